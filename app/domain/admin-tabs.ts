@@ -1,0 +1,18 @@
+// Spec §2 "Administration hub": the 12 tabs in order; projects is the default.
+export const ADMIN_TABS = [
+  { id: 'profile', label: 'Mon Profil' },
+  { id: 'projects', label: 'Projets' },
+  { id: 'skills', label: 'Compétences' },
+  { id: 'timeline', label: 'Parcours' },
+  { id: 'blog', label: 'Blog' },
+  { id: 'process', label: 'Processus Créatif' },
+  { id: 'media', label: 'Médias' },
+  { id: 'cv', label: 'CV' },
+  { id: 'users', label: 'Utilisateurs' },
+  { id: 'messages', label: 'Messages' },
+  { id: 'settings', label: 'Paramètres' },
+  { id: 'activity', label: "Journal d'Activité" },
+] as const
+
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id']
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'projects'

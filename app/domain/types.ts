@@ -1,0 +1,225 @@
+// Entity shapes of spec §3 as the application sees them (after parsing JSON columns).
+// Zod schemas for the forms live beside this file, one module per entity.
+
+export const SKILL_CATEGORIES = ['design', 'development', 'tools', 'soft'] as const
+export type SkillCategory = (typeof SKILL_CATEGORIES)[number]
+export const TIMELINE_TYPES = ['professional', 'personal'] as const
+export type TimelineType = (typeof TIMELINE_TYPES)[number]
+export const MEDIA_CATEGORIES = ['image', 'video'] as const
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number]
+export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived'] as const
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
+export const USER_ROLES = ['viewer', 'editor', 'admin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+export const USER_STATUSES = ['active', 'inactive', 'blocked'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'login',
+  'logout',
+  'download',
+  'access',
+  'access_denied',
+] as const
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
+export const RESOURCE_TYPES = [
+  'project',
+  'skill',
+  'timeline',
+  'process',
+  'blog',
+  'user',
+  'message',
+  'media',
+  'profile',
+  'settings',
+  'cv',
+  'admin',
+] as const
+export type ResourceType = (typeof RESOURCE_TYPES)[number]
+
+export interface Project {
+  id: string
+  title: string
+  description: string
+  thumbnail: string
+  tags: string[]
+  images: string[]
+  content: string
+  featured: boolean
+  order: number
+  url?: string
+  createdAt: string
+  updatedAt?: string
+}
+
+export interface Skill {
+  id: string
+  name: string
+  category: SkillCategory
+  level: number
+  color: string
+}
+
+export interface TimelineItem {
+  id: string
+  title: string
+  organization: string
+  startDate: string
+  endDate: string
+  description: string
+  tags: string[]
+  type: TimelineType
+}
+
+export interface BlogAuthor {
+  name: string
+  avatar: string
+}
+
+export interface BlogPost {
+  id: string
+  slug: string
+  title: string
+  excerpt: string
+  content: string
+  thumbnail: string
+  category: string
+  tags: string[]
+  readTime: number
+  author: BlogAuthor
+  createdAt: string
+  updatedAt?: string
+}
+
+export interface ProcessStep {
+  id: string
+  title: string
+  description: string
+  order: number
+}
+
+export interface MediaItem {
+  id: string
+  url: string
+  title: string
+  description: string
+  category: MediaCategory
+  tags: string[]
+  featured: boolean
+  order: number
+  createdAt: string
+  updatedAt?: string
+}
+
+export interface MessageReply {
+  content: string
+  sentAt: string
+}
+
+export interface Message {
+  id: string
+  name: string
+  email: string
+  message: string
+  status: MessageStatus
+  createdAt: string
+  reply?: MessageReply
+}
+
+export interface UserInfo {
+  ip: string
+  browser: string
+  os: string
+  device: 'Mobile' | 'Desktop' | 'Unknown'
+  location: { country: string; city: string; region: string }
+  language: string
+  screenResolution: string
+  timezone: string
+  referrer: string
+}
+
+export interface ActivityLog {
+  id: string
+  userId: string
+  userName: string
+  action: ActivityAction
+  resourceType: ResourceType
+  resourceId?: string
+  resourceName?: string
+  timestamp: string
+  details: string
+  userInfo: UserInfo
+}
+
+export interface Profile {
+  name: string
+  title: string
+  email: string
+  phone?: string
+  location?: string
+  website?: string
+  github?: string
+  linkedin?: string
+  twitter?: string
+  bio: string
+  avatar?: string
+}
+
+export interface SiteSettings {
+  siteName: string
+  siteDescription: string
+  logo?: string
+  favicon?: string
+  metaImage?: string
+  keywords: string[]
+  googleAnalyticsId?: string
+  maintenanceMode: boolean
+  maintenanceMessage?: string
+  customCss?: string
+  customJs?: string
+  socialMedia: {
+    facebook?: string
+    twitter?: string
+    instagram?: string
+    linkedin?: string
+    github?: string
+    youtube?: string
+  }
+  contact: {
+    email: string
+    phone?: string
+    address?: string
+    hours?: string
+    whatsapp?: string
+    telegram?: string
+  }
+  /** Legal pages (mentions légales, confidentialité, conditions): our addition, ADR. */
+  legal?: { notice?: string; privacy?: string; terms?: string }
+  updatedAt?: string
+}
+
+export interface CvSettings {
+  requireAuth: boolean
+  addWatermark: boolean
+  trackDownloads: boolean
+}
+
+export interface Cv {
+  url: string
+  updatedAt?: string
+  settings: CvSettings
+}
+
+export interface User {
+  id: string
+  email: string
+  name: string
+  role: UserRole
+  status: UserStatus
+  avatar?: string
+  lastLogin?: string
+  createdAt: string
+}

@@ -1,0 +1,46 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { ADMIN_TABS } from './domain/admin-tabs.ts'
+import { LEGACY_REDIRECTS, LEGAL_PAGES } from './domain/routes.ts'
+
+export default [
+  // Resources (no UI)
+  route('healthz', 'routes/resources/healthz.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('rss.xml', 'routes/resources/rss.ts'),
+  route('cv/telecharger', 'routes/resources/cv-download.ts'),
+  route('api/activity', 'routes/resources/activity-beacon.ts'),
+  ...Object.keys(LEGACY_REDIRECTS).map((from) =>
+    route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
+  ),
+
+  // Accounts
+  route('api/auth/*', 'routes/auth/api.ts'),
+  route('login', 'routes/auth/login.tsx'),
+  route('register', 'routes/auth/register.tsx'),
+  route('logout', 'routes/auth/logout.ts'),
+  route('setup/:token', 'routes/auth/setup.tsx'),
+
+  // Administration hub: one route file per tab (the tab lives in the URL)
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/index.tsx'),
+    ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
+  ]),
+
+  // Public site
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('projects', 'routes/public/projects.tsx'),
+    route('projects/:id', 'routes/public/project.tsx'),
+    route('timeline', 'routes/public/timeline.tsx'),
+    route('blog', 'routes/public/blog.tsx'),
+    route('blog/:slug', 'routes/public/blog-post.tsx'),
+    route('gallery', 'routes/public/gallery.tsx'),
+    route('cv', 'routes/public/cv.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    ...Object.entries(LEGAL_PAGES).map(([key, page]) =>
+      route(page.path.slice(1), 'routes/public/legal.tsx', { id: `legal-${key}` }),
+    ),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+] satisfies RouteConfig

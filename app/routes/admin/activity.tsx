@@ -1,0 +1,3 @@
+export default function Tab() {
+  return <p>Bientôt disponible.</p>
+}

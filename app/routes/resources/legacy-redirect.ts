@@ -1,0 +1,10 @@
+import { redirect } from 'react-router'
+import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
+import type { Route } from './+types/legacy-redirect'
+
+// Spec §2 legacy paths: a permanent redirect, which replaces the history entry.
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const target = LEGACY_REDIRECTS[url.pathname.replace(/\/+$/, '')] ?? '/'
+  return redirect(target + url.search, 301)
+}

@@ -1,0 +1,103 @@
+// The one SQLite database (node:sqlite through Kysely). WAL + synchronous=FULL: an
+// acknowledged write survives kill -9 and power loss (ADR 002).
+import { mkdirSync, accessSync, constants } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
+import { Kysely } from 'kysely'
+import { Migrator, type MigrationProvider } from 'kysely/migration'
+import { StartupError } from '../env.server.ts'
+import { MIGRATIONS } from './migrations/index.server.ts'
+import type { Database } from './schema.server.ts'
+
+export interface DatabaseHandle {
+  file: string
+  sqlite: DatabaseSync
+  db: Kysely<Database>
+  close(): Promise<void>
+}
+
+export const DATABASE_FILE_NAME = 'vitrine.db'
+
+/** Open (creating if needed) the database file with the pragmas every connection needs. */
+export function openDatabase(file: string): DatabaseHandle {
+  let sqlite: DatabaseSync
+  try {
+    if (file !== ':memory:') {
+      const dir = path.dirname(file)
+      mkdirSync(dir, { recursive: true })
+      accessSync(dir, constants.W_OK)
+    }
+    sqlite = new DatabaseSync(file, { timeout: 5000 })
+    sqlite.exec('PRAGMA journal_mode = WAL')
+    sqlite.exec('PRAGMA synchronous = FULL')
+    sqlite.exec('PRAGMA foreign_keys = ON')
+    sqlite.exec('PRAGMA busy_timeout = 5000')
+    // Fails fast on a file that is not a database instead of at the first query.
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get()
+  } catch (error) {
+    throw new StartupError(
+      `Impossible d'ouvrir la base de données « ${file} » : ${(error as Error).message}. ` +
+        'Vérifiez que le dossier de données (DATA_DIR) existe, est accessible en écriture et ' +
+        'ne contient pas un fichier corrompu (restaurez une sauvegarde, voir le README).',
+    )
+  }
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect({ database: sqlite }) })
+  let closed = false
+  return {
+    file,
+    sqlite,
+    db,
+    async close() {
+      if (closed) return
+      closed = true
+      await db.destroy()
+    },
+  }
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
+
+/** Apply every pending migration; throws a StartupError naming the failed one. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'inconnue'
+    throw new StartupError(
+      `La migration « ${failed} » a échoué : ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+let current: DatabaseHandle | undefined
+
+/** The process-wide database; opened by `initDatabase` at start (or by tests). */
+export function getDb(): Kysely<Database> {
+  if (!current) throw new Error('Database not initialised: call initDatabase() first')
+  return current.db
+}
+
+export function getDatabaseHandle(): DatabaseHandle | undefined {
+  return current
+}
+
+/** Make `handle` the process-wide database (tests and scripts). */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  current = handle
+}
+
+export async function initDatabase(dataDir: string): Promise<DatabaseHandle> {
+  if (current) return current
+  const handle = openDatabase(path.join(dataDir, DATABASE_FILE_NAME))
+  await migrateToLatest(handle.db)
+  current = handle
+  return handle
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = current
+  current = undefined
+  await handle?.close()
+}

@@ -1,0 +1,10 @@
+// Every migration, by name, in order. A static list so the server bundle carries them
+// (no directory scan at run time). Add new files here; never edit an applied one.
+import type { Migration } from 'kysely/migration'
+import * as m001 from './001-content.server.ts'
+import * as m002 from './002-auth.server.ts'
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '001-content': m001,
+  '002-auth': m002,
+}

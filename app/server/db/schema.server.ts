@@ -1,0 +1,121 @@
+// Row shapes of every table. Lists and nested objects are JSON text, parsed in the
+// repositories (ARCHITECTURE "Data model"); booleans are 0/1; timestamps ISO-8601 text.
+import type { AuthTables } from './auth-schema.server.ts'
+
+type JsonText = string
+type Bool = number
+
+export interface ProjectsTable {
+  id: string
+  title: string
+  description: string
+  thumbnail: string
+  tags: JsonText
+  images: JsonText
+  content: string
+  featured: Bool
+  order: number
+  url: string | null
+  createdAt: string
+  updatedAt: string | null
+}
+
+export interface SkillsTable {
+  id: string
+  name: string
+  category: string
+  level: number
+  color: string
+}
+
+export interface TimelineTable {
+  id: string
+  title: string
+  organization: string
+  startDate: string
+  endDate: string
+  description: string
+  tags: JsonText
+  type: string
+}
+
+export interface BlogPostsTable {
+  id: string
+  slug: string
+  title: string
+  excerpt: string
+  content: string
+  thumbnail: string
+  category: string
+  tags: JsonText
+  readTime: number
+  author: JsonText
+  createdAt: string
+  updatedAt: string | null
+}
+
+export interface CreativeProcessTable {
+  id: string
+  title: string
+  description: string
+  order: number
+}
+
+export interface MediaTable {
+  id: string
+  url: string
+  title: string
+  description: string
+  category: string
+  tags: JsonText
+  featured: Bool
+  order: number
+  createdAt: string
+  updatedAt: string | null
+}
+
+export interface MessagesTable {
+  id: string
+  name: string
+  email: string
+  message: string
+  status: string
+  createdAt: string
+  reply: JsonText | null
+}
+
+export interface ActivityLogsTable {
+  id: string
+  userId: string
+  userName: string
+  action: string
+  resourceType: string
+  resourceId: string | null
+  resourceName: string | null
+  timestamp: string
+  details: string
+  userInfo: JsonText
+}
+
+/** Single documents (profile, settings, cv) are rows keyed 'main' with a JSON body. */
+export interface DocumentTable {
+  id: string
+  data: JsonText
+  updatedAt: string | null
+}
+
+export interface ContentTables {
+  projects: ProjectsTable
+  skills: SkillsTable
+  timeline: TimelineTable
+  blog_posts: BlogPostsTable
+  creative_process: CreativeProcessTable
+  media: MediaTable
+  messages: MessagesTable
+  activity_logs: ActivityLogsTable
+  profile: DocumentTable
+  settings: DocumentTable
+  cv: DocumentTable
+}
+
+export interface Database extends ContentTables, AuthTables {}

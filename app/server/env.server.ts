@@ -1,0 +1,99 @@
+// Environment parsed once, with defaults that make a fresh-clone start work (STYLE §8).
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)))
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the database, the auth secret and backups live. */
+  DATA_DIR: z.string().default('./data'),
+  /** Load French demo content into an empty database. */
+  DEMO_CONTENT: bool(true),
+  /** Public origin of the site, used for auth callbacks, canonical URLs and feeds. */
+  PUBLIC_URL: optionalText,
+  /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
+  PREVIEW_HOST: optionalText,
+  /** Trust X-Forwarded-* headers from a reverse proxy (client address, https). */
+  TRUST_PROXY: bool(false),
+  /** Secret for sessions; generated once into DATA_DIR/auth-secret when absent. */
+  BETTER_AUTH_SECRET: optionalText,
+  /** The account that registers or signs in with this e-mail becomes admin. */
+  ADMIN_EMAIL: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z
+    .string()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  FACEBOOK_AUTHORIZATION_URL: z.string().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z
+    .string()
+    .default('https://graph.facebook.com/me?fields=id,name,email,picture'),
+  /** Optional geolocation endpoint for the activity log; off unless set (spec §7). */
+  GEO_LOOKUP_URL: optionalText,
+  /** Activity entries older than this many days are purged (GDPR). */
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Store full client addresses in the activity log instead of truncated ones. */
+  ACTIVITY_FULL_IP: bool(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { BETTER_AUTH_SECRET: string; PUBLIC_URL: string }
+
+let cached: Env | undefined
+
+export class StartupError extends Error {}
+
+/** Parse the environment once; tests may pass their own source. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new StartupError(`Configuration invalide :\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const result: Env = {
+    ...env,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }
+  if (source === process.env) cached = result
+  return result
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    if (existsSync(file)) {
+      const secret = readFileSync(file, 'utf8').trim()
+      if (secret.length >= 32) return secret
+    }
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, secret + '\n', { mode: 0o600 })
+    return secret
+  } catch (error) {
+    throw new StartupError(
+      `Le dossier de données « ${dataDir} » est inaccessible en écriture (${(error as Error).message}).`,
+    )
+  }
+}

@@ -1,0 +1,23 @@
+// What the process does once before serving and once before exiting. Exposed through
+// entry.server.tsx so server/index.ts (and the dev server) reach the bundle's own modules.
+import { closeDatabase, initDatabase } from './db/client.server.ts'
+import { getEnv } from './env.server.ts'
+import { STARTUP_HOOKS } from './startup-hooks.server.ts'
+import { log } from './log.server.ts'
+
+let started: Promise<void> | undefined
+
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    const env = getEnv()
+    const handle = await initDatabase(env.DATA_DIR)
+    log.info(`Base de données prête : ${handle.file}`)
+    for (const hook of STARTUP_HOOKS) await hook(env)
+  })()
+  return started
+}
+
+export async function stopApp(): Promise<void> {
+  await closeDatabase()
+  started = undefined
+}

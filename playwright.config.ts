@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test'
+
+// Browser tests run against the production build (built once by `npm test`), with one
+// server and one database per worker (tests/fixtures/test.ts).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/setup/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json']],
+  outputDir: '.tmp/test-results',
+  use: {
+    browserName: 'chromium',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+})

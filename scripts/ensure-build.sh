@@ -1,0 +1,9 @@
+#!/bin/sh
+# Builds the site when there is no build yet or a source file is newer than it.
+set -e
+cd "$(dirname "$0")/.."
+stamp=build/server/index.js
+if [ ! -f "$stamp" ] || [ -n "$(find app public vite.config.ts react-router.config.ts package-lock.json -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+  echo "Construction du site…"
+  npm run -s build
+fi

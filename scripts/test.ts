@@ -1,0 +1,67 @@
+// The README's test command: type-check, lint, build once, unit/integration tests, then
+// browser tests against that build. Prints one closing line "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
+
+const started = Date.now()
+const reportDir = '.tmp/reports'
+rmSync(reportDir, { recursive: true, force: true })
+mkdirSync(reportDir, { recursive: true })
+
+let passed = 0
+let failed = 0
+let skipped = 0
+let ok = true
+
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+  const t0 = Date.now()
+  console.log(`\n▶ ${name}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    ok = false
+    console.log(`✗ ${name} a échoué (${seconds} s)`)
+  } else console.log(`✓ ${name} (${seconds} s)`)
+  return result.status === 0
+}
+
+const only = process.argv[2] // optional: "unit" or "e2e"
+
+if (!only) {
+  step('typecheck', 'npm', ['run', '-s', 'typecheck'])
+  step('lint', 'npm', ['run', '-s', 'lint'])
+}
+if (!only || only === 'unit') {
+  step('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportDir}/vitest.json`,
+  ])
+  if (existsSync(`${reportDir}/vitest.json`)) {
+    const r = JSON.parse(readFileSync(`${reportDir}/vitest.json`, 'utf8'))
+    passed += r.numPassedTests ?? 0
+    failed += r.numFailedTests ?? 0
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  }
+}
+if (!only || only === 'e2e') {
+  if (step('build', 'npm', ['run', '-s', 'build'])) {
+    step('playwright', 'npx', ['playwright', 'test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright.json`,
+    })
+    if (existsSync(`${reportDir}/playwright.json`)) {
+      const r = JSON.parse(readFileSync(`${reportDir}/playwright.json`, 'utf8'))
+      passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
+      failed += r.stats?.unexpected ?? 0
+      skipped += r.stats?.skipped ?? 0
+    }
+  }
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1)
+if (failed > 0) ok = false
+console.log(`\nDurée totale : ${minutes} min`)
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(ok ? 0 : 1)

@@ -1,0 +1,86 @@
+// Express entry: headers, redirects, static files, then React Router for everything else.
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import type { ServerBuild } from 'react-router'
+import { securityHeaders, canonicalHostRedirect, requestLog } from './middleware.ts'
+
+interface AppEntry {
+  startApp(): Promise<void>
+  stopApp(): Promise<void>
+  StartupError: new (...args: never[]) => Error
+}
+
+const isDev = process.env.NODE_ENV === 'development'
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '0.0.0.0'
+
+console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : 'production'}`)
+
+const app = express()
+app.disable('x-powered-by')
+if (['1', 'true', 'yes'].includes(process.env.TRUST_PROXY ?? '')) app.set('trust proxy', true)
+app.use(requestLog)
+app.use(canonicalHostRedirect)
+app.use(securityHeaders)
+app.use(compression())
+
+let build: () => Promise<ServerBuild>
+if (isDev) {
+  const vite = await import('vite')
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+  app.use(viteServer.middlewares)
+  build = () =>
+    viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+} else {
+  // @ts-ignore: produced by `react-router build`
+  const serverBuild = (await import('../build/server/index.js')) as ServerBuild
+  build = async () => serverBuild
+  app.use(
+    '/assets',
+    express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
+  )
+  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+}
+
+const entry = (await build()).entry.module as unknown as AppEntry
+try {
+  await entry.startApp()
+} catch (error) {
+  if (error instanceof entry.StartupError) {
+    console.error(`\nDémarrage impossible : ${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+}
+
+app.all('/{*splat}', createRequestHandler({ build }))
+
+app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  console.error(error)
+  if (!res.headersSent) res.status(500).type('text/plain').send('Erreur interne du serveur')
+})
+
+const server = app.listen(port, host, () => {
+  const address = server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  console.log(`Vitrine est prêt sur http://localhost:${actualPort}`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} reçu : arrêt en cours…`)
+  const force = setTimeout(() => process.exit(1), 10_000)
+  force.unref()
+  // In-flight requests finish; idle keep-alive sockets close now.
+  server.close(async () => {
+    await entry.stopApp()
+    console.log('Arrêt terminé.')
+    process.exit(0)
+  })
+  server.closeIdleConnections()
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,60 @@
+import type { NextFunction, Request, Response } from 'express'
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+/** Whether the spec §2 https/www rules apply to this host name (without port). */
+export function isExemptHost(hostname: string, previewHost = process.env.PREVIEW_HOST): boolean {
+  const name = hostname.toLowerCase()
+  return LOOPBACK.has(name) || (!!previewHost && name === previewHost.toLowerCase())
+}
+
+/**
+ * Spec §2: force https and strip a leading "www." with 301 redirects, except on
+ * loopback and the configured preview host. FORCE_HTTPS=false turns the https rule off
+ * for a plain-http deployment on a LAN.
+ */
+export function canonicalHostRedirect(req: Request, res: Response, next: NextFunction) {
+  const hostHeader = req.get('host') ?? ''
+  const hostname = hostHeader.replace(/:\d+$/, '')
+  if (!hostname || isExemptHost(hostname)) return next()
+  const wantsHttps = !['0', 'false', 'no'].includes(process.env.FORCE_HTTPS ?? 'true')
+  const isHttps = req.secure
+  const stripped = hostHeader.replace(/^www\./i, '')
+  if (stripped !== hostHeader || (wantsHttps && !isHttps)) {
+    const protocol = wantsHttps || isHttps ? 'https' : 'http'
+    return res.redirect(301, `${protocol}://${stripped}${req.originalUrl}`)
+  }
+  next()
+}
+
+export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  // Popups for Google/Facebook sign-in must be able to talk back to their opener.
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  next()
+}
+
+export function requestLog(req: Request, res: Response, next: NextFunction) {
+  if (process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'error') return next()
+  const start = process.hrtime.bigint()
+  res.on('finish', () => {
+    if (req.path.startsWith('/assets/')) return
+    const ms = Number(process.hrtime.bigint() - start) / 1e6
+    process.stdout.write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'info',
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      }) + '\n',
+    )
+  })
+  next()
+}
