@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json']],
-  outputDir: '.tmp/test-results',
+  outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/results` : '.tmp/test-results',
   use: {
     browserName: 'chromium',
     locale: 'fr-FR',

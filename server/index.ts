@@ -1,5 +1,7 @@
 // Express entry: headers, redirects, static files, then React Router for everything else.
 import { createRequestHandler } from '@react-router/express'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
@@ -33,14 +35,22 @@ if (isDev) {
   build = () =>
     viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 } else {
-  // @ts-ignore: produced by `react-router build`
-  const serverBuild = (await import('../build/server/index.js')) as ServerBuild
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+  const serverBuild = (await import(
+    pathToFileURL(path.join(buildDir, 'server/index.js')).href
+  )) as ServerBuild
   build = async () => serverBuild
+  // Hashed assets never change: cache them for a year.
   app.use(
     '/assets',
-    express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
+    express.static(path.join(buildDir, 'client/assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
   )
-  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
 }
 
 const entry = (await build()).entry.module as unknown as AppEntry

@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
 
-export const E2E_DIR = path.resolve('.tmp/e2e')
+export const E2E_DIR = path.resolve(process.env.E2E_DIR ?? '.tmp/e2e')
 export const TEMPLATE_DB = path.join(E2E_DIR, 'template.db')
 
 export default async function globalSetup() {
-  if (!existsSync('build/server/index.js')) {
+  if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
     throw new Error('No build found: run `npm run build` before the browser tests')
   }
   rmSync(E2E_DIR, { recursive: true, force: true })

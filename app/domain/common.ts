@@ -1,0 +1,176 @@
+// Field building blocks shared by every form schema (spec §5). No I/O: imported by the
+// browser and the server alike. Messages are French; bounds the spec leaves open are ours
+// (ADR 004): they keep one request from storing megabytes of text.
+import { z } from 'zod'
+
+export const MAX_LENGTH = {
+  /** names, titles, organisations, categories */
+  short: 200,
+  /** one tag */
+  tag: 50,
+  /** number of tags or images in one list */
+  list: 50,
+  /** a URL */
+  url: 2048,
+  /** e-mail address (RFC 5321) */
+  email: 254,
+  /** excerpts, descriptions, bios, contact messages */
+  text: 5000,
+  /** article and project bodies, custom CSS/JS */
+  long: 100_000,
+  /** password (Better Auth's bound) */
+  password: 128,
+} as const
+
+export const tooLong = (max: number) => `${max} caractères maximum`
+
+/** A required text: trimmed, non-empty, bounded. */
+export function requiredText(message: string, max: number = MAX_LENGTH.short) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) })
+}
+
+/** An optional text: trimmed; empty becomes undefined. */
+export function optionalText(max: number = MAX_LENGTH.short) {
+  return z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(max, { error: tooLong(max) }).optional(),
+  )
+}
+
+function emptyToUndefined(value: unknown) {
+  if (value === null || value === undefined) return undefined
+  if (typeof value === 'string' && value.trim() === '') return undefined
+  return value
+}
+
+/** http(s) URL, or a path on this site ("/demo/…") for the images that ship with it. */
+export function isUrl(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value)
+  if (!URL.canParse(value)) return false
+  const protocol = new URL(value).protocol
+  return protocol === 'http:' || protocol === 'https:'
+}
+
+export const INVALID_URL = 'URL invalide'
+export const INVALID_EMAIL = 'Adresse e-mail invalide'
+
+export function requiredUrl(message: string) {
+  return requiredText(message, MAX_LENGTH.url).refine(isUrl, { error: INVALID_URL })
+}
+
+export function optionalUrl() {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.url, { error: tooLong(MAX_LENGTH.url) })
+      .refine(isUrl, { error: INVALID_URL })
+      .optional(),
+  )
+}
+
+export function requiredEmail(message: string) {
+  return requiredText(message, MAX_LENGTH.email).pipe(z.email({ error: INVALID_EMAIL }))
+}
+
+export function optionalEmail() {
+  return z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(MAX_LENGTH.email).pipe(z.email({ error: INVALID_EMAIL })).optional(),
+  )
+}
+
+/** Splits "a, b,, c " into ["a", "b", "c"]; lists pass through trimmed. */
+export function splitList(value: unknown): string[] {
+  const parts = Array.isArray(value)
+    ? value.flatMap((v) => (typeof v === 'string' ? [v] : []))
+    : typeof value === 'string'
+      ? value.split(',')
+      : []
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0)
+}
+
+/** Tags, keywords: comma-separated text or a list; trimmed, empties dropped (spec §5). */
+export function listField(itemMax: number = MAX_LENGTH.tag, maxItems: number = MAX_LENGTH.list) {
+  return z.preprocess(
+    splitList,
+    z
+      .array(z.string().max(itemMax, { error: tooLong(itemMax) }))
+      .max(maxItems, { error: `${maxItems} éléments maximum` }),
+  )
+}
+
+/** A list of URLs (project images), added one by one; trimmed, empties ignored. */
+export function urlListField(maxItems: number = MAX_LENGTH.list) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? splitList(v) : typeof v === 'string' ? splitLines(v) : []),
+    z
+      .array(z.string().max(MAX_LENGTH.url).refine(isUrl, { error: INVALID_URL }))
+      .max(maxItems, { error: `${maxItems} éléments maximum` }),
+  )
+}
+
+function splitLines(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+}
+
+/** Whole number from a form string or a number, with bounds and a default when empty. */
+export function intField(opts: {
+  message: string
+  min?: number
+  max?: number
+  minMessage?: string
+  maxMessage?: string
+  default?: number
+}) {
+  let schema = z.number({ error: opts.message }).int({ error: opts.message })
+  if (opts.min !== undefined)
+    schema = schema.min(opts.min, { error: opts.minMessage ?? opts.message })
+  if (opts.max !== undefined)
+    schema = schema.max(opts.max, { error: opts.maxMessage ?? opts.message })
+  return z.preprocess((value) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return opts.default
+    if (typeof value === 'string') return Number(value.trim())
+    return value
+  }, schema)
+}
+
+/** Checkbox: "on", "true", "1" or true are true; anything else (or absent) is false. */
+export const boolField = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+)
+
+export type FieldErrors = Record<string, string>
+
+/** First message per field, keyed by dotted path ("contact.email"); "" for form-level. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.')
+    if (!(key in out)) out[key] = issue.message
+  }
+  return out
+}
+
+/** FormData to a plain object; repeated keys (tags, images) become arrays. */
+export function formDataToObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string') continue
+    if (key in out) {
+      const prev = out[key]
+      out[key] = Array.isArray(prev) ? [...prev, value] : [prev, value]
+    } else out[key] = value
+  }
+  return out
+}
