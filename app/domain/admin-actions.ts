@@ -1,0 +1,19 @@
+// Every mutating intent of every admin tab: the authorisation matrix test posts each one
+// as every role (tests/e2e/auth/authorization-matrix.spec.ts). A tab's action dispatches on
+// the form field `intent`; add new intents here when you add them to a tab.
+import type { AdminTabId } from './admin-tabs.ts'
+
+export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
+  profile: ['save'],
+  projects: ['create', 'update', 'delete'],
+  skills: ['create', 'update', 'delete'],
+  timeline: ['create', 'update', 'delete'],
+  blog: ['create', 'update', 'delete'],
+  process: ['create', 'update', 'delete', 'reorder'],
+  media: ['create', 'update', 'delete'],
+  cv: ['url', 'settings'],
+  users: ['create', 'update', 'delete'],
+  messages: ['read', 'archive', 'reply', 'delete'],
+  settings: ['save'],
+  activity: [],
+}
