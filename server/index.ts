@@ -5,7 +5,13 @@ import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
-import { securityHeaders, canonicalHostRedirect, requestLog } from './middleware.ts'
+import {
+  canonicalHostRedirect,
+  clientIpHeader,
+  originCheck,
+  requestLog,
+  securityHeaders,
+} from './middleware.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -25,6 +31,8 @@ if (['1', 'true', 'yes'].includes(process.env.TRUST_PROXY ?? '')) app.set('trust
 app.use(requestLog)
 app.use(canonicalHostRedirect)
 app.use(securityHeaders)
+app.use(clientIpHeader)
+app.use(originCheck)
 app.use(compression())
 
 let build: () => Promise<ServerBuild>

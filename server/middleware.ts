@@ -58,3 +58,51 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   })
   next()
 }
+
+/** Hands the client address (as Express resolved it, honouring TRUST_PROXY) to the app. */
+export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
+  req.headers['x-vitrine-client-ip'] = req.ip ?? ''
+  next()
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * CSRF defence for every mutating request: the browser's Origin (or Referer) must be this
+ * site. Cookies are SameSite=Lax too; this closes the gap for same-site subdomains and
+ * old browsers. Requests with neither header (curl, server-to-server) carry no ambient
+ * cookies from a victim's browser, so they pass and meet the normal auth checks.
+ */
+export function originCheck(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next()
+  const source = req.get('origin') ?? refererOrigin(req.get('referer'))
+  if (!source || source === 'null') {
+    if (req.get('sec-fetch-site') === 'cross-site') return forbidden(res)
+    return next()
+  }
+  const host =
+    req.get('x-forwarded-host') && req.app.get('trust proxy')
+      ? req.get('x-forwarded-host')
+      : req.get('host')
+  let sourceHost: string
+  try {
+    sourceHost = new URL(source).host
+  } catch {
+    return forbidden(res)
+  }
+  if (sourceHost !== host) return forbidden(res)
+  next()
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return 'null'
+  }
+}
+
+function forbidden(res: Response) {
+  res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
+}
