@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
+
+const valid = {
+  title: 'Éloge de la lenteur',
+  slug: 'eloge-de-la-lenteur',
+  category: 'Design',
+  excerpt: 'Ralentir pour mieux concevoir',
+  content: 'Premier paragraphe.\nSecond.',
+  thumbnail: '/demo/blog.webp',
+}
+const READ_TIME = "Le temps de lecture doit être un nombre entier d'au moins 1 minute"
+
+function errorsOf(input: unknown) {
+  const result = BlogPostSchema.safeParse(input)
+  return result.success ? {} : toFieldErrors(result.error)
+}
+
+describe('slugify', () => {
+  it.each([
+    ['Éloge de la lenteur !', 'eloge-de-la-lenteur'],
+    ["L'œuvre d'été — 2024", 'l-oeuvre-d-ete-2024'],
+    ['  --Déjà   vu--  ', 'deja-vu'],
+    ['Ça marche à 100 %', 'ca-marche-a-100'],
+    ['!!!', ''],
+  ])('%s → %s', (title, slug) => {
+    expect(slugify(title)).toBe(slug)
+  })
+
+  it('produces slugs the schema accepts, at most 200 characters', () => {
+    const slug = slugify('Mot '.repeat(100))
+    expect(slug.length).toBeLessThanOrEqual(MAX_LENGTH.short)
+    expect(BlogPostSchema.safeParse({ ...valid, slug }).success).toBe(true)
+  })
+})
+
+describe('BlogPostSchema', () => {
+  it('parses a valid post with defaults (readTime 5, no tags, empty author)', () => {
+    expect(BlogPostSchema.parse(valid)).toEqual({
+      ...valid,
+      tags: [],
+      readTime: 5,
+      author: { name: '', avatar: '' },
+    })
+  })
+
+  it('requires title, slug, category, excerpt, content and thumbnail', () => {
+    const required = {
+      title: 'Le titre est requis',
+      slug: 'Le slug est requis',
+      category: 'La catégorie est requise',
+      excerpt: "L'extrait est requis",
+      content: 'Le contenu est requis',
+      thumbnail: 'La miniature est requise',
+    }
+    expect(errorsOf({})).toEqual(required)
+    expect(errorsOf(Object.fromEntries(Object.keys(valid).map((key) => [key, ' '])))).toEqual(
+      required,
+    )
+  })
+
+  it.each([
+    ['eloge-de-la-lenteur', true],
+    ['post-2024', true],
+    ['a', true],
+    ['Eloge', false],
+    ['éloge', false],
+    ['a_b', false],
+    ['a b', false],
+    ['-a', false],
+    ['a-', false],
+    ['a--b', false],
+  ])('slug %s accepted: %s', (slug, ok) => {
+    const result = BlogPostSchema.safeParse({ ...valid, slug })
+    expect(result.success).toBe(ok)
+    if (!result.success)
+      expect(toFieldErrors(result.error)).toEqual({
+        slug: 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets',
+      })
+  })
+
+  it.each([
+    [0, false],
+    ['0', false],
+    [-3, false],
+    [1, true],
+    ['1', true],
+    [12, true],
+    ['2.5', false],
+    ['abc', false],
+  ])('readTime %j accepted: %s', (readTime, ok) => {
+    const result = BlogPostSchema.safeParse({ ...valid, readTime })
+    expect(result.success).toBe(ok)
+    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ readTime: READ_TIME })
+  })
+
+  it('defaults an absent or blank readTime to 5', () => {
+    expect(BlogPostSchema.parse(valid).readTime).toBe(5)
+    expect(BlogPostSchema.parse({ ...valid, readTime: '' }).readTime).toBe(5)
+  })
+
+  it.each([
+    ['https://x.fr', true],
+    ['/demo/a.webp', true],
+    ['javascript:alert(1)', false],
+    ['pas une url', false],
+  ])('thumbnail %s accepted: %s', (thumbnail, ok) => {
+    const result = BlogPostSchema.safeParse({ ...valid, thumbnail })
+    expect(result.success).toBe(ok)
+    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ thumbnail: 'URL invalide' })
+  })
+
+  it('splits comma-separated tags, trimmed, empties dropped', () => {
+    expect(BlogPostSchema.parse({ ...valid, tags: ' a, ,b ,' }).tags).toEqual(['a', 'b'])
+  })
+
+  it('takes the author as an object or as authorName / authorAvatar form fields', () => {
+    expect(
+      BlogPostSchema.parse({ ...valid, author: { name: ' Ada ', avatar: '/demo/ada.webp' } })
+        .author,
+    ).toEqual({ name: 'Ada', avatar: '/demo/ada.webp' })
+    expect(
+      BlogPostSchema.parse({ ...valid, authorName: 'Grace', authorAvatar: 'https://x.fr/g.png' })
+        .author,
+    ).toEqual({ name: 'Grace', avatar: 'https://x.fr/g.png' })
+    // The flat fields win over the object (an edit form posts them over the stored author).
+    expect(
+      BlogPostSchema.parse({
+        ...valid,
+        author: { name: 'Ada', avatar: '/demo/ada.webp' },
+        authorName: 'Grace',
+      }).author,
+    ).toEqual({ name: 'Grace', avatar: '/demo/ada.webp' })
+    expect(errorsOf({ ...valid, authorAvatar: 'javascript:alert(1)' })).toEqual({
+      'author.avatar': 'URL invalide',
+    })
+    expect(errorsOf({ ...valid, authorName: 'n'.repeat(MAX_LENGTH.short + 1) })).toEqual({
+      'author.name': `${MAX_LENGTH.short} caractères maximum`,
+    })
+  })
+
+  it.each([
+    ['title', MAX_LENGTH.short],
+    ['category', MAX_LENGTH.short],
+    ['excerpt', MAX_LENGTH.text],
+    ['content', MAX_LENGTH.long],
+  ])('bounds %s at %i characters', (field, max) => {
+    expect(BlogPostSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
+    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
+      [field]: `${max} caractères maximum`,
+    })
+  })
+
+  it('bounds the slug at 200 characters', () => {
+    expect(BlogPostSchema.safeParse({ ...valid, slug: 's'.repeat(MAX_LENGTH.short) }).success).toBe(
+      true,
+    )
+    expect(errorsOf({ ...valid, slug: 's'.repeat(MAX_LENGTH.short + 1) })).toEqual({
+      slug: `${MAX_LENGTH.short} caractères maximum`,
+    })
+  })
+
+  it('accepts FormData', () => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    form.append('readTime', '7')
+    form.append('tags', 'UX, Lenteur')
+    form.append('authorName', 'Ada')
+    form.append('authorAvatar', '')
+    expect(BlogPostSchema.parse(formDataToObject(form))).toEqual({
+      ...valid,
+      readTime: 7,
+      tags: ['UX', 'Lenteur'],
+      author: { name: 'Ada', avatar: '' },
+    })
+  })
+
+  it('exports the delete question and the search key', () => {
+    expect(BLOG_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer cet article ?')
+    expect(searchKey('Été À LA Plage')).toBe('ete a la plage')
+  })
+})

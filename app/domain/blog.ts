@@ -1,0 +1,81 @@
+// Blog post form (spec §3, §5): readTime at least 1 (default 5), slug unique (checked by the
+// repository), author {name, avatar} also accepted as authorName / authorAvatar form fields.
+import { z } from 'zod'
+import {
+  MAX_LENGTH,
+  intField,
+  listField,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  requiredUrl,
+} from './common.ts'
+
+export const BLOG_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer cet article ?'
+
+export const DEFAULT_READ_TIME = 5
+export const READ_TIME_MESSAGE =
+  "Le temps de lecture doit être un nombre entier d'au moins 1 minute"
+export const SLUG_FORMAT_MESSAGE =
+  'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets'
+export const SLUG_TAKEN_MESSAGE = 'Ce slug est déjà utilisé par un autre article'
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** "Éloge de la lenteur !" → "eloge-de-la-lenteur": lowercase ASCII letters, digits, hyphens. */
+export function slugify(title: string): string {
+  return title
+    .replace(/œ/g, 'oe')
+    .replace(/Œ/g, 'OE')
+    .replace(/æ/g, 'ae')
+    .replace(/Æ/g, 'AE')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_LENGTH.short)
+    .replace(/-+$/, '')
+}
+
+/** Lowercase without accents: the key of the accent-insensitive search (spec §2 blog). */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Folds the flat form fields authorName / authorAvatar into `author` (they win over it). */
+function liftAuthor(value: unknown): unknown {
+  if (!isRecord(value)) return value
+  const { authorName, authorAvatar, ...rest } = value
+  const author: Record<string, unknown> = isRecord(rest.author) ? { ...rest.author } : {}
+  if (authorName !== undefined) author.name = authorName
+  if (authorAvatar !== undefined) author.avatar = authorAvatar
+  return { ...rest, author }
+}
+
+export const BlogPostFieldsSchema = z.object({
+  title: requiredText('Le titre est requis'),
+  slug: requiredText('Le slug est requis').regex(SLUG_PATTERN, { error: SLUG_FORMAT_MESSAGE }),
+  category: requiredText('La catégorie est requise'),
+  excerpt: requiredText("L'extrait est requis", MAX_LENGTH.text),
+  content: requiredText('Le contenu est requis', MAX_LENGTH.long),
+  thumbnail: requiredUrl('La miniature est requise'),
+  tags: listField(),
+  readTime: intField({ message: READ_TIME_MESSAGE, min: 1, default: DEFAULT_READ_TIME }),
+  author: z.object({
+    name: optionalText().transform((value) => value ?? ''),
+    avatar: optionalUrl().transform((value) => value ?? ''),
+  }),
+})
+
+/** Field errors of the author use the paths "author.name" and "author.avatar". */
+export const BlogPostSchema = z.preprocess(liftAuthor, BlogPostFieldsSchema)
+
+export type BlogPostFields = z.output<typeof BlogPostFieldsSchema>
+export type BlogPostInput = Partial<Record<keyof BlogPostFields, unknown>> & {
+  authorName?: unknown
+  authorAvatar?: unknown
+} & Record<string, unknown>

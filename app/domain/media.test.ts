@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { MEDIA_CATEGORY_LABELS, MEDIA_DELETE_QUESTION, MediaSchema } from './media.ts'
+
+const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image' }
+const ORDER = "L'ordre doit être un entier positif ou nul"
+
+function errorsOf(input: unknown) {
+  const result = MediaSchema.safeParse(input)
+  return result.success ? {} : toFieldErrors(result.error)
+}
+
+describe('MediaSchema', () => {
+  it('parses the required fields and fills the defaults (order left to the repository)', () => {
+    expect(MediaSchema.parse(valid)).toEqual({
+      ...valid,
+      description: '',
+      tags: [],
+      featured: false,
+    })
+  })
+
+  it('requires url, title and category; category is image or video', () => {
+    expect(errorsOf({})).toEqual({
+      url: "L'URL est requise",
+      title: 'Le titre est requis',
+      category: 'La catégorie est requise',
+    })
+    expect(errorsOf({ url: ' ', title: '', category: '' })).toEqual({
+      url: "L'URL est requise",
+      title: 'Le titre est requis',
+      category: 'La catégorie est requise',
+    })
+    expect(errorsOf({ ...valid, category: 'audio' })).toEqual({ category: 'Catégorie invalide' })
+    expect(MediaSchema.parse({ ...valid, category: 'video' }).category).toBe('video')
+  })
+
+  it.each([
+    ['https://x.fr', true],
+    ['/demo/a.webp', true],
+    ['javascript:alert(1)', false],
+    ['pas une url', false],
+  ])('url %s accepted: %s', (url, ok) => {
+    const result = MediaSchema.safeParse({ ...valid, url })
+    expect(result.success).toBe(ok)
+    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ url: 'URL invalide' })
+  })
+
+  it.each([
+    [-1, false],
+    ['-1', false],
+    [0, true],
+    ['0', true],
+    [7, true],
+    ['1.5', false],
+    ['abc', false],
+  ])('order %j accepted: %s', (order, ok) => {
+    const result = MediaSchema.safeParse({ ...valid, order })
+    expect(result.success).toBe(ok)
+    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ order: ORDER })
+  })
+
+  it('leaves an absent or blank order undefined', () => {
+    expect(MediaSchema.parse(valid).order).toBeUndefined()
+    expect(MediaSchema.parse({ ...valid, order: ' ' }).order).toBeUndefined()
+  })
+
+  it('trims tags, keeps an optional description, reads featured', () => {
+    const parsed = MediaSchema.parse({
+      ...valid,
+      tags: ' a, ,b ,',
+      description: '  Une photo ',
+      featured: 'on',
+    })
+    expect(parsed).toMatchObject({ tags: ['a', 'b'], description: 'Une photo', featured: true })
+  })
+
+  it('bounds title, description and url', () => {
+    expect(MediaSchema.safeParse({ ...valid, title: 't'.repeat(MAX_LENGTH.short) }).success).toBe(
+      true,
+    )
+    expect(errorsOf({ ...valid, title: 't'.repeat(MAX_LENGTH.short + 1) })).toEqual({
+      title: `${MAX_LENGTH.short} caractères maximum`,
+    })
+    expect(
+      MediaSchema.safeParse({ ...valid, description: 'd'.repeat(MAX_LENGTH.text) }).success,
+    ).toBe(true)
+    expect(errorsOf({ ...valid, description: 'd'.repeat(MAX_LENGTH.text + 1) })).toEqual({
+      description: `${MAX_LENGTH.text} caractères maximum`,
+    })
+    const url = '/' + 'u'.repeat(MAX_LENGTH.url - 1)
+    expect(MediaSchema.safeParse({ ...valid, url }).success).toBe(true)
+    expect(errorsOf({ ...valid, url: url + 'u' })).toEqual({
+      url: `${MAX_LENGTH.url} caractères maximum`,
+    })
+  })
+
+  it('accepts FormData and exports labels and the delete question', () => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    form.append('order', '0')
+    expect(MediaSchema.parse(formDataToObject(form))).toMatchObject({ ...valid, order: 0 })
+    expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo' })
+    expect(MEDIA_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce média ?')
+  })
+})

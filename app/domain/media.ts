@@ -1,0 +1,48 @@
+// Media form (spec §3, §5): order at least 0, default count + 1.
+import { z } from 'zod'
+import { MEDIA_CATEGORIES, type MediaCategory } from './types.ts'
+import {
+  MAX_LENGTH,
+  boolField,
+  intField,
+  listField,
+  optionalText,
+  requiredText,
+  requiredUrl,
+} from './common.ts'
+
+export const MEDIA_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer ce média ?'
+
+export const MEDIA_CATEGORY_LABELS: Record<MediaCategory, string> = {
+  image: 'Image',
+  video: 'Vidéo',
+}
+
+export const MEDIA_ORDER_MESSAGE = "L'ordre doit être un entier positif ou nul"
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+}
+
+export const MediaSchema = z.object({
+  url: requiredUrl("L'URL est requise"),
+  title: requiredText('Le titre est requis'),
+  description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+  category: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(MEDIA_CATEGORIES, {
+      error: (issue) =>
+        issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
+    }),
+  ),
+  tags: listField(),
+  featured: boolField,
+  // Absent or blank stays undefined: the repository defaults it to count + 1.
+  order: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
+  ),
+})
+
+export type MediaFields = z.output<typeof MediaSchema>
+export type MediaInput = Partial<Record<keyof MediaFields, unknown>> & Record<string, unknown>

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { PROJECT_DELETE_QUESTION, ProjectSchema } from './project.ts'
+
+const valid = { title: 'Refonte', description: 'Un site', thumbnail: '/demo/a.webp' }
+
+function errorsOf(input: unknown) {
+  const result = ProjectSchema.safeParse(input)
+  return result.success ? {} : toFieldErrors(result.error)
+}
+
+describe('ProjectSchema', () => {
+  it('accepts the required fields alone and fills the defaults (order left to the repository)', () => {
+    expect(ProjectSchema.parse(valid)).toEqual({
+      ...valid,
+      content: '',
+      featured: false,
+      tags: [],
+      images: [],
+    })
+    expect(ProjectSchema.parse(valid).order).toBeUndefined()
+    expect(ProjectSchema.parse({ ...valid, order: '' }).order).toBeUndefined()
+  })
+
+  it('requires title, thumbnail and description (absent, empty or blank)', () => {
+    expect(errorsOf({})).toEqual({
+      title: 'Le titre est requis',
+      description: 'La description est requise',
+      thumbnail: 'La miniature est requise',
+    })
+    expect(errorsOf({ ...valid, title: '   ', description: '', thumbnail: ' ' })).toEqual({
+      title: 'Le titre est requis',
+      description: 'La description est requise',
+      thumbnail: 'La miniature est requise',
+    })
+  })
+
+  it.each([
+    ['https://x.fr', true],
+    ['http://x.fr/page?a=1', true],
+    ['/demo/a.webp', true],
+    ['javascript:alert(1)', false],
+    ['pas une url', false],
+    ['//evil.example/a.png', false],
+    ['ftp://x.fr/a', false],
+  ])('URL %s accepted: %s (thumbnail, url, images)', (url, ok) => {
+    const result = ProjectSchema.safeParse({ ...valid, thumbnail: url, url, images: [url] })
+    expect(result.success).toBe(ok)
+    if (!result.success)
+      expect(toFieldErrors(result.error)).toEqual({
+        thumbnail: 'URL invalide',
+        url: 'URL invalide',
+        'images.0': 'URL invalide',
+      })
+  })
+
+  it('keeps url optional: absent or blank is undefined', () => {
+    expect(ProjectSchema.parse({ ...valid, url: '  ' }).url).toBeUndefined()
+    expect(ProjectSchema.parse({ ...valid, url: ' https://x.fr ' }).url).toBe('https://x.fr')
+  })
+
+  it('parses order as an integer', () => {
+    expect(ProjectSchema.parse({ ...valid, order: '3' }).order).toBe(3)
+    expect(ProjectSchema.parse({ ...valid, order: 0 }).order).toBe(0)
+    expect(errorsOf({ ...valid, order: '2.5' })).toEqual({
+      order: "L'ordre doit être un nombre entier",
+    })
+    expect(errorsOf({ ...valid, order: 'abc' })).toEqual({
+      order: "L'ordre doit être un nombre entier",
+    })
+  })
+
+  it('reads the featured checkbox', () => {
+    expect(ProjectSchema.parse({ ...valid, featured: 'on' }).featured).toBe(true)
+    expect(ProjectSchema.parse({ ...valid, featured: true }).featured).toBe(true)
+    expect(ProjectSchema.parse({ ...valid, featured: false }).featured).toBe(false)
+  })
+
+  it('trims tags and images and ignores the empty ones', () => {
+    const parsed = ProjectSchema.parse({
+      ...valid,
+      tags: ' a, ,b ,',
+      images: ['  /demo/b.webp ', '', '   ', 'https://x.fr/c.png'],
+    })
+    expect(parsed.tags).toEqual(['a', 'b'])
+    expect(parsed.images).toEqual(['/demo/b.webp', 'https://x.fr/c.png'])
+    expect(ProjectSchema.parse({ ...valid, tags: [' a ', '', 'b'] }).tags).toEqual(['a', 'b'])
+    expect(
+      ProjectSchema.parse({ ...valid, images: '/demo/a.webp\n\n /demo/b.webp ' }).images,
+    ).toEqual(['/demo/a.webp', '/demo/b.webp'])
+  })
+
+  it('keeps the lines of the content', () => {
+    const content = 'Premier paragraphe.\nDeuxième paragraphe.'
+    expect(ProjectSchema.parse({ ...valid, content: `  ${content}\n` }).content).toBe(content)
+  })
+
+  it.each([
+    ['title', MAX_LENGTH.short],
+    ['description', MAX_LENGTH.text],
+    ['content', MAX_LENGTH.long],
+  ])('bounds %s at %i characters', (field, max) => {
+    expect(ProjectSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
+    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
+      [field]: `${max} caractères maximum`,
+    })
+  })
+
+  it('bounds URLs, tags and list sizes', () => {
+    const url = (n: number) => 'https://x.fr/' + 'a'.repeat(n - 'https://x.fr/'.length)
+    expect(ProjectSchema.safeParse({ ...valid, thumbnail: url(MAX_LENGTH.url) }).success).toBe(true)
+    expect(errorsOf({ ...valid, thumbnail: url(MAX_LENGTH.url + 1) })).toEqual({
+      thumbnail: `${MAX_LENGTH.url} caractères maximum`,
+    })
+    expect(ProjectSchema.safeParse({ ...valid, url: url(MAX_LENGTH.url + 1) }).success).toBe(false)
+    expect(ProjectSchema.safeParse({ ...valid, tags: 't'.repeat(MAX_LENGTH.tag) }).success).toBe(
+      true,
+    )
+    expect(errorsOf({ ...valid, tags: 't'.repeat(MAX_LENGTH.tag + 1) })).toEqual({
+      'tags.0': `${MAX_LENGTH.tag} caractères maximum`,
+    })
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`)
+    expect(ProjectSchema.safeParse({ ...valid, tags: tags(MAX_LENGTH.list) }).success).toBe(true)
+    expect(errorsOf({ ...valid, tags: tags(MAX_LENGTH.list + 1) })).toEqual({
+      tags: `${MAX_LENGTH.list} éléments maximum`,
+    })
+    const images = (n: number) => Array.from({ length: n }, (_, i) => `/demo/${i}.webp`)
+    expect(ProjectSchema.safeParse({ ...valid, images: images(MAX_LENGTH.list) }).success).toBe(
+      true,
+    )
+    expect(ProjectSchema.safeParse({ ...valid, images: images(MAX_LENGTH.list + 1) }).success).toBe(
+      false,
+    )
+  })
+
+  it('accepts FormData (repeated images, checkbox)', () => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    form.append('order', '4')
+    form.append('featured', 'on')
+    form.append('tags', 'React, Design')
+    form.append('images', '/demo/1.webp')
+    form.append('images', '/demo/2.webp')
+    expect(ProjectSchema.parse(formDataToObject(form))).toMatchObject({
+      order: 4,
+      featured: true,
+      tags: ['React', 'Design'],
+      images: ['/demo/1.webp', '/demo/2.webp'],
+    })
+  })
+
+  it('exports the spec delete question', () => {
+    expect(PROJECT_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce projet ?')
+  })
+})

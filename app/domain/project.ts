@@ -1,0 +1,53 @@
+// Project form (spec §3, §5): one schema for the browser and the server.
+import { z } from 'zod'
+import {
+  MAX_LENGTH,
+  boolField,
+  intField,
+  listField,
+  optionalUrl,
+  requiredText,
+  requiredUrl,
+  tooLong,
+  urlListField,
+} from './common.ts'
+
+export const PROJECT_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer ce projet ?'
+
+export const PROJECT_ORDER_MESSAGE = "L'ordre doit être un nombre entier"
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+}
+
+/** Order: absent or blank stays undefined so the repository can default it (count + 1). */
+const orderField = z.preprocess(
+  (value) => (isBlank(value) ? undefined : value),
+  intField({ message: PROJECT_ORDER_MESSAGE }).optional(),
+)
+
+export const ProjectSchema = z.object({
+  title: requiredText('Le titre est requis'),
+  description: requiredText('La description est requise', MAX_LENGTH.text),
+  thumbnail: requiredUrl('La miniature est requise'),
+  url: optionalUrl(),
+  // Multi-line body: lines become paragraphs on the detail page (spec §3). Not trimmed
+  // line by line, only at the ends.
+  content: z.preprocess(
+    (value) => (isBlank(value) ? '' : value),
+    z
+      .string({ error: 'Le contenu doit être un texte' })
+      .trim()
+      .max(MAX_LENGTH.long, { error: tooLong(MAX_LENGTH.long) }),
+  ),
+  featured: boolField,
+  order: orderField,
+  tags: listField(),
+  images: urlListField(),
+})
+
+/** Parsed project fields (no id or timestamps); `order` undefined means "use the default". */
+export type ProjectFields = z.output<typeof ProjectSchema>
+
+/** What create/update accept: typed values or FormData strings (`formDataToObject`). */
+export type ProjectInput = Partial<Record<keyof ProjectFields, unknown>> & Record<string, unknown>

@@ -1,0 +1,163 @@
+// Media items (spec §3 Media item, §5 media form, gallery and media tab).
+import type { Kysely } from 'kysely'
+import { MediaSchema, type MediaFields, type MediaInput } from '#app/domain/media.ts'
+import type { MediaCategory, MediaItem } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { Database, MediaTable } from '#app/server/db/schema.server.ts'
+import {
+  createId,
+  fromBool,
+  nowIso,
+  parseJson,
+  toBool,
+  toJson,
+} from '#app/server/db/util.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+import {
+  countRows,
+  deleteById,
+  distinctSorted,
+  matchesQuery,
+  mergePatch,
+  nextOrder,
+} from './collection.server.ts'
+
+const COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'description',
+  'category',
+  'tags',
+  'featured',
+  'order',
+  'createdAt',
+  'updatedAt',
+] as const
+
+export interface MediaFilters {
+  /** Found in the title, description or a tag, case and accents ignored. */
+  q?: string
+  category?: MediaCategory
+  /** Exact tag; empty means all. */
+  tag?: string
+}
+
+function toMediaItem(row: MediaTable): MediaItem {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    category: row.category as MediaCategory,
+    tags: parseJson<string[]>(row.tags, []),
+    featured: toBool(row.featured),
+    order: row.order,
+    createdAt: row.createdAt,
+    ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+  }
+}
+
+function toColumns(fields: MediaFields, order: number) {
+  return {
+    url: fields.url,
+    title: fields.title,
+    description: fields.description,
+    category: fields.category,
+    tags: toJson(fields.tags),
+    featured: fromBool(fields.featured),
+    order,
+  }
+}
+
+function editable(item: MediaItem): MediaInput {
+  return {
+    url: item.url,
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    tags: item.tags,
+    featured: item.featured,
+    order: item.order,
+  }
+}
+
+async function findItem(db: Kysely<Database>, id: string): Promise<MediaItem | undefined> {
+  const row = await db.selectFrom('media').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row ? toMediaItem(row) : undefined
+}
+
+/** Order ascending, then oldest first; text search in JS (accents, see blog). */
+export async function listMedia(filters: MediaFilters = {}): Promise<MediaItem[]> {
+  let query = getDb()
+    .selectFrom('media')
+    .select(COLUMNS)
+    .orderBy('order', 'asc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+  if (filters.category) query = query.where('category', '=', filters.category)
+  const tag = filters.tag?.trim()
+  const items = (await query.execute()).map(toMediaItem)
+  return items.filter(
+    (item) =>
+      (!tag || item.tags.includes(tag)) &&
+      matchesQuery(filters.q, [item.title, item.description, ...item.tags]),
+  )
+}
+
+export async function getMediaItem(id: string): Promise<MediaItem | undefined> {
+  return findItem(getDb(), id)
+}
+
+export async function countMedia(): Promise<number> {
+  return countRows(getDb(), 'media')
+}
+
+/** Tags in use, once each, French alphabetical order (the media tab's tag filter). */
+export async function listMediaTags(): Promise<string[]> {
+  const rows = await getDb().selectFrom('media').select('tags').execute()
+  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
+}
+
+/** Validates then inserts; order defaults to count + 1 (spec §5). Throws ValidationError. */
+export async function createMediaItem(input: MediaInput): Promise<MediaItem> {
+  const fields = parseOrThrow(MediaSchema, input)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const order = fields.order ?? (await nextOrder(trx, 'media'))
+      const row: MediaTable = {
+        id: createId(),
+        ...toColumns(fields, order),
+        createdAt: nowIso(),
+        updatedAt: null,
+      }
+      await trx.insertInto('media').values(row).execute()
+      return toMediaItem(row)
+    })
+}
+
+/** Partial update: untouched fields kept, updatedAt set. Missing id → undefined. */
+export async function updateMediaItem(
+  id: string,
+  patch: MediaInput,
+): Promise<MediaItem | undefined> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await findItem(trx, id)
+      if (!current) return undefined
+      const fields = parseOrThrow(MediaSchema, mergePatch(editable(current), patch))
+      const changes: Omit<MediaTable, 'id'> = {
+        ...toColumns(fields, fields.order ?? current.order),
+        createdAt: current.createdAt,
+        updatedAt: nowIso(),
+      }
+      await trx.updateTable('media').set(changes).where('id', '=', id).execute()
+      return toMediaItem({ id, ...changes })
+    })
+}
+
+export async function deleteMediaItem(id: string): Promise<boolean> {
+  return deleteById(getDb(), 'media', id)
+}

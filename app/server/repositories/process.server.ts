@@ -1,0 +1,119 @@
+// Creative process steps (spec §3, §4 reordering, §5 process form).
+import type { Kysely } from 'kysely'
+import {
+  PROCESS_REORDER_MESSAGE,
+  ProcessStepSchema,
+  type ProcessStepInput,
+} from '#app/domain/process.ts'
+import type { ProcessStep } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { CreativeProcessTable, Database } from '#app/server/db/schema.server.ts'
+import { createId } from '#app/server/db/util.server.ts'
+import { ValidationError, parseOrThrow } from '#app/server/errors.server.ts'
+import { countRows, deleteById, mergePatch, nextOrder } from './collection.server.ts'
+
+const COLUMNS = ['id', 'title', 'description', 'order'] as const
+
+function toStep(row: CreativeProcessTable): ProcessStep {
+  return { id: row.id, title: row.title, description: row.description, order: row.order }
+}
+
+function selectSteps(db: Kysely<Database>) {
+  return db
+    .selectFrom('creative_process')
+    .select(COLUMNS)
+    .orderBy('order', 'asc')
+    .orderBy('title', 'asc')
+    .orderBy('id', 'asc')
+}
+
+async function findStep(db: Kysely<Database>, id: string): Promise<ProcessStep | undefined> {
+  const row = await db
+    .selectFrom('creative_process')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toStep(row) : undefined
+}
+
+/** Steps by order ascending (numbered on the home page). */
+export async function listProcessSteps(): Promise<ProcessStep[]> {
+  return (await selectSteps(getDb()).execute()).map(toStep)
+}
+
+export async function getProcessStep(id: string): Promise<ProcessStep | undefined> {
+  return findStep(getDb(), id)
+}
+
+export async function countProcessSteps(): Promise<number> {
+  return countRows(getDb(), 'creative_process')
+}
+
+/** Validates then inserts; order defaults to count + 1 (1 for the first). */
+export async function createProcessStep(input: ProcessStepInput): Promise<ProcessStep> {
+  const fields = parseOrThrow(ProcessStepSchema, input)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row: CreativeProcessTable = {
+        id: createId(),
+        title: fields.title,
+        description: fields.description,
+        order: fields.order ?? (await nextOrder(trx, 'creative_process')),
+      }
+      await trx.insertInto('creative_process').values(row).execute()
+      return toStep(row)
+    })
+}
+
+/** Partial update: untouched fields kept. Missing id → undefined. */
+export async function updateProcessStep(
+  id: string,
+  patch: ProcessStepInput,
+): Promise<ProcessStep | undefined> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await findStep(trx, id)
+      if (!current) return undefined
+      const { id: _currentId, ...values } = current
+      const fields = parseOrThrow(ProcessStepSchema, mergePatch(values, patch))
+      const changes: Omit<CreativeProcessTable, 'id'> = {
+        title: fields.title,
+        description: fields.description,
+        order: fields.order ?? current.order,
+      }
+      await trx.updateTable('creative_process').set(changes).where('id', '=', id).execute()
+      return toStep({ id, ...changes })
+    })
+}
+
+export async function deleteProcessStep(id: string): Promise<boolean> {
+  return deleteById(getDb(), 'creative_process', id)
+}
+
+/**
+ * Persists a new order (spec §4 move up/down): `ids` must be exactly the existing steps,
+ * each once; they are renumbered 1..n in one transaction. Otherwise ValidationError and
+ * nothing is written (the list changed under the admin's feet).
+ */
+export async function reorderProcessSteps(ids: readonly string[]): Promise<ProcessStep[]> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx.selectFrom('creative_process').select('id').execute()
+      const known = new Set(existing.map((row) => row.id))
+      const given = new Set(ids)
+      const matches =
+        ids.length === known.size && given.size === ids.length && ids.every((id) => known.has(id))
+      if (!matches) throw new ValidationError({ '': PROCESS_REORDER_MESSAGE })
+      for (const [index, id] of ids.entries()) {
+        await trx
+          .updateTable('creative_process')
+          .set({ order: index + 1 })
+          .where('id', '=', id)
+          .execute()
+      }
+      return (await selectSteps(trx).execute()).map(toStep)
+    })
+}

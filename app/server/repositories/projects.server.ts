@@ -1,0 +1,167 @@
+// Projects (spec §3 Project, §4 data actions, §5 project form).
+import type { Kysely } from 'kysely'
+import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
+import type { Project } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { Database, ProjectsTable } from '#app/server/db/schema.server.ts'
+import {
+  createId,
+  fromBool,
+  nowIso,
+  parseJson,
+  toBool,
+  toJson,
+} from '#app/server/db/util.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+import {
+  countRows,
+  deleteById,
+  distinctSorted,
+  mergePatch,
+  nextOrder,
+} from './collection.server.ts'
+
+const COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'thumbnail',
+  'tags',
+  'images',
+  'content',
+  'featured',
+  'order',
+  'url',
+  'createdAt',
+  'updatedAt',
+] as const
+
+function toProject(row: ProjectsTable): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    tags: parseJson<string[]>(row.tags, []),
+    images: parseJson<string[]>(row.images, []),
+    content: row.content,
+    featured: toBool(row.featured),
+    order: row.order,
+    ...(row.url ? { url: row.url } : {}),
+    createdAt: row.createdAt,
+    ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+  }
+}
+
+/** The editable fields of a stored project, as the schema accepts them. */
+function editable(project: Project): ProjectInput {
+  return {
+    title: project.title,
+    description: project.description,
+    thumbnail: project.thumbnail,
+    url: project.url,
+    content: project.content,
+    featured: project.featured,
+    order: project.order,
+    tags: project.tags,
+    images: project.images,
+  }
+}
+
+function selectProjects(db: Kysely<Database>) {
+  return db
+    .selectFrom('projects')
+    .select(COLUMNS)
+    .orderBy('order', 'asc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+}
+
+async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toProject(row) : undefined
+}
+
+/** All projects, order ascending then oldest first. */
+export async function listProjects(): Promise<Project[]> {
+  const rows = await selectProjects(getDb()).execute()
+  return rows.map(toProject)
+}
+
+export async function listFeaturedProjects(): Promise<Project[]> {
+  const rows = await selectProjects(getDb()).where('featured', '=', 1).execute()
+  return rows.map(toProject)
+}
+
+export async function getProject(id: string): Promise<Project | undefined> {
+  return findProject(getDb(), id)
+}
+
+export async function countProjects(): Promise<number> {
+  return countRows(getDb(), 'projects')
+}
+
+/** Every tag in use, once, in French alphabetical order (the public filter buttons). */
+export async function listProjectTags(): Promise<string[]> {
+  const rows = await getDb().selectFrom('projects').select('tags').execute()
+  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
+}
+
+/** Validates then inserts; order defaults to count + 1 (spec §5). Throws ValidationError. */
+export async function createProject(input: ProjectInput): Promise<Project> {
+  const fields = parseOrThrow(ProjectSchema, input)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row: ProjectsTable = {
+        id: createId(),
+        title: fields.title,
+        description: fields.description,
+        thumbnail: fields.thumbnail,
+        tags: toJson(fields.tags),
+        images: toJson(fields.images),
+        content: fields.content,
+        featured: fromBool(fields.featured),
+        order: fields.order ?? (await nextOrder(trx, 'projects')),
+        url: fields.url ?? null,
+        createdAt: nowIso(),
+        updatedAt: null,
+      }
+      await trx.insertInto('projects').values(row).execute()
+      return toProject(row)
+    })
+}
+
+/** Partial update: untouched fields kept, updatedAt set. Missing id → undefined. */
+export async function updateProject(id: string, patch: ProjectInput): Promise<Project | undefined> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await findProject(trx, id)
+      if (!current) return undefined
+      const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
+      const changes: Omit<ProjectsTable, 'id'> = {
+        title: fields.title,
+        description: fields.description,
+        thumbnail: fields.thumbnail,
+        tags: toJson(fields.tags),
+        images: toJson(fields.images),
+        content: fields.content,
+        featured: fromBool(fields.featured),
+        order: fields.order ?? current.order,
+        url: fields.url ?? null,
+        createdAt: current.createdAt,
+        updatedAt: nowIso(),
+      }
+      await trx.updateTable('projects').set(changes).where('id', '=', id).execute()
+      return toProject({ id, ...changes })
+    })
+}
+
+export async function deleteProject(id: string): Promise<boolean> {
+  return deleteById(getDb(), 'projects', id)
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#app/server/db/client.server.ts'
+import { ValidationError } from '#app/server/errors.server.ts'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { createSkill, deleteSkill, getSkill, listSkills, updateSkill } from './skills.server.ts'
+
+// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
+// eslint-disable-next-line react-hooks/rules-of-hooks
+useTestDatabase()
+
+const input = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Figma',
+  category: 'design',
+  level: '4',
+  ...overrides,
+})
+
+async function count() {
+  return (await getDb().selectFrom('skills').select('id').execute()).length
+}
+
+describe('skills repository', () => {
+  it('creates with a generated id and the default colour, and reads it back', async () => {
+    const skill = await createSkill(input())
+    expect(skill).toEqual({
+      id: expect.stringMatching(/^[\w-]{16}$/),
+      name: 'Figma',
+      category: 'design',
+      level: 4,
+      color: '#8b5cf6',
+    })
+    expect(await getSkill(skill.id)).toEqual(skill)
+    expect((await createSkill(input({ color: '#00FF00' }))).color).toBe('#00FF00')
+  })
+
+  it('lists by category (design, development, tools, soft), then name', async () => {
+    await createSkill(input({ name: 'Écoute', category: 'soft' }))
+    await createSkill(input({ name: 'Git', category: 'tools' }))
+    await createSkill(input({ name: 'TypeScript', category: 'development' }))
+    await createSkill(input({ name: 'React', category: 'development' }))
+    await createSkill(input({ name: 'UX', category: 'design' }))
+    await createSkill(input({ name: 'Empathie', category: 'soft' }))
+    expect((await listSkills()).map((s) => s.name)).toEqual([
+      'UX',
+      'React',
+      'TypeScript',
+      'Git',
+      'Écoute',
+      'Empathie',
+    ])
+  })
+
+  it('updates partially and returns undefined for a missing id', async () => {
+    const skill = await createSkill(input({ color: '#123456' }))
+    const updated = await updateSkill(skill.id, { level: 5 })
+    expect(updated).toEqual({ ...skill, level: 5 })
+    expect(await getSkill(skill.id)).toEqual(updated)
+    expect(await updateSkill('missing', { level: 2 })).toBeUndefined()
+  })
+
+  it.each([
+    [{ level: 0 }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
+    [{ level: 6 }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
+    [{ level: '2.5' }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
+    [{ color: '8b5cf6' }, { color: 'La couleur doit être au format #RRGGBB' }],
+    [{ name: '' }, { name: 'Le nom est requis' }],
+    [{ category: 'art' }, { category: 'Catégorie invalide' }],
+  ])('rejects %j on create and update, writing nothing', async (bad, fieldErrors) => {
+    const skill = await createSkill(input())
+    await expect(createSkill(input(bad))).rejects.toBeInstanceOf(ValidationError)
+    await expect(createSkill(input(bad))).rejects.toMatchObject({ fieldErrors })
+    expect(await count()).toBe(1)
+    await expect(updateSkill(skill.id, bad)).rejects.toMatchObject({ fieldErrors })
+    expect(await getSkill(skill.id)).toEqual(skill)
+  })
+
+  it('deletes by id', async () => {
+    const skill = await createSkill(input())
+    expect(await deleteSkill(skill.id)).toBe(true)
+    expect(await getSkill(skill.id)).toBeUndefined()
+    expect(await deleteSkill(skill.id)).toBe(false)
+    expect(await count()).toBe(0)
+  })
+})
