@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import { formDataToObject, toFieldErrors } from './common.ts'
+import {
+  DEFAULT_SETTINGS,
+  mergeSettings,
+  nestDottedKeys,
+  SettingsSchema,
+  withDefaultSettings,
+} from './settings.ts'
+
+const valid = {
+  siteName: 'Vitrine',
+  siteDescription: 'Portfolio',
+  contact: { email: 'contact@exemple.fr' },
+}
+const errors = (input: unknown) => {
+  const r = SettingsSchema.safeParse(input)
+  return r.success ? {} : toFieldErrors(r.error)
+}
+
+describe('nestDottedKeys', () => {
+  it('nests flat form names without touching the input', () => {
+    const input = { siteName: 'A', 'contact.email': 'a@b.fr', contact: { phone: '1' }, 'x.y.z': 1 }
+    expect(nestDottedKeys(input)).toEqual({
+      siteName: 'A',
+      contact: { email: 'a@b.fr', phone: '1' },
+      x: { y: { z: 1 } },
+    })
+    expect(input.contact).toEqual({ phone: '1' })
+    expect(nestDottedKeys('texte')).toBe('texte')
+  })
+})
+
+describe('SettingsSchema', () => {
+  it('parses a flat form with defaults for the rest', () => {
+    const form = new FormData()
+    form.set('siteName', ' Mon site ')
+    form.set('siteDescription', 'Description')
+    form.set('contact.email', 'moi@exemple.fr')
+    form.set('contact.phone', '01 23 45 67 89')
+    form.set('socialMedia.github', 'https://github.com/moi')
+    form.set('socialMedia.twitter', '')
+    form.set('keywords', ' design, ,web ,  ')
+    form.set('googleAnalyticsId', 'g-abc123XYZ')
+    form.set('maintenanceMode', 'on')
+    expect(SettingsSchema.parse(formDataToObject(form))).toEqual({
+      siteName: 'Mon site',
+      siteDescription: 'Description',
+      keywords: ['design', 'web'],
+      googleAnalyticsId: 'G-ABC123XYZ',
+      maintenanceMode: true,
+      socialMedia: { github: 'https://github.com/moi' },
+      contact: { email: 'moi@exemple.fr', phone: '01 23 45 67 89' },
+      legal: {},
+    })
+  })
+
+  it('requires siteName, siteDescription and contact.email', () => {
+    expect(errors({})).toEqual({
+      siteName: 'Le nom du site est requis',
+      siteDescription: 'La description du site est requise',
+      'contact.email': "L'adresse e-mail de contact est requise",
+    })
+  })
+
+  it('types URLs, e-mail and the analytics id', () => {
+    expect(
+      errors({
+        ...valid,
+        logo: 'logo.png',
+        favicon: '/favicon.ico',
+        metaImage: 'https://exemple.fr/og.png',
+        googleAnalyticsId: 'GA-123',
+        contact: { email: 'pas-un-email' },
+        socialMedia: {
+          facebook: 'facebook.com/moi',
+          instagram: 'https://instagram.com/moi',
+          youtube: 'javascript:void(0)',
+        },
+      }),
+    ).toEqual({
+      logo: 'URL invalide',
+      googleAnalyticsId:
+        'Identifiant Google Analytics invalide (ex. : UA-XXXXXXXX-X ou G-XXXXXXXXXX)',
+      'contact.email': 'Adresse e-mail invalide',
+      'socialMedia.facebook': 'URL invalide',
+      'socialMedia.youtube': 'URL invalide',
+    })
+    expect(SettingsSchema.parse({ ...valid, googleAnalyticsId: 'UA-12345678-1' })).toMatchObject({
+      googleAnalyticsId: 'UA-12345678-1',
+    })
+  })
+
+  it('bounds the lengths', () => {
+    expect(
+      errors({
+        ...valid,
+        siteName: 'n'.repeat(200),
+        maintenanceMessage: 'm'.repeat(5000),
+        customCss: 'c'.repeat(100_000),
+        keywords: Array.from({ length: 50 }, (_, i) => `mot${i}`),
+        legal: { notice: 'l'.repeat(100_000) },
+      }),
+    ).toEqual({})
+    expect(
+      errors({
+        ...valid,
+        siteName: 'n'.repeat(201),
+        maintenanceMessage: 'm'.repeat(5001),
+        customJs: 'j'.repeat(100_001),
+        keywords: Array.from({ length: 51 }, (_, i) => `mot${i}`),
+        legal: { terms: 't'.repeat(100_001) },
+      }),
+    ).toEqual({
+      siteName: '200 caractères maximum',
+      maintenanceMessage: '5000 caractères maximum',
+      customJs: '100000 caractères maximum',
+      keywords: '50 éléments maximum',
+      'legal.terms': '100000 caractères maximum',
+    })
+    expect(errors({ ...valid, keywords: 'k'.repeat(101) })).toEqual({
+      'keywords.0': '100 caractères maximum',
+    })
+  })
+
+  it('reads a hidden "false" before the maintenance checkbox', () => {
+    expect(
+      SettingsSchema.parse({ ...valid, maintenanceMode: ['false', 'on'] }).maintenanceMode,
+    ).toBe(true)
+    expect(SettingsSchema.parse({ ...valid, maintenanceMode: 'false' }).maintenanceMode).toBe(false)
+    expect(SettingsSchema.parse(valid).maintenanceMode).toBe(false)
+  })
+
+  it('accepts the French defaults', () => {
+    const { updatedAt: _ignored, ...defaults } = DEFAULT_SETTINGS
+    expect(SettingsSchema.parse(defaults)).toEqual(defaults)
+    expect(DEFAULT_SETTINGS.siteName).toBe('Vitrine')
+    expect(DEFAULT_SETTINGS.maintenanceMessage).toBe(
+      'Le site est en maintenance. Revenez bientôt !',
+    )
+    expect(DEFAULT_SETTINGS.contact.phone).toMatch(/^\+33 \d( \d\d){4}$/)
+  })
+})
+
+describe('mergeSettings', () => {
+  it('keeps absent keys, merges nested objects key by key, replaces lists', () => {
+    const stored = {
+      siteName: 'A',
+      keywords: ['a', 'b'],
+      socialMedia: { github: 'https://github.com/a' },
+      contact: { email: 'a@b.fr', phone: '1' },
+    }
+    expect(
+      mergeSettings(stored, {
+        keywords: 'c',
+        'socialMedia.twitter': 'https://x.com/a',
+        contact: { phone: '' },
+        siteDescription: undefined,
+      }),
+    ).toEqual({
+      siteName: 'A',
+      keywords: 'c',
+      socialMedia: { github: 'https://github.com/a', twitter: 'https://x.com/a' },
+      contact: { email: 'a@b.fr', phone: '' },
+    })
+    expect(stored.contact.phone).toBe('1')
+  })
+})
+
+describe('withDefaultSettings', () => {
+  it('uses the defaults before the first save and fills empty legal texts', () => {
+    expect(withDefaultSettings(undefined)).toEqual(DEFAULT_SETTINGS)
+    const site = withDefaultSettings({
+      ...DEFAULT_SETTINGS,
+      siteName: 'Moi',
+      legal: { privacy: 'Ma politique' },
+      maintenanceMessage: undefined,
+    })
+    expect(site.siteName).toBe('Moi')
+    expect(site.legal).toEqual({
+      notice: DEFAULT_SETTINGS.legal?.notice,
+      privacy: 'Ma politique',
+      terms: DEFAULT_SETTINGS.legal?.terms,
+    })
+    expect(site.maintenanceMessage).toBe('Le site est en maintenance. Revenez bientôt !')
+  })
+})

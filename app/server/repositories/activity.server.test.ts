@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
+import {
+  addActivity,
+  listActivity,
+  listActivityUsers,
+  purgeActivityOlderThan,
+  type NewActivity,
+} from './activity.server.ts'
+
+// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
+// eslint-disable-next-line react-hooks/rules-of-hooks
+const db = useTestDatabase()
+
+function entry(overrides: Partial<NewActivity> = {}): NewActivity {
+  return {
+    userId: 'system',
+    userName: 'System',
+    action: 'create',
+    resourceType: 'project',
+    details: 'Projet créé',
+    ...overrides,
+  }
+}
+
+describe('activity repository', () => {
+  it('adds an entry with a timestamp and Unknown defaults for missing UserInfo', async () => {
+    const added = await addActivity(
+      entry({ resourceId: 'p1', resourceName: 'Mon projet', userInfo: { ip: '203.0.113.0' } }),
+    )
+    expect(added.timestamp).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(added.userInfo).toEqual({
+      ip: '203.0.113.0',
+      browser: 'Unknown',
+      os: 'Unknown',
+      device: 'Unknown',
+      location: { country: 'Unknown', city: 'Unknown', region: 'Unknown' },
+      language: 'Unknown',
+      screenResolution: 'Unknown',
+      timezone: 'Unknown',
+      referrer: 'Unknown',
+    })
+    const { items } = await listActivity()
+    expect(items).toEqual([added])
+    expect(items[0]).toMatchObject({ resourceId: 'p1', resourceName: 'Mon projet' })
+  })
+
+  it('refuses an unknown action or resource type, writing nothing', async () => {
+    await expect(addActivity(entry({ action: 'hack' as ActivityAction }))).rejects.toMatchObject({
+      fieldErrors: { action: 'Action inconnue' },
+    })
+    await expect(
+      addActivity(entry({ resourceType: 'nope' as ResourceType })),
+    ).rejects.toMatchObject({ fieldErrors: { resourceType: 'Type de ressource inconnu' } })
+    expect((await listActivity()).total).toBe(0)
+  })
+
+  it('lists newest first and filters by action, resource type and user', async () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 10, m)).toISOString()
+    await addActivity(entry({ timestamp: at(1), action: 'create', resourceType: 'project' }))
+    await addActivity(
+      entry({
+        timestamp: at(2),
+        action: 'login',
+        resourceType: 'admin',
+        userId: 'u1',
+        userName: 'Alice',
+      }),
+    )
+    await addActivity(
+      entry({
+        timestamp: at(3),
+        action: 'delete',
+        resourceType: 'project',
+        userId: 'u1',
+        userName: 'Alice',
+      }),
+    )
+    await addActivity(entry({ timestamp: at(4), action: 'create', resourceType: 'skill' }))
+
+    const all = await listActivity()
+    expect(all.total).toBe(4)
+    expect(all.items.map((e) => e.timestamp)).toEqual([at(4), at(3), at(2), at(1)])
+
+    const creates = await listActivity({ action: 'create' })
+    expect(creates.items.map((e) => e.resourceType)).toEqual(['skill', 'project'])
+    expect((await listActivity({ resourceType: 'project' })).total).toBe(2)
+    expect((await listActivity({ userId: 'u1' })).items.map((e) => e.action)).toEqual([
+      'delete',
+      'login',
+    ])
+    const combined = await listActivity({ userId: 'u1', resourceType: 'project', action: 'delete' })
+    expect(combined.total).toBe(1)
+
+    const page2 = await listActivity({ page: 2, pageSize: 3 })
+    expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 })
+    expect(page2.items.map((e) => e.timestamp)).toEqual([at(1)])
+  })
+
+  it('lists distinct users with their latest name', async () => {
+    await addActivity(
+      entry({ userId: 'u1', userName: 'Ancien nom', timestamp: '2026-01-01T00:00:00.000Z' }),
+    )
+    await addActivity(
+      entry({ userId: 'u1', userName: 'Zoé', timestamp: '2026-01-02T00:00:00.000Z' }),
+    )
+    await addActivity(entry({ userId: 'anonymous', userName: 'anonymous' }))
+    await addActivity(entry())
+    expect(await listActivityUsers()).toEqual([
+      { userId: 'anonymous', userName: 'anonymous' },
+      { userId: 'system', userName: 'System' },
+      { userId: 'u1', userName: 'Zoé' },
+    ])
+  })
+
+  it('purges entries older than the given number of days', async () => {
+    const now = new Date('2026-06-01T00:00:00.000Z')
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString()
+    await addActivity(entry({ timestamp: daysAgo(400), details: 'vieux' }))
+    await addActivity(entry({ timestamp: daysAgo(366), details: 'vieux aussi' }))
+    await addActivity(entry({ timestamp: daysAgo(364), details: 'récent' }))
+    await addActivity(entry({ timestamp: daysAgo(0), details: 'aujourd’hui' }))
+    expect(await purgeActivityOlderThan(365, now)).toBe(2)
+    expect((await listActivity()).items.map((e) => e.details)).toEqual(['aujourd’hui', 'récent'])
+    expect(await purgeActivityOlderThan(365, now)).toBe(0)
+  })
+
+  it('pages, filters and lists users over 1,000,000 entries on the indexes, fast', async () => {
+    const sqlite = db.current.sqlite
+    const actions = [
+      'create',
+      'update',
+      'delete',
+      'login',
+      'logout',
+      'download',
+      'access',
+      'access_denied',
+    ]
+    const types = ['project', 'skill', 'blog', 'admin', 'cv']
+    sqlite.exec('BEGIN')
+    const insert = sqlite.prepare(
+      'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const t0 = Date.UTC(2024, 0, 1)
+    for (let i = 0; i < 1_000_000; i++) {
+      insert.run(
+        `a${String(i).padStart(7, '0')}`,
+        `u${i % 20}`,
+        `Utilisateur ${i % 20}`,
+        actions[i % 8]!,
+        types[i % 5]!,
+        new Date(t0 + i * 1000).toISOString(),
+        '',
+        '{}',
+      )
+    }
+    sqlite.exec('COMMIT')
+    sqlite.exec('ANALYZE')
+
+    const timed = async <T>(fn: () => Promise<T>) => {
+      const started = performance.now()
+      const value = await fn()
+      return { value, ms: performance.now() - started }
+    }
+    const first = await timed(() => listActivity({ pageSize: 50 }))
+    expect(first.value.items[0]!.id).toBe('a0999999')
+    expect(first.value.total).toBe(1_000_000)
+    const byAction = await timed(() => listActivity({ action: 'login' }))
+    expect(byAction.value.items[0]!.id).toBe('a0999995')
+    expect(byAction.value.total).toBe(125_000)
+    const byType = await timed(() => listActivity({ resourceType: 'cv' }))
+    expect(byType.value.total).toBe(200_000)
+    const byUser = await timed(() => listActivity({ userId: 'u7' }))
+    expect(byUser.value.total).toBe(50_000)
+    const users = await timed(() => listActivityUsers())
+    expect(users.value).toHaveLength(20)
+    // Generous bounds (shared CI machines); the query plans below are the real guard.
+    for (const t of [first, byAction, byType, byUser]) expect(t.ms).toBeLessThan(1000)
+    expect(users.ms).toBeLessThan(500)
+
+    const plan = (where: string) =>
+      sqlite
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
+        )
+        .all()
+        .map((r) => String((r as { detail: string }).detail))
+        .join('\n')
+    for (const [where, index] of [
+      ['', 'activity_time'],
+      ["WHERE action = 'login'", 'activity_action_time'],
+      ["WHERE resourceType = 'cv'", 'activity_resource_time'],
+      ["WHERE userId = 'u7'", 'activity_user_time'],
+    ] as const) {
+      const p = plan(where)
+      expect(p).toContain(index)
+      expect(p).not.toContain('TEMP B-TREE')
+    }
+  }, 120_000)
+})

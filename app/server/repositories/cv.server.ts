@@ -1,0 +1,75 @@
+// The CV: a single document keyed 'main' (spec §3). Its URL is overwritten on update; the
+// protection settings get their defaults when the URL is first set and are kept afterwards.
+import { CvSettingsSchema, CvUrlSchema, DEFAULT_CV_SETTINGS } from '#app/domain/cv.ts'
+import type { Cv, CvSettings } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
+import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+import type { Kysely } from 'kysely'
+
+const MAIN = 'main'
+
+interface StoredCv {
+  url?: string
+  settings?: Partial<CvSettings>
+}
+
+async function readStored(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('cv')
+    .select(['data', 'updatedAt'])
+    .where('id', '=', MAIN)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { data: parseJson<StoredCv>(row.data, {}), updatedAt: row.updatedAt }
+}
+
+function toCv(data: StoredCv, updatedAt: string | null): Cv {
+  return {
+    url: data.url ?? '',
+    ...(updatedAt ? { updatedAt } : {}),
+    settings: { ...DEFAULT_CV_SETTINGS, ...data.settings },
+  }
+}
+
+async function write(db: Kysely<Database>, data: StoredCv): Promise<Cv> {
+  const updatedAt = nowIso()
+  const json = toJson(data)
+  await db
+    .insertInto('cv')
+    .values({ id: MAIN, data: json, updatedAt })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data: json, updatedAt }))
+    .execute()
+  return toCv(data, updatedAt)
+}
+
+/** undefined while no CV was ever saved. */
+export async function getCv(): Promise<Cv | undefined> {
+  const stored = await readStored(getDb())
+  return stored ? toCv(stored.data, stored.updatedAt) : undefined
+}
+
+/** Sets the URL; the first time, the settings become requireAuth, no watermark, tracking. */
+export async function updateCvUrl(url: unknown): Promise<Cv> {
+  const data = parseOrThrow(CvUrlSchema, { url })
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await readStored(trx)
+      const settings: CvSettings = { ...DEFAULT_CV_SETTINGS, ...stored?.data.settings }
+      return write(trx, { url: data.url, settings })
+    })
+}
+
+/** Partial update of requireAuth, addWatermark, trackDownloads; the rest is kept. */
+export async function updateCvSettings(partial: unknown): Promise<Cv> {
+  const patch = parseOrThrow(CvSettingsSchema, partial)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await readStored(trx)
+      const settings: CvSettings = { ...DEFAULT_CV_SETTINGS, ...stored?.data.settings, ...patch }
+      return write(trx, { ...(stored?.data.url ? { url: stored.data.url } : {}), settings })
+    })
+}

@@ -1,0 +1,166 @@
+// Contact messages (spec §3 Message, §4 message states). Server-side pagination on the
+// (status, createdAt, id) and (createdAt, id) indexes keeps the list fast at 100,000 rows.
+import { sql, type Selectable } from 'kysely'
+import { ContactSchema } from '#app/domain/contact.ts'
+import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
+import {
+  MESSAGE_STATUSES,
+  type Message,
+  type MessageReply,
+  type MessageStatus,
+} from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { MessagesTable } from '#app/server/db/schema.server.ts'
+import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+
+export interface Page<T> {
+  items: T[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export const MAX_PAGE_SIZE = 200
+
+/** Page and page size clamped to sane bounds; the page is clamped to the last one later. */
+export function normalisePaging(
+  page: number | undefined,
+  pageSize: number | undefined,
+  fallback: number,
+) {
+  const size = Math.min(
+    MAX_PAGE_SIZE,
+    Math.max(1, Number.isFinite(pageSize) ? Math.trunc(pageSize as number) : fallback),
+  )
+  const p = Math.max(1, Number.isFinite(page) ? Math.trunc(page as number) : 1)
+  return { page: p, pageSize: size }
+}
+
+const COLUMNS = ['id', 'name', 'email', 'message', 'status', 'createdAt', 'reply'] as const
+
+function toMessage(row: Selectable<MessagesTable>): Message {
+  const status = (MESSAGE_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as MessageStatus)
+    : 'new'
+  const reply = parseJson<MessageReply | null>(row.reply, null)
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    status,
+    createdAt: row.createdAt,
+    ...(reply ? { reply } : {}),
+  }
+}
+
+/** A visitor's message (spec §4: created as 'new'). */
+export async function createMessage(input: unknown): Promise<Message> {
+  const data = parseOrThrow(ContactSchema, input)
+  const row = {
+    id: createId(),
+    name: data.name,
+    email: data.email,
+    message: data.message,
+    status: 'new',
+    createdAt: nowIso(),
+    reply: null,
+  }
+  await getDb().insertInto('messages').values(row).execute()
+  return toMessage(row)
+}
+
+export async function getMessage(id: string): Promise<Message | undefined> {
+  const row = await getDb()
+    .selectFrom('messages')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toMessage(row) : undefined
+}
+
+/** Newest first (createdAt desc, id desc), one page at a time. */
+export async function listMessages(
+  options: { status?: MessageStatus | 'all'; page?: number; pageSize?: number } = {},
+): Promise<Page<Message>> {
+  const db = getDb()
+  // 'all' is the spec's first filter button: no status condition.
+  const status = options.status === 'all' ? undefined : options.status
+  const { pageSize, page: wanted } = normalisePaging(
+    options.page,
+    options.pageSize,
+    MESSAGES_PAGE_SIZE,
+  )
+  let count = db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (status) count = count.where('status', '=', status)
+  const total = Number((await count.executeTakeFirstOrThrow()).n)
+  const lastPage = Math.max(1, Math.ceil(total / pageSize))
+  const page = Math.min(wanted, lastPage)
+  let query = db.selectFrom('messages').select(COLUMNS)
+  if (status) query = query.where('status', '=', status)
+  const rows = await query
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { items: rows.map(toMessage), total, page, pageSize }
+}
+
+export type MessageCounts = Record<'all' | MessageStatus, number>
+
+/** Counts per status in one query (the filter buttons of the messages tab). */
+export async function countMessagesByStatus(): Promise<MessageCounts> {
+  const rows = await getDb()
+    .selectFrom('messages')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute()
+  const counts: MessageCounts = { all: 0, new: 0, read: 0, replied: 0, archived: 0 }
+  for (const row of rows) {
+    const n = Number(row.n)
+    counts.all += n
+    if ((MESSAGE_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as MessageStatus] += n
+  }
+  return counts
+}
+
+/** spec §4: read only from 'new'; any other status stays as it is. */
+export async function markMessageRead(id: string): Promise<Message | undefined> {
+  await getDb()
+    .updateTable('messages')
+    .set({ status: 'read' })
+    .where('id', '=', id)
+    .where('status', '=', 'new')
+    .execute()
+  return getMessage(id)
+}
+
+/** spec §4: archived from any status. */
+export async function archiveMessage(id: string): Promise<Message | undefined> {
+  await getDb().updateTable('messages').set({ status: 'archived' }).where('id', '=', id).execute()
+  return getMessage(id)
+}
+
+/**
+ * Stores the reply {content, sentAt} and sets status 'replied' in the same write: spec §4
+ * leaves two readings open; we take the one where the reply operation sets it (ADR).
+ */
+export async function replyToMessage(id: string, content: unknown): Promise<Message | undefined> {
+  const data = parseOrThrow(ReplySchema, { content })
+  const reply: MessageReply = { content: data.content, sentAt: nowIso() }
+  const result = await getDb()
+    .updateTable('messages')
+    .set({ reply: toJson(reply), status: 'replied' })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) return undefined
+  return getMessage(id)
+}
+
+export async function deleteMessage(id: string): Promise<boolean> {
+  const result = await getDb().deleteFrom('messages').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}

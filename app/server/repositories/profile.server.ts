@@ -1,0 +1,32 @@
+// The profile: a single document keyed 'main' (spec §3), fully overwritten on save (§4).
+import { ProfileSchema } from '#app/domain/profile.ts'
+import type { Profile } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+
+const MAIN = 'main'
+
+/** undefined until the profile is first saved (spec §4: a missing document reads as nothing). */
+export async function getProfile(): Promise<Profile | undefined> {
+  const row = await getDb()
+    .selectFrom('profile')
+    .select(['data'])
+    .where('id', '=', MAIN)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return parseJson<Profile | undefined>(row.data, undefined)
+}
+
+/** Overwrite (spec §4): optional fields left empty are removed, not kept from before. */
+export async function saveProfile(input: unknown): Promise<Profile> {
+  const profile: Profile = parseOrThrow(ProfileSchema, input)
+  const data = toJson(profile)
+  const updatedAt = nowIso()
+  await getDb()
+    .insertInto('profile')
+    .values({ id: MAIN, data, updatedAt })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
+    .execute()
+  return profile
+}
