@@ -31,8 +31,8 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures call `use`, which is not React's hook.
-    files: ['tests/**/*.ts'],
+    // Playwright fixtures call `use`, and test helpers named use* are not React hooks.
+    files: ['tests/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
 )
