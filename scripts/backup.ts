@@ -1,0 +1,34 @@
+// `npm run backup`: a consistent copy of the live database (SQLite VACUUM INTO, safe while
+// the server runs) into DATA_DIR/backups/, plus the auth secret. Keeps the last 14 copies.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { getEnv } from '../app/server/env.server.ts'
+import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
+
+const KEEP = Number(process.env.BACKUP_KEEP ?? 14)
+const env = getEnv()
+const source = path.join(env.DATA_DIR, DATABASE_FILE_NAME)
+if (!existsSync(source)) {
+  console.error(`Aucune base de données à sauvegarder dans ${env.DATA_DIR}.`)
+  process.exit(1)
+}
+const dir = path.resolve(process.env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'))
+mkdirSync(dir, { recursive: true })
+const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)
+const target = path.join(dir, `vitrine-${stamp}.db`)
+
+const db = new DatabaseSync(source, { timeout: 5000 })
+db.prepare('VACUUM INTO ?').run(target)
+db.close()
+const secret = path.join(env.DATA_DIR, 'auth-secret')
+if (existsSync(secret)) copyFileSync(secret, path.join(dir, `auth-secret-${stamp}`))
+
+const copies = readdirSync(dir)
+  .filter((f) => /^vitrine-.*\.db$/.test(f))
+  .sort()
+for (const old of copies.slice(0, Math.max(0, copies.length - KEEP))) {
+  rmSync(path.join(dir, old))
+  rmSync(path.join(dir, old.replace(/^vitrine-(.*)\.db$/, 'auth-secret-$1')), { force: true })
+}
+console.log(`Sauvegarde écrite : ${target}`)
