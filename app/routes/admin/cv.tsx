@@ -1,3 +1,173 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin tab "Gestion du CV" (spec §2 CV tab, §3 CV, §5 CV URL, §8): the URL form with the
+// §8 banners and 'Protection du CV' (requireAuth, addWatermark, trackDownloads) saved as a
+// partial update. The public CV page and /cv/telecharger apply the three settings.
+import { Form } from 'react-router'
+import type { Route } from './+types/cv'
+import { CV_SETTING_LABELS, CvUrlSchema } from '#app/domain/cv.ts'
+import type { Cv, CvSettings } from '#app/domain/types.ts'
+import {
+  formFailure,
+  readAdminForm,
+  unknownIntent,
+  type FormFailure,
+} from '#app/server/admin-actions.server.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { ValidationError } from '#app/server/errors.server.ts'
+import { getCv, updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { Banner, FormErrorSummary } from '#app/ui/admin/banner.tsx'
+import { SubmitButton } from '#app/ui/admin/buttons.tsx'
+import { CheckboxField, TextField } from '#app/ui/admin/fields.tsx'
+import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
+import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+
+// spec §8 "CV URL save"
+const CV_URL_SAVED = 'URL du CV mise à jour avec succès'
+const CV_URL_FAILED = "Erreur lors de la mise à jour de l'URL"
+const CV_SETTINGS_SAVED = 'Protection du CV mise à jour avec succès'
+const CV_SETTINGS_FAILED = 'Erreur lors de la mise à jour de la protection du CV'
+
+const SETTING_KEYS = [
+  'requireAuth',
+  'addWatermark',
+  'trackDownloads',
+] as const satisfies readonly (keyof CvSettings)[]
+
+export function meta() {
+  return [{ title: 'CV — Administration du Portfolio' }]
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { cv: (await getCv()) ?? null }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const form = await readAdminForm(request)
+  try {
+    if (form.intent === 'url') {
+      const cv = await updateCvUrl(form.values.url)
+      await recordActivity(request, {
+        actor: admin,
+        action: 'update',
+        resourceType: 'cv',
+        resourceId: 'main',
+        resourceName: 'CV',
+        details: `URL : ${cv.url}`,
+      })
+      return redirectWithToast('/admin/cv', { kind: 'success', message: CV_URL_SAVED })
+    }
+    if (form.intent === 'settings') {
+      if (!(await getCv())?.url) {
+        return formFailure({}, form.values, "Enregistrez d'abord l'URL du CV.")
+      }
+      const cv = await updateCvSettings(form.values)
+      await recordActivity(request, {
+        actor: admin,
+        action: 'update',
+        resourceType: 'cv',
+        resourceId: 'main',
+        resourceName: 'CV',
+        details: SETTING_KEYS.map((k) => `${k}: ${cv.settings[k] ? 'oui' : 'non'}`).join(', '),
+      })
+      return redirectWithToast('/admin/cv', { kind: 'success', message: CV_SETTINGS_SAVED })
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const message = form.intent === 'url' ? CV_URL_FAILED : CV_SETTINGS_FAILED
+      return formFailure(error.fieldErrors, { ...form.values, intent: form.intent }, message)
+    }
+    throw error
+  }
+  return unknownIntent(form.intent)
+}
+
+export default function CvTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { cv } = loaderData
+  const failedIntent = actionData?.values.intent
+  return (
+    <section className="flex flex-col gap-8">
+      <TabHeader title="Gestion du CV" />
+      <CvUrlForm cv={cv} failure={failedIntent === 'url' ? actionData : undefined} />
+      <CvProtection cv={cv} failure={failedIntent === 'url' ? undefined : actionData} />
+    </section>
+  )
+}
+
+function CvUrlForm({ cv, failure }: { cv: Cv | null; failure: FormFailure | undefined }) {
+  const { errors, onSubmit } = useSchemaForm(CvUrlSchema, failure?.fieldErrors)
+  const typed = failure?.values
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white p-6">
+      <h3 className="mb-4 text-lg font-semibold text-zinc-900">URL du CV</h3>
+      <FormErrorSummary
+        errors={errors}
+        formError={
+          failure?.formError ?? (Object.keys(errors).length > 0 ? CV_URL_FAILED : undefined)
+        }
+      />
+      <Form method="post" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="url" />
+        <TextField
+          name="url"
+          label="URL du CV (PDF ou image)"
+          type="url"
+          required
+          placeholder="https://exemple.fr/cv.pdf"
+          defaultValue={typed ? String(typed.url ?? '') : (cv?.url ?? '')}
+          error={errors.url}
+        />
+        {cv?.url ? (
+          <p className="mt-2 text-sm text-zinc-600">
+            CV actuel :{' '}
+            <a href={cv.url} className="text-violet-700 underline" target="_blank" rel="noreferrer">
+              {cv.url}
+            </a>
+          </p>
+        ) : null}
+        <FormActions>
+          <SubmitButton pendingLabel="Enregistrement…">Enregistrer l'URL</SubmitButton>
+        </FormActions>
+      </Form>
+    </div>
+  )
+}
+
+function CvProtection({ cv, failure }: { cv: Cv | null; failure: FormFailure | undefined }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white p-6">
+      <h3 className="mb-4 text-lg font-semibold text-zinc-900">Protection du CV</h3>
+      {failure?.formError ? (
+        <div className="mb-4">
+          <Banner kind="error">{failure.formError}</Banner>
+        </div>
+      ) : null}
+      {cv?.url ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="settings" />
+          {SETTING_KEYS.map((key) => (
+            <div key={key}>
+              {/* An unticked box is absent from the form: the hidden "false" makes it arrive. */}
+              <input type="hidden" name={key} value="false" />
+              <CheckboxField
+                name={key}
+                label={CV_SETTING_LABELS[key]}
+                defaultChecked={cv.settings[key]}
+              />
+            </div>
+          ))}
+          <FormActions>
+            <SubmitButton pendingLabel="Enregistrement…">Enregistrer la protection</SubmitButton>
+          </FormActions>
+        </Form>
+      ) : (
+        <p className="text-sm text-zinc-600">
+          Enregistrez d'abord l'URL du CV : la protection s'applique ensuite (connexion requise et
+          suivi des téléchargements activés par défaut).
+        </p>
+      )}
+    </div>
+  )
 }

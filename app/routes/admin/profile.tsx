@@ -1,3 +1,144 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin tab "Mon Profil" (spec §3 Profile, §5 profile form): name, title, e-mail and bio
+// required, the rest optional; saved by overwrite (spec §4).
+import { Form } from 'react-router'
+import type { Route } from './+types/profile'
+import { ProfileSchema } from '#app/domain/profile.ts'
+import type { Profile } from '#app/domain/types.ts'
+import {
+  readAdminForm,
+  unknownIntent,
+  withValidation,
+  type FormFailure,
+} from '#app/server/admin-actions.server.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getProfile, saveProfile } from '#app/server/repositories/profile.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
+import { SubmitButton } from '#app/ui/admin/buttons.tsx'
+import { FieldGrid, initialValue, TextAreaField, TextField } from '#app/ui/admin/fields.tsx'
+import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
+import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+
+const PROFILE_SAVED = 'Profil mis à jour avec succès'
+const PROFILE_SAVE_FAILED = 'Erreur lors de la mise à jour du profil'
+
+export function meta() {
+  return [{ title: 'Mon Profil — Administration du Portfolio' }]
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { profile: (await getProfile()) ?? null }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const form = await readAdminForm(request)
+  if (form.intent !== 'save') return unknownIntent(form.intent)
+  return withValidation(
+    form.values,
+    async () => {
+      const profile = await saveProfile(form.values)
+      await recordActivity(request, {
+        actor: admin,
+        action: 'update',
+        resourceType: 'profile',
+        resourceId: 'main',
+        resourceName: profile.name,
+      })
+      return redirectWithToast('/admin/profile', { kind: 'success', message: PROFILE_SAVED })
+    },
+    // spec §4: saving shows a success or an error banner.
+    PROFILE_SAVE_FAILED,
+  )
+}
+
+const FIELDS: {
+  name: keyof Profile
+  label: string
+  type?: string
+  required?: boolean
+  placeholder?: string
+}[] = [
+  { name: 'name', label: 'Nom', required: true },
+  {
+    name: 'title',
+    label: 'Titre',
+    required: true,
+    placeholder: 'Product Manager & Développeur Web',
+  },
+  { name: 'email', label: 'E-mail', type: 'email', required: true },
+  { name: 'phone', label: 'Téléphone', type: 'tel', placeholder: '+33 6 12 34 56 78' },
+  { name: 'location', label: 'Localisation', placeholder: 'Paris, France' },
+  { name: 'website', label: 'Site web', type: 'url', placeholder: 'https://exemple.fr' },
+  { name: 'github', label: 'GitHub', type: 'url', placeholder: 'https://github.com/votre-profil' },
+  {
+    name: 'linkedin',
+    label: 'LinkedIn',
+    type: 'url',
+    placeholder: 'https://www.linkedin.com/in/votre-profil',
+  },
+  {
+    name: 'twitter',
+    label: 'Twitter',
+    type: 'url',
+    placeholder: 'https://twitter.com/votre-profil',
+  },
+  { name: 'avatar', label: 'Avatar (URL)', type: 'url' },
+]
+
+export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileForm profile={loaderData.profile} failure={actionData} />
+}
+
+function ProfileForm({
+  profile,
+  failure,
+}: {
+  profile: Profile | null
+  failure: FormFailure | undefined
+}) {
+  const { errors, onSubmit } = useSchemaForm(ProfileSchema, failure?.fieldErrors)
+  const typed = failure?.values
+  return (
+    <section>
+      <TabHeader title="Mon Profil" />
+      <FormErrorSummary errors={errors} formError={failure?.formError} />
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6"
+      >
+        <FieldGrid>
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              required={field.required}
+              placeholder={field.placeholder}
+              defaultValue={initialValue(typed, field.name, profile?.[field.name])}
+              error={errors[field.name]}
+            />
+          ))}
+        </FieldGrid>
+        <TextAreaField
+          name="bio"
+          label="Biographie"
+          required
+          rows={6}
+          defaultValue={initialValue(typed, 'bio', profile?.bio)}
+          error={errors.bio}
+        />
+        <FormActions>
+          <SubmitButton intent="save" pendingLabel="Enregistrement…">
+            Enregistrer
+          </SubmitButton>
+        </FormActions>
+      </Form>
+    </section>
+  )
 }

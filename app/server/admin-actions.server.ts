@@ -1,0 +1,149 @@
+// Shared steps of admin actions: read the form and its intent, turn a ValidationError into
+// a 400 that keeps what the admin typed, and answer an unknown intent with a French 400.
+import { data } from 'react-router'
+import { formDataToObject, type FieldErrors } from '#app/domain/common.ts'
+import type { ResourceType } from '#app/domain/types.ts'
+import { recordActivity } from './activity.server.ts'
+import { ValidationError } from './errors.server.ts'
+import { redirectWithToast } from './toast.server.ts'
+
+/** What a failed save returns to the form: French messages per field and the typed values. */
+export interface FormFailure {
+  fieldErrors: FieldErrors
+  values: Record<string, unknown>
+  /** Form-level message (banner), when the failure is not tied to one field. */
+  formError?: string
+}
+
+/** Parsed request body of an admin form: `intent`, all fields as an object, the raw FormData. */
+export async function readAdminForm(request: Request) {
+  const formData = await request.formData()
+  const values = formDataToObject(formData)
+  const intent = typeof values.intent === 'string' ? values.intent : ''
+  const id = typeof values.id === 'string' ? values.id : ''
+  delete values.intent
+  return { intent, id, values, formData }
+}
+
+/** 400 with field errors and the submitted values (the form re-renders with them). */
+export function formFailure(
+  fieldErrors: FieldErrors,
+  values: Record<string, unknown>,
+  formError?: string,
+) {
+  return data<FormFailure>({ fieldErrors, values, formError }, { status: 400 })
+}
+
+/**
+ * Runs `save`; a ValidationError becomes a 400 form failure keeping `values`. Anything
+ * else propagates (the route's error boundary shows a French message).
+ */
+export async function withValidation<T>(
+  values: Record<string, unknown>,
+  save: () => Promise<T>,
+  /** Optional banner text above the form (e.g. spec §8's failure message). */
+  formError?: string,
+): Promise<T | ReturnType<typeof formFailure>> {
+  try {
+    return await save()
+  } catch (error) {
+    if (error instanceof ValidationError) return formFailure(error.fieldErrors, values, formError)
+    throw error
+  }
+}
+
+/** Response for an intent the tab does not know. */
+export function unknownIntent(intent: string) {
+  return data<FormFailure>(
+    { fieldErrors: {}, values: {}, formError: `Action inconnue : ${intent || '(aucune)'}` },
+    { status: 400 },
+  )
+}
+
+/** Response when the item to change no longer exists. */
+export function notFound(message = "Cet élément n'existe plus.") {
+  return data<FormFailure>({ fieldErrors: {}, values: {}, formError: message }, { status: 404 })
+}
+
+/** Who did it: the signed-in admin (activity entries are attributed to the real user). */
+export interface Actor {
+  id: string
+  name: string
+  email: string
+}
+
+/** The create / update / delete steps of one list tab (see `handleCrudIntent`). */
+export interface CrudSpec<T extends { id: string }> {
+  /** Where a successful save or delete returns: the tab's list (e.g. '/admin/projects'). */
+  listUrl: string
+  resourceType: ResourceType
+  nameOf: (item: T) => string
+  /** Form defaults for fields a browser omits (unticked boxes, emptied lists). */
+  formDefaults?: Record<string, unknown>
+  get: (id: string) => Promise<T | undefined>
+  create: (values: Record<string, unknown>) => Promise<T>
+  update: (id: string, values: Record<string, unknown>) => Promise<T | undefined>
+  remove: (id: string) => Promise<boolean>
+  /** French toasts: 'Projet ajouté avec succès', … */
+  messages: { created: string; updated: string; deleted: string; missing: string }
+}
+
+/**
+ * The standard create / update / delete intents of a list tab: validates through the
+ * repository, answers a 400 that keeps the typed values on failure, records the activity
+ * as `actor`, and redirects to the list with a toast on success. Returns undefined for
+ * another intent, so the route can handle its own (e.g. 'reorder').
+ */
+export async function handleCrudIntent<T extends { id: string }>(
+  request: Request,
+  actor: Actor,
+  form: { intent: string; id: string; values: Record<string, unknown> },
+  spec: CrudSpec<T>,
+) {
+  const { intent, id } = form
+  const values = { ...spec.formDefaults, ...form.values }
+  delete values.id
+  switch (intent) {
+    case 'create':
+      return withValidation(form.values, async () => {
+        const item = await spec.create(values)
+        await recordActivity(request, {
+          actor,
+          action: 'create',
+          resourceType: spec.resourceType,
+          resourceId: item.id,
+          resourceName: spec.nameOf(item),
+        })
+        return redirectWithToast(spec.listUrl, { kind: 'success', message: spec.messages.created })
+      })
+    case 'update':
+      return withValidation(form.values, async () => {
+        const item = id ? await spec.update(id, values) : undefined
+        if (!item) return notFound(spec.messages.missing)
+        await recordActivity(request, {
+          actor,
+          action: 'update',
+          resourceType: spec.resourceType,
+          resourceId: item.id,
+          resourceName: spec.nameOf(item),
+        })
+        return redirectWithToast(spec.listUrl, { kind: 'success', message: spec.messages.updated })
+      })
+    case 'delete': {
+      const item = id ? await spec.get(id) : undefined
+      if (!item || !(await spec.remove(id))) {
+        return redirectWithToast(spec.listUrl, { kind: 'error', message: spec.messages.missing })
+      }
+      await recordActivity(request, {
+        actor,
+        action: 'delete',
+        resourceType: spec.resourceType,
+        resourceId: item.id,
+        resourceName: spec.nameOf(item),
+      })
+      return redirectWithToast(spec.listUrl, { kind: 'success', message: spec.messages.deleted })
+    }
+    default:
+      return undefined
+  }
+}

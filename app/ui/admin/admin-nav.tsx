@@ -1,0 +1,64 @@
+// Side menu of the administration hub: the 12 tabs of spec §2 in order, the active one
+// highlighted (NavLink sets aria-current="page").
+import { NavLink } from 'react-router'
+import {
+  Activity,
+  Briefcase,
+  FileText,
+  Film,
+  FolderKanban,
+  type LucideIcon,
+  Mail,
+  Route as RouteIcon,
+  Settings,
+  Sparkles,
+  User,
+  Users,
+  Workflow,
+} from 'lucide-react'
+import { ADMIN_TABS, type AdminTabId } from '#app/domain/admin-tabs.ts'
+
+const ICONS: Record<AdminTabId, LucideIcon> = {
+  profile: User,
+  projects: FolderKanban,
+  skills: Sparkles,
+  timeline: RouteIcon,
+  blog: FileText,
+  process: Workflow,
+  media: Film,
+  cv: Briefcase,
+  users: Users,
+  messages: Mail,
+  settings: Settings,
+  activity: Activity,
+}
+
+export function AdminNav() {
+  return (
+    <nav aria-label="Onglets d'administration" className="md:w-60 md:shrink-0">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {ADMIN_TABS.map((tab) => {
+          const Icon = ICONS[tab.id]
+          return (
+            <li key={tab.id}>
+              <NavLink
+                to={`/admin/${tab.id}`}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${
+                    isActive
+                      ? 'bg-violet-600 font-semibold text-white'
+                      : 'text-zinc-700 hover:bg-zinc-100'
+                  }`
+                }
+              >
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {tab.label}
+              </NavLink>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,217 @@
+// Form fields for admin forms: label, control and the French error next to it
+// (aria-invalid + aria-describedby), uncontrolled so forms work without JavaScript.
+import { useState, type ReactNode } from 'react'
+
+/** Common props of every field: `name` is the form key, `error` the French message. */
+export interface FieldProps {
+  name: string
+  label: string
+  error?: string
+  hint?: string
+  required?: boolean
+  /** Id of the control; defaults to `field-<name>`. */
+  id?: string
+}
+
+const controlClass =
+  'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ' +
+  'focus:border-violet-500 focus:outline-none focus:ring-2 focus:ring-violet-500/40 ' +
+  'aria-[invalid=true]:border-red-500'
+
+/** Ids and ARIA attributes for a control with an optional hint and error. */
+export function fieldAria(props: FieldProps) {
+  const id = props.id ?? `field-${props.name.replace(/[^\w-]/g, '-')}`
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [props.error ? errorId : '', props.hint ? hintId : '']
+    .filter(Boolean)
+    .join(' ')
+  return {
+    id,
+    errorId,
+    hintId,
+    aria: {
+      'aria-invalid': props.error ? (true as const) : undefined,
+      'aria-describedby': describedBy || undefined,
+      'aria-required': props.required || undefined,
+    },
+  }
+}
+
+/** Label + control + hint + error; use for custom controls (pass the control as children). */
+export function FieldShell(props: FieldProps & { children: ReactNode; className?: string }) {
+  const { id, errorId, hintId } = fieldAria(props)
+  return (
+    <div className={props.className ?? 'flex flex-col gap-1'}>
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+        {props.label}
+      </label>
+      {props.children}
+      {props.hint ? (
+        <p id={hintId} className="text-xs text-zinc-500">
+          {props.hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={props.error} />
+    </div>
+  )
+}
+
+/** The French error message of a field (renders nothing without an error). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null
+  return (
+    <p id={id} className="text-sm text-red-600">
+      {error}
+    </p>
+  )
+}
+
+type InputExtras = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'required'>
+
+/** Single-line input (text, url, email, number…). */
+export function TextField(props: FieldProps & InputExtras) {
+  const { name, label, error, hint, required, id: _id, ...rest } = props
+  const { id, aria } = fieldAria(props)
+  return (
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        required={required}
+        className={controlClass}
+        {...aria}
+        {...rest}
+      />
+    </FieldShell>
+  )
+}
+
+type TextAreaExtras = Omit<
+  React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'name' | 'id' | 'required'
+>
+
+/** Multi-line text. */
+export function TextAreaField(props: FieldProps & TextAreaExtras) {
+  const { name, label, error, hint, required, id: _id, ...rest } = props
+  const { id, aria } = fieldAria(props)
+  return (
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
+      <textarea
+        id={id}
+        name={name}
+        required={required}
+        rows={4}
+        className={controlClass}
+        {...aria}
+        {...rest}
+      />
+    </FieldShell>
+  )
+}
+
+type SelectExtras = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'required'>
+
+/** Native select with French option labels. */
+export function SelectField(
+  props: FieldProps & SelectExtras & { options: readonly { value: string; label: string }[] },
+) {
+  const { name, label, error, hint, required, id: _id, options, ...rest } = props
+  const { id, aria } = fieldAria(props)
+  return (
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
+      <select id={id} name={name} required={required} className={controlClass} {...aria} {...rest}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  )
+}
+
+/** Checkbox posting "on" when checked (read by `boolField`). */
+export function CheckboxField(props: FieldProps & InputExtras) {
+  const { name, label, error, hint, required: _r, id: _id, ...rest } = props
+  const { id, errorId, hintId, aria } = fieldAria(props)
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="h-4 w-4 rounded border-zinc-300 accent-violet-600"
+          {...aria}
+          {...rest}
+        />
+        <label htmlFor={id} className="text-sm text-zinc-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-zinc-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  )
+}
+
+/** Groups fields in a responsive two-column grid. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-4 md:grid-cols-2">{children}</div>
+}
+
+/** Hex colour as text (validated by the schema) with a synced native colour picker. */
+export function ColorField(props: FieldProps & { defaultValue: string }) {
+  const { name, label, error, hint, required, defaultValue } = props
+  const { id, aria } = fieldAria(props)
+  const [value, setValue] = useState(defaultValue)
+  const pickerValue = /^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'
+  return (
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`${label} (sélecteur)`}
+          value={pickerValue}
+          onChange={(event) => setValue(event.target.value)}
+          className="h-9 w-12 shrink-0 cursor-pointer rounded border border-zinc-300 bg-white"
+        />
+        <input
+          id={id}
+          name={name}
+          type="text"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          required={required}
+          placeholder="#8b5cf6"
+          className={controlClass}
+          {...aria}
+        />
+      </div>
+    </FieldShell>
+  )
+}
+
+/** Form value as text for `defaultValue` (numbers stringified, anything else ''). */
+export function textValue(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
+}
+
+/**
+ * Initial value of a field: what the admin typed when the last save failed (`typed`), else
+ * the stored value (`stored`), else ''.
+ */
+export function initialValue(
+  typed: Record<string, unknown> | undefined,
+  key: string,
+  stored: unknown,
+): string {
+  return typed ? textValue(typed[key]) : textValue(stored)
+}
