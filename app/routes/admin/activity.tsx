@@ -1,3 +1,47 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin › "Journal d'Activité" (spec §2, §3). Read-only: entries are written by the actions
+// of every tab (recordActivity) and enriched by the browser beacon (/api/activity).
+// Filters and the page live in the URL; pagination runs in the database.
+import { useLoaderData } from 'react-router'
+import { ActivityFilterSchema } from '#app/domain/activity.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
+import { ACTIVITY_TITLE, ActivityFilters, ActivityList } from '#app/ui/admin/activity-log.tsx'
+import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
+import { TabHeader } from '#app/ui/admin/list.tsx'
+import type { Route } from './+types/activity'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const params = Object.fromEntries(new URL(request.url).searchParams)
+  const filters = ActivityFilterSchema.parse(params)
+  const [list, users] = await Promise.all([listActivity(filters), listActivityUsers()])
+  return {
+    list,
+    users,
+    filters: { action: filters.action, resourceType: filters.resourceType, userId: filters.userId },
+  }
+}
+
+export function meta() {
+  return [{ title: "Journal d'Activité — Administration du Portfolio" }]
+}
+
+export default function ActivityTab() {
+  const { list, users, filters } = useLoaderData<typeof loader>()
+  return (
+    <div>
+      <TabHeader title={ACTIVITY_TITLE} />
+      <ActivityFilters key={JSON.stringify(filters)} filters={filters} users={users} />
+      <p className="mb-3 text-sm text-zinc-600" aria-live="polite">
+        {list.total} entrée{list.total > 1 ? 's' : ''}
+      </p>
+      <ActivityList entries={list.items} />
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        label="Pagination du journal"
+      />
+    </div>
+  )
 }

@@ -1,3 +1,170 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin › Messages (spec §2 messages tab, §4 message states, §5 reply rule). The filter,
+// the page and the selected message live in the URL (?status=&page=&id=).
+import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { MESSAGE_STATUSES, type MessageStatus } from '#app/domain/types.ts'
+import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
+import { toFieldErrors } from '#app/domain/common.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import {
+  formFailure,
+  notFound,
+  readAdminForm,
+  unknownIntent,
+} from '#app/server/admin-actions.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import {
+  archiveMessage,
+  countMessagesByStatus,
+  deleteMessage,
+  getMessage,
+  listMessages,
+  markMessageRead,
+  replyToMessage,
+} from '#app/server/repositories/messages.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { Banner } from '#app/ui/admin/banner.tsx'
+import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
+import { TabHeader } from '#app/ui/admin/list.tsx'
+import {
+  MessageDetail,
+  MessageFilters,
+  MessageList,
+  type MessageFilter,
+} from '#app/ui/admin/messages-inbox.tsx'
+import type { Route } from './+types/messages'
+
+function parseStatus(value: string | null): MessageStatus | undefined {
+  return value && (MESSAGE_STATUSES as readonly string[]).includes(value)
+    ? (value as MessageStatus)
+    : undefined
+}
+
+function parsePage(value: string | null): number {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 1 ? n : 1
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const url = new URL(request.url)
+  const status = parseStatus(url.searchParams.get('status'))
+  const selectedId = url.searchParams.get('id') ?? undefined
+  const [list, counts, selected] = await Promise.all([
+    listMessages({
+      status,
+      page: parsePage(url.searchParams.get('page')),
+      pageSize: MESSAGES_PAGE_SIZE,
+    }),
+    countMessagesByStatus(),
+    selectedId ? getMessage(selectedId) : Promise.resolve(undefined),
+  ])
+  return { status: status ?? 'all', list, counts, selected }
+}
+
+/** The list URL after an action: same filter and page, the selection kept or dropped. */
+function backTo(request: Request, keepSelection: boolean): string {
+  // The request may be the single-fetch one (/admin/messages.data?…): keep only our params.
+  const from = new URL(request.url).searchParams
+  const params = new URLSearchParams()
+  for (const key of ['status', 'page', ...(keepSelection ? ['id'] : [])]) {
+    const value = from.get(key)
+    if (value) params.set(key, value)
+  }
+  const query = params.toString()
+  return query ? `/admin/messages?${query}` : '/admin/messages'
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const { intent, id, values } = await readAdminForm(request)
+  if (!['read', 'archive', 'reply', 'delete'].includes(intent)) return unknownIntent(intent)
+  const message = id ? await getMessage(id) : undefined
+  if (!message) return notFound("Ce message n'existe plus.")
+  const activity = {
+    actor: admin,
+    resourceType: 'message' as const,
+    resourceId: message.id,
+    resourceName: `${message.name} <${message.email}>`,
+  }
+
+  switch (intent) {
+    case 'read': {
+      // spec §4: read only from 'new' (the repository leaves other statuses unchanged).
+      const updated = await markMessageRead(message.id)
+      if (message.status === 'new' && updated?.status === 'read')
+        await recordActivity(request, {
+          ...activity,
+          action: 'update',
+          details: 'Message marqué comme lu',
+        })
+      return redirect(backTo(request, true))
+    }
+    case 'archive': {
+      await archiveMessage(message.id)
+      await recordActivity(request, { ...activity, action: 'update', details: 'Message archivé' })
+      return redirect(backTo(request, true))
+    }
+    case 'reply': {
+      if (message.reply)
+        return formFailure({ content: 'Ce message a déjà reçu une réponse.' }, values)
+      const parsed = ReplySchema.safeParse({ content: values.content })
+      if (!parsed.success) return formFailure(toFieldErrors(parsed.error), values)
+      // spec §4 leaves two readings: we set status 'replied' together with the reply.
+      await replyToMessage(message.id, parsed.data.content)
+      await recordActivity(request, { ...activity, action: 'update', details: 'Réponse envoyée' })
+      // Sending a reply closes the detail panel (spec §4).
+      return redirectWithToast(backTo(request, false), {
+        kind: 'success',
+        message: 'Réponse envoyée',
+      })
+    }
+    case 'delete': {
+      await deleteMessage(message.id)
+      await recordActivity(request, { ...activity, action: 'delete', details: 'Message supprimé' })
+      return redirectWithToast(backTo(request, false), {
+        kind: 'success',
+        message: 'Message supprimé',
+      })
+    }
+  }
+  return data(null, { status: 400 })
+}
+
+export function meta() {
+  return [{ title: 'Messages — Administration du Portfolio' }]
+}
+
+export default function MessagesTab() {
+  const { status, list, counts, selected } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
+  const replyValue =
+    typeof failure?.values.content === 'string' ? failure.values.content : undefined
+  return (
+    <div>
+      <TabHeader title="Messages" />
+      {failure?.formError ? (
+        <div className="mb-4">
+          <Banner kind="error">{failure.formError}</Banner>
+        </div>
+      ) : null}
+      <MessageFilters current={status as MessageFilter} counts={counts} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div>
+          <MessageList messages={list.items} selectedId={selected?.id} />
+          <Pagination
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            label="Pagination des messages"
+          />
+        </div>
+        <MessageDetail
+          message={selected}
+          replyError={failure?.fieldErrors.content}
+          replyValue={replyValue}
+        />
+      </div>
+    </div>
+  )
 }

@@ -1,3 +1,65 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin › 'Paramètres du Site' (spec §2, §3, §4 "saved by merging, then re-read", §5, §8
+// banners). The settings drive the public site (head, chrome, footer, contact page, custom
+// CSS/JS, analytics, maintenance mode).
+import { data, useActionData, useLoaderData, useLocation } from 'react-router'
+import { RefreshCw } from 'lucide-react'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { readAdminForm, unknownIntent, withValidation } from '#app/server/admin-actions.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
+import { ButtonLink } from '#app/ui/admin/buttons.tsx'
+import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
+import type { Route } from './+types/settings'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { settings: await getSiteSettings() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const { intent, values } = await readAdminForm(request)
+  if (intent !== 'save') return unknownIntent(intent)
+  return withValidation(values, async () => {
+    // Merged over the stored settings, validated whole, written, then re-read (spec §4).
+    const settings = await updateSettings(values)
+    await recordActivity(request, {
+      actor: admin,
+      action: 'update',
+      resourceType: 'settings',
+      resourceName: settings.siteName,
+      details: settings.maintenanceMode
+        ? 'Paramètres du site mis à jour (mode maintenance activé)'
+        : 'Paramètres du site mis à jour',
+    })
+    return data({ saved: true as const })
+  })
+}
+
+export function meta() {
+  return [{ title: 'Paramètres — Administration du Portfolio' }]
+}
+
+export default function SettingsTab() {
+  const { settings } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const location = useLocation()
+  const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
+  const saved = actionData !== undefined && 'saved' in actionData
+  return (
+    <SettingsForm
+      // A new location (save, refused save, 'Actualiser') re-reads the fields.
+      key={location.key}
+      settings={settings}
+      values={failure?.values}
+      errors={failure?.fieldErrors}
+      saved={saved}
+      reload={
+        <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          Actualiser
+        </ButtonLink>
+      }
+    />
+  )
 }

@@ -1,3 +1,182 @@
-export default function Tab() {
-  return <p>Bientôt disponible.</p>
+// Admin › Users (spec §2, §3 User, §5 user form, §6 roles) on the auth `user` table. A user
+// created here has no password: signing up or in later with that e-mail (password, Google,
+// Facebook) attaches to this row and keeps the role given. The last active admin can never
+// demote, block or delete themself (the site cannot be locked out); blocking or deactivating
+// a user ends their sessions.
+import { useActionData, useLoaderData, useLocation, useSearchParams } from 'react-router'
+import { UserFormSchema } from '#app/domain/user.ts'
+import type { User } from '#app/domain/types.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import {
+  formFailure,
+  notFound,
+  readAdminForm,
+  unknownIntent,
+  withValidation,
+} from '#app/server/admin-actions.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { parseOrThrow } from '#app/server/errors.server.ts'
+import {
+  countActiveAdmins,
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  updateUser,
+} from '#app/server/repositories/users.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
+import { Banner } from '#app/ui/admin/banner.tsx'
+import { AddButton, TabHeader } from '#app/ui/admin/list.tsx'
+import { UserForm, UserTable } from '#app/ui/admin/users-list.tsx'
+import type { Route } from './+types/users'
+
+const USERS_PAGE_SIZE = 50
+const LAST_ADMIN_MESSAGE =
+  'Vous êtes le dernier administrateur actif : cette action est impossible.'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const url = new URL(request.url)
+  const editId = url.searchParams.get('edit')
+  const all = await listUsers()
+  const pages = Math.max(1, Math.ceil(all.length / USERS_PAGE_SIZE))
+  const wanted = Number(url.searchParams.get('page'))
+  const page = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, pages) : 1
+  const users = all.slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE)
+  const editing = editId ? await getUser(editId) : undefined
+  return { users, total: all.length, page, pageSize: USERS_PAGE_SIZE, editing }
+}
+
+const isActiveAdmin = (u: Pick<User, 'role' | 'status'>) =>
+  u.role === 'admin' && u.status === 'active'
+
+/** True when the change would leave the site without any active admin. */
+async function locksOut(
+  before: Pick<User, 'role' | 'status'>,
+  after: Pick<User, 'role' | 'status'> | null,
+) {
+  if (!isActiveAdmin(before)) return false
+  if (after && isActiveAdmin(after)) return false
+  return (await countActiveAdmins()) <= 1
+}
+
+/** Ends every session of the user (blocked or inactive users keep no session). */
+async function endSessions(userId: string) {
+  await getDb().deleteFrom('session').where('userId', '=', userId).execute()
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const { intent, id, values } = await readAdminForm(request)
+  const back = '/admin/users'
+
+  switch (intent) {
+    case 'create': {
+      return withValidation(values, async () => {
+        const input = parseOrThrow(UserFormSchema, values)
+        const user = await createUser(input)
+        await recordActivity(request, {
+          actor: admin,
+          action: 'create',
+          resourceType: 'user',
+          resourceId: user.id,
+          resourceName: user.email,
+          details: `Utilisateur créé (${input.role}, ${input.status})`,
+        })
+        return redirectWithToast(back, { kind: 'success', message: 'Utilisateur créé' })
+      })
+    }
+    case 'update': {
+      const current = id ? await getUser(id) : undefined
+      if (!current) return notFound("Cet utilisateur n'existe plus.")
+      return withValidation(values, async () => {
+        const input = parseOrThrow(UserFormSchema, values)
+        if (await locksOut(current, input)) return formFailure({}, values, LAST_ADMIN_MESSAGE)
+        const user = await updateUser(current.id, input)
+        if (!user) return notFound("Cet utilisateur n'existe plus.")
+        if (user.status !== 'active') await endSessions(user.id)
+        const changes: string[] = []
+        if (current.role !== user.role) changes.push(`rôle ${current.role} → ${user.role}`)
+        if (current.status !== user.status)
+          changes.push(`statut ${current.status} → ${user.status}`)
+        await recordActivity(request, {
+          actor: admin,
+          action: 'update',
+          resourceType: 'user',
+          resourceId: user.id,
+          resourceName: user.email,
+          details: changes.length
+            ? `Utilisateur modifié (${changes.join(', ')})`
+            : 'Utilisateur modifié',
+        })
+        return redirectWithToast(back, { kind: 'success', message: 'Utilisateur mis à jour' })
+      })
+    }
+    case 'delete': {
+      const current = id ? await getUser(id) : undefined
+      if (!current) return notFound("Cet utilisateur n'existe plus.")
+      if (await locksOut(current, null)) return formFailure({}, {}, LAST_ADMIN_MESSAGE)
+      await deleteUser(current.id)
+      await recordActivity(request, {
+        actor: admin,
+        action: 'delete',
+        resourceType: 'user',
+        resourceId: current.id,
+        resourceName: current.email,
+        details: 'Utilisateur supprimé',
+      })
+      return redirectWithToast(back, { kind: 'success', message: 'Utilisateur supprimé' })
+    }
+    default:
+      return unknownIntent(intent)
+  }
+}
+
+export function meta() {
+  return [{ title: 'Utilisateurs — Administration du Portfolio' }]
+}
+
+export default function UsersTab() {
+  const { users, total, page, pageSize, editing } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
+  const [searchParams] = useSearchParams()
+  const location = useLocation()
+  const creating = searchParams.has('new')
+  // A refused save keeps the form open with what was typed.
+  const formOpen =
+    creating || editing !== undefined || (failure !== undefined && !failure.formError)
+  return (
+    <div>
+      <TabHeader title="Utilisateurs">
+        {formOpen ? null : <AddButton label="Nouvel utilisateur" />}
+      </TabHeader>
+      {failure?.formError ? (
+        <div className="mb-4">
+          <Banner kind="error">{failure.formError}</Banner>
+        </div>
+      ) : null}
+      {formOpen ? (
+        <UserForm
+          key={editing?.id ?? 'new'}
+          user={editing}
+          values={failure?.values}
+          errors={failure?.fieldErrors}
+        />
+      ) : (
+        // Keyed by location: after a refused delete the confirmation dialog closes.
+        <div key={location.key}>
+          <UserTable users={users} />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            label="Pagination des utilisateurs"
+          />
+        </div>
+      )}
+    </div>
+  )
 }

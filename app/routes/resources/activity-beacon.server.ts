@@ -1,0 +1,76 @@
+// Server side of the activity beacon (routes/resources/activity-beacon.ts): validation of
+// what the browser reports and the enrichment of the caller's own recent entries.
+import type { z } from 'zod'
+import { ClientInfoSchema, UNKNOWN } from '#app/domain/activity.ts'
+import type { UserInfo } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { parseJson, toJson } from '#app/server/db/util.server.ts'
+
+/** Only entries this recent can be enriched. */
+export const BEACON_WINDOW_MS = 5 * 60 * 1000
+/** At most this many entries are touched by one beacon. */
+const MAX_ENTRIES = 50
+
+/** The shared schema, with the referrer cut to origin + path. */
+export const BeaconSchema = ClientInfoSchema.transform((info) => ({
+  ...info,
+  referrer: info.referrer === undefined ? undefined : shortReferrer(info.referrer),
+}))
+export type BeaconInput = z.output<typeof BeaconSchema>
+
+/** Origin and path of an http(s) URL; anything else is dropped. */
+export function shortReferrer(value: string): string | undefined {
+  const raw = value.trim()
+  if (!raw || !URL.canParse(raw)) return undefined
+  const url = new URL(raw)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  return `${url.origin}${url.pathname}`
+}
+
+/** Fills the still-unknown browser fields of the user's recent entries; returns the count. */
+export async function enrichRecentActivity(
+  userId: string,
+  input: BeaconInput,
+  now = Date.now(),
+): Promise<number> {
+  const patch = {
+    language: input.language,
+    screenResolution: input.screenResolution,
+    timezone: input.timezone,
+    referrer: input.referrer,
+  }
+  if (Object.values(patch).every((v) => v === undefined)) return 0
+  const db = getDb()
+  const since = new Date(now - BEACON_WINDOW_MS).toISOString()
+  const rows = await db
+    .selectFrom('activity_logs')
+    .select(['id', 'userInfo'])
+    .where('userId', '=', userId)
+    .where('timestamp', '>=', since)
+    .orderBy('timestamp', 'desc')
+    .limit(MAX_ENTRIES)
+    .execute()
+  let updated = 0
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const info = parseJson<Partial<UserInfo>>(row.userInfo, {})
+      // Entries already enriched (by an earlier beacon) are left as they are.
+      const isUnknown = (v: string | undefined) => !v || v === UNKNOWN
+      if (!isUnknown(info.screenResolution) || !isUnknown(info.timezone)) continue
+      const next: Partial<UserInfo> = { ...info }
+      for (const [key, value] of Object.entries(patch) as [
+        keyof typeof patch,
+        string | undefined,
+      ][]) {
+        if (value !== undefined && isUnknown(info[key])) next[key] = value
+      }
+      await trx
+        .updateTable('activity_logs')
+        .set({ userInfo: toJson(next) })
+        .where('id', '=', row.id)
+        .execute()
+      updated += 1
+    }
+  })
+  return updated
+}

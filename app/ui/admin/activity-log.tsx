@@ -1,0 +1,147 @@
+// Admin › "Journal d'Activité" (spec §2, §3 activity entry + UserInfo, §9 phrases): filters
+// by action, resource type and user (a GET form: the filters live in the URL), then the
+// entries newest first with the visitor information.
+import { Form } from 'react-router'
+import {
+  ACTIVITY_ACTION_LABELS,
+  ACTIVITY_ACTION_PHRASES,
+  RESOURCE_TYPE_LABELS,
+  UNKNOWN,
+} from '#app/domain/activity.ts'
+import {
+  ACTIVITY_ACTIONS,
+  RESOURCE_TYPES,
+  type ActivityAction,
+  type ActivityLog,
+  type ResourceType,
+} from '#app/domain/types.ts'
+import { formatDateTime } from './activity-pagination.tsx'
+import { buttonStyles } from './buttons.tsx'
+import { SelectField } from './fields.tsx'
+
+export const ACTIVITY_TITLE = "Journal d'Activité"
+export const NO_ACTIVITY = 'Aucune activité à afficher.'
+
+export interface ActivityFilterValues {
+  action?: ActivityAction
+  resourceType?: ResourceType
+  userId?: string
+}
+
+export function ActivityFilters({
+  filters,
+  users,
+}: {
+  filters: ActivityFilterValues
+  users: { userId: string; userName: string }[]
+}) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrer le journal"
+      className="mb-4 grid gap-3 rounded-md border border-zinc-200 bg-white p-4 md:grid-cols-[1fr_1fr_1fr_auto] md:items-end"
+    >
+      <SelectField
+        name="action"
+        label="Action"
+        defaultValue={filters.action ?? ''}
+        options={[
+          { value: '', label: 'Toutes les actions' },
+          ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: ACTIVITY_ACTION_LABELS[a] })),
+        ]}
+      />
+      <SelectField
+        name="resourceType"
+        label="Type de ressource"
+        defaultValue={filters.resourceType ?? ''}
+        options={[
+          { value: '', label: 'Tous les types' },
+          ...RESOURCE_TYPES.map((r) => ({ value: r, label: RESOURCE_TYPE_LABELS[r] })),
+        ]}
+      />
+      <SelectField
+        name="userId"
+        label="Utilisateur"
+        defaultValue={filters.userId ?? ''}
+        options={[
+          { value: '', label: 'Tous les utilisateurs' },
+          ...users.map((u) => ({ value: u.userId, label: u.userName })),
+        ]}
+      />
+      <button type="submit" className={buttonStyles.primary}>
+        Filtrer
+      </button>
+    </Form>
+  )
+}
+
+function location(entry: ActivityLog): string {
+  const { city, region, country } = entry.userInfo.location
+  const known = [city, region, country].filter((v) => v && v !== UNKNOWN)
+  return known.length ? known.join(', ') : UNKNOWN
+}
+
+export function ActivityList({ entries }: { entries: ActivityLog[] }) {
+  if (entries.length === 0) {
+    return (
+      <p className="rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
+        {NO_ACTIVITY}
+      </p>
+    )
+  }
+  return (
+    <ol aria-label="Entrées du journal" className="flex flex-col gap-3">
+      {entries.map((entry) => {
+        const info = entry.userInfo
+        const visitor: [string, string][] = [
+          ['Adresse IP', info.ip],
+          ['Navigateur', info.browser],
+          ['Système', info.os],
+          ['Appareil', info.device],
+          ['Localisation', location(entry)],
+          ['Langue', info.language],
+          ['Résolution', info.screenResolution],
+          ['Fuseau horaire', info.timezone],
+          ['Provenance', info.referrer],
+        ]
+        return (
+          <li
+            key={entry.id}
+            data-action={entry.action}
+            className="rounded-md border border-zinc-200 bg-white p-4"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="text-sm text-zinc-900">
+                <span className="font-semibold">{entry.userName}</span>{' '}
+                {ACTIVITY_ACTION_PHRASES[entry.action]}{' '}
+                <span className="text-zinc-600">{RESOURCE_TYPE_LABELS[entry.resourceType]}</span>
+                {entry.resourceName ? (
+                  <>
+                    {' '}
+                    <span className="font-medium">« {entry.resourceName} »</span>
+                  </>
+                ) : null}
+              </p>
+              <time dateTime={entry.timestamp} className="text-xs text-zinc-500">
+                {formatDateTime(entry.timestamp)}
+              </time>
+            </div>
+            {entry.details ? <p className="mt-1 text-sm text-zinc-700">{entry.details}</p> : null}
+            <details className="mt-2 text-xs text-zinc-600">
+              <summary className="cursor-pointer select-none">Informations visiteur</summary>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr_auto_1fr]">
+                {visitor.map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-medium text-zinc-700">{label}</dt>
+                    <dd className="break-all">{value || UNKNOWN}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

@@ -1,0 +1,286 @@
+// Messages tab (spec §2): status filters with counts, the list, and the detail panel with
+// mark-as-read, archive, delete and the reply form. Links and forms work without JavaScript.
+import { useState, useSyncExternalStore } from 'react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { Archive, Check, Mail } from 'lucide-react'
+import { MESSAGE_DELETE_QUESTION, MESSAGE_STATUS_LABELS } from '#app/domain/message.ts'
+import type { Message, MessageStatus } from '#app/domain/types.ts'
+import { formatDateTime } from './activity-pagination.tsx'
+import { buttonStyles, SubmitButton } from './buttons.tsx'
+import { ConfirmDelete } from './confirm-delete.tsx'
+import { FieldError } from './fields.tsx'
+
+export const MESSAGE_FILTERS = ['all', 'new', 'read', 'replied', 'archived'] as const
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+
+export const MESSAGE_FILTER_LABELS: Record<MessageFilter, string> = {
+  all: 'Tous',
+  new: 'Nouveaux',
+  read: 'Lus',
+  replied: 'Répondus',
+  archived: 'Archivés',
+}
+
+export const NO_MESSAGES = 'Aucun message à afficher.'
+export const NO_SELECTION = 'Sélectionnez un message pour voir les détails'
+export const REPLY_PLACEHOLDER = 'Écrivez votre réponse...'
+
+// spec §2 badge colours: new accent, read secondary, replied green, archived grey
+// (the neutral theme's accent #9B59B6 and secondary #40E0D0).
+const BADGE_STYLES: Record<MessageStatus, string> = {
+  new: 'bg-[#9B59B6] text-white',
+  read: 'bg-[#40E0D0] text-zinc-900',
+  replied: 'bg-[#16A34A] text-white',
+  archived: 'bg-[#71717A] text-white',
+}
+
+export function StatusBadge({ status }: { status: MessageStatus }) {
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_STYLES[status]}`}
+    >
+      {MESSAGE_STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+/** true once React has hydrated (false during the server render and without JavaScript). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  )
+}
+
+function useHref() {
+  const [searchParams] = useSearchParams()
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(searchParams)
+    params.delete('delete')
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key)
+      else params.set(key, value)
+    }
+    const query = params.toString()
+    return query ? `?${query}` : '?'
+  }
+}
+
+export function MessageFilters({
+  current,
+  counts,
+}: {
+  current: MessageFilter
+  counts: Record<MessageFilter, number>
+}) {
+  const href = useHref()
+  return (
+    <nav aria-label="Filtrer les messages" className="mb-4 flex flex-wrap gap-2">
+      {MESSAGE_FILTERS.map((filter) => {
+        const active = filter === current
+        return (
+          <Link
+            key={filter}
+            to={href({ status: filter === 'all' ? null : filter, page: null, id: null })}
+            aria-current={active ? 'page' : undefined}
+            className={
+              active
+                ? 'rounded-full bg-violet-600 px-3 py-1 text-sm font-medium text-white'
+                : 'rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm text-zinc-700 hover:bg-zinc-50'
+            }
+          >
+            {MESSAGE_FILTER_LABELS[filter]} ({counts[filter]})
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
+
+export function MessageList({
+  messages,
+  selectedId,
+}: {
+  messages: Message[]
+  selectedId: string | undefined
+}) {
+  const href = useHref()
+  if (messages.length === 0) {
+    return (
+      <p className="rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
+        {NO_MESSAGES}
+      </p>
+    )
+  }
+  return (
+    <ul
+      aria-label="Messages"
+      className="divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white"
+    >
+      {messages.map((m) => {
+        const selected = m.id === selectedId
+        return (
+          <li key={m.id}>
+            <Link
+              to={href({ id: m.id })}
+              aria-current={selected ? 'true' : undefined}
+              preventScrollReset
+              className={`block px-4 py-3 hover:bg-zinc-50 ${selected ? 'bg-violet-50' : ''}`}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="truncate font-medium text-zinc-900">{m.name}</span>
+                <StatusBadge status={m.status} />
+              </span>
+              <span className="block truncate text-sm text-zinc-600">{m.email}</span>
+              <span className="mt-1 line-clamp-2 text-sm text-zinc-700">{m.message}</span>
+              <time dateTime={m.createdAt} className="mt-1 block text-xs text-zinc-500">
+                {formatDateTime(m.createdAt)}
+              </time>
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export function MessageDetail({
+  message,
+  replyError,
+  replyValue,
+}: {
+  message: Message | undefined
+  replyError?: string
+  replyValue?: string
+}) {
+  if (!message) {
+    return (
+      <div className="flex min-h-48 items-center justify-center rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
+        {NO_SELECTION}
+      </div>
+    )
+  }
+  return (
+    <section
+      aria-labelledby="message-detail-title"
+      className="rounded-md border border-zinc-200 bg-white p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id="message-detail-title" className="text-lg font-semibold text-zinc-900">
+            {message.name}
+          </h3>
+          <a href={`mailto:${message.email}`} className="text-sm text-violet-700 underline">
+            {message.email}
+          </a>
+          <p className="text-xs text-zinc-500">
+            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={message.status} />
+      </div>
+
+      <p className="mt-4 whitespace-pre-wrap text-sm text-zinc-800">{message.message}</p>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {message.status === 'new' ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="id" value={message.id} />
+            <SubmitButton intent="read" variant="secondary">
+              <Check className="h-4 w-4" aria-hidden="true" />
+              Marquer comme lu
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {message.status !== 'archived' ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="id" value={message.id} />
+            <SubmitButton intent="archive" variant="secondary">
+              <Archive className="h-4 w-4" aria-hidden="true" />
+              Archiver
+            </SubmitButton>
+          </Form>
+        ) : null}
+        <ConfirmDelete
+          id={message.id}
+          itemName={`le message de ${message.name}`}
+          question={MESSAGE_DELETE_QUESTION}
+        >
+          <span className="text-sm">Supprimer</span>
+        </ConfirmDelete>
+      </div>
+
+      <div className="mt-6 border-t border-zinc-200 pt-4">
+        {message.reply ? (
+          <div>
+            <p className="text-sm font-medium text-zinc-900">Votre réponse :</p>
+            <p className="mt-1 whitespace-pre-wrap text-sm text-zinc-800">
+              {message.reply.content}
+            </p>
+            <p className="mt-2 text-xs text-zinc-500">
+              Envoyée le{' '}
+              <time dateTime={message.reply.sentAt}>{formatDateTime(message.reply.sentAt)}</time>
+            </p>
+          </div>
+        ) : (
+          <ReplyForm
+            key={message.id}
+            messageId={message.id}
+            error={replyError}
+            defaultValue={replyValue}
+          />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function ReplyForm({
+  messageId,
+  error,
+  defaultValue = '',
+}: {
+  messageId: string
+  error?: string
+  defaultValue?: string
+}) {
+  const [text, setText] = useState(defaultValue)
+  const hydrated = useHydrated()
+  // Disabled while blank (spec §2); without JavaScript the server refuses a blank reply.
+  const blank = text.trim() === ''
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col gap-2">
+      <input type="hidden" name="id" value={messageId} />
+      <label htmlFor="reply-content" className="sr-only">
+        Votre réponse
+      </label>
+      <textarea
+        id="reply-content"
+        name="content"
+        rows={5}
+        placeholder={REPLY_PLACEHOLDER}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'reply-content-error' : undefined}
+        className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus:border-violet-500 focus:ring-2 focus:ring-violet-500/40 focus:outline-none"
+      />
+      <FieldError id="reply-content-error" error={error} />
+      <div className="flex justify-end">
+        {hydrated && blank ? (
+          <button type="submit" disabled className={buttonStyles.primary}>
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            Envoyer la réponse
+          </button>
+        ) : (
+          <SubmitButton intent="reply">
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            Envoyer la réponse
+          </SubmitButton>
+        )}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,257 @@
+// Admin › 'Paramètres du Site' (spec §2 settings tab, §3 SiteSettings, §5 rules): sections
+// general, media, social networks, contact info, advanced and maintenance mode.
+// Uncontrolled fields with flat names ("contact.email") so the form works without JavaScript.
+import type { ReactNode } from 'react'
+import { Form } from 'react-router'
+import type { FieldErrors } from '#app/domain/common.ts'
+import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED, SettingsSchema } from '#app/domain/settings.ts'
+import type { SiteSettings } from '#app/domain/types.ts'
+import { Banner } from './banner.tsx'
+import { SubmitButton } from './buttons.tsx'
+import { CheckboxField, FieldGrid, TextAreaField, TextField } from './fields.tsx'
+import { useSchemaForm } from './use-schema-form.ts'
+
+export const SETTINGS_TITLE = 'Paramètres du Site'
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <fieldset
+      aria-labelledby={`settings-${id}`}
+      className="rounded-lg border border-zinc-200 bg-white p-6"
+    >
+      <h3 id={`settings-${id}`} className="mb-4 text-lg font-semibold text-zinc-900">
+        {title}
+      </h3>
+      {children}
+    </fieldset>
+  )
+}
+
+const SOCIAL_FIELDS = [
+  ['facebook', 'Facebook', 'https://facebook.com/votre-page'],
+  ['twitter', 'Twitter', 'https://twitter.com/votre-compte'],
+  ['instagram', 'Instagram', 'https://instagram.com/votre-compte'],
+  ['linkedin', 'LinkedIn', 'https://linkedin.com/in/votre-profil'],
+  ['github', 'GitHub', 'https://github.com/votre-compte'],
+  ['youtube', 'YouTube', 'https://youtube.com/@votre-chaine'],
+] as const
+
+/**
+ * `settings` are the stored values (re-read after each save); `values` what was typed
+ * before a refused save; `saved` shows the success banner.
+ */
+export function SettingsForm({
+  settings,
+  values,
+  errors: serverErrors,
+  saved,
+  reload,
+}: {
+  settings: SiteSettings
+  values?: Record<string, unknown>
+  errors?: FieldErrors
+  saved: boolean
+  /** The 'Actualiser' control (a link re-running the loader). */
+  reload: ReactNode
+}) {
+  const { errors, onSubmit } = useSchemaForm(SettingsSchema, serverErrors)
+  const failed = serverErrors !== undefined || Object.keys(errors).length > 0
+  const text = (key: string, stored: string | undefined) =>
+    values && typeof values[key] === 'string' ? (values[key] as string) : (stored ?? '')
+  const maintenanceOn =
+    values !== undefined
+      ? [values.maintenanceMode].flat().some((v) => v === 'on')
+      : settings.maintenanceMode
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 bg-zinc-50/95 py-2">
+        <h2 className="text-xl font-semibold text-zinc-900">{SETTINGS_TITLE}</h2>
+        <div className="flex gap-2">
+          {reload}
+          <SubmitButton intent="save" pendingLabel="Enregistrement...">
+            Enregistrer
+          </SubmitButton>
+        </div>
+      </div>
+
+      {failed ? (
+        <Banner kind="error">{SETTINGS_SAVE_FAILED}</Banner>
+      ) : saved ? (
+        <Banner kind="success">{SETTINGS_SAVED}</Banner>
+      ) : null}
+
+      <Section id="general" title="Général">
+        <FieldGrid>
+          <TextField
+            name="siteName"
+            label="Nom du site"
+            required
+            defaultValue={text('siteName', settings.siteName)}
+            error={errors.siteName}
+          />
+          <TextField
+            name="keywords"
+            label="Mots-clés"
+            defaultValue={text('keywords', settings.keywords.join(', '))}
+            error={errors.keywords}
+            hint="Séparés par des virgules"
+            placeholder="portfolio, design, développement"
+          />
+        </FieldGrid>
+        <div className="mt-4">
+          <TextAreaField
+            name="siteDescription"
+            label="Description du site"
+            required
+            rows={3}
+            defaultValue={text('siteDescription', settings.siteDescription)}
+            error={errors.siteDescription}
+          />
+        </div>
+      </Section>
+
+      <Section id="media" title="Médias">
+        <FieldGrid>
+          <TextField
+            name="logo"
+            label="URL du logo"
+            type="url"
+            defaultValue={text('logo', settings.logo)}
+            error={errors.logo}
+            placeholder="https://exemple.fr/logo.png"
+          />
+          <TextField
+            name="favicon"
+            label="URL du favicon"
+            type="url"
+            defaultValue={text('favicon', settings.favicon)}
+            error={errors.favicon}
+            placeholder="https://exemple.fr/favicon.ico"
+          />
+          <TextField
+            name="metaImage"
+            label="URL de l'image de partage (meta)"
+            type="url"
+            defaultValue={text('metaImage', settings.metaImage)}
+            error={errors.metaImage}
+            placeholder="https://exemple.fr/partage.jpg"
+          />
+        </FieldGrid>
+      </Section>
+
+      <Section id="social" title="Réseaux sociaux">
+        <FieldGrid>
+          {SOCIAL_FIELDS.map(([key, label, placeholder]) => (
+            <TextField
+              key={key}
+              name={`socialMedia.${key}`}
+              label={label}
+              type="url"
+              defaultValue={text(`socialMedia.${key}`, settings.socialMedia[key])}
+              error={errors[`socialMedia.${key}`]}
+              placeholder={placeholder}
+            />
+          ))}
+        </FieldGrid>
+      </Section>
+
+      <Section id="contact" title="Informations de contact">
+        <FieldGrid>
+          <TextField
+            name="contact.email"
+            label="E-mail de contact"
+            type="email"
+            required
+            defaultValue={text('contact.email', settings.contact.email)}
+            error={errors['contact.email']}
+          />
+          <TextField
+            name="contact.phone"
+            label="Téléphone"
+            type="tel"
+            defaultValue={text('contact.phone', settings.contact.phone)}
+            error={errors['contact.phone']}
+            placeholder="+33 6 12 34 56 78"
+          />
+          <TextField
+            name="contact.address"
+            label="Adresse"
+            defaultValue={text('contact.address', settings.contact.address)}
+            error={errors['contact.address']}
+          />
+          <TextField
+            name="contact.hours"
+            label="Horaires"
+            defaultValue={text('contact.hours', settings.contact.hours)}
+            error={errors['contact.hours']}
+            placeholder="Lun.–ven., 9 h – 18 h"
+          />
+          <TextField
+            name="contact.whatsapp"
+            label="WhatsApp"
+            defaultValue={text('contact.whatsapp', settings.contact.whatsapp)}
+            error={errors['contact.whatsapp']}
+          />
+          <TextField
+            name="contact.telegram"
+            label="Telegram"
+            defaultValue={text('contact.telegram', settings.contact.telegram)}
+            error={errors['contact.telegram']}
+          />
+        </FieldGrid>
+      </Section>
+
+      <Section id="advanced" title="Avancé">
+        <div className="flex flex-col gap-4">
+          <TextField
+            name="googleAnalyticsId"
+            label="Identifiant Google Analytics"
+            defaultValue={text('googleAnalyticsId', settings.googleAnalyticsId)}
+            error={errors.googleAnalyticsId}
+            placeholder="UA-XXXXXXXXX-X"
+            hint="Le script de mesure n'est ajouté aux pages publiques que si un identifiant est saisi."
+          />
+          <TextAreaField
+            name="customCss"
+            label="CSS personnalisé"
+            rows={5}
+            spellCheck={false}
+            defaultValue={text('customCss', settings.customCss)}
+            error={errors.customCss}
+            hint="Ajouté à chaque page publique."
+          />
+          <TextAreaField
+            name="customJs"
+            label="JavaScript personnalisé"
+            rows={5}
+            spellCheck={false}
+            defaultValue={text('customJs', settings.customJs)}
+            error={errors.customJs}
+            hint="Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README)."
+          />
+        </div>
+      </Section>
+
+      <Section id="maintenance" title="Mode maintenance">
+        <div className="flex flex-col gap-4">
+          {/* Unchecked boxes post nothing: the hidden "false" makes the choice explicit. */}
+          <input type="hidden" name="maintenanceMode" value="false" />
+          <CheckboxField
+            name="maintenanceMode"
+            label="Activer le mode maintenance"
+            defaultChecked={maintenanceOn}
+            hint="Les visiteurs voient une page de maintenance (HTTP 503) ; la connexion, l'administration et les administrateurs connectés ne sont pas bloqués."
+          />
+          <TextAreaField
+            name="maintenanceMessage"
+            label="Message de maintenance"
+            rows={3}
+            defaultValue={text('maintenanceMessage', settings.maintenanceMessage)}
+            error={errors.maintenanceMessage}
+          />
+        </div>
+      </Section>
+    </Form>
+  )
+}

@@ -1,0 +1,202 @@
+// Admin › Users (spec §2 users, §3 User, §5 user form, §6 roles): the list and the form.
+import { Form } from 'react-router'
+import { Eye, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
+import type { FieldErrors } from '#app/domain/common.ts'
+import {
+  ROLE_LABELS,
+  STATUS_LABELS,
+  USER_DELETE_QUESTION,
+  UserFormSchema,
+} from '#app/domain/user.ts'
+import { USER_ROLES, USER_STATUSES, type User, type UserRole } from '#app/domain/types.ts'
+import { formatDateTime } from './activity-pagination.tsx'
+import { SubmitButton } from './buttons.tsx'
+import { ConfirmDelete } from './confirm-delete.tsx'
+import { FieldGrid, SelectField, TextField } from './fields.tsx'
+import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
+import { useSchemaForm } from './use-schema-form.ts'
+
+/** Shown when a user has no avatar (spec §3: default placeholder image); shipped inline. */
+export const DEFAULT_AVATAR =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#e4e4e7"/>' +
+      '<circle cx="32" cy="25" r="12" fill="#a1a1aa"/><path d="M10 58c3-12 12-18 22-18s19 6 22 18z" fill="#a1a1aa"/></svg>',
+  )
+
+export const NEVER = 'Jamais'
+export const NO_USERS = 'Aucun utilisateur à afficher.'
+
+const ROLE_ICONS: Record<UserRole, LucideIcon> = {
+  viewer: Eye,
+  editor: PenLine,
+  admin: ShieldCheck,
+}
+
+export function RoleLabel({ role }: { role: UserRole }) {
+  const Icon = ROLE_ICONS[role]
+  return (
+    <span className="inline-flex items-center gap-1" data-role={role}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {ROLE_LABELS[role]}
+    </span>
+  )
+}
+
+const STATUS_STYLES = {
+  active: 'bg-green-100 text-green-800',
+  inactive: 'bg-zinc-200 text-zinc-700',
+  blocked: 'bg-red-100 text-red-800',
+} as const
+
+export function UserTable({ users }: { users: User[] }) {
+  if (users.length === 0) return <EmptyState>{NO_USERS}</EmptyState>
+  return (
+    <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Utilisateurs</caption>
+        <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-2">
+              Utilisateur
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Rôle
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Statut
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Dernière connexion
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Créé le
+            </th>
+            <th scope="col" className="px-4 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200">
+          {users.map((user) => (
+            <tr key={user.id} data-user-id={user.id}>
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <img
+                    src={user.avatar || DEFAULT_AVATAR}
+                    alt=""
+                    width={36}
+                    height={36}
+                    className="h-9 w-9 rounded-full object-cover"
+                  />
+                  <div className="min-w-0">
+                    <p className="font-medium text-zinc-900">{user.name}</p>
+                    <p className="truncate text-zinc-600">{user.email}</p>
+                  </div>
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                <RoleLabel role={user.role} />
+              </td>
+              <td className="px-4 py-3">
+                <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLES[user.status]}`}>
+                  {STATUS_LABELS[user.status]}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                {user.lastLogin ? formatDateTime(user.lastLogin) : NEVER}
+              </td>
+              <td className="px-4 py-3">{formatDateTime(user.createdAt)}</td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-1">
+                  <EditLink id={user.id} itemName={user.name} />
+                  <ConfirmDelete
+                    id={user.id}
+                    itemName={user.name}
+                    question={USER_DELETE_QUESTION}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const ROLE_OPTIONS = USER_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))
+const STATUS_OPTIONS = USER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))
+
+export function UserForm({
+  user,
+  values,
+  errors: serverErrors,
+}: {
+  /** The user being edited; absent in create mode. */
+  user?: User
+  /** What was typed, after a refused save. */
+  values?: Record<string, unknown>
+  errors?: FieldErrors
+}) {
+  const { errors, onSubmit } = useSchemaForm(UserFormSchema, serverErrors)
+  const text = (key: string, fallback: string | undefined) =>
+    values && typeof values[key] === 'string' ? (values[key] as string) : (fallback ?? '')
+  const editing = user !== undefined
+  return (
+    <FormPanel title={editing ? "Modifier l'utilisateur" : 'Nouvel utilisateur'}>
+      <Form method="post" noValidate onSubmit={onSubmit}>
+        {editing ? <input type="hidden" name="id" value={user.id} /> : null}
+        <FieldGrid>
+          <TextField
+            name="name"
+            label="Nom"
+            required
+            defaultValue={text('name', user?.name)}
+            error={errors.name}
+            autoComplete="off"
+          />
+          <TextField
+            name="email"
+            label="Adresse e-mail"
+            type="email"
+            required
+            defaultValue={text('email', user?.email)}
+            error={errors.email}
+            autoComplete="off"
+          />
+          <SelectField
+            name="role"
+            label="Rôle"
+            required
+            options={ROLE_OPTIONS}
+            defaultValue={text('role', user?.role ?? 'viewer')}
+            error={errors.role}
+          />
+          <SelectField
+            name="status"
+            label="Statut"
+            required
+            options={STATUS_OPTIONS}
+            defaultValue={text('status', user?.status ?? 'active')}
+            error={errors.status}
+          />
+          <TextField
+            name="avatar"
+            label="URL de l'avatar"
+            type="url"
+            defaultValue={text('avatar', user?.avatar)}
+            error={errors.avatar}
+            hint="Optionnel : une image par défaut est affichée sinon."
+          />
+        </FieldGrid>
+        <FormActions>
+          <CancelLink />
+          <SubmitButton intent={editing ? 'update' : 'create'}>
+            {editing ? 'Mettre à jour' : 'Ajouter'}
+          </SubmitButton>
+        </FormActions>
+      </Form>
+    </FormPanel>
+  )
+}
