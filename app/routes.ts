@@ -20,6 +20,8 @@ export default [
   route('register', 'routes/auth/register.tsx'),
   route('logout', 'routes/auth/logout.ts'),
   route('setup/:token', 'routes/auth/setup.tsx'),
+  route('auth/social/:provider', 'routes/auth/social.ts'),
+  route('auth/popup', 'routes/auth/popup.tsx'),
 
   // Administration hub: one route file per tab (the tab lives in the URL)
   route('admin', 'routes/admin/layout.tsx', [

@@ -31,8 +31,12 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('X-Frame-Options', 'SAMEORIGIN')
-  // Popups for Google/Facebook sign-in must be able to talk back to their opener.
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+  // Popups for Google/Facebook sign-in must be able to talk back to their opener. The
+  // popup's own pages (/auth/*) send no COOP: coming back from the provider to a page with
+  // COOP would cut the popup from its opener (issue 4, spec §9).
+  if (!req.path.startsWith('/auth/')) {
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+  }
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

@@ -1,7 +1,11 @@
-// Placeholder: Better Auth handler (accounts issue).
-export function loader() {
-  return new Response('Non disponible', { status: 404 })
+// Better Auth's endpoints under /api/auth/* (sessions, social sign-in callbacks).
+import { auth } from '#app/server/auth/auth.server.ts'
+import type { Route } from './+types/api'
+
+export function loader({ request }: Route.LoaderArgs) {
+  return auth.handler(request)
 }
-export function action() {
-  return new Response('Non disponible', { status: 404 })
+
+export function action({ request }: Route.ActionArgs) {
+  return auth.handler(request)
 }

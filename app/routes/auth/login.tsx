@@ -1,9 +1,123 @@
+// Sign-in page (spec §2 "Login and register", §5, §8). Works without JavaScript (the action
+// signs in), then enhances: show/hide password, remembered e-mail, popup social sign-in.
+import { useEffect, useRef, useState } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { AUTH_TEXTS, LoginSchema, PROVIDER_LABELS, REMEMBERED_EMAIL_KEY } from '#app/domain/auth.ts'
+import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { authPageData } from '#app/server/auth/page-assets.server.ts'
+import { signInWithPassword } from '#app/server/auth/password-auth.server.ts'
+import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
+import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
+import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import type { Route } from './+types/login'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Connexion — Vitrine' }]
 }
 
-export default function Screen() {
-  return <h1>Connexion</h1>
+export function loader({ request }: Route.LoaderArgs) {
+  const error = new URL(request.url).searchParams.get('error')
+  const socialError =
+    error === 'google'
+      ? AUTH_TEXTS.googleFailed
+      : error === 'facebook'
+        ? AUTH_TEXTS.facebookFailed
+        : error === 'google-off' || error === 'facebook-off'
+          ? AUTH_TEXTS.providerNotConfigured(
+              PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
+            )
+          : undefined
+  return { ...authPageData('login-bg.webm'), socialError }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = LoginSchema.safeParse(formDataToObject(await request.formData()))
+  if (!parsed.success) {
+    // Whatever was wrong, one message (spec §8: never reveal what failed).
+    const fields = toFieldErrors(parsed.error)
+    return data({ error: AUTH_TEXTS.loginFailed, fields }, { status: 400 })
+  }
+  const outcome = await signInWithPassword(request, parsed.data)
+  if (!outcome.ok) return data({ error: outcome.error, fields: {} }, { status: outcome.status })
+  return redirect('/admin', { headers: outcome.headers })
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const emailRef = useRef<HTMLInputElement>(null)
+  const [remember, setRemember] = useState(false)
+
+  // 'Ancrage temporel': prefill the remembered e-mail once hydrated.
+  useEffect(() => {
+    const stored = window.localStorage.getItem(REMEMBERED_EMAIL_KEY)
+    if (stored) {
+      if (emailRef.current && !emailRef.current.value) emailRef.current.value = stored
+      setRemember(true)
+    }
+  }, [])
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+    if (remember && email) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email)
+    else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY)
+  }
+
+  return (
+    <AuthShell title="Connexion" subtitle="Accédez à votre espace" video={loaderData.video}>
+      <Form method="post" className="space-y-4" onSubmit={onSubmit} noValidate={false}>
+        <FormError message={actionData?.error} />
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={MAX_LENGTH.email}
+          inputRef={emailRef}
+        />
+        <PasswordField label="Code quantique" name="password" autoComplete="current-password" />
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="size-4 accent-purple-500"
+            />
+            Ancrage temporel
+          </label>
+          {/* spec §2: a non-functional button */}
+          <button type="button" className="text-white/70 hover:text-white">
+            Code oublié ?
+          </button>
+        </div>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
+        >
+          {submitting ? <SpinnerIcon /> : null}
+          Se connecter
+        </button>
+      </Form>
+      <div className="my-6 flex items-center gap-3 text-xs text-white/60">
+        <span className="h-px flex-1 bg-white/20" />
+        ou
+        <span className="h-px flex-1 bg-white/20" />
+      </div>
+      <SocialButtons
+        from="login"
+        configured={loaderData.providers}
+        initialError={loaderData.socialError}
+      />
+      <p className="mt-6 text-center text-sm text-white/70">
+        Pas encore de compte ?{' '}
+        <Link to="/register" className="font-semibold text-white underline">
+          Créer un compte
+        </Link>
+      </p>
+    </AuthShell>
+  )
 }

@@ -1,4 +1,34 @@
-// Placeholder: implemented by its feature issue.
+// Sign-out (spec §4 "Logout"): write a `logout` entry (user name = e-mail, 'Unknown User'
+// when missing), end the database session, clear the cookie, go home. POST only: a GET
+// link cannot sign anyone out (CSRF).
+import { redirect } from 'react-router'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { auth } from '#app/server/auth/auth.server.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { log } from '#app/server/log.server.ts'
+import type { Route } from './+types/logout'
+
 export function loader() {
-  return new Response('Non disponible', { status: 404 })
+  return redirect('/')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request)
+  if (user) {
+    await recordActivity(request, {
+      actor: { id: user.id, name: user.email || 'Unknown User' },
+      action: 'logout',
+      resourceType: 'admin',
+      details: 'Déconnexion',
+    })
+  }
+  const headers = new Headers()
+  try {
+    const res = await auth.api.signOut({ headers: request.headers, asResponse: true })
+    for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie)
+  } catch (error) {
+    // spec §8: a logout failure is only logged.
+    log.error('Échec de la déconnexion', { error: String(error) })
+  }
+  return redirect('/', { headers })
 }

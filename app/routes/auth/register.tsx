@@ -1,9 +1,118 @@
+// Sign-up page (spec §2, §5, §8): every error text of the catalogue; new accounts are
+// viewer/active (ADMIN_EMAIL: admin) and land on /admin.
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import {
+  AUTH_TEXTS,
+  PASSWORD_MIN_LENGTH,
+  PROVIDER_LABELS,
+  RegisterSchema,
+} from '#app/domain/auth.ts'
+import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { authPageData } from '#app/server/auth/page-assets.server.ts'
+import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
+import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
+import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
+import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import type { Route } from './+types/register'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Inscription — Vitrine' }]
 }
 
-export default function Screen() {
-  return <h1>Inscription</h1>
+export function loader({ request }: Route.LoaderArgs) {
+  const error = new URL(request.url).searchParams.get('error')
+  const socialError =
+    error === 'google' || error === 'facebook'
+      ? AUTH_TEXTS.socialRegisterFailed
+      : error === 'google-off' || error === 'facebook-off'
+        ? AUTH_TEXTS.providerNotConfigured(
+            PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
+          )
+        : undefined
+  return { ...authPageData('register-bg.webm'), socialError }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const values = formDataToObject(await request.formData())
+  const parsed = RegisterSchema.safeParse(values)
+  const kept = { name: String(values.name ?? ''), email: String(values.email ?? '') }
+  if (!parsed.success) {
+    return data(
+      { error: undefined, fields: toFieldErrors(parsed.error), values: kept },
+      { status: 400 },
+    )
+  }
+  const outcome = await registerWithPassword(request, parsed.data)
+  if (!outcome.ok) {
+    return data({ error: outcome.error, fields: {}, values: kept }, { status: outcome.status })
+  }
+  return redirect('/admin', { headers: outcome.headers })
+}
+
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const fields: Record<string, string> = actionData?.fields ?? {}
+  return (
+    <AuthShell title="Inscription" subtitle="Ouvrez votre portail" video={loaderData.video}>
+      <Form method="post" className="space-y-4">
+        <FormError message={actionData?.error} />
+        <TextField
+          label="Nom"
+          name="name"
+          autoComplete="name"
+          maxLength={MAX_LENGTH.short}
+          defaultValue={actionData?.values.name}
+          error={fields.name}
+        />
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={MAX_LENGTH.email}
+          defaultValue={actionData?.values.email}
+          error={fields.email}
+        />
+        <PasswordField
+          label="Code quantique"
+          name="password"
+          autoComplete="new-password"
+          error={fields.password}
+        />
+        <PasswordField
+          label="Confirmer le code quantique"
+          name="confirmPassword"
+          autoComplete="new-password"
+          error={fields.confirmPassword}
+        />
+        <p className="text-xs text-white/60">Au moins {PASSWORD_MIN_LENGTH} caractères.</p>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
+        >
+          {submitting ? <SpinnerIcon /> : null}
+          Créer mon compte
+        </button>
+      </Form>
+      <div className="my-6 flex items-center gap-3 text-xs text-white/60">
+        <span className="h-px flex-1 bg-white/20" />
+        ou
+        <span className="h-px flex-1 bg-white/20" />
+      </div>
+      <SocialButtons
+        from="register"
+        configured={loaderData.providers}
+        initialError={loaderData.socialError}
+      />
+      <p className="mt-6 text-center text-sm text-white/70">
+        Déjà un compte ?{' '}
+        <Link to="/login" className="font-semibold text-white underline">
+          Se connecter
+        </Link>
+      </p>
+    </AuthShell>
+  )
 }

@@ -1,9 +1,127 @@
+// /setup/:token — the one-time page that creates the first admin (issue 4 §6). The link is
+// printed at start-up while no active admin exists; it works once and expires.
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { SetupAdminSchema } from '#app/domain/auth.ts'
+import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { getClientIp } from '#app/server/client-ip.server.ts'
+import {
+  consumeSetupToken,
+  isSetupTokenValid,
+  promoteToAdmin,
+} from '#app/server/auth/first-admin.server.ts'
+import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
+import { hit } from '#app/server/rate-limit.server.ts'
+import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
+import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
+import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import type { Route } from './+types/setup'
 
+const INVALID_LINK = 'Ce lien de configuration est invalide, a déjà servi ou a expiré.'
+
 export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Premier administrateur — Vitrine' }]
+  return [{ title: 'Premier administrateur — Vitrine' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Screen() {
-  return <h1>Premier administrateur</h1>
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!(await isSetupTokenValid(params.token))) throw data(INVALID_LINK, { status: 404 })
+  return null
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (!hit(`setup:ip:${getClientIp(request)}`, { limit: 10, windowMs: 15 * 60_000 })) {
+    throw data('Trop de tentatives. Veuillez réessayer dans quelques minutes.', { status: 429 })
+  }
+  if (!(await isSetupTokenValid(params.token))) throw data(INVALID_LINK, { status: 404 })
+  const values = formDataToObject(await request.formData())
+  const kept = { name: String(values.name ?? ''), email: String(values.email ?? '') }
+  const parsed = SetupAdminSchema.safeParse(values)
+  if (!parsed.success) {
+    return data(
+      { error: undefined, fields: toFieldErrors(parsed.error), values: kept },
+      { status: 400 },
+    )
+  }
+  const outcome = await registerWithPassword(request, parsed.data)
+  if (!outcome.ok) {
+    return data({ error: outcome.error, fields: {}, values: kept }, { status: outcome.status })
+  }
+  // Single use: only the request that consumes the token promotes its account.
+  if (!(await consumeSetupToken(params.token))) throw data(INVALID_LINK, { status: 404 })
+  await promoteToAdmin(outcome.userId)
+  await recordActivity(request, {
+    actor: { id: outcome.userId, email: parsed.data.email },
+    action: 'update',
+    resourceType: 'user',
+    resourceId: outcome.userId,
+    resourceName: parsed.data.email,
+    details: 'Premier administrateur créé par le lien de configuration',
+  })
+  return redirect('/admin', { headers: outcome.headers })
+}
+
+export default function SetupPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const fields: Record<string, string> = actionData?.fields ?? {}
+  return (
+    <AuthShell
+      title="Premier administrateur"
+      subtitle="Créez le compte qui administrera le portfolio"
+      video={null}
+    >
+      <Form method="post" className="space-y-4">
+        <FormError message={actionData?.error} />
+        <TextField
+          label="Nom"
+          name="name"
+          autoComplete="name"
+          maxLength={MAX_LENGTH.short}
+          defaultValue={actionData?.values.name}
+          error={fields.name}
+        />
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={MAX_LENGTH.email}
+          defaultValue={actionData?.values.email}
+          error={fields.email}
+        />
+        <PasswordField
+          label="Code quantique"
+          name="password"
+          autoComplete="new-password"
+          error={fields.password}
+        />
+        <PasswordField
+          label="Confirmer le code quantique"
+          name="confirmPassword"
+          autoComplete="new-password"
+          error={fields.confirmPassword}
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
+        >
+          {submitting ? <SpinnerIcon /> : null}
+          Créer l'administrateur
+        </button>
+      </Form>
+    </AuthShell>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === 'object' && 'data' in error && typeof error.data === 'string'
+      ? error.data
+      : INVALID_LINK
+  return (
+    <AuthShell title="Premier administrateur" video={null}>
+      <p role="alert">{message}</p>
+    </AuthShell>
+  )
 }

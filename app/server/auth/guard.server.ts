@@ -1,15 +1,41 @@
-// PLACEHOLDER until the accounts work lands (contract: docs/dev/contracts.md).
+// Access rules (spec §4 admin guard, §6): one helper guards every admin loader and action.
 import { redirect } from 'react-router'
+import { recordActivity } from '../activity.server.ts'
 import { getSessionUser, type SessionUser } from './session.server.ts'
 
+/** The signed-in, active user, or a redirect to /login. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request)
   if (!user) throw redirect('/login')
   return user
 }
 
+/**
+ * An active admin, or a redirect: /login when signed out, / otherwise. Every check writes an
+ * `access` or `access_denied` activity entry (spec §6).
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request)
-  if (user.role !== 'admin' || user.status !== 'active') throw redirect('/')
+  const user = await getSessionUser(request)
+  const path = new URL(request.url).pathname
+  const what = `${request.method.toUpperCase()} ${path}`
+  if (!user || user.role !== 'admin' || user.status !== 'active') {
+    await recordActivity(request, {
+      actor: user ? { id: user.id, email: user.email } : null,
+      action: 'access_denied',
+      resourceType: 'admin',
+      resourceName: path,
+      details: user
+        ? `Accès refusé à l'administration (rôle ${user.role}) : ${what}`
+        : `Accès refusé à l'administration (non connecté) : ${what}`,
+    })
+    throw redirect(user ? '/' : '/login')
+  }
+  await recordActivity(request, {
+    actor: { id: user.id, email: user.email },
+    action: 'access',
+    resourceType: 'admin',
+    resourceName: path,
+    details: `Accès à l'administration : ${what}`,
+  })
   return user
 }

@@ -1,5 +1,9 @@
-// PLACEHOLDER until the accounts work lands (contract: docs/dev/contracts.md).
-import type { UserRole, UserStatus } from '#app/domain/types.ts'
+// The signed-in user of a request, read from the Better Auth database session (contract:
+// docs/dev/contracts.md). A user whose status is no longer 'active' has no session: their
+// open sessions are refused (and deleted) on the next request (issue 4 §4).
+import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '#app/domain/types.ts'
+import { getDb } from '../db/client.server.ts'
+import { getAuth } from './auth.server.ts'
 
 export interface SessionUser {
   id: string
@@ -10,6 +14,48 @@ export interface SessionUser {
   status: UserStatus
 }
 
-export async function getSessionUser(_request: Request): Promise<SessionUser | null> {
-  return null
+const asRole = (value: unknown): UserRole =>
+  USER_ROLES.includes(value as UserRole) ? (value as UserRole) : 'viewer'
+const asStatus = (value: unknown): UserStatus =>
+  USER_STATUSES.includes(value as UserStatus) ? (value as UserStatus) : 'inactive'
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+
+/** The request's user with role and status as stored now, or null (memoised per request). */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = readSessionUser(request)
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get('cookie')) return null
+  const session = await getAuth().api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: true },
+  })
+  if (!session) return null
+  // Role and status are read fresh from the table: a block or a role change counts now.
+  const row = await getDb()
+    .selectFrom('user')
+    .select(['id', 'email', 'name', 'image', 'role', 'status'])
+    .where('id', '=', session.user.id)
+    .executeTakeFirst()
+  if (!row) return null
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    image: row.image,
+    role: asRole(row.role),
+    status: asStatus(row.status),
+  }
+  if (user.status !== 'active') {
+    await getDb().deleteFrom('session').where('userId', '=', user.id).execute()
+    return null
+  }
+  return user
 }

@@ -1,0 +1,69 @@
+// Sign-in and sign-up forms (spec §5, §8): one schema each, used by the page and the action.
+import { z } from 'zod'
+import { MAX_LENGTH, requiredEmail, requiredText, tooLong } from './common.ts'
+
+/** spec §5/§9: the authentication provider rejects passwords under 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6
+
+export const AUTH_TEXTS = {
+  loginFailed: 'Identifiants invalides. Veuillez réessayer.',
+  googleFailed: 'Erreur lors de la connexion avec Google',
+  facebookFailed: 'Erreur lors de la connexion avec Facebook',
+  emailInUse: 'Cette dimension est déjà occupée',
+  weakPassword: 'Code quantique trop faible - minimum 6 caractères',
+  registerFailed: 'Erreur lors de la création du portail',
+  socialRegisterFailed: 'Erreur lors de la connexion',
+  passwordsDiffer: 'Les codes quantiques ne correspondent pas',
+  // Ours (the spec leaves these open).
+  accountDisabled: 'Ce compte est désactivé ou bloqué. Contactez un administrateur.',
+  tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  providerNotConfigured: (name: string) =>
+    `La connexion avec ${name} n'est pas configurée sur ce site.`,
+  popupBlocked:
+    'La fenêtre de connexion a été bloquée par le navigateur. Autorisez les fenêtres surgissantes et réessayez.',
+  emailRequired: "L'adresse e-mail est requise",
+  passwordRequired: 'Le code quantique est requis',
+  nameRequired: 'Le nom est requis',
+  confirmRequired: 'Veuillez confirmer le code quantique',
+} as const
+
+export const PROVIDER_LABELS = { google: 'Google', facebook: 'Facebook' } as const
+
+/** Login: e-mail (email-typed) and password required (spec §5). */
+export const LoginSchema = z.object({
+  email: requiredEmail(AUTH_TEXTS.emailRequired),
+  password: z
+    .string({ error: AUTH_TEXTS.passwordRequired })
+    .min(1, { error: AUTH_TEXTS.passwordRequired })
+    .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) }),
+})
+export type LoginInput = z.infer<typeof LoginSchema>
+
+const password = z
+  .string({ error: AUTH_TEXTS.passwordRequired })
+  .min(1, { error: AUTH_TEXTS.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.weakPassword })
+  .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) })
+
+/** Register: name, e-mail, password and confirmation required; both must match (spec §5). */
+export const RegisterSchema = z
+  .object({
+    name: requiredText(AUTH_TEXTS.nameRequired),
+    email: requiredEmail(AUTH_TEXTS.emailRequired),
+    password,
+    confirmPassword: z
+      .string({ error: AUTH_TEXTS.confirmRequired })
+      .min(1, { error: AUTH_TEXTS.confirmRequired })
+      .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: AUTH_TEXTS.passwordsDiffer,
+    path: ['confirmPassword'],
+  })
+export type RegisterInput = z.infer<typeof RegisterSchema>
+
+/** First admin (setup link): same rules as sign-up. */
+export const SetupAdminSchema = RegisterSchema
+
+/** localStorage key of the remembered e-mail ('Ancrage temporel', spec §2). */
+export const REMEMBERED_EMAIL_KEY = 'vitrine-remembered-email'

@@ -1,0 +1,249 @@
+// Accounts on the real database: sign-up, sign-in, roles, status, sessions, guard.
+import os from 'node:os'
+import path from 'node:path'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+
+process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
+process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
+process.env.PUBLIC_URL ??= 'http://localhost:3999'
+process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
+
+const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
+const { getDb } = await import('../db/client.server.ts')
+const { hit, resetRateLimits } = await import('../rate-limit.server.ts')
+const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
+  await import('./password-auth.server.ts')
+const { getSessionUser } = await import('./session.server.ts')
+const { createAuth, getAuth } = await import('./auth.server.ts')
+const { requireAdmin, requireUser } = await import('./guard.server.ts')
+
+const ORIGIN = 'http://localhost:3999'
+let ipCounter = 0
+
+function formRequest(path: string, cookie?: string, ip?: string): Request {
+  const headers = new Headers({
+    origin: ORIGIN,
+    'x-vitrine-client-ip': ip ?? `10.0.0.${++ipCounter}`,
+  })
+  if (cookie) headers.set('cookie', cookie)
+  return new Request(`${ORIGIN}${path}`, { method: 'POST', headers })
+}
+
+function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+async function register(email: string, password = 'secret1', name = 'Ada') {
+  return registerWithPassword(formRequest('/register'), {
+    name,
+    email,
+    password,
+    confirmPassword: password,
+  })
+}
+
+async function activity(action: string) {
+  return getDb()
+    .selectFrom('activity_logs')
+    .select(['userId', 'userName', 'action', 'resourceType', 'details'])
+    .where('action', '=', action)
+    .execute()
+}
+
+describe('accounts', () => {
+  useTestDatabase()
+  beforeEach(() => resetRateLimits())
+
+  it('registers a viewer/active user with an httpOnly SameSite=Lax session cookie', async () => {
+    const outcome = await register('ada@exemple.fr')
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    const setCookie = outcome.headers.getSetCookie().join('\n')
+    expect(setCookie).toMatch(/better-auth\.session_token=/)
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+    const user = await getSessionUser(formRequest('/', cookieFrom(outcome.headers)))
+    expect(user).toMatchObject({ email: 'ada@exemple.fr', role: 'viewer', status: 'active' })
+    const row = await getDb().selectFrom('user').selectAll().executeTakeFirstOrThrow()
+    expect(row.lastLogin).toMatch(/^\d{4}-\d\d-\d\dT/)
+    const account = await getDb().selectFrom('account').selectAll().executeTakeFirstOrThrow()
+    expect(account.password).not.toContain('secret1')
+  })
+
+  it('any other sign-up failure says the portal could not be created', async () => {
+    // Called with asResponse: true, the endpoint answers a Response (not its typed body).
+    const failing = Response.json({ code: 'FAILED_TO_CREATE_USER' }, { status: 422 })
+    const api = getAuth().api as unknown as { signUpEmail: () => Promise<Response> }
+    vi.spyOn(api, 'signUpEmail').mockResolvedValue(failing)
+    expect(await register('zoe@exemple.fr')).toMatchObject({
+      ok: false,
+      error: 'Erreur lors de la création du portail',
+    })
+  })
+
+  it('marks the session cookie Secure when the site is served over https', async () => {
+    const auth = createAuth({
+      db: getDb(),
+      secret: 'unit-test-secret-unit-test-secret-0123456',
+      baseURL: 'https://vitrine.exemple.fr',
+    })
+    const res = await auth.api.signUpEmail({
+      body: { name: 'Sécu', email: 'secu@exemple.fr', password: 'motdepasse' },
+      asResponse: true,
+    })
+    const cookie = res.headers.getSetCookie().join('\n')
+    expect(cookie).toMatch(/__Secure-better-auth\.session_token=/)
+    expect(cookie).toMatch(/; Secure/i)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('refuses a second sign-up with the same e-mail and short passwords', async () => {
+    expect((await register('bob@exemple.fr')).ok).toBe(true)
+    expect(await register('BOB@exemple.fr')).toMatchObject({
+      ok: false,
+      error: AUTH_TEXTS.emailInUse,
+    })
+    expect(await register('carl@exemple.fr', '12345')).toMatchObject({
+      ok: false,
+      error: AUTH_TEXTS.weakPassword,
+    })
+  })
+
+  it('gives admin to ADMIN_EMAIL at sign-up', async () => {
+    const outcome = await register('Chef@exemple.fr')
+    expect(outcome.ok).toBe(true)
+    const row = await getDb().selectFrom('user').select(['role']).executeTakeFirstOrThrow()
+    expect(row.role).toBe('admin')
+  })
+
+  it('lets a user created by an admin (no account) sign up and keep the role', async () => {
+    const now = new Date().toISOString()
+    await getDb()
+      .insertInto('user')
+      .values({
+        id: 'invited',
+        name: 'Invitée',
+        email: 'invitee@exemple.fr',
+        emailVerified: 0,
+        image: null,
+        role: 'editor',
+        status: 'active',
+        lastLogin: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+    const outcome = await register('invitee@exemple.fr', 'motdepasse')
+    expect(outcome.ok).toBe(true)
+    const users = await getDb().selectFrom('user').select(['id', 'role']).execute()
+    expect(users).toEqual([{ id: 'invited', role: 'editor' }])
+    // Once claimed, the e-mail is taken.
+    expect(await register('invitee@exemple.fr', 'autre-mdp')).toMatchObject({
+      error: AUTH_TEXTS.emailInUse,
+    })
+  })
+
+  it('signs in with the right password only, logging failures as anonymous', async () => {
+    await register('dan@exemple.fr', 'bonmotdepasse')
+    const bad = await signInWithPassword(formRequest('/login'), {
+      email: 'dan@exemple.fr',
+      password: 'mauvais',
+    })
+    expect(bad).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
+    const unknown = await signInWithPassword(formRequest('/login'), {
+      email: 'personne@exemple.fr',
+      password: 'mauvais',
+    })
+    expect(unknown).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
+    const failures = (await activity('login')).filter((e) => e.userId === 'anonymous')
+    expect(failures).toHaveLength(2)
+    expect(failures[0]).toMatchObject({ userName: 'anonymous', resourceType: 'admin' })
+    const good = await signInWithPassword(formRequest('/login'), {
+      email: 'DAN@exemple.fr',
+      password: 'bonmotdepasse',
+    })
+    expect(good.ok).toBe(true)
+    expect((await activity('login')).some((e) => e.userName === 'dan@exemple.fr')).toBe(true)
+  })
+
+  it('refuses blocked and inactive users, and drops their open sessions', async () => {
+    const outcome = await register('eve@exemple.fr', 'motdepasse')
+    if (!outcome.ok) throw new Error('sign-up failed')
+    const cookie = cookieFrom(outcome.headers)
+    expect(await getSessionUser(formRequest('/', cookie))).not.toBeNull()
+    for (const status of ['blocked', 'inactive']) {
+      await getDb().updateTable('user').set({ status }).execute()
+      expect(await getSessionUser(formRequest('/', cookie))).toBeNull()
+      const denied = await signInWithPassword(formRequest('/login'), {
+        email: 'eve@exemple.fr',
+        password: 'motdepasse',
+      })
+      expect(denied).toMatchObject({ ok: false, error: AUTH_TEXTS.accountDisabled })
+      // A wrong password says nothing about the account.
+      const wrong = await signInWithPassword(formRequest('/login'), {
+        email: 'eve@exemple.fr',
+        password: 'autre-chose',
+      })
+      expect(wrong).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
+    }
+    expect(await getDb().selectFrom('session').selectAll().execute()).toHaveLength(0)
+  })
+
+  it('rate-limits sign-in per account and per address', async () => {
+    await register('fay@exemple.fr', 'motdepasse')
+    const attempt = (email: string, ip?: string) =>
+      signInWithPassword(formRequest('/login', undefined, ip), { email, password: 'faux-faux' })
+    for (let i = 0; i < AUTH_RATE_LIMITS.account.limit; i++) {
+      expect(await attempt('fay@exemple.fr')).toMatchObject({ error: AUTH_TEXTS.loginFailed })
+    }
+    expect(await attempt('fay@exemple.fr')).toMatchObject({ error: AUTH_TEXTS.tooManyAttempts })
+    // Even the right password is refused until the window ends.
+    const right = await signInWithPassword(formRequest('/login'), {
+      email: 'fay@exemple.fr',
+      password: 'motdepasse',
+    })
+    expect(right).toMatchObject({ ok: false, error: AUTH_TEXTS.tooManyAttempts })
+    resetRateLimits()
+    // The address bucket, filled as earlier attempts from that address would have.
+    for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
+      hit('sign-in:ip:192.0.2.9', AUTH_RATE_LIMITS.address)
+    }
+    expect(await attempt('autre@exemple.fr', '192.0.2.9')).toMatchObject({
+      error: AUTH_TEXTS.tooManyAttempts,
+    })
+  })
+
+  it('guards admin pages: /login when signed out, / for non-admins, entries for each check', async () => {
+    const viewer = await register('gus@exemple.fr', 'motdepasse')
+    const admin = await register('chef@exemple.fr', 'motdepasse')
+    if (!viewer.ok || !admin.ok) throw new Error('sign-up failed')
+    const location = async (fn: () => Promise<unknown>) => {
+      try {
+        await fn()
+        return 'allowed'
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.headers.get('location')
+        throw thrown
+      }
+    }
+    expect(await location(() => requireAdmin(formRequest('/admin/projects')))).toBe('/login')
+    expect(await location(() => requireUser(formRequest('/admin')))).toBe('/login')
+    expect(
+      await location(() =>
+        requireAdmin(formRequest('/admin/projects', cookieFrom(viewer.headers))),
+      ),
+    ).toBe('/')
+    expect(
+      await location(() => requireAdmin(formRequest('/admin/projects', cookieFrom(admin.headers)))),
+    ).toBe('allowed')
+    const denied = await activity('access_denied')
+    expect(denied.map((e) => e.userName)).toEqual(['anonymous', 'gus@exemple.fr'])
+    expect(denied.every((e) => e.resourceType === 'admin')).toBe(true)
+    expect((await activity('access')).map((e) => e.userName)).toEqual(['chef@exemple.fr'])
+  })
+})

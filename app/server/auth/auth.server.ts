@@ -1,0 +1,235 @@
+// Better Auth on our own database (ARCHITECTURE "auth", spec §5/§6/§9). Email and password,
+// Google and Facebook declared through `genericOAuth` with endpoints from configuration so
+// production and tests run the same code, sessions in the `session` table.
+import { betterAuth, type BetterAuthOptions } from 'better-auth'
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins'
+import type { Kysely } from 'kysely'
+import { MAX_LENGTH } from '#app/domain/common.ts'
+import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'
+import type { UserRole, UserStatus } from '#app/domain/types.ts'
+import { getDb } from '../db/client.server.ts'
+import type { Database } from '../db/schema.server.ts'
+import { nowIso } from '../db/util.server.ts'
+import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
+import { getEnv, type Env } from '../env.server.ts'
+import { log } from '../log.server.ts'
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+export interface AuthConfig {
+  db: Kysely<Database>
+  secret: string
+  baseURL: string
+  adminEmail?: string
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string }
+  facebook?: {
+    clientId: string
+    clientSecret: string
+    authorizationUrl: string
+    tokenUrl: string
+    userInfoUrl: string
+  }
+}
+
+export function authConfigFromEnv(env: Env, db: Kysely<Database>): AuthConfig {
+  return {
+    db,
+    secret: env.BETTER_AUTH_SECRET,
+    baseURL: env.PUBLIC_URL,
+    adminEmail: env.ADMIN_EMAIL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    facebook:
+      env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: env.FACEBOOK_CLIENT_ID,
+            clientSecret: env.FACEBOOK_CLIENT_SECRET,
+            authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL,
+            tokenUrl: env.FACEBOOK_TOKEN_URL,
+            userInfoUrl: env.FACEBOOK_USERINFO_URL,
+          }
+        : undefined,
+  }
+}
+
+export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
+  return !!adminEmail && email.trim().toLowerCase() === adminEmail.trim().toLowerCase()
+}
+
+/** Facebook's Graph API nests the picture: { picture: { data: { url } } }. */
+function facebookPicture(profile: Record<string, unknown>): string | undefined {
+  const picture = profile.picture
+  if (typeof picture === 'string') return picture
+  if (picture && typeof picture === 'object') {
+    const data = (picture as { data?: { url?: unknown } }).data
+    if (data && typeof data.url === 'string') return data.url
+  }
+  return undefined
+}
+
+function socialProviders(config: AuthConfig): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = []
+  if (config.google) {
+    providers.push({
+      providerId: 'google',
+      name: 'Google',
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      discoveryUrl: config.google.discoveryUrl,
+      scopes: ['openid', 'email', 'profile'],
+    })
+  }
+  if (config.facebook) {
+    providers.push({
+      providerId: 'facebook',
+      name: 'Facebook',
+      clientId: config.facebook.clientId,
+      clientSecret: config.facebook.clientSecret,
+      authorizationUrl: config.facebook.authorizationUrl,
+      tokenUrl: config.facebook.tokenUrl,
+      userInfoUrl: config.facebook.userInfoUrl,
+      scopes: ['email', 'public_profile'],
+      mapProfileToUser: (profile) => {
+        const image = facebookPicture(profile)
+        return image ? { image } : {}
+      },
+    })
+  }
+  return providers
+}
+
+export function createAuth(config: AuthConfig) {
+  const { db } = config
+  const secure = config.baseURL.startsWith('https://')
+  const options = {
+    appName: 'Vitrine',
+    baseURL: config.baseURL,
+    basePath: '/api/auth',
+    secret: config.secret,
+    database: { db, type: 'sqlite' },
+    trustedOrigins: [config.baseURL],
+    emailAndPassword: {
+      enabled: true,
+      // spec §5: "minimum 6 caractères"; 128 bounds the hashing cost (abuse resistance).
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: MAX_LENGTH.password,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
+        status: { type: 'string', required: false, defaultValue: 'active', input: false },
+        lastLogin: { type: 'date', required: false, input: false },
+      },
+    },
+    session: {
+      // Database sessions: a status change is seen on the next request (no cookie cache).
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // An e-mail already known (password account or a user created by an admin) signs in
+        // with Google/Facebook as the same user, keeping its role (issue 4).
+        trustedProviders: ['google', 'facebook', 'email-password'],
+        requireLocalEmailVerified: false,
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-in/social': { window: 60, max: 30 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      // Set by server/middleware.ts from the socket (never from the client).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // spec §6: new registrations are viewer/active; ADMIN_EMAIL becomes admin.
+          before: async (user) => {
+            const role: UserRole = isAdminEmail(user.email, config.adminEmail) ? 'admin' : 'viewer'
+            const status: UserStatus = 'active'
+            return { data: { ...user, role, status } }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Inactive or blocked users get no session; every sign-in stamps lastLogin.
+          before: async (session) => {
+            const user = await db
+              .selectFrom('user')
+              .select(['id', 'email', 'role', 'status'])
+              .where('id', '=', session.userId)
+              .executeTakeFirst()
+            if (!user || user.status !== 'active') return false
+            const patch: { lastLogin: string; role?: string } = { lastLogin: nowIso() }
+            if (user.role !== 'admin' && isAdminEmail(user.email, config.adminEmail)) {
+              patch.role = 'admin'
+            }
+            await db.updateTable('user').set(patch).where('id', '=', user.id).execute()
+            return
+          },
+        },
+      },
+    },
+    plugins: [genericOAuth({ config: socialProviders(config) })],
+    logger: {
+      level: 'error',
+      // Only errors: warnings such as "User not found" on every failed sign-in are noise.
+      log: (level, message) => {
+        if (level === 'error') log.error(`auth: ${message}`)
+      },
+    },
+  } satisfies BetterAuthOptions
+  return betterAuth(options)
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+let cached: { db: Kysely<Database>; auth: Auth } | undefined
+
+/** The process-wide Better Auth instance, bound to the current database. */
+export function getAuth(): Auth {
+  const db = getDb()
+  if (!cached || cached.db !== db) {
+    cached = { db, auth: createAuth(authConfigFromEnv(getEnv(), db)) }
+  }
+  return cached.auth
+}
+
+/** Which social providers are configured (a missing one says so instead of a broken popup). */
+export function configuredProviders(env: Env = getEnv()): Record<SocialProvider, boolean> {
+  return {
+    google: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    facebook: !!(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET),
+  }
+}
+
+/** Contract name (docs/dev/contracts.md): the Better Auth instance, resolved lazily. */
+export const auth = {
+  handler: (request: Request) => getAuth().handler(request),
+  get api(): Auth['api'] {
+    return getAuth().api
+  },
+  get $context(): Auth['$context'] {
+    return getAuth().$context
+  },
+}

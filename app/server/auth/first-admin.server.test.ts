@@ -1,0 +1,89 @@
+// The first-admin setup link: random, hashed at rest, single use, expiring, only while no
+// active admin exists (issue 4 §6).
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { getDb } from '../db/client.server.ts'
+import {
+  consumeSetupToken,
+  isSetupTokenValid,
+  issueSetupToken,
+  printFirstAdminLink,
+  SETUP_TOKEN_TTL_MS,
+} from './first-admin.server.ts'
+import type { Env } from '../env.server.ts'
+
+async function addUser(role: string, status = 'active') {
+  const now = new Date().toISOString()
+  await getDb()
+    .insertInto('user')
+    .values({
+      id: `${role}-${status}`,
+      name: role,
+      email: `${role}-${status}@exemple.fr`,
+      emailVerified: 0,
+      image: null,
+      role,
+      status,
+      lastLogin: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+}
+
+describe('first-admin setup link', () => {
+  useTestDatabase()
+  afterEach(() => vi.restoreAllMocks())
+
+  it('stores only a hash, works once, and a new token replaces the old one', async () => {
+    const first = await issueSetupToken()
+    const second = await issueSetupToken()
+    expect(first).not.toBe(second)
+    expect(first.length).toBeGreaterThanOrEqual(40)
+    const rows = await getDb().selectFrom('verification').select(['value']).execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.value).not.toContain(second)
+    expect(await isSetupTokenValid(first)).toBe(false)
+    expect(await isSetupTokenValid(second)).toBe(true)
+    expect(await consumeSetupToken(second)).toBe(true)
+    expect(await consumeSetupToken(second)).toBe(false)
+    expect(await isSetupTokenValid(second)).toBe(false)
+  })
+
+  it('expires after 24 hours and rejects malformed tokens', async () => {
+    const now = Date.now()
+    const token = await issueSetupToken(now)
+    expect(await isSetupTokenValid(token, now + SETUP_TOKEN_TTL_MS - 1000)).toBe(true)
+    expect(await isSetupTokenValid(token, now + SETUP_TOKEN_TTL_MS + 1000)).toBe(false)
+    expect(await isSetupTokenValid('court')).toBe(false)
+    expect(await isSetupTokenValid(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
+      false,
+    )
+  })
+
+  it('stops working once an active admin exists (a blocked admin does not count)', async () => {
+    const token = await issueSetupToken()
+    await addUser('admin', 'blocked')
+    await addUser('editor')
+    expect(await isSetupTokenValid(token)).toBe(true)
+    await addUser('admin')
+    expect(await isSetupTokenValid(token)).toBe(false)
+    expect(await consumeSetupToken(token)).toBe(false)
+  })
+
+  it('prints the link at start-up only while no active admin exists', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const env = { PUBLIC_URL: 'http://localhost:4321' } as Env
+    await printFirstAdminLink(env)
+    const printed = write.mock.calls.map((c) => String(c[0])).join('')
+    const match = printed.match(
+      /Créez le premier administrateur : http:\/\/localhost:4321\/setup\/([\w-]+)/,
+    )
+    expect(match).not.toBeNull()
+    expect(await isSetupTokenValid(match?.[1] ?? '')).toBe(true)
+    write.mockClear()
+    await addUser('admin')
+    await printFirstAdminLink(env)
+    expect(write).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,24 @@
+// Background videos of the sign-in pages ship in public/videos (demo content). A missing
+// file is not requested at all, so the page falls back to its CSS gradient without a 404.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { configuredProviders } from './auth.server.ts'
+
+const found = new Map<string, boolean>()
+
+export function shippedVideo(name: 'login-bg.webm' | 'register-bg.webm'): string | null {
+  let exists = found.get(name)
+  if (exists === undefined) {
+    const buildDir = process.env.BUILD_DIR ?? 'build'
+    exists = [path.join(buildDir, 'client/videos', name), path.join('public/videos', name)].some(
+      (file) => existsSync(file),
+    )
+    found.set(name, exists)
+  }
+  return exists ? `/videos/${name}` : null
+}
+
+/** What the sign-in pages need from the server. */
+export function authPageData(video: 'login-bg.webm' | 'register-bg.webm') {
+  return { video: shippedVideo(video), providers: configuredProviders() }
+}

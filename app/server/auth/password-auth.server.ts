@@ -1,0 +1,185 @@
+// Sign-in and sign-up with a password, as the /login and /register actions run them
+// (spec §5, §8; issue 4 §7: rate limits per address and per account, no account oracle).
+import { verifyPassword } from 'better-auth/crypto'
+import { AUTH_TEXTS, type LoginInput, type RegisterInput } from '#app/domain/auth.ts'
+import { recordActivity } from '../activity.server.ts'
+import { getClientIp } from '../client-ip.server.ts'
+import { getDb } from '../db/client.server.ts'
+import { createId, nowIso } from '../db/util.server.ts'
+import { log } from '../log.server.ts'
+import { hit } from '../rate-limit.server.ts'
+import { getAuth } from './auth.server.ts'
+
+export type AuthOutcome =
+  { ok: true; headers: Headers; userId: string } | { ok: false; error: string; status: number }
+
+const MINUTE = 60_000
+/** Attempts per client address and per account (ours: the spec has no figures). */
+export const AUTH_RATE_LIMITS = {
+  address: { limit: 100, windowMs: 10 * MINUTE },
+  account: { limit: 8, windowMs: 15 * MINUTE },
+} as const
+
+function limited(kind: 'sign-in' | 'sign-up', request: Request, email: string): boolean {
+  const byAddress = hit(`${kind}:ip:${getClientIp(request)}`, AUTH_RATE_LIMITS.address)
+  const byAccount = hit(`${kind}:account:${email.toLowerCase()}`, AUTH_RATE_LIMITS.account)
+  return !byAddress || !byAccount
+}
+
+function cookiesOf(response: Response): Headers {
+  const headers = new Headers()
+  for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie)
+  return headers
+}
+
+async function errorCode(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { code?: unknown }
+    return typeof body.code === 'string' ? body.code : ''
+  } catch {
+    return ''
+  }
+}
+
+async function findUser(email: string) {
+  return getDb()
+    .selectFrom('user')
+    .select(['id', 'email', 'name', 'status'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst()
+}
+
+async function credentialHash(userId: string): Promise<string | null | undefined> {
+  const row = await getDb()
+    .selectFrom('account')
+    .select(['password'])
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst()
+  return row?.password
+}
+
+async function logFailedLogin(request: Request, reason: string) {
+  // spec §6: failed logins are logged with user 'anonymous'; the address is in userInfo.
+  await recordActivity(request, {
+    actor: null,
+    action: 'login',
+    resourceType: 'admin',
+    details: `Échec de connexion : ${reason}`,
+  })
+}
+
+export async function signInWithPassword(
+  request: Request,
+  input: LoginInput,
+): Promise<AuthOutcome> {
+  const email = input.email.toLowerCase()
+  if (limited('sign-in', request, email)) {
+    await logFailedLogin(request, 'trop de tentatives')
+    return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+  }
+  const existing = await findUser(email)
+  if (existing && existing.status !== 'active') {
+    // Say "disabled" only to someone who knows the password (no account oracle).
+    const hash = await credentialHash(existing.id)
+    const valid = hash ? await verifyPassword({ hash, password: input.password }) : false
+    await logFailedLogin(request, valid ? `compte ${existing.status}` : 'identifiants invalides')
+    return valid
+      ? { ok: false, error: AUTH_TEXTS.accountDisabled, status: 403 }
+      : { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
+  }
+  const response = await getAuth().api.signInEmail({
+    body: { email, password: input.password, rememberMe: true },
+    headers: request.headers,
+    asResponse: true,
+  })
+  if (!response.ok) {
+    await logFailedLogin(request, 'identifiants invalides')
+    return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
+  }
+  const user = existing ?? (await findUser(email))
+  if (!user) return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
+  await recordActivity(request, {
+    actor: { id: user.id, email: user.email },
+    action: 'login',
+    resourceType: 'admin',
+    details: 'Connexion par e-mail et mot de passe',
+  })
+  return { ok: true, headers: cookiesOf(response), userId: user.id }
+}
+
+export async function registerWithPassword(
+  request: Request,
+  input: RegisterInput,
+): Promise<AuthOutcome> {
+  const email = input.email.toLowerCase()
+  if (limited('sign-up', request, email)) {
+    return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+  }
+  const existing = await findUser(email)
+  if (existing) {
+    const accounts = await getDb()
+      .selectFrom('account')
+      .select(['id'])
+      .where('userId', '=', existing.id)
+      .execute()
+    if (accounts.length > 0) return { ok: false, error: AUTH_TEXTS.emailInUse, status: 409 }
+    // A user an admin created in the Users tab (no account yet): the password attaches to
+    // that user, who keeps the role given (issue 4).
+    return claimInvitedUser(request, existing.id, email, input.password)
+  }
+  const response = await getAuth().api.signUpEmail({
+    body: { name: input.name, email, password: input.password },
+    headers: request.headers,
+    asResponse: true,
+  })
+  if (!response.ok) {
+    const code = await errorCode(response)
+    if (code.startsWith('USER_ALREADY_EXISTS')) {
+      return { ok: false, error: AUTH_TEXTS.emailInUse, status: 409 }
+    }
+    if (code === 'PASSWORD_TOO_SHORT') {
+      return { ok: false, error: AUTH_TEXTS.weakPassword, status: 400 }
+    }
+    log.warn('Inscription refusée', { code, status: response.status })
+    return { ok: false, error: AUTH_TEXTS.registerFailed, status: 400 }
+  }
+  const user = await findUser(email)
+  if (!user) return { ok: false, error: AUTH_TEXTS.registerFailed, status: 500 }
+  await recordActivity(request, {
+    actor: { id: user.id, email: user.email },
+    action: 'login',
+    resourceType: 'admin',
+    details: 'Inscription par e-mail et mot de passe',
+  })
+  return { ok: true, headers: cookiesOf(response), userId: user.id }
+}
+
+async function claimInvitedUser(
+  request: Request,
+  userId: string,
+  email: string,
+  password: string,
+): Promise<AuthOutcome> {
+  const ctx = await getAuth().$context
+  const now = nowIso()
+  await getDb()
+    .insertInto('account')
+    .values({
+      id: createId(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: await ctx.password.hash(password),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  return signInWithPassword(request, { email, password })
+}

@@ -1,0 +1,183 @@
+// Google and Facebook sign-in in a 500×600 popup (spec §9): one popup at a time (a new one
+// cancels the previous), a popup closed by the user or blocked by the browser ends with the
+// §8 message and no stuck spinner, and the opener continues to /admin on success.
+// Without JavaScript each button submits a GET form that runs the same flow full-page.
+import { useEffect, useRef, useState } from 'react'
+import { AUTH_TEXTS, PROVIDER_LABELS } from '#app/domain/auth.ts'
+import { FacebookIcon, GoogleIcon, SpinnerIcon } from './icons.tsx'
+
+export type SocialProviderId = keyof typeof PROVIDER_LABELS
+export const POPUP_MESSAGE_TYPE = 'vitrine-oauth'
+export const POPUP_CHANNEL = 'vitrine-oauth'
+const POPUP_WIDTH = 500
+const POPUP_HEIGHT = 600
+
+export interface PopupMessage {
+  type: typeof POPUP_MESSAGE_TYPE
+  attempt: string
+  ok: boolean
+}
+
+export type PopupOutcome = 'success' | 'failed' | 'closed' | 'blocked' | 'cancelled'
+
+interface ActivePopup {
+  attempt: string
+  popup: Window
+  finish: (outcome: PopupOutcome) => void
+}
+
+// Module-wide: only one popup sign-in at a time, across both buttons and both pages.
+let active: ActivePopup | null = null
+
+function randomAttempt(): string {
+  const bytes = new Uint8Array(12)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+async function hasSession(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' })
+    if (!res.ok) return false
+    const body = (await res.json()) as { user?: unknown } | null
+    return !!body?.user
+  } catch {
+    return false
+  }
+}
+
+/** Opens the provider's popup and resolves once it reports, is closed, or is superseded. */
+export function openSocialPopup(
+  provider: SocialProviderId,
+  from: 'login' | 'register',
+): Promise<PopupOutcome> {
+  active?.finish('cancelled')
+  const attempt = randomAttempt()
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2))
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2))
+  const url = `/auth/social/${provider}?popup=1&from=${from}&attempt=${attempt}`
+  const popup = window.open(
+    url,
+    `vitrine-oauth-${attempt}`,
+    `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+  )
+  if (!popup) return Promise.resolve('blocked')
+
+  return new Promise<PopupOutcome>((resolve) => {
+    let done = false
+    const channel =
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(POPUP_CHANNEL) : null
+    const onMessage = (data: unknown) => {
+      const msg = data as Partial<PopupMessage> | null
+      if (!msg || msg.type !== POPUP_MESSAGE_TYPE || msg.attempt !== attempt) return
+      finish(msg.ok ? 'success' : 'failed')
+    }
+    const onWindowMessage = (event: MessageEvent) => {
+      if (event.origin === window.location.origin) onMessage(event.data)
+    }
+    const poll = window.setInterval(() => {
+      if (done || !popup.closed) return
+      window.clearInterval(poll)
+      // The popup reports before closing itself; give a late message a moment, then ask
+      // the server whether a session now exists (the popup may have lost its opener).
+      window.setTimeout(() => {
+        if (done) return
+        void hasSession().then((signedIn) => finish(signedIn ? 'success' : 'closed'))
+      }, 400)
+    }, 250)
+    const finish = (outcome: PopupOutcome) => {
+      if (done) return
+      done = true
+      window.clearInterval(poll)
+      window.removeEventListener('message', onWindowMessage)
+      channel?.close()
+      if (active?.attempt === attempt) active = null
+      if (outcome === 'cancelled' && !popup.closed) popup.close()
+      resolve(outcome)
+    }
+    if (channel) channel.onmessage = (event) => onMessage(event.data)
+    window.addEventListener('message', onWindowMessage)
+    active = { attempt, popup, finish }
+  })
+}
+
+export function SocialButtons(props: {
+  from: 'login' | 'register'
+  configured: Record<SocialProviderId, boolean>
+  /** Error from a full-page (no-JavaScript) attempt, e.g. ?error=google. */
+  initialError?: string
+}) {
+  const [pending, setPending] = useState<SocialProviderId | null>(null)
+  const [error, setError] = useState<string | undefined>(props.initialError)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  const failure = (provider: SocialProviderId) =>
+    props.from === 'register'
+      ? AUTH_TEXTS.socialRegisterFailed
+      : provider === 'google'
+        ? AUTH_TEXTS.googleFailed
+        : AUTH_TEXTS.facebookFailed
+
+  async function start(event: React.MouseEvent, provider: SocialProviderId) {
+    event.preventDefault()
+    if (!props.configured[provider]) {
+      setError(AUTH_TEXTS.providerNotConfigured(PROVIDER_LABELS[provider]))
+      return
+    }
+    setError(undefined)
+    setPending(provider)
+    const outcome = await openSocialPopup(provider, props.from)
+    if (outcome === 'cancelled') return // superseded by a newer popup, which owns the UI
+    if (!mounted.current) return
+    if (outcome === 'success') {
+      window.location.assign('/admin')
+      return
+    }
+    setPending(null)
+    setError(failure(provider))
+  }
+
+  const verb = props.from === 'register' ? "S'inscrire" : 'Se connecter'
+  return (
+    <div className="space-y-3">
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-400/40 bg-red-500/20 px-3 py-2 text-sm text-red-100"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3">
+        {(['google', 'facebook'] as const).map((provider) => (
+          <form key={provider} method="get" action={`/auth/social/${provider}`}>
+            <input type="hidden" name="from" value={props.from} />
+            <button
+              type="submit"
+              onClick={(event) => void start(event, provider)}
+              aria-busy={pending === provider}
+              className="flex w-full items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/10 px-3 py-2 text-sm font-medium hover:bg-white/20"
+            >
+              {pending === provider ? (
+                <SpinnerIcon />
+              ) : provider === 'google' ? (
+                <GoogleIcon />
+              ) : (
+                <FacebookIcon />
+              )}
+              <span>
+                {verb} avec {PROVIDER_LABELS[provider]}
+              </span>
+            </button>
+          </form>
+        ))}
+      </div>
+    </div>
+  )
+}

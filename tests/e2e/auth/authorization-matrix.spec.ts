@@ -1,0 +1,211 @@
+// Authorisation matrix (issue 4 "Tests"): every admin page and every admin action, read from
+// ADMIN_TABS and ADMIN_ACTIONS so tabs and intents added later join automatically, as
+// anonymous, viewer, editor, blocked admin and active admin. Only the active admin gets
+// through; every refusal is a redirect (/login or /) or a 403 and changes nothing.
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { ADMIN_ACTIONS } from '#app/domain/admin-actions.ts'
+import { ADMIN_TABS } from '#app/domain/admin-tabs.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import * as factories from '#app/server/demo/factories.server.ts'
+import { seedDemoContent } from '#app/server/demo/seed.server.ts'
+import { createSessionCookie, createTestUser, SESSION_COOKIE } from '../../fixtures/auth.ts'
+import { test, expect } from '../../fixtures/test.ts'
+
+// The tables an admin action may write; activity entries and sessions are expected to
+// change on a refusal (an access_denied entry; a blocked user's sessions are dropped).
+const IGNORED_TABLES = new Set(['activity_logs', 'session'])
+
+async function snapshot(): Promise<Record<string, string>> {
+  const db = getDb()
+  const tables = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master
+    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'
+    ORDER BY name`.execute(db)
+  const out: Record<string, string> = {}
+  for (const { name } of tables.rows) {
+    if (IGNORED_TABLES.has(name)) continue
+    const rows = await sql
+      .raw(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`)
+      .execute(db)
+    out[name] =
+      `${rows.rows.length}:${createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex')}`
+  }
+  return out
+}
+
+/** FormData-shaped fields from a factory value: lists repeat, nested objects use dots. */
+function flatten(value: unknown, prefix = '', out: Array<[string, string]> = []) {
+  if (Array.isArray(value)) {
+    for (const item of value) flatten(item, prefix, out)
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value))
+      flatten(inner, prefix ? `${prefix}.${key}` : key, out)
+  } else if (value !== undefined && value !== null) {
+    out.push([prefix, typeof value === 'boolean' ? (value ? 'on' : '') : String(value)])
+  }
+  return out
+}
+
+// Plausible fields per tab (a tab without an entry gets the generic bag).
+const FIELDS: Record<string, () => unknown> = {
+  profile: () => factories.makeProfile(),
+  projects: () => factories.makeProject(),
+  skills: () => factories.makeSkill(),
+  timeline: () => factories.makeTimelineItem(),
+  blog: () => factories.makeBlogPost(),
+  process: () => factories.makeProcessStep(),
+  media: () => factories.makeMediaItem(),
+  cv: () => factories.makeCv(),
+  users: () => ({
+    name: 'Matrice',
+    email: `matrice-${Date.now()}@exemple.fr`,
+    role: 'admin',
+    status: 'active',
+  }),
+  messages: () => ({ content: 'Réponse de la matrice', status: 'read' }),
+  settings: () => factories.makeSettings(),
+}
+const GENERIC = { title: 'Matrice', name: 'Matrice', description: 'Matrice', content: 'Matrice' }
+
+// Where a tab's rows live, to aim update/delete at a real one.
+const TABLE_OF: Record<string, string> = {
+  projects: 'projects',
+  skills: 'skills',
+  timeline: 'timeline',
+  blog: 'blog_posts',
+  process: 'creative_process',
+  media: 'media',
+  users: 'user',
+  messages: 'messages',
+}
+
+async function anyIds(tab: string): Promise<string[]> {
+  const table = TABLE_OF[tab]
+  if (!table) return []
+  const rows = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ORDER BY rowid`.execute(
+    getDb(),
+  )
+  return rows.rows.map((r) => r.id)
+}
+
+interface Probe {
+  label: string
+  method: 'GET' | 'POST'
+  path: string
+  form?: Array<[string, string]>
+}
+
+async function probes(victimUserId: string): Promise<Probe[]> {
+  const list: Probe[] = []
+  for (const tab of ADMIN_TABS) {
+    const path = `/admin/${tab.id}`
+    list.push({ label: `GET ${path}`, method: 'GET', path })
+    const ids = tab.id === 'users' ? [victimUserId] : await anyIds(tab.id)
+    for (const intent of ADMIN_ACTIONS[tab.id]) {
+      const form: Array<[string, string]> = [['intent', intent]]
+      form.push(...flatten(FIELDS[tab.id]?.() ?? GENERIC))
+      if (ids[0]) form.push(['id', ids[0]])
+      if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])
+      list.push({ label: `POST ${path} intent=${intent}`, method: 'POST', path, form })
+    }
+  }
+  list.push({ label: 'GET /admin', method: 'GET', path: '/admin' })
+  return list
+}
+
+test('only an active admin reaches admin pages and actions; refusals change nothing', async ({
+  request,
+  db,
+  baseURL,
+}) => {
+  void db
+  test.setTimeout(180_000)
+  await seedDemoContent()
+  const victim = await createTestUser({ role: 'viewer' })
+  const all = await probes(victim.id)
+  expect(all.length).toBeGreaterThan(ADMIN_TABS.length)
+
+  const roles: Array<{ who: string; cookie: () => Promise<string | null>; admin: boolean }> = [
+    { who: 'anonymous', cookie: async () => null, admin: false },
+    ...(['viewer', 'editor'] as const).map((role) => ({
+      who: role,
+      cookie: async () => createSessionCookie((await createTestUser({ role })).id),
+      admin: false,
+    })),
+    {
+      who: 'blocked admin',
+      // An admin who had a session, then was blocked.
+      cookie: async () =>
+        createSessionCookie((await createTestUser({ role: 'admin', status: 'blocked' })).id),
+      admin: false,
+    },
+    {
+      who: 'inactive admin',
+      cookie: async () =>
+        createSessionCookie((await createTestUser({ role: 'admin', status: 'inactive' })).id),
+      admin: false,
+    },
+    {
+      who: 'active admin',
+      cookie: async () => createSessionCookie((await createTestUser({ role: 'admin' })).id),
+      admin: true,
+    },
+  ]
+
+  const failures: string[] = []
+  let beforeAdmin: Record<string, string> = {}
+  for (const role of roles) {
+    if (role.admin) beforeAdmin = await snapshot()
+    for (const probe of all) {
+      const cookie = await role.cookie()
+      const headers: Record<string, string> = { origin: baseURL ?? '' }
+      if (cookie) headers.cookie = `${SESSION_COOKIE}=${cookie}`
+      const before = role.admin ? null : await snapshot()
+      const res =
+        probe.method === 'GET'
+          ? await request.get(probe.path, { headers, maxRedirects: 0 })
+          : await request.post(probe.path, {
+              headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+              data: new URLSearchParams(probe.form).toString(),
+              maxRedirects: 0,
+            })
+      let status = res.status()
+      let location = res.headers()['location'] ?? ''
+      // /admin only forwards to the default tab: judge where that ends.
+      if (
+        probe.path === '/admin' &&
+        location &&
+        new URL(location, baseURL).pathname.startsWith('/admin/')
+      ) {
+        const next = await request.get(location, { headers, maxRedirects: 0 })
+        status = next.status()
+        location = next.headers()['location'] ?? ''
+      }
+      const where = location ? new URL(location, baseURL).pathname : ''
+      const refused =
+        status === 403 ||
+        ([301, 302, 303, 307, 308].includes(status) && ['/login', '/'].includes(where))
+      if (role.admin) {
+        if (refused || status >= 500)
+          failures.push(`${role.who}: ${probe.label} → ${status} ${location}`)
+        if (probe.method === 'GET' && status !== 200) {
+          failures.push(`${role.who}: ${probe.label} → ${status} (expected 200)`)
+        }
+      } else {
+        if (!refused)
+          failures.push(`${role.who}: ${probe.label} → ${status} ${location} (not refused)`)
+        const after = await snapshot()
+        if (before && JSON.stringify(after) !== JSON.stringify(before)) {
+          const changed = Object.keys(after).filter((t) => after[t] !== before[t])
+          failures.push(`${role.who}: ${probe.label} changed ${changed.join(', ')}`)
+        }
+      }
+    }
+  }
+  expect(failures).toEqual([])
+  // The same requests do change data when an active admin sends them: the probes are real.
+  const afterAdmin = await snapshot()
+  const changedByAdmin = Object.keys(afterAdmin).filter((t) => afterAdmin[t] !== beforeAdmin[t])
+  expect(changedByAdmin.length).toBeGreaterThanOrEqual(3)
+})

@@ -1,0 +1,227 @@
+// Google and Facebook popup sign-in against oauth2-mock-server on loopback (issue 4 §3,
+// spec §8, §9): success for both, linking to an existing e-mail, closed popup, blocked
+// popup, and a second popup cancelling the first.
+import { getDb } from '#app/server/db/client.server.ts'
+import { createTestUser, uniqueEmail } from '../../fixtures/auth.ts'
+import { test, expect } from '../../fixtures/oauth-mock.ts'
+
+test.beforeEach(({ oauth }) => {
+  oauth.google.setMode('grant')
+  oauth.facebook.setMode('grant')
+})
+
+function identity(email = uniqueEmail('social')) {
+  return { sub: `sub-${email}`, email, name: 'Personne Sociale' }
+}
+
+test('Google: an e-mail already registered with a password links to the same admin and continues to /admin', async ({
+  page,
+  db,
+  oauth,
+}) => {
+  void db
+  const admin = await createTestUser({ role: 'admin' })
+  oauth.google.setIdentity(identity(admin.email))
+  await page.goto('/login')
+  // Record what the page asks of window.open (the 500×600 popup of spec §9).
+  await page.evaluate(() => {
+    const open = window.open.bind(window)
+    const calls: string[] = []
+    Object.assign(window, { __openCalls: calls })
+    window.open = (url, target, features) => {
+      calls.push(String(features))
+      return open(url, target, features)
+    }
+  })
+  const popupPromise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  const popup = await popupPromise
+  const features = await page.evaluate(
+    () => (window as unknown as { __openCalls: string[] }).__openCalls,
+  )
+  expect(features).toHaveLength(1)
+  expect(features[0]).toMatch(/width=500,height=600/)
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  const users = await getDb()
+    .selectFrom('user')
+    .select(['id', 'role'])
+    .where('email', '=', admin.email)
+    .execute()
+  expect(users).toEqual([{ id: admin.id, role: 'admin' }])
+  const accounts = await getDb()
+    .selectFrom('account')
+    .select(['providerId'])
+    .where('userId', '=', admin.id)
+    .execute()
+  expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'google'])
+  const login = await getDb()
+    .selectFrom('activity_logs')
+    .select(['details'])
+    .where('userId', '=', admin.id)
+    .where('action', '=', 'login')
+    .execute()
+  expect(login.map((l) => l.details)).toContain('Connexion avec Google')
+})
+
+test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user created by an admin keeps the role', async ({
+  page,
+  db,
+  oauth,
+  baseURL,
+}) => {
+  void db
+  const person = identity()
+  const picture = `${baseURL}/favicon.svg`
+  oauth.facebook.setIdentity({ ...person, picture })
+  await page.goto('/register')
+  const first = page.waitForEvent('popup')
+  await page.getByRole('button', { name: "S'inscrire avec Facebook" }).click()
+  await first
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
+  const created = await getDb()
+    .selectFrom('user')
+    .select(['role', 'status', 'image', 'lastLogin'])
+    .where('email', '=', person.email)
+    .executeTakeFirstOrThrow()
+  expect(created).toMatchObject({ role: 'viewer', status: 'active', image: picture })
+  expect(created.lastLogin).not.toBeNull()
+
+  await page.context().clearCookies()
+  const invited = await createTestUser({ role: 'admin', withPassword: false })
+  oauth.facebook.setIdentity(identity(invited.email))
+  await page.goto('/login')
+  const second = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Facebook' }).click()
+  await second
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+    timeout: 15_000,
+  })
+  const rows = await getDb()
+    .selectFrom('user')
+    .select(['id', 'role'])
+    .where('email', '=', invited.email)
+    .execute()
+  expect(rows).toEqual([{ id: invited.id, role: 'admin' }])
+})
+
+test('a popup closed by the user ends with the §8 message and no spinner', async ({
+  page,
+  db,
+  oauth,
+}) => {
+  void db
+  oauth.google.setMode('hold')
+  await page.goto('/login')
+  const popupPromise = page.waitForEvent('popup')
+  const google = page.getByRole('button', { name: 'Se connecter avec Google' })
+  await google.click()
+  const popup = await popupPromise
+  await expect(google).toHaveAttribute('aria-busy', 'true')
+  await popup.close()
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Google')
+  await expect(google).toHaveAttribute('aria-busy', 'false')
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
+
+  // Register page: the social sign-up message.
+  oauth.facebook.setMode('hold')
+  await page.goto('/register')
+  const popup2Promise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: "S'inscrire avec Facebook" }).click()
+  await (await popup2Promise).close()
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion')
+})
+
+test('a popup blocked by the browser ends with the §8 message', async ({ page, db }) => {
+  void db
+  await page.goto('/login')
+  await page.evaluate(() => {
+    window.open = () => null
+  })
+  const facebook = page.getByRole('button', { name: 'Se connecter avec Facebook' })
+  await facebook.click()
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Facebook')
+  await expect(facebook).toHaveAttribute('aria-busy', 'false')
+})
+
+test('a second popup cancels the first; the second one signs in', async ({ page, db, oauth }) => {
+  void db
+  const admin = await createTestUser({ role: 'admin' })
+  oauth.facebook.setIdentity(identity(admin.email))
+  oauth.google.setMode('hold')
+  await page.goto('/login')
+  const firstPromise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  const first = await firstPromise
+  await first.waitForURL(/\/consent/)
+  const secondPromise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Facebook' }).click()
+  await secondPromise
+  await expect.poll(() => first.isClosed()).toBe(true)
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+    timeout: 15_000,
+  })
+  // The cancelled popup left no error behind.
+  await expect(page.getByText('Erreur lors de la connexion avec Google')).toHaveCount(0)
+})
+
+test('a blocked user cannot sign in with a provider', async ({ page, db, oauth }) => {
+  void db
+  const blocked = await createTestUser({ role: 'admin', status: 'blocked' })
+  oauth.google.setIdentity(identity(blocked.email))
+  await page.goto('/login')
+  const popupPromise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  await popupPromise
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Google')
+  const sessions = await getDb()
+    .selectFrom('session')
+    .select('id')
+    .where('userId', '=', blocked.id)
+    .execute()
+  expect(sessions).toEqual([])
+})
+
+test('a provider refusal ends with the §8 message on the login page', async ({
+  page,
+  db,
+  oauth,
+}) => {
+  void db
+  oauth.google.setMode('deny')
+  await page.goto('/login')
+  const popupPromise = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  const popup = await popupPromise
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Google')
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  test('the Google button runs the same sign-in in the page itself', async ({
+    page,
+    db,
+    oauth,
+  }) => {
+    void db
+    const admin = await createTestUser({ role: 'admin' })
+    oauth.google.setIdentity(identity(admin.email))
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+    await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+      timeout: 15_000,
+    })
+    // A refusal comes back to the login page with the §8 message.
+    await page.context().clearCookies()
+    oauth.google.setMode('deny')
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+    await expect(page.getByText('Erreur lors de la connexion avec Google')).toBeVisible({
+      timeout: 15_000,
+    })
+  })
+})
