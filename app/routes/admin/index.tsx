@@ -1,6 +1,10 @@
 import { redirect } from 'react-router'
 import { DEFAULT_ADMIN_TAB } from '#app/domain/admin-tabs.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import type { Route } from './+types/index'
 
-export function loader() {
+// /admin opens the default tab (spec §2: projects), for an active admin only.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
   return redirect(`/admin/${DEFAULT_ADMIN_TAB}`)
 }

@@ -14,13 +14,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  * An active admin, or a redirect: /login when signed out, / otherwise. Every check writes an
  * `access` or `access_denied` activity entry (spec §6).
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export function requireAdmin(request: Request): Promise<SessionUser> {
+  // The layout and the tab loaders of one page load share the Request: one check, one entry.
+  let check = checks.get(request)
+  if (!check) {
+    check = checkAdmin(request)
+    checks.set(request, check)
+  }
+  return check
+}
+
+const checks = new WeakMap<Request, Promise<SessionUser>>()
+
+async function checkAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request)
   const path = new URL(request.url).pathname
   const what = `${request.method.toUpperCase()} ${path}`
   if (!user || user.role !== 'admin' || user.status !== 'active') {
     await recordActivity(request, {
-      actor: user ? { id: user.id, email: user.email } : null,
+      actor: user ? { id: user.id, name: user.name, email: user.email } : null,
       action: 'access_denied',
       resourceType: 'admin',
       resourceName: path,
@@ -31,7 +43,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     throw redirect(user ? '/' : '/login')
   }
   await recordActivity(request, {
-    actor: { id: user.id, email: user.email },
+    actor: { id: user.id, name: user.name, email: user.email },
     action: 'access',
     resourceType: 'admin',
     resourceName: path,
