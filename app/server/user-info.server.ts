@@ -24,7 +24,7 @@ const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
   ['Opera', /\b(?:OPR|OPT|OPiOS)\/(\d+)|\bOpera\b.*?Version\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
   ['Chromium', /\bChromium\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  ['Chrome', /(?:\b|Headless)(?:Chrome|CriOS)\/(\d+)/],
   ['Safari', /\bVersion\/(\d+)(?:[.\d]*)?(?: Mobile\/\w+)? Safari\//],
 ]
 
