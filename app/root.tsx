@@ -1,18 +1,73 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from 'react-router'
 import type { Route } from './+types/root'
+import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
+import type { SiteSeo } from '#app/domain/seo.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { useRootData } from '#app/ui/chrome/root-data.ts'
 import './app.css'
 
+// Generated once per process from the theme table (spec §3): one source for CSS and tests.
+const THEME_CSS = themeCss()
+
+/**
+ * Site-wide data every page needs: settings for the head and the chrome (issue "admin
+ * part 2"), and the signed-in user for the user menu. What the owner saves shows on the
+ * next page load because nothing here is cached.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getSiteSettings(), getSessionUser(request)])
+  const seo: SiteSeo = {
+    siteName: settings.siteName,
+    siteDescription: settings.siteDescription,
+    metaImage: settings.metaImage,
+    keywords: settings.keywords,
+    origin: getEnv().PUBLIC_URL,
+  }
+  return {
+    seo,
+    site: {
+      name: settings.siteName,
+      description: settings.siteDescription,
+      logo: settings.logo ?? null,
+      favicon: settings.favicon ?? null,
+    },
+    user: user
+      ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
+      : null,
+  }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData()
+  const favicon = data?.site.favicon
   return (
-    <html lang="fr">
+    // The boot script sets data-theme before the first paint; React must not undo it.
+    <html lang="fr" data-theme="neutral" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="color-scheme" content="dark" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <style dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
+        {favicon ? (
+          <link rel="icon" href={favicon} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -25,12 +80,44 @@ export default function App() {
   return <Outlet />
 }
 
+// Error responses keep their own headers: maintenance mode's 503 sends Retry-After (admin-2).
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers()
+}
+
+/** The 503 of maintenance mode (app/server/maintenance.server.ts) carries its French texts. */
+function maintenanceData(error: unknown): { title: string; message: string } | null {
+  if (!isRouteErrorResponse(error) || error.status !== 503) return null
+  const data: unknown = error.data
+  if (typeof data !== 'object' || data === null || !('maintenance' in data)) return null
+  const { title, message } = data as { title?: unknown; message?: unknown }
+  return typeof title === 'string' && typeof message === 'string' ? { title, message } : null
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500
+  const maintenance = maintenanceData(error)
+  if (maintenance) {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
+        <h1 className="text-4xl font-bold">{maintenance.title}</h1>
+        <p className="text-fg-2 whitespace-pre-line">{maintenance.message}</p>
+      </main>
+    )
+  }
   return (
-    <main>
-      <h1>{status === 404 ? 'Dimension Inconnue' : 'Une erreur est survenue'}</h1>
-      <p>Veuillez réessayer plus tard.</p>
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
+      <h1 className="text-4xl font-bold">
+        {status === 404 ? 'Dimension Inconnue' : 'Une erreur est survenue'}
+      </h1>
+      <p className="text-fg-2">
+        {status === 404
+          ? "Cette page n'existe pas ou a été déplacée."
+          : 'Veuillez réessayer plus tard.'}
+      </p>
+      <Link to="/" className="btn btn-primary">
+        Retour à l&apos;accueil
+      </Link>
     </main>
   )
 }

@@ -1,9 +1,137 @@
+import { Form, useSubmit } from 'react-router'
+import { Search } from 'lucide-react'
 import type { Route } from './+types/blog'
+import {
+  listBlogCategories,
+  listBlogPosts,
+  listBlogTags,
+} from '#app/server/repositories/blog.server.ts'
+import { BlogCard } from '#app/ui/public/blog-card.tsx'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Blog — Vitrine' }]
+export const BLOG_EMPTY = 'Aucun article ne correspond à votre recherche.'
+const MAX_QUERY = 200
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
+  const category = (params.get('category') ?? '').trim()
+  const tag = (params.get('tag') ?? '').trim()
+  const [posts, categories, tags] = await Promise.all([
+    listBlogPosts({ q: q || undefined, category: category || undefined, tag: tag || undefined }),
+    listBlogCategories(),
+    listBlogTags(),
+  ])
+  return {
+    q,
+    category,
+    tag,
+    categories,
+    tags,
+    posts: posts.map(({ slug, title, excerpt, thumbnail, category, tags, readTime, author, createdAt }) => ({
+      slug,
+      title,
+      excerpt,
+      thumbnail,
+      category,
+      tags,
+      readTime,
+      author,
+      createdAt,
+    })),
+  }
 }
 
-export default function Screen() {
-  return <h1>Blog</h1>
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Blog',
+    description: 'Articles sur le produit, le design, le développement web et l’innovation.',
+    path: '/blog',
+  })
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { q, category, tag, categories, tags, posts } = loaderData
+  const submit = useSubmit()
+  const key = `${q}|${category}|${tag}`
+  return (
+    <>
+      <PageHeader eyebrow="Journal" title="Blog">
+        Réflexions, retours d&apos;expérience et explorations.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-6">
+        <Form
+          key={key}
+          method="get"
+          role="search"
+          preventScrollReset
+          className="card grid gap-4 p-4 md:grid-cols-[1fr_14rem_14rem_auto] md:items-end"
+        >
+          <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
+            <label htmlFor="blog-q">Rechercher</label>
+            <span className="relative">
+              <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+              <input
+                id="blog-q"
+                type="search"
+                name="q"
+                defaultValue={q}
+                maxLength={MAX_QUERY}
+                placeholder="Titre ou extrait…"
+                className="field pl-9"
+              />
+            </span>
+          </div>
+          <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
+            <label htmlFor="blog-category">Catégorie</label>
+            <select
+              id="blog-category"
+              name="category"
+              defaultValue={category}
+              onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+              className="field"
+            >
+              <option value="">Toutes les catégories</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
+            <label htmlFor="blog-tag">Étiquette</label>
+            <select
+              id="blog-tag"
+              name="tag"
+              defaultValue={tag}
+              onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+              className="field"
+            >
+              <option value="">Toutes les étiquettes</option>
+              {tags.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Rechercher
+          </button>
+        </Form>
+
+        {posts.length === 0 ? (
+          <p className="mt-12 text-lg text-fg-2">{BLOG_EMPTY}</p>
+        ) : (
+          <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {posts.map((p) => (
+              <BlogCard key={p.slug} post={p} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  )
 }

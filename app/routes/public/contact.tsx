@@ -1,9 +1,223 @@
+import { useEffect, useRef } from 'react'
+import { data, Form, useNavigation } from 'react-router'
+import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from 'lucide-react'
 import type { Route } from './+types/contact'
+import { MAX_LENGTH } from '#app/domain/common.ts'
+import { CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
+import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { handleContact } from '#app/server/contact.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Contact — Vitrine' }]
+export const CONTACT_SENT = 'Message Envoyé!'
+
+
+export async function loader() {
+  const settings = await getSiteSettings()
+  const c = settings.contact
+  return {
+    contact: {
+      phone: c.phone?.trim() || null,
+      email: c.email?.trim() || null,
+      address: c.address?.trim() || null,
+    },
+    // Spec §2: sample phone, e-mail and city when the settings have none.
+    fallback: {
+      phone: DEFAULT_SETTINGS.contact.phone ?? '+33 1 23 45 67 89',
+      email: DEFAULT_SETTINGS.contact.email,
+      address: DEFAULT_SETTINGS.contact.address ?? 'Paris, France',
+    },
+    // From the domain schema, sent as data so Zod stays out of the page's JavaScript.
+    honeypot: CONTACT_HONEYPOT_FIELD,
+    max: { short: MAX_LENGTH.short, email: MAX_LENGTH.email, text: MAX_LENGTH.text },
+  }
 }
 
-export default function Screen() {
-  return <h1>Contact</h1>
+export async function action({ request }: Route.ActionArgs) {
+  const result = await handleContact(request)
+  if (result.status === 'sent') return { status: 'sent' as const }
+  const { httpStatus, ...rest } = result
+  return data(rest, { status: httpStatus })
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Contact',
+    description: 'Un projet, une question, une collaboration ? Écrivez-moi.',
+    path: '/contact',
+  })
+}
+
+function ContactCard({
+  Icon,
+  label,
+  value,
+  href,
+  fallback,
+}: {
+  Icon: typeof Phone
+  label: string
+  value: string | null
+  href: (v: string) => string
+  fallback: string
+}) {
+  const external = value !== null && href(value).startsWith('http')
+  return (
+    <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${label}`}>
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <h2 className="text-sm font-semibold text-fg-2">{label}</h2>
+        {value ? (
+          <a
+            href={href(value)}
+            className="link break-words"
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {value}
+          </a>
+        ) : (
+          <p className="text-fg">{fallback}</p>
+        )}
+      </div>
+    </li>
+  )
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, fallback: FALLBACK, honeypot, max } = loaderData
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  const form = useRef<HTMLFormElement>(null)
+  const sent = actionData?.status === 'sent'
+  const failure = actionData && actionData.status === 'error' ? actionData : null
+  const values = failure?.values
+  const errors = failure?.fieldErrors ?? {}
+
+  // Spec §4: sent → form cleared; failed → form kept.
+  useEffect(() => {
+    if (sent && navigation.state === 'idle') form.current?.reset()
+  }, [sent, navigation.state])
+
+  return (
+    <>
+      <PageHeader eyebrow="Contact" title="Parlons de votre projet">
+        Une idée, une question ou une collaboration ? Je vous réponds rapidement.
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
+        <div className="card p-6 md:p-8">
+          {sent ? (
+            <div role="status" className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-link" />
+              <div>
+                <p className="font-display text-xl font-semibold text-fg">{CONTACT_SENT}</p>
+                <p className="text-fg-2">Merci ! Je reviens vers vous très vite.</p>
+              </div>
+            </div>
+          ) : null}
+          <Form ref={form} method="post" preventScrollReset noValidate={false} className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
+            <Field label="Nom" name="name" error={errors.name}>
+              <input
+                id="contact-name"
+                name="name"
+                autoComplete="name"
+                required
+                maxLength={max.short}
+                defaultValue={values?.name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? 'contact-name-error' : undefined}
+                className="field"
+              />
+            </Field>
+            <Field label="E-mail" name="email" error={errors.email}>
+              <input
+                id="contact-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={max.email}
+                defaultValue={values?.email}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? 'contact-email-error' : undefined}
+                className="field"
+              />
+            </Field>
+            <Field label="Message" name="message" error={errors.message}>
+              <textarea
+                id="contact-message"
+                name="message"
+                required
+                rows={6}
+                maxLength={max.text}
+                defaultValue={values?.message}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? 'contact-message-error' : undefined}
+                className="field resize-y"
+              />
+            </Field>
+            {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label>
+                Site web
+                <input name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+              </label>
+            </div>
+            {failure ? (
+              <p id="contact-error" role="alert" className="rounded-xl border border-red-400 bg-red-950/60 p-4 font-medium text-red-200">
+                {failure.message}
+              </p>
+            ) : null}
+            <button type="submit" disabled={sending} className="btn btn-primary justify-self-start">
+              {sending ? (
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" data-testid="contact-spinner" />
+              ) : (
+                <Send aria-hidden="true" className="size-4" />
+              )}
+              {sending ? 'Envoi en cours...' : 'Envoyer le message'}
+            </button>
+          </Form>
+        </div>
+        <ul className="grid h-fit gap-4">
+          <ContactCard Icon={Phone} label="Téléphone" value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} fallback={FALLBACK.phone} />
+          <ContactCard Icon={Mail} label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} fallback={FALLBACK.email} />
+          <ContactCard
+            Icon={MapPin}
+            label="Adresse"
+            value={contact.address}
+            href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
+            fallback={FALLBACK.address}
+          />
+        </ul>
+      </div>
+    </>
+  )
+}
+
+function Field({
+  label,
+  name,
+  error,
+  children,
+}: {
+  label: string
+  name: string
+  error?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={`contact-${name}`} className="text-sm font-semibold text-fg-2">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`contact-${name}-error`} className="text-sm font-medium text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
 }

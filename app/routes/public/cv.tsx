@@ -1,9 +1,116 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Download, Lock, Mail } from 'lucide-react'
 import type { Route } from './+types/cv'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getCv } from '#app/server/repositories/cv.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'CV — Vitrine' }]
+/** Spec §8/§9: the login banner of a refused download, shown for 3 s. */
+export const CV_LOGIN_BANNER_MS = 3000
+export const CV_LOGIN_TITLE = 'Authentification requise'
+export const CV_LOGIN_TEXT = 'Veuillez vous connecter pour télécharger le CV.'
+
+const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)(\?.*)?$/i
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [cv, user, settings] = await Promise.all([getCv(), getSessionUser(request), getSiteSettings()])
+  const url = cv?.url || null
+  return {
+    url,
+    isImage: url ? IMAGE_FILE.test(url) : false,
+    loginRequired: !!cv?.settings.requireAuth && !user,
+    // The signed-in viewer's name or e-mail (issue 5), else the site name.
+    watermark: cv?.settings.addWatermark ? user?.name || user?.email || settings.siteName : null,
+    // Set by the download route when it refused the file (no-JavaScript path).
+    refused: new URL(request.url).searchParams.get('connexion') === 'requise',
+  }
 }
 
-export default function Screen() {
-  return <h1>CV</h1>
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'CV',
+    description: 'Curriculum vitæ : expériences, compétences et formations.',
+    path: '/cv',
+  })
+}
+
+export default function CvPage({ loaderData }: Route.ComponentProps) {
+  const { url, isImage, loginRequired, watermark, refused } = loaderData
+  const [banner, setBanner] = useState(refused)
+  const timer = useRef<number | undefined>(undefined)
+
+  useEffect(() => {
+    if (!banner) return
+    timer.current = window.setTimeout(() => setBanner(false), CV_LOGIN_BANNER_MS)
+    return () => window.clearTimeout(timer.current)
+  }, [banner])
+
+  const onDownload = (e: React.MouseEvent) => {
+    if (!loginRequired) return
+    e.preventDefault()
+    window.clearTimeout(timer.current)
+    setBanner(false)
+    // Re-arm the 3 s timer even when the banner is already showing.
+    window.requestAnimationFrame(() => setBanner(true))
+  }
+
+  return (
+    <>
+      <PageHeader eyebrow="Curriculum vitæ" title="Mon CV">
+        Parcours, compétences et réalisations en un coup d&apos;œil.
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-6">
+        <div className="flex flex-wrap gap-4">
+          {url ? (
+            <a href="/cv/telecharger" onClick={onDownload} className="btn btn-primary" download>
+              {loginRequired ? <Lock aria-hidden="true" className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
+              Télécharger le CV
+            </a>
+          ) : null}
+          <Link to="/contact" className="btn btn-ghost">
+            <Mail aria-hidden="true" className="size-4" />
+            Me contacter
+          </Link>
+        </div>
+
+        {banner ? (
+          <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-accent bg-surface p-5">
+            <div>
+              <p className="font-semibold text-fg">{CV_LOGIN_TITLE}</p>
+              <p className="text-fg-2">{CV_LOGIN_TEXT}</p>
+            </div>
+            <Link to="/login" className="btn btn-primary">
+              Se connecter
+            </Link>
+          </div>
+        ) : null}
+
+        <CaptureGuard>
+          <div className="cv-protected relative mt-10 overflow-hidden rounded-2xl border border-line bg-white shadow-2xl [animation-range:entry_0%_cover_30%] [animation-timeline:view()] motion-safe:animate-[reveal_1s_linear_both] select-none">
+            {!url ? (
+              <p className="bg-surface p-10 text-center text-fg-2">Le CV sera bientôt disponible.</p>
+            ) : isImage ? (
+              <img src={url} alt="CV" draggable={false} className="w-full" />
+            ) : (
+              <iframe src={url} title="CV" className="h-[80dvh] w-full" />
+            )}
+            {watermark && url ? (
+              <div
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-0 flex flex-wrap content-center justify-center gap-16 overflow-hidden text-3xl font-bold text-black/10 [transform:rotate(-24deg)_scale(1.4)]"
+              >
+                {Array.from({ length: 12 }, (_, i) => (
+                  <span key={i}>{watermark}</span>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        </CaptureGuard>
+      </div>
+    </>
+  )
 }

@@ -1,9 +1,96 @@
+import { useState } from 'react'
+import { Star } from 'lucide-react'
 import type { Route } from './+types/gallery'
+import { listMedia } from '#app/server/repositories/media.server.ts'
+import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Galerie — Vitrine' }]
+export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de vidéos.'
+
+export async function loader() {
+  const items = await listMedia()
+  // Spec §2: sorted by order.
+  return { items: [...items].sort((a, b) => a.order - b.order) }
 }
 
-export default function Screen() {
-  return <h1>Galerie Dimensionnelle</h1>
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Galerie Dimensionnelle',
+    description: 'Images et vidéos : coulisses, prototypes et explorations visuelles.',
+    path: '/gallery',
+  })
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData
+  const images = items.filter((i) => i.category === 'image')
+  const [viewer, setViewer] = useState<number | null>(null)
+
+  return (
+    <>
+      <PageHeader eyebrow="Galerie" title="Galerie Dimensionnelle">
+        Fragments visuels de mes projets et explorations.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-6">
+        {items.length === 0 ? (
+          <p className="text-lg text-fg-2">La galerie est vide pour le moment.</p>
+        ) : (
+          <ul className="columns-1 gap-6 sm:columns-2 lg:columns-3">
+            {items.map((item) => (
+              <li key={item.id} className="group card relative mb-6 break-inside-avoid overflow-hidden" data-testid="media-item">
+                {item.category === 'video' ? (
+                  <video controls preload="metadata" className="w-full" aria-label={item.title}>
+                    <source src={item.url} />
+                    {VIDEO_UNSUPPORTED}
+                  </video>
+                ) : (
+                  <button
+                    type="button"
+                    className="block w-full"
+                    aria-label={`Agrandir ${item.title}`}
+                    onClick={() => setViewer(images.findIndex((i) => i.id === item.id))}
+                  >
+                    <img
+                      src={item.url}
+                      alt={item.title}
+                      loading="lazy"
+                      className="w-full object-cover transition duration-500 group-hover:scale-105"
+                    />
+                  </button>
+                )}
+                {item.featured ? (
+                  <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-on-primary">
+                    <Star aria-hidden="true" className="size-3" />
+                    En vedette
+                  </span>
+                ) : null}
+                <div
+                  className={`pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-bg via-bg/95 to-transparent p-5 pt-12 opacity-0 transition duration-300 group-focus-within:opacity-100 group-hover:opacity-100 ${item.category === 'video' ? 'bottom-12' : ''}`}
+                >
+                  <p className="font-semibold text-fg">{item.title}</p>
+                  {item.description ? <p className="mt-1 text-sm text-fg-2">{item.description}</p> : null}
+                  {item.tags.length > 0 ? (
+                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Étiquettes">
+                      {item.tags.map((t) => (
+                        <li key={t} className="chip">
+                          {t}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Lightbox
+        images={images.map((i) => ({ src: i.url, alt: i.title }))}
+        index={viewer}
+        onIndexChange={setViewer}
+        onClose={() => setViewer(null)}
+      />
+    </>
+  )
 }

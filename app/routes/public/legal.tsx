@@ -1,9 +1,55 @@
+import { data } from 'react-router'
 import type { Route } from './+types/legal'
+import { LEGAL_PAGES } from '#app/domain/routes.ts'
+import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { formatDate, paragraphs } from '#app/ui/public/format.ts'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Informations légales — Vitrine' }]
+type LegalKey = keyof typeof LEGAL_PAGES
+
+function pageFor(pathname: string): LegalKey | undefined {
+  // Client navigations fetch "/mentions-legales.data": same page.
+  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '')
+  return (Object.keys(LEGAL_PAGES) as LegalKey[]).find((k) => LEGAL_PAGES[k].path === path)
 }
 
-export default function Screen() {
-  return <h1>Informations légales</h1>
+/** Legal notice, privacy policy and terms: texts from the settings, French defaults. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const key = pageFor(new URL(request.url).pathname)
+  if (!key) throw data(null, { status: 404 })
+  const settings = await getSiteSettings()
+  const text = settings.legal?.[key]?.trim() || DEFAULT_SETTINGS.legal?.[key] || ''
+  return {
+    key,
+    title: LEGAL_PAGES[key].title,
+    path: LEGAL_PAGES[key].path,
+    text,
+    siteName: settings.siteName,
+    updatedAt: settings.updatedAt ?? null,
+  }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: loaderData?.title ?? 'Informations légales',
+    description: loaderData ? `${loaderData.title} du site ${loaderData.siteName}.` : undefined,
+    path: loaderData?.path ?? '/',
+  })
+}
+
+export default function Legal({ loaderData }: Route.ComponentProps) {
+  const { title, text, updatedAt } = loaderData
+  return (
+    <>
+      <PageHeader eyebrow="Informations légales" title={title} />
+      <div className="mx-auto max-w-3xl space-y-4 px-6 text-lg leading-relaxed text-fg-2">
+        {paragraphs(text).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+        {updatedAt ? <p className="pt-6 text-sm">Dernière mise à jour : {formatDate(updatedAt)}</p> : null}
+      </div>
+    </>
+  )
 }

@@ -1,14 +1,67 @@
-import { data } from 'react-router'
+import { useEffect, useState } from 'react'
+import { data, Link } from 'react-router'
+import { AlertTriangle, Home } from 'lucide-react'
 import type { Route } from './+types/not-found'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+
+/** Spec §2: the decorative glitch runs every 3 s for 200 ms. */
+export const GLITCH_EVERY_MS = 3000
+export const GLITCH_FOR_MS = 200
 
 export function loader() {
   return data(null, { status: 404 })
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Dimension Inconnue — Vitrine' }]
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Dimension Inconnue',
+    description: "Cette page n'existe pas dans cette dimension.",
+    path: location.pathname,
+    noindex: true,
+  })
 }
 
 export default function NotFound() {
-  return <h1>Dimension Inconnue</h1>
+  const [glitch, setGlitch] = useState(false)
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    let off: number | undefined
+    const every = window.setInterval(() => {
+      setGlitch(true)
+      off = window.setTimeout(() => setGlitch(false), GLITCH_FOR_MS)
+    }, GLITCH_EVERY_MS)
+    return () => {
+      window.clearInterval(every)
+      window.clearTimeout(off)
+    }
+  }, [])
+
+  return (
+    <section className="relative mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-8 px-6 pt-24 text-center">
+      <p aria-hidden="true" className="font-display text-8xl font-bold text-fg-2 opacity-40 md:text-9xl">
+        404
+      </p>
+      <h1
+        data-testid="glitch-title"
+        data-active={glitch}
+        className="glitch gradient-text text-4xl font-bold md:text-6xl"
+      >
+        Dimension Inconnue
+      </h1>
+      <p className="max-w-xl text-lg text-fg-2">
+        Vous avez franchi une faille : cette page n&apos;existe pas, ou plus, dans cette dimension.
+      </p>
+      <div className="flex flex-wrap justify-center gap-4">
+        <Link to="/" className="btn btn-primary">
+          <Home aria-hidden="true" className="size-4" />
+          Retour à l&apos;accueil
+        </Link>
+        <Link to="/contact" className="btn btn-ghost">
+          <AlertTriangle aria-hidden="true" className="size-4" />
+          Signaler un Problème
+        </Link>
+      </div>
+    </section>
+  )
 }

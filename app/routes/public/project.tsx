@@ -1,9 +1,201 @@
+import { useState } from 'react'
+import { data, Link } from 'react-router'
+import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-react'
 import type { Route } from './+types/project'
+import { summarize } from '#app/domain/seo.ts'
+import { getProject } from '#app/server/repositories/projects.server.ts'
+import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
+import { formatMonthYear, paragraphs } from '#app/ui/public/format.ts'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Projet — Vitrine' }]
+export const PROJECT_NOT_FOUND = 'Projet non trouvé'
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const project = await getProject(params.id)
+  if (!project) return data({ project: null }, { status: 404 })
+  return { project }
 }
 
-export default function Screen() {
-  return <h1>Projet</h1>
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  const project = loaderData?.project
+  if (!project)
+    return pageMeta(matches, { title: PROJECT_NOT_FOUND, path: `/projects/${params.id}`, noindex: true })
+  return pageMeta(matches, {
+    title: project.title,
+    description: summarize(project.description),
+    image: project.thumbnail,
+    path: `/projects/${project.id}`,
+  })
+}
+
+export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
+  const { project } = loaderData
+  // A new project resets the viewer, preview and selected image.
+  return <ProjectView key={project?.id ?? 'none'} project={project} />
+}
+
+function ProjectView({ project }: { project: Route.ComponentProps['loaderData']['project'] }) {
+  const [expanded, setExpanded] = useState(false)
+  const [viewer, setViewer] = useState<number | null>(null)
+  const [selected, setSelected] = useState(0)
+
+  if (!project) {
+    return (
+      <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
+        <h1 className="text-4xl font-bold">{PROJECT_NOT_FOUND}</h1>
+        <p className="text-fg-2">Ce projet n&apos;existe pas ou n&apos;est plus publié.</p>
+        <Link to="/projects" className="btn btn-primary">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Retour aux projets
+        </Link>
+      </section>
+    )
+  }
+
+  // Spec §2: the thumbnail strip is the thumbnail plus the images.
+  const gallery = [project.thumbnail, ...project.images.filter((i) => i !== project.thumbnail)].map(
+    (src, i) => ({ src, alt: `${project.title} — image ${i + 1}` }),
+  )
+  const main = gallery[selected] ?? gallery[0]
+
+  return (
+    <article>
+      <header className="relative overflow-hidden">
+        <img
+          src={project.thumbnail}
+          alt=""
+          className="absolute inset-0 size-full scale-110 object-cover opacity-25 blur-md"
+        />
+        <div className="absolute inset-0 bg-gradient-to-b from-bg/60 to-bg" aria-hidden="true" />
+        <div className="reveal relative mx-auto max-w-6xl px-6 pt-36 pb-16">
+          <Link to="/projects" className="link inline-flex items-center gap-2 text-sm">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Tous les projets
+          </Link>
+          <h1 className="gradient-text mt-6 text-4xl font-bold md:text-6xl">{project.title}</h1>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Étiquettes">
+            {project.tags.map((t) => (
+              <li key={t} className="chip">
+                {t}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 max-w-3xl text-lg text-fg-2">{project.description}</p>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-10">
+          {project.url ? (
+            <section aria-labelledby="preview-title" className="card overflow-hidden">
+              <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-3">
+                <h2 id="preview-title" className="font-semibold">
+                  Aperçu en direct
+                </h2>
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  onClick={() => setExpanded((e) => !e)}
+                  className="btn btn-ghost px-4 py-2 text-sm"
+                >
+                  {expanded ? (
+                    <Minimize2 aria-hidden="true" className="size-4" />
+                  ) : (
+                    <Maximize2 aria-hidden="true" className="size-4" />
+                  )}
+                  {expanded ? "Réduire l'aperçu" : "Agrandir l'aperçu"}
+                </button>
+              </div>
+              <iframe
+                src={project.url}
+                title={`Aperçu de ${project.title}`}
+                loading="lazy"
+                sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+                referrerPolicy="no-referrer"
+                data-testid="project-preview"
+                className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}
+              />
+            </section>
+          ) : null}
+
+          {main ? (
+            <section aria-label="Images du projet">
+              <button
+                type="button"
+                onClick={() => setViewer(selected)}
+                className="block w-full overflow-hidden rounded-2xl border border-line"
+                aria-label="Agrandir l'image"
+              >
+                <img src={main.src} alt={main.alt} className="w-full object-cover" />
+              </button>
+              {gallery.length > 1 ? (
+                <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Miniatures">
+                  {gallery.map((img, i) => (
+                    <li key={img.src} className="shrink-0">
+                      <button
+                        type="button"
+                        aria-label={`Afficher l'image ${i + 1}`}
+                        aria-pressed={i === selected}
+                        onClick={() => setSelected(i)}
+                        className={`block overflow-hidden rounded-xl border-2 ${i === selected ? 'border-secondary' : 'border-transparent opacity-70 hover:opacity-100'}`}
+                      >
+                        <img src={img.src} alt="" loading="lazy" className="h-16 w-24 object-cover" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section aria-label="Description détaillée" className="space-y-4 text-lg leading-relaxed text-fg-2">
+            {paragraphs(project.content).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </section>
+        </div>
+
+        <aside className="card h-fit space-y-6 p-6 lg:sticky lg:top-28">
+          <div>
+            <h2 className="eyebrow">Date</h2>
+            <p className="mt-2 flex items-center gap-2 text-fg">
+              <Calendar aria-hidden="true" className="size-4" />
+              {formatMonthYear(project.createdAt)}
+            </p>
+          </div>
+          <div>
+            <h2 className="eyebrow">Technologies</h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {project.tags.map((t) => (
+                <li key={t} className="chip">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          </div>
+          {project.url ? (
+            <a
+              href={project.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-primary w-full"
+            >
+              Visiter le site
+              <ExternalLink aria-hidden="true" className="size-4" />
+            </a>
+          ) : null}
+        </aside>
+      </div>
+
+      <Lightbox
+        images={gallery}
+        index={viewer}
+        onIndexChange={(i) => {
+          setViewer(i)
+          setSelected(i)
+        }}
+        onClose={() => setViewer(null)}
+      />
+    </article>
+  )
 }

@@ -1,9 +1,84 @@
+import { Link } from 'react-router'
 import type { Route } from './+types/projects'
+import { listProjects } from '#app/server/repositories/projects.server.ts'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { ProjectCard } from '#app/ui/public/project-card.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Projets — Vitrine' }]
+export const PROJECTS_EMPTY = 'Aucun projet ne correspond à ce filtre pour le moment.'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const tag = new URL(request.url).searchParams.get('tag')?.trim() || null
+  const projects = await listProjects()
+  // Spec §2: "all" plus every distinct tag of the projects.
+  const tags = [...new Set(projects.flatMap((p) => p.tags))].sort((a, b) =>
+    a.localeCompare(b, 'fr', { sensitivity: 'base' }),
+  )
+  const shown = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
+  return {
+    tag,
+    tags,
+    projects: shown.map(({ id, title, description, thumbnail, tags }) => ({
+      id,
+      title,
+      description,
+      thumbnail,
+      tags,
+    })),
+  }
 }
 
-export default function Screen() {
-  return <h1>Projets</h1>
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: loaderData?.tag ? `Projets — ${loaderData.tag}` : 'Projets',
+    description:
+      'Une sélection de projets : produits numériques, applications web et expériences design.',
+    path: '/projects',
+  })
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { tag, tags, projects } = loaderData
+  const filters = [{ label: 'Tous', value: null as string | null }, ...tags.map((t) => ({ label: t, value: t }))]
+  return (
+    <>
+      <PageHeader eyebrow="Portfolio" title="Projets">
+        Produits, applications et expériences : chaque projet raconte une exploration.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-6">
+        <nav aria-label="Filtrer par étiquette">
+          <ul className="flex flex-wrap gap-2">
+            {filters.map((f) => {
+              const active = f.value === tag
+              return (
+                <li key={f.label}>
+                  <Link
+                    to={f.value ? `?tag=${encodeURIComponent(f.value)}` : '.'}
+                    preventScrollReset
+                    aria-current={active ? 'true' : undefined}
+                    className={`inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition ${
+                      active
+                        ? 'border-secondary bg-primary text-on-primary'
+                        : 'border-line bg-surface text-fg-2 hover:text-fg'
+                    }`}
+                  >
+                    {f.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        {projects.length === 0 ? (
+          <p className="mt-12 text-lg text-fg-2">{PROJECTS_EMPTY}</p>
+        ) : (
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {projects.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  )
 }

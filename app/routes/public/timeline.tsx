@@ -1,9 +1,114 @@
+import { Link } from 'react-router'
+import { Briefcase, Heart } from 'lucide-react'
 import type { Route } from './+types/timeline'
+import { formatTimelineDate, TIMELINE_TYPE_LABELS } from '#app/domain/timeline.ts'
+import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
+import { listTimeline } from '#app/server/repositories/timeline.server.ts'
+import { formatYearMonth } from '#app/ui/public/format.ts'
+import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { PageHeader } from '#app/ui/public/page-header.tsx'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Parcours — Vitrine' }]
+function parseType(value: string | null): TimelineType {
+  // Spec §2: default professional.
+  return value === 'personal' ? 'personal' : 'professional'
 }
 
-export default function Screen() {
-  return <h1>Parcours</h1>
+export async function loader({ request }: Route.LoaderArgs) {
+  const type = parseType(new URL(request.url).searchParams.get('type'))
+  const items = await listTimeline(type)
+  return {
+    type,
+    types: TIMELINE_TYPES.map((id) => ({ id, label: TIMELINE_TYPE_LABELS[id] })),
+    items: items.map((item) => ({
+      ...item,
+      start: showDate(item.startDate),
+      end: showDate(item.endDate),
+    })),
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: 'Parcours',
+    description: 'Parcours professionnel et personnel : expériences, formations et projets marquants.',
+    path: '/timeline',
+  })
+}
+
+function showDate(value: string): string {
+  const text = formatTimelineDate(value)
+  return text === value ? formatYearMonth(value) : text
+}
+
+export default function Timeline({ loaderData }: Route.ComponentProps) {
+  const { type, types, items } = loaderData
+  return (
+    <>
+      <PageHeader eyebrow="Parcours" title="Mon parcours">
+        Les étapes qui ont façonné ma manière de concevoir et de construire.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-6">
+        <nav aria-label="Type de parcours" className="inline-flex rounded-full border border-line bg-surface p-1">
+          {types.map(({ id: t, label }) => {
+            const Icon = t === 'professional' ? Briefcase : Heart
+            const active = t === type
+            return (
+              <Link
+                key={t}
+                to={t === 'professional' ? '.' : '?type=personal'}
+                preventScrollReset
+                aria-current={active ? 'true' : undefined}
+                className={`inline-flex items-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition ${
+                  active ? 'bg-primary text-on-primary' : 'text-fg-2 hover:text-fg'
+                }`}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            )
+          })}
+        </nav>
+
+        {items.length === 0 ? (
+          <p className="mt-12 text-lg text-fg-2">Aucune étape à afficher pour le moment.</p>
+        ) : (
+          <ol className="relative mt-14 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-px before:bg-line md:before:left-1/2">
+            {items.map((item, index) => {
+              const left = index % 2 === 0
+              return (
+                <li
+                  key={item.id}
+                  data-testid="timeline-entry"
+                  data-side={left ? 'left' : 'right'}
+                  className={`relative mb-10 pl-12 md:w-1/2 md:pl-0 ${left ? 'md:pr-12' : 'md:ml-auto md:pl-12'}`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`absolute top-6 left-2.5 size-3 rounded-full bg-secondary ring-4 ring-bg md:left-auto ${left ? 'md:-right-1.5' : 'md:-left-1.5'}`}
+                  />
+                  <article className="card p-6 transition hover:-translate-y-1">
+                    <p className="text-sm font-semibold text-link">
+                      {item.start} — {item.end}
+                    </p>
+                    <h2 className="mt-2 text-xl font-semibold text-fg">{item.title}</h2>
+                    <p className="text-fg-2">{item.organization}</p>
+                    <p className="mt-3 text-fg-2">{item.description}</p>
+                    {item.tags.length > 0 ? (
+                      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Étiquettes">
+                        {item.tags.map((t) => (
+                          <li key={t} className="chip">
+                            {t}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </article>
+                </li>
+              )
+            })}
+          </ol>
+        )}
+      </div>
+    </>
+  )
 }

@@ -1,4 +1,29 @@
-// Placeholder: implemented by its feature issue.
-export function loader() {
-  return new Response('Non disponible', { status: 404 })
+// GET /cv/telecharger: the CV file behind the spec §6 rule "download requires a signed-in
+// user only when requireAuth is on". Refused → back to /cv with the §8 banner (works without
+// JavaScript); allowed → a `download` activity entry when trackDownloads is on, then the file.
+import { redirect } from 'react-router'
+import type { Route } from './+types/cv-download'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getCv } from '#app/server/repositories/cv.server.ts'
+
+export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const cv = await getCv()
+  if (!cv?.url) return redirect('/cv')
+  const user = await getSessionUser(request)
+  if (cv.settings.requireAuth && !user) {
+    return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
+  }
+  if (user && cv.settings.trackDownloads) {
+    await recordActivity(request, {
+      actor: { id: user.id, name: user.name, email: user.email },
+      action: 'download',
+      resourceType: 'cv',
+      resourceName: 'CV',
+      details: 'Téléchargement du CV',
+    })
+  }
+  return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }

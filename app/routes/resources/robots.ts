@@ -1,4 +1,25 @@
-// Placeholder: implemented by its feature issue.
+import { getEnv } from '#app/server/env.server.ts'
+
+// Public pages are indexable; the back office and account pages are not.
 export function loader() {
-  return new Response('Non disponible', { status: 404 })
+  const origin = getEnv().PUBLIC_URL
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /login',
+    'Disallow: /register',
+    'Disallow: /setup/',
+    'Disallow: /api/',
+    'Disallow: /cv/telecharger',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { buildMeta, siteSeoFromMatches, summarize, type SiteSeo } from './seo.ts'
+
+const site: SiteSeo = {
+  siteName: 'Mon Site',
+  siteDescription: 'Description du site',
+  metaImage: '/images/partage.webp',
+  keywords: ['design', 'produit'],
+  origin: 'https://exemple.fr',
+}
+
+describe('buildMeta', () => {
+  it('builds title, description, canonical, Open Graph and Twitter tags', () => {
+    const tags = buildMeta(site, { title: 'Blog', path: '/blog?q=x' })
+    expect(tags).toContainEqual({ title: 'Blog — Mon Site' })
+    expect(tags).toContainEqual({ name: 'description', content: 'Description du site' })
+    expect(tags).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://exemple.fr/blog',
+    })
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://exemple.fr/images/partage.webp',
+    })
+    expect(tags).toContainEqual({ name: 'twitter:title', content: 'Blog — Mon Site' })
+    expect(tags).toContainEqual({ name: 'keywords', content: 'design, produit' })
+  })
+
+  it('prefers the page image and description and uses the site name alone at home', () => {
+    const tags = buildMeta(site, {
+      path: '/',
+      description: 'Page',
+      image: 'https://cdn.exemple.fr/a.png',
+    })
+    expect(tags).toContainEqual({ title: 'Mon Site' })
+    expect(tags).toContainEqual({ property: 'og:description', content: 'Page' })
+    expect(tags).toContainEqual({ name: 'twitter:image', content: 'https://cdn.exemple.fr/a.png' })
+  })
+
+  it('bounds long descriptions and reads the root seo from matches', () => {
+    expect(summarize('mot '.repeat(100)).length).toBeLessThanOrEqual(160)
+    expect(siteSeoFromMatches([{ id: 'root', loaderData: { seo: site } }])).toBe(site)
+    expect(siteSeoFromMatches([]).siteName).toBe('Portfolio')
+  })
+})

@@ -1,0 +1,91 @@
+// Spec issue 3 §11: every page has a French <title>, a description, Open Graph / Twitter
+// tags (title, description, image) and a canonical URL, built from its content and the site
+// settings (which the root loader exposes as `seo`).
+
+export interface SiteSeo {
+  siteName: string
+  siteDescription: string
+  /** Absolute image URL for social cards, when the settings have one. */
+  metaImage?: string
+  keywords: string[]
+  /** Public origin, no trailing slash (PUBLIC_URL). */
+  origin: string
+}
+
+export interface PageSeo {
+  /** Page title without the site name; omitted for the home page. */
+  title?: string
+  description?: string
+  /** Absolute or site-relative image. */
+  image?: string
+  /** Path of the canonical URL ("/blog/mon-article"); query strings are dropped. */
+  path: string
+  type?: 'website' | 'article'
+  /** Ask search engines not to index (404 pages). */
+  noindex?: boolean
+}
+
+export type MetaTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: 'link'; rel: string; href: string }
+
+/** Finds the root loader's `seo` among meta matches (typed loosely on purpose). */
+export function siteSeoFromMatches(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): SiteSeo {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData
+  if (root && typeof root === 'object' && 'seo' in root) {
+    const seo = (root as { seo: unknown }).seo
+    if (seo && typeof seo === 'object' && 'siteName' in seo) return seo as SiteSeo
+  }
+  return FALLBACK_SEO
+}
+
+export const FALLBACK_SEO: SiteSeo = {
+  siteName: 'Portfolio',
+  siteDescription: 'Portfolio personnel',
+  keywords: [],
+  origin: '',
+}
+
+export function absoluteUrl(origin: string, value: string): string {
+  if (/^https?:\/\//i.test(value)) return value
+  return `${origin}${value.startsWith('/') ? '' : '/'}${value}`
+}
+
+/** One-line, bounded text for descriptions. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  return flat.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
+}
+
+export function buildMeta(site: SiteSeo, page: PageSeo): MetaTag[] {
+  const title = page.title ? `${page.title} — ${site.siteName}` : site.siteName
+  const description = summarize(page.description || site.siteDescription)
+  const url = absoluteUrl(site.origin, page.path.split('?')[0] || '/')
+  const imageSource = page.image || site.metaImage
+  const image = imageSource ? absoluteUrl(site.origin, imageSource) : undefined
+  const tags: MetaTag[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:site_name', content: site.siteName },
+    { property: 'og:locale', content: 'fr_FR' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ]
+  if (image) {
+    tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
+  }
+  if (site.keywords.length > 0) tags.push({ name: 'keywords', content: site.keywords.join(', ') })
+  if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
+  return tags
+}

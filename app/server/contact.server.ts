@@ -1,0 +1,79 @@
+// Contact form handling (spec §2, §4, §5, §8): validated with the shared ContactSchema,
+// stored with status 'new', defended by a honeypot and a per-address rate limit.
+import { CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
+import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
+import { getClientIp } from './client-ip.server.ts'
+import { log } from './log.server.ts'
+import { hit, type RateLimitRule } from './rate-limit.server.ts'
+import { createMessage } from './repositories/messages.server.ts'
+
+/** Spec §8: contact send failure. */
+export const CONTACT_FAILURE =
+  "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
+export const CONTACT_RATE_LIMITED =
+  'Trop de messages envoyés depuis votre adresse. Veuillez réessayer dans quelques minutes.'
+export const CONTACT_INVALID = 'Veuillez corriger les champs signalés.'
+
+/** Our bound (the spec has none): 5 messages per address per 10 minutes. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 }
+
+export type ContactValues = { name: string; email: string; message: string }
+
+export type ContactResult =
+  | { status: 'sent' }
+  | {
+      status: 'error'
+      message: string
+      fieldErrors: FieldErrors
+      values: ContactValues
+      httpStatus: number
+    }
+
+function valuesOf(raw: Record<string, unknown>): ContactValues {
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10_000) : '')
+  return { name: text(raw.name), email: text(raw.email), message: text(raw.message) }
+}
+
+export async function handleContact(request: Request): Promise<ContactResult> {
+  const raw = formDataToObject(await request.formData())
+  const values = valuesOf(raw)
+  const ip = getClientIp(request)
+
+  if (!hit(`contact:${ip}`, CONTACT_RATE_LIMIT)) {
+    return {
+      status: 'error',
+      message: CONTACT_RATE_LIMITED,
+      fieldErrors: {},
+      values,
+      httpStatus: 429,
+    }
+  }
+
+  // A filled honeypot is a bot: answer as if sent (tells it nothing), store nothing.
+  const trap = raw[CONTACT_HONEYPOT_FIELD]
+  if (typeof trap === 'string' && trap.trim() !== '') {
+    log.warn('Contact honeypot filled; message dropped')
+    return { status: 'sent' }
+  }
+
+  const parsed = ContactSchema.safeParse(raw)
+  if (!parsed.success) {
+    return {
+      status: 'error',
+      message: CONTACT_INVALID,
+      fieldErrors: toFieldErrors(parsed.error),
+      values,
+      httpStatus: 400,
+    }
+  }
+
+  try {
+    await createMessage(parsed.data)
+    return { status: 'sent' }
+  } catch (error) {
+    log.error('Contact message could not be stored', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return { status: 'error', message: CONTACT_FAILURE, fieldErrors: {}, values, httpStatus: 500 }
+  }
+}

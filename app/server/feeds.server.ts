@@ -1,0 +1,23 @@
+// XML helpers for the sitemap and the RSS feed.
+
+/** Escapes XML text and drops the control characters XML 1.0 forbids (tab, LF, CR stay). */
+export function escapeXml(text: string): string {
+  const clean = [...text]
+    .filter((c) => {
+      const code = c.codePointAt(0) ?? 0
+      return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+    })
+    .join('')
+  return clean
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+export function xmlResponse(body: string, type = 'application/xml'): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=600' },
+  })
+}

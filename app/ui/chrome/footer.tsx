@@ -1,0 +1,109 @@
+import { Link } from 'react-router'
+import { ArrowRight, AtSign, Mail } from 'lucide-react'
+import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
+import { LEGAL_PAGES } from '#app/domain/routes.ts'
+import { FOOTER_LINKS } from './nav-items.ts'
+
+export interface FooterSettings {
+  siteName: string
+  siteDescription: string
+  github?: string
+  twitter?: string
+  linkedin?: string
+  email?: string
+}
+
+/** Used when the settings hold no name or description (spec §2 "fallbacks exist"). */
+export const FOOTER_FALLBACK_NAME = 'Portfolio'
+export const FOOTER_FALLBACK_DESCRIPTION =
+  'Product manager, développeur web et design thinker : des expériences numériques pensées pour les gens.'
+
+/**
+ * Spec §2 footer: site name and description, /contact call to action, navigation, social
+ * links (each only when a value exists), copyright with the current year, and the legal
+ * pages (real pages here, as French law asks).
+ */
+export function Footer({ settings, year }: { settings: FooterSettings; year: number }) {
+  const name = settings.siteName.trim() || FOOTER_FALLBACK_NAME
+  const description = settings.siteDescription.trim() || FOOTER_FALLBACK_DESCRIPTION
+  const socials = [
+    { label: 'GitHub', href: settings.github, Icon: GithubIcon },
+    { label: 'Twitter', href: settings.twitter, Icon: TwitterIcon },
+    { label: 'LinkedIn', href: settings.linkedin, Icon: LinkedinIcon },
+    {
+      label: 'Email',
+      href: settings.email ? `mailto:${settings.email}` : undefined,
+      Icon: Mail,
+    },
+  ].filter((s): s is typeof s & { href: string } => !!s.href)
+
+  return (
+    <footer className="relative mt-24 border-t border-line bg-surface/70 backdrop-blur">
+      <div className="mx-auto grid max-w-6xl gap-12 px-6 py-16 md:grid-cols-[1.4fr_1fr_1fr]">
+        <div>
+          <p className="font-display text-2xl font-bold text-fg">{name}</p>
+          <p className="mt-3 max-w-md text-fg-2">{description}</p>
+          <Link to="/contact" className="btn btn-primary mt-6">
+            Démarrons un projet ensemble
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <nav aria-label="Liens du pied de page">
+          <h2 className="eyebrow">Navigation</h2>
+          <ul className="mt-4 space-y-2">
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="text-fg-2 hover:text-fg">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="eyebrow">Réseaux</h2>
+          {socials.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {socials.map(({ label, href, Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    aria-label={label}
+                    rel="noopener noreferrer"
+                    target={href.startsWith('mailto:') ? undefined : '_blank'}
+                    className="flex size-11 items-center justify-center rounded-full border border-line text-fg transition hover:-translate-y-0.5 hover:border-secondary"
+                  >
+                    <Icon aria-hidden="true" className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 flex items-center gap-2 text-fg-2">
+              <AtSign aria-hidden="true" className="size-4" />
+              <Link to="/contact" className="link">
+                Écrivez-moi
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 py-6 text-sm text-fg-2 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {year} {name}. Tous droits réservés.
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {Object.values(LEGAL_PAGES).map((p) => (
+              <li key={p.path}>
+                <Link to={p.path} className="hover:text-fg">
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  )
+}

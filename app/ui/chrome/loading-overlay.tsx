@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigation } from 'react-router'
+import {
+  OVERLAY_DEFAULT_MESSAGE,
+  OVERLAY_INITIAL_MAX_MS,
+  OVERLAY_INITIAL_MESSAGE,
+  OVERLAY_ROUTE_MESSAGE,
+  OVERLAY_ROUTE_MS,
+} from './nav-items.ts'
+
+type Phase = 'initial' | 'route' | 'hidden'
+
+/**
+ * Spec §2/§4: full-screen overlay at first load (hidden at most 2 s after start — the CSS
+ * animation hides it even without JavaScript) and for 1.5 s on every route change. It never
+ * blocks clicks (pointer-events: none) so a visitor is not held hostage by a decoration.
+ */
+export function LoadingOverlay() {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [phase, setPhase] = useState<Phase>('initial')
+  const firstPath = useRef(location.pathname)
+
+  // First load: hide once the page is interactive, and never later than 2 s after start.
+  useEffect(() => {
+    const elapsed = performance.now()
+    const delay = Math.max(0, Math.min(OVERLAY_INITIAL_MAX_MS - elapsed, 600))
+    const timer = window.setTimeout(() => setPhase((p) => (p === 'initial' ? 'hidden' : p)), delay)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  // Route change (path only; filters in the query string are not a "voyage").
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return
+    firstPath.current = location.pathname
+    setPhase('route')
+    const timer = window.setTimeout(() => setPhase('hidden'), OVERLAY_ROUTE_MS)
+    return () => window.clearTimeout(timer)
+  }, [location.pathname])
+
+  const stillLoading = navigation.state === 'loading' && phase === 'hidden'
+  const visible = phase !== 'hidden' || stillLoading
+  const message =
+    phase === 'initial'
+      ? OVERLAY_INITIAL_MESSAGE
+      : phase === 'route'
+        ? OVERLAY_ROUTE_MESSAGE
+        : OVERLAY_DEFAULT_MESSAGE
+
+  return (
+    <div
+      data-testid="loading-overlay"
+      hidden={!visible}
+      className={`pointer-events-none fixed inset-0 z-[90] flex flex-col items-center justify-center gap-6 bg-bg/95 backdrop-blur-sm ${phase === 'initial' ? 'overlay-initial' : ''}`}
+    >
+      <div aria-hidden="true" className="relative size-20">
+        <span className="absolute inset-0 animate-[spin-slow_1.6s_linear_infinite] rounded-full border-4 border-transparent border-t-secondary border-r-accent" />
+        <span className="absolute inset-3 animate-[spin-slow_2.4s_linear_infinite_reverse] rounded-full border-4 border-transparent border-b-secondary" />
+      </div>
+      <p role="status" className="font-display text-lg text-fg">
+        {message}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import { useEffect } from 'react'
+import { Link, useLocation } from 'react-router'
+import { Home } from 'lucide-react'
+import { CustomCursor } from './custom-cursor.tsx'
+import { Footer, type FooterSettings } from './footer.tsx'
+import { LoadingOverlay } from './loading-overlay.tsx'
+import { Navigation } from './navigation.tsx'
+import { sectionName } from './nav-items.ts'
+import { ThemePicker } from './theme-picker.tsx'
+import { UserMenu, type ChromeUser } from './user-menu.tsx'
+
+/** Spec §2 shared chrome around every public page. */
+export function SiteChrome({
+  children,
+  user,
+  footer,
+  year,
+  logo,
+  siteName,
+}: {
+  children: React.ReactNode
+  user: ChromeUser | null
+  footer: FooterSettings
+  year: number
+  logo: string | null
+  siteName: string
+}) {
+  const { pathname } = useLocation()
+
+  // Spec §2: scroll to top on path change (query-string filters keep the position).
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+  }, [pathname])
+
+  return (
+    <>
+      <a
+        href="#contenu"
+        className="sr-only z-[95] rounded-full bg-primary px-4 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
+      >
+        Aller au contenu
+      </a>
+      <LoadingOverlay />
+      <CustomCursor />
+      <header className="pointer-events-none fixed inset-x-0 top-0 z-40 flex items-start justify-between p-4 md:p-6">
+        <Link
+          to="/"
+          className="pointer-events-auto flex items-center gap-3 rounded-full border border-line bg-surface/80 py-2 pr-4 pl-2 font-display font-bold text-fg shadow-lg backdrop-blur"
+        >
+          {logo ? (
+            <img src={logo} alt="" width={32} height={32} className="size-8 rounded-full" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="size-8 rounded-full bg-[conic-gradient(var(--color-secondary),var(--color-accent),var(--color-primary),var(--color-secondary))]"
+            />
+          )}
+          <span>{siteName}</span>
+        </Link>
+        <div className="pointer-events-auto flex items-center gap-3">
+          {user ? <UserMenu user={user} /> : null}
+          <Navigation />
+        </div>
+      </header>
+      <main id="contenu" className="relative min-h-dvh">
+        {children}
+      </main>
+      <Footer settings={footer} year={year} />
+      <div className="fixed bottom-4 left-4 z-30 md:bottom-6 md:left-6">
+        <p
+          data-testid="section-badge"
+          className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
+        >
+          <span className="sr-only">Section : </span>
+          {sectionName(pathname)}
+        </p>
+      </div>
+      <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 md:right-6 md:bottom-6">
+        {pathname !== '/' ? (
+          <Link
+            to="/"
+            aria-label="Retour à l'accueil"
+            className="flex size-12 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg transition hover:scale-105"
+          >
+            <Home aria-hidden="true" className="size-5" />
+          </Link>
+        ) : null}
+        <ThemePicker />
+      </div>
+    </>
+  )
+}

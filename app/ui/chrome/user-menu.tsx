@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react'
+import { Link, useLocation } from 'react-router'
+import { LayoutDashboard, LogOut } from 'lucide-react'
+
+export const DEFAULT_AVATAR = '/images/default-avatar.webp'
+
+export interface ChromeUser {
+  name: string
+  email: string
+  image: string | null
+}
+
+/**
+ * Spec §2 user menu, only when signed in: avatar (default image without a photo), display
+ * name or e-mail, Administration link (closes the menu) and Déconnexion (POST /logout).
+ * A <details> element keeps it usable before JavaScript loads.
+ */
+export function UserMenu({ user }: { user: ChromeUser }) {
+  const details = useRef<HTMLDetailsElement>(null)
+  const { pathname } = useLocation()
+  const label = user.name.trim() || user.email
+
+  useEffect(() => {
+    if (details.current) details.current.open = false
+  }, [pathname])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && details.current?.open) details.current.open = false
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  return (
+    <details ref={details} className="relative">
+      <summary
+        aria-label="Menu utilisateur"
+        className="flex size-12 cursor-pointer list-none items-center justify-center overflow-hidden rounded-full border-2 border-secondary bg-surface shadow-lg [&::-webkit-details-marker]:hidden"
+      >
+        <img
+          src={user.image || DEFAULT_AVATAR}
+          alt=""
+          width={48}
+          height={48}
+          className="size-full object-cover"
+        />
+      </summary>
+      <div className="absolute top-14 right-0 z-50 w-64 rounded-2xl border border-line bg-surface p-3 shadow-2xl">
+        <p className="truncate px-2 pb-2 font-semibold text-fg">{label}</p>
+        <Link
+          to="/admin"
+          onClick={() => {
+            if (details.current) details.current.open = false
+          }}
+          className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
+        >
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          Administration
+        </Link>
+        <form method="post" action="/logout">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded-xl px-2 py-2 text-left text-fg hover:bg-raised"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Déconnexion
+          </button>
+        </form>
+      </div>
+    </details>
+  )
+}

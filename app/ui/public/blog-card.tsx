@@ -1,0 +1,65 @@
+import { Link } from 'react-router'
+import { Clock } from 'lucide-react'
+import type { BlogPost } from '#app/domain/types.ts'
+import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { formatDate } from './format.ts'
+
+/** Spec §9: a blog card shows at most 2 tags. */
+export const BLOG_CARD_TAGS = 2
+
+export type BlogCardPost = Pick<
+  BlogPost,
+  'slug' | 'title' | 'excerpt' | 'thumbnail' | 'category' | 'tags' | 'readTime' | 'author' | 'createdAt'
+>
+
+export function BlogCard({ post }: { post: BlogCardPost }) {
+  return (
+    <article className="group card relative flex flex-col overflow-hidden transition hover:-translate-y-1" data-testid="blog-card">
+      <div className="relative aspect-[16/9] overflow-hidden">
+        <img
+          src={post.thumbnail}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
+          {post.category}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center gap-3 text-sm text-fg-2">
+          <img
+            src={post.author.avatar || DEFAULT_AVATAR}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+            className="size-8 rounded-full object-cover"
+          />
+          <span className="font-medium text-fg">{post.author.name}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        </div>
+        <h2 className="mt-4 font-display text-xl font-semibold text-fg">
+          <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <ul className="flex flex-wrap gap-2" aria-label="Étiquettes">
+            {post.tags.slice(0, BLOG_CARD_TAGS).map((t) => (
+              <li key={t} className="chip">
+                {t}
+              </li>
+            ))}
+          </ul>
+          <span className="flex items-center gap-1 text-sm text-fg-2">
+            <Clock aria-hidden="true" className="size-4" />
+            {post.readTime} min de lecture
+          </span>
+        </div>
+      </div>
+    </article>
+  )
+}

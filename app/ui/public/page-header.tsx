@@ -1,0 +1,18 @@
+/** Title block shared by the public screens. */
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string
+  title: string
+  children?: React.ReactNode
+}) {
+  return (
+    <header className="reveal mx-auto max-w-6xl px-6 pt-32 pb-10 md:pt-40">
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 className="gradient-text mt-3 text-4xl font-bold md:text-6xl">{title}</h1>
+      {children ? <div className="mt-5 max-w-2xl text-lg text-fg-2">{children}</div> : null}
+    </header>
+  )
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import type { Project } from '#app/domain/types.ts'
+
+/** Spec §9: a project card shows at most 3 tags. */
+export const PROJECT_CARD_TAGS = 3
+
+type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 'tags'>
+
+/** Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags. */
+export function ProjectCard({ project }: { project: CardProject }) {
+  return (
+    <article className="group card relative overflow-hidden">
+      <Link to={`/projects/${project.id}`} className="block">
+        <div className="aspect-[4/3] overflow-hidden">
+          <img
+            src={project.thumbnail}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition duration-500 group-hover:scale-110"
+          />
+        </div>
+        <div className="p-5">
+          <h3 className="font-display text-xl font-semibold text-fg">{project.title}</h3>
+        </div>
+        <div
+          data-testid="project-hover"
+          className="absolute inset-0 flex flex-col justify-end gap-3 bg-bg/95 p-5 opacity-0 transition duration-300 group-focus-within:opacity-100 group-hover:opacity-100"
+        >
+          <p className="font-display text-xl font-semibold text-fg">{project.title}</p>
+          <p className="line-clamp-4 text-sm text-fg-2">{project.description}</p>
+          <ul className="flex flex-wrap gap-2" aria-label="Étiquettes">
+            {project.tags.slice(0, PROJECT_CARD_TAGS).map((tag) => (
+              <li key={tag} className="chip">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Link>
+    </article>
+  )
+}

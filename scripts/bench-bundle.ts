@@ -1,0 +1,143 @@
+// `npm run bench:bundle`: builds (npm script), then starts the production server on a
+// temporary database with the demo content and measures what a first visit downloads:
+// the JS (entry, modulepreloads) and CSS of / and of a blog post, gzip-compressed.
+// Target: JS < 150 KB gzip; the admin hub's code must not load on public pages.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
+const CLIENT_DIR = path.join(BUILD_DIR, 'client')
+const JS_BUDGET_KB = 150
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url: string) {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('Le serveur de mesure ne démarre pas')
+}
+
+/** Script and stylesheet URLs a document asks for (entry, modulepreloads, stylesheets). */
+function assetsOf(html: string) {
+  const js = new Set<string>()
+  const css = new Set<string>()
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(m[1]!)
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) js.add(m[1]!)
+  for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) js.add(m[1]!)
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) js.add(m[1]!)
+  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]!)
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/g))
+    css.add(m[1]!)
+  return {
+    js: [...js].filter((u) => u.startsWith('/')),
+    css: [...css].filter((u) => u.startsWith('/')),
+  }
+}
+
+function gzipKb(urls: string[]): { total: number; files: [string, number][] } {
+  const files = urls.map((u): [string, number] => {
+    const file = path.join(CLIENT_DIR, decodeURIComponent(u.split('?')[0]!))
+    return [u, gzipSync(readFileSync(file), { level: 9 }).length / 1024]
+  })
+  return { total: files.reduce((s, [, kb]) => s + kb, 0), files }
+}
+
+/** Client files only the admin hub's routes use, from the server build's asset manifest. */
+async function adminOnlyFiles(): Promise<Set<string>> {
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as {
+    assets: { routes: Record<string, { module: string; imports?: string[] }> }
+  }
+  const admin = new Set<string>()
+  const other = new Set<string>()
+  for (const [id, route] of Object.entries(build.assets.routes)) {
+    const target = id.startsWith('routes/admin/') ? admin : other
+    for (const file of [route.module, ...(route.imports ?? [])]) target.add(file)
+  }
+  return new Set([...admin].filter((f) => !other.has(f)))
+}
+
+async function main() {
+  const adminFiles = await adminOnlyFiles()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DEMO_CONTENT: 'true',
+      LOG_LEVEL: 'error',
+      BUILD_DIR,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let failed = false
+  try {
+    await waitFor(url)
+    const blog = await (await fetch(`${url}/blog`)).text()
+    const slug = /href="\/blog\/([^"?#/]+)"/.exec(blog)?.[1]
+    const pages = [
+      ['/', '/'],
+      ['article de blog', slug ? `/blog/${slug}` : '/blog'],
+    ] as const
+    console.log(
+      `Taille gzip de ce que télécharge une première visite (budget JS : ${JS_BUDGET_KB} Ko)\n`,
+    )
+    for (const [label, pagePath] of pages) {
+      const html = await (await fetch(`${url}${pagePath}`)).text()
+      const { js, css } = assetsOf(html)
+      const jsKb = gzipKb(js)
+      const cssKb = gzipKb(css)
+      const admin = js.filter((u) => adminFiles.has(u) || /admin/i.test(u))
+      console.log(`${label} (${pagePath})`)
+      console.log(`  JS  : ${jsKb.total.toFixed(1)} Ko gzip en ${js.length} fichiers`)
+      for (const [u, kb] of jsKb.files.sort((a, b) => b[1] - a[1]).slice(0, 6))
+        console.log(`        ${kb.toFixed(1).padStart(6)} Ko  ${u}`)
+      console.log(`  CSS : ${cssKb.total.toFixed(1)} Ko gzip en ${css.length} fichiers`)
+      console.log(`  HTML: ${(gzipSync(html).length / 1024).toFixed(1)} Ko gzip`)
+      if (jsKb.total >= JS_BUDGET_KB) {
+        console.log(`  ✗ JS au-dessus du budget de ${JS_BUDGET_KB} Ko`)
+        failed = true
+      }
+      if (admin.length > 0) {
+        console.log(`  ✗ du code de l'administration est chargé : ${admin.join(', ')}`)
+        failed = true
+      }
+      console.log('')
+    }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  console.log(failed ? 'Budget dépassé.' : 'Budget respecté.')
+  process.exit(failed ? 1 : 0)
+}
+
+await main()

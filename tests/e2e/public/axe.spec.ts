@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright'
+import { THEME_IDS, serializeTheme } from '#app/domain/theme.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
+import { createMediaItem } from '#app/server/repositories/media.server.ts'
+import { createProcessStep } from '#app/server/repositories/process.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
+import { createSkill } from '#app/server/repositories/skills.server.ts'
+import { createTimelineItem } from '#app/server/repositories/timeline.server.ts'
+import {
+  makeBlogPost,
+  makeMediaItem,
+  makeProcessStep,
+  makeProject,
+  makeSkill,
+  makeTimelineItem,
+} from '#app/server/demo/factories.server.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { overlayGone } from './helpers.ts'
+
+test.describe.configure({ timeout: 120_000 })
+
+// Axe: no serious or critical violation on any public page, in each of the four themes.
+for (const theme of THEME_IDS) {
+  test(`accessibility of every public page in the ${theme} theme`, async ({ page, db: _db }) => {
+    const project = await createProject(makeProject({ featured: true, url: '/mentions-legales' }))
+    const post = await createBlogPost(makeBlogPost())
+    await createSkill(makeSkill())
+    await createProcessStep(makeProcessStep())
+    await createTimelineItem(makeTimelineItem())
+    await createMediaItem(makeMediaItem({ featured: true }))
+    await createMediaItem(makeMediaItem({ category: 'video', url: '/videos/gallery-demo.webm' }))
+    await updateCvUrl('/demo/cv/cv.webp')
+    await updateCvSettings({ requireAuth: true })
+    allowConsoleError(page, /status of 404/)
+
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      ['theme-storage', serializeTheme(theme)] as const,
+    )
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const paths = [
+      '/',
+      '/projects',
+      `/projects/${project.id}`,
+      '/timeline',
+      '/blog',
+      `/blog/${post.slug}`,
+      '/gallery',
+      '/cv',
+      '/contact',
+      '/mentions-legales',
+      '/confidentialite',
+      '/conditions',
+      '/page-inconnue',
+    ]
+    const failures: string[] = []
+    for (const path of paths) {
+      await page.goto(path)
+      await overlayGone(page)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      const results = await new AxeBuilder({ page }).exclude('iframe').analyze()
+      for (const v of results.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical')
+          failures.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+      }
+    }
+    // The navigation panel and theme menu, open.
+    await page.goto('/blog')
+    await overlayGone(page)
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+    const nav = await new AxeBuilder({ page }).include('dialog').analyze()
+    for (const v of nav.violations)
+      if (v.impact === 'serious' || v.impact === 'critical') failures.push(`menu: ${v.id}`)
+    expect(failures).toEqual([])
+  })
+}

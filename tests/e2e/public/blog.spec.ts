@@ -1,0 +1,84 @@
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { makeBlogPost } from '#app/server/demo/factories.server.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+test('blog: accent-insensitive search, category and tag selects in the URL, cards, empty text', async ({
+  page,
+  browser,
+  db: _db,
+}) => {
+  const id = Date.now().toString(36)
+  const cat = `Catégorie ${id}`
+  const post = await createBlogPost(
+    makeBlogPost({
+      title: `Éloge de la lenteur ${id}`,
+      category: cat,
+      tags: [`tag-${id}`, 'Deux', 'Trois'],
+      readTime: 7,
+      author: { name: 'Inès Auteur', avatar: '' },
+    }),
+  )
+  await createBlogPost(makeBlogPost({ title: `Autre billet ${id}`, category: cat, tags: ['Deux'] }))
+
+  await visit(page, '/blog')
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(`ELOGE DE LA LENTEUR ${id.toUpperCase()}`)
+  await page.getByRole('button', { name: 'Rechercher' }).click()
+  await expect(page).toHaveURL(/q=ELOGE/)
+  const cards = page.getByTestId('blog-card')
+  await expect(cards).toHaveCount(1)
+  const card = cards.first()
+  await expect(card.getByRole('link', { name: post.title })).toHaveAttribute('href', `/blog/${post.slug}`)
+  await expect(card).toContainText(cat)
+  await expect(card).toContainText('Inès Auteur')
+  await expect(card).toContainText('7 min de lecture')
+  await expect(card.locator('img').nth(1)).toHaveAttribute('src', '/images/default-avatar.webp')
+  await expect(card.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveCount(2)
+  const date = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(post.createdAt))
+  await expect(card).toContainText(date)
+
+  await visit(page, '/blog')
+  await page.getByRole('combobox', { name: 'Catégorie' }).selectOption(cat)
+  await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(cat).replace(/%20/g, '\\+')}`))
+  await expect(cards).toHaveCount(2)
+  await page.getByRole('combobox', { name: 'Étiquette' }).selectOption(`tag-${id}`)
+  await expect(page).toHaveURL(new RegExp(`tag=tag-${id}`))
+  await expect(cards).toHaveCount(1)
+
+  // The three filters in a shared URL work without JavaScript.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const noJs = await context.newPage()
+  await noJs.goto(`${new URL(page.url()).origin}/blog?q=lenteur&category=${encodeURIComponent(cat)}&tag=tag-${id}`)
+  await expect(noJs.getByTestId('blog-card')).toHaveCount(1)
+  await context.close()
+
+  await visit(page, '/blog?q=zzzz-introuvable-zzzz')
+  await expect(page.getByText('Aucun article ne correspond à votre recherche.')).toBeVisible()
+})
+
+test('blog post: hero, paragraphs as text, author, date, read time, category; 404', async ({
+  page,
+  db: _db,
+}) => {
+  const post = await createBlogPost(
+    makeBlogPost({
+      content: 'Premier <b>paragraphe</b>.\n<script>window.__xss = 1</script>\nTroisième.',
+      readTime: 9,
+      category: 'Design',
+    }),
+  )
+  await visit(page, `/blog/${post.slug}`)
+  await expect(page).toHaveTitle(new RegExp(`^${post.title} — `))
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
+  await expect(page.getByText('Premier <b>paragraphe</b>.')).toBeVisible()
+  await expect(page.getByText('<script>window.__xss = 1</script>')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+  await expect(page.getByText('9 min de lecture')).toBeVisible()
+  await expect(page.getByText(post.author.name)).toBeVisible()
+  await expect(page.getByRole('article').getByText('Design', { exact: true })).toBeVisible()
+
+  allowConsoleError(page, /status of 404/)
+  const response = await page.goto('/blog/article-inexistant')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Article non trouvé' })).toBeVisible()
+})

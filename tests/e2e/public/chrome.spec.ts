@@ -1,0 +1,380 @@
+import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
+import { makeSettings } from '#app/server/demo/factories.server.ts'
+import { signIn } from '../../fixtures/auth.ts'
+import { test, expect } from '../../fixtures/test.ts'
+import { overlayGone, visit } from './helpers.ts'
+
+// Timing-heavy tests on a shared 2-core machine: allow more time than the default.
+test.describe.configure({ timeout: 60_000 })
+
+const NAV = [
+  ['Accueil', '/'],
+  ['Projets', '/projects'],
+  ['Parcours', '/timeline'],
+  ['Blog', '/blog'],
+  ['Galerie', '/gallery'],
+  ['CV', '/cv'],
+  ['Contact', '/contact'],
+  ['Admin', '/admin'],
+] as const
+
+/** Records in the page when the overlay becomes hidden (attribute or end of CSS fade). */
+async function recordOverlay(page: import('@playwright/test').Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __overlayHiddenAt?: number; __overlayShownAt?: number }
+    const check = () => {
+      const el = document.querySelector('[data-testid="loading-overlay"]') as HTMLElement | null
+      if (!el) return
+      const hidden = el.hidden || getComputedStyle(el).visibility === 'hidden'
+      if (hidden && w.__overlayHiddenAt === undefined) w.__overlayHiddenAt = performance.now()
+      if (!hidden && w.__overlayHiddenAt !== undefined) {
+        w.__overlayHiddenAt = undefined
+        w.__overlayShownAt = performance.now()
+      }
+    }
+    new MutationObserver(check).observe(document, {
+      attributes: true,
+      subtree: true,
+      childList: true,
+    })
+    document.addEventListener('animationend', check, true)
+  })
+}
+
+const overlayHiddenAt = (page: import('@playwright/test').Page) =>
+  page
+    .waitForFunction(
+      () => (window as unknown as { __overlayHiddenAt?: number }).__overlayHiddenAt ?? false,
+      undefined,
+      { polling: 50, timeout: 5000 },
+    )
+    .then((h) => h.jsonValue() as Promise<number>)
+
+test('loading overlay: first-load message hidden within 2 s, route-change message for 1.5 s', async ({
+  page,
+  db: _db,
+}) => {
+  await recordOverlay(page)
+  const response = await page.goto('/timeline')
+  const overlay = page.getByTestId('loading-overlay')
+  // Server-rendered: visible at first load with the initial message.
+  const html = (await response?.text()) ?? ''
+  expect(html).toMatch(/data-testid="loading-overlay"[^>]*>/)
+  expect(html.replace(/&#x27;|&#39;/g, "'")).toContain("Initialisation de l'expérience...")
+  // Hidden at most 2 s after start (the document parsed; slack for a loaded test machine).
+  const hiddenFirst = await overlayHiddenAt(page)
+  const parsedAt = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+  )
+  expect(hiddenFirst - parsedAt).toBeLessThan(2300)
+
+  // Route change: 'Préparation de votre voyage...' then hidden after about 1.5 s.
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+  await page.getByRole('dialog').getByRole('link', { name: 'Blog' }).click()
+  await expect(overlay.getByRole('status')).toHaveText('Préparation de votre voyage...')
+  const hiddenAt = await overlayHiddenAt(page)
+  const shownAt = await page.evaluate(
+    () => (window as unknown as { __overlayShownAt: number }).__overlayShownAt,
+  )
+  expect(hiddenAt - shownAt).toBeGreaterThan(1400)
+  expect(hiddenAt - shownAt).toBeLessThan(3000)
+
+  // Without JavaScript the first-load overlay still disappears (CSS animation).
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false })
+  const noJs = await context.newPage()
+  await noJs.goto(page.url())
+  await expect(noJs.getByTestId('loading-overlay').getByRole('status')).toHaveText(
+    "Initialisation de l'expérience...",
+  )
+  await expect(noJs.getByTestId('loading-overlay')).toBeHidden({ timeout: 3000 })
+  await context.close()
+
+  // A filter change in the query string is not a route change.
+  await page.goto('/projects')
+  await overlayGone(page)
+  await page.getByRole('link', { name: 'Tous', exact: true }).click()
+  await expect(overlay).toBeHidden()
+})
+
+test('navigation panel: entries, active route, Esc, focus trap, closes on route change', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/projects')
+  const menu = page.getByRole('button', { name: 'Ouvrir le menu' })
+  await menu.click()
+  const panel = page.getByRole('dialog', { name: 'Navigation principale' })
+  await expect(panel).toBeVisible()
+  const links = panel.getByRole('navigation').getByRole('link')
+  await expect(links).toHaveText(NAV.map(([label]) => new RegExp(`${label}$`)))
+  for (const [label, href] of NAV) {
+    await expect(panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+  }
+  // Active route highlighted.
+  await expect(panel.getByRole('link', { name: 'Projets' })).toHaveAttribute('aria-current', 'page')
+  await expect(panel.getByRole('link', { name: 'Blog' })).not.toHaveAttribute('aria-current', 'page')
+
+  // Focus stays inside while open.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog'))
+    if (!inside) {
+      // Chromium may hand focus to the browser UI between cycles; never to the page behind.
+      const onBody = await page.evaluate(() => document.activeElement === document.body)
+      expect(onBody).toBe(true)
+    }
+  }
+
+  // Esc closes and focus returns to the menu button.
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(menu).toBeFocused()
+
+  // Width: full width on mobile, 24rem (384px) from md.
+  await menu.click()
+  const box = await panel.boundingBox()
+  expect(Math.round(box?.width ?? 0)).toBe(384)
+
+  // Closes on route change.
+  await panel.getByRole('link', { name: 'Parcours' }).click()
+  await expect(page).toHaveURL(/\/timeline$/)
+  await expect(panel).toBeHidden()
+  await expect(page.getByTestId('section-badge')).toContainText('timeline')
+
+  await page.setViewportSize({ width: 390, height: 800 })
+  await menu.click()
+  expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(390)
+})
+
+test('section badge, back-to-home button and scroll to top', async ({ page, db: _db }) => {
+  await visit(page, '/')
+  await expect(page.getByTestId('section-badge')).toContainText('home')
+  await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveCount(0)
+
+  await visit(page, '/gallery')
+  await expect(page.getByTestId('section-badge')).toContainText('gallery')
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('footer: settings-driven name, description, social links, year and legal pages', async ({
+  page,
+  db: _db,
+}) => {
+  await updateSettings(
+    makeSettings({
+      siteName: 'Studio Orbite',
+      siteDescription: 'Description du studio orbite.',
+      socialMedia: { github: 'https://github.com/orbite', linkedin: 'https://www.linkedin.com/in/orbite' },
+      contact: { email: 'bonjour@orbite.fr' },
+      legal: { notice: 'Mentions du studio Orbite.' },
+    }),
+  )
+  await visit(page, '/projects')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByText('Studio Orbite', { exact: true })).toBeVisible()
+  await expect(footer.getByText('Description du studio orbite.')).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveAttribute('href', 'https://github.com/orbite')
+  await expect(footer.getByRole('link', { name: 'LinkedIn' })).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'Twitter' })).toHaveCount(0)
+  await expect(footer.getByRole('link', { name: 'Email' })).toHaveAttribute('href', 'mailto:bonjour@orbite.fr')
+  await expect(footer.getByText(`© ${new Date().getFullYear()} Studio Orbite`)).toBeVisible()
+  await expect(footer.getByRole('link', { name: /Démarrons un projet/ })).toHaveAttribute('href', '/contact')
+  for (const [label, href] of [
+    ['Accueil', '/'],
+    ['Projets', '/projects'],
+    ['Blog', '/blog'],
+    ['Contact', '/contact'],
+  ] as const) {
+    await expect(
+      footer.getByRole('navigation').getByRole('link', { name: label, exact: true }),
+    ).toHaveAttribute('href', href)
+  }
+  // Legal pages are real pages with the settings' text, or the French default.
+  await footer.getByRole('link', { name: 'Mentions légales' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible()
+  await expect(page.getByText('Mentions du studio Orbite.')).toBeVisible()
+  await footer.getByRole('link', { name: 'Politique de confidentialité' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible()
+  await expect(page.getByText(/ne servent qu’à vous répondre/)).toBeVisible()
+  await footer.getByRole('link', { name: "Conditions d'utilisation" }).click()
+  await expect(page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" })).toBeVisible()
+})
+
+test('footer falls back to the French defaults when no settings are stored', async ({
+  page,
+  db: _db,
+}) => {
+  await getDb().deleteFrom('settings').execute()
+  await visit(page, '/timeline')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByText(DEFAULT_SETTINGS.siteName, { exact: true })).toBeVisible()
+  await expect(footer.getByText(DEFAULT_SETTINGS.siteDescription)).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveCount(0)
+  await expect(footer.getByRole('link', { name: 'Twitter' })).toHaveCount(0)
+  await expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveCount(0)
+  await expect(page).toHaveTitle(`Parcours — ${DEFAULT_SETTINGS.siteName}`)
+})
+
+test('settings inject escaped custom CSS, custom JS and analytics on public pages only', async ({
+  page,
+  db: _db,
+}) => {
+  await updateSettings(
+    makeSettings({
+      customCss: 'body{--test-custom:1}</style><p id="injected">x</p>',
+      customJs: 'window.__customJsRan = true',
+      googleAnalyticsId: 'G-TEST12345',
+    }),
+  )
+  // The analytics script points to a third-party host: block it in the test.
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  )
+  await visit(page, '/blog')
+  await expect(page.locator('#injected')).toHaveCount(0)
+  expect(
+    await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--test-custom')),
+  ).toBe('1')
+  expect(await page.evaluate(() => (window as unknown as { __customJsRan?: boolean }).__customJsRan)).toBe(true)
+  expect(
+    await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length),
+  ).toBeGreaterThan(0)
+  await updateSettings({ customCss: '', customJs: '', googleAnalyticsId: '' })
+  await visit(page, '/blog')
+  await expect(page.locator('script[data-custom-js]')).toHaveCount(0)
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0)
+})
+
+test('user menu shows only when signed in, with avatar, name, Administration and Déconnexion', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/')
+  await expect(page.getByRole('group').filter({ hasText: 'Déconnexion' })).toHaveCount(0)
+  await expect(page.getByText('Menu utilisateur')).toHaveCount(0)
+
+  const user = await signIn(page, { role: 'viewer', name: 'Alix Martin' })
+  await visit(page, '/projects')
+  const toggle = page.getByLabel('Menu utilisateur')
+  await expect(toggle.locator('img')).toHaveAttribute('src', '/images/default-avatar.webp')
+  await toggle.click()
+  await expect(page.getByText('Alix Martin')).toBeVisible()
+  const admin = page.getByRole('link', { name: 'Administration' })
+  await expect(admin).toHaveAttribute('href', '/admin')
+  await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
+  await toggle.click()
+  await expect(admin).toBeHidden()
+  expect(user.email).toContain('@')
+
+  // Déconnexion posts to /logout and the menu disappears.
+  await toggle.click()
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByLabel('Menu utilisateur')).toHaveCount(0)
+})
+
+test('theme picker: four themes, closes on choice, survives a reload with no flash', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'neutral')
+  const picker = page.getByRole('button', { name: 'Choisir un thème' })
+  await picker.click()
+  const menu = page.getByRole('group', { name: 'Thèmes' })
+  await expect(menu.getByRole('button')).toHaveText(['Mode Neutre', 'Mode Saiyan', 'Mode Sukuna', 'Mode Ryuk'])
+  await menu.getByRole('button', { name: 'Mode Saiyan' }).click()
+  await expect(menu).toBeHidden()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'saiyan')
+  expect(await page.evaluate(() => localStorage.getItem('theme-storage'))).toContain('saiyan')
+  expect(
+    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
+  ).toBe('#50C878')
+
+  // No flash: the theme is on <html> before any script of the app runs or paints.
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'readystatechange',
+      () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { __themeAtParse?: string | null }).__themeAtParse =
+            document.documentElement.getAttribute('data-theme')
+      },
+      { once: true },
+    )
+    new MutationObserver(() => {
+      const w = window as unknown as { __firstBodyTheme?: string | null }
+      if (document.body && w.__firstBodyTheme === undefined)
+        w.__firstBodyTheme = document.documentElement.getAttribute('data-theme')
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.reload()
+  expect(await page.evaluate(() => (window as unknown as { __firstBodyTheme?: string }).__firstBodyTheme)).toBe('saiyan')
+  expect(await page.evaluate(() => (window as unknown as { __themeAtParse?: string }).__themeAtParse)).toBe('saiyan')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'saiyan')
+})
+
+test('custom cursor follows, grows over links, shrinks when pressed, hides on leave; off with reduced motion', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/')
+  const ring = page.getByTestId('cursor-ring')
+  await page.mouse.move(200, 300)
+  await expect(ring).toHaveAttribute('data-visible', 'true')
+  expect(await ring.evaluate((el) => (el as HTMLElement).style.transform)).toContain('200px, 300px')
+  const link = page.getByRole('link', { name: 'Découvrir mes projets' })
+  const box = await link.boundingBox()
+  await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2)
+  await expect(ring).toHaveAttribute('data-hover', 'true')
+  await page.mouse.move(5, 600)
+  await page.mouse.down()
+  await expect(ring).toHaveAttribute('data-pressed', 'true')
+  await page.mouse.up()
+  await expect(ring).toHaveAttribute('data-pressed', 'false')
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent('mouseleave', { bubbles: false })),
+  )
+  await expect(ring).toHaveAttribute('data-visible', 'false')
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await visit(page, '/')
+  await expect(page.getByTestId('cursor-ring')).toHaveCount(0)
+
+  // Touch device (coarse pointer): no custom cursor either.
+  const touch = await page
+    .context()
+    .browser()!
+    .newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } })
+  const phone = await touch.newPage()
+  await phone.goto(page.url())
+  await expect(phone.getByTestId('loading-overlay')).toBeHidden({ timeout: 4000 })
+  await expect(phone.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(phone.getByTestId('cursor-ring')).toHaveCount(0)
+  await touch.close()
+})
+
+test('without JavaScript every page reads and the menu button still opens the navigation', async ({
+  browser,
+  server,
+  db: _db,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/gallery`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' })).toBeVisible()
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+  const panel = page.getByRole('dialog', { name: 'Navigation principale' })
+  await expect(panel).toBeVisible()
+  await panel.getByRole('link', { name: 'Contact' }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(page.getByRole('button', { name: 'Envoyer le message' })).toBeVisible()
+  await context.close()
+})

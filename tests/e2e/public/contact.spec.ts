@@ -1,0 +1,125 @@
+import { getDb } from '#app/server/db/client.server.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
+import { makeSettings } from '#app/server/demo/factories.server.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+const FAILURE = "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
+
+async function fill(page: import('@playwright/test').Page, email: string) {
+  await page.getByLabel('Nom').fill('Jeanne Test')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Message').fill('Bonjour, ceci est un message de test.')
+}
+
+async function messagesFrom(email: string) {
+  return getDb().selectFrom('messages').select(['status', 'name']).where('email', '=', email).execute()
+}
+
+test('contact: sending → sent, message stored as new, form cleared; cards from settings', async ({
+  page,
+  db: _db,
+}) => {
+  await updateSettings(
+    makeSettings({ contact: { email: 'ecrire@orbite.fr', phone: '06 11 22 33 44', address: '12 rue de la Paix, Lyon' } }),
+  )
+  await visit(page, '/contact')
+  await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveAttribute('href', 'tel:0611223344')
+  await expect(page.getByTestId('contact-card-E-mail').getByRole('link')).toHaveAttribute('href', 'mailto:ecrire@orbite.fr')
+  await expect(page.getByTestId('contact-card-Adresse').getByRole('link')).toHaveAttribute(
+    'href',
+    /maps\/search\/\?api=1&query=12%20rue%20de%20la%20Paix%2C%20Lyon/,
+  )
+
+  const email = `ok-${Date.now()}@exemple.fr`
+  await fill(page, email)
+  // Slow the action down so the sending state can be observed.
+  await page.route('**/contact.data*', async (route) => {
+    await new Promise((r) => setTimeout(r, 600))
+    await route.continue()
+  })
+  const submit = page.getByRole('button', { name: 'Envoyer le message' })
+  await submit.click()
+  await expect(page.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled()
+  await expect(page.getByTestId('contact-spinner')).toBeVisible()
+  await expect(page.getByText('Message Envoyé!')).toBeVisible()
+  await expect(page.getByLabel('Nom')).toHaveValue('')
+  await expect(page.getByLabel('Message')).toHaveValue('')
+  expect(await messagesFrom(email)).toEqual([{ status: 'new', name: 'Jeanne Test' }])
+})
+
+test('contact: fallback card texts without contact details; works without JavaScript', async ({
+  page,
+  browser,
+  server,
+  db: _db,
+}) => {
+  await updateSettings(makeSettings({ contact: { email: 'x@orbite.fr', phone: '', address: '' } }))
+  await visit(page, '/contact')
+  await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveCount(0)
+  await expect(page.getByTestId('contact-card-Téléphone')).toContainText('+33 1 23 45 67 89')
+  await expect(page.getByTestId('contact-card-Adresse')).toContainText('Paris, France')
+
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const noJs = await context.newPage()
+  await noJs.goto(`${server.url}/contact`)
+  const email = `nojs-${Date.now()}@exemple.fr`
+  await fill(noJs, email)
+  await noJs.getByRole('button', { name: 'Envoyer le message' }).click()
+  await expect(noJs.getByText('Message Envoyé!')).toBeVisible()
+  await context.close()
+  expect(await messagesFrom(email)).toHaveLength(1)
+})
+
+test('contact: server failure keeps the form and shows the error in red', async ({ page, db }) => {
+  await visit(page, '/contact')
+  const email = `fail-${Date.now()}@exemple.fr`
+  await fill(page, email)
+  allowConsoleError(page, /status of 500/)
+  db.sqlite.exec('ALTER TABLE messages RENAME TO messages_hors_service')
+  try {
+    await page.getByRole('button', { name: 'Envoyer le message' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toHaveText(FAILURE)
+    const color = await alert.evaluate((el) => getComputedStyle(el).color)
+    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number)
+    expect((r ?? 0) > (g ?? 0) && (r ?? 0) > (b ?? 0)).toBe(true)
+    await expect(page.getByLabel('E-mail')).toHaveValue(email)
+    await expect(page.getByLabel('Message')).toHaveValue('Bonjour, ceci est un message de test.')
+  } finally {
+    db.sqlite.exec('ALTER TABLE messages_hors_service RENAME TO messages')
+  }
+  expect(await messagesFrom(email)).toHaveLength(0)
+})
+
+test('contact: validation, honeypot and per-address rate limit store nothing', async ({
+  request,
+  server,
+  db: _db,
+}) => {
+  await server.restart() // a fresh rate-limit window (the bucket is per address, in memory)
+  const invalid = await request.post('/contact', { form: { name: '', email: 'pas-un-email', message: '' } })
+  expect(invalid.status()).toBe(400)
+  const html = await invalid.text()
+  expect(html).toContain('Le nom est requis')
+  expect(html).toContain('Adresse e-mail invalide')
+
+  const bot = `bot-${Date.now()}@exemple.fr`
+  const trapped = await request.post('/contact', {
+    form: { name: 'Bot', email: bot, message: 'Spam', website: 'http://spam.example' },
+  })
+  expect(trapped.status()).toBe(200)
+  expect(await messagesFrom(bot)).toHaveLength(0)
+
+  // 5 per window (2 used above); the 6th attempt is refused with a French message.
+  const email = `flood-${Date.now()}@exemple.fr`
+  for (let i = 0; i < 3; i++) {
+    const res = await request.post('/contact', { form: { name: 'Flot', email, message: `Message ${i}` } })
+    expect(res.status()).toBe(200)
+  }
+  const refused = await request.post('/contact', { form: { name: 'Flot', email, message: 'Un de trop' } })
+  expect(refused.status()).toBe(429)
+  expect(await refused.text()).toContain('Trop de messages envoyés depuis votre adresse')
+  expect(await messagesFrom(email)).toHaveLength(3)
+  await server.restart()
+})

@@ -1,0 +1,85 @@
+import { getDb } from '#app/server/db/client.server.ts'
+import { updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
+import { signIn } from '../../fixtures/auth.ts'
+import { test, expect } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+test('CV: login required → banner for 3 s with Se connecter, server refuses the file', async ({
+  page,
+  request,
+  db: _db,
+}) => {
+  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: false })
+  const refused = await request.get('/cv/telecharger', { maxRedirects: 0 })
+  expect(refused.status()).toBe(302)
+  expect(refused.headers()['location']).toBe('/cv?connexion=requise')
+
+  await visit(page, '/cv')
+  await expect(page.getByRole('img', { name: 'CV' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Me contacter' })).toHaveAttribute('href', '/contact')
+  await page.getByRole('link', { name: 'Télécharger le CV' }).click()
+  const banner = page.getByRole('alert').filter({ hasText: 'Authentification requise' })
+  await expect(banner).toContainText('Veuillez vous connecter pour télécharger le CV.')
+  await expect(banner.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
+  const shown = Date.now()
+  await expect(banner).toBeHidden({ timeout: 6000 })
+  expect(Date.now() - shown).toBeGreaterThan(2000)
+  await expect(page).toHaveURL(/\/cv$/)
+})
+
+test('CV: a signed-in download is allowed and logged as a download entry', async ({
+  page,
+  db: _db,
+}) => {
+  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: true })
+  const user = await signIn(page, { role: 'viewer', name: 'Lecteur CV' })
+  await visit(page, '/cv')
+  const response = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
+  expect(response.status()).toBe(302)
+  expect(response.headers()['location']).toBe('/demo/cv/cv.webp')
+  const entries = await getDb()
+    .selectFrom('activity_logs')
+    .select(['action', 'resourceType', 'userName'])
+    .where('userId', '=', user.id)
+    .where('action', '=', 'download')
+    .execute()
+  expect(entries).toEqual([{ action: 'download', resourceType: 'cv', userName: 'Lecteur CV' }])
+
+  await updateCvSettings({ trackDownloads: false })
+  await page.request.get('/cv/telecharger', { maxRedirects: 0 })
+  const after = await getDb()
+    .selectFrom('activity_logs')
+    .select('id')
+    .where('userId', '=', user.id)
+    .where('action', '=', 'download')
+    .execute()
+  expect(after).toHaveLength(1)
+})
+
+test('CV: capture keys, context menu, copy and paste show the notice for 1 s with a shake', async ({
+  page,
+  db: _db,
+}) => {
+  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvSettings({ requireAuth: false })
+  await visit(page, '/cv')
+  const notice = page.getByRole('alert').filter({ hasText: 'Capture non autorisée' })
+  for (const trigger of [
+    () => page.keyboard.press('PrintScreen'),
+    () => page.keyboard.press('Control+p'),
+    () => page.keyboard.press('Control+s'),
+    () => page.getByRole('img', { name: 'CV' }).click({ button: 'right' }),
+    () => page.evaluate(() => document.dispatchEvent(new Event('copy', { cancelable: true }))),
+    () => page.evaluate(() => document.dispatchEvent(new Event('paste', { cancelable: true }))),
+  ]) {
+    await trigger()
+    await expect(notice).toContainText("Pour protéger ce document, les captures d'écran ne sont pas autorisées.")
+    await expect(page.getByTestId('cv-guarded')).toHaveClass(/animate-shake/)
+    await expect(notice).toBeHidden({ timeout: 3000 })
+  }
+  // Anyone may download when requireAuth is off.
+  const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
+  expect(res.headers()['location']).toBe('/demo/cv/cv.webp')
+})

@@ -1,0 +1,97 @@
+import { createProject } from '#app/server/repositories/projects.server.ts'
+import { makeProject } from '#app/server/demo/factories.server.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+test('projects: tag filter in the URL (with and without JavaScript), cards, empty text', async ({
+  page,
+  browser,
+  db: _db,
+}) => {
+  const tag = `Tag-${Date.now().toString(36)}`
+  const tagged = await createProject(
+    makeProject({ title: 'Projet filtré', tags: [tag, 'Alpha', 'Beta', 'Gamma'], description: 'Survol du projet filtré.' }),
+  )
+  const other = await createProject(makeProject({ title: 'Projet autre', tags: ['Delta'] }))
+
+  await visit(page, '/projects')
+  const filters = page.getByRole('navigation', { name: 'Filtrer par étiquette' })
+  await expect(filters.getByRole('link', { name: 'Tous' })).toHaveAttribute('aria-current', 'true')
+  await filters.getByRole('link', { name: tag }).click()
+  await expect(page).toHaveURL(new RegExp(`\\?tag=${tag}$`))
+  await expect(page.getByRole('heading', { name: tagged.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: other.title })).toHaveCount(0)
+
+  // Card: hover shows the description and at most 3 tags.
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tagged.title }) })
+  await card.hover()
+  await expect(card.getByText('Survol du projet filtré.')).toBeVisible()
+  await expect(card.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveCount(3)
+
+  // Shareable URL works without JavaScript.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const noJs = await context.newPage()
+  await noJs.goto(`${new URL(page.url()).origin}/projects?tag=${encodeURIComponent(tag)}`)
+  await expect(noJs.getByRole('heading', { name: tagged.title })).toBeVisible()
+  await expect(noJs.getByRole('heading', { name: other.title })).toHaveCount(0)
+  await context.close()
+
+  await visit(page, '/projects?tag=aucun-projet-ici')
+  await expect(page.getByText('Aucun projet ne correspond à ce filtre pour le moment.')).toBeVisible()
+})
+
+test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side panel; 404', async ({
+  page,
+  db: _db,
+}) => {
+  const project = await createProject(
+    makeProject({
+      title: 'Projet détaillé',
+      url: '/mentions-legales',
+      content: 'Paragraphe un.\n\nParagraphe deux.\nParagraphe trois.',
+      images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
+    }),
+  )
+  await visit(page, `/projects/${project.id}`)
+  await expect(page).toHaveTitle(/^Projet détaillé — /)
+  await expect(page.getByRole('heading', { level: 1, name: 'Projet détaillé' })).toBeVisible()
+  const body = page.getByRole('region', { name: 'Description détaillée' }).locator('p')
+  await expect(body).toHaveText(['Paragraphe un.', 'Paragraphe deux.', 'Paragraphe trois.'])
+
+  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(project.createdAt))
+  await expect(page.getByRole('complementary')).toContainText(month)
+  await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute('href', '/mentions-legales')
+
+  // Live preview: sandboxed, expandable.
+  const frame = page.getByTestId('project-preview')
+  await expect(frame).toHaveAttribute('sandbox', /allow-scripts/)
+  const before = (await frame.boundingBox())?.height ?? 0
+  await page.getByRole('button', { name: "Agrandir l'aperçu" }).click()
+  await expect(page.getByRole('button', { name: "Réduire l'aperçu" })).toHaveAttribute('aria-expanded', 'true')
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(before)
+
+  // Thumbnail strip = thumbnail + images; the viewer opens, arrows move, Esc closes, focus returns.
+  const thumbs = page.getByRole('list', { name: 'Miniatures' }).getByRole('button')
+  await expect(thumbs).toHaveCount(3)
+  await thumbs.nth(1).click()
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true')
+  const opener = page.getByRole('button', { name: "Agrandir l'image" })
+  await opener.click()
+  const viewer = page.getByRole('dialog', { name: "Visionneuse d'images" })
+  await expect(viewer).toBeVisible()
+  await expect(viewer).toContainText('2 / 3')
+  await page.keyboard.press('ArrowRight')
+  await expect(viewer).toContainText('3 / 3')
+  await page.keyboard.press('ArrowRight')
+  await expect(viewer).toContainText('1 / 3')
+  await page.keyboard.press('ArrowLeft')
+  await expect(viewer).toContainText('3 / 3')
+  await page.keyboard.press('Escape')
+  await expect(viewer).toBeHidden()
+  await expect(opener).toBeFocused()
+
+  allowConsoleError(page, /status of 404/)
+  const response = await page.goto('/projects/inexistant-123')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Projet non trouvé' })).toBeVisible()
+})
