@@ -219,8 +219,8 @@ describe('accounts', () => {
   })
 
   it('guards admin pages: /login when signed out, / for non-admins, entries for each check', async () => {
-    const viewer = await register('gus@exemple.fr', 'motdepasse')
-    const admin = await register('chef@exemple.fr', 'motdepasse')
+    const viewer = await register('gus@exemple.fr', 'motdepasse', 'Gus')
+    const admin = await register('chef@exemple.fr', 'motdepasse', 'Cheffe')
     if (!viewer.ok || !admin.ok) throw new Error('sign-up failed')
     const location = async (fn: () => Promise<unknown>) => {
       try {
@@ -242,8 +242,9 @@ describe('accounts', () => {
       await location(() => requireAdmin(formRequest('/admin/projects', cookieFrom(admin.headers)))),
     ).toBe('allowed')
     const denied = await activity('access_denied')
-    expect(denied.map((e) => e.userName)).toEqual(['anonymous', 'gus@exemple.fr'])
+    // Entries name the user (ADR 005); the anonymous visitor is 'anonymous'.
+    expect(denied.map((e) => e.userName)).toEqual(['anonymous', 'Gus'])
     expect(denied.every((e) => e.resourceType === 'admin')).toBe(true)
-    expect((await activity('access')).map((e) => e.userName)).toEqual(['chef@exemple.fr'])
+    expect((await activity('access')).map((e) => e.userName)).toEqual(['Cheffe'])
   })
 })

@@ -28,7 +28,8 @@ const checks = new WeakMap<Request, Promise<SessionUser>>()
 
 async function checkAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request)
-  const path = new URL(request.url).pathname
+  // Client navigations fetch `/admin/x.data` (React Router single fetch): log the page path.
+  const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/_root$/, '/')
   const what = `${request.method.toUpperCase()} ${path}`
   if (!user || user.role !== 'admin' || user.status !== 'active') {
     await recordActivity(request, {

@@ -13,7 +13,7 @@ import {
 } from './collection.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-// eslint-disable-next-line react-hooks/rules-of-hooks
+ 
 useTestDatabase()
 
 const step = (id: string) => ({ id, title: 'T', description: 'D', order: 1 })

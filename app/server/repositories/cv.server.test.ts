@@ -3,7 +3,7 @@ import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getCv, updateCvSettings, updateCvUrl } from './cv.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-// eslint-disable-next-line react-hooks/rules-of-hooks
+ 
 useTestDatabase()
 
 describe('cv repository', () => {

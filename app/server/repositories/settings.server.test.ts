@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { getSettings, getSiteSettings, updateSettings } from './settings.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-// eslint-disable-next-line react-hooks/rules-of-hooks
+ 
 useTestDatabase()
 
 const base = {

@@ -11,7 +11,7 @@ import {
 } from './users.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-// eslint-disable-next-line react-hooks/rules-of-hooks
+ 
 const db = useTestDatabase()
 
 async function addSession(userId: string) {

@@ -36,7 +36,7 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
   await expect(page.getByRole('heading', { name: "Journal d'Activité" })).toBeVisible()
   // Newest first: the most recent entry is this admin opening the log (access check).
   const entries = page.getByRole('list', { name: 'Entrées du journal' }).getByRole('listitem')
-  await expect(entries.first()).toContainText(`${admin.email} a accédé à Administration`)
+  await expect(entries.first()).toContainText(`${admin.name} a accédé à Administration`)
 
   const search = page.getByRole('search', { name: 'Filtrer le journal' })
   await search.getByLabel('Utilisateur').selectOption(admin.id)

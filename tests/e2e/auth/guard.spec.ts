@@ -47,7 +47,7 @@ test('signed in without role admin: /admin sends home; each check is logged', as
     await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
     const denied = await entries(user.id, 'access_denied')
     expect(denied.length).toBeGreaterThan(0)
-    expect(denied[0]).toMatchObject({ userName: user.email, resourceType: 'admin' })
+    expect(denied[0]).toMatchObject({ userName: user.name, resourceType: 'admin' })
     expect(await entries(user.id, 'access')).toEqual([])
   }
 })
@@ -63,7 +63,7 @@ test('an active admin sees the hub; the check is logged as access', async ({ pag
   await expect(page.getByText('Gérez votre contenu et vos paramètres')).toBeVisible()
   const access = await entries(admin.id, 'access')
   expect(access.length).toBeGreaterThan(0)
-  expect(access[0]).toMatchObject({ userName: admin.email, resourceType: 'admin' })
+  expect(access[0]).toMatchObject({ userName: admin.name, resourceType: 'admin' })
 })
 
 test('blocking an admin ends the open session at the next request', async ({ page, db }) => {
