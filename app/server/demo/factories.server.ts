@@ -1,0 +1,164 @@
+// Test and demo data builders (STYLE §13): each returns a valid *input* for the matching
+// repository create function, with unique titles and slugs per call, and local asset paths
+// that ship under public/ (contracts: "Demo content").
+import type {
+  BlogPost,
+  Cv,
+  MediaItem,
+  Profile,
+  ProcessStep,
+  Project,
+  SiteSettings,
+  Skill,
+  TimelineItem,
+} from '#app/domain/types.ts'
+
+type Fields<T, Omitted extends keyof T = never> = Omit<
+  T,
+  'id' | 'createdAt' | 'updatedAt' | Omitted
+>
+
+export type ProjectInput = Fields<Project>
+export type SkillInput = Fields<Skill>
+export type TimelineItemInput = Fields<TimelineItem>
+export type BlogPostInput = Fields<BlogPost>
+export type ProcessStepInput = Fields<ProcessStep>
+export type MediaItemInput = Fields<MediaItem>
+/** What a visitor sends through the contact form (status and reply come later). */
+export type MessageInput = { name: string; email: string; message: string }
+export type ProfileInput = Profile
+export type SettingsInput = Omit<SiteSettings, 'updatedAt'>
+export type CvInput = Omit<Cv, 'updatedAt'>
+
+let counter = 0
+
+/** A number unique within the process, so titles and slugs never collide between calls. */
+function next(): number {
+  counter += 1
+  return counter
+}
+
+const AUTHOR = { name: 'Camille Laurent', avatar: '/images/avatar-camille.webp' }
+
+export function makeProject(overrides: Partial<ProjectInput> = {}): ProjectInput {
+  const n = next()
+  return {
+    title: `Projet de test ${n}`,
+    description: `Description du projet de test ${n}.`,
+    thumbnail: '/demo/projects/atelier-sante-cover.webp',
+    tags: ['React', 'Produit'],
+    images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
+    content: `Premier paragraphe du projet ${n}.\nDeuxième paragraphe du projet ${n}.`,
+    featured: false,
+    order: n,
+    ...overrides,
+  }
+}
+
+export function makeSkill(overrides: Partial<SkillInput> = {}): SkillInput {
+  const n = next()
+  return {
+    name: `Compétence ${n}`,
+    category: 'development',
+    level: 3,
+    color: '#8b5cf6',
+    ...overrides,
+  }
+}
+
+export function makeTimelineItem(overrides: Partial<TimelineItemInput> = {}): TimelineItemInput {
+  const n = next()
+  return {
+    title: `Poste ${n}`,
+    organization: `Organisation ${n}`,
+    startDate: '2020-01',
+    endDate: 'present',
+    description: `Description de l’étape de parcours ${n}.`,
+    tags: ['Produit'],
+    type: 'professional',
+    ...overrides,
+  }
+}
+
+export function makeBlogPost(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
+  const n = next()
+  return {
+    slug: `article-de-test-${n}`,
+    title: `Article de test ${n}`,
+    excerpt: `Résumé de l’article de test ${n}.`,
+    content: `Premier paragraphe de l’article ${n}.\nDeuxième paragraphe de l’article ${n}.`,
+    thumbnail: '/demo/blog/design-thinking-et-priorisation.webp',
+    category: 'Produit',
+    tags: ['Design Thinking', 'Produit'],
+    readTime: 5,
+    author: { ...AUTHOR },
+    ...overrides,
+  }
+}
+
+export function makeProcessStep(overrides: Partial<ProcessStepInput> = {}): ProcessStepInput {
+  const n = next()
+  return {
+    title: `Étape ${n}`,
+    description: `Description de l’étape ${n}.`,
+    order: 1,
+    ...overrides,
+  }
+}
+
+export function makeMediaItem(overrides: Partial<MediaItemInput> = {}): MediaItemInput {
+  const n = next()
+  return {
+    url: '/demo/gallery/confluence.webp',
+    title: `Média ${n}`,
+    description: `Description du média ${n}.`,
+    category: 'image',
+    tags: ['Lyon'],
+    featured: false,
+    order: n,
+    ...overrides,
+  }
+}
+
+export function makeMessage(overrides: Partial<MessageInput> = {}): MessageInput {
+  const n = next()
+  return {
+    name: `Visiteur ${n}`,
+    email: `visiteur-${n}@example.com`,
+    message: `Bonjour, ceci est le message de test numéro ${n}.`,
+    ...overrides,
+  }
+}
+
+export function makeProfile(overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    name: 'Camille Laurent',
+    title: 'Product Manager, développeuse web et design thinker',
+    email: 'bonjour@camille-laurent.fr',
+    phone: '06 42 18 57 93',
+    location: 'Lyon, France',
+    bio: 'Je conçois des produits numériques utiles et accessibles.',
+    avatar: AUTHOR.avatar,
+    ...overrides,
+  }
+}
+
+export function makeSettings(overrides: Partial<SettingsInput> = {}): SettingsInput {
+  return {
+    siteName: 'Camille Laurent',
+    siteDescription: 'Portfolio de Camille Laurent, product manager et développeuse web à Lyon.',
+    keywords: ['portfolio', 'produit'],
+    maintenanceMode: false,
+    socialMedia: { github: 'https://github.com/camille-laurent' },
+    contact: { email: 'bonjour@camille-laurent.fr', address: 'Lyon, France' },
+    ...overrides,
+  }
+}
+
+export function makeCv(overrides: Partial<CvInput> = {}): CvInput {
+  return {
+    url: '/demo/cv/cv.webp',
+    settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
+    ...overrides,
+  }
+}
