@@ -4,7 +4,7 @@ import { mkdirSync, accessSync, constants } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
-import { Kysely } from 'kysely'
+import { CompiledQuery, Kysely, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
 import { StartupError } from '../env.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
@@ -42,7 +42,7 @@ export function openDatabase(file: string): DatabaseHandle {
         'ne contient pas un fichier corrompu (restaurez une sauvegarde, voir le README).',
     )
   }
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })) })
   let closed = false
   return {
     file,
@@ -100,4 +100,32 @@ export async function closeDatabase(): Promise<void> {
   const handle = current
   current = undefined
   await handle?.close()
+}
+
+/**
+ * Every transaction we open writes, so it starts with BEGIN IMMEDIATE: it takes the write
+ * lock up front, waiting up to busy_timeout behind another process (a CLI script, a backup).
+ * A plain BEGIN would read first and then fail at once with "database is locked" when
+ * another connection wrote in between, because SQLite cannot upgrade that snapshot.
+ */
+function immediateTransactions(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver(): Driver {
+      const driver = dialect.createDriver()
+      return {
+        init: () => driver.init(),
+        acquireConnection: () => driver.acquireConnection(),
+        async beginTransaction(connection) {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+        },
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        releaseConnection: (connection) => driver.releaseConnection(connection),
+        destroy: () => driver.destroy(),
+      }
+    },
+  }
 }

@@ -15,14 +15,9 @@ import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldGrid, SelectField, TextField } from './fields.tsx'
 import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
+// Shown when a user has no avatar (spec §3: default placeholder image); shipped in public/.
+import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
-/** Shown when a user has no avatar (spec §3: default placeholder image); shipped inline. */
-export const DEFAULT_AVATAR =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#e4e4e7"/>' +
-      '<circle cx="32" cy="25" r="12" fill="#a1a1aa"/><path d="M10 58c3-12 12-18 22-18s19 6 22 18z" fill="#a1a1aa"/></svg>',
-  )
 
 export const NEVER = 'Jamais'
 export const NO_USERS = 'Aucun utilisateur à afficher.'

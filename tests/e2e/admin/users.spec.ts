@@ -75,8 +75,8 @@ test('users: list columns, defaults, validation, create, edit role, delete after
   const row = page.locator(`tr[data-user-id="${created!.id}"]`)
   await expect(row).toContainText('Lecteur')
   await expect(row).toContainText('Jamais')
-  // No avatar: the default image is shown (inline, never a broken link).
-  await expect(row.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/)
+  // No avatar: the shipped default image is shown (never a broken link).
+  await expect(row.locator('img')).toHaveAttribute('src', '/images/default-avatar.webp')
   await expect
     .poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0)

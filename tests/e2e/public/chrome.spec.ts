@@ -171,7 +171,15 @@ test('footer: settings-driven name, description, social links, year and legal pa
     makeSettings({
       siteName: 'Studio Orbite',
       siteDescription: 'Description du studio orbite.',
-      socialMedia: { github: 'https://github.com/orbite', linkedin: 'https://www.linkedin.com/in/orbite' },
+      // Settings merge key by key: clear what another test of this worker may have set.
+      socialMedia: {
+        github: 'https://github.com/orbite',
+        linkedin: 'https://www.linkedin.com/in/orbite',
+        facebook: '',
+        twitter: '',
+        instagram: '',
+        youtube: '',
+      },
       contact: { email: 'bonjour@orbite.fr' },
       legal: { notice: 'Mentions du studio Orbite.' },
     }),
