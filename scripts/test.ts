@@ -30,6 +30,7 @@ const only = process.argv[2] // optional: "unit" or "e2e"
 if (!only) {
   step('typecheck', 'npm', ['run', '-s', 'typecheck'])
   step('lint', 'npm', ['run', '-s', 'lint'])
+  step('format', 'npm', ['run', '-s', 'format:check'])
 }
 if (!only || only === 'unit') {
   step('vitest', 'npx', [

@@ -111,7 +111,9 @@ describe('origin check on mutating requests', () => {
 
   it('uses the Referer when Origin is missing', () => {
     expect(run(originCheck, post({ referer: 'https://evil.example/x' })).res.statusCode).toBe(403)
-    expect(run(originCheck, post({ referer: 'https://camille.fr/contact' })).next).toHaveBeenCalled()
+    expect(
+      run(originCheck, post({ referer: 'https://camille.fr/contact' })).next,
+    ).toHaveBeenCalled()
   })
 
   it('refuses a cross-site fetch without Origin, ignores safe methods', () => {

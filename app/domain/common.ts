@@ -37,7 +37,11 @@ export function requiredText(message: string, max: number = MAX_LENGTH.short) {
 export function optionalText(max: number = MAX_LENGTH.short) {
   return z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(max, { error: tooLong(max) }).optional(),
+    z
+      .string()
+      .trim()
+      .max(max, { error: tooLong(max) })
+      .optional(),
   )
 }
 
@@ -81,7 +85,12 @@ export function requiredEmail(message: string) {
 export function optionalEmail() {
   return z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(MAX_LENGTH.email).pipe(z.email({ error: INVALID_EMAIL })).optional(),
+    z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.email)
+      .pipe(z.email({ error: INVALID_EMAIL }))
+      .optional(),
   )
 }
 

@@ -10,7 +10,7 @@ import { clearGeoCache } from './geo.server.ts'
 import { listActivity } from './repositories/activity.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 const db = useTestDatabase()
 
 const request = (headers: Record<string, string> = {}) =>

@@ -66,7 +66,11 @@ describe('parseUserAgent', () => {
   it('recognises headless Chrome (automation, previews) as Chrome', () => {
     const ua =
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36'
-    expect(parseUserAgent(ua)).toMatchObject({ browser: 'Chrome 156', os: 'Linux', device: 'Desktop' })
+    expect(parseUserAgent(ua)).toMatchObject({
+      browser: 'Chrome 156',
+      os: 'Linux',
+      device: 'Desktop',
+    })
   })
 
   it('reports Unknown without a User-Agent', () => {

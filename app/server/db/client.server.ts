@@ -42,7 +42,9 @@ export function openDatabase(file: string): DatabaseHandle {
         'ne contient pas un fichier corrompu (restaurez une sauvegarde, voir le README).',
     )
   }
-  const db = new Kysely<Database>({ dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })) })
+  const db = new Kysely<Database>({
+    dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })),
+  })
   let closed = false
   return {
     file,

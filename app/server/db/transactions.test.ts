@@ -55,14 +55,22 @@ describe('transactions', () => {
     const { handle, file } = await setup()
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        await trx.insertInto('settings').values({ id: 'main', data: '{}', updatedAt: 'now' }).execute()
+        await trx
+          .insertInto('settings')
+          .values({ id: 'main', data: '{}', updatedAt: 'now' })
+          .execute()
         throw new Error('boom')
       }),
     ).rejects.toThrow('boom')
     const other = new DatabaseSync(file, { timeout: 0 })
     try {
       other.exec(`INSERT INTO settings (id, data, updatedAt) VALUES ('y', '{}', 'now')`)
-      expect(other.prepare('SELECT id FROM settings').all().map((r) => r.id)).toEqual(['y'])
+      expect(
+        other
+          .prepare('SELECT id FROM settings')
+          .all()
+          .map((r) => r.id),
+      ).toEqual(['y'])
     } finally {
       other.close()
       await handle.close()

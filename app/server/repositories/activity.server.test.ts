@@ -10,7 +10,7 @@ import {
 } from './activity.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 const db = useTestDatabase()
 
 function entry(overrides: Partial<NewActivity> = {}): NewActivity {

@@ -14,7 +14,7 @@ import {
 } from './blog.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 let n = 0

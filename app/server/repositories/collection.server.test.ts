@@ -13,7 +13,7 @@ import {
 } from './collection.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const step = (id: string) => ({ id, title: 'T', description: 'D', order: 1 })

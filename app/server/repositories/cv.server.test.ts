@@ -3,7 +3,7 @@ import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getCv, updateCvSettings, updateCvUrl } from './cv.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 describe('cv repository', () => {

@@ -13,7 +13,7 @@ import {
 } from './messages.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 const db = useTestDatabase()
 
 const input = { name: 'Jeanne Martin', email: 'jeanne@exemple.fr', message: 'Bonjour !' }

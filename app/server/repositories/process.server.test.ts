@@ -12,7 +12,7 @@ import {
 } from './process.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const input = (overrides: Record<string, unknown> = {}) => ({

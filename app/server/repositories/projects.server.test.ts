@@ -13,7 +13,7 @@ import {
 } from './projects.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const input = (overrides: Record<string, unknown> = {}) => ({

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { getSettings, getSiteSettings, updateSettings } from './settings.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const base = {

@@ -5,7 +5,7 @@ import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { createSkill, deleteSkill, getSkill, listSkills, updateSkill } from './skills.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const input = (overrides: Record<string, unknown> = {}) => ({

@@ -11,7 +11,7 @@ import {
 } from './timeline.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 useTestDatabase()
 
 const input = (overrides: Record<string, unknown> = {}) => ({

@@ -11,7 +11,7 @@ import {
 } from './users.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
- 
+
 const db = useTestDatabase()
 
 async function addSession(userId: string) {

@@ -18,7 +18,6 @@ import { useSchemaForm } from './use-schema-form.ts'
 // Shown when a user has no avatar (spec §3: default placeholder image); shipped in public/.
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
-
 export const NEVER = 'Jamais'
 export const NO_USERS = 'Aucun utilisateur à afficher.'
 

@@ -74,7 +74,7 @@ test('blog post: hero, paragraphs as text, author, date, read time, category; 40
   await expect(page.getByText('<script>window.__xss = 1</script>')).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
   await expect(page.getByText('9 min de lecture')).toBeVisible()
-  await expect(page.getByText(post.author.name)).toBeVisible()
+  await expect(page.getByRole('article').getByText(post.author.name, { exact: true })).toBeVisible()
   await expect(page.getByRole('article').getByText('Design', { exact: true })).toBeVisible()
 
   allowConsoleError(page, /status of 404/)
