@@ -9,7 +9,12 @@ import {
 } from '#app/server/repositories/skills.server.ts'
 import type { Skill } from '#app/domain/types.ts'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
-import { handleCrudIntent, readAdminForm, type CrudSpec } from './admin-actions.server.ts'
+import {
+  handleCrudIntent,
+  loadCrudView,
+  readAdminForm,
+  type CrudSpec,
+} from './admin-actions.server.ts'
 import { readToast } from './toast.server.ts'
 
 beforeAll(() => {
@@ -148,5 +153,31 @@ describe('toast cookie', () => {
       }),
     )
     expect(toast).toBeNull()
+  })
+})
+
+describe('loadCrudView', () => {
+  const view = (query: string) =>
+    loadCrudView(new Request(`http://localhost/admin/skills${query}`), {
+      get: getSkill,
+      list: listSkills,
+      missing: 'Compétence introuvable',
+    })
+
+  it('gives the list, an empty form with ?new, the item with ?edit and 404 for an unknown id', async () => {
+    const skill = await createSkill({
+      name: 'Figma',
+      category: 'design',
+      level: 4,
+      color: '#8b5cf6',
+    })
+    expect(await view('')).toEqual({ mode: 'list', item: null, items: [skill] })
+    expect(await view('?new')).toEqual({ mode: 'create', item: null, items: [] })
+    expect(await view(`?edit=${skill.id}`)).toEqual({ mode: 'edit', item: skill, items: [] })
+    const refused = await view('?edit=inconnu').catch((e: unknown) => e)
+    expect(refused).toMatchObject({
+      init: { status: 404 },
+      data: { message: 'Compétence introuvable' },
+    })
   })
 })

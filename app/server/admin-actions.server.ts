@@ -65,6 +65,28 @@ export function notFound(message = "Cet élément n'existe plus.") {
   return data<FormFailure>({ fieldErrors: {}, values: {}, formError: message }, { status: 404 })
 }
 
+/** What an admin collection tab shows: its list, an empty form (`?new`) or an item's form (`?edit=id`). */
+export type CrudView<T> =
+  | { mode: 'list'; item: null; items: T[] }
+  | { mode: 'create'; item: null; items: T[] }
+  | { mode: 'edit'; item: T; items: T[] }
+
+/** Reads the tab's view from the URL; an unknown `edit` id is a 404 with `missing`. */
+export async function loadCrudView<T>(
+  request: Request,
+  spec: { get(id: string): Promise<T | undefined>; list(): Promise<T[]>; missing: string },
+): Promise<CrudView<T>> {
+  const url = new URL(request.url)
+  const editId = url.searchParams.get('edit')
+  if (editId) {
+    const item = await spec.get(editId)
+    if (!item) throw data({ message: spec.missing }, { status: 404 })
+    return { mode: 'edit', item, items: [] }
+  }
+  if (url.searchParams.has('new')) return { mode: 'create', item: null, items: [] }
+  return { mode: 'list', item: null, items: await spec.list() }
+}
+
 /** Who did it: the signed-in admin (activity entries are attributed to the real user). */
 export interface Actor {
   id: string

@@ -1,7 +1,7 @@
 // Admin tab "Blog" (spec §3 Blog post, §5 blog form): slug suggested from the title and
 // unique, readTime ≥ 1 (default 5), tags comma-separated, author name and avatar.
 import { useState } from 'react'
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/blog'
 import {
   BLOG_DELETE_QUESTION,
@@ -12,6 +12,7 @@ import {
 import type { BlogPost } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
+  loadCrudView,
   readAdminForm,
   unknownIntent,
   type FormFailure,
@@ -47,17 +48,12 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  const defaultAuthor = admin.name || admin.email
-  if (editId) {
-    const post = await getBlogPost(editId)
-    if (!post) throw data({ message: 'Article introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, post, posts: [], defaultAuthor }
-  }
-  if (url.searchParams.has('new'))
-    return { mode: 'create' as const, post: null, posts: [], defaultAuthor }
-  return { mode: 'list' as const, post: null, posts: await listBlogPosts(), defaultAuthor }
+  const view = await loadCrudView(request, {
+    get: getBlogPost,
+    list: listBlogPosts,
+    missing: 'Article introuvable',
+  })
+  return { ...view, defaultAuthor: admin.name || admin.email }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -83,11 +79,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BlogTab({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.mode === 'list') return <BlogList posts={loaderData.posts} />
+  if (loaderData.mode === 'list') return <BlogList posts={loaderData.items} />
   return (
     <BlogForm
-      key={loaderData.post?.id ?? 'new'}
-      post={loaderData.post}
+      key={loaderData.item?.id ?? 'new'}
+      post={loaderData.item}
       defaultAuthor={loaderData.defaultAuthor}
       failure={actionData}
     />

@@ -1,12 +1,13 @@
 // Admin tab "Gestion des Médias" (spec §2 media tab, §3 Media item, §5 media): grid with
 // search, category and tag filters (in the URL), form 'Nouveau Média' / 'Modifier le Média'.
-import { data, Form, useSubmit } from 'react-router'
+import { Form, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/media'
 import { MEDIA_CATEGORY_LABELS, MEDIA_DELETE_QUESTION, MediaSchema } from '#app/domain/media.ts'
 import { MEDIA_CATEGORIES, type MediaCategory, type MediaItem } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
+  loadCrudView,
   readAdminForm,
   unknownIntent,
   type FormFailure,
@@ -54,27 +55,20 @@ function isCategory(value: string | null): value is MediaCategory {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  const empty = { items: [], tags: [], filters: { q: '', category: '', tag: '' } }
-  if (editId) {
-    const item = await getMediaItem(editId)
-    if (!item) throw data({ message: 'Média introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, item, nextOrder: item.order, ...empty }
-  }
-  if (url.searchParams.has('new')) {
-    return { mode: 'create' as const, item: null, nextOrder: (await countMedia()) + 1, ...empty }
-  }
   const q = url.searchParams.get('q')?.trim() ?? ''
   const categoryParam = url.searchParams.get('category')
   const category = isCategory(categoryParam) ? categoryParam : undefined
   const tag = url.searchParams.get('tag')?.trim() || undefined
-  const [items, tags] = await Promise.all([listMedia({ q, category, tag }), listMediaTags()])
+  const view = await loadCrudView(request, {
+    get: getMediaItem,
+    list: () => listMedia({ q, category, tag }),
+    missing: 'Média introuvable',
+  })
   return {
-    mode: 'list' as const,
-    item: null,
-    nextOrder: 0,
-    items,
-    tags,
+    ...view,
+    // Spec §5: a new item's order defaults to the count + 1.
+    nextOrder: view.item?.order ?? (view.mode === 'create' ? (await countMedia()) + 1 : 0),
+    tags: view.mode === 'list' ? await listMediaTags() : [],
     filters: { q, category: category ?? '', tag: tag ?? '' },
   }
 }

@@ -1,6 +1,6 @@
 // Admin tab "Processus Créatif" (spec §3, §4, §5): steps by order; move up / move down swap
 // neighbours, renumber from 1 and SAVE the new order (the original's save step was broken).
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import type { Route } from './+types/process'
 import {
@@ -12,6 +12,7 @@ import type { ProcessStep } from '#app/domain/types.ts'
 import {
   formFailure,
   handleCrudIntent,
+  loadCrudView,
   readAdminForm,
   unknownIntent,
   type FormFailure,
@@ -52,22 +53,15 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  if (editId) {
-    const step = await getProcessStep(editId)
-    if (!step) throw data({ message: 'Étape introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, step, steps: [], nextOrder: step.order }
-  }
-  if (url.searchParams.has('new')) {
-    return {
-      mode: 'create' as const,
-      step: null,
-      steps: [],
-      nextOrder: (await countProcessSteps()) + 1,
-    }
-  }
-  return { mode: 'list' as const, step: null, steps: await listProcessSteps(), nextOrder: 0 }
+  const view = await loadCrudView(request, {
+    get: getProcessStep,
+    list: listProcessSteps,
+    missing: 'Étape introuvable',
+  })
+  // Spec §5: a new step's order defaults to the count + 1.
+  const nextOrder =
+    view.item?.order ?? (view.mode === 'create' ? (await countProcessSteps()) + 1 : 0)
+  return { ...view, nextOrder }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -119,12 +113,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ProcessTab({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.mode === 'list') {
-    return <ProcessList steps={loaderData.steps} formError={actionData?.formError} />
+    return <ProcessList steps={loaderData.items} formError={actionData?.formError} />
   }
   return (
     <ProcessForm
-      key={loaderData.step?.id ?? 'new'}
-      step={loaderData.step}
+      key={loaderData.item?.id ?? 'new'}
+      step={loaderData.item}
       nextOrder={loaderData.nextOrder}
       failure={actionData}
     />

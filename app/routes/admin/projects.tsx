@@ -1,10 +1,15 @@
 // Admin tab "Projets" (spec §2 hub, §3 Project, §5 project form): list view and form view
 // (`?new`, `?edit=<id>`), create / update / delete through the shared ProjectSchema.
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/projects'
 import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
-import { handleCrudIntent, readAdminForm, unknownIntent } from '#app/server/admin-actions.server.ts'
+import {
+  handleCrudIntent,
+  loadCrudView,
+  readAdminForm,
+  unknownIntent,
+} from '#app/server/admin-actions.server.ts'
 import type { FormFailure } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
@@ -45,22 +50,14 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  if (editId) {
-    const project = await getProject(editId)
-    if (!project) throw data({ message: 'Projet introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, project, projects: [], nextOrder: project.order }
-  }
-  if (url.searchParams.has('new')) {
-    return {
-      mode: 'create' as const,
-      project: null,
-      projects: [],
-      nextOrder: (await countProjects()) + 1,
-    }
-  }
-  return { mode: 'list' as const, project: null, projects: await listProjects(), nextOrder: 0 }
+  const view = await loadCrudView(request, {
+    get: getProject,
+    list: listProjects,
+    missing: 'Projet introuvable',
+  })
+  // Spec §5: a new project's order defaults to the count + 1.
+  const nextOrder = view.item?.order ?? (view.mode === 'create' ? (await countProjects()) + 1 : 0)
+  return { ...view, nextOrder }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -87,11 +84,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProjectsTab({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.mode === 'list') return <ProjectList projects={loaderData.projects} />
+  if (loaderData.mode === 'list') return <ProjectList projects={loaderData.items} />
   return (
     <ProjectForm
-      key={loaderData.project?.id ?? 'new'}
-      project={loaderData.project}
+      key={loaderData.item?.id ?? 'new'}
+      project={loaderData.item}
       nextOrder={loaderData.nextOrder}
       failure={actionData}
     />

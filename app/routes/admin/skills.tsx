@@ -1,6 +1,6 @@
 // Admin tab "Compétences" (spec §3 Skill, §5 skill form): name, category, level 1–5,
 // colour #RRGGBB (default #8b5cf6) with a picker; list and form views.
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/skills'
 import {
   DEFAULT_SKILL_COLOR,
@@ -12,6 +12,7 @@ import {
 import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
+  loadCrudView,
   readAdminForm,
   unknownIntent,
   type FormFailure,
@@ -53,15 +54,11 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  if (editId) {
-    const skill = await getSkill(editId)
-    if (!skill) throw data({ message: 'Compétence introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, skill, skills: [] }
-  }
-  if (url.searchParams.has('new')) return { mode: 'create' as const, skill: null, skills: [] }
-  return { mode: 'list' as const, skill: null, skills: await listSkills() }
+  return loadCrudView(request, {
+    get: getSkill,
+    list: listSkills,
+    missing: 'Compétence introuvable',
+  })
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -86,9 +83,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SkillsTab({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.mode === 'list') return <SkillList skills={loaderData.skills} />
+  if (loaderData.mode === 'list') return <SkillList skills={loaderData.items} />
   return (
-    <SkillForm key={loaderData.skill?.id ?? 'new'} skill={loaderData.skill} failure={actionData} />
+    <SkillForm key={loaderData.item?.id ?? 'new'} skill={loaderData.item} failure={actionData} />
   )
 }
 

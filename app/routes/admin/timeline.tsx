@@ -1,6 +1,6 @@
 // Admin tab "Parcours" (spec §3 Timeline item, §5 timeline form): every field required,
 // dates free text hinted YYYY-MM or 'present', tags comma-separated.
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/timeline'
 import {
   formatTimelineDate,
@@ -11,6 +11,7 @@ import {
 import { TIMELINE_TYPES, type TimelineItem } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
+  loadCrudView,
   readAdminForm,
   unknownIntent,
   type FormFailure,
@@ -52,15 +53,11 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const url = new URL(request.url)
-  const editId = url.searchParams.get('edit')
-  if (editId) {
-    const item = await getTimelineItem(editId)
-    if (!item) throw data({ message: 'Élément introuvable' }, { status: 404 })
-    return { mode: 'edit' as const, item, items: [] }
-  }
-  if (url.searchParams.has('new')) return { mode: 'create' as const, item: null, items: [] }
-  return { mode: 'list' as const, item: null, items: await listTimeline() }
+  return loadCrudView(request, {
+    get: getTimelineItem,
+    list: listTimeline,
+    missing: 'Élément introuvable',
+  })
 }
 
 export async function action({ request }: Route.ActionArgs) {
