@@ -126,7 +126,7 @@ describe('activity repository', () => {
     expect(await purgeActivityOlderThan(365, now)).toBe(0)
   })
 
-  it('pages, filters and lists users over 1,000,000 entries on the indexes, fast', async () => {
+  it('pages, filters and lists users over 200,000 entries on the indexes (no temporary sort)', async () => {
     const sqlite = db.current.sqlite
     const actions = [
       'create',
@@ -144,7 +144,7 @@ describe('activity repository', () => {
       'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
     const t0 = Date.UTC(2024, 0, 1)
-    for (let i = 0; i < 1_000_000; i++) {
+    for (let i = 0; i < 200_000; i++) {
       insert.run(
         `a${String(i).padStart(7, '0')}`,
         `u${i % 20}`,
@@ -159,26 +159,19 @@ describe('activity repository', () => {
     sqlite.exec('COMMIT')
     sqlite.exec('ANALYZE')
 
-    const timed = async <T>(fn: () => Promise<T>) => {
-      const started = performance.now()
-      const value = await fn()
-      return { value, ms: performance.now() - started }
-    }
-    const first = await timed(() => listActivity({ pageSize: 50 }))
-    expect(first.value.items[0]!.id).toBe('a0999999')
-    expect(first.value.total).toBe(1_000_000)
-    const byAction = await timed(() => listActivity({ action: 'login' }))
-    expect(byAction.value.items[0]!.id).toBe('a0999995')
-    expect(byAction.value.total).toBe(125_000)
-    const byType = await timed(() => listActivity({ resourceType: 'cv' }))
-    expect(byType.value.total).toBe(200_000)
-    const byUser = await timed(() => listActivity({ userId: 'u7' }))
-    expect(byUser.value.total).toBe(50_000)
-    const users = await timed(() => listActivityUsers())
-    expect(users.value).toHaveLength(20)
-    // Generous bounds (shared CI machines); the query plans below are the real guard.
-    for (const t of [first, byAction, byType, byUser]) expect(t.ms).toBeLessThan(1000)
-    expect(users.ms).toBeLessThan(500)
+    // Speed is measured by `npm run bench:admin` (1,000,000 entries), never here.
+    const first = await listActivity({ pageSize: 50 })
+    expect(first.items[0]!.id).toBe('a0199999')
+    expect(first.total).toBe(200_000)
+    const byAction = await listActivity({ action: 'login' })
+    expect(byAction.items[0]!.id).toBe('a0199995')
+    expect(byAction.total).toBe(25_000)
+    const byType = await listActivity({ resourceType: 'cv' })
+    expect(byType.total).toBe(40_000)
+    const byUser = await listActivity({ userId: 'u7' })
+    expect(byUser.total).toBe(10_000)
+    const users = await listActivityUsers()
+    expect(users).toHaveLength(20)
 
     const plan = (where: string) =>
       sqlite

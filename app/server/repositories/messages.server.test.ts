@@ -138,7 +138,7 @@ describe('messages repository', () => {
     expect((await listMessages()).items.map((m) => m.id)).toEqual(expected)
   })
 
-  it('lists a page of 100,000 messages on the index, fast', async () => {
+  it('lists a page of 100,000 messages on the index (no temporary sort)', async () => {
     const sqlite = db.current.sqlite
     const statuses = ['new', 'read', 'replied', 'archived']
     sqlite.exec('BEGIN')
@@ -172,15 +172,12 @@ describe('messages repository', () => {
     expect(plan('')).toContain('messages_created')
     expect(plan('')).not.toContain('TEMP B-TREE')
 
-    const started = performance.now()
     const page = await listMessages({ status: 'new', page: 1, pageSize: 20 })
     const all = await listMessages({ page: 2, pageSize: 20 })
     const counts = await countMessagesByStatus()
-    const elapsed = performance.now() - started
     expect(page.total).toBe(25_000)
     expect(page.items[0]!.id).toBe('m099996')
     expect(all.items[0]!.id).toBe('m099979')
     expect(counts.all).toBe(100_000)
-    expect(elapsed).toBeLessThan(500)
   })
 })

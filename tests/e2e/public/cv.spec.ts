@@ -15,16 +15,21 @@ test('CV: login required → banner for 3 s with Se connecter, server refuses th
   expect(refused.status()).toBe(302)
   expect(refused.headers()['location']).toBe('/cv?connexion=requise')
 
+  // A fake clock makes the 3 s deterministic: time only moves when the test says so.
+  await page.clock.install()
   await visit(page, '/cv')
   await expect(page.getByRole('img', { name: 'CV' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Me contacter' })).toHaveAttribute('href', '/contact')
+  await page.clock.pauseAt(Date.now() + 60_000)
   await page.getByRole('link', { name: 'Télécharger le CV' }).click()
+  await page.clock.runFor(50)
   const banner = page.getByRole('alert').filter({ hasText: 'Authentification requise' })
   await expect(banner).toContainText('Veuillez vous connecter pour télécharger le CV.')
   await expect(banner.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
-  const shown = Date.now()
-  await expect(banner).toBeHidden({ timeout: 6000 })
-  expect(Date.now() - shown).toBeGreaterThan(2000)
+  await page.clock.runFor(2_900)
+  await expect(banner).toBeVisible()
+  await page.clock.runFor(200)
+  await expect(banner).toBeHidden()
   await expect(page).toHaveURL(/\/cv$/)
 })
 
@@ -64,7 +69,9 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
 }) => {
   await updateCvUrl('/demo/cv/cv.webp')
   await updateCvSettings({ requireAuth: false })
+  await page.clock.install()
   await visit(page, '/cv')
+  await page.clock.pauseAt(Date.now() + 60_000)
   const notice = page.getByRole('alert').filter({ hasText: 'Capture non autorisée' })
   for (const trigger of [
     () => page.keyboard.press('PrintScreen'),
@@ -75,9 +82,13 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
     () => page.evaluate(() => document.dispatchEvent(new Event('paste', { cancelable: true }))),
   ]) {
     await trigger()
+    await page.clock.runFor(20)
     await expect(notice).toContainText("Pour protéger ce document, les captures d'écran ne sont pas autorisées.")
     await expect(page.getByTestId('cv-guarded')).toHaveClass(/animate-shake/)
-    await expect(notice).toBeHidden({ timeout: 3000 })
+    await page.clock.runFor(900)
+    await expect(notice).toBeVisible()
+    await page.clock.runFor(150)
+    await expect(notice).toBeHidden()
   }
   // Anyone may download when requireAuth is off.
   const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
