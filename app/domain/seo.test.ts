@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMeta, siteSeoFromMatches, summarize, type SiteSeo } from './seo.ts'
+import { buildMeta, privatePageMeta, siteSeoFromMatches, summarize, type SiteSeo } from './seo.ts'
 
 const site: SiteSeo = {
   siteName: 'Mon Site',
@@ -42,5 +42,15 @@ describe('buildMeta', () => {
     expect(summarize('mot '.repeat(100)).length).toBeLessThanOrEqual(160)
     expect(siteSeoFromMatches([{ id: 'root', loaderData: { seo: site } }])).toBe(site)
     expect(siteSeoFromMatches([]).siteName).toBe('Portfolio')
+  })
+})
+
+describe('privatePageMeta', () => {
+  it('names the page after the site and keeps it out of search engines', () => {
+    expect(privatePageMeta([{ id: 'root', loaderData: { seo: site } }], 'Connexion')).toEqual([
+      { title: 'Connexion — Mon Site' },
+      { name: 'robots', content: 'noindex' },
+    ])
+    expect(privatePageMeta([], 'Inscription')[0]).toEqual({ title: 'Inscription — Portfolio' })
   })
 })

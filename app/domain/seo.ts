@@ -89,3 +89,14 @@ export function buildMeta(site: SiteSeo, page: PageSeo): MetaTag[] {
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
   return tags
 }
+
+/** Title of a page outside the public site (sign-in, setup): "<title> — <site name>", not indexed. */
+export function privatePageMeta(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+  title: string,
+): MetaTag[] {
+  return [
+    { title: `${title} — ${siteSeoFromMatches(matches).siteName}` },
+    { name: 'robots', content: 'noindex' },
+  ]
+}

@@ -1,6 +1,7 @@
 // Administration hub (spec §2): title, subtitle, side menu of the 12 tabs; the tab lives in
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
-import { data, isRouteErrorResponse, Outlet, useLocation } from 'react-router'
+import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
+import { ExternalLink, LogOut } from 'lucide-react'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
@@ -18,13 +19,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ admin: { name: admin.name, email: admin.email }, toast }, { headers })
 }
 
-function HubFrame({ children }: { children: React.ReactNode }) {
+function HubFrame({
+  children,
+  admin,
+}: {
+  children: React.ReactNode
+  admin?: { name: string; email: string }
+}) {
   return (
     <div className="min-h-screen bg-zinc-50 text-zinc-900">
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <header className="mb-8">
-          <h1 className="text-3xl font-bold">Administration du Portfolio</h1>
-          <p className="mt-1 text-zinc-600">Gérez votre contenu et vos paramètres</p>
+        <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold">Administration du Portfolio</h1>
+            <p className="mt-1 text-zinc-600">Gérez votre contenu et vos paramètres</p>
+          </div>
+          {/* A way back to the site and out of the session from every tab. */}
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            {admin ? (
+              <span className="mr-2 text-zinc-600">
+                Connecté·e : <strong className="text-zinc-900">{admin.name || admin.email}</strong>
+              </span>
+            ) : null}
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-800 hover:bg-zinc-100"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Voir le site
+            </Link>
+            <Form method="post" action="/logout" reloadDocument>
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-800 hover:bg-zinc-100"
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Déconnexion
+              </button>
+            </Form>
+          </div>
         </header>
         <div className="flex flex-col gap-6 md:flex-row">
           <AdminNav />
@@ -36,10 +69,10 @@ function HubFrame({ children }: { children: React.ReactNode }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData
+  const { toast, admin } = loaderData
   const location = useLocation()
   return (
-    <HubFrame>
+    <HubFrame admin={admin}>
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>

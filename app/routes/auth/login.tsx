@@ -10,10 +10,11 @@ import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
+import { privatePageMeta } from '#app/domain/seo.ts'
 import type { Route } from './+types/login'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Connexion — Vitrine' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(matches, 'Connexion')
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -13,10 +13,11 @@ import {
   POPUP_MESSAGE_TYPE,
   type PopupMessage,
 } from '#app/ui/auth/social-sign-in.tsx'
+import { privatePageMeta } from '#app/domain/seo.ts'
 import type { Route } from './+types/popup'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Connexion — Vitrine' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(matches, 'Connexion')
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

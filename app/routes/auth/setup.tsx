@@ -15,12 +15,13 @@ import { hit } from '#app/server/rate-limit.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { privatePageMeta } from '#app/domain/seo.ts'
 import type { Route } from './+types/setup'
 
 const INVALID_LINK = 'Ce lien de configuration est invalide, a déjà servi ou a expiré.'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: 'Premier administrateur — Vitrine' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(matches, 'Premier administrateur')
 }
 
 export async function loader({ params }: Route.LoaderArgs) {

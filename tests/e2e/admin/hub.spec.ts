@@ -55,6 +55,23 @@ test('the hub shows its title, the 12 tabs in order and keeps the tab in the URL
   await expect(adminNav(page)).toBeVisible()
 })
 
+test('the hub names the signed-in admin, links back to the site and signs out', async ({
+  page,
+  db: _db,
+}) => {
+  await signInAdmin(page, { name: 'Alice Hub' })
+  await page.goto('/admin/skills')
+  await expect(page.getByText('Connecté·e : Alice Hub')).toBeVisible()
+  await page.getByRole('link', { name: 'Voir le site' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/admin/skills')
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  // Signed out: the hub is closed again.
+  await page.goto('/admin/skills')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
 test('the hub and its tabs are closed to visitors and non-admins', async ({
   page,
   request,
