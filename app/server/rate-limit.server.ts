@@ -27,6 +27,17 @@ export function hit(key: string, rule: RateLimitRule, now = Date.now()): boolean
   return bucket.count <= rule.limit
 }
 
+/** Whether the key has used up its window, without counting a hit. */
+export function isOver(key: string, rule: RateLimitRule, now = Date.now()): boolean {
+  const bucket = buckets.get(key)
+  return !!bucket && bucket.resetAt > now && bucket.count >= rule.limit
+}
+
+/** Forgets the key (e.g. an account's failures once its owner signs in). */
+export function clearKey(key: string): void {
+  buckets.delete(key)
+}
+
 /** Seconds until the key's window resets (for Retry-After). */
 export function retryAfterSeconds(key: string, now = Date.now()): number {
   const bucket = buckets.get(key)

@@ -11,7 +11,7 @@ process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { hit, resetRateLimits } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
   await import('./password-auth.server.ts')
 const { getSessionUser } = await import('./session.server.ts')
@@ -194,29 +194,58 @@ describe('accounts', () => {
     expect(await getDb().selectFrom('session').selectAll().execute()).toHaveLength(0)
   })
 
-  it('rate-limits sign-in per account and per address', async () => {
+  it('rate-limits sign-in failures per account from one address, per account, and per address', async () => {
     await register('fay@exemple.fr', 'motdepasse')
-    const attempt = (email: string, ip?: string) =>
-      signInWithPassword(formRequest('/login', undefined, ip), { email, password: 'faux-faux' })
-    for (let i = 0; i < AUTH_RATE_LIMITS.account.limit; i++) {
-      expect(await attempt('fay@exemple.fr')).toMatchObject({ error: AUTH_TEXTS.loginFailed })
+    const attempt = (email: string, ip: string, password = 'faux-faux') =>
+      signInWithPassword(formRequest('/login', undefined, ip), { email, password })
+    for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) {
+      expect(await attempt('fay@exemple.fr', '192.0.2.1')).toMatchObject({
+        error: AUTH_TEXTS.loginFailed,
+      })
     }
-    expect(await attempt('fay@exemple.fr')).toMatchObject({ error: AUTH_TEXTS.tooManyAttempts })
-    // Even the right password is refused until the window ends.
-    const right = await signInWithPassword(formRequest('/login'), {
-      email: 'fay@exemple.fr',
-      password: 'motdepasse',
-    })
-    expect(right).toMatchObject({ ok: false, error: AUTH_TEXTS.tooManyAttempts })
-    resetRateLimits()
-    // The address bucket, filled as earlier attempts from that address would have.
-    for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
-      hit('sign-in:ip:192.0.2.9', AUTH_RATE_LIMITS.address)
-    }
-    expect(await attempt('autre@exemple.fr', '192.0.2.9')).toMatchObject({
+    expect(await attempt('fay@exemple.fr', '192.0.2.1')).toMatchObject({
       error: AUTH_TEXTS.tooManyAttempts,
     })
-  })
+    // Even the right password is refused from that address until the window ends…
+    expect(await attempt('fay@exemple.fr', '192.0.2.1', 'motdepasse')).toMatchObject({
+      ok: false,
+      error: AUTH_TEXTS.tooManyAttempts,
+    })
+    // …but the owner, elsewhere, is not locked out by someone else's failures.
+    expect(await attempt('fay@exemple.fr', '192.0.2.2', 'motdepasse')).toMatchObject({ ok: true })
+
+    // A success clears the failures counted from that address.
+    resetRateLimits()
+    for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit - 1; i++) {
+      await attempt('fay@exemple.fr', '192.0.2.3')
+    }
+    expect(await attempt('fay@exemple.fr', '192.0.2.3', 'motdepasse')).toMatchObject({ ok: true })
+    expect(await attempt('fay@exemple.fr', '192.0.2.3')).toMatchObject({
+      error: AUTH_TEXTS.loginFailed,
+    })
+
+    // Failures spread over many addresses meet the account-wide bound.
+    resetRateLimits()
+    for (let i = 0; i < AUTH_RATE_LIMITS.account.limit; i++) {
+      await attempt('fay@exemple.fr', `198.51.100.${i}`)
+    }
+    expect(await attempt('fay@exemple.fr', '198.51.100.250', 'motdepasse')).toMatchObject({
+      error: AUTH_TEXTS.tooManyAttempts,
+    })
+
+    // Every attempt counts against its address, whatever the account.
+    resetRateLimits()
+    for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
+      await attempt(`inconnu-${i}@exemple.fr`, '203.0.113.9')
+    }
+    expect(await attempt('fay@exemple.fr', '203.0.113.9', 'motdepasse')).toMatchObject({
+      error: AUTH_TEXTS.tooManyAttempts,
+    })
+    const refusals = (await activity('login')).filter((e) =>
+      e.details.includes('trop de tentatives'),
+    )
+    expect(refusals.length).toBeGreaterThanOrEqual(3)
+  }, 60_000)
 
   it('guards admin pages: /login when signed out, / for non-admins, entries for each check', async () => {
     const viewer = await register('gus@exemple.fr', 'motdepasse', 'Gus')

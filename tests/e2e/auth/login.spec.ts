@@ -144,7 +144,7 @@ test('blocked and inactive users cannot sign in', async ({ page, db }) => {
 test('too many attempts on one account are refused in French', async ({ page, request, db }) => {
   void db
   const user = await createTestUser()
-  for (let i = 0; i < AUTH_RATE_LIMITS.account.limit; i++) {
+  for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) {
     const res = await request.post('/login', { form: { email: user.email, password: `faux-${i}` } })
     expect(res.status()).toBe(401)
   }
