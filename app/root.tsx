@@ -12,12 +12,33 @@ import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
 import type { SiteSeo } from '#app/domain/seo.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import './app.css'
 
 // Generated once per process from the theme table (spec §3): one source for CSS and tests.
 const THEME_CSS = themeCss()
+
+/**
+ * Maintenance mode answers before any loader or action of any route runs (pages, resource
+ * routes, form posts), so nothing of the site leaks into the 503 and nothing is written.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  // The rendered 503 page does not carry the thrown response's headers: put them back.
+  async (_args, next) => {
+    const response = await next()
+    if (response.status === 503) {
+      for (const [name, value] of Object.entries(MAINTENANCE_HEADERS)) {
+        if (!response.headers.has(name)) response.headers.set(name, value)
+      }
+    }
+    return response
+  },
+  async ({ request }) => {
+    await enforceMaintenance(request)
+  },
+]
 
 /**
  * Site-wide data every page needs: settings for the head and the chrome (issue "admin

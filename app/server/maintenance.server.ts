@@ -1,5 +1,5 @@
 // Maintenance mode (spec §3 settings.maintenanceMode / maintenanceMessage; issue 6).
-// The public layout loader calls `enforceMaintenance(request)` first. When the mode is on,
+// The root route's middleware calls `enforceMaintenance(request)` before any loader or action. When the mode is on,
 // a visitor gets HTTP 503 with Retry-After and a French page showing the maintenance
 // message; the sign-in and sign-up pages, the admin hub and signed-in active admins are
 // never blocked, so the owner can always switch the mode off again.
@@ -22,8 +22,23 @@ export interface MaintenanceErrorData {
   siteName: string
 }
 
+/** Sent with every 503: when to come back, and never cache the maintenance page. */
+export const MAINTENANCE_HEADERS = {
+  'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+  'Cache-Control': 'no-store',
+} as const
+
 /** Paths that stay reachable during maintenance (prefix match on whole segments). */
-const ALWAYS_OPEN = ['/login', '/register', '/admin', '/logout', '/api/auth', '/setup', '/healthz']
+const ALWAYS_OPEN = [
+  '/login',
+  '/register',
+  '/admin',
+  '/logout',
+  '/api/auth',
+  '/auth',
+  '/setup',
+  '/healthz',
+]
 
 export function isAlwaysOpenPath(pathname: string): boolean {
   return ALWAYS_OPEN.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
@@ -46,11 +61,7 @@ export async function enforceMaintenance(request: Request): Promise<void> {
     {
       status: 503,
       statusText: 'Service Unavailable',
-      headers: {
-        'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS),
-        // Never cache the maintenance page: visitors see the site as soon as it is back.
-        'Cache-Control': 'no-store',
-      },
+      headers: MAINTENANCE_HEADERS,
     },
   )
 }

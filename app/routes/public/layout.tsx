@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
-import { enforceMaintenance } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import {
   analyticsId,
@@ -11,9 +10,7 @@ import {
 } from '#app/server/seo.server.ts'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  // Maintenance mode answers before anything else (admin-2's contract).
-  await enforceMaintenance(request)
+export async function loader() {
   const settings = await getSiteSettings()
   const gaId = analyticsId(settings.googleAnalyticsId)
   return {

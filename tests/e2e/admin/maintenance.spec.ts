@@ -2,6 +2,9 @@
 // get a French page with the message and HTTP 503 + Retry-After; /login, /register, /admin
 // and signed-in active admins keep working.
 import { getDb } from '#app/server/db/client.server.ts'
+import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { signIn } from '../../fixtures/auth.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
@@ -43,6 +46,34 @@ test('maintenance: visitors get 503 with the message; sign-in, admin and admins 
       expect(html).toContain(MESSAGE)
       expect(html).toContain('lang="fr"')
     }
+    // Nothing of the site leaks into the 503 (no loader ran), not even in the hydration data.
+    const project = await createProject(
+      makeProject({ title: 'Projet secret en maintenance', featured: true }),
+    )
+    const post = await createBlogPost(
+      makeBlogPost({ title: 'Article caché', content: 'Contenu confidentiel du billet' }),
+    )
+    for (const path of ['/', `/projects/${project.id}`, `/blog/${post.slug}`, '/projects.data']) {
+      const res = await visitor.get(path)
+      expect(res.status(), path).toBe(503)
+      const body = await res.text()
+      expect(body, path).not.toContain('Projet secret en maintenance')
+      expect(body, path).not.toContain('Contenu confidentiel du billet')
+    }
+    // Resource routes are closed too, and a form post writes nothing.
+    for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt', '/cv/telecharger']) {
+      const res = await visitor.get(path, { maxRedirects: 0 })
+      expect(res.status(), path).toBe(503)
+      expect(res.headers()['retry-after'], path).toBeDefined()
+    }
+    const before = await getDb().selectFrom('messages').select('id').execute()
+    const posted = await visitor.post('/contact', {
+      form: { name: 'Pendant', email: 'pendant@exemple.fr', message: 'En maintenance' },
+      headers: { origin: server.url },
+    })
+    expect(posted.status()).toBe(503)
+    expect(await getDb().selectFrom('messages').select('id').execute()).toHaveLength(before.length)
+
     // Sign-in and sign-up stay open; /admin sends a visitor to the sign-in page, not a 503.
     expect((await visitor.get('/login')).status()).toBe(200)
     expect((await visitor.get('/register')).status()).toBe(200)
