@@ -27,10 +27,18 @@ export function shortReferrer(value: string): string | undefined {
   return `${url.origin}${url.pathname}`
 }
 
-/** Fills the still-unknown browser fields of the user's recent entries; returns the count. */
+/** What the server derived from a request: an entry is enriched only by the same device. */
+export type DeviceFingerprint = Pick<UserInfo, 'ip' | 'browser' | 'os' | 'device'>
+
+/**
+ * Fills the still-unknown browser fields of the user's recent entries written from the same
+ * device (address, browser, system): a beacon from a phone never labels what a laptop or a
+ * script did. Returns the count.
+ */
 export async function enrichRecentActivity(
   userId: string,
   input: BeaconInput,
+  device: DeviceFingerprint,
   now = Date.now(),
 ): Promise<number> {
   const patch = {
@@ -57,6 +65,10 @@ export async function enrichRecentActivity(
       // Entries already enriched (by an earlier beacon) are left as they are.
       const isUnknown = (v: string | undefined) => !v || v === UNKNOWN
       if (!isUnknown(info.screenResolution) || !isUnknown(info.timezone)) continue
+      const sameDevice = (Object.keys(device) as (keyof DeviceFingerprint)[]).every(
+        (key) => info[key] === device[key],
+      )
+      if (!sameDevice) continue
       const next: Partial<UserInfo> = { ...info }
       for (const [key, value] of Object.entries(patch) as [
         keyof typeof patch,

@@ -11,6 +11,7 @@
 // data). Rate-limited per user.
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
+import { deriveUserInfo } from '#app/server/user-info.server.ts'
 import { BeaconSchema, enrichRecentActivity } from './activity-beacon.server.ts'
 import type { Route } from './+types/activity-beacon'
 
@@ -35,7 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
     const form = await request.formData()
     for (const [key, value] of form.entries()) if (typeof value === 'string') body[key] = value
   }
-  const input = BeaconSchema.parse(body)
-  const updated = await enrichRecentActivity(user.id, input)
+  const parsed = BeaconSchema.safeParse(body)
+  if (!parsed.success) return new Response('Données invalides', { status: 400 })
+  const { ip, browser, os, device } = deriveUserInfo(request)
+  const updated = await enrichRecentActivity(user.id, parsed.data, { ip, browser, os, device })
   return Response.json({ updated }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,13 +1,18 @@
 // GET /cv/telecharger: the CV file behind the spec §6 rule "download requires a signed-in
 // user only when requireAuth is on". Refused → back to /cv with the §8 banner (works without
-// JavaScript); allowed → a `download` activity entry when trackDownloads is on, then the file.
+// JavaScript); allowed → a `download` activity entry when trackDownloads is on (signed in or
+// anonymous), then the file.
 import { redirect } from 'react-router'
 import type { Route } from './+types/cv-download'
 import { recordActivity } from '#app/server/activity.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getClientIp } from '#app/server/client-ip.server.ts'
+import { hit } from '#app/server/rate-limit.server.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
+/** Download entries written for one anonymous address (the file is served regardless). */
+const ANONYMOUS_LOG_LIMIT = { limit: 20, windowMs: 10 * 60_000 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cv = await getCv()
@@ -16,9 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (cv.settings.requireAuth && !user) {
     return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
   }
-  if (user && cv.settings.trackDownloads) {
+  // Anonymous downloads count too (requireAuth off); one address cannot flood the log.
+  const logged = user ? true : hit(`cv-download:${getClientIp(request)}`, ANONYMOUS_LOG_LIMIT)
+  if (cv.settings.trackDownloads && logged) {
     await recordActivity(request, {
-      actor: { id: user.id, name: user.name, email: user.email },
+      actor: user ? { id: user.id, name: user.name, email: user.email } : null,
       action: 'download',
       resourceType: 'cv',
       resourceName: 'CV',

@@ -138,12 +138,18 @@ test('activity beacon: enriches only the caller’s own recent entries', async (
 }) => {
   const owner = await createTestUser({ role: 'admin', name: 'Nina Beacon' })
   const other = await createTestUser({ role: 'viewer', name: 'Oscar Autre' })
-  const entry = await addActivity({
+  // An entry written by the server for the owner's own request (same device as the beacon).
+  const ownerHeaders = await sessionHeaders(owner)
+  expect((await request.get('/admin/projects', { headers: ownerHeaders })).status()).toBe(200)
+  const entry = (await listActivity({ userId: owner.id, action: 'access' })).items[0]!
+  // One written from another device is never labelled by this beacon.
+  const elsewhere = await addActivity({
     userId: owner.id,
     userName: owner.name,
     action: 'update',
     resourceType: 'project',
-    details: 'à enrichir',
+    details: 'depuis un autre appareil',
+    userInfo: { ip: '198.51.100.0', browser: 'Safari', os: 'iOS', device: 'Mobile' },
   })
   const form = {
     language: 'de-DE',
@@ -168,11 +174,15 @@ test('activity beacon: enriches only the caller’s own recent entries', async (
   // The owner enriches their entry; the referrer loses its query string; junk is dropped.
   const own = await request.post('/api/activity', {
     form: { ...form, timezone: '<script>' },
-    headers: await sessionHeaders(owner),
+    headers: ownerHeaders,
   })
   expect(own.status()).toBe(200)
   const info = await current()
   expect(info.screenResolution).toBe('1x1')
   expect(info.referrer).toBe('https://exemple.fr/page')
   expect(info.timezone).toBe('Unknown')
+  const fromElsewhere = (await listActivity({ userId: owner.id })).items.find(
+    (e) => e.id === elsewhere.id,
+  )
+  expect(fromElsewhere!.userInfo.screenResolution).toBe('Unknown')
 })

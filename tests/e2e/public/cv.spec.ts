@@ -63,6 +63,16 @@ test('CV: a signed-in download is allowed and logged as a download entry', async
   expect(after).toHaveLength(1)
 })
 
+const anonymousDownloads = async () =>
+  (
+    await getDb()
+      .selectFrom('activity_logs')
+      .select('id')
+      .where('action', '=', 'download')
+      .where('userId', '=', 'anonymous')
+      .execute()
+  ).length
+
 test('CV: capture keys, context menu, copy and paste show the notice for 1 s with a shake', async ({
   page,
   db: _db,
@@ -90,7 +100,10 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
     await page.clock.runFor(150)
     await expect(notice).toBeHidden()
   }
-  // Anyone may download when requireAuth is off.
+  // Anyone may download when requireAuth is off, and the anonymous download is tracked.
+  await updateCvSettings({ trackDownloads: true })
+  const before = await anonymousDownloads()
   const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(res.headers()['location']).toBe('/demo/cv/cv.webp')
+  expect(await anonymousDownloads()).toBe(before + 1)
 })
