@@ -25,9 +25,33 @@ export const AUTH_TEXTS = {
   passwordRequired: 'Le code quantique est requis',
   nameRequired: 'Le nom est requis',
   confirmRequired: 'Veuillez confirmer le code quantique',
+  invitationRequired:
+    "Cette adresse a été invitée par l'administrateur : ouvrez le lien d'invitation reçu, ou connectez-vous avec Google ou Facebook.",
+  invitationInvalid:
+    "Ce lien d'invitation n'est plus valide ou ne correspond pas à cette adresse. Demandez-en un nouveau à l'administrateur.",
 } as const
 
 export const PROVIDER_LABELS = { google: 'Google', facebook: 'Facebook' } as const
+
+/** Why a Google/Facebook sign-in failed, when it is more than "it failed". */
+export const SOCIAL_FAILURE_REASONS = ['disabled', 'rate-limited'] as const
+export type SocialFailureReason = (typeof SOCIAL_FAILURE_REASONS)[number]
+
+export function isSocialFailureReason(value: unknown): value is SocialFailureReason {
+  return SOCIAL_FAILURE_REASONS.includes(value as SocialFailureReason)
+}
+
+/** The message a failed Google/Facebook sign-in ends with (spec §8, plus our reasons). */
+export function socialFailureText(
+  provider: keyof typeof PROVIDER_LABELS,
+  from: 'login' | 'register',
+  reason?: SocialFailureReason,
+): string {
+  if (reason === 'disabled') return AUTH_TEXTS.accountDisabled
+  if (reason === 'rate-limited') return AUTH_TEXTS.tooManyAttempts
+  if (from === 'register') return AUTH_TEXTS.socialRegisterFailed
+  return provider === 'facebook' ? AUTH_TEXTS.facebookFailed : AUTH_TEXTS.googleFailed
+}
 
 /** Login: e-mail (email-typed) and password required (spec §5). */
 export const LoginSchema = z.object({

@@ -7,6 +7,8 @@ import { getEnv } from './env.server.ts'
 export const ToastSchema = z.object({
   kind: z.enum(['success', 'error']),
   message: z.string().max(500),
+  /** A link to hand over once (an invitation), shown with a copy button. */
+  link: z.url().max(1000).optional(),
 })
 export type Toast = z.infer<typeof ToastSchema>
 

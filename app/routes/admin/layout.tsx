@@ -7,7 +7,7 @@ import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
-import { Banner } from '#app/ui/admin/banner.tsx'
+import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
@@ -76,7 +76,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>
-          <Banner kind={toast.kind}>{toast.message}</Banner>
+          <Banner kind={toast.kind}>
+            {toast.message}
+            {toast.link ? <CopyableLink href={toast.link} /> : null}
+          </Banner>
         </div>
       ) : null}
       <Outlet />

@@ -1,6 +1,7 @@
 // Admin › Users (spec §2, §3 User, §5 user form, §6 roles) on the auth `user` table. A user
-// created here has no password: signing up or in later with that e-mail (password, Google,
-// Facebook) attaches to this row and keeps the role given. The last active admin can never
+// created here has no password: they claim this row, and the role given, through the
+// single-use invitation link shown once to the admin, or by signing in with Google or
+// Facebook with that e-mail (ADR 015). The last active admin can never
 // demote, block or delete themself (the site cannot be locked out); blocking or deactivating
 // a user ends their sessions.
 import { useActionData, useLoaderData, useLocation, useSearchParams } from 'react-router'
@@ -15,7 +16,14 @@ import {
   withValidation,
 } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import {
+  invitationLink,
+  issueInvitation,
+  revokeInvitation,
+  usersWithoutAccount,
+} from '#app/server/auth/invitations.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
 import { parseOrThrow } from '#app/server/errors.server.ts'
 import {
   countActiveAdmins,
@@ -46,7 +54,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, pages) : 1
   const users = all.slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE)
   const editing = editId ? await getUser(editId) : undefined
-  return { users, total: all.length, page, pageSize: USERS_PAGE_SIZE, editing }
+  if (editId && !editing) throw notFound("Cet utilisateur n'existe plus.")
+  // Users who cannot sign in yet: their invitation is pending (ADR 015).
+  const pending = [...(await usersWithoutAccount(users.map((u) => u.id)))]
+  return { users, pending, total: all.length, page, pageSize: USERS_PAGE_SIZE, editing }
+}
+
+/** Redirect to the list with the single-use invitation link shown once (ADR 015). */
+async function withInvitation(userId: string, message: string) {
+  const token = await issueInvitation(userId)
+  return redirectWithToast('/admin/users', {
+    kind: 'success',
+    message: `${message} Transmettez-lui ce lien d'invitation (usage unique, valable 7 jours) :`,
+    link: invitationLink(getEnv(), token),
+  })
 }
 
 const isActiveAdmin = (u: Pick<User, 'role' | 'status'>) =>
@@ -85,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
           resourceName: user.email,
           details: `Utilisateur créé (${input.role}, ${input.status})`,
         })
-        return redirectWithToast(back, { kind: 'success', message: 'Utilisateur créé' })
+        return withInvitation(user.id, 'Utilisateur créé.')
       })
     }
     case 'update': {
@@ -114,11 +135,32 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(back, { kind: 'success', message: 'Utilisateur mis à jour' })
       })
     }
+    case 'invite': {
+      const current = id ? await getUser(id) : undefined
+      if (!current) return notFound("Cet utilisateur n'existe plus.")
+      if (!(await usersWithoutAccount([current.id])).has(current.id)) {
+        return formFailure(
+          {},
+          {},
+          'Cet utilisateur a déjà un compte : aucune invitation à envoyer.',
+        )
+      }
+      await recordActivity(request, {
+        actor: admin,
+        action: 'update',
+        resourceType: 'user',
+        resourceId: current.id,
+        resourceName: current.email,
+        details: "Nouveau lien d'invitation",
+      })
+      return withInvitation(current.id, `Nouveau lien d'invitation pour ${current.email}.`)
+    }
     case 'delete': {
       const current = id ? await getUser(id) : undefined
       if (!current) return notFound("Cet utilisateur n'existe plus.")
       if (await locksOut(current, null)) return formFailure({}, {}, LAST_ADMIN_MESSAGE)
       await deleteUser(current.id)
+      await revokeInvitation(current.id)
       await recordActivity(request, {
         actor: admin,
         action: 'delete',
@@ -139,7 +181,7 @@ export function meta() {
 }
 
 export default function UsersTab() {
-  const { users, total, page, pageSize, editing } = useLoaderData<typeof loader>()
+  const { users, pending, total, page, pageSize, editing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
   const [searchParams] = useSearchParams()
@@ -168,7 +210,7 @@ export default function UsersTab() {
       ) : (
         // Keyed by location: after a refused delete the confirmation dialog closes.
         <div key={location.key}>
-          <UserTable users={users} />
+          <UserTable users={users} pending={pending} />
           <Pagination
             page={page}
             pageSize={pageSize}

@@ -9,7 +9,9 @@ import {
 } from '#app/domain/auth.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
+import { findInvitation } from '#app/server/auth/invitations.server.ts'
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
+import { getUser } from '#app/server/repositories/users.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
@@ -21,8 +23,18 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, 'Inscription')
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const error = new URL(request.url).searchParams.get('error')
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const error = url.searchParams.get('error')
+  // An invitation link from the Users tab (ADR 015): the form claims that pre-created user.
+  const token = url.searchParams.get('invitation')
+  const invitedId = token ? await findInvitation(token) : undefined
+  const invited = invitedId ? await getUser(invitedId) : undefined
+  const invitation = token
+    ? invited
+      ? { token, name: invited.name, email: invited.email, error: undefined }
+      : { token: undefined, name: '', email: '', error: AUTH_TEXTS.invitationInvalid }
+    : undefined
   const socialError =
     error === 'google' || error === 'facebook'
       ? AUTH_TEXTS.socialRegisterFailed
@@ -31,7 +43,7 @@ export function loader({ request }: Route.LoaderArgs) {
             PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
           )
         : undefined
-  return { ...authPageData('register-bg.webm'), socialError }
+  return { ...authPageData('register-bg.webm'), socialError, invitation }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -44,7 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const outcome = await registerWithPassword(request, parsed.data)
+  const invitation = typeof values.invitation === 'string' ? values.invitation : undefined
+  const outcome = await registerWithPassword(request, parsed.data, { invitation })
   if (!outcome.ok) {
     return data({ error: outcome.error, fields: {}, values: kept }, { status: outcome.status })
   }
@@ -55,16 +68,25 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const fields: Record<string, string> = actionData?.fields ?? {}
+  const { invitation } = loaderData
   return (
     <AuthShell title="Inscription" subtitle="Ouvrez votre portail" video={loaderData.video}>
       <Form method="post" className="space-y-4">
-        <FormError message={actionData?.error} />
+        <FormError message={actionData?.error ?? invitation?.error} />
+        {invitation?.token ? (
+          <>
+            <p role="status" className="rounded-lg bg-white/10 px-3 py-2 text-sm text-white/90">
+              Invitation pour {invitation.email} : choisissez votre code quantique.
+            </p>
+            <input type="hidden" name="invitation" value={invitation.token} />
+          </>
+        ) : null}
         <TextField
           label="Nom"
           name="name"
           autoComplete="name"
           maxLength={MAX_LENGTH.short}
-          defaultValue={actionData?.values.name}
+          defaultValue={actionData?.values.name ?? invitation?.name}
           error={fields.name}
         />
         <TextField
@@ -73,7 +95,8 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           type="email"
           autoComplete="email"
           maxLength={MAX_LENGTH.email}
-          defaultValue={actionData?.values.email}
+          defaultValue={actionData?.values.email ?? invitation?.email}
+          readOnly={!!invitation?.token}
           error={fields.email}
         />
         <PasswordField

@@ -15,6 +15,7 @@ const { resetRateLimits } = await import('../rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
   await import('./password-auth.server.ts')
 const { getSessionUser } = await import('./session.server.ts')
+const { issueInvitation } = await import('./invitations.server.ts')
 const { createAuth, getAuth } = await import('./auth.server.ts')
 const { requireAdmin, requireUser } = await import('./guard.server.ts')
 
@@ -121,7 +122,7 @@ describe('accounts', () => {
     expect(row.role).toBe('admin')
   })
 
-  it('lets a user created by an admin (no account) sign up and keep the role', async () => {
+  it('lets a user created by an admin claim the account with the invitation link only, keeping the role', async () => {
     const now = new Date().toISOString()
     await getDb()
       .insertInto('user')
@@ -138,13 +139,36 @@ describe('accounts', () => {
         updatedAt: now,
       })
       .execute()
-    const outcome = await register('invitee@exemple.fr', 'motdepasse')
+    // Knowing the address is not enough: a password claims it only with the link (ADR 015).
+    expect(await register('invitee@exemple.fr', 'motdepasse')).toMatchObject({
+      ok: false,
+      error: AUTH_TEXTS.invitationRequired,
+    })
+    const token = await issueInvitation('invited')
+    const withLink = (email: string, invitation: string) =>
+      registerWithPassword(
+        formRequest('/register'),
+        { name: 'Ada', email, password: 'motdepasse', confirmPassword: 'motdepasse' },
+        { invitation },
+      )
+    // A link for another address, or a made-up one, claims nothing.
+    expect(await withLink('autre@exemple.fr', token)).toMatchObject({
+      error: AUTH_TEXTS.invitationInvalid,
+    })
+    expect(await withLink('invitee@exemple.fr', 'x'.repeat(43))).toMatchObject({
+      error: AUTH_TEXTS.invitationInvalid,
+    })
+    expect(await getDb().selectFrom('account').select('id').execute()).toHaveLength(0)
+    const outcome = await withLink('invitee@exemple.fr', token)
     expect(outcome.ok).toBe(true)
     const users = await getDb().selectFrom('user').select(['id', 'role']).execute()
     expect(users).toEqual([{ id: 'invited', role: 'editor' }])
-    // Once claimed, the e-mail is taken.
+    // Once claimed, the e-mail is taken and the link is spent.
     expect(await register('invitee@exemple.fr', 'autre-mdp')).toMatchObject({
       error: AUTH_TEXTS.emailInUse,
+    })
+    expect(await withLink('invitee@exemple.fr', token)).toMatchObject({
+      error: AUTH_TEXTS.invitationInvalid,
     })
   })
 

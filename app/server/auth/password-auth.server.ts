@@ -9,6 +9,7 @@ import { createId, nowIso } from '../db/util.server.ts'
 import { log } from '../log.server.ts'
 import { clearKey, hit, isOver } from '../rate-limit.server.ts'
 import { getAuth } from './auth.server.ts'
+import { consumeInvitation, findInvitation } from './invitations.server.ts'
 
 export type AuthOutcome =
   { ok: true; headers: Headers; userId: string } | { ok: false; error: string; status: number }
@@ -155,12 +156,21 @@ export async function signInWithPassword(
 export async function registerWithPassword(
   request: Request,
   input: RegisterInput,
+  options: { invitation?: string } = {},
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
   if (signUpLimited(request, email)) {
     return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
   }
+  const invitedId = options.invitation ? await findInvitation(options.invitation) : undefined
+  if (options.invitation && !invitedId) {
+    return { ok: false, error: AUTH_TEXTS.invitationInvalid, status: 400 }
+  }
   const existing = await findUser(email)
+  if (invitedId && existing?.id !== invitedId) {
+    // The link belongs to another address.
+    return { ok: false, error: AUTH_TEXTS.invitationInvalid, status: 400 }
+  }
   if (existing) {
     const accounts = await getDb()
       .selectFrom('account')
@@ -168,8 +178,12 @@ export async function registerWithPassword(
       .where('userId', '=', existing.id)
       .execute()
     if (accounts.length > 0) return { ok: false, error: AUTH_TEXTS.emailInUse, status: 409 }
-    // A user an admin created in the Users tab (no account yet): the password attaches to
-    // that user, who keeps the role given (issue 4).
+    // A user an admin created in the Users tab (no account yet) is claimed with a password
+    // only through the invitation link the admin handed over (ADR 015): knowing the address
+    // is not enough. The user keeps the role given.
+    if (!options.invitation || !(await consumeInvitation(options.invitation, existing.id))) {
+      return { ok: false, error: AUTH_TEXTS.invitationRequired, status: 409 }
+    }
     return claimInvitedUser(request, existing.id, email, input.password)
   }
   const response = await getAuth().api.signUpEmail({

@@ -1,5 +1,5 @@
 // Success / error banners for admin screens (role status / alert so they are announced).
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 
 export type BannerKind = 'success' | 'error'
 
@@ -34,5 +34,34 @@ export function FormErrorSummary({
         {formError ?? 'Le formulaire contient des erreurs. Corrigez les champs indiqués.'}
       </Banner>
     </div>
+  )
+}
+
+/** A link to hand over (e.g. an invitation): selectable text and a copy button. */
+export function CopyableLink({ href }: { href: string }) {
+  const id = useId()
+  const [copied, setCopied] = useState(false)
+  return (
+    <span className="mt-2 flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Lien à transmettre
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={href}
+        onFocus={(e) => e.currentTarget.select()}
+        className="min-w-0 flex-1 rounded border border-green-300 bg-white px-2 py-1 font-mono text-xs text-zinc-900"
+      />
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(href).then(() => setCopied(true))
+        }}
+        className="rounded border border-green-400 bg-white px-2 py-1 text-xs font-semibold text-green-900 hover:bg-green-100"
+      >
+        {copied ? 'Copié' : 'Copier le lien'}
+      </button>
+    </span>
   )
 }

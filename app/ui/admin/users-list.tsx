@@ -1,6 +1,6 @@
 // Admin › Users (spec §2 users, §3 User, §5 user form, §6 roles): the list and the form.
 import { Form } from 'react-router'
-import { Eye, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Eye, Link2, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
 import type { FieldErrors } from '#app/domain/common.ts'
 import {
   ROLE_LABELS,
@@ -20,6 +20,7 @@ import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
 export const NEVER = 'Jamais'
 export const NO_USERS = 'Aucun utilisateur à afficher.'
+export const INVITATION_PENDING = 'Invitation en attente'
 
 const ROLE_ICONS: Record<UserRole, LucideIcon> = {
   viewer: Eye,
@@ -43,7 +44,7 @@ const STATUS_STYLES = {
   blocked: 'bg-red-100 text-red-800',
 } as const
 
-export function UserTable({ users }: { users: User[] }) {
+export function UserTable({ users, pending = [] }: { users: User[]; pending?: string[] }) {
   if (users.length === 0) return <EmptyState>{NO_USERS}</EmptyState>
   return (
     <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white">
@@ -96,6 +97,11 @@ export function UserTable({ users }: { users: User[] }) {
                 <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLES[user.status]}`}>
                   {STATUS_LABELS[user.status]}
                 </span>
+                {pending.includes(user.id) ? (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                    {INVITATION_PENDING}
+                  </span>
+                ) : null}
               </td>
               <td className="px-4 py-3">
                 {user.lastLogin ? formatDateTime(user.lastLogin) : NEVER}
@@ -103,6 +109,21 @@ export function UserTable({ users }: { users: User[] }) {
               <td className="px-4 py-3">{formatDateTime(user.createdAt)}</td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-1">
+                  {pending.includes(user.id) ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={user.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="invite"
+                        aria-label={`Nouveau lien d'invitation pour ${user.name}`}
+                        title="Nouveau lien d'invitation"
+                        className="rounded-md p-2 text-zinc-700 hover:bg-zinc-100"
+                      >
+                        <Link2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </Form>
+                  ) : null}
                   <EditLink id={user.id} itemName={user.name} />
                   <ConfirmDelete
                     id={user.id}

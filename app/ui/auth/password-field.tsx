@@ -59,6 +59,7 @@ export function TextField(props: {
   error?: string
   defaultValue?: string
   maxLength?: number
+  readOnly?: boolean
   inputRef?: React.Ref<HTMLInputElement>
 }) {
   const id = useId()
@@ -76,6 +77,7 @@ export function TextField(props: {
         required
         maxLength={props.maxLength}
         defaultValue={props.defaultValue}
+        readOnly={props.readOnly}
         autoComplete={props.autoComplete}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? errorId : undefined}

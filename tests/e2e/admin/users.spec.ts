@@ -1,5 +1,7 @@
 // Admin › Users (spec §2, §3 User, §5 user form, §6 roles) and last-admin protection.
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { USER_DELETE_QUESTION } from '#app/domain/user.ts'
+import { findInvitation } from '#app/server/auth/invitations.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { getUser, getUserByEmail } from '#app/server/repositories/users.server.ts'
 import { createSessionCookie, createTestUser, uniqueEmail } from '../../fixtures/auth.ts'
@@ -170,7 +172,7 @@ test('users: the last active admin cannot demote, block or delete themself; bloc
   expect((await getUser(admin.id))?.role).toBe('editor')
 })
 
-test('a user created in this tab signs up later with that e-mail and keeps the role given', async ({
+test('a user created in this tab claims the account with the invitation link only, keeping the role', async ({
   page,
   browser,
   db: _db,
@@ -183,17 +185,36 @@ test('a user created in this tab signs up later with that e-mail and keeps the r
   await page.getByLabel('Adresse e-mail').fill(email)
   await page.getByLabel('Rôle').selectOption({ label: 'Éditeur' })
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Utilisateur créé' })).toBeVisible()
+  const banner = page.getByRole('status').filter({ hasText: 'Utilisateur créé.' })
+  await expect(banner).toContainText("Transmettez-lui ce lien d'invitation")
+  const link = await banner.getByLabel('Lien à transmettre').inputValue()
+  expect(link).toMatch(/\/register\?invitation=[A-Za-z0-9_-]{43}$/)
   const invited = await getUserByEmail(email)
+  const row = page.locator(`tr[data-user-id="${invited!.id}"]`)
+  await expect(row).toContainText('Invitation en attente')
 
   const context = await browser.newContext()
   const visitor = await context.newPage()
-  await visitor.goto('/register')
-  await visitor.getByLabel('Nom').fill('Paul')
-  await visitor.getByLabel('Adresse e-mail').fill(email)
-  await visitor.getByLabel('Code quantique', { exact: true }).fill('secret-paul-1')
-  await visitor.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret-paul-1')
-  await visitor.getByRole('button', { name: 'Créer mon compte' }).click()
+  const register = async (url: string, fillEmail: boolean) => {
+    await visitor.goto(url)
+    await visitor.getByLabel('Nom').fill('Paul')
+    if (fillEmail) await visitor.getByLabel('Adresse e-mail').fill(email)
+    await visitor.getByLabel('Code quantique', { exact: true }).fill('secret-paul-1')
+    await visitor.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret-paul-1')
+    await visitor.getByRole('button', { name: 'Créer mon compte' }).click()
+  }
+  // Without the link, knowing the address is not enough.
+  await register('/register', true)
+  await expect(visitor.getByRole('alert')).toHaveText(AUTH_TEXTS.invitationRequired)
+  expect(
+    await getDb().selectFrom('account').select('id').where('userId', '=', invited!.id).execute(),
+  ).toHaveLength(0)
+
+  // With the link: the address is filled in and locked, the role is kept.
+  await visitor.goto(new URL(link).pathname + new URL(link).search)
+  await expect(visitor.getByLabel('Adresse e-mail')).toHaveValue(email)
+  await expect(visitor.getByLabel('Adresse e-mail')).toHaveAttribute('readonly', '')
+  await register(new URL(link).pathname + new URL(link).search, false)
   await expect(visitor).not.toHaveURL(/\/register/)
   const rows = await getDb()
     .selectFrom('user')
@@ -201,5 +222,32 @@ test('a user created in this tab signs up later with that e-mail and keeps the r
     .where('email', '=', email)
     .execute()
   expect(rows).toEqual([{ id: invited!.id, role: 'editor', status: 'active' }])
+
+  // The link is spent; the admin no longer sees the invitation pending.
+  await visitor.goto(new URL(link).pathname + new URL(link).search)
+  await expect(visitor.getByRole('alert')).toHaveText(AUTH_TEXTS.invitationInvalid)
   await context.close()
+  await page.reload()
+  await expect(row).not.toContainText('Invitation en attente')
+})
+
+test('a pending invitation can be renewed: the new link works, the old one no longer', async ({
+  page,
+  db: _db,
+}) => {
+  await signInAdmin(page)
+  await openAdminTab(page, 'Utilisateurs')
+  const email = uniqueEmail('renew')
+  await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
+  await page.getByLabel('Nom').fill('Rita Renouvelée')
+  await page.getByLabel('Adresse e-mail').fill(email)
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
+  const first = await page.getByLabel('Lien à transmettre').inputValue()
+  await page.getByRole('button', { name: "Nouveau lien d'invitation pour Rita Renouvelée" }).click()
+  await expect(page.getByRole('status')).toContainText(`Nouveau lien d'invitation pour ${email}.`)
+  const second = await page.getByLabel('Lien à transmettre').inputValue()
+  expect(second).not.toBe(first)
+  const token = (link: string) => new URL(link).searchParams.get('invitation')!
+  expect(await findInvitation(token(first))).toBeUndefined()
+  expect(await findInvitation(token(second))).toBe((await getUserByEmail(email))!.id)
 })

@@ -1,4 +1,6 @@
 // Register page (spec §2, §5, §6, §8; issue 4 §2).
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
+import { issueInvitation } from '#app/server/auth/invitations.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, uniqueEmail } from '../../fixtures/auth.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
@@ -10,7 +12,9 @@ async function fillRegister(
   v: { name: string; email: string; password: string; confirm: string },
 ) {
   await page.getByLabel('Nom').fill(v.name)
-  await page.getByLabel('Adresse e-mail').fill(v.email)
+  // An invitation locks the address (readonly): it is already filled in.
+  const email = page.getByLabel('Adresse e-mail')
+  if ((await email.getAttribute('readonly')) === null) await email.fill(v.email)
   await page.getByLabel('Code quantique', { exact: true }).fill(v.password)
   await page.getByLabel('Confirmer le code quantique', { exact: true }).fill(v.confirm)
   const answered = page.waitForResponse(
@@ -67,13 +71,25 @@ test('every error text of the catalogue, then a viewer account that goes on to /
   await expect(page.getByLabel('Menu utilisateur')).toBeVisible()
 })
 
-test('a user created by an admin signs up with that e-mail and keeps the role', async ({
+test('a user created by an admin signs up through the invitation link and keeps the role', async ({
   page,
   db,
 }) => {
   void db
   const invited = await createTestUser({ role: 'admin', withPassword: false })
+  // Someone who only knows the address gets nothing (ADR 015).
   await page.goto('/register')
+  await fillRegister(page, {
+    name: 'Intruse',
+    email: invited.email,
+    password: 'secret1',
+    confirm: 'secret1',
+  })
+  await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.invitationRequired)
+
+  const token = await issueInvitation(invited.id)
+  await page.goto(`/register?invitation=${token}`)
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue(invited.email)
   await fillRegister(page, {
     name: 'Nouvelle',
     email: invited.email,
