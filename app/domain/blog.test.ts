@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
-import { BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
+import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
 
 const valid = {
   title: 'Éloge de la lenteur',
@@ -159,6 +159,25 @@ describe('BlogPostSchema', () => {
     expect(errorsOf({ ...valid, slug: 's'.repeat(MAX_LENGTH.short + 1) })).toEqual({
       slug: `${MAX_LENGTH.short} caractères maximum`,
     })
+  })
+
+  it('reads the author inputs named after their error paths (AUTHOR_FIELDS)', () => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    form.append(AUTHOR_FIELDS.name, ' Ada ')
+    form.append(AUTHOR_FIELDS.avatar, '/demo/ada.webp')
+    expect(BlogPostSchema.parse(formDataToObject(form)).author).toEqual({
+      name: 'Ada',
+      avatar: '/demo/ada.webp',
+    })
+    // The error key is the input's name, so the form shows it there and focuses the input.
+    form.set(AUTHOR_FIELDS.avatar, 'pas une url')
+    form.set(AUTHOR_FIELDS.name, 'n'.repeat(MAX_LENGTH.short + 1))
+    expect(errorsOf(formDataToObject(form))).toEqual({
+      [AUTHOR_FIELDS.name]: `${MAX_LENGTH.short} caractères maximum`,
+      [AUTHOR_FIELDS.avatar]: 'URL invalide',
+    })
+    expect(AUTHOR_FIELDS).toEqual({ name: 'author.name', avatar: 'author.avatar' })
   })
 
   it('accepts FormData', () => {

@@ -1,5 +1,6 @@
 // Blog post form (spec §3, §5): readTime at least 1 (default 5), slug unique (checked by the
-// repository), author {name, avatar} also accepted as authorName / authorAvatar form fields.
+// repository), author {name, avatar} also accepted as the form fields "author.name" /
+// "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
 import {
   MAX_LENGTH,
@@ -37,22 +38,51 @@ export function slugify(title: string): string {
     .replace(/-+$/, '')
 }
 
-/** Lowercase without accents: the key of the accent-insensitive search (spec §2 blog). */
+// Typographic apostrophes and quotes (’ ‘ ‚ ‛ ʼ ′ ´ and “ ” „ ‟ ″) and French no-break
+// spaces: what a keyboard types is ' " and a plain space.
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u02BC\u2032\u00B4]/g
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033]/g
+const NO_BREAK_SPACES = /[\u00A0\u2007\u202F]/g
+
+/**
+ * Lowercase without accents, with typographic quotes and spaces folded to what a keyboard
+ * types: the key of the search (spec §2 blog), so "m'a" finds "m’a".
+ */
 export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(NO_BREAK_SPACES, ' ')
+    .toLowerCase()
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Folds the flat form fields authorName / authorAvatar into `author` (they win over it). */
+/** Form names of the author inputs: the paths of their errors, so each error lands next to its input. */
+export const AUTHOR_FIELDS = { name: 'author.name', avatar: 'author.avatar' } as const
+
+/**
+ * Folds the flat fields into `author` (they win over it): the form's "author.name" /
+ * "author.avatar", and the older authorName / authorAvatar.
+ */
 function liftAuthor(value: unknown): unknown {
   if (!isRecord(value)) return value
-  const { authorName, authorAvatar, ...rest } = value
+  const {
+    authorName,
+    authorAvatar,
+    [AUTHOR_FIELDS.name]: dottedName,
+    [AUTHOR_FIELDS.avatar]: dottedAvatar,
+    ...rest
+  } = value
   const author: Record<string, unknown> = isRecord(rest.author) ? { ...rest.author } : {}
-  if (authorName !== undefined) author.name = authorName
-  if (authorAvatar !== undefined) author.avatar = authorAvatar
+  const name = dottedName ?? authorName
+  const avatar = dottedAvatar ?? authorAvatar
+  if (name !== undefined) author.name = name
+  if (avatar !== undefined) author.avatar = avatar
   return { ...rest, author }
 }
 
@@ -71,11 +101,13 @@ export const BlogPostFieldsSchema = z.object({
   }),
 })
 
-/** Field errors of the author use the paths "author.name" and "author.avatar". */
+/** Field errors of the author use the paths "author.name" and "author.avatar" (AUTHOR_FIELDS). */
 export const BlogPostSchema = z.preprocess(liftAuthor, BlogPostFieldsSchema)
 
 export type BlogPostFields = z.output<typeof BlogPostFieldsSchema>
 export type BlogPostInput = Partial<Record<keyof BlogPostFields, unknown>> & {
   authorName?: unknown
   authorAvatar?: unknown
+  'author.name'?: unknown
+  'author.avatar'?: unknown
 } & Record<string, unknown>

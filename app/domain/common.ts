@@ -171,11 +171,32 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return out
 }
 
-/** FormData to a plain object; repeated keys (tags, images) become arrays. */
+const LIST_SUFFIX = '[]'
+
+/**
+ * Form name of a list posted item by item (`tags[]`): `formDataToObject` reads it as an
+ * array under `name` even with a single item, so the item is never split on commas the way
+ * a comma-separated text field is (spec §5: project tags and images are added one by one).
+ */
+export function listFieldName(name: string): string {
+  return `${name}${LIST_SUFFIX}`
+}
+
+/**
+ * FormData to a plain object; repeated keys become arrays, and a `name[]` key is always an
+ * array stored under `name` (see `listFieldName`).
+ */
 export function formDataToObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of form.entries()) {
+  for (const [rawKey, value] of form.entries()) {
     if (typeof value !== 'string') continue
+    if (rawKey.endsWith(LIST_SUFFIX)) {
+      const key = rawKey.slice(0, -LIST_SUFFIX.length)
+      const prev = out[key]
+      out[key] = [...(Array.isArray(prev) ? prev : prev === undefined ? [] : [prev]), value]
+      continue
+    }
+    const key = rawKey
     if (key in out) {
       const prev = out[key]
       out[key] = Array.isArray(prev) ? [...prev, value] : [prev, value]

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
-import { MEDIA_CATEGORY_LABELS, MEDIA_DELETE_QUESTION, MediaSchema } from './media.ts'
+import {
+  MEDIA_CATEGORY_LABELS,
+  MEDIA_DELETE_QUESTION,
+  MediaSchema,
+  mediaCountText,
+} from './media.ts'
 
 const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image' }
 const ORDER = "L'ordre doit être un entier positif ou nul"
@@ -102,5 +107,15 @@ describe('MediaSchema', () => {
     expect(MediaSchema.parse(formDataToObject(form))).toMatchObject({ ...valid, order: 0 })
     expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo' })
     expect(MEDIA_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce média ?')
+  })
+})
+
+describe('mediaCountText', () => {
+  it.each([
+    [0, 'Aucun média'],
+    [1, '1 média'],
+    [3, '3 médias'],
+  ])('%i → %s', (count, text) => {
+    expect(mediaCountText(count)).toBe(text)
   })
 })

@@ -18,6 +18,12 @@ export const MEDIA_CATEGORY_LABELS: Record<MediaCategory, string> = {
   video: 'Vidéo',
 }
 
+/** Announced after each search or filter: 'Aucun média', '1 média', '3 médias'. */
+export function mediaCountText(count: number): string {
+  if (count === 0) return 'Aucun média'
+  return `${count} ${count === 1 ? 'média' : 'médias'}`
+}
+
 export const MEDIA_ORDER_MESSAGE = "L'ordre doit être un entier positif ou nul"
 
 function isBlank(value: unknown): boolean {

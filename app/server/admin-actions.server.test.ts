@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { redirect } from 'react-router'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { listActivity } from '#app/server/repositories/activity.server.ts'
 import {
   createSkill,
@@ -13,6 +14,8 @@ import {
   handleCrudIntent,
   loadCrudView,
   readAdminForm,
+  SAVE_FAILED_MESSAGE,
+  withValidation,
   type CrudSpec,
 } from './admin-actions.server.ts'
 import { readToast } from './toast.server.ts'
@@ -142,6 +145,64 @@ describe('handleCrudIntent', () => {
 
   it('leaves other intents to the route', async () => {
     expect((await run({ intent: 'reorder' })).result).toBeUndefined()
+  })
+})
+
+describe('withValidation', () => {
+  it('keeps the typed values and logs when the save fails unexpectedly', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const request = post({ intent: 'create', name: 'Figma', category: 'design', level: '4' })
+    const form = await readAdminForm(request.clone())
+    const result = await handleCrudIntent(request, actor, form, {
+      ...spec,
+      create: () => Promise.reject(new Error('SQLITE_BUSY: database is locked')),
+    })
+    expect(result).not.toBeInstanceOf(Response)
+    const failure = result as {
+      data: {
+        fieldErrors: Record<string, string>
+        values: Record<string, unknown>
+        formError?: string
+      }
+      init: ResponseInit
+    }
+    expect(failure.init.status).toBe(500)
+    expect(failure.data).toEqual({
+      fieldErrors: {},
+      values: { name: 'Figma', category: 'design', level: '4' },
+      formError: SAVE_FAILED_MESSAGE,
+    })
+    expect(SAVE_FAILED_MESSAGE).toBe(
+      "L'enregistrement a échoué. Vos saisies sont conservées ; veuillez réessayer.",
+    )
+    const logged = stderr.mock.calls.map(([line]) => String(line)).join('')
+    expect(logged).toContain('"level":"error"')
+    expect(logged).toContain('SQLITE_BUSY: database is locked')
+    expect((await listActivity({ action: 'create' })).items).toEqual([])
+  })
+
+  it("uses the route's own failure text when it has one", async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const result = await withValidation(
+      { siteName: 'Atelier' },
+      () => Promise.reject(new Error('disk full')),
+      'Erreur lors de la mise à jour des paramètres',
+    )
+    expect(result).toMatchObject({
+      data: {
+        values: { siteName: 'Atelier' },
+        formError: 'Erreur lors de la mise à jour des paramètres',
+      },
+      init: { status: 500 },
+    })
+  })
+
+  it('lets thrown responses (redirects, 404s) through', async () => {
+    const thrown = await withValidation({}, () => Promise.reject(redirect('/login'))).catch(
+      (e: unknown) => e,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
   })
 })
 

@@ -1,10 +1,12 @@
 // Shared steps of admin actions: read the form and its intent, turn a ValidationError into
-// a 400 that keeps what the admin typed, and answer an unknown intent with a French 400.
+// a 400 (and any unexpected save error into a logged 500) that keeps what the admin typed,
+// and answer an unknown intent with a French 400.
 import { data } from 'react-router'
 import { formDataToObject, type FieldErrors } from '#app/domain/common.ts'
 import type { ResourceType } from '#app/domain/types.ts'
 import { recordActivity } from './activity.server.ts'
 import { ValidationError } from './errors.server.ts'
+import { log } from './log.server.ts'
 import { redirectWithToast } from './toast.server.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
@@ -34,9 +36,25 @@ export function formFailure(
   return data<FormFailure>({ fieldErrors, values, formError }, { status: 400 })
 }
 
+/** Banner of a save that failed for a reason other than the admin's input. */
+export const SAVE_FAILED_MESSAGE =
+  "L'enregistrement a échoué. Vos saisies sont conservées ; veuillez réessayer."
+
+/** A `redirect()`, `data()` or Response thrown on purpose: React Router's control flow. */
+function isRouterResponse(error: unknown): boolean {
+  return (
+    error instanceof Response ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { type?: unknown }).type === 'DataWithResponseInit')
+  )
+}
+
 /**
- * Runs `save`; a ValidationError becomes a 400 form failure keeping `values`. Anything
- * else propagates (the route's error boundary shows a French message).
+ * Runs `save`; a ValidationError becomes a 400 form failure keeping `values`. An unexpected
+ * error (database busy, disk full…) is logged and becomes a 500 form failure that keeps
+ * `values` too, instead of replacing the form with the error boundary and losing the typing.
+ * Thrown responses (redirect, 404…) still propagate.
  */
 export async function withValidation<T>(
   values: Record<string, unknown>,
@@ -46,9 +64,18 @@ export async function withValidation<T>(
 ): Promise<T | ReturnType<typeof formFailure>> {
   try {
     return await save()
-  } catch (error) {
+  } catch (error: unknown) {
     if (error instanceof ValidationError) return formFailure(error.fieldErrors, values, formError)
-    throw error
+    if (isRouterResponse(error)) throw error
+    log.error('admin save failed', {
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+      fields: Object.keys(values),
+    })
+    return data<FormFailure>(
+      { fieldErrors: {}, values, formError: formError ?? SAVE_FAILED_MESSAGE },
+      { status: 500 },
+    )
   }
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Form } from 'react-router'
 import type { Route } from './+types/blog'
 import {
+  AUTHOR_FIELDS,
   BLOG_DELETE_QUESTION,
   BlogPostSchema,
   DEFAULT_READ_TIME,
@@ -205,18 +206,19 @@ function BlogForm({
             defaultValue={v('tags', post?.tags.join(', '))}
             error={errors.tags}
           />
+          {/* Named like their error paths: the error shows here and focus moves here. */}
           <TextField
-            name="authorName"
+            name={AUTHOR_FIELDS.name}
             label="Nom de l'auteur"
-            defaultValue={v('authorName', post ? post.author.name : defaultAuthor)}
-            error={errors['author.name']}
+            defaultValue={v(AUTHOR_FIELDS.name, post ? post.author.name : defaultAuthor)}
+            error={errors[AUTHOR_FIELDS.name]}
           />
           <TextField
-            name="authorAvatar"
+            name={AUTHOR_FIELDS.avatar}
             label="Avatar de l'auteur (URL)"
             type="url"
-            defaultValue={v('authorAvatar', post?.author.avatar)}
-            error={errors['author.avatar']}
+            defaultValue={v(AUTHOR_FIELDS.avatar, post?.author.avatar)}
+            error={errors[AUTHOR_FIELDS.avatar]}
           />
         </FieldGrid>
         <TextAreaField

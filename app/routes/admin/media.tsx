@@ -1,9 +1,15 @@
 // Admin tab "Gestion des Médias" (spec §2 media tab, §3 Media item, §5 media): grid with
 // search, category and tag filters (in the URL), form 'Nouveau Média' / 'Modifier le Média'.
+import { useEffect, useRef } from 'react'
 import { Form, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/media'
-import { MEDIA_CATEGORY_LABELS, MEDIA_DELETE_QUESTION, MediaSchema } from '#app/domain/media.ts'
+import {
+  MEDIA_CATEGORY_LABELS,
+  MEDIA_DELETE_QUESTION,
+  MediaSchema,
+  mediaCountText,
+} from '#app/domain/media.ts'
 import { MEDIA_CATEGORIES, type MediaCategory, type MediaItem } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
@@ -111,6 +117,9 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
+/** Pause after the last keystroke before the search runs (one request per pause, not per key). */
+const SEARCH_DEBOUNCE_MS = 300
+
 const selectClass =
   'rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm'
 
@@ -122,15 +131,26 @@ function MediaFilters({
   filters: { q: string; category: string; tag: string }
 }) {
   const submit = useSubmit()
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const cancelPending = () => clearTimeout(pending.current)
+  // A search still waiting when the tab is left must not navigate back to it.
+  useEffect(() => () => clearTimeout(pending.current), [])
   return (
     <Form
       method="get"
       role="search"
       aria-label="Filtrer les médias"
       className="mb-6 flex flex-wrap items-end gap-3"
-      onChange={(event) =>
-        void submit(event.currentTarget, { replace: true, preventScrollReset: true })
-      }
+      onSubmit={cancelPending}
+      onChange={(event) => {
+        const form = event.currentTarget
+        const run = () => void submit(form, { replace: true, preventScrollReset: true })
+        cancelPending()
+        // Typing waits for a pause; the selects apply at once.
+        if (event.target instanceof HTMLInputElement && event.target.type === 'search')
+          pending.current = setTimeout(run, SEARCH_DEBOUNCE_MS)
+        else run()
+      }}
     >
       <div className="relative min-w-48 flex-1">
         <label htmlFor="media-q" className="sr-only">
@@ -202,6 +222,10 @@ function MediaGrid({
         <AddButton label="Nouveau Média" />
       </TabHeader>
       <MediaFilters tags={tags} filters={filters} />
+      {/* Announces the result count after each search or filter (polite: never interrupts). */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
+        {mediaCountText(items.length)}
+      </p>
       {items.length === 0 ? (
         <EmptyState>Aucun média ne correspond à votre recherche.</EmptyState>
       ) : (

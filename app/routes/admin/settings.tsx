@@ -1,12 +1,15 @@
 // Admin › 'Paramètres du Site' (spec §2, §3, §4 "saved by merging, then re-read", §5, §8
 // banners). The settings drive the public site (head, chrome, footer, contact page, custom
-// CSS/JS, analytics, maintenance mode).
-import { data, useActionData, useLoaderData, useLocation } from 'react-router'
+// CSS/JS, analytics, maintenance mode). A save redirects with the §8 success toast (STYLE §7);
+// a refused save stays on the form with the §8 failure banner and the typed values.
+import { useActionData, useLoaderData, useLocation } from 'react-router'
 import { RefreshCw } from 'lucide-react'
+import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '#app/domain/settings.ts'
 import { recordActivity } from '#app/server/activity.server.ts'
 import { readAdminForm, unknownIntent, withValidation } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
 import { ButtonLink } from '#app/ui/admin/buttons.tsx'
 import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
 import type { Route } from './+types/settings'
@@ -20,20 +23,25 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const { intent, values } = await readAdminForm(request)
   if (intent !== 'save') return unknownIntent(intent)
-  return withValidation(values, async () => {
-    // Merged over the stored settings, validated whole, written, then re-read (spec §4).
-    const settings = await updateSettings(values)
-    await recordActivity(request, {
-      actor: admin,
-      action: 'update',
-      resourceType: 'settings',
-      resourceName: settings.siteName,
-      details: settings.maintenanceMode
-        ? 'Paramètres du site mis à jour (mode maintenance activé)'
-        : 'Paramètres du site mis à jour',
-    })
-    return data({ saved: true as const })
-  })
+  return withValidation(
+    values,
+    async () => {
+      // Merged over the stored settings, validated whole, written, then re-read (spec §4).
+      const settings = await updateSettings(values)
+      await recordActivity(request, {
+        actor: admin,
+        action: 'update',
+        resourceType: 'settings',
+        resourceName: settings.siteName,
+        details: settings.maintenanceMode
+          ? 'Paramètres du site mis à jour (mode maintenance activé)'
+          : 'Paramètres du site mis à jour',
+      })
+      // Re-read on the redirected GET (spec §4 "then re-read").
+      return redirectWithToast('/admin/settings', { kind: 'success', message: SETTINGS_SAVED })
+    },
+    SETTINGS_SAVE_FAILED,
+  )
 }
 
 export function meta() {
@@ -42,10 +50,9 @@ export function meta() {
 
 export default function SettingsTab() {
   const { settings } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  // Only a refused save answers with data (a save redirects).
+  const failure = useActionData<typeof action>()
   const location = useLocation()
-  const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
-  const saved = actionData !== undefined && 'saved' in actionData
   return (
     <SettingsForm
       // A new location (save, refused save, 'Actualiser') re-reads the fields.
@@ -53,7 +60,6 @@ export default function SettingsTab() {
       settings={settings}
       values={failure?.values}
       errors={failure?.fieldErrors}
-      saved={saved}
       reload={
         <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
           <RefreshCw className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 // Delete button + accessible confirmation dialog (Radix AlertDialog) asking the exact §5
 // question with 'Annuler' / 'Supprimer'. Works without JavaScript: the trigger is a link to
-// `?delete=<id>`, which server-renders the dialog open; with JavaScript it opens in place.
+// `?delete=<id>`, which server-renders the dialog open; with JavaScript it opens in place
+// (Enter or Space) and focus returns to the trigger when it closes.
 import { useState, type ReactNode } from 'react'
 import { AlertDialog } from 'radix-ui'
 import { Form, Link, useNavigate, useSearchParams } from 'react-router'
@@ -50,19 +51,34 @@ export function ConfirmDelete({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? setOpenedHere(true) : close())}>
-      <Link
-        to={`?${withParam.toString()}`}
-        role="button"
-        aria-label={`Supprimer ${itemName}`}
-        preventScrollReset
-        className={buttonStyles.ghost + ' text-red-600'}
-        onClick={(event) => {
-          event.preventDefault()
-          setOpenedHere(true)
-        }}
-      >
-        {children ?? <Trash2 className="h-4 w-4" aria-hidden="true" />}
-      </Link>
+      {/* Trigger: Radix knows the opener, so closing (Escape, 'Annuler') returns focus to it. */}
+      <AlertDialog.Trigger asChild>
+        <Link
+          to={`?${withParam.toString()}`}
+          role="button"
+          // Radix's type="button" means nothing on a link.
+          type={undefined}
+          aria-label={`Supprimer ${itemName}`}
+          preventScrollReset
+          className={buttonStyles.ghost + ' text-red-600'}
+          onClick={(event) => {
+            event.preventDefault()
+            setOpenedHere(true)
+          }}
+          // A link opens on Enter only; role="button" promises Space too. Like a native
+          // button: no page scroll on keydown, activation on keyup.
+          onKeyDown={(event) => {
+            if (event.key === ' ') event.preventDefault()
+          }}
+          onKeyUp={(event) => {
+            if (event.key !== ' ') return
+            event.preventDefault()
+            setOpenedHere(true)
+          }}
+        >
+          {children ?? <Trash2 className="h-4 w-4" aria-hidden="true" />}
+        </Link>
+      </AlertDialog.Trigger>
       {/* No portal: the dialog must also render on the server (no-JS confirmation page). */}
       <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 text-zinc-900 shadow-xl">

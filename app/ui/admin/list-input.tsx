@@ -1,8 +1,10 @@
 // A list of strings (tags, image URLs) added one by one: trimmed, empties and duplicates
-// ignored, each removable. Every item posts as a repeated field `name`; the draft input
-// posts too, so without JavaScript one more item can be typed and saved.
-import { useState, type KeyboardEvent } from 'react'
+// ignored, each removable. Every item posts as `name[]` (read back as an array, so an item
+// is never split on commas); the draft input posts too, so without JavaScript one more item
+// can be typed and saved.
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { X } from 'lucide-react'
+import { listFieldName } from '#app/domain/common.ts'
 import { buttonStyles } from './buttons.tsx'
 import { fieldAria, FieldError, type FieldProps } from './fields.tsx'
 
@@ -30,12 +32,24 @@ export function ListInput(
   } = props
   const [items, setItems] = useState<string[]>(() => [...initial])
   const [draft, setDraft] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
   const { id, errorId, hintId, aria } = fieldAria(props)
+  const postedName = listFieldName(name)
 
   function add() {
     const value = draft.trim()
     if (value && !items.includes(value)) setItems([...items, value])
     setDraft('')
+  }
+
+  function remove(item: string, event: MouseEvent<HTMLButtonElement>) {
+    // The focused button disappears: move focus to the next item's remove button, else the
+    // previous one, else the draft input, so keyboard users stay in the list (WCAG 2.4.3).
+    const row = event.currentTarget.closest('li')
+    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling
+    const target = neighbour?.querySelector('button') ?? inputRef.current
+    target?.focus()
+    setItems(items.filter((i) => i !== item))
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -57,12 +71,12 @@ export function ListInput(
               className="inline-flex max-w-full items-center gap-1 rounded-full bg-violet-100 px-3 py-1 text-sm text-violet-900"
             >
               <span className="truncate">{item}</span>
-              <input type="hidden" name={name} value={item} />
+              <input type="hidden" name={postedName} value={item} />
               <button
                 type="button"
                 aria-label={`Retirer ${item}`}
                 className="rounded-full p-0.5 hover:bg-violet-200"
-                onClick={() => setItems(items.filter((i) => i !== item))}
+                onClick={(event) => remove(item, event)}
               >
                 <X className="h-3 w-3" aria-hidden="true" />
               </button>
@@ -75,9 +89,10 @@ export function ListInput(
           {inputLabel}
         </label>
         <input
+          ref={inputRef}
           id={id}
           // Not posted when it repeats an item already in the list.
-          name={items.includes(draft.trim()) ? undefined : name}
+          name={items.includes(draft.trim()) ? undefined : postedName}
           type={type}
           value={draft}
           placeholder={placeholder}

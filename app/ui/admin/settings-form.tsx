@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import type { FieldErrors } from '#app/domain/common.ts'
-import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED, SettingsSchema } from '#app/domain/settings.ts'
+import { SETTINGS_SAVE_FAILED, SettingsSchema } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
@@ -38,19 +38,17 @@ const SOCIAL_FIELDS = [
 
 /**
  * `settings` are the stored values (re-read after each save); `values` what was typed
- * before a refused save; `saved` shows the success banner.
+ * before a refused save. The success message is the toast of the save's redirect.
  */
 export function SettingsForm({
   settings,
   values,
   errors: serverErrors,
-  saved,
   reload,
 }: {
   settings: SiteSettings
   values?: Record<string, unknown>
   errors?: FieldErrors
-  saved: boolean
   /** The 'Actualiser' control (a link re-running the loader). */
   reload: ReactNode
 }) {
@@ -75,11 +73,7 @@ export function SettingsForm({
         </div>
       </div>
 
-      {failed ? (
-        <Banner kind="error">{SETTINGS_SAVE_FAILED}</Banner>
-      ) : saved ? (
-        <Banner kind="success">{SETTINGS_SAVED}</Banner>
-      ) : null}
+      {failed ? <Banner kind="error">{SETTINGS_SAVE_FAILED}</Banner> : null}
 
       <Section id="general" title="Général">
         <FieldGrid>

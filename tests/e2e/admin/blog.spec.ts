@@ -107,6 +107,13 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   await page.getByLabel('Titre').fill(`${title} (révisé)`)
   await expect(page.getByLabel('Slug')).toHaveValue(slug)
   await page.getByLabel('Temps de lecture (minutes)').fill('')
+  // An author error shows next to its input, which receives focus.
+  const avatar = page.getByLabel("Avatar de l'auteur (URL)")
+  await avatar.fill('pas une url')
+  await page.getByRole('button', { name: 'Mettre à jour' }).click()
+  await expectFieldError(page, "Avatar de l'auteur (URL)", 'URL invalide')
+  await expect(avatar).toBeFocused()
+  await avatar.fill('/images/default-avatar.webp')
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expect(page.getByRole('status')).toHaveText('Article mis à jour avec succès')
   const updated = await getBlogPost(post!.id)

@@ -87,6 +87,7 @@ test('media: form validation, create, edit, delete, public gallery', async ({ pa
   expect(updated?.updatedAt).toBeTruthy()
   await expectActivity(admin, { action: 'update', resourceType: 'media', resourceName: title })
 
+  await deleteItem(page, title, MEDIA_DELETE_QUESTION, 'cancel', { keyboard: 'Enter' })
   await deleteItem(page, title, MEDIA_DELETE_QUESTION, 'cancel')
   expect(await getMediaItem(item!.id)).toBeDefined()
   await deleteItem(page, title, MEDIA_DELETE_QUESTION)
@@ -114,9 +115,21 @@ test('media: search, category and tag filters live in the URL', async ({ page, d
     'Nuit',
   ])
 
-  await page.getByPlaceholder('Rechercher...').fill('fourviere')
+  // The number of media shown is announced politely (screen readers hear each result).
+  const count = page.getByText(/^(Aucun média|\d+ médias?)$/)
+  await expect(count).toHaveAttribute('aria-live', 'polite')
+  await expect(count).toHaveText('3 médias')
+
+  // Typing searches once, after a pause, not on every keystroke.
+  const searches: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).searchParams.has('q')) searches.push(r.url())
+  })
+  await page.getByPlaceholder('Rechercher...').pressSequentially('fourviere', { delay: 30 })
   await expect(page).toHaveURL(/q=fourviere/)
   await expect(cards).toHaveCount(1)
+  expect(searches).toHaveLength(1)
+  await expect(count).toHaveText('1 média')
   await expect(cards.first()).toHaveAccessibleName('Fourvière de nuit')
   await page.getByPlaceholder('Rechercher...').fill('')
   await page.getByLabel('Catégorie').selectOption({ label: 'Vidéo' })
@@ -131,4 +144,5 @@ test('media: search, category and tag filters live in the URL', async ({ page, d
   await expect(cards).toHaveCount(1)
   await page.getByPlaceholder('Rechercher...').fill('introuvable')
   await expect(page.getByText('Aucun média ne correspond à votre recherche.')).toBeVisible()
+  await expect(count).toHaveText('Aucun média')
 })

@@ -194,7 +194,9 @@ test('reply: disabled while blank, sends, sets replied, closes the panel, shows 
   await expect(page).not.toHaveURL(/id=/)
   const row = list(page).getByRole('listitem').filter({ hasText: 'Emma Réponse' })
   await expect(row.locator('[data-status]')).toHaveText('Répondu')
-  await expect(row.locator('[data-status]')).toHaveCSS('background-color', 'rgb(22, 163, 74)')
+  // Green-700 with white text: 5:1, WCAG AA at the badge's 12px.
+  await expect(row.locator('[data-status]')).toHaveCSS('background-color', 'rgb(21, 128, 61)')
+  await expect(row.locator('[data-status]')).toHaveCSS('color', 'rgb(255, 255, 255)')
   const stored = await getMessage(message.id)
   expect(stored?.status).toBe('replied')
   expect(stored?.reply?.content).toBe('Merci Emma, je vous réponds dès demain.')

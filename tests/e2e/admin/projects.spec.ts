@@ -63,6 +63,8 @@ test('projects: empty hint, validation errors, create with tags and images, publ
   await page.getByLabel('Nouveau tag').fill('SQLite')
   await page.getByLabel('Nouveau tag').press('Enter')
   await page.getByRole('button', { name: 'Retirer À retirer' }).click()
+  // The removed button had focus: it moves to the next item's remove button.
+  await expect(page.getByRole('button', { name: 'Retirer SQLite' })).toBeFocused()
   await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
     'React',
     'Node',
@@ -155,6 +157,9 @@ test('projects: edit keeps the form on reload, cancel returns, delete asks first
   expect(updated?.updatedAt).toBeTruthy()
   await expectActivity(admin, { action: 'update', resourceType: 'project', resourceName: newTitle })
 
+  // Keyboard: Space opens the dialog, Escape cancels, focus is back on the delete button.
+  await deleteItem(page, newTitle, PROJECT_DELETE_QUESTION, 'cancel', { keyboard: 'Space' })
+  expect(await getProject(project.id)).toBeDefined()
   await deleteItem(page, newTitle, PROJECT_DELETE_QUESTION, 'cancel')
   await expect(page.getByRole('listitem').filter({ hasText: newTitle })).toBeVisible()
   expect(await getProject(project.id)).toBeDefined()
@@ -168,6 +173,35 @@ test('projects: edit keeps the form on reload, cancel returns, delete asks first
   allowConsoleError(page, /status of 404/)
   await page.goto(`/projects/${project.id}`)
   await expect(page.getByText('Projet non trouvé')).toBeVisible()
+})
+
+test('projects: removing a tag keeps focus in the list; one tag with a comma stays whole', async ({
+  page,
+  db: _db,
+}) => {
+  await signInAdmin(page)
+  const project = await createProject(
+    makeProject({
+      title: `Tags ${Date.now()}`,
+      thumbnail: LOCAL_IMAGE,
+      images: [],
+      tags: ['Design', 'UX'],
+    }),
+  )
+  await page.goto(`/admin/projects?edit=${project.id}`)
+  // Removing the last item focuses the previous one; the list emptied, the tag input.
+  await page.getByRole('button', { name: 'Retirer UX' }).press('Enter')
+  await expect(page.getByRole('button', { name: 'Retirer Design' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('list', { name: 'Tags' })).toHaveCount(0)
+  await expect(page.getByLabel('Nouveau tag')).toBeFocused()
+
+  // A single tag added one by one is never split on its comma (comma-separated text is).
+  await page.keyboard.type('Recherche, terrain')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Mettre à jour' }).click()
+  await expect(page.getByRole('status')).toHaveText('Projet mis à jour avec succès')
+  expect((await getProject(project.id))?.tags).toEqual(['Recherche, terrain'])
 })
 
 test.describe('without JavaScript', () => {

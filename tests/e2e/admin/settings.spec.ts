@@ -142,11 +142,19 @@ test('settings: §5 rules give the failure banner and French errors; nothing is 
   await expect(noJs.getByText('Le nom du site est requis')).toBeVisible()
   await expect(noJs.getByLabel('URL du logo')).toHaveValue('pas une url')
   expect(await getSettings()).toEqual(before)
-  // And saves a valid form without JavaScript.
+  // And saves a valid form without JavaScript: the POST redirects back to the tab (a reload
+  // never re-posts), and the success message travels with the redirect as a toast.
   await noJs.getByLabel('Nom du site').fill('Sans JavaScript')
   await noJs.getByLabel('URL du logo').fill('')
+  const posted = noJs.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/admin/settings',
+  )
   await noJs.getByRole('button', { name: 'Enregistrer' }).click()
+  const response = await posted
+  expect(response.status()).toBe(302)
+  expect(new URL(response.headers()['location'] ?? '', noJs.url()).pathname).toBe('/admin/settings')
   await expect(noJs.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible()
+  await expect(noJs.getByLabel('Nom du site')).toHaveValue('Sans JavaScript')
   expect((await getSettings())?.siteName).toBe('Sans JavaScript')
   await context.close()
 })
