@@ -1,11 +1,14 @@
-// Authorisation matrix (issue 4 "Tests"): every admin page and every admin action, read from
-// ADMIN_TABS and ADMIN_ACTIONS so tabs and intents added later join automatically, as
-// anonymous, viewer, editor, blocked admin and active admin. Only the active admin gets
-// through; every refusal is a redirect (/login or /) or a 403 and changes nothing.
+// Authorisation matrix (issue 4 "Tests"): every admin page, read from the route list itself
+// (app/routes.ts), and every admin action (ADMIN_ACTIONS, plus a made-up intent and none at
+// all on every admin route, so an intent nobody listed is still probed), as anonymous,
+// viewer, editor, blocked admin, inactive admin and active admin. Only the active admin gets
+// through, and each listed action succeeds for them; every refusal is a redirect (/login or
+// /) or a 403 and changes nothing.
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { ADMIN_ACTIONS } from '#app/domain/admin-actions.ts'
 import { ADMIN_TABS } from '#app/domain/admin-tabs.ts'
+import routeConfig from '#app/routes.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import * as factories from '#app/server/demo/factories.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
@@ -47,6 +50,8 @@ function flatten(value: unknown, prefix = '', out: Array<[string, string]> = [])
   return out
 }
 
+let emailCounter = 0
+
 // Plausible fields per tab (a tab without an entry gets the generic bag).
 const FIELDS: Record<string, () => unknown> = {
   profile: () => factories.makeProfile(),
@@ -59,7 +64,7 @@ const FIELDS: Record<string, () => unknown> = {
   cv: () => factories.makeCv(),
   users: () => ({
     name: 'Matrice',
-    email: `matrice-${Date.now()}@exemple.fr`,
+    email: `matrice-${Date.now()}-${++emailCounter}@exemple.fr`,
     role: 'admin',
     status: 'active',
   }),
@@ -94,15 +99,53 @@ interface Probe {
   method: 'GET' | 'POST'
   path: string
   form?: Array<[string, string]>
+  /** A made-up or missing intent: refused for everyone but the admin, who gets a 4xx. */
+  unlisted?: boolean
+}
+
+/** Every URL path under /admin in the route list (index routes as the parent's path). */
+function adminPaths(): string[] {
+  interface Entry {
+    path?: string
+    index?: boolean
+    children?: Entry[]
+  }
+  const out: string[] = []
+  const walk = (entries: readonly Entry[], parent: string) => {
+    for (const entry of entries) {
+      const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent
+      if (path === '/admin' || path.startsWith('/admin/')) out.push(path || '/')
+      if (entry.children) walk(entry.children, path)
+    }
+  }
+  walk(routeConfig as readonly Entry[], '')
+  return [...new Set(out)]
 }
 
 async function probes(victimUserId: string): Promise<Probe[]> {
   const list: Probe[] = []
+  const paths = adminPaths()
+  // The route list and the tab list agree: a new admin route cannot hide from the matrix.
+  for (const tab of ADMIN_TABS) expect(paths).toContain(`/admin/${tab.id}`)
+  for (const path of paths) {
+    list.push({ label: `GET ${path}`, method: 'GET', path })
+    for (const form of [[['intent', 'sonde-inconnue']], []] as Array<Array<[string, string]>>) {
+      list.push({
+        label: `POST ${path} ${form.length ? 'intent inconnu' : 'sans intent'}`,
+        method: 'POST',
+        path,
+        form,
+        unlisted: true,
+      })
+    }
+  }
   for (const tab of ADMIN_TABS) {
     const path = `/admin/${tab.id}`
-    list.push({ label: `GET ${path}`, method: 'GET', path })
     const ids = tab.id === 'users' ? [victimUserId] : await anyIds(tab.id)
-    for (const intent of ADMIN_ACTIONS[tab.id]) {
+    // Aimed at rows as they are now: reorder before anything moves, delete last.
+    const rank = (intent: string) => (intent === 'reorder' ? 0 : intent === 'delete' ? 2 : 1)
+    const intents = [...ADMIN_ACTIONS[tab.id]].sort((a, b) => rank(a) - rank(b))
+    for (const intent of intents) {
       const form: Array<[string, string]> = [['intent', intent]]
       form.push(...flatten(FIELDS[tab.id]?.() ?? GENERIC))
       if (ids[0]) form.push(['id', ids[0]])
@@ -110,7 +153,6 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       list.push({ label: `POST ${path} intent=${intent}`, method: 'POST', path, form })
     }
   }
-  list.push({ label: 'GET /admin', method: 'GET', path: '/admin' })
   return list
 }
 
@@ -122,7 +164,8 @@ test('only an active admin reaches admin pages and actions; refusals change noth
   void db
   test.setTimeout(180_000)
   await seedDemoContent()
-  const victim = await createTestUser({ role: 'viewer' })
+  // No password yet: an invitation can be issued for them.
+  const victim = await createTestUser({ role: 'viewer', withPassword: false })
   const all = await probes(victim.id)
   expect(all.length).toBeGreaterThan(ADMIN_TABS.length)
 
@@ -183,14 +226,24 @@ test('only an active admin reaches admin pages and actions; refusals change noth
         location = next.headers()['location'] ?? ''
       }
       const where = location ? new URL(location, baseURL).pathname : ''
+      // 405: the route has no action at all (nothing to refuse, nothing written).
       const refused =
         status === 403 ||
+        (status === 405 && probe.method === 'POST') ||
         ([301, 302, 303, 307, 308].includes(status) && ['/login', '/'].includes(where))
       if (role.admin) {
-        if (refused || status >= 500)
+        if ((refused && !probe.unlisted) || status >= 500)
           failures.push(`${role.who}: ${probe.label} → ${status} ${location}`)
         if (probe.method === 'GET' && status !== 200) {
           failures.push(`${role.who}: ${probe.label} → ${status} (expected 200)`)
+        }
+        // A listed action really succeeds (a redirect back to its tab, or a page); an
+        // unlisted intent is a clean 4xx, never a crash.
+        if (probe.method === 'POST' && !probe.unlisted && status >= 400) {
+          failures.push(`${role.who}: ${probe.label} → ${status} (expected success)`)
+        }
+        if (probe.unlisted && (status < 400 || status >= 500)) {
+          failures.push(`${role.who}: ${probe.label} → ${status} (expected 4xx)`)
         }
       } else {
         if (!refused)
