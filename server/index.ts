@@ -6,6 +6,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
 import {
+  bodySizeLimit,
   canonicalHostRedirect,
   clientIpHeader,
   originCheck,
@@ -33,6 +34,7 @@ app.use(canonicalHostRedirect)
 app.use(securityHeaders)
 app.use(clientIpHeader)
 app.use(originCheck)
+app.use(bodySizeLimit())
 app.use(compression())
 
 let build: () => Promise<ServerBuild>

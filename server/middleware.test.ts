@@ -1,6 +1,20 @@
-import type { NextFunction, Request, Response } from 'express'
-import { describe, expect, it, vi } from 'vitest'
-import { canonicalHostRedirect, isExemptHost, originCheck } from './middleware.ts'
+import { EventEmitter } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  BODY_TOO_LARGE,
+  bodySizeLimit,
+  canonicalHostRedirect,
+  isExemptHost,
+  loggedPath,
+  MAX_BODY_BYTES,
+  originCheck,
+  requestLog,
+  securityHeaders,
+} from './middleware.ts'
 
 function fakeReq(opts: {
   host: string
@@ -24,6 +38,11 @@ function fakeRes() {
     redirected: undefined as undefined | { status: number; url: string },
     statusCode: 200,
     body: '',
+    headers: {} as Record<string, string>,
+    set(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value
+      return this
+    },
     redirect(status: number, url: string) {
       this.redirected = { status, url }
     },
@@ -120,5 +139,154 @@ describe('origin check on mutating requests', () => {
     expect(run(originCheck, post({ 'sec-fetch-site': 'cross-site' })).res.statusCode).toBe(403)
     const get = fakeReq({ host: 'camille.fr', headers: { origin: 'https://evil.example' } })
     expect(run(originCheck, get).next).toHaveBeenCalled()
+  })
+})
+
+describe('security headers', () => {
+  const coop = (path: string) => {
+    const headers: Record<string, string> = {}
+    const res = { setHeader: (name: string, value: string) => (headers[name] = value) }
+    securityHeaders({ path, secure: false } as Request, res as unknown as Response, vi.fn())
+    return headers['Cross-Origin-Opener-Policy']
+  }
+
+  it('sends COOP everywhere but on the sign-in popup pages and the provider callback', () => {
+    expect(coop('/login')).toBe('same-origin-allow-popups')
+    expect(coop('/api/auth/get-session')).toBe('same-origin-allow-popups')
+    // A COOP on the callback redirect would cut the popup from its opener.
+    expect(coop('/api/auth/callback/google')).toBeUndefined()
+    expect(coop('/auth/popup')).toBeUndefined()
+  })
+})
+
+describe('request log', () => {
+  it('never writes a first-admin setup token', () => {
+    expect(loggedPath('/setup/Zm9vYmFyYmF6cXV4LXNlY3JldC10b2tlbg')).toBe('/setup/…')
+    expect(loggedPath('/projects/42')).toBe('/projects/42')
+    expect(loggedPath('/setup')).toBe('/setup')
+
+    vi.stubEnv('LOG_LEVEL', 'info')
+    const written: string[] = []
+    const write = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk))
+        return true
+      })
+    try {
+      const res = Object.assign(new EventEmitter(), { statusCode: 200 })
+      const req = { method: 'GET', path: '/setup/jeton-secret-jeton-secret-0123' }
+      requestLog(req as unknown as Request, res as unknown as Response, vi.fn())
+      res.emit('finish')
+    } finally {
+      write.mockRestore()
+      vi.unstubAllEnvs()
+    }
+    expect(written).toHaveLength(1)
+    expect(JSON.parse(written[0] ?? '{}')).toMatchObject({ path: '/setup/…', status: 200 })
+    expect(written[0]).not.toContain('jeton-secret')
+  })
+})
+
+describe('request body size guard', () => {
+  const post = (headers: Record<string, string>, method = 'POST') =>
+    fakeReq({ host: 'camille.fr', method, headers })
+
+  it('refuses a declared body over 1 MB with 413 and a French message', () => {
+    expect(MAX_BODY_BYTES).toBe(1024 * 1024)
+    const guard = bodySizeLimit()
+    const over = run(guard, post({ 'content-length': String(MAX_BODY_BYTES + 1) }))
+    expect(over.next).not.toHaveBeenCalled()
+    expect(over.res.statusCode).toBe(413)
+    expect(over.res.body).toBe(BODY_TOO_LARGE)
+    expect(over.res.headers.connection).toBe('close')
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const res = run(guard, post({ 'content-length': '2000000' }, method)).res
+      expect(res.statusCode).toBe(413)
+    }
+    expect(run(guard, post({ 'content-length': String(MAX_BODY_BYTES) })).next).toHaveBeenCalled()
+    // Safe methods are not bodies the app reads.
+    expect(run(guard, post({ 'content-length': '2000000' }, 'GET')).next).toHaveBeenCalled()
+  })
+
+  describe('on a real server, as React Router reads the body', () => {
+    const LIMIT = 1000
+    let server: http.Server
+    let port: number
+
+    beforeAll(async () => {
+      const app = express()
+      app.use(bodySizeLimit(LIMIT))
+      // Reads the request exactly as @react-router/express does.
+      app.post('/', async (req, res) => {
+        const body = await new Response(createReadableStreamFromReadable(req)).text()
+        res.type('text/plain').send(`${body.length}:${body}`)
+      })
+      server = app.listen(0, '127.0.0.1')
+      await new Promise((resolve) => server.once('listening', resolve))
+      port = (server.address() as AddressInfo).port
+    })
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve))
+    })
+
+    /** Sends a chunked POST (no Content-Length), chunk by chunk with pauses between. */
+    function sendChunked(chunks: string[], headers: Record<string, string> = {}) {
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { port, host: '127.0.0.1', method: 'POST', path: '/', headers },
+          (res) => {
+            let body = ''
+            res.setEncoding('utf8')
+            res.on('data', (d: string) => (body += d))
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+          },
+        )
+        // The server may answer 413 and close before the whole body is written.
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
+        })
+        const rest = [...chunks]
+        const writeNext = () => {
+          const chunk = rest.shift()
+          if (chunk === undefined) return req.end()
+          req.write(chunk)
+          setTimeout(writeNext, 5)
+        }
+        writeNext()
+      })
+    }
+
+    it('passes a chunked body under the limit whole and in order', async () => {
+      const chunks = ['a'.repeat(300), 'é'.repeat(100), 'b'.repeat(300)]
+      const res = await sendChunked(chunks)
+      expect(res.status).toBe(200)
+      expect(res.body).toBe(`${chunks.join('').length}:${chunks.join('')}`)
+    })
+
+    it('passes an empty chunked body without hanging', async () => {
+      expect(await sendChunked([])).toEqual({ status: 200, body: '0:' })
+    })
+
+    it('answers 413 to a chunked body over the limit, before the handler reads it', async () => {
+      const res = await sendChunked(['x'.repeat(600), 'y'.repeat(600), 'z'.repeat(600)])
+      expect(res).toEqual({ status: 413, body: BODY_TOO_LARGE })
+    })
+
+    it('answers 413 to a declared Content-Length over the limit', async () => {
+      const body = 'x'.repeat(LIMIT + 1)
+      const res = await new Promise<number>((resolve, reject) => {
+        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/' }, (r) => {
+          r.resume()
+          resolve(r.statusCode ?? 0)
+        })
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
+        })
+        req.setHeader('content-length', String(body.length))
+        req.end(body)
+      })
+      expect(res).toBe(413)
+    })
   })
 })

@@ -32,15 +32,21 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('X-Frame-Options', 'SAMEORIGIN')
   // Popups for Google/Facebook sign-in must be able to talk back to their opener. The
-  // popup's own pages (/auth/*) send no COOP: coming back from the provider to a page with
-  // COOP would cut the popup from its opener (issue 4, spec §9).
-  if (!req.path.startsWith('/auth/')) {
+  // popup's own pages (/auth/*) and the provider's callback (a redirect, whose COOP counts
+  // too) send no COOP: coming back from the provider to a response with COOP would cut the
+  // popup from its opener (issue 4, spec §9).
+  if (!req.path.startsWith('/auth/') && !req.path.startsWith('/api/auth/callback/')) {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
   }
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   next()
+}
+
+/** The path as logged: a first-admin setup token is a credential, never written out. */
+export function loggedPath(path: string): string {
+  return /^\/setup\/./i.test(path) ? '/setup/…' : path
 }
 
 export function requestLog(req: Request, res: Response, next: NextFunction) {
@@ -54,7 +60,7 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
         time: new Date().toISOString(),
         level: 'info',
         method: req.method,
-        path: req.path,
+        path: loggedPath(req.path),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       }) + '\n',
@@ -109,4 +115,62 @@ function refererOrigin(referer: string | undefined): string | undefined {
 
 function forbidden(res: Response) {
   res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
+}
+
+/** Largest request body accepted (forms and JSON; the app takes no uploads). */
+export const MAX_BODY_BYTES = 1024 * 1024
+export const BODY_TOO_LARGE = 'Requête trop volumineuse : 1 Mo au maximum.'
+
+function tooLarge(res: Response) {
+  // The rest of the body is not read: close the connection rather than drain it.
+  res.set('Connection', 'close')
+  res.status(413).type('text/plain; charset=utf-8').send(BODY_TOO_LARGE)
+}
+
+/**
+ * Bounds mutating request bodies before React Router reads them (abuse resistance, ADR 009).
+ * A declared Content-Length over the limit is refused at once (Node's parser never delivers
+ * more than it declares). A body without one (chunked) is read here up to the limit, then
+ * put back unread at the front of the request stream, so React Router reads it whole.
+ */
+export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const declared = req.get('content-length')
+    if (declared !== undefined) {
+      return Number(declared) > maxBytes ? tooLarge(res) : next()
+    }
+    if (!req.get('transfer-encoding')) return next()
+    const chunks: Buffer[] = []
+    let size = 0
+    const cleanup = () => {
+      req.off('readable', onReadable)
+      req.off('error', cleanup)
+    }
+    const onReadable = () => {
+      // Read only what is buffered: a read() at the very end would emit 'end' before
+      // React Router listens.
+      while (req.readableLength > 0) {
+        const chunk = req.read() as Buffer | null
+        if (chunk === null) break
+        size += chunk.length
+        if (size > maxBytes) {
+          cleanup()
+          req.pause()
+          return tooLarge(res)
+        }
+        chunks.push(chunk)
+      }
+      // `complete`: the whole message is parsed, and 'end' is not emitted until someone
+      // reads again, so the body can go back to the front of the stream.
+      if (!req.complete) return
+      cleanup()
+      if (size > 0) req.unshift(Buffer.concat(chunks, size))
+      // Once our 'readable' listener is gone, React Router's 'data' listener flows again.
+      setImmediate(next)
+    }
+    req.on('readable', onReadable)
+    // A client that gives up mid-body gets no answer (its connection is gone).
+    req.on('error', cleanup)
+  }
 }

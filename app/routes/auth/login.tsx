@@ -28,7 +28,13 @@ export function loader({ request }: Route.LoaderArgs) {
           ? AUTH_TEXTS.providerNotConfigured(
               PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
             )
-          : undefined
+          : error === 'disabled'
+            ? AUTH_TEXTS.accountDisabled
+            : error === 'too-many'
+              ? AUTH_TEXTS.tooManyAttempts
+              : error === 'social'
+                ? AUTH_TEXTS.socialRegisterFailed
+                : undefined
   return { ...authPageData('login-bg.webm'), socialError }
 }
 

@@ -2,6 +2,7 @@
 // Google and Facebook declared through `genericOAuth` with endpoints from configuration so
 // production and tests run the same code, sessions in the `session` table.
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
+import { APIError } from 'better-auth/api'
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins'
 import type { Kysely } from 'kysely'
 import { MAX_LENGTH } from '#app/domain/common.ts'
@@ -13,6 +14,7 @@ import { nowIso } from '../db/util.server.ts'
 import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
 import { getEnv, type Env } from '../env.server.ts'
 import { log } from '../log.server.ts'
+import { countActiveAdmins } from '../repositories/users.server.ts'
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -61,6 +63,68 @@ export function authConfigFromEnv(env: Env, db: Kysely<Database>): AuthConfig {
 
 export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
   return !!adminEmail && email.trim().toLowerCase() === adminEmail.trim().toLowerCase()
+}
+
+/**
+ * ADMIN_EMAIL bootstraps the first admin only (ADR 010): nothing proves who owns the
+ * address, so once an active admin exists it grants nothing.
+ */
+async function grantsBootstrapAdmin(
+  db: Kysely<Database>,
+  email: string,
+  adminEmail: string | undefined,
+): Promise<boolean> {
+  return isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
+}
+
+/** Error code of a sign-in refused because the account is blocked or inactive. */
+export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED'
+
+function accountDisabled(): APIError {
+  return new APIError('FORBIDDEN', {
+    code: ACCOUNT_DISABLED_CODE,
+    message: 'Account disabled or blocked',
+  })
+}
+
+const isSocialProviderId = (providerId: string) =>
+  (SOCIAL_PROVIDERS as readonly string[]).includes(providerId)
+
+/**
+ * ADR 014: a Google/Facebook account linked into a user whose e-mail nobody had proved drops
+ * the password set on that user (it may be an attacker's, registered before the owner came)
+ * and ends its sessions; the provider proved the address, so it becomes verified. Runs
+ * before Better Auth creates the sign-in's own session, which therefore survives.
+ */
+export async function dropUnprovenPassword(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('user')
+    .select(['emailVerified'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user || user.emailVerified === 1) return false
+  const credential = await db
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst()
+  if (!credential) return false
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('account')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .execute()
+    await trx.deleteFrom('session').where('userId', '=', userId).execute()
+    await trx
+      .updateTable('user')
+      .set({ emailVerified: 1, updatedAt: nowIso() })
+      .where('id', '=', userId)
+      .execute()
+  })
+  log.info('Mot de passe non prouvé retiré après une liaison Google/Facebook', { userId })
+  return true
 }
 
 /** Facebook's Graph API nests the picture: { picture: { data: { url } } }. */
@@ -138,7 +202,8 @@ export function createAuth(config: AuthConfig) {
       accountLinking: {
         enabled: true,
         // An e-mail already known (password account or a user created by an admin) signs in
-        // with Google/Facebook as the same user, keeping its role (issue 4).
+        // with Google/Facebook as the same user, keeping its role (issue 4). The unproven
+        // password of such a user is dropped when the provider links (ADR 014, hooks below).
         trustedProviders: ['google', 'facebook', 'email-password'],
         requireLocalEmailVerified: false,
       },
@@ -162,9 +227,12 @@ export function createAuth(config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          // spec §6: new registrations are viewer/active; ADMIN_EMAIL becomes admin.
+          // spec §6: new registrations are viewer/active; ADMIN_EMAIL becomes admin while
+          // the site has no active admin (ADR 010).
           before: async (user) => {
-            const role: UserRole = isAdminEmail(user.email, config.adminEmail) ? 'admin' : 'viewer'
+            const role: UserRole = (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+              ? 'admin'
+              : 'viewer'
             const status: UserStatus = 'active'
             return { data: { ...user, role, status } }
           },
@@ -172,20 +240,46 @@ export function createAuth(config: AuthConfig) {
       },
       session: {
         create: {
-          // Inactive or blocked users get no session; every sign-in stamps lastLogin.
+          // Inactive or blocked users get no session (the social callback turns the error
+          // code into the French message); every sign-in stamps lastLogin.
           before: async (session) => {
             const user = await db
               .selectFrom('user')
               .select(['id', 'email', 'role', 'status'])
               .where('id', '=', session.userId)
               .executeTakeFirst()
-            if (!user || user.status !== 'active') return false
+            if (!user) return false
+            if (user.status !== 'active') throw accountDisabled()
             const patch: { lastLogin: string; role?: string } = { lastLogin: nowIso() }
-            if (user.role !== 'admin' && isAdminEmail(user.email, config.adminEmail)) {
+            if (
+              user.role !== 'admin' &&
+              (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+            ) {
               patch.role = 'admin'
             }
             await db.updateTable('user').set(patch).where('id', '=', user.id).execute()
             return
+          },
+        },
+      },
+      account: {
+        create: {
+          // A blocked or inactive user gets no new Google/Facebook link either.
+          before: async (account) => {
+            if (!isSocialProviderId(account.providerId)) return
+            const user = await db
+              .selectFrom('user')
+              .select(['status'])
+              .where('id', '=', account.userId)
+              .executeTakeFirst()
+            if (user && user.status !== 'active') throw accountDisabled()
+            return
+          },
+          // Linking runs outside a transaction, so this runs before the session is created.
+          after: async (account) => {
+            if (isSocialProviderId(account.providerId)) {
+              await dropUnprovenPassword(db, account.userId)
+            }
           },
         },
       },

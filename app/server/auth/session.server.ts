@@ -19,19 +19,30 @@ const asRole = (value: unknown): UserRole =>
 const asStatus = (value: unknown): UserStatus =>
   USER_STATUSES.includes(value as UserStatus) ? (value as UserStatus) : 'inactive'
 
-const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+/** The database session a request signs in with. */
+export interface CurrentSession {
+  user: SessionUser
+  session: { id: string; createdAt: Date }
+}
 
-/** The request's user with role and status as stored now, or null (memoised per request). */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+const cache = new WeakMap<Request, Promise<CurrentSession | null>>()
+
+/** The request's user and session, or null (memoised per request). */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   let pending = cache.get(request)
   if (!pending) {
-    pending = readSessionUser(request)
+    pending = readCurrentSession(request)
     cache.set(request, pending)
   }
   return pending
 }
 
-async function readSessionUser(request: Request): Promise<SessionUser | null> {
+/** The request's user with role and status as stored now, or null (memoised per request). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getCurrentSession(request))?.user ?? null
+}
+
+async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   if (!request.headers.get('cookie')) return null
   const session = await getAuth().api.getSession({
     headers: request.headers,
@@ -57,5 +68,8 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     await getDb().deleteFrom('session').where('userId', '=', user.id).execute()
     return null
   }
-  return user
+  return {
+    user,
+    session: { id: session.session.id, createdAt: new Date(session.session.createdAt) },
+  }
 }

@@ -2,15 +2,31 @@
 // page itself) opens /auth/social/:provider, which asks Better Auth for the provider's
 // authorisation URL, keeps its state cookie and redirects there.
 import { redirect } from 'react-router'
+import type { SocialFailureReason } from '#app/domain/auth.ts'
+import { getClientIp } from '../client-ip.server.ts'
+import { hit } from '../rate-limit.server.ts'
 import {
+  ACCOUNT_DISABLED_CODE,
   configuredProviders,
   getAuth,
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from './auth.server.ts'
 
+/** Starts per client address: each start stores a `verification` row (abuse resistance). */
+export const SOCIAL_START_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const
+/** Error code of a start refused by SOCIAL_START_LIMIT. */
+export const RATE_LIMITED_CODE = 'too_many_attempts'
+
 export function isSocialProvider(value: string | undefined): value is SocialProvider {
   return SOCIAL_PROVIDERS.includes(value as SocialProvider)
+}
+
+/** The reason behind the error codes appended to an error callback, if one we name. */
+export function socialFailureReason(codes: string[]): SocialFailureReason | undefined {
+  if (codes.includes(ACCOUNT_DISABLED_CODE)) return 'disabled'
+  if (codes.includes(RATE_LIMITED_CODE)) return 'rate-limited'
+  return undefined
 }
 
 /** Where the provider sends the browser back to, for the popup or the full-page flow. */
@@ -22,15 +38,41 @@ export function callbackPaths(
     const done = `/auth/popup?provider=${provider}&from=${opts.from}&attempt=${opts.attempt}`
     return { callbackURL: done, errorCallbackURL: done }
   }
-  return { callbackURL: '/admin', errorCallbackURL: `/${opts.from}?error=${provider}` }
+  // A full-page failure comes back here (`failed`) to pick the page and the message.
+  return {
+    callbackURL: '/admin',
+    errorCallbackURL: `/auth/social/${provider}?from=${opts.from}&failed=1`,
+  }
+}
+
+/** The page a full-page (no-JavaScript) failure ends on; /register has no room for reasons. */
+export function fullPageFailure(
+  provider: SocialProvider,
+  from: 'login' | 'register',
+  reason: SocialFailureReason | undefined,
+): string {
+  if (reason === 'disabled') return '/login?error=disabled'
+  if (reason === 'rate-limited') return '/login?error=too-many'
+  return `/${from}?error=${provider}`
 }
 
 export async function startSocialSignIn(request: Request, provider: SocialProvider) {
   const url = new URL(request.url)
   const popup = url.searchParams.get('popup') === '1'
   const from = url.searchParams.get('from') === 'register' ? 'register' : 'login'
+  if (url.searchParams.has('failed')) {
+    const reason = socialFailureReason(url.searchParams.getAll('error'))
+    throw redirect(fullPageFailure(provider, from, reason))
+  }
   const attempt = (url.searchParams.get('attempt') ?? '').replace(/[^a-zA-Z0-9]/g, '').slice(0, 64)
   const paths = callbackPaths(provider, { popup, from, attempt })
+  if (!hit(`social-start:ip:${getClientIp(request)}`, SOCIAL_START_LIMIT)) {
+    throw redirect(
+      popup
+        ? `${paths.errorCallbackURL}&error=${RATE_LIMITED_CODE}`
+        : fullPageFailure(provider, from, 'rate-limited'),
+    )
+  }
   if (!configuredProviders()[provider]) {
     throw redirect(
       popup ? `${paths.errorCallbackURL}&error=not_configured` : `/${from}?error=${provider}-off`,

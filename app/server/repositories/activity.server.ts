@@ -91,6 +91,26 @@ export async function addActivity(entry: NewActivity): Promise<ActivityLog> {
   return toEntry(row)
 }
 
+/**
+ * Whether a user's sign-in through this session was already logged (the entry names the
+ * session in resourceId). Seeks the (userId, timestamp, id) index from the session's start.
+ */
+export async function hasLoginEntryForSession(
+  userId: string,
+  sessionId: string,
+  since: string,
+): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom('activity_logs')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('timestamp', '>=', since)
+    .where('action', '=', 'login')
+    .where('resourceId', '=', sessionId)
+    .executeTakeFirst()
+  return !!row
+}
+
 /** Newest first (timestamp desc, id desc), filtered by action, resource type and user. */
 export async function listActivity(filters: ActivityFilters = {}): Promise<Page<ActivityLog>> {
   const db = getDb()

@@ -159,9 +159,12 @@ export async function deleteUser(id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0
 }
 
-/** Active admins: the last one must not be demoted, blocked or deleted. */
-export async function countActiveAdmins(): Promise<number> {
-  const row = await getDb()
+/**
+ * Active admins: the last one must not be demoted, blocked or deleted; ADMIN_EMAIL counts
+ * only while there is none (ADR 010). `db` lets Better Auth's hooks use their own handle.
+ */
+export async function countActiveAdmins(db: Kysely<Database> = getDb()): Promise<number> {
+  const row = await db
     .selectFrom('user')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('role', '=', 'admin')

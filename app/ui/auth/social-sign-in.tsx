@@ -3,12 +3,22 @@
 // §8 message and no stuck spinner, and the opener continues to /admin on success.
 // Without JavaScript each button submits a GET form that runs the same flow full-page.
 import { useEffect, useRef, useState } from 'react'
-import { AUTH_TEXTS, PROVIDER_LABELS } from '#app/domain/auth.ts'
+import {
+  AUTH_TEXTS,
+  isSocialFailureReason,
+  PROVIDER_LABELS,
+  socialFailureText,
+  type SocialFailureReason,
+} from '#app/domain/auth.ts'
 import { FacebookIcon, GoogleIcon, SpinnerIcon } from './icons.tsx'
 
 export type SocialProviderId = keyof typeof PROVIDER_LABELS
 export const POPUP_MESSAGE_TYPE = 'vitrine-oauth'
 export const POPUP_CHANNEL = 'vitrine-oauth'
+/** The opener's confirmation that it got the popup's report (the popup closes then). */
+export const POPUP_ACK_TYPE = 'vitrine-oauth-ack'
+/** How long a popup waits for that confirmation before closing anyway. */
+export const POPUP_ACK_TIMEOUT_MS = 3000
 const POPUP_WIDTH = 500
 const POPUP_HEIGHT = 600
 
@@ -16,9 +26,17 @@ export interface PopupMessage {
   type: typeof POPUP_MESSAGE_TYPE
   attempt: string
   ok: boolean
+  /** Why it failed, when the message should say more than "it failed". */
+  reason?: SocialFailureReason
 }
 
-export type PopupOutcome = 'success' | 'failed' | 'closed' | 'blocked' | 'cancelled'
+export interface PopupAck {
+  type: typeof POPUP_ACK_TYPE
+  attempt: string
+}
+
+export type PopupOutcome =
+  'success' | 'failed' | 'closed' | 'blocked' | 'cancelled' | SocialFailureReason
 
 interface ActivePopup {
   attempt: string
@@ -35,14 +53,18 @@ function randomAttempt(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-async function hasSession(): Promise<boolean> {
+/** The id of the browser's current session, or null (none, or the server is unreachable). */
+async function currentSessionId(): Promise<string | null> {
   try {
-    const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' })
-    if (!res.ok) return false
-    const body = (await res.json()) as { user?: unknown } | null
-    return !!body?.user
+    const res = await fetch('/api/auth/get-session', {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+    if (!res.ok) return null
+    const body = (await res.json()) as { session?: { id?: unknown } } | null
+    return typeof body?.session?.id === 'string' ? body.session.id : null
   } catch {
-    return false
+    return null
   }
 }
 
@@ -56,6 +78,9 @@ export function openSocialPopup(
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2))
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2))
   const url = `/auth/social/${provider}?popup=1&from=${from}&attempt=${attempt}`
+  // The session before this sign-in, asked before the popup opens (long before the provider
+  // can send it back): a closed popup counts as a success only if a different session exists.
+  const sessionBefore = currentSessionId()
   const popup = window.open(
     url,
     `vitrine-oauth-${attempt}`,
@@ -70,7 +95,14 @@ export function openSocialPopup(
     const onMessage = (data: unknown) => {
       const msg = data as Partial<PopupMessage> | null
       if (!msg || msg.type !== POPUP_MESSAGE_TYPE || msg.attempt !== attempt) return
-      finish(msg.ok ? 'success' : 'failed')
+      const ack: PopupAck = { type: POPUP_ACK_TYPE, attempt }
+      channel?.postMessage(ack)
+      try {
+        popup.postMessage(ack, window.location.origin)
+      } catch {
+        // The popup may be cut off from its opener; the channel carries the confirmation.
+      }
+      finish(msg.ok ? 'success' : isSocialFailureReason(msg.reason) ? msg.reason : 'failed')
     }
     const onWindowMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin) onMessage(event.data)
@@ -79,10 +111,13 @@ export function openSocialPopup(
       if (done || !popup.closed) return
       window.clearInterval(poll)
       // The popup reports before closing itself; give a late message a moment, then ask
-      // the server whether a session now exists (the popup may have lost its opener).
+      // the server whether this sign-in created a session (the popup may have lost its
+      // opener). A session that already existed proves nothing.
       window.setTimeout(() => {
         if (done) return
-        void hasSession().then((signedIn) => finish(signedIn ? 'success' : 'closed'))
+        void Promise.all([sessionBefore, currentSessionId()]).then(([before, after]) =>
+          finish(after !== null && after !== before ? 'success' : 'closed'),
+        )
       }, 400)
     }, 250)
     const finish = (outcome: PopupOutcome) => {
@@ -117,13 +152,6 @@ export function SocialButtons(props: {
     }
   }, [])
 
-  const failure = (provider: SocialProviderId) =>
-    props.from === 'register'
-      ? AUTH_TEXTS.socialRegisterFailed
-      : provider === 'google'
-        ? AUTH_TEXTS.googleFailed
-        : AUTH_TEXTS.facebookFailed
-
   async function start(event: React.MouseEvent, provider: SocialProviderId) {
     event.preventDefault()
     if (!props.configured[provider]) {
@@ -140,7 +168,9 @@ export function SocialButtons(props: {
       return
     }
     setPending(null)
-    setError(failure(provider))
+    setError(
+      socialFailureText(provider, props.from, isSocialFailureReason(outcome) ? outcome : undefined),
+    )
   }
 
   const verb = props.from === 'register' ? "S'inscrire" : 'Se connecter'

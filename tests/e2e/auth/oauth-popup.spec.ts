@@ -1,9 +1,16 @@
 // Google and Facebook popup sign-in against oauth2-mock-server on loopback (issue 4 §3,
 // spec §8, §9): success for both, linking to an existing e-mail, closed popup, blocked
 // popup, and a second popup cancelling the first.
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { createTestUser, uniqueEmail } from '../../fixtures/auth.ts'
-import { test, expect } from '../../fixtures/oauth-mock.ts'
+import {
+  createTestUser,
+  SESSION_COOKIE,
+  sessionHeaders,
+  signIn,
+  uniqueEmail,
+} from '../../fixtures/auth.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/oauth-mock.ts'
 
 test.beforeEach(({ oauth }) => {
   oauth.google.setMode('grant')
@@ -14,13 +21,22 @@ function identity(email = uniqueEmail('social')) {
   return { sub: `sub-${email}`, email, name: 'Personne Sociale' }
 }
 
-test('Google: an e-mail already registered with a password links to the same admin and continues to /admin', async ({
+test('Google: an e-mail already registered with a password links to the same admin and continues to /admin; the unproven password and other sessions end (ADR 014)', async ({
   page,
   db,
   oauth,
+  request,
 }) => {
   void db
   const admin = await createTestUser({ role: 'admin' })
+  // A session opened elsewhere with the password, before Google proves the address.
+  const elsewhere = await sessionHeaders(admin)
+  const sessionUser = async () => {
+    const res = await request.get('/api/auth/get-session', { headers: elsewhere })
+    const body = (await res.json()) as { user?: { id: string } } | null
+    return body?.user?.id ?? null
+  }
+  expect(await sessionUser()).toBe(admin.id)
   oauth.google.setIdentity(identity(admin.email))
   await page.goto('/login')
   // Record what the page asks of window.open (the 500×600 popup of spec §9).
@@ -47,23 +63,46 @@ test('Google: an e-mail already registered with a password links to the same adm
   await expect.poll(() => popup.isClosed()).toBe(true)
   const users = await getDb()
     .selectFrom('user')
-    .select(['id', 'role'])
+    .select(['id', 'role', 'emailVerified'])
     .where('email', '=', admin.email)
     .execute()
-  expect(users).toEqual([{ id: admin.id, role: 'admin' }])
+  expect(users).toEqual([{ id: admin.id, role: 'admin', emailVerified: 1 }])
   const accounts = await getDb()
     .selectFrom('account')
     .select(['providerId'])
     .where('userId', '=', admin.id)
     .execute()
-  expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'google'])
+  expect(accounts.map((a) => a.providerId)).toEqual(['google'])
   const login = await getDb()
     .selectFrom('activity_logs')
     .select(['details'])
     .where('userId', '=', admin.id)
     .where('action', '=', 'login')
     .execute()
-  expect(login.map((l) => l.details)).toContain('Connexion avec Google')
+  expect(login.map((l) => l.details)).toEqual(['Connexion avec Google'])
+
+  // The session opened elsewhere is over; the one Google just opened is the only one.
+  expect(await sessionUser()).toBeNull()
+  const sessions = await getDb()
+    .selectFrom('session')
+    .select('id')
+    .where('userId', '=', admin.id)
+    .execute()
+  expect(sessions).toHaveLength(1)
+  const cookies = await page.context().cookies()
+  expect(cookies.some((c) => c.name === SESSION_COOKIE)).toBe(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible()
+
+  // The old password no longer signs in: Google from now on.
+  allowConsoleError(page, /status of 401/)
+  await page.context().clearCookies()
+  await page.goto('/login')
+  await page.getByLabel('Adresse e-mail').fill(admin.email)
+  await page.getByLabel('Code quantique', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  await expect(page.getByText(AUTH_TEXTS.loginFailed)).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user created by an admin keeps the role', async ({
@@ -167,7 +206,11 @@ test('a second popup cancels the first; the second one signs in', async ({ page,
   await expect(page.getByText('Erreur lors de la connexion avec Google')).toHaveCount(0)
 })
 
-test('a blocked user cannot sign in with a provider', async ({ page, db, oauth }) => {
+test('a blocked or inactive user cannot sign in with a provider and is told the account is disabled', async ({
+  page,
+  db,
+  oauth,
+}) => {
   void db
   const blocked = await createTestUser({ role: 'admin', status: 'blocked' })
   oauth.google.setIdentity(identity(blocked.email))
@@ -175,13 +218,67 @@ test('a blocked user cannot sign in with a provider', async ({ page, db, oauth }
   const popupPromise = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
   await popupPromise
-  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Google')
+  await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.accountDisabled)
   const sessions = await getDb()
     .selectFrom('session')
     .select('id')
     .where('userId', '=', blocked.id)
     .execute()
   expect(sessions).toEqual([])
+  // No link was made, and the password stays.
+  const accounts = await getDb()
+    .selectFrom('account')
+    .select('providerId')
+    .where('userId', '=', blocked.id)
+    .execute()
+  expect(accounts).toEqual([{ providerId: 'credential' }])
+
+  // Already linked, then made inactive: refused at the session, same message.
+  const inactive = await createTestUser({ status: 'inactive', withPassword: false })
+  await getDb()
+    .insertInto('account')
+    .values({
+      id: `acc-${inactive.id}`,
+      accountId: `sub-${inactive.email}`,
+      providerId: 'facebook',
+      userId: inactive.id,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute()
+  oauth.facebook.setIdentity(identity(inactive.email))
+  await page.goto('/register')
+  const second = page.waitForEvent('popup')
+  await page.getByRole('button', { name: "S'inscrire avec Facebook" }).click()
+  await second
+  await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.accountDisabled)
+})
+
+test('a popup closed while a session already existed is no success', async ({
+  page,
+  db,
+  oauth,
+}) => {
+  void db
+  await signIn(page, { role: 'admin' })
+  oauth.google.setMode('hold')
+  await page.goto('/login')
+  const popupPromise = page.waitForEvent('popup')
+  const google = page.getByRole('button', { name: 'Se connecter avec Google' })
+  await google.click()
+  const popup = await popupPromise
+  await popup.waitForURL(/\/consent/)
+  await popup.close()
+  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion avec Google')
+  await expect(google).toHaveAttribute('aria-busy', 'false')
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 test('a provider refusal ends with the §8 message on the login page', async ({
@@ -223,5 +320,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Erreur lors de la connexion avec Google')).toBeVisible({
       timeout: 15_000,
     })
+  })
+
+  test('a blocked user is told the account is disabled', async ({ page, db, oauth }) => {
+    void db
+    const blocked = await createTestUser({ status: 'blocked' })
+    oauth.google.setIdentity(identity(blocked.email))
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+    await expect(page.getByText(AUTH_TEXTS.accountDisabled)).toBeVisible({ timeout: 15_000 })
+    await expect(page).toHaveURL(/\/login\?error=disabled$/)
   })
 })
