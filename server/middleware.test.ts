@@ -135,6 +135,11 @@ describe('origin check on mutating requests', () => {
     ).toHaveBeenCalled()
   })
 
+  it('refuses an opaque origin ("null") and a malformed Referer', () => {
+    expect(run(originCheck, post({ origin: 'null' })).res.statusCode).toBe(403)
+    expect(run(originCheck, post({ referer: 'pas une url' })).res.statusCode).toBe(403)
+  })
+
   it('refuses a cross-site fetch without Origin, ignores safe methods', () => {
     expect(run(originCheck, post({ 'sec-fetch-site': 'cross-site' })).res.statusCode).toBe(403)
     const get = fakeReq({ host: 'camille.fr', headers: { origin: 'https://evil.example' } })

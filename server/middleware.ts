@@ -86,7 +86,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function originCheck(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
   const source = req.get('origin') ?? refererOrigin(req.get('referer'))
-  if (!source || source === 'null') {
+  // "null" is an opaque origin (sandboxed frame, data: page): never this site's own form.
+  if (source === 'null') return forbidden(res)
+  if (!source) {
     if (req.get('sec-fetch-site') === 'cross-site') return forbidden(res)
     return next()
   }
