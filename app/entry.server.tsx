@@ -6,6 +6,8 @@ import { ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
+import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
+import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
 
@@ -28,6 +30,10 @@ export default function handleRequest(
     })
   }
 
+  // Development keeps Vite's own inline scripts (HMR) working: no policy there.
+  const nonce = process.env.NODE_ENV === 'development' ? undefined : createNonce()
+  if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -45,8 +51,11 @@ export default function handleRequest(
     )
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce ?? ''}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

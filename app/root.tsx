@@ -15,6 +15,7 @@ import { getEnv } from '#app/server/env.server.ts'
 import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
+import { useNonce } from '#app/ui/nonce.ts'
 import './app.css'
 
 // Generated once per process from the theme table (spec §3): one source for CSS and tests.
@@ -70,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
+  const nonce = useNonce()
   const favicon = data?.site.favicon
   return (
     // The boot script sets data-theme before the first paint; React must not undo it.
@@ -78,7 +80,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
+        />
         <style dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
         {favicon ? (
           <link rel="icon" href={favicon} />
