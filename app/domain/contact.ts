@@ -2,6 +2,10 @@
 import { z } from 'zod'
 import { MAX_LENGTH, requiredEmail, requiredText } from './common.ts'
 
+/** Spec §8: the red text of a failed send (server failure or network failure). */
+export const CONTACT_FAILURE =
+  "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
+
 /** Hidden field a person leaves empty; a bot that fills every input gets refused. */
 export const CONTACT_HONEYPOT_FIELD = 'website'
 

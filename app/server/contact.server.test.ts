@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
 import { CLIENT_IP_HEADER } from './client-ip.server.ts'
-import {
-  CONTACT_FAILURE,
-  CONTACT_RATE_LIMIT,
-  CONTACT_RATE_LIMITED,
-  handleContact,
-} from './contact.server.ts'
+import { CONTACT_FAILURE } from '#app/domain/contact.ts'
+import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMITED, handleContact } from './contact.server.ts'
 import { resetRateLimits } from './rate-limit.server.ts'
 import { listMessages } from './repositories/messages.server.ts'
 

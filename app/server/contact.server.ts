@@ -1,6 +1,6 @@
 // Contact form handling (spec §2, §4, §5, §8): validated with the shared ContactSchema,
 // stored with status 'new', defended by a honeypot and a per-address rate limit.
-import { CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
 import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
 import { getClientIp } from './client-ip.server.ts'
 import { log } from './log.server.ts'
@@ -8,8 +8,6 @@ import { hit, type RateLimitRule } from './rate-limit.server.ts'
 import { createMessage } from './repositories/messages.server.ts'
 
 /** Spec §8: contact send failure. */
-export const CONTACT_FAILURE =
-  "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
 export const CONTACT_RATE_LIMITED =
   'Trop de messages envoyés depuis votre adresse. Veuillez réessayer dans quelques minutes.'
 export const CONTACT_INVALID = 'Veuillez corriger les champs signalés.'

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from 'lucide-react'
 import type { Route } from './+types/contact'
-import { MAX_LENGTH } from '#app/domain/common.ts'
-import { CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
+import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
 import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { handleContact } from '#app/server/contact.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -11,7 +11,6 @@ import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 
 export const CONTACT_SENT = 'Message Envoyé!'
-
 
 export async function loader() {
   const settings = await getSiteSettings()
@@ -39,6 +38,35 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.status === 'sent') return { status: 'sent' as const }
   const { httpStatus, ...rest } = result
   return data(rest, { status: httpStatus })
+}
+
+/**
+ * Spec §4/§8: a send that never reaches the server (offline, aborted) fails like one the
+ * server could not store: the red error and the typed values kept, not the error screen.
+ * Redirects and error responses (maintenance mode's 503) still take their usual way.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // The body can be read once: keep a copy of the values before the server action sends it.
+  const sent = await request.clone().formData()
+  try {
+    return await serverAction()
+  } catch (error: unknown) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error
+    const text = (name: string) => {
+      const value = sent.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    const fieldErrors: FieldErrors = {}
+    const failure = {
+      status: 'error' as const,
+      message: CONTACT_FAILURE,
+      fieldErrors,
+      values: { name: text('name'), email: text('email'), message: text('message') },
+    }
+    // An error status, as from the server: the router then skips reloading the page's data,
+    // which would fail the same way and replace the form with the error screen.
+    return data(failure, { status: 503 })
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {

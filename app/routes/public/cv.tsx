@@ -16,13 +16,29 @@ export const CV_LOGIN_TEXT = 'Veuillez vous connecter pour télécharger le CV.'
 
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)(\?.*)?$/i
 
+/** How /cv shows the CV: inline image, embedded document, or a sign-in invitation. */
+type CvDocument = { kind: 'image'; url: string } | { kind: 'embed'; url: string } | { kind: 'locked' }
+
+export const CV_LOCKED_TITLE = 'CV réservé aux visiteurs connectés'
+export const CV_LOCKED_TEXT = 'Connectez-vous pour consulter et télécharger ce document.'
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [cv, user, settings] = await Promise.all([getCv(), getSessionUser(request), getSiteSettings()])
   const url = cv?.url || null
+  const loginRequired = !!cv?.settings.requireAuth && !user
+  // ADR 007: a document other than an image (a PDF) would be embedded with the browser's
+  // own download and print buttons, so a visitor who may not download it does not get it,
+  // nor its address.
+  const cvFile: CvDocument | null = !url
+    ? null
+    : IMAGE_FILE.test(url)
+      ? { kind: 'image', url }
+      : loginRequired
+        ? { kind: 'locked' }
+        : { kind: 'embed', url }
   return {
-    url,
-    isImage: url ? IMAGE_FILE.test(url) : false,
-    loginRequired: !!cv?.settings.requireAuth && !user,
+    cvFile,
+    loginRequired,
     // The signed-in viewer's name or e-mail (issue 5), else the site name.
     watermark: cv?.settings.addWatermark ? user?.name || user?.email || settings.siteName : null,
     // Set by the download route when it refused the file (no-JavaScript path).
@@ -39,7 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CvPage({ loaderData }: Route.ComponentProps) {
-  const { url, isImage, loginRequired, watermark, refused } = loaderData
+  const { cvFile, loginRequired, watermark, refused } = loaderData
   const [banner, setBanner] = useState(refused)
   const timer = useRef<number | undefined>(undefined)
 
@@ -65,7 +81,7 @@ export default function CvPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <div className="mx-auto max-w-4xl px-6">
         <div className="flex flex-wrap gap-4">
-          {url ? (
+          {cvFile ? (
             <a href="/cv/telecharger" onClick={onDownload} className="btn btn-primary" download>
               {loginRequired ? <Lock aria-hidden="true" className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
               Télécharger le CV
@@ -91,14 +107,23 @@ export default function CvPage({ loaderData }: Route.ComponentProps) {
 
         <CaptureGuard>
           <div className="cv-protected relative mt-10 overflow-hidden rounded-2xl border border-line bg-white shadow-2xl [animation-range:entry_0%_cover_30%] [animation-timeline:view()] motion-safe:animate-[reveal_1s_linear_both] select-none">
-            {!url ? (
+            {!cvFile ? (
               <p className="bg-surface p-10 text-center text-fg-2">Le CV sera bientôt disponible.</p>
-            ) : isImage ? (
-              <img src={url} alt="CV" draggable={false} className="w-full" />
+            ) : cvFile.kind === 'image' ? (
+              <img src={cvFile.url} alt="CV" draggable={false} className="w-full" />
+            ) : cvFile.kind === 'embed' ? (
+              <iframe src={cvFile.url} title="CV" className="h-[80dvh] w-full" />
             ) : (
-              <iframe src={url} title="CV" className="h-[80dvh] w-full" />
+              <div className="flex flex-col items-center gap-4 bg-surface px-6 py-16 text-center">
+                <Lock aria-hidden="true" className="size-10 text-fg-2" />
+                <h2 className="font-display text-2xl font-semibold text-fg">{CV_LOCKED_TITLE}</h2>
+                <p className="max-w-md text-fg-2">{CV_LOCKED_TEXT}</p>
+                <Link to="/login" className="btn btn-primary">
+                  Se connecter
+                </Link>
+              </div>
             )}
-            {watermark && url ? (
+            {watermark && cvFile && cvFile.kind !== 'locked' ? (
               <div
                 aria-hidden="true"
                 className="pointer-events-none absolute inset-0 flex flex-wrap content-center justify-center gap-16 overflow-hidden text-3xl font-bold text-black/10 [transform:rotate(-24deg)_scale(1.4)]"

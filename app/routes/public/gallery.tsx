@@ -3,6 +3,7 @@ import { Star } from 'lucide-react'
 import type { Route } from './+types/gallery'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
+import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 
@@ -38,7 +39,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="columns-1 gap-6 sm:columns-2 lg:columns-3">
             {items.map((item) => (
-              <li key={item.id} className="group card relative mb-6 break-inside-avoid overflow-hidden" data-testid="media-item">
+              <li
+                key={item.id}
+                className={`group card relative mb-6 break-inside-avoid overflow-hidden ${CARD_FOCUS_RING}`}
+                data-testid="media-item"
+              >
                 {item.category === 'video' ? (
                   <video controls preload="metadata" className="w-full" aria-label={item.title}>
                     <source src={item.url} />
@@ -66,6 +71,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   </span>
                 ) : null}
                 <div
+                  data-testid="media-overlay"
                   className={`pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-bg via-bg/95 to-transparent p-5 pt-12 opacity-0 transition duration-300 group-focus-within:opacity-100 group-hover:opacity-100 ${item.category === 'video' ? 'bottom-12' : ''}`}
                 >
                   <p className="font-semibold text-fg">{item.title}</p>

@@ -1,6 +1,8 @@
-import { Outlet } from 'react-router'
+import { isRouteErrorResponse, Link, Outlet } from 'react-router'
+import { AlertTriangle, Home } from 'lucide-react'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
+import { useNonce } from '#app/ui/nonce.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import {
   analyticsId,
@@ -32,6 +34,8 @@ export async function loader() {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const { footer, year, customCss, customJs, analytics } = loaderData
+  // The admin's scripts carry this response's CSP nonce (app/server/csp.server.ts).
+  const nonce = useNonce()
   return (
     <>
       {customCss ? (
@@ -49,15 +53,69 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       {analytics ? (
         <>
           <script
+            nonce={nonce}
             async
             src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.id)}`}
           />
-          <script dangerouslySetInnerHTML={{ __html: analytics.snippet }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: analytics.snippet }}
+          />
         </>
       ) : null}
       {customJs ? (
-        <script data-custom-js="" dangerouslySetInnerHTML={{ __html: customJs }} />
+        <script
+          data-custom-js=""
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: customJs }}
+        />
       ) : null}
     </>
+  )
+}
+
+/**
+ * Unexpected errors of a public page (a failed data request, a thrown response) keep the
+ * site chrome, so the visitor can move on, instead of the bare root error screen.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const root = useRootData()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const footer = loaderData?.footer ?? {
+    // The footer falls back to its own defaults when these are empty.
+    siteName: root?.site.name ?? '',
+    siteDescription: root?.site.description ?? '',
+  }
+  return (
+    <SiteChrome
+      user={root?.user ?? null}
+      footer={footer}
+      year={loaderData?.year ?? new Date().getFullYear()}
+      logo={root?.site.logo ?? null}
+      siteName={footer.siteName}
+    >
+      <section className="mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-24 text-center">
+        <h1 className="gradient-text text-4xl font-bold md:text-5xl">
+          {notFound ? 'Dimension Inconnue' : 'Une erreur est survenue'}
+        </h1>
+        <p className="max-w-xl text-lg text-fg-2">
+          {notFound
+            ? "Cette page n'existe pas ou a été déplacée."
+            : 'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.'}
+        </p>
+        <div className="flex flex-wrap justify-center gap-4">
+          <Link to="/" className="btn btn-primary">
+            <Home aria-hidden="true" className="size-4" />
+            Retour à l&apos;accueil
+          </Link>
+          <Link to="/contact" className="btn btn-ghost">
+            <AlertTriangle aria-hidden="true" className="size-4" />
+            Signaler un Problème
+          </Link>
+        </div>
+      </section>
+    </SiteChrome>
   )
 }

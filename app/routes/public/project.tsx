@@ -3,6 +3,7 @@ import { data, Link } from 'react-router'
 import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-react'
 import type { Route } from './+types/project'
 import { summarize } from '#app/domain/seo.ts'
+import { getEnv } from '#app/server/env.server.ts'
 import { getProject } from '#app/server/repositories/projects.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear, paragraphs } from '#app/ui/public/format.ts'
@@ -10,10 +11,30 @@ import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé'
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** Whether a URL is a page of this site: a path, or this site's own address. */
+function isSiteUrl(url: string, request: Request): boolean {
+  const here = new URL(request.url)
+  const { origin } = new URL(url, here)
+  return origin === here.origin || origin === new URL(getEnv().PUBLIC_URL).origin
+}
+
+/**
+ * Sandbox of the live preview. A page of this site gets scripts only: with allow-same-origin
+ * too it could reach into this page and lift its own sandbox. Another site keeps its own
+ * origin (its scripts, storage and forms work), which gives it nothing of this one.
+ */
+export const PREVIEW_SANDBOX = {
+  sameSite: 'allow-scripts',
+  otherSite: 'allow-scripts allow-same-origin allow-forms allow-popups',
+} as const
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const project = await getProject(params.id)
-  if (!project) return data({ project: null }, { status: 404 })
-  return { project }
+  if (!project) return data({ project: null, previewSandbox: null }, { status: 404 })
+  const previewSandbox = project.url
+    ? PREVIEW_SANDBOX[isSiteUrl(project.url, request) ? 'sameSite' : 'otherSite']
+    : null
+  return { project, previewSandbox }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -29,12 +50,20 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project } = loaderData
+  const { project, previewSandbox } = loaderData
   // A new project resets the viewer, preview and selected image.
-  return <ProjectView key={project?.id ?? 'none'} project={project} />
+  return (
+    <ProjectView key={project?.id ?? 'none'} project={project} previewSandbox={previewSandbox} />
+  )
 }
 
-function ProjectView({ project }: { project: Route.ComponentProps['loaderData']['project'] }) {
+function ProjectView({
+  project,
+  previewSandbox,
+}: {
+  project: Route.ComponentProps['loaderData']['project']
+  previewSandbox: Route.ComponentProps['loaderData']['previewSandbox']
+}) {
   const [expanded, setExpanded] = useState(false)
   const [viewer, setViewer] = useState<number | null>(null)
   const [selected, setSelected] = useState(0)
@@ -86,7 +115,7 @@ function ProjectView({ project }: { project: Route.ComponentProps['loaderData'][
 
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-10">
-          {project.url ? (
+          {project.url && previewSandbox ? (
             <section aria-labelledby="preview-title" className="card overflow-hidden">
               <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-3">
                 <h2 id="preview-title" className="font-semibold">
@@ -110,7 +139,7 @@ function ProjectView({ project }: { project: Route.ComponentProps['loaderData'][
                 src={project.url}
                 title={`Aperçu de ${project.title}`}
                 loading="lazy"
-                sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+                sandbox={previewSandbox}
                 referrerPolicy="no-referrer"
                 data-testid="project-preview"
                 className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}

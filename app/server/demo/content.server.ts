@@ -90,6 +90,12 @@ const projectImages = (slug: string) => ({
   images: [1, 2, 3].map((n) => `/demo/projects/${slug}-${n}.webp`),
 })
 
+/**
+ * A project's "live site": a small self-contained page shipped in public/demo/live/, so the
+ * preview frame shows something real and the demo needs no third-party host at run time.
+ */
+const liveDemo = (slug: string) => `/demo/live/${slug}.html`
+
 export const DEMO_PROJECTS: ProjectInput[] = [
   {
     title: 'Atelier Santé',
@@ -120,7 +126,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: true,
     order: 2,
-    url: 'https://github.com/camille-laurent/cantine-locale',
+    url: liveDemo('cantine-locale'),
   },
   {
     title: 'Design system accessible',
@@ -151,7 +157,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: false,
     order: 4,
-    url: 'https://github.com/camille-laurent/trajets-doux',
+    url: liveDemo('trajets-doux'),
   },
   {
     title: 'Kit d’idéation',

@@ -60,13 +60,10 @@ async function readAll() {
   }
 }
 
-// Fields whose value may be a link to another site (profiles, a project's live site).
-// Everything else that is a URL is an asset and must ship under public/.
-const LINK_PATHS = [
-  /^projects\.\d+\.url$/,
-  /^profile\.(website|github|linkedin|twitter)$/,
-  /^settings\.socialMedia\.\w+$/,
-]
+// Fields whose value may be a link to another site (profiles, social links). Everything
+// else that is a URL is an asset and must ship under public/, a project's live site too:
+// the demo's preview frames show pages of public/demo/live/.
+const LINK_PATHS = [/^profile\.(website|github|linkedin|twitter)$/, /^settings\.socialMedia\.\w+$/]
 const ASSET_KEYS = new Set(['thumbnail', 'images', 'avatar', 'url', 'logo', 'favicon', 'metaImage'])
 
 /** Walks a value, calling `visit` with each string and its dotted path. */
@@ -244,7 +241,12 @@ describe('demo assets', () => {
       expect(existsSync(path.join(PUBLIC, url)), `public${url}`).toBe(true)
     }
 
-    // Absolute URLs appear only in link fields (profiles, a project's live site).
+    // Projects with a live site point at a shipped demo page.
+    const live = all.projects.flatMap((p) => (p.url ? [p.url] : []))
+    expect(live.length).toBeGreaterThanOrEqual(1)
+    for (const url of live) expect(url).toMatch(/^\/demo\/live\/[a-z0-9-]+\.html$/)
+
+    // Absolute URLs appear only in link fields (profiles, social links).
     walk(all, '', (text, at) => {
       if (/(https?:)?\/\//.test(text))
         expect(
@@ -290,6 +292,22 @@ describe('demo assets', () => {
       const bytes = readFileSync(file)
       expect(bytes.subarray(0, 4).toString('hex'), name).toBe('1a45dfa3')
       expect(bytes.length, name).toBeLessThanOrEqual(400 * 1024)
+    }
+  })
+
+  it('the live demo pages are small, French and self-contained (no other host, no file)', () => {
+    const dir = path.join(PUBLIC, 'demo', 'live')
+    const pages = readdirSync(dir).filter((f) => f.endsWith('.html'))
+    expect(pages.length).toBeGreaterThanOrEqual(2)
+    for (const name of pages) {
+      const html = readFileSync(path.join(dir, name), 'utf8')
+      expect(Buffer.byteLength(html), name).toBeLessThanOrEqual(8 * 1024)
+      expect(html, name).toMatch(/<html lang="fr">/)
+      expect(html, name).toMatch(/<title>[^<]+<\/title>/)
+      // Everything inline: no address of another host, no linked file (the preview frame is
+      // sandboxed without same-origin, so it could not load them anyway).
+      expect(html, name).not.toMatch(/(https?:)?\/\/[\w.-]+\.[a-z]{2,}/i)
+      expect(html, name).not.toMatch(/\b(src|href)\s*=|url\(|@import/i)
     }
   })
 

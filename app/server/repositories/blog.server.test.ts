@@ -82,6 +82,19 @@ describe('blog repository', () => {
     expect(await titles('')).toHaveLength(3)
   })
 
+  it('matches typographic apostrophes, quotes and no-break spaces with what a keyboard types', async () => {
+    await createBlogPost(input({ title: 'Ce que l’atelier m’a appris', excerpt: 'Retour' }))
+    await createBlogPost(input({ title: "L'art du prototype", excerpt: 'Le “bon” moment' }))
+    await createBlogPost(input({ title: 'Pourquoi\u202f?', excerpt: 'Question' }))
+    const titles = async (q: string) => (await listBlogPosts({ q })).map((p) => p.title).sort()
+    expect(await titles("m'a appris")).toEqual(['Ce que l’atelier m’a appris'])
+    expect(await titles('M’A APPRIS')).toEqual(['Ce que l’atelier m’a appris'])
+    expect(await titles('l’art')).toEqual(["L'art du prototype"])
+    expect(await titles('"bon"')).toEqual(["L'art du prototype"])
+    expect(await titles('pourquoi ?')).toEqual(['Pourquoi\u202f?'])
+    expect(await titles("m'a vu")).toEqual([])
+  })
+
   it('filters by category and tag, combined with the search', async () => {
     await createBlogPost(input({ title: 'A', category: 'Design', tags: 'UX, Lenteur' }))
     await createBlogPost(input({ title: 'B', category: 'Produit', tags: 'UX' }))

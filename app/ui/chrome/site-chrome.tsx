@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect, useEffectEvent } from 'react'
+import { Link, useLocation, useNavigationType } from 'react-router'
 import { Home } from 'lucide-react'
 import { CustomCursor } from './custom-cursor.tsx'
 import { Footer, type FooterSettings } from './footer.tsx'
@@ -26,11 +26,15 @@ export function SiteChrome({
   siteName: string
 }) {
   const { pathname } = useLocation()
+  const navigationType = useNavigationType()
 
-  // Spec §2: scroll to top on path change (query-string filters keep the position).
-  useEffect(() => {
+  // Spec §2: scroll to top on path change (query-string filters keep the position). Back and
+  // forward (POP) are left to <ScrollRestoration>, which puts the visitor back where they were.
+  const scrollToTop = useEffectEvent(() => {
+    if (navigationType === 'POP') return
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
-  }, [pathname])
+  })
+  useEffect(() => scrollToTop(), [pathname])
 
   return (
     <>

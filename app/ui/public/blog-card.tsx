@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { Clock } from 'lucide-react'
 import type { BlogPost } from '#app/domain/types.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 
 /** Spec §9: a blog card shows at most 2 tags. */
@@ -14,7 +15,10 @@ export type BlogCardPost = Pick<
 
 export function BlogCard({ post }: { post: BlogCardPost }) {
   return (
-    <article className="group card relative flex flex-col overflow-hidden transition hover:-translate-y-1" data-testid="blog-card">
+    <article
+      className={`group card relative flex flex-col overflow-hidden transition hover:-translate-y-1 ${CARD_FOCUS_RING}`}
+      data-testid="blog-card"
+    >
       <div className="relative aspect-[16/9] overflow-hidden">
         <img
           src={post.thumbnail}
@@ -41,6 +45,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
           <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </div>
         <h2 className="mt-4 font-display text-xl font-semibold text-fg">
+          {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
           <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
             {post.title}
           </Link>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Project } from '#app/domain/types.ts'
+import { CARD_FOCUS_RING } from './card-focus.ts'
 
 /** Spec §9: a project card shows at most 3 tags. */
 export const PROJECT_CARD_TAGS = 3
@@ -9,7 +10,7 @@ type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 
 /** Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags. */
 export function ProjectCard({ project }: { project: CardProject }) {
   return (
-    <article className="group card relative overflow-hidden">
+    <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
         <div className="aspect-[4/3] overflow-hidden">
           <img

@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 120_000 })
 // Axe: no serious or critical violation on any public page, in each of the four themes.
 for (const theme of THEME_IDS) {
   test(`accessibility of every public page in the ${theme} theme`, async ({ page, db: _db }) => {
-    const project = await createProject(makeProject({ featured: true, url: '/mentions-legales' }))
+    const project = await createProject(makeProject({ featured: true, url: '/demo/live/trajets-doux.html' }))
     const post = await createBlogPost(makeBlogPost())
     await createSkill(makeSkill())
     await createProcessStep(makeProcessStep())
@@ -34,8 +34,11 @@ for (const theme of THEME_IDS) {
     await updateCvSettings({ requireAuth: true })
     allowConsoleError(page, /status of 404/)
 
+    // Top page only: the project's live preview is a sandboxed frame without storage.
     await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
+      ([key, value]) => {
+        if (window === window.top) localStorage.setItem(key, value)
+      },
       ['theme-storage', serializeTheme(theme)] as const,
     )
     await page.emulateMedia({ reducedMotion: 'reduce' })

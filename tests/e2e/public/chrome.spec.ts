@@ -1,9 +1,10 @@
 import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
-import { makeSettings } from '#app/server/demo/factories.server.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { makeBlogPost, makeSettings } from '#app/server/demo/factories.server.ts'
 import { signIn } from '../../fixtures/auth.ts'
-import { test, expect } from '../../fixtures/test.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { overlayGone, visit } from './helpers.ts'
 
 // Timing-heavy tests on a shared 2-core machine: allow more time than the default.
@@ -163,6 +164,87 @@ test('section badge, back-to-home button and scroll to top', async ({ page, db: 
   await expect(page).toHaveURL(/\/$/)
 })
 
+test('back and forward restore the scroll position instead of scrolling to the top', async ({
+  page,
+  db: _db,
+}) => {
+  const id = Date.now().toString(36)
+  const posts = []
+  for (let i = 0; i < 6; i++) posts.push(await createBlogPost(makeBlogPost({ title: `Défilement ${id} ${i}` })))
+  await visit(page, '/blog')
+  // The oldest of them sits low on the page: scroll until its card shows, then open it.
+  const link = page.getByRole('link', { name: posts[0]!.title })
+  await link.scrollIntoViewIfNeeded()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
+  const scrolled = await page.evaluate(() => window.scrollY)
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`/blog/${posts[0]!.slug}$`))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0) // a new page starts at the top
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByRole('link', { name: posts[0]!.title })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+  // Stays there (nothing scrolls to the top afterwards).
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+
+  await page.goForward()
+  await expect(page).toHaveURL(new RegExp(`/blog/${posts[0]!.slug}$`))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test("loading overlay: 'Chargement en cours...' while a page is still loading", async ({ page, db: _db }) => {
+  await visit(page, '/projects')
+  // Hold the next page's data so the navigation stays in its loading state.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/blog.data*', async (route) => {
+    await held
+    await route.continue()
+  })
+  const overlay = page.getByTestId('loading-overlay')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
+  await expect(overlay).toBeVisible()
+  await expect(overlay.getByRole('status')).toHaveText('Chargement en cours...')
+  await expect(page).toHaveURL(/\/projects$/)
+  release()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(overlay.getByRole('status')).toHaveText('Préparation de votre voyage...')
+  await overlayGone(page)
+})
+
+test('an unexpected error of a page keeps the site chrome and speaks French', async ({ page, db }) => {
+  await visit(page, '/')
+  allowConsoleError(page, /status of 500/)
+  // The blog's data cannot be read; the site's settings (chrome, footer) still can.
+  db.sqlite.exec('ALTER TABLE blog_posts RENAME TO blog_posts_hors_service')
+  try {
+    const main = page.getByRole('main')
+    const shown = async () => {
+      await expect(main.getByRole('heading', { level: 1, name: 'Une erreur est survenue' })).toBeVisible()
+      await expect(main).toContainText('Le contenu n’a pas pu être chargé.')
+      // The chrome stays, so the visitor can move on: menu, footer, section badge.
+      await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      await expect(page.getByTestId('section-badge')).toContainText('blog')
+    }
+    // Moving to the page in the browser, then loading it afresh (server-rendered, status 500).
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await shown()
+    const response = await page.goto('/blog')
+    expect(response?.status()).toBe(500)
+    await shown()
+    await overlayGone(page)
+    await main.getByRole('link', { name: 'Signaler un Problème' }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.getByRole('heading', { name: 'Parlons de votre projet' })).toBeVisible()
+  } finally {
+    db.sqlite.exec('ALTER TABLE blog_posts_hors_service RENAME TO blog_posts')
+  }
+})
+
 test('footer: settings-driven name, description, social links, year and legal pages', async ({
   page,
   db: _db,
@@ -279,7 +361,8 @@ test('user menu shows only when signed in, with avatar, name, Administration and
   await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
   await toggle.click()
   await expect(admin).toBeHidden()
-  expect(user.email).toContain('@')
+  // Spec §2: the display name, and the e-mail only when there is no name.
+  await expect(page.getByText(user.email)).toHaveCount(0)
 
   // Déconnexion posts to /logout and the menu disappears.
   await toggle.click()

@@ -2,7 +2,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
-import { visit } from './helpers.ts'
+import { expectRed, visit } from './helpers.ts'
 
 const FAILURE = "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
 
@@ -81,15 +81,43 @@ test('contact: server failure keeps the form and shows the error in red', async 
     await page.getByRole('button', { name: 'Envoyer le message' }).click()
     const alert = page.getByRole('alert')
     await expect(alert).toHaveText(FAILURE)
-    const color = await alert.evaluate((el) => getComputedStyle(el).color)
-    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number)
-    expect((r ?? 0) > (g ?? 0) && (r ?? 0) > (b ?? 0)).toBe(true)
+    await expectRed(alert)
     await expect(page.getByLabel('E-mail')).toHaveValue(email)
     await expect(page.getByLabel('Message')).toHaveValue('Bonjour, ceci est un message de test.')
   } finally {
     db.sqlite.exec('ALTER TABLE messages_hors_service RENAME TO messages')
   }
   expect(await messagesFrom(email)).toHaveLength(0)
+})
+
+test('contact: a send lost on the network keeps the page and the form, with the error in red', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/contact')
+  const email = `hors-ligne-${Date.now()}@exemple.fr`
+  await fill(page, email)
+  // Offline: every data request of the page fails (the POST, and a reload of its data).
+  allowConsoleError(page, /Failed to load resource/)
+  await page.route('**/contact.data*', (route) => route.abort('internetdisconnected'))
+  await page.getByRole('button', { name: 'Envoyer le message' }).click()
+
+  const alert = page.getByRole('alert')
+  await expect(alert).toHaveText(FAILURE)
+  await expectRed(alert)
+  await expect(page.getByRole('heading', { name: 'Parlons de votre projet' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Une erreur est survenue' })).toHaveCount(0)
+  await expect(page.getByLabel('Nom')).toHaveValue('Jeanne Test')
+  await expect(page.getByLabel('E-mail')).toHaveValue(email)
+  await expect(page.getByLabel('Message')).toHaveValue('Bonjour, ceci est un message de test.')
+  await expect(page.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled()
+  expect(await messagesFrom(email)).toHaveLength(0)
+
+  // Back online, the kept message goes out as typed.
+  await page.unroute('**/contact.data*')
+  await page.getByRole('button', { name: 'Envoyer le message' }).click()
+  await expect(page.getByText('Message Envoyé!')).toBeVisible()
+  expect(await messagesFrom(email)).toEqual([{ status: 'new', name: 'Jeanne Test' }])
 })
 
 test('contact: validation, honeypot and per-address rate limit store nothing', async ({

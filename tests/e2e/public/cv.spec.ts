@@ -4,6 +4,17 @@ import { signIn } from '../../fixtures/auth.ts'
 import { test, expect } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
+// The smallest PDF a viewer opens: served to the page by the test, not shipped.
+const TINY_PDF = [
+  '%PDF-1.4',
+  '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+  '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj',
+  'trailer<</Root 1 0 R>>',
+  '%%EOF',
+].join('\n')
+const PDF_PATH = '/demo/cv/cv-test.pdf'
+
 test('CV: login required → banner for 3 s with Se connecter, server refuses the file', async ({
   page,
   request,
@@ -106,4 +117,36 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
   const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(res.headers()['location']).toBe('/demo/cv/cv.webp')
   expect(await anonymousDownloads()).toBe(before + 1)
+})
+
+test('CV: a PDF is embedded only for a visitor who may download it, else the page invites to sign in', async ({
+  page,
+  db: _db,
+}) => {
+  await page.route(`**${PDF_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/pdf', body: TINY_PDF }),
+  )
+  await updateCvUrl(PDF_PATH)
+  await updateCvSettings({ requireAuth: true, addWatermark: false, trackDownloads: false })
+
+  // Login required: no frame (its viewer would download and print), nor the file's address.
+  const response = await visit(page, '/cv')
+  expect(await response?.text()).not.toContain(PDF_PATH)
+  await expect(page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' })).toBeVisible()
+  await expect(page.getByText('Connectez-vous pour consulter et télécharger ce document.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
+  await expect(page.locator('iframe')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Télécharger le CV' })).toBeVisible()
+
+  // requireAuth off: anyone may download, so the document is embedded.
+  await updateCvSettings({ requireAuth: false })
+  await visit(page, '/cv')
+  await expect(page.locator('iframe[title="CV"]')).toHaveAttribute('src', PDF_PATH)
+
+  // requireAuth on and signed in: embedded too.
+  await updateCvSettings({ requireAuth: true })
+  await signIn(page, { role: 'viewer' })
+  await visit(page, '/cv')
+  await expect(page.locator('iframe[title="CV"]')).toHaveAttribute('src', PDF_PATH)
+  await expect(page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' })).toHaveCount(0)
 })

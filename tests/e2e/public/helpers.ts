@@ -1,5 +1,5 @@
 // Drivers shared by the public-site browser tests.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect } from '../../fixtures/test.ts'
 
 /** Waits until the loading overlay (spec §2) is gone. */
@@ -12,4 +12,29 @@ export async function visit(page: Page, path: string) {
   const response = await page.goto(path)
   await overlayGone(page)
   return response
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would reach it. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 80) {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error(`Not reached with ${maxPresses} presses of Tab`)
+}
+
+/** The computed value of a CSS property, e.g. `opacity` or `box-shadow`. */
+export function computed(target: Locator, property: string) {
+  return target.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property)
+}
+
+/** Asserts a text is drawn in red (spec §8 errors), whatever the colour's notation (oklch…). */
+export async function expectRed(target: Locator) {
+  const [r = 0, g = 0, b = 0] = await target.evaluate((el) => {
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.fillStyle = getComputedStyle(el).color
+    ctx.fillRect(0, 0, 1, 1)
+    return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)]
+  })
+  expect(r > g && r > b, `red text, got rgb(${r}, ${g}, ${b})`).toBe(true)
 }

@@ -1,7 +1,7 @@
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { makeProject } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
-import { visit } from './helpers.ts'
+import { computed, visit } from './helpers.ts'
 
 test('projects: tag filter in the URL (with and without JavaScript), cards, empty text', async ({
   page,
@@ -24,8 +24,13 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
 
   // Card: hover shows the description and at most 3 tags.
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tagged.title }) })
+  // The overlay is transparent until hovered (toBeVisible() would pass at opacity 0).
+  const overlay = card.getByTestId('project-hover')
+  await page.mouse.move(0, 0)
+  await expect.poll(() => computed(overlay, 'opacity')).toBe('0')
   await card.hover()
-  await expect(card.getByText('Survol du projet filtré.')).toBeVisible()
+  await expect.poll(() => computed(overlay, 'opacity')).toBe('1')
+  await expect(overlay.getByText('Survol du projet filtré.')).toBeVisible()
   await expect(card.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveCount(3)
 
   // Shareable URL works without JavaScript.
@@ -47,7 +52,7 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   const project = await createProject(
     makeProject({
       title: 'Projet détaillé',
-      url: '/mentions-legales',
+      url: '/demo/live/cantine-locale.html',
       content: 'Paragraphe un.\n\nParagraphe deux.\nParagraphe trois.',
       images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
     }),
@@ -60,11 +65,19 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
 
   const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(project.createdAt))
   await expect(page.getByRole('complementary')).toContainText(month)
-  await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute('href', '/mentions-legales')
+  await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute(
+    'href',
+    '/demo/live/cantine-locale.html',
+  )
 
-  // Live preview: sandboxed, expandable.
+  // Live preview: a page of this site runs sandboxed with scripts only (with
+  // allow-same-origin it could lift its own sandbox); the shipped demo page works there.
   const frame = page.getByTestId('project-preview')
-  await expect(frame).toHaveAttribute('sandbox', /allow-scripts/)
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts')
+  const live = page.frameLocator('[data-testid="project-preview"]')
+  await expect(live.getByRole('heading', { name: 'Catalogue de la semaine' })).toBeVisible()
+  await live.getByRole('button', { name: 'Ajouter 10 kg' }).first().click()
+  await expect(live.locator('#total')).toHaveText(/14,00\s€/)
   const before = (await frame.boundingBox())?.height ?? 0
   await page.getByRole('button', { name: "Agrandir l'aperçu" }).click()
   await expect(page.getByRole('button', { name: "Réduire l'aperçu" })).toHaveAttribute('aria-expanded', 'true')
@@ -94,4 +107,28 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   const response = await page.goto('/projects/inexistant-123')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Projet non trouvé' })).toBeVisible()
+})
+
+test('project preview: sandbox by origin (this site: scripts only; another site: its own origin)', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  const OTHER = 'https://exemple.fr/projet'
+  await page.route('https://exemple.fr/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Ailleurs</title><h1>Ailleurs</h1>' }),
+  )
+  const cases = [
+    [`${server.url}/demo/live/trajets-doux.html`, 'allow-scripts'],
+    ['/demo/live/trajets-doux.html', 'allow-scripts'],
+    [OTHER, 'allow-scripts allow-same-origin allow-forms allow-popups'],
+  ] as const
+  for (const [url, sandbox] of cases) {
+    const project = await createProject(makeProject({ title: `Aperçu ${sandbox.length}`, url }))
+    await visit(page, `/projects/${project.id}`)
+    await expect(page.getByTestId('project-preview'), url).toHaveAttribute('sandbox', sandbox)
+    await expect(page.getByTestId('project-preview')).toHaveAttribute('src', url)
+  }
+  const live = page.frameLocator('[data-testid="project-preview"]')
+  await expect(live.getByRole('heading', { name: 'Ailleurs' })).toBeVisible()
 })

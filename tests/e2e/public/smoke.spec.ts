@@ -1,14 +1,32 @@
 import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
+import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 
-// Every route of the spec §2 route table answers with server-rendered French HTML.
-const PAGES = ['/', '/projects', '/timeline', '/blog', '/gallery', '/cv', '/contact', '/login', '/register']
+const SITE = 'Atelier Fumée'
 
-for (const path of PAGES) {
-  test(`${path} renders with a French title`, async ({ page }) => {
+// Every route of the spec §2 route table answers with server-rendered French HTML, titled
+// "<page> — <site name>" (the home page: the site name), as each route's meta says.
+const PAGES = [
+  ['/', SITE],
+  ['/projects', `Projets — ${SITE}`],
+  ['/timeline', `Parcours — ${SITE}`],
+  ['/blog', `Blog — ${SITE}`],
+  ['/gallery', `Galerie Dimensionnelle — ${SITE}`],
+  ['/cv', `CV — ${SITE}`],
+  ['/contact', `Contact — ${SITE}`],
+  ['/login', `Connexion — ${SITE}`],
+  ['/register', `Inscription — ${SITE}`],
+] as const
+
+for (const [path, title] of PAGES) {
+  test(`${path} renders with its French title`, async ({ page, db: _db }) => {
+    await updateSettings(makeSettings({ siteName: SITE }))
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
-    await expect(page).toHaveTitle(/\S/)
+    const html = (await response?.text()) ?? ''
+    expect(html).toContain(`<title>${title}</title>`) // server-rendered, not set by scripts
+    await expect(page).toHaveTitle(title)
     expect(await page.locator('html').getAttribute('lang')).toBe('fr')
   })
 }

@@ -2,7 +2,7 @@ import { createMediaItem } from '#app/server/repositories/media.server.ts'
 import { createTimelineItem } from '#app/server/repositories/timeline.server.ts'
 import { makeMediaItem, makeTimelineItem } from '#app/server/demo/factories.server.ts'
 import { test, expect } from '../../fixtures/test.ts'
-import { visit } from './helpers.ts'
+import { computed, visit } from './helpers.ts'
 
 test('timeline: professional by default, personal toggle in the URL, Présent, alternating sides', async ({
   page,
@@ -46,8 +46,14 @@ test('gallery: sorted by order, images and videos, featured badge, hover overlay
 
   const featured = items.filter({ hasText: `Premier ${id}` })
   await expect(featured.getByText('En vedette')).toBeVisible()
+  // The overlay is transparent until hovered (toBeVisible() would pass at opacity 0).
+  const overlay = featured.getByTestId('media-overlay')
+  await page.mouse.move(0, 0)
+  await expect.poll(() => computed(overlay, 'opacity')).toBe('0')
   await featured.hover()
-  await expect(featured.getByText(`tag-${id}`)).toBeVisible()
+  await expect.poll(() => computed(overlay, 'opacity')).toBe('1')
+  await expect(overlay).toContainText(`Premier ${id}`)
+  await expect(overlay.getByText(`tag-${id}`)).toBeVisible()
   await expect(items.filter({ hasText: `Second ${id}` }).getByText('En vedette')).toHaveCount(0)
 
   const video = items.filter({ hasText: `Vidéo ${id}` }).locator('video')
