@@ -75,7 +75,7 @@ async function main(): Promise<number> {
     const result = await getAuth().api.signUpEmail({
       body: { name: name.slice(0, MAX_LENGTH.short), email: email.data, password },
     })
-    await promoteToAdmin(result.user.id)
+    await promoteToAdmin(result.user.id, { emailProven: true })
     console.log(`Administrateur créé : ${email.data} (base ${handle.file}).`)
     if (generated) {
       console.log(`Mot de passe (affiché une seule fois, notez-le) : ${password}`)

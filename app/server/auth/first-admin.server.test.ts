@@ -8,6 +8,7 @@ import {
   isSetupTokenValid,
   issueSetupToken,
   printFirstAdminLink,
+  promoteToAdmin,
   SETUP_TOKEN_TTL_MS,
 } from './first-admin.server.ts'
 import type { Env } from '../env.server.ts'
@@ -85,5 +86,21 @@ describe('first-admin setup link', () => {
     await addUser('admin')
     await printFirstAdminLink(env)
     expect(write).not.toHaveBeenCalled()
+  })
+
+  it('promotes to an active admin; an operator-made account has a proven address', async () => {
+    await addUser('viewer', 'blocked')
+    await addUser('editor')
+    await promoteToAdmin('viewer-blocked')
+    await promoteToAdmin('editor-active', { emailProven: true })
+    const rows = await getDb()
+      .selectFrom('user')
+      .select(['id', 'role', 'status', 'emailVerified'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      { id: 'editor-active', role: 'admin', status: 'active', emailVerified: 1 },
+      { id: 'viewer-blocked', role: 'admin', status: 'active', emailVerified: 0 },
+    ])
   })
 })

@@ -98,11 +98,23 @@ export async function printFirstAdminLink(env: Env): Promise<void> {
   )
 }
 
-/** Turns an existing user into an active admin (used after the setup form and by the CLI). */
-export async function promoteToAdmin(userId: string): Promise<void> {
+/**
+ * Turns an existing user into an active admin (used after the setup form and by the CLI).
+ * `emailProven`: the operator created this account (setup link, CLI), so its address counts
+ * as proven and a later Google/Facebook link keeps its password (ADR 014).
+ */
+export async function promoteToAdmin(
+  userId: string,
+  options: { emailProven?: boolean } = {},
+): Promise<void> {
   await getDb()
     .updateTable('user')
-    .set({ role: 'admin', status: 'active', updatedAt: nowIso() })
+    .set({
+      role: 'admin',
+      status: 'active',
+      updatedAt: nowIso(),
+      ...(options.emailProven ? { emailVerified: 1 } : {}),
+    })
     .where('id', '=', userId)
     .execute()
 }

@@ -35,7 +35,7 @@ const signInKeys = (request: Request, email: string) => ({
 })
 
 /** Counts the attempt against its address; true when it must be refused. */
-function signInLimited(request: Request, email: string): boolean {
+export function signInLimited(request: Request, email: string): boolean {
   const keys = signInKeys(request, email)
   const byAddress = hit(keys.address, AUTH_RATE_LIMITS.address)
   return (
@@ -45,7 +45,8 @@ function signInLimited(request: Request, email: string): boolean {
   )
 }
 
-function countFailure(request: Request, email: string) {
+/** Counts a failed sign-in against the account (from this address, and anywhere). */
+export function countSignInFailure(request: Request, email: string) {
   const keys = signInKeys(request, email)
   hit(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)
   hit(keys.account, AUTH_RATE_LIMITS.account)
@@ -125,7 +126,7 @@ export async function signInWithPassword(
   if (existing && existing.status !== 'active') {
     // Say "disabled" only to someone who knows the password (no account oracle).
     const valid = await passwordMatches(await credentialHash(existing.id), input.password)
-    if (!valid) countFailure(request, email)
+    if (!valid) countSignInFailure(request, email)
     await logFailedLogin(request, valid ? `compte ${existing.status}` : 'identifiants invalides')
     return valid
       ? { ok: false, error: AUTH_TEXTS.accountDisabled, status: 403 }
@@ -137,7 +138,7 @@ export async function signInWithPassword(
     asResponse: true,
   })
   if (!response.ok) {
-    countFailure(request, email)
+    countSignInFailure(request, email)
     await logFailedLogin(request, 'identifiants invalides')
     return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
   }
@@ -238,6 +239,12 @@ async function claimInvitedUser(
       createdAt: now,
       updatedAt: now,
     })
+    .execute()
+  // The admin handed the link to this person: the address counts as proven (ADR 014, 015).
+  await getDb()
+    .updateTable('user')
+    .set({ emailVerified: 1, updatedAt: now })
+    .where('id', '=', userId)
     .execute()
   return signInWithPassword(request, { email, password })
 }
