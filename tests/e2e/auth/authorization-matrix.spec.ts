@@ -12,6 +12,13 @@ import routeConfig from '#app/routes.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import * as factories from '#app/server/demo/factories.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { createMediaItem } from '#app/server/repositories/media.server.ts'
+import { createMessage } from '#app/server/repositories/messages.server.ts'
+import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
+import { createSkill } from '#app/server/repositories/skills.server.ts'
+import { createTimelineItem } from '#app/server/repositories/timeline.server.ts'
 import { createSessionCookie, createTestUser, SESSION_COOKIE } from '../../fixtures/auth.ts'
 import { test, expect } from '../../fixtures/test.ts'
 
@@ -73,25 +80,33 @@ const FIELDS: Record<string, () => unknown> = {
 }
 const GENERIC = { title: 'Matrice', name: 'Matrice', description: 'Matrice', content: 'Matrice' }
 
-// Where a tab's rows live, to aim update/delete at a real one.
-const TABLE_OF: Record<string, string> = {
-  projects: 'projects',
-  skills: 'skills',
-  timeline: 'timeline',
-  blog: 'blog_posts',
-  process: 'creative_process',
-  media: 'media',
-  users: 'user',
-  messages: 'messages',
-}
-
-async function anyIds(tab: string): Promise<string[]> {
-  const table = TABLE_OF[tab]
-  if (!table) return []
-  const rows = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ORDER BY rowid`.execute(
-    getDb(),
-  )
-  return rows.rows.map((r) => r.id)
+/**
+ * Rows to aim update/delete/reply at: one fresh row per tab, made here, so the matrix never
+ * depends on what earlier tests of this worker left behind (a message already replied to, a
+ * row another test removed). The process tab gets every step: reorder names them all.
+ */
+async function targetIds(tab: string): Promise<string[]> {
+  switch (tab) {
+    case 'projects':
+      return [(await createProject(factories.makeProject())).id]
+    case 'skills':
+      return [(await createSkill(factories.makeSkill())).id]
+    case 'timeline':
+      return [(await createTimelineItem(factories.makeTimelineItem())).id]
+    case 'blog':
+      return [(await createBlogPost(factories.makeBlogPost())).id]
+    case 'media':
+      return [(await createMediaItem(factories.makeMediaItem())).id]
+    case 'messages':
+      return [(await createMessage(factories.makeMessage())).id]
+    case 'process': {
+      const fresh = await createProcessStep(factories.makeProcessStep())
+      const all = (await listProcessSteps()).map((step) => step.id)
+      return [fresh.id, ...all.filter((id) => id !== fresh.id)]
+    }
+    default:
+      return []
+  }
 }
 
 interface Probe {
@@ -141,7 +156,7 @@ async function probes(victimUserId: string): Promise<Probe[]> {
   }
   for (const tab of ADMIN_TABS) {
     const path = `/admin/${tab.id}`
-    const ids = tab.id === 'users' ? [victimUserId] : await anyIds(tab.id)
+    const ids = tab.id === 'users' ? [victimUserId] : await targetIds(tab.id)
     // Aimed at rows as they are now: reorder before anything moves, delete last.
     const rank = (intent: string) => (intent === 'reorder' ? 0 : intent === 'delete' ? 2 : 1)
     const intents = [...ADMIN_ACTIONS[tab.id]].sort((a, b) => rank(a) - rank(b))

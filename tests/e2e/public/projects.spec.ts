@@ -76,6 +76,8 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts')
   const live = page.frameLocator('[data-testid="project-preview"]')
   await expect(live.getByRole('heading', { name: 'Catalogue de la semaine' })).toBeVisible()
+  // The page's script has run (its buttons answer) before the click.
+  await expect(live.locator('body')).toHaveAttribute('data-pret', 'oui')
   await live.getByRole('button', { name: 'Ajouter 10 kg' }).first().click()
   await expect(live.locator('#total')).toHaveText(/14,00\s€/)
   const before = (await frame.boundingBox())?.height ?? 0
