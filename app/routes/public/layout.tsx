@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet } from 'react-router'
-import { AlertTriangle, Home } from 'lucide-react'
+import { isRouteErrorResponse, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
@@ -11,6 +10,7 @@ import {
   escapeStyle,
 } from '#app/server/seo.server.ts'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
+import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
 export async function loader() {
   const settings = await getSiteSettings()
@@ -105,16 +105,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
             ? "Cette page n'existe pas ou a été déplacée."
             : 'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.'}
         </p>
-        <div className="flex flex-wrap justify-center gap-4">
-          <Link to="/" className="btn btn-primary">
-            <Home aria-hidden="true" className="size-4" />
-            Retour à l&apos;accueil
-          </Link>
-          <Link to="/contact" className="btn btn-ghost">
-            <AlertTriangle aria-hidden="true" className="size-4" />
-            Signaler un Problème
-          </Link>
-        </div>
+        <ErrorLinks />
       </section>
     </SiteChrome>
   )

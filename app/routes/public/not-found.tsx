@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { data, Link } from 'react-router'
-import { AlertTriangle, Home } from 'lucide-react'
+import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
 /** Spec §2: the decorative glitch runs every 3 s for 200 ms. */
 export const GLITCH_EVERY_MS = 3000
@@ -52,16 +52,7 @@ export default function NotFound() {
       <p className="max-w-xl text-lg text-fg-2">
         Vous avez franchi une faille : cette page n&apos;existe pas, ou plus, dans cette dimension.
       </p>
-      <div className="flex flex-wrap justify-center gap-4">
-        <Link to="/" className="btn btn-primary">
-          <Home aria-hidden="true" className="size-4" />
-          Retour à l&apos;accueil
-        </Link>
-        <Link to="/contact" className="btn btn-ghost">
-          <AlertTriangle aria-hidden="true" className="size-4" />
-          Signaler un Problème
-        </Link>
-      </div>
+      <ErrorLinks />
     </section>
   )
 }

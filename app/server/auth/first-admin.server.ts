@@ -1,15 +1,14 @@
 // The first admin, never a default password (issue 4 §6): while no active admin exists, the
 // server prints a one-time setup link at start-up. Only a hash of its random token is stored
 // (in Better Auth's `verification` table); it expires after 24 h and works once.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import type { Env } from '../env.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { createId, nowIso } from '../db/util.server.ts'
+import { nowIso } from '../db/util.server.ts'
+import { issueToken, sha256, TOKEN_FORMAT } from './tokens.server.ts'
 
 export const SETUP_IDENTIFIER = 'first-admin-setup'
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 export async function hasActiveAdmin(): Promise<boolean> {
   const row = await getDb()
@@ -22,31 +21,13 @@ export async function hasActiveAdmin(): Promise<boolean> {
 }
 
 /** A fresh token (any earlier one stops working); returns the token to print. */
-export async function issueSetupToken(now = Date.now()): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
-  const stamp = new Date(now).toISOString()
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('verification').where('identifier', '=', SETUP_IDENTIFIER).execute()
-      await trx
-        .insertInto('verification')
-        .values({
-          id: createId(),
-          identifier: SETUP_IDENTIFIER,
-          value: sha256(token),
-          expiresAt: new Date(now + SETUP_TOKEN_TTL_MS).toISOString(),
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .execute()
-    })
-  return token
+export function issueSetupToken(now = Date.now()): Promise<string> {
+  return issueToken(SETUP_IDENTIFIER, SETUP_TOKEN_TTL_MS, now)
 }
 
 /** The stored row matching the token (constant-time comparison), if valid and unexpired. */
 async function findSetupRow(token: string, now: number) {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined
+  if (!TOKEN_FORMAT.test(token)) return undefined
   const rows = await getDb()
     .selectFrom('verification')
     .select(['id', 'value', 'expiresAt'])

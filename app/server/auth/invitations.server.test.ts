@@ -1,5 +1,6 @@
 // Invitations on the real database (ADR 015): single use, bound to one user, expiring.
 import { describe, expect, it } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getDb } from '../db/client.server.ts'
 import {
@@ -48,43 +49,9 @@ describe('invitations', () => {
   })
 
   it('tells which users cannot sign in yet', async () => {
-    const now = new Date().toISOString()
-    for (const id of ['a', 'b']) {
-      await getDb()
-        .insertInto('user')
-        .values({
-          id,
-          name: id,
-          email: `${id}@exemple.fr`,
-          emailVerified: 0,
-          image: null,
-          role: 'viewer',
-          status: 'active',
-          lastLogin: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute()
-    }
-    await getDb()
-      .insertInto('account')
-      .values({
-        id: 'acc',
-        accountId: 'a',
-        providerId: 'credential',
-        userId: 'a',
-        accessToken: null,
-        refreshToken: null,
-        idToken: null,
-        accessTokenExpiresAt: null,
-        refreshTokenExpiresAt: null,
-        scope: null,
-        password: 'hash',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
-    expect([...(await usersWithoutAccount(['a', 'b']))]).toEqual(['b'])
+    const withPassword = await createTestUser()
+    const invited = await createTestUser({ withPassword: false })
+    expect([...(await usersWithoutAccount([withPassword.id, invited.id]))]).toEqual([invited.id])
     expect(await usersWithoutAccount([])).toEqual(new Set())
   })
 })

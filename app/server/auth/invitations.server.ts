@@ -4,41 +4,16 @@
 // pre-created user and its role. Google and Facebook prove the address themselves and claim
 // it without a link. Like the first-admin setup link, only a hash of the random token is
 // stored, in Better Auth's `verification` table.
-import { createHash, randomBytes } from 'node:crypto'
 import type { Env } from '../env.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { createId } from '../db/util.server.ts'
+import { issueToken, sha256, TOKEN_FORMAT } from './tokens.server.ts'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const PREFIX = 'invitation:'
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,100}$/
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** A fresh link token for the user (any earlier one stops working). */
-export async function issueInvitation(userId: string, now = Date.now()): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
-  const stamp = new Date(now).toISOString()
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .deleteFrom('verification')
-        .where('identifier', '=', PREFIX + userId)
-        .execute()
-      await trx
-        .insertInto('verification')
-        .values({
-          id: createId(),
-          identifier: PREFIX + userId,
-          value: sha256(token),
-          expiresAt: new Date(now + INVITATION_TTL_MS).toISOString(),
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .execute()
-    })
-  return token
+export function issueInvitation(userId: string, now = Date.now()): Promise<string> {
+  return issueToken(PREFIX + userId, INVITATION_TTL_MS, now)
 }
 
 /** The invited user's id for a valid, unexpired token; undefined otherwise. */

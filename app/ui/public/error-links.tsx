@@ -1,0 +1,18 @@
+import { Link } from 'react-router'
+import { AlertTriangle, Home } from 'lucide-react'
+
+/** The way out of an error page (spec §2 404 page): home, and 'Signaler un Problème'. */
+export function ErrorLinks() {
+  return (
+    <div className="flex flex-wrap justify-center gap-4">
+      <Link to="/" className="btn btn-primary">
+        <Home aria-hidden="true" className="size-4" />
+        Retour à l&apos;accueil
+      </Link>
+      <Link to="/contact" className="btn btn-ghost">
+        <AlertTriangle aria-hidden="true" className="size-4" />
+        Signaler un Problème
+      </Link>
+    </div>
+  )
+}
