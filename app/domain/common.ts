@@ -188,15 +188,14 @@ export function listFieldName(name: string): string {
  */
 export function formDataToObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [rawKey, value] of form.entries()) {
+  for (const [key, value] of form.entries()) {
     if (typeof value !== 'string') continue
-    if (rawKey.endsWith(LIST_SUFFIX)) {
-      const key = rawKey.slice(0, -LIST_SUFFIX.length)
-      const prev = out[key]
-      out[key] = [...(Array.isArray(prev) ? prev : prev === undefined ? [] : [prev]), value]
+    if (key.endsWith(LIST_SUFFIX)) {
+      const name = key.slice(0, -LIST_SUFFIX.length)
+      const prev = out[name]
+      out[name] = [...(Array.isArray(prev) ? prev : prev === undefined ? [] : [prev]), value]
       continue
     }
-    const key = rawKey
     if (key in out) {
       const prev = out[key]
       out[key] = Array.isArray(prev) ? [...prev, value] : [prev, value]

@@ -8,6 +8,7 @@ import { readToast } from '#app/server/toast.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
+import { buttonStyles } from '#app/ui/admin/buttons.tsx'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
@@ -41,18 +42,12 @@ function HubFrame({
                 Connecté·e : <strong className="text-zinc-900">{admin.name || admin.email}</strong>
               </span>
             ) : null}
-            <Link
-              to="/"
-              className="inline-flex items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-800 hover:bg-zinc-100"
-            >
+            <Link to="/" className={buttonStyles.secondary}>
               <ExternalLink aria-hidden="true" className="size-4" />
               Voir le site
             </Link>
             <Form method="post" action="/logout" reloadDocument>
-              <button
-                type="submit"
-                className="inline-flex items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-800 hover:bg-zinc-100"
-              >
+              <button type="submit" className={buttonStyles.secondary}>
                 <LogOut aria-hidden="true" className="size-4" />
                 Déconnexion
               </button>

@@ -222,29 +222,34 @@ async function claimInvitedUser(
 ): Promise<AuthOutcome> {
   const ctx = await getAuth().$context
   const now = nowIso()
+  const hash = await ctx.password.hash(password)
   await getDb()
-    .insertInto('account')
-    .values({
-      id: createId(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      accessToken: null,
-      refreshToken: null,
-      idToken: null,
-      accessTokenExpiresAt: null,
-      refreshTokenExpiresAt: null,
-      scope: null,
-      password: await ctx.password.hash(password),
-      createdAt: now,
-      updatedAt: now,
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('account')
+        .values({
+          id: createId(),
+          accountId: userId,
+          providerId: 'credential',
+          userId,
+          accessToken: null,
+          refreshToken: null,
+          idToken: null,
+          accessTokenExpiresAt: null,
+          refreshTokenExpiresAt: null,
+          scope: null,
+          password: hash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute()
+      // The admin handed the link to this person: the address counts as proven (ADR 014, 015).
+      await trx
+        .updateTable('user')
+        .set({ emailVerified: 1, updatedAt: now })
+        .where('id', '=', userId)
+        .execute()
     })
-    .execute()
-  // The admin handed the link to this person: the address counts as proven (ADR 014, 015).
-  await getDb()
-    .updateTable('user')
-    .set({ emailVerified: 1, updatedAt: now })
-    .where('id', '=', userId)
-    .execute()
   return signInWithPassword(request, { email, password })
 }
