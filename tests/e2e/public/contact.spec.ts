@@ -33,15 +33,18 @@ test('contact: sending → sent, message stored as new, form cleared; cards from
 
   const email = `ok-${Date.now()}@exemple.fr`
   await fill(page, email)
-  // Slow the action down so the sending state can be observed.
+  // Hold the request until the sending state has been checked (no race with a timer).
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/contact.data*', async (route) => {
-    await new Promise((r) => setTimeout(r, 600))
+    await held
     await route.continue()
   })
   const submit = page.getByRole('button', { name: 'Envoyer le message' })
   await submit.click()
   await expect(page.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled()
   await expect(page.getByTestId('contact-spinner')).toBeVisible()
+  release()
   await expect(page.getByText('Message Envoyé!')).toBeVisible()
   await expect(page.getByLabel('Nom')).toHaveValue('')
   await expect(page.getByLabel('Message')).toHaveValue('')
