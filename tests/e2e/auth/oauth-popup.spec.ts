@@ -39,23 +39,22 @@ test('Google: an e-mail already registered with a password links to the same adm
   expect(await sessionUser()).toBe(admin.id)
   oauth.google.setIdentity(identity(admin.email))
   await page.goto('/login')
-  // Record what the page asks of window.open (the 500×600 popup of spec §9).
+  // Record what the page asks of window.open (the 500×600 popup of spec §9), in the test
+  // process: the page may already have moved on to /admin when we look.
+  const features: string[] = []
+  await page.exposeFunction('__recordOpen', (value: string) => features.push(value))
   await page.evaluate(() => {
     const open = window.open.bind(window)
-    const calls: string[] = []
-    Object.assign(window, { __openCalls: calls })
-    window.open = (url, target, features) => {
-      calls.push(String(features))
-      return open(url, target, features)
+    const record = (window as unknown as { __recordOpen: (v: string) => void }).__recordOpen
+    window.open = (url, target, value) => {
+      record(String(value))
+      return open(url, target, value)
     }
   })
   const popupPromise = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
   const popup = await popupPromise
-  const features = await page.evaluate(
-    () => (window as unknown as { __openCalls: string[] }).__openCalls,
-  )
-  expect(features).toHaveLength(1)
+  await expect.poll(() => features.length).toBe(1)
   expect(features[0]).toMatch(/width=500,height=600/)
   await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
     timeout: 15_000,

@@ -11,6 +11,11 @@ export async function overlayGone(page: Page) {
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path)
   await overlayGone(page)
+  // The CSS fallback can hide the overlay before the app has hydrated (a loaded machine):
+  // with JavaScript on, wait until React itself has hidden it, so listeners are in place.
+  if (await page.evaluate(() => '__reactRouterContext' in window)) {
+    await page.waitForSelector('[data-testid="loading-overlay"][hidden]', { state: 'attached' })
+  }
   return response
 }
 
