@@ -22,6 +22,9 @@ export default [
   route('setup/:token', 'routes/auth/setup.tsx'),
   route('auth/social/:provider', 'routes/auth/social.ts'),
   route('auth/popup', 'routes/auth/popup.tsx'),
+  route('auth/verification', 'routes/auth/verification.tsx'),
+  route('compte', 'routes/account/index.tsx'),
+  route('compte/double-authentification', 'routes/account/two-factor.tsx'),
 
   // Administration hub: one route file per tab (the tab lives in the URL)
   route('admin', 'routes/admin/layout.tsx', [

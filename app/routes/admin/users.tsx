@@ -15,6 +15,7 @@ import {
   unknownIntent,
   withValidation,
 } from '#app/server/admin-actions.server.ts'
+import { adminSecurityAction, usersWithTwoFactor } from '#app/server/auth/admin-security.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
   invitationLink,
@@ -57,7 +58,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (editId && !editing) throw notFound("Cet utilisateur n'existe plus.")
   // Users who cannot sign in yet: their invitation is pending (ADR 015).
   const pending = [...(await usersWithoutAccount(users.map((u) => u.id)))]
-  return { users, pending, total: all.length, page, pageSize: USERS_PAGE_SIZE, editing }
+  const twoFactor = await usersWithTwoFactor(users.map((u) => u.id))
+  return {
+    users,
+    pending,
+    twoFactor,
+    total: all.length,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    editing,
+  }
 }
 
 /** Redirect to the list with the single-use invitation link shown once (ADR 015). */
@@ -171,6 +181,12 @@ export async function action({ request }: Route.ActionArgs) {
       })
       return redirectWithToast(back, { kind: 'success', message: 'Utilisateur supprimé' })
     }
+    case 'end-sessions':
+    case 'reset-2fa': {
+      const current = id ? await getUser(id) : undefined
+      if (!current) return notFound("Cet utilisateur n'existe plus.")
+      return adminSecurityAction(request, admin, intent, current)
+    }
     default:
       return unknownIntent(intent)
   }
@@ -181,7 +197,8 @@ export function meta() {
 }
 
 export default function UsersTab() {
-  const { users, pending, total, page, pageSize, editing } = useLoaderData<typeof loader>()
+  const { users, pending, twoFactor, total, page, pageSize, editing } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
   const [searchParams] = useSearchParams()
@@ -210,7 +227,7 @@ export default function UsersTab() {
       ) : (
         // Keyed by location: after a refused delete the confirmation dialog closes.
         <div key={location.key}>
-          <UserTable users={users} pending={pending} />
+          <UserTable users={users} pending={pending} twoFactor={twoFactor} />
           <Pagination
             page={page}
             pageSize={pageSize}

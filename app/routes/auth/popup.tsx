@@ -8,7 +8,11 @@ import { getClientIp } from '#app/server/client-ip.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
 import { hasLoginEntryForSession } from '#app/server/repositories/activity.server.ts'
 import { isSocialProvider, socialFailureReason } from '#app/server/auth/social.server.ts'
-import { getCurrentSession, type CurrentSession } from '#app/server/auth/session.server.ts'
+import {
+  getCurrentSession,
+  getPendingSecondFactor,
+  type CurrentSession,
+} from '#app/server/auth/session.server.ts'
 import {
   POPUP_ACK_TIMEOUT_MS,
   POPUP_ACK_TYPE,
@@ -44,7 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = url.searchParams.get('from') === 'register' ? 'register' : 'login'
   const errors = url.searchParams.getAll('error')
   const failed = errors.length > 0 || !isSocialProvider(provider)
-  const current = failed ? null : await getCurrentSession(request)
+  const signedIn = failed ? null : await getCurrentSession(request)
+  // A user with two-factor sign-in has signed in but still owes the code (ADR 025): the
+  // popup reports success and the opener's /admin sends them to the second step.
+  const current = signedIn ?? (failed ? null : await getPendingSecondFactor(request))
   const label = isSocialProvider(provider) ? PROVIDER_LABELS[provider] : 'le fournisseur'
   if (current) {
     if (await isNewSignIn(current)) {

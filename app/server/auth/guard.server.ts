@@ -1,12 +1,20 @@
 // Access rules (spec §4 admin guard, §6): one helper guards every admin loader and action.
 import { redirect } from 'react-router'
 import { recordActivity } from '../activity.server.ts'
-import { getSessionUser, type SessionUser } from './session.server.ts'
+import { ENROL_PATH, SECOND_FACTOR_PATH } from '#app/domain/two-factor.ts'
+import { getPendingSecondFactor, getSessionUser, type SessionUser } from './session.server.ts'
+import { mustEnrolTwoFactor } from './two-factor.server.ts'
+
+/** Where a request without a complete session signs in: the second-factor step if its
+ * session only waits for that (ADR 025), /login otherwise. */
+async function signInPath(request: Request): Promise<string> {
+  return (await getPendingSecondFactor(request)) ? SECOND_FACTOR_PATH : '/login'
+}
 
 /** The signed-in, active user, or a redirect to /login. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request)
-  if (!user) throw redirect('/login')
+  if (!user) throw redirect(await signInPath(request))
   return user
 }
 
@@ -31,6 +39,7 @@ async function checkAdmin(request: Request): Promise<SessionUser> {
   // Client navigations fetch `/admin/x.data` (React Router single fetch): log the page path.
   const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/_root$/, '/')
   const what = `${request.method.toUpperCase()} ${path}`
+  if (!user && (await getPendingSecondFactor(request))) throw redirect(SECOND_FACTOR_PATH)
   if (!user || user.role !== 'admin' || user.status !== 'active') {
     await recordActivity(request, {
       actor: user ? { id: user.id, name: user.name, email: user.email } : null,
@@ -43,6 +52,8 @@ async function checkAdmin(request: Request): Promise<SessionUser> {
     })
     throw redirect(user ? '/' : '/login')
   }
+  // Two-factor sign-in required for admins and not set up yet: enrol first (ADR 025).
+  if (await mustEnrolTwoFactor(user)) throw redirect(`${ENROL_PATH}?obligatoire=1`)
   await recordActivity(request, {
     actor: { id: user.id, name: user.name, email: user.email },
     action: 'access',

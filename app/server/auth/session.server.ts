@@ -2,8 +2,11 @@
 // docs/dev/contracts.md). A user whose status is no longer 'active' has no session: their
 // open sessions are refused (and deleted) on the next request (issue 4 §4).
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '#app/domain/types.ts'
+import { getClientIp } from '../client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
+import { touchSession } from './active-sessions.server.ts'
 import { getAuth } from './auth.server.ts'
+import { isSecondFactorPending } from './two-factor.server.ts'
 
 export interface SessionUser {
   id: string
@@ -26,12 +29,30 @@ export interface CurrentSession {
 }
 
 const cache = new WeakMap<Request, Promise<CurrentSession | null>>()
+/** Sessions still waiting for their second factor (ADR 025), per request. */
+const pendingSecondFactor = new WeakMap<Request, CurrentSession>()
+
+/** The session of a request that signed in but has not proven its second factor yet. */
+export async function getPendingSecondFactor(request: Request): Promise<CurrentSession | null> {
+  await getCurrentSession(request)
+  return pendingSecondFactor.get(request) ?? null
+}
 
 /** The request's user and session, or null (memoised per request). */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   let pending = cache.get(request)
   if (!pending) {
-    pending = readCurrentSession(request)
+    pending = readCurrentSession(request).then(async (current) => {
+      if (!current) return null
+      // A session is complete only once it proved the second factor, whatever the
+      // sign-in that created it (ADR 025); until then the user is not signed in.
+      if (await isSecondFactorPending(current.user.id, current.session.id)) {
+        pendingSecondFactor.set(request, current)
+        return null
+      }
+      await touchSession(current.session.id, current.user.id, getClientIp(request))
+      return current
+    })
     cache.set(request, pending)
   }
   return pending

@@ -1,6 +1,7 @@
 // Row shapes of every table. Lists and nested objects are JSON text, parsed in the
 // repositories (ARCHITECTURE "Data model"); booleans are 0/1; timestamps ISO-8601 text.
 import type { AuthTables } from './auth-schema.server.ts'
+import type { SecurityTables } from './security-schema.server.ts'
 
 type JsonText = string
 type Bool = number
@@ -118,4 +119,4 @@ export interface ContentTables {
   cv: DocumentTable
 }
 
-export interface Database extends ContentTables, AuthTables {}
+export interface Database extends ContentTables, AuthTables, SecurityTables {}

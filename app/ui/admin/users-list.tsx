@@ -15,6 +15,7 @@ import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldGrid, SelectField, TextField } from './fields.tsx'
 import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
+import { UserSecurityActions } from './user-security-actions.tsx'
 // Shown when a user has no avatar (spec §3: default placeholder image); shipped in public/.
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
@@ -44,7 +45,16 @@ const STATUS_STYLES = {
   blocked: 'bg-red-100 text-red-800',
 } as const
 
-export function UserTable({ users, pending = [] }: { users: User[]; pending?: string[] }) {
+export function UserTable({
+  users,
+  pending = [],
+  twoFactor,
+}: {
+  users: User[]
+  pending?: string[]
+  /** Users whose two-factor sign-in is on (ADR 025). */
+  twoFactor?: string[]
+}) {
   if (users.length === 0) return <EmptyState>{NO_USERS}</EmptyState>
   return (
     <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white">
@@ -124,6 +134,11 @@ export function UserTable({ users, pending = [] }: { users: User[]; pending?: st
                       </button>
                     </Form>
                   ) : null}
+                  <UserSecurityActions
+                    id={user.id}
+                    name={user.name}
+                    hasTwoFactor={twoFactor?.includes(user.id) ?? false}
+                  />
                   <EditLink id={user.id} itemName={user.name} />
                   <ConfirmDelete
                     id={user.id}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
-import { LayoutDashboard, LogOut } from 'lucide-react'
+import { LayoutDashboard, LogOut, UserCog } from 'lucide-react'
 
 export const DEFAULT_AVATAR = '/images/default-avatar.webp'
 
@@ -57,6 +57,16 @@ export function UserMenu({ user }: { user: ChromeUser }) {
         >
           <LayoutDashboard aria-hidden="true" className="size-4" />
           Administration
+        </Link>
+        <Link
+          to="/compte"
+          onClick={() => {
+            if (details.current) details.current.open = false
+          }}
+          className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
+        >
+          <UserCog aria-hidden="true" className="size-4" />
+          Mon compte
         </Link>
         <form method="post" action="/logout">
           <button

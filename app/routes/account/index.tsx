@@ -1,0 +1,302 @@
+// /compte — the signed-in user's own page (ADR 025): two-factor sign-in (status, recovery
+// codes renewed, turned off) and active sessions (device, address, last use; end any of
+// them). Admins also set whether two-factor sign-in is required for every admin.
+import { data, Form, Link, useNavigation } from 'react-router'
+import { formDataToObject } from '#app/domain/common.ts'
+import { privatePageMeta } from '#app/domain/seo.ts'
+import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import {
+  endAllSessions,
+  endSession,
+  listActiveSessions,
+} from '#app/server/auth/active-sessions.server.ts'
+import { requireUser } from '#app/server/auth/guard.server.ts'
+import { attemptSecondFactor } from '#app/server/auth/second-factor.server.ts'
+import { getCurrentSession } from '#app/server/auth/session.server.ts'
+import {
+  disableTwoFactor,
+  getTwoFactorStatus,
+  isAdminTwoFactorRequired,
+  replaceRecoveryCodes,
+  setAdminTwoFactorRequired,
+} from '#app/server/auth/two-factor.server.ts'
+import {
+  AccountShell,
+  inputStyle,
+  Notice,
+  Panel,
+  primaryButton,
+  RecoveryCodes,
+  secondaryButton,
+} from '#app/ui/account/account-ui.tsx'
+import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
+import type { Route } from './+types/index'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(matches, 'Mon compte')
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const current = await getCurrentSession(request)
+  const isAdmin = user.role === 'admin'
+  return {
+    user: { name: user.name, email: user.email },
+    isAdmin,
+    twoFactor: await getTwoFactorStatus(user.id),
+    requiredForAdmins: isAdmin ? await isAdminTwoFactorRequired() : false,
+    sessions: await listActiveSessions(user.id, current?.session.id ?? null),
+  }
+}
+
+type ActionResult = { error?: string; message?: string; codes?: string[] }
+
+const fail = (error: string, status = 400) => data<ActionResult>({ error }, { status })
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const current = await getCurrentSession(request)
+  let values: Record<string, unknown>
+  try {
+    values = formDataToObject(await request.formData())
+  } catch {
+    return fail('Formulaire invalide.')
+  }
+  const intent = typeof values.intent === 'string' ? values.intent : ''
+  const actor = { id: user.id, name: user.name, email: user.email }
+  switch (intent) {
+    case 'end-session': {
+      const id = typeof values.id === 'string' ? values.id : ''
+      if (!id || id === current?.session.id) {
+        return fail('Pour fermer cette session, utilisez « Déconnexion ».')
+      }
+      if (!(await endSession(user.id, id))) return fail('Cette session est déjà terminée.', 404)
+      await recordActivity(request, {
+        actor,
+        action: 'logout',
+        resourceType: 'user',
+        resourceId: user.id,
+        resourceName: user.email,
+        details: 'Session terminée depuis « Mon compte »',
+      })
+      return { message: 'Session terminée.' }
+    }
+    case 'end-others': {
+      const ended = await endAllSessions(user.id, current?.session.id)
+      await recordActivity(request, {
+        actor,
+        action: 'logout',
+        resourceType: 'user',
+        resourceId: user.id,
+        resourceName: user.email,
+        details: `Autres sessions terminées (${ended})`,
+      })
+      return { message: ended ? 'Les autres sessions sont terminées.' : 'Aucune autre session.' }
+    }
+    case 'regenerate-codes':
+    case 'disable-2fa': {
+      const status = await getTwoFactorStatus(user.id)
+      if (!status.enabled) return fail("La double authentification n'est pas active.")
+      const parsed = SecondFactorSchema.safeParse(values)
+      if (!parsed.success) return fail(TWO_FACTOR_TEXTS.codeRequired)
+      const outcome = await attemptSecondFactor(request, user, parsed.data.code)
+      if (!outcome.ok) return fail(outcome.error, outcome.status)
+      if (intent === 'regenerate-codes') {
+        const codes = await replaceRecoveryCodes(user.id)
+        await recordActivity(request, {
+          actor,
+          action: 'update',
+          resourceType: 'user',
+          resourceId: user.id,
+          resourceName: user.email,
+          details: 'Codes de récupération renouvelés',
+        })
+        return { message: 'Nouveaux codes de récupération créés.', codes }
+      }
+      await disableTwoFactor(user.id)
+      await recordActivity(request, {
+        actor,
+        action: 'update',
+        resourceType: 'user',
+        resourceId: user.id,
+        resourceName: user.email,
+        details: 'Double authentification désactivée',
+      })
+      return { message: 'La double authentification est désactivée.' }
+    }
+    case 'policy': {
+      if (user.role !== 'admin') return fail('Action réservée aux administrateurs.', 403)
+      const raw = values.requireAdminTwoFactor
+      const required = Array.isArray(raw) ? raw.includes('on') : raw === 'on'
+      if (required && !(await getTwoFactorStatus(user.id)).enabled) {
+        return fail(TWO_FACTOR_TEXTS.enableFirst)
+      }
+      await setAdminTwoFactorRequired(required, user.id)
+      await recordActivity(request, {
+        actor,
+        action: 'update',
+        resourceType: 'settings',
+        resourceName: 'security',
+        details: required
+          ? 'Double authentification obligatoire pour les administrateurs'
+          : 'Double authentification facultative pour les administrateurs',
+      })
+      return { message: 'Politique de sécurité enregistrée.' }
+    }
+    default:
+      return fail('Action inconnue.')
+  }
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, isAdmin, twoFactor, requiredForAdmins, sessions } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const result = actionData as ActionResult | undefined
+  return (
+    <AccountShell title="Mon compte" isAdmin={isAdmin}>
+      <p className="text-white/80">
+        {user.name} — {user.email}
+      </p>
+      {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
+      {result?.message ? <Notice kind="success">{result.message}</Notice> : null}
+      {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
+
+      <Panel title="Double authentification">
+        {twoFactor.enabled ? (
+          <div className="space-y-4">
+            <p>
+              Active depuis le {formatDateTime(twoFactor.enabledAt ?? '')}. Codes de récupération
+              restants : <strong>{twoFactor.recoveryCodesLeft}</strong>.
+            </p>
+            <Form method="post" className="space-y-3">
+              <label htmlFor="account-code" className="block text-sm font-medium">
+                Code de vérification (application ou code de récupération)
+              </label>
+              <input
+                id="account-code"
+                name="code"
+                autoComplete="one-time-code"
+                maxLength={64}
+                required
+                className={inputStyle}
+              />
+              <div className="flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="regenerate-codes"
+                  disabled={busy}
+                  className={secondaryButton}
+                >
+                  Renouveler les codes de récupération
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="disable-2fa"
+                  disabled={busy}
+                  className={secondaryButton}
+                >
+                  Désactiver la double authentification
+                </button>
+              </div>
+            </Form>
+          </div>
+        ) : (
+          <div className="space-y-3">
+            <p>
+              Protégez votre compte : à chaque connexion, un code à 6 chiffres de votre téléphone
+              vous sera demandé en plus du mot de passe ou de Google/Facebook.
+            </p>
+            <Link to={ENROL_PATH} className={`inline-block ${primaryButton}`}>
+              Activer la double authentification
+            </Link>
+          </div>
+        )}
+      </Panel>
+
+      {isAdmin ? (
+        <Panel title="Politique de sécurité">
+          <Form method="post" className="space-y-3">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="requireAdminTwoFactor"
+                defaultChecked={requiredForAdmins}
+                className="size-4 accent-purple-500"
+              />
+              Exiger la double authentification pour les administrateurs
+            </label>
+            <button
+              type="submit"
+              name="intent"
+              value="policy"
+              disabled={busy}
+              className={secondaryButton}
+            >
+              Enregistrer la politique
+            </button>
+          </Form>
+        </Panel>
+      ) : null}
+
+      <Panel title="Sessions actives">
+        <ul className="divide-y divide-white/10" aria-label="Sessions actives">
+          {sessions.map((session) => (
+            <li
+              key={session.id}
+              data-session-id={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
+              <div>
+                <p className="font-medium">
+                  {session.device}
+                  {session.current ? (
+                    <span className="ml-2 rounded-full bg-emerald-500/30 px-2 py-0.5 text-xs">
+                      Cette session
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-white/70">
+                  Adresse : {session.address} · Dernière utilisation :{' '}
+                  {formatDateTime(session.lastUsedAt)} · Ouverte le{' '}
+                  {formatDateTime(session.createdAt)}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="id" value={session.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="end-session"
+                    disabled={busy}
+                    aria-label={`Terminer la session ${session.device} (${session.address})`}
+                    className={secondaryButton}
+                  >
+                    Terminer
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 ? (
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value="end-others"
+              disabled={busy}
+              className={secondaryButton}
+            >
+              Terminer toutes les autres sessions
+            </button>
+          </Form>
+        ) : null}
+      </Panel>
+    </AccountShell>
+  )
+}
