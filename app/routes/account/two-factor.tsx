@@ -28,13 +28,17 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
+  const isAdmin = user.role === 'admin'
   const secret = await pendingEnrolmentSecret(user.id)
-  if (!secret) throw redirect(ACCOUNT_PATH)
+  // Already on (also right after the enrolment, when the page revalidates under the
+  // recovery codes): nothing to scan.
+  if (!secret) return { isAdmin, enabled: true as const }
   const issuer = (await getSiteSettings()).siteName || 'Vitrine'
   const uri = otpauthUri({ secret, account: user.email, issuer })
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return {
-    isAdmin: user.role === 'admin',
+    isAdmin,
+    enabled: false as const,
     required: new URL(request.url).searchParams.get('obligatoire') === '1',
     secret: secret.match(/.{1,4}/g)?.join(' ') ?? secret,
     qrSvg,
@@ -76,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function TwoFactorEnrolment({ loaderData, actionData }: Route.ComponentProps) {
-  const { isAdmin, required, secret, qrSvg } = loaderData
+  const { isAdmin } = loaderData
   if (actionData?.codes) {
     return (
       <AccountShell title="Double authentification" isAdmin={isAdmin}>
@@ -91,6 +95,19 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
       </AccountShell>
     )
   }
+  if (loaderData.enabled) {
+    return (
+      <AccountShell title="Double authentification" isAdmin={isAdmin}>
+        <Notice kind="info">{TWO_FACTOR_TEXTS.alreadyEnabled}</Notice>
+        <p>
+          <Link to={ACCOUNT_PATH} className={`inline-block ${primaryButton}`}>
+            Retour à mon compte
+          </Link>
+        </p>
+      </AccountShell>
+    )
+  }
+  const { required, secret, qrSvg } = loaderData
   return (
     <AccountShell title="Double authentification" isAdmin={isAdmin}>
       {required ? <Notice kind="info">{TWO_FACTOR_TEXTS.enrolRequired}</Notice> : null}
