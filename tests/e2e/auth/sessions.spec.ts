@@ -1,0 +1,128 @@
+// Active sessions (issue 14, ADR 025): a user sees their sessions (device, address, last use)
+// and ends another one, whose browser is then signed out; an admin ends every session of a
+// user from the Users tab.
+import { getDb } from '#app/server/db/client.server.ts'
+import { createTestUser, signIn } from '../../fixtures/auth.ts'
+import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
+import { test, expect } from '../../fixtures/test.ts'
+
+test('a user lists their sessions and ends the one of another browser, which is signed out', async ({
+  page,
+  browser,
+  baseURL,
+  db,
+}) => {
+  void db
+  const user = await createTestUser({ role: 'viewer' })
+  // This browser signs in with the form (its own User-Agent and address are recorded).
+  await signIn(page, { user, via: 'form' })
+  const other = await browser.newContext({
+    baseURL,
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+  })
+  const otherPage = await other.newPage()
+  try {
+    await signIn(otherPage, { user, via: 'form' })
+    await otherPage.goto('/compte')
+    await expect(otherPage.getByRole('heading', { name: 'Mon compte' })).toBeVisible()
+
+    await page.goto('/compte')
+    const list = page.getByRole('list', { name: 'Sessions actives' })
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    const mine = list.getByRole('listitem').filter({ hasText: 'Cette session' })
+    await expect(mine).toContainText('Chrome sur Linux')
+    await expect(mine).toContainText('Adresse : 127.0.0.1')
+    await expect(mine).toContainText('Dernière utilisation :')
+    const theirs = list.getByRole('listitem').filter({ hasText: 'Firefox sur Windows' })
+    await expect(theirs).toHaveCount(1)
+    // The current session cannot be ended from here (Déconnexion does that).
+    await expect(mine.getByRole('button')).toHaveCount(0)
+    await theirs.getByRole('button', { name: /^Terminer la session Firefox sur Windows/ }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Session terminée.' })).toBeVisible()
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+
+    // The other browser is signed out on its next request.
+    await otherPage.goto('/compte')
+    await expect(otherPage).toHaveURL(/\/login$/)
+    // This one still is signed in.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible()
+  } finally {
+    await other.close()
+  }
+})
+
+test('an admin ends every session of a user from the Users tab', async ({
+  page,
+  browser,
+  baseURL,
+  db,
+}) => {
+  void db
+  await signInAdmin(page)
+  const user = await createTestUser({ role: 'editor', name: 'Éditrice Sessions' })
+  const context = await browser.newContext({ baseURL })
+  const userPage = await context.newPage()
+  try {
+    await signIn(userPage, { user })
+    await signIn(userPage, { user })
+    await userPage.goto('/compte')
+    await expect(userPage.getByRole('heading', { name: 'Mon compte' })).toBeVisible()
+
+    await openAdminTab(page, 'Utilisateurs')
+    await page
+      .getByRole('button', { name: 'Terminer toutes les sessions de Éditrice Sessions' })
+      .click()
+    await expect(page.getByText(`Sessions de ${user.email} terminées (2).`)).toBeVisible()
+    const left = await getDb()
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute()
+    expect(left).toEqual([])
+    await userPage.goto('/compte')
+    await expect(userPage).toHaveURL(/\/login$/)
+    const entry = await getDb()
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('resourceId', '=', user.id)
+      .where('action', '=', 'update')
+      .executeTakeFirst()
+    expect(entry?.details).toBe('Toutes les sessions terminées (2)')
+  } finally {
+    await context.close()
+  }
+})
+
+test('a user cannot end a session that is not theirs', async ({ page, request, baseURL, db }) => {
+  void db
+  await signIn(page, { role: 'viewer' })
+  const stranger = await createTestUser()
+  const now = new Date()
+  await getDb()
+    .insertInto('session')
+    .values({
+      id: 'session-of-stranger',
+      token: 'token-of-stranger',
+      userId: stranger.id,
+      expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      ipAddress: '198.51.100.4',
+      userAgent: null,
+    })
+    .execute()
+  const cookies = await page.context().cookies()
+  const res = await request.post('/compte', {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), origin: baseURL! },
+    form: { intent: 'end-session', id: 'session-of-stranger' },
+    maxRedirects: 0,
+  })
+  expect(res.status()).toBe(404)
+  const still = await getDb()
+    .selectFrom('session')
+    .select('id')
+    .where('id', '=', 'session-of-stranger')
+    .execute()
+  expect(still).toHaveLength(1)
+})
