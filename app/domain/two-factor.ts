@@ -16,6 +16,8 @@ export const TWO_FACTOR_TEXTS = {
   tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   enrolRequired:
     "La double authentification est obligatoire pour les administrateurs : activez-la pour accéder à l'administration.",
+  requiredForAdmins:
+    'La double authentification est obligatoire pour les administrateurs : elle ne peut pas être désactivée.',
   enableFirst: "Activez d'abord la double authentification sur votre compte.",
   alreadyEnabled: 'La double authentification est déjà active sur ce compte.',
 } as const

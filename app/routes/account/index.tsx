@@ -98,6 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
     case 'disable-2fa': {
       const status = await getTwoFactorStatus(user.id)
       if (!status.enabled) return fail("La double authentification n'est pas active.")
+      if (intent === 'disable-2fa' && user.role === 'admin' && (await isAdminTwoFactorRequired())) {
+        return fail(TWO_FACTOR_TEXTS.requiredForAdmins)
+      }
       const parsed = SecondFactorSchema.safeParse(values)
       if (!parsed.success) return fail(TWO_FACTOR_TEXTS.codeRequired)
       const outcome = await attemptSecondFactor(request, user, parsed.data.code)
