@@ -1,7 +1,7 @@
 // Administration hub (spec §2): title, subtitle, side menu of the 12 tabs; the tab lives in
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
-import { ExternalLink, LogOut } from 'lucide-react'
+import { ExternalLink, LogOut, UserCog } from 'lucide-react'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
@@ -45,6 +45,10 @@ function HubFrame({
             <Link to="/" className={buttonStyles.secondary}>
               <ExternalLink aria-hidden="true" className="size-4" />
               Voir le site
+            </Link>
+            <Link to="/compte" className={buttonStyles.secondary}>
+              <UserCog aria-hidden="true" className="size-4" />
+              Mon compte
             </Link>
             <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className={buttonStyles.secondary}>

@@ -60,6 +60,10 @@ test('an admin ends every session of a user from the Users tab', async ({
 }) => {
   void db
   await signInAdmin(page)
+  // The hub links to the admin's own page.
+  await page.goto('/admin')
+  await page.getByRole('link', { name: 'Mon compte' }).click()
+  await expect(page).toHaveURL(/\/compte$/)
   const user = await createTestUser({ role: 'editor', name: 'Éditrice Sessions' })
   const context = await browser.newContext({ baseURL })
   const userPage = await context.newPage()
