@@ -261,6 +261,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                       Cette session
                     </span>
                   ) : null}
+                  {session.unverified ? (
+                    <span className="ml-2 rounded-full bg-amber-500/30 px-2 py-0.5 text-xs">
+                      Second facteur non vérifié
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-white/70">
                   Adresse : {session.address} · Dernière utilisation :{' '}

@@ -4,6 +4,7 @@
 import { describeDevice } from '#app/domain/two-factor.ts'
 import { getDb } from '../db/client.server.ts'
 import { nowIso } from '../db/util.server.ts'
+import { hasTwoFactor } from './two-factor.server.ts'
 
 /** A session is "used" again in the table after this long. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000
@@ -36,6 +37,8 @@ export interface ActiveSession {
   createdAt: string
   lastUsedAt: string
   current: boolean
+  /** Signed in, but the second factor was not proven (yet) on this session. */
+  unverified: boolean
 }
 
 /** The user's sessions that have not expired, the most recently used first. */
@@ -54,10 +57,12 @@ export async function listActiveSessions(
       'session.updatedAt',
       'session_state.lastSeenAt',
       'session_state.lastIp',
+      'session_state.secondFactorAt',
     ])
     .where('session.userId', '=', userId)
     .where('session.expiresAt', '>', nowIso())
     .execute()
+  const twoFactor = await hasTwoFactor(userId)
   return rows
     .map((row) => ({
       id: row.id,
@@ -66,6 +71,7 @@ export async function listActiveSessions(
       createdAt: row.createdAt,
       lastUsedAt: row.lastSeenAt ?? row.updatedAt,
       current: row.id === currentSessionId,
+      unverified: twoFactor && !row.secondFactorAt,
     }))
     .sort((a, b) =>
       a.current !== b.current ? (a.current ? -1 : 1) : b.lastUsedAt.localeCompare(a.lastUsedAt),

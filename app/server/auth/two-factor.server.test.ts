@@ -133,6 +133,10 @@ describe('two-factor sign-in', () => {
     expect(await redirectOf(requireUser(request(other)))).toBe(SECOND_FACTOR_PATH)
 
     const pending = (await getPendingSecondFactor(request(other)))!
+    // The owner sees that session as not verified in their list.
+    const listed = await listActiveSessions(user.id, null)
+    expect(listed.find((s) => s.id === pending.session.id)?.unverified).toBe(true)
+    expect(listed.filter((s) => s.unverified)).toHaveLength(1)
     // The next step: the enrolment used the current one.
     const outcome = await completeSignIn(
       request(other),

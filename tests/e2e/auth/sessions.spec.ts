@@ -130,3 +130,47 @@ test('a user cannot end a session that is not theirs', async ({ page, request, b
     .execute()
   expect(still).toHaveLength(1)
 })
+
+test('an admin resets the two-factor sign-in of a user who lost their phone', async ({
+  page,
+  db,
+}) => {
+  void db
+  await signInAdmin(page)
+  const user = await createTestUser({ role: 'editor', name: 'Perdu Téléphone' })
+  const now = new Date().toISOString()
+  await getDb()
+    .insertInto('two_factor')
+    .values({
+      userId: user.id,
+      secret: 'v1.a.b.c',
+      enabledAt: now,
+      lastStep: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await getDb()
+    .insertInto('recovery_code')
+    .values({ id: 'code-perdu', userId: user.id, codeHash: 'x', usedAt: null, createdAt: now })
+    .execute()
+  await openAdminTab(page, 'Utilisateurs')
+  await page
+    .getByRole('button', { name: 'Réinitialiser la double authentification de Perdu Téléphone' })
+    .click()
+  await expect(
+    page.getByText(`Double authentification réinitialisée pour ${user.email}.`),
+  ).toBeVisible()
+  expect(
+    await getDb().selectFrom('two_factor').select('userId').where('userId', '=', user.id).execute(),
+  ).toEqual([])
+  expect(
+    await getDb().selectFrom('recovery_code').select('id').where('userId', '=', user.id).execute(),
+  ).toEqual([])
+  // No reset button any more for that user.
+  await expect(
+    page.getByRole('button', {
+      name: 'Réinitialiser la double authentification de Perdu Téléphone',
+    }),
+  ).toHaveCount(0)
+})
