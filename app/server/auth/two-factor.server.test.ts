@@ -196,6 +196,31 @@ describe('two-factor sign-in', () => {
     ).toHaveLength(5)
   })
 
+  it('bounds wrong codes per day too: five per quarter of an hour cannot go on all day', async () => {
+    const { user, secret } = await enrolled()
+    const wrong = '000000' === totpAt(secret, Date.now()) ? '111111' : '000000'
+    const start = Date.now()
+    const quarter = SECOND_FACTOR_LIMITS.user.windowMs
+    let tries = 0
+    for (let window = 0; tries < SECOND_FACTOR_LIMITS.userDaily.limit; window++) {
+      for (let i = 0; i < SECOND_FACTOR_LIMITS.user.limit; i++, tries++) {
+        const at = start + window * (quarter + 1000)
+        const outcome = await attemptSecondFactor(
+          request(undefined, `10.4.${window}.${i}`),
+          user,
+          wrong,
+          at,
+        )
+        expect(outcome).toMatchObject({ ok: false, status: 401 })
+      }
+    }
+    // A fresh quarter of an hour, a fresh address: still refused until the day is over.
+    const later = start + 7 * (quarter + 1000)
+    const refused = await attemptSecondFactor(request(undefined, '10.5.0.1'), user, wrong, later)
+    expect(refused).toMatchObject({ ok: false, status: 429 })
+    expect(refused.ok === false && refused.retryAfter).toBeGreaterThan(15 * 60)
+  })
+
   it('sends an admin without a second factor to enrol once the policy requires it', async () => {
     const admin = await createTestUser({ role: 'admin' })
     const cookie = await createSessionCookie(admin.id)
