@@ -174,3 +174,37 @@ test('an admin resets the two-factor sign-in of a user who lost their phone', as
     }),
   ).toHaveCount(0)
 })
+
+test('odd bodies on the account and two-factor actions get a 400 or a redirect, never a 500', async ({
+  page,
+  request,
+  baseURL,
+  db,
+}) => {
+  void db
+  await signIn(page, { role: 'admin' })
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const bodies: { contentType: string; data: string }[] = [
+    { contentType: 'application/json', data: '{"intent":"end-others"}' },
+    { contentType: 'text/plain', data: 'intent=end-others' },
+    { contentType: 'multipart/form-data', data: '--x\r\n' },
+    {
+      contentType: 'application/x-www-form-urlencoded',
+      data: 'intent=policy&intent=end-session&id=%zz',
+    },
+    { contentType: 'application/x-www-form-urlencoded', data: 'code=1&code=2&intent=disable-2fa' },
+  ]
+  for (const path of ['/compte', '/compte/double-authentification', '/auth/verification']) {
+    for (const body of bodies) {
+      const res = await request.post(path, {
+        headers: { cookie, origin: baseURL!, 'content-type': body.contentType },
+        data: body.data,
+        maxRedirects: 0,
+      })
+      expect(res.status(), `${path} ${body.contentType} ${body.data}`).toBeLessThan(500)
+    }
+  }
+  // Nothing was ended by those requests.
+  await page.goto('/compte')
+  await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible()
+})
