@@ -12,7 +12,7 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   process: ['create', 'update', 'delete', 'reorder'],
   media: ['create', 'update', 'delete'],
   cv: ['url', 'settings'],
-  users: ['create', 'update', 'delete', 'invite'],
+  users: ['create', 'update', 'delete', 'invite', 'end-sessions', 'reset-2fa'],
   messages: ['read', 'archive', 'reply', 'delete'],
   settings: ['save'],
   activity: [],

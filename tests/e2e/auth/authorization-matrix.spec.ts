@@ -23,8 +23,9 @@ import { createSessionCookie, createTestUser, SESSION_COOKIE } from '../../fixtu
 import { test, expect } from '../../fixtures/test.ts'
 
 // The tables an admin action may write; activity entries and sessions are expected to
-// change on a refusal (an access_denied entry; a blocked user's sessions are dropped).
-const IGNORED_TABLES = new Set(['activity_logs', 'session'])
+// change on a refusal (an access_denied entry; a blocked user's sessions are dropped; a
+// session's last use is recorded in session_state, ADR 025).
+const IGNORED_TABLES = new Set(['activity_logs', 'session', 'session_state'])
 
 async function snapshot(): Promise<Record<string, string>> {
   const db = getDb()
