@@ -8,6 +8,7 @@ import { recordActivity } from '#app/server/activity.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getClientIp } from '#app/server/client-ip.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
+import { isUrl } from '#app/domain/common.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
@@ -16,7 +17,8 @@ const ANONYMOUS_LOG_LIMIT = { limit: 20, windowMs: 10 * 60_000 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cv = await getCv()
-  if (!cv?.url) return redirect('/cv')
+  // A URL stored before isUrl refused `/\host` paths must not redirect off-site (issue 14).
+  if (!cv?.url || !isUrl(cv.url)) return redirect('/cv')
   const user = await getSessionUser(request)
   if (cv.settings.requireAuth && !user) {
     return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
