@@ -6,6 +6,7 @@ import { lookupLocation } from './geo.server.ts'
 import { log } from './log.server.ts'
 import { addActivity } from './repositories/activity.server.ts'
 import { deriveUserInfo } from './user-info.server.ts'
+import { anonymousEntryAllowed } from './anonymous-activity.server.ts'
 
 export interface ActivityActor {
   id: string
@@ -31,6 +32,8 @@ export async function recordActivity(
   request: Request,
   input: RecordActivityInput,
 ): Promise<ActivityLog | undefined> {
+  // Anonymous entries are bounded per address and in total (issue 14, finding 3).
+  if (!input.actor && !anonymousEntryAllowed(request)) return undefined
   try {
     const userInfo = deriveUserInfo(request, { clientInfo: input.clientInfo })
     userInfo.location = await lookupLocation(userInfo.ip)
