@@ -13,7 +13,13 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
-import { bodyShapeGuard, errorHandler, malformedPathGuard, responseRules } from './request-guard.ts'
+import {
+  bodyShapeGuard,
+  drainUnreadBody,
+  errorHandler,
+  malformedPathGuard,
+  responseRules,
+} from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 
 interface AppEntry {
@@ -47,6 +53,7 @@ app.use(clientIpHeader)
 app.use(originCheck)
 app.use(bodySizeLimit())
 app.use(bodyShapeGuard)
+app.use(drainUnreadBody)
 app.use(compression())
 
 let build: () => Promise<ServerBuild>

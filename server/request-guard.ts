@@ -81,6 +81,28 @@ export function bodyShapeGuard(req: Request, res: Response, next: NextFunction) 
   plain(res, refusal.status, refusal.message)
 }
 
+/** Unread bodies up to this size are drained after the answer, keeping the connection. */
+const MAX_DRAIN_BYTES = 1024 * 1024
+
+/**
+ * A route may answer before reading the body (a 404 for an expired link, a 204 for an
+ * anonymous beacon). React Router's body stream has paused the request by then, and the
+ * connection would later be reset under a client still sending (seen as ECONNRESET instead
+ * of the answer). Once the answer is out, a bounded remainder is read and dropped.
+ */
+export function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next()
+  res.on('finish', () => {
+    if (req.complete || req.destroyed) return
+    const declared = Number(req.get('content-length') ?? Number.NaN)
+    if (!(declared <= MAX_DRAIN_BYTES)) return
+    req.removeAllListeners('data')
+    req.on('data', () => {})
+    req.resume()
+  })
+  next()
+}
+
 /** Paths of the admin hub (pages and their `.data` requests). */
 export function isAdminPath(path: string): boolean {
   return path === '/admin' || path === '/admin.data' || path.startsWith('/admin/')

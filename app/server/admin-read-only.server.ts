@@ -4,8 +4,7 @@
 // 405 page (issue 14, finding 8); an admin gets a plain 405.
 import { data } from 'react-router'
 import { requireAdmin } from './auth/guard.server.ts'
-
-export const METHOD_NOT_ALLOWED = 'Méthode non autorisée : cette page ne reçoit pas de formulaire.'
+import { METHOD_NOT_ALLOWED } from './method-not-allowed.server.ts'
 
 export async function readOnlyAdminAction(request: Request): Promise<never> {
   await requireAdmin(request)

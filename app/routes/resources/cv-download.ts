@@ -10,6 +10,7 @@ import { getClientIp } from '#app/server/client-ip.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
 import { isUrl } from '#app/domain/common.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
 /** Download entries written for one anonymous address (the file is served regardless). */
@@ -36,3 +37,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed
