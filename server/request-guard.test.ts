@@ -129,6 +129,8 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/api/auth/sign-out', 'application/json')).toBeNull()
     expect(bodyShapeRefusal('/api/activity', 'application/json')).toBeNull()
     expect(bodyShapeRefusal('/contact', undefined)?.status).toBe(415)
+    expect(bodyShapeRefusal('/logout', undefined, true)).toBeNull()
+    expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)
     expect(bodyShapeRefusal('/contact.data', 'application/json')?.status).toBe(415)
     expect(bodyShapeRefusal('/contact', 'multipart/form-data; boundary=')?.status).toBe(400)
   })

@@ -46,9 +46,13 @@ export function malformedPathGuard(req: Request, res: Response, next: NextFuncti
 export function bodyShapeRefusal(
   path: string,
   contentType: string | undefined,
+  emptyBody = false,
 ): { status: 400 | 415; message: string } | null {
   // Better Auth's endpoints take JSON and answer odd bodies with its own 4xx.
   if (path.startsWith('/api/auth/')) return null
+  // A post with no body at all (a sign-out button, `fetch(url, { method: 'POST' })`): the
+  // route reads no form, or gets a French 400 from readFormData.
+  if (!contentType && emptyBody) return null
   const [essence = '', ...params] = (contentType ?? '').toLowerCase().split(';')
   const type = essence.trim()
   if (type === 'application/x-www-form-urlencoded') return null
@@ -68,7 +72,8 @@ export function bodyShapeRefusal(
  */
 export function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
-  const refusal = bodyShapeRefusal(req.path, req.get('content-type'))
+  const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
+  const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
   if (!refusal) return next()
   const ip = req.ip ?? 'Unknown'
   const { key, rule } = addressLimitFor(req.path, ip)

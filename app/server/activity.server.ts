@@ -33,7 +33,8 @@ export async function recordActivity(
   input: RecordActivityInput,
 ): Promise<ActivityLog | undefined> {
   // Anonymous entries are bounded per address and in total (issue 14, finding 3).
-  if (!input.actor && !anonymousEntryAllowed(request)) return undefined
+  const kind = `${input.action}|${input.resourceType}|${input.resourceName ?? ''}`
+  if (!input.actor && !anonymousEntryAllowed(request, kind)) return undefined
   try {
     const userInfo = deriveUserInfo(request, { clientInfo: input.clientInfo })
     userInfo.location = await lookupLocation(userInfo.ip)

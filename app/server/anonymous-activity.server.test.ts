@@ -11,7 +11,7 @@ process.env.PUBLIC_URL ??= 'http://localhost:3999'
 const { getDb } = await import('./db/client.server.ts')
 const { resetRateLimits } = await import('./rate-limit.server.ts')
 const { requireAdmin } = await import('./auth/guard.server.ts')
-const { ANONYMOUS_ACTIVITY_PER_ADDRESS, ANONYMOUS_ACTIVITY_TOTAL } =
+const { ANONYMOUS_ACTIVITY_PER_ADDRESS, ANONYMOUS_ACTIVITY_PER_KIND, ANONYMOUS_ACTIVITY_TOTAL } =
   await import('./anonymous-activity.server.ts')
 
 const denied = async () =>
@@ -23,8 +23,8 @@ const denied = async () =>
       .execute()
   ).length
 
-function adminRequest(ip: string) {
-  return new Request('http://localhost:3999/admin/projects', {
+function adminRequest(ip: string, page = 'projects') {
+  return new Request(`http://localhost:3999/admin/${page}`, {
     headers: { 'x-vitrine-client-ip': ip },
   })
 }
@@ -37,10 +37,20 @@ describe('anonymous activity entries', () => {
     for (let i = 0; i < 200; i++) {
       await expect(requireAdmin(adminRequest('203.0.113.20'))).rejects.toBeInstanceOf(Response)
     }
-    expect(await denied()).toBe(ANONYMOUS_ACTIVITY_PER_ADDRESS.limit)
-    // Another address is still logged.
+    expect(await denied()).toBe(ANONYMOUS_ACTIVITY_PER_KIND.limit)
+    // Another page, or another address, is still logged.
+    await expect(requireAdmin(adminRequest('203.0.113.20', 'blog'))).rejects.toBeInstanceOf(
+      Response,
+    )
     await expect(requireAdmin(adminRequest('203.0.113.21'))).rejects.toBeInstanceOf(Response)
-    expect(await denied()).toBe(ANONYMOUS_ACTIVITY_PER_ADDRESS.limit + 1)
+    expect(await denied()).toBe(ANONYMOUS_ACTIVITY_PER_KIND.limit + 2)
+  })
+
+  it('bounds one address wandering over many pages', async () => {
+    for (let i = 0; i < ANONYMOUS_ACTIVITY_PER_ADDRESS.limit + 20; i++) {
+      await requireAdmin(adminRequest('203.0.113.30', `page-${i}`)).catch(() => null)
+    }
+    expect(await denied()).toBe(ANONYMOUS_ACTIVITY_PER_ADDRESS.limit)
   })
 
   it('caps anonymous rows from all addresses together', async () => {
