@@ -20,8 +20,8 @@ export const ANONYMOUS_ACTIVITY_TOTAL: RateLimitRule = { limit: 1_000, windowMs:
 export function anonymousEntryAllowed(request: Request, kind: string, now = Date.now()): boolean {
   const ip = getClientIp(request)
   return (
-    hit(`activity-anonymous:${ip}|${kind}`, ANONYMOUS_ACTIVITY_PER_KIND, now, { owner: ip }) &&
     hit(`activity-anonymous:${ip}`, ANONYMOUS_ACTIVITY_PER_ADDRESS, now, { owner: ip }) &&
+    hit(`activity-anonymous:${ip}|${kind}`, ANONYMOUS_ACTIVITY_PER_KIND, now, { owner: ip }) &&
     hit('activity-anonymous:all', ANONYMOUS_ACTIVITY_TOTAL, now)
   )
 }

@@ -50,7 +50,7 @@ export const MAX_KEYS = 100_000
 /** Hard bound: only reached when every bucket is a live block; new keys are then refused. */
 export const HARD_MAX_KEYS = 4 * MAX_KEYS
 /** Live buckets one owner (client address) may hold at once. */
-export const MAX_KEYS_PER_OWNER = 500
+export const MAX_KEYS_PER_OWNER = 2_000
 
 export interface MemoryStoreOptions {
   maxKeys?: number
