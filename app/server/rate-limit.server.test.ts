@@ -84,4 +84,16 @@ describe('rate limiter', () => {
     expect(retryAfterHeader('unknown', 60, 1000)).toBe('60')
     resetRateLimits()
   })
+
+  it('keeps long keys apart without storing them whole', () => {
+    resetRateLimits()
+    const rule = { limit: 1, windowMs: 1000 }
+    const long = (c: string) =>
+      `activity-anonymous:203.0.113.1|access_denied|/admin/${c.repeat(10_000)}`
+    expect(hit(long('a'), rule, 0)).toBe(true)
+    expect(hit(long('a'), rule, 0)).toBe(false)
+    expect(isOver(long('a'), rule, 0)).toBe(true)
+    expect(hit(long('b'), rule, 0)).toBe(true)
+    resetRateLimits()
+  })
 })

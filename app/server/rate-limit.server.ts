@@ -15,6 +15,7 @@
 // memory, shared by every copy of this module (the Express layer and the app bundle) through
 // a process-wide slot, so the limits hold across both and across development reloads. A
 // shared store (a database table) for several processes can implement the same interface.
+import { createHash } from 'node:crypto'
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -164,6 +165,14 @@ export function setRateLimitStore(next: RateLimitStore): RateLimitStore {
   return previous
 }
 
+/** Keys longer than this are stored as a prefix and a hash (bounded memory per key). */
+const MAX_KEY_LENGTH = 256
+
+function storedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key
+  return `${key.slice(0, 128)}#${createHash('sha256').update(key).digest('base64url')}`
+}
+
 export interface HitOptions {
   /** The client address that makes this key: bounds how many keys one client holds. */
   owner?: string
@@ -180,24 +189,24 @@ export function hit(
   now = Date.now(),
   options: HitOptions = {},
 ): boolean {
-  const bucket = store().increment(key, rule, now, options.owner)
+  const bucket = store().increment(storedKey(key), rule, now, options.owner)
   return !!bucket && bucket.count <= rule.limit
 }
 
 /** Whether the key has used up its window, without counting a hit. */
 export function isOver(key: string, rule: RateLimitRule, now = Date.now()): boolean {
-  const bucket = store().peek(key, now)
+  const bucket = store().peek(storedKey(key), now)
   return !!bucket && bucket.count >= rule.limit
 }
 
 /** Forgets the key (e.g. an account's failures once its owner signs in). */
 export function clearKey(key: string): void {
-  store().delete(key)
+  store().delete(storedKey(key))
 }
 
 /** Seconds until the key's window resets (for Retry-After); 0 when the key has none. */
 export function retryAfterSeconds(key: string, now = Date.now()): number {
-  const bucket = store().peek(key, now)
+  const bucket = store().peek(storedKey(key), now)
   return bucket ? Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) : 0
 }
 
