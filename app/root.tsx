@@ -1,3 +1,5 @@
+// Zod's configuration (jitless, French messages) before any schema is built.
+import '#app/domain/zod-config.ts'
 import {
   isRouteErrorResponse,
   Link,

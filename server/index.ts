@@ -3,7 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express from 'express'
 import type { ServerBuild } from 'react-router'
 import {
   bodySizeLimit,
@@ -13,6 +13,14 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
+import {
+  bodyShapeGuard,
+  drainUnreadBody,
+  errorHandler,
+  malformedPathGuard,
+  responseRules,
+} from './request-guard.ts'
+import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -28,13 +36,24 @@ console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : '
 
 const app = express()
 app.disable('x-powered-by')
-if (['1', 'true', 'yes'].includes(process.env.TRUST_PROXY ?? '')) app.set('trust proxy', true)
+// TRUST_PROXY: hops or proxy addresses, never "whatever the client wrote" (ADR 024).
+try {
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+  if (trustProxy !== false) app.set('trust proxy', trustProxy)
+} catch (error) {
+  console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
+  process.exit(1)
+}
 app.use(requestLog)
+app.use(malformedPathGuard)
+app.use(responseRules)
 app.use(canonicalHostRedirect)
 app.use(securityHeaders)
 app.use(clientIpHeader)
 app.use(originCheck)
 app.use(bodySizeLimit())
+app.use(bodyShapeGuard)
+app.use(drainUnreadBody)
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
@@ -76,10 +95,7 @@ try {
 
 app.all('/{*splat}', createRequestHandler({ build }))
 
-app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-  console.error(error)
-  if (!res.headersSent) res.status(500).type('text/plain').send('Erreur interne du serveur')
-})
+app.use(errorHandler)
 
 const server = app.listen(port, host, () => {
   const address = server.address()

@@ -1,6 +1,7 @@
 // Field building blocks shared by every form schema (spec §5). No I/O: imported by the
 // browser and the server alike. Messages are French; bounds the spec leaves open are ours
 // (ADR 004): they keep one request from storing megabytes of text.
+import './zod-config.ts'
 import { z } from 'zod'
 
 export const MAX_LENGTH = {
@@ -33,12 +34,15 @@ export function requiredText(message: string, max: number = MAX_LENGTH.short) {
     .max(max, { error: tooLong(max) })
 }
 
+/** Refusal of a value that is not one text (an array or object sent for a text field). */
+export const NOT_TEXT = 'Valeur invalide : un texte est attendu'
+
 /** An optional text: trimmed; empty becomes undefined. */
 export function optionalText(max: number = MAX_LENGTH.short) {
   return z.preprocess(
     emptyToUndefined,
     z
-      .string()
+      .string({ error: NOT_TEXT })
       .trim()
       .max(max, { error: tooLong(max) })
       .optional(),
@@ -51,9 +55,15 @@ function emptyToUndefined(value: unknown) {
   return value
 }
 
-/** http(s) URL, or a path on this site ("/demo/…") for the images that ship with it. */
+/**
+ * http(s) URL, or a path on this site ("/demo/…") for the images that ship with it: one
+ * leading `/` not followed by `/` or `\` (browsers read `//x` and `/\x` as another host:
+ * issue 14, finding 5), and no whitespace or control character anywhere.
+ */
 export function isUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value)
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false
+  if (value.startsWith('/')) return !value.startsWith('//')
   if (!URL.canParse(value)) return false
   const protocol = new URL(value).protocol
   return protocol === 'http:' || protocol === 'https:'
@@ -70,7 +80,7 @@ export function optionalUrl() {
   return z.preprocess(
     emptyToUndefined,
     z
-      .string()
+      .string({ error: NOT_TEXT })
       .trim()
       .max(MAX_LENGTH.url, { error: tooLong(MAX_LENGTH.url) })
       .refine(isUrl, { error: INVALID_URL })
@@ -86,9 +96,9 @@ export function optionalEmail() {
   return z.preprocess(
     emptyToUndefined,
     z
-      .string()
+      .string({ error: NOT_TEXT })
       .trim()
-      .max(MAX_LENGTH.email)
+      .max(MAX_LENGTH.email, { error: tooLong(MAX_LENGTH.email) })
       .pipe(z.email({ error: INVALID_EMAIL }))
       .optional(),
   )
@@ -109,7 +119,7 @@ export function listField(itemMax: number = MAX_LENGTH.tag, maxItems: number = M
   return z.preprocess(
     splitList,
     z
-      .array(z.string().max(itemMax, { error: tooLong(itemMax) }))
+      .array(z.string({ error: NOT_TEXT }).max(itemMax, { error: tooLong(itemMax) }))
       .max(maxItems, { error: `${maxItems} éléments maximum` }),
   )
 }
@@ -119,7 +129,12 @@ export function urlListField(maxItems: number = MAX_LENGTH.list) {
   return z.preprocess(
     (v) => (Array.isArray(v) ? splitList(v) : typeof v === 'string' ? splitLines(v) : []),
     z
-      .array(z.string().max(MAX_LENGTH.url).refine(isUrl, { error: INVALID_URL }))
+      .array(
+        z
+          .string({ error: NOT_TEXT })
+          .max(MAX_LENGTH.url, { error: tooLong(MAX_LENGTH.url) })
+          .refine(isUrl, { error: INVALID_URL }),
+      )
       .max(maxItems, { error: `${maxItems} éléments maximum` }),
   )
 }

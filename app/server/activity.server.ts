@@ -6,6 +6,7 @@ import { lookupLocation } from './geo.server.ts'
 import { log } from './log.server.ts'
 import { addActivity } from './repositories/activity.server.ts'
 import { deriveUserInfo } from './user-info.server.ts'
+import { anonymousEntryAllowed } from './anonymous-activity.server.ts'
 
 export interface ActivityActor {
   id: string
@@ -31,6 +32,9 @@ export async function recordActivity(
   request: Request,
   input: RecordActivityInput,
 ): Promise<ActivityLog | undefined> {
+  // Anonymous entries are bounded per address and in total (issue 14, finding 3).
+  const kind = `${input.action}|${input.resourceType}|${input.resourceName ?? ''}`
+  if (!input.actor && !anonymousEntryAllowed(request, kind)) return undefined
   try {
     const userInfo = deriveUserInfo(request, { clientInfo: input.clientInfo })
     userInfo.location = await lookupLocation(userInfo.ip)

@@ -7,6 +7,7 @@ import type { ResourceType } from '#app/domain/types.ts'
 import { recordActivity } from './activity.server.ts'
 import { ValidationError } from './errors.server.ts'
 import { log } from './log.server.ts'
+import { readFormData } from './request-body.server.ts'
 import { redirectWithToast } from './toast.server.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
@@ -19,7 +20,7 @@ export interface FormFailure {
 
 /** Parsed request body of an admin form: `intent`, all fields as an object, the raw FormData. */
 export async function readAdminForm(request: Request) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const values = formDataToObject(formData)
   const intent = typeof values.intent === 'string' ? values.intent : ''
   const id = typeof values.id === 'string' ? values.id : ''

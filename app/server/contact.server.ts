@@ -3,8 +3,10 @@
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
 import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
 import { getClientIp } from './client-ip.server.ts'
+import { readFormData } from './request-body.server.ts'
 import { log } from './log.server.ts'
-import { hit, type RateLimitRule } from './rate-limit.server.ts'
+import { hit, retryAfterHeader } from './rate-limit.server.ts'
+import { CONTACT_RATE_LIMIT } from './rate-limit-rules.server.ts'
 import { createMessage } from './repositories/messages.server.ts'
 
 /** Spec §8: contact send failure. */
@@ -12,8 +14,7 @@ export const CONTACT_RATE_LIMITED =
   'Trop de messages envoyés depuis votre adresse. Veuillez réessayer dans quelques minutes.'
 export const CONTACT_INVALID = 'Veuillez corriger les champs signalés.'
 
-/** Our bound (the spec has none): 5 messages per address per 10 minutes. */
-export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 }
+export { CONTACT_RATE_LIMIT }
 
 export type ContactValues = { name: string; email: string; message: string }
 
@@ -25,6 +26,8 @@ export type ContactResult =
       fieldErrors: FieldErrors
       values: ContactValues
       httpStatus: number
+      /** Retry-After of a 429. */
+      retryAfter?: string
     }
 
 function valuesOf(raw: Record<string, unknown>): ContactValues {
@@ -33,17 +36,18 @@ function valuesOf(raw: Record<string, unknown>): ContactValues {
 }
 
 export async function handleContact(request: Request): Promise<ContactResult> {
-  const raw = formDataToObject(await request.formData())
+  const raw = formDataToObject(await readFormData(request))
   const values = valuesOf(raw)
   const ip = getClientIp(request)
 
-  if (!hit(`contact:${ip}`, CONTACT_RATE_LIMIT)) {
+  if (!hit(`contact:${ip}`, CONTACT_RATE_LIMIT, Date.now(), { owner: ip })) {
     return {
       status: 'error',
       message: CONTACT_RATE_LIMITED,
       fieldErrors: {},
       values,
       httpStatus: 429,
+      retryAfter: retryAfterHeader(`contact:${ip}`),
     }
   }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy } from './proxy-trust.server.ts'
 
 const bool = (fallback: boolean) =>
   z
@@ -27,8 +28,18 @@ export const EnvSchema = z.object({
   PUBLIC_URL: optionalText,
   /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
   PREVIEW_HOST: optionalText,
-  /** Trust X-Forwarded-* headers from a reverse proxy (client address, https). */
-  TRUST_PROXY: bool(false),
+  /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    })
+    .transform(parseTrustProxy),
   /** Secret for sessions; generated once into DATA_DIR/auth-secret when absent. */
   BETTER_AUTH_SECRET: optionalText,
   /** The account that registers or signs in with this e-mail becomes admin. */

@@ -1,5 +1,22 @@
-// Fixed-window, in-memory rate limiter (one process; see ADR on scale-out). Keys are
-// strings such as `contact:203.0.113.7` or `sign-in:account:a@b.fr`.
+// Fixed-window rate limiter (ADR 023, which supersedes ADR 009's limiter). Keys are strings
+// such as `contact:203.0.113.7` or `sign-in:account:a@b.fr`.
+//
+// What no client may do (issue 14, finding 1):
+// - wipe the limits by adding keys: memory is bounded by evicting expired buckets first and
+//   then the least recently used *idle* ones; a bucket that is refusing (a live block) is
+//   never evicted to make room;
+// - fill the store: each key may name its owner (the client address that made it), and one
+//   owner may hold at most `MAX_KEYS_PER_OWNER` live buckets; past that, its new keys are
+//   refused without a bucket being created;
+// - grow it with refused requests: a request refused on one key must not touch the next
+//   (callers check the address key first; see `hit`).
+//
+// The counters live in a `RateLimitStore`. The one used today keeps them in this process's
+// memory, shared by every copy of this module (the Express layer and the app bundle) through
+// a process-wide slot, so the limits hold across both and across development reloads. A
+// shared store (a database table) for several processes can implement the same interface.
+import { createHash } from 'node:crypto'
+
 export interface RateLimitRule {
   /** Requests allowed per window. */
   limit: number
@@ -7,48 +24,197 @@ export interface RateLimitRule {
   windowMs: number
 }
 
-interface Bucket {
+export interface RateLimitBucket {
   count: number
   resetAt: number
+  limit: number
+  owner?: string
 }
 
-const buckets = new Map<string, Bucket>()
-const MAX_KEYS = 100_000
+/** Where buckets live. Synchronous today (memory); a database store adds an async twin. */
+export interface RateLimitStore {
+  /**
+   * Counts one hit on `key` under `rule` and returns the bucket afterwards, or null when
+   * the key is new and may not be created (its owner's cap or the store's hard bound).
+   */
+  increment(key: string, rule: RateLimitRule, now: number, owner?: string): RateLimitBucket | null
+  /** The key's live bucket (window not over), without counting. */
+  peek(key: string, now: number): RateLimitBucket | undefined
+  delete(key: string): void
+  clear(): void
+  /** Number of buckets held (for tests and figures). */
+  size(): number
+}
 
-/** Counts one hit; returns false when the key is over its limit for the current window. */
-export function hit(key: string, rule: RateLimitRule, now = Date.now()): boolean {
-  let bucket = buckets.get(key)
-  if (!bucket || bucket.resetAt <= now) {
-    if (buckets.size >= MAX_KEYS) sweep(now)
-    bucket = { count: 0, resetAt: now + rule.windowMs }
-    buckets.set(key, bucket)
+/** Soft bound: past it, expired and idle buckets are evicted before a new one is made. */
+export const MAX_KEYS = 100_000
+/** Hard bound: only reached when every bucket is a live block; new keys are then refused. */
+export const HARD_MAX_KEYS = 4 * MAX_KEYS
+/** Live buckets one owner (client address) may hold at once. */
+export const MAX_KEYS_PER_OWNER = 2_000
+
+export interface MemoryStoreOptions {
+  maxKeys?: number
+  hardMaxKeys?: number
+  maxKeysPerOwner?: number
+}
+
+const isBlocking = (bucket: RateLimitBucket, now: number) =>
+  bucket.resetAt > now && bucket.count >= bucket.limit
+
+/** In-memory store: a Map kept in least-recently-used order (oldest first). */
+export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitStore {
+  const maxKeys = options.maxKeys ?? MAX_KEYS
+  const hardMax = options.hardMaxKeys ?? HARD_MAX_KEYS
+  const perOwner = options.maxKeysPerOwner ?? MAX_KEYS_PER_OWNER
+  const buckets = new Map<string, RateLimitBucket>()
+  const owners = new Map<string, Set<string>>()
+
+  const forget = (key: string, bucket: RateLimitBucket) => {
+    buckets.delete(key)
+    if (bucket.owner === undefined) return
+    const keys = owners.get(bucket.owner)
+    keys?.delete(key)
+    if (keys?.size === 0) owners.delete(bucket.owner)
   }
-  bucket.count += 1
-  return bucket.count <= rule.limit
+
+  /** Whether the owner may create one more bucket (its expired ones are dropped first). */
+  const ownerHasRoom = (owner: string, now: number) => {
+    const keys = owners.get(owner)
+    if (!keys || keys.size < perOwner) return true
+    for (const key of keys) {
+      const bucket = buckets.get(key)
+      if (!bucket) keys.delete(key)
+      else if (bucket.resetAt <= now) forget(key, bucket)
+    }
+    return keys.size < perOwner
+  }
+
+  /** Frees about a tenth of the soft bound: expired buckets, then idle ones, oldest first. */
+  const evict = (now: number) => {
+    const target = Math.max(1, Math.floor(maxKeys / 10))
+    let freed = 0
+    for (const [key, bucket] of buckets) {
+      if (bucket.resetAt <= now) {
+        forget(key, bucket)
+        freed += 1
+      }
+    }
+    if (freed >= target) return
+    for (const [key, bucket] of buckets) {
+      if (freed >= target) return
+      if (!isBlocking(bucket, now)) {
+        forget(key, bucket)
+        freed += 1
+      }
+    }
+  }
+
+  return {
+    increment(key, rule, now, owner) {
+      let bucket = buckets.get(key)
+      if (bucket && bucket.resetAt <= now) {
+        forget(key, bucket)
+        bucket = undefined
+      }
+      if (!bucket) {
+        if (owner !== undefined && !ownerHasRoom(owner, now)) return null
+        if (buckets.size >= maxKeys) evict(now)
+        if (buckets.size >= hardMax) return null
+        bucket = { count: 0, resetAt: now + rule.windowMs, limit: rule.limit, owner }
+        if (owner !== undefined) {
+          const keys = owners.get(owner) ?? new Set<string>()
+          keys.add(key)
+          owners.set(owner, keys)
+        }
+      } else buckets.delete(key) // re-inserted below: most recently used last
+      buckets.set(key, bucket)
+      bucket.count += 1
+      bucket.limit = rule.limit
+      return bucket
+    },
+    peek(key, now) {
+      const bucket = buckets.get(key)
+      return bucket && bucket.resetAt > now ? bucket : undefined
+    },
+    delete(key) {
+      const bucket = buckets.get(key)
+      if (bucket) forget(key, bucket)
+    },
+    clear() {
+      buckets.clear()
+      owners.clear()
+    },
+    size: () => buckets.size,
+  }
+}
+
+// One store per process, whichever copy of this module asks (see the header).
+const SLOT = Symbol.for('vitrine.rate-limit-store')
+type Slot = { [SLOT]?: RateLimitStore }
+
+function store(): RateLimitStore {
+  const slot = globalThis as Slot
+  return (slot[SLOT] ??= createMemoryStore())
+}
+
+/** Replaces the process's store (a shared store at start-up; tests). Returns the old one. */
+export function setRateLimitStore(next: RateLimitStore): RateLimitStore {
+  const previous = store()
+  ;(globalThis as Slot)[SLOT] = next
+  return previous
+}
+
+/** Keys longer than this are stored as a prefix and a hash (bounded memory per key). */
+const MAX_KEY_LENGTH = 256
+
+function storedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key
+  return `${key.slice(0, 128)}#${createHash('sha256').update(key).digest('base64url')}`
+}
+
+export interface HitOptions {
+  /** The client address that makes this key: bounds how many keys one client holds. */
+  owner?: string
+}
+
+/**
+ * Counts one hit; returns false when the key is over its limit for the current window (or
+ * may not be created: see `HitOptions.owner`). Check the cheapest, widest key first (the
+ * address) and stop at the first refusal, so a refused request creates no further bucket.
+ */
+export function hit(
+  key: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+  options: HitOptions = {},
+): boolean {
+  const bucket = store().increment(storedKey(key), rule, now, options.owner)
+  return !!bucket && bucket.count <= rule.limit
 }
 
 /** Whether the key has used up its window, without counting a hit. */
 export function isOver(key: string, rule: RateLimitRule, now = Date.now()): boolean {
-  const bucket = buckets.get(key)
-  return !!bucket && bucket.resetAt > now && bucket.count >= rule.limit
+  const bucket = store().peek(storedKey(key), now)
+  return !!bucket && bucket.count >= rule.limit
 }
 
 /** Forgets the key (e.g. an account's failures once its owner signs in). */
 export function clearKey(key: string): void {
-  buckets.delete(key)
+  store().delete(storedKey(key))
 }
 
-/** Seconds until the key's window resets (for Retry-After). */
+/** Seconds until the key's window resets (for Retry-After); 0 when the key has none. */
 export function retryAfterSeconds(key: string, now = Date.now()): number {
-  const bucket = buckets.get(key)
+  const bucket = store().peek(storedKey(key), now)
   return bucket ? Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) : 0
 }
 
-export function resetRateLimits(): void {
-  buckets.clear()
+/** Retry-After for a refusal on `key`, never below one second (a header always goes out). */
+export function retryAfterHeader(key: string, fallbackSeconds = 60, now = Date.now()): string {
+  return String(retryAfterSeconds(key, now) || fallbackSeconds)
 }
 
-function sweep(now: number) {
-  for (const [key, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(key)
-  if (buckets.size >= MAX_KEYS) buckets.clear()
+export function resetRateLimits(): void {
+  store().clear()
 }

@@ -8,7 +8,13 @@ import { listActivity, listActivityUsers } from '#app/server/repositories/activi
 import { ACTIVITY_TITLE, ActivityFilters, ActivityList } from '#app/ui/admin/activity-log.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { TabHeader } from '#app/ui/admin/list.tsx'
+import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
 import type { Route } from './+types/activity'
+
+/** No form posts here (issue 14, finding 8). */
+export function action({ request }: Route.ActionArgs) {
+  return readOnlyAdminAction(request)
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -1,9 +1,15 @@
 import { redirect } from 'react-router'
 import { DEFAULT_ADMIN_TAB } from '#app/domain/admin-tabs.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
 import type { Route } from './+types/index'
 
 // /admin opens the default tab (spec §2: projects), for an active admin only.
+/** No form posts here (issue 14, finding 8). */
+export function action({ request }: Route.ActionArgs) {
+  return readOnlyAdminAction(request)
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   return redirect(`/admin/${DEFAULT_ADMIN_TAB}`)

@@ -2,6 +2,7 @@
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
 import { ExternalLink, LogOut, UserCog } from 'lucide-react'
+import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
@@ -12,6 +13,11 @@ import { buttonStyles } from '#app/ui/admin/buttons.tsx'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
+}
+
+/** No form posts here (issue 14, finding 8). */
+export function action({ request }: Route.ActionArgs) {
+  return readOnlyAdminAction(request)
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

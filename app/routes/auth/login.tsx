@@ -11,6 +11,7 @@ import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
+import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import type { Route } from './+types/login'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,14 +40,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = LoginSchema.safeParse(formDataToObject(await request.formData()))
+  const parsed = LoginSchema.safeParse(formDataToObject(await readFormData(request)))
   if (!parsed.success) {
     // Whatever was wrong, one message (spec §8: never reveal what failed).
     const fields = toFieldErrors(parsed.error)
     return data({ error: AUTH_TEXTS.loginFailed, fields }, { status: 400 })
   }
   const outcome = await signInWithPassword(request, parsed.data)
-  if (!outcome.ok) return data({ error: outcome.error, fields: {} }, { status: outcome.status })
+  if (!outcome.ok)
+    return data(
+      { error: outcome.error, fields: {} },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
+    )
   return redirect('/admin', { headers: outcome.headers })
 }
 

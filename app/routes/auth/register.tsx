@@ -17,6 +17,7 @@ import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
+import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import type { Route } from './+types/register'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = formDataToObject(await request.formData())
+  const values = formDataToObject(await readFormData(request))
   const parsed = RegisterSchema.safeParse(values)
   const kept = { name: String(values.name ?? ''), email: String(values.email ?? '') }
   if (!parsed.success) {
@@ -59,7 +60,10 @@ export async function action({ request }: Route.ActionArgs) {
   const invitation = typeof values.invitation === 'string' ? values.invitation : undefined
   const outcome = await registerWithPassword(request, parsed.data, { invitation })
   if (!outcome.ok) {
-    return data({ error: outcome.error, fields: {}, values: kept }, { status: outcome.status })
+    return data(
+      { error: outcome.error, fields: {}, values: kept },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
+    )
   }
   return redirect('/admin', { headers: outcome.headers })
 }

@@ -11,7 +11,9 @@ import {
   promoteToAdmin,
 } from '#app/server/auth/first-admin.server.ts'
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
-import { hit } from '#app/server/rate-limit.server.ts'
+import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
+import { SETUP_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
+import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
@@ -30,11 +32,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!hit(`setup:ip:${getClientIp(request)}`, { limit: 10, windowMs: 15 * 60_000 })) {
-    throw data('Trop de tentatives. Veuillez réessayer dans quelques minutes.', { status: 429 })
+  const ip = getClientIp(request)
+  if (!hit(`setup:ip:${ip}`, SETUP_RATE_LIMIT, Date.now(), { owner: ip })) {
+    throw data('Trop de tentatives. Veuillez réessayer dans quelques minutes.', {
+      status: 429,
+      headers: { 'Retry-After': retryAfterHeader(`setup:ip:${ip}`) },
+    })
   }
   if (!(await isSetupTokenValid(params.token))) throw data(INVALID_LINK, { status: 404 })
-  const values = formDataToObject(await request.formData())
+  const values = formDataToObject(await readFormData(request))
   const kept = { name: String(values.name ?? ''), email: String(values.email ?? '') }
   const parsed = SetupAdminSchema.safeParse(values)
   if (!parsed.success) {
@@ -45,7 +51,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const outcome = await registerWithPassword(request, parsed.data)
   if (!outcome.ok) {
-    return data({ error: outcome.error, fields: {}, values: kept }, { status: outcome.status })
+    return data(
+      { error: outcome.error, fields: {}, values: kept },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
+    )
   }
   // Single use: only the request that consumes the token promotes its account.
   if (!(await consumeSetupToken(params.token))) throw data(INVALID_LINK, { status: 404 })

@@ -2,6 +2,7 @@
 import { data } from 'react-router'
 import { isSocialProvider, startSocialSignIn } from '#app/server/auth/social.server.ts'
 import type { Route } from './+types/social'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isSocialProvider(params.provider)) {
@@ -9,3 +10,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   return startSocialSignIn(request, params.provider)
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

@@ -36,8 +36,11 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const result = await handleContact(request)
   if (result.status === 'sent') return { status: 'sent' as const }
-  const { httpStatus, ...rest } = result
-  return data(rest, { status: httpStatus })
+  const { httpStatus, retryAfter, ...rest } = result
+  return data(rest, {
+    status: httpStatus,
+    headers: retryAfter ? { 'Retry-After': retryAfter } : undefined,
+  })
 }
 
 /**

@@ -11,6 +11,7 @@
 // data). Rate-limited per user.
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
+import { readFormData } from '#app/server/request-body.server.ts'
 import { deriveUserInfo } from '#app/server/user-info.server.ts'
 import { BeaconSchema, enrichRecentActivity } from './activity-beacon.server.ts'
 import type { Route } from './+types/activity-beacon'
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed: unknown = await request.json().catch(() => null)
     if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>
   } else {
-    const form = await request.formData()
+    const form = await readFormData(request)
     for (const [key, value] of form.entries()) if (typeof value === 'string') body[key] = value
   }
   const parsed = BeaconSchema.safeParse(body)

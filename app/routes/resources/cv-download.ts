@@ -8,7 +8,9 @@ import { recordActivity } from '#app/server/activity.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getClientIp } from '#app/server/client-ip.server.ts'
 import { hit } from '#app/server/rate-limit.server.ts'
+import { isUrl } from '#app/domain/common.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
 /** Download entries written for one anonymous address (the file is served regardless). */
@@ -16,7 +18,8 @@ const ANONYMOUS_LOG_LIMIT = { limit: 20, windowMs: 10 * 60_000 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cv = await getCv()
-  if (!cv?.url) return redirect('/cv')
+  // A URL stored before isUrl refused `/\host` paths must not redirect off-site (issue 14).
+  if (!cv?.url || !isUrl(cv.url)) return redirect('/cv')
   const user = await getSessionUser(request)
   if (cv.settings.requireAuth && !user) {
     return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
@@ -34,3 +37,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

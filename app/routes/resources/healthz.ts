@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 // Liveness and readiness: the database answers a query.
 export async function loader() {
@@ -13,3 +14,6 @@ export async function loader() {
     )
   }
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

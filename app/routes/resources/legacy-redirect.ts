@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
 import type { Route } from './+types/legacy-redirect'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 // Spec §2 legacy paths: a permanent redirect, which replaces the history entry.
 export function loader({ request }: Route.LoaderArgs) {
@@ -8,3 +9,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const target = LEGACY_REDIRECTS[url.pathname.replace(/\/+$/, '')] ?? '/'
   return redirect(target + url.search, 301)
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

@@ -1,4 +1,5 @@
 import { getEnv } from '#app/server/env.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 // Public pages are indexable; the back office and account pages are not.
 export function loader() {
@@ -23,3 +24,6 @@ export function loader() {
     },
   })
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

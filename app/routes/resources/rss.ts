@@ -2,6 +2,7 @@ import { getEnv } from '#app/server/env.server.ts'
 import { escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
 import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 const MAX_ITEMS = 50
 
@@ -37,3 +38,6 @@ export async function loader() {
   ].join('\n')
   return xmlResponse(body, 'application/rss+xml')
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

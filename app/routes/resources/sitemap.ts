@@ -3,6 +3,7 @@ import { getEnv } from '#app/server/env.server.ts'
 import { escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
 import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 const STATIC_PATHS = ['/', '/projects', '/timeline', '/blog', '/gallery', '/cv', '/contact']
 
@@ -33,3 +34,6 @@ export async function loader() {
     '\n</urlset>\n'
   return xmlResponse(body)
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

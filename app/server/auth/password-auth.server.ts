@@ -7,57 +7,94 @@ import { getClientIp } from '../client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { createId, nowIso } from '../db/util.server.ts'
 import { log } from '../log.server.ts'
-import { clearKey, hit, isOver } from '../rate-limit.server.ts'
+import { clearKey, hit, isOver, retryAfterHeader } from '../rate-limit.server.ts'
+import { AUTH_RATE_LIMITS } from '../rate-limit-rules.server.ts'
 import { getAuth } from './auth.server.ts'
 import { consumeInvitation, findInvitation } from './invitations.server.ts'
+import { knownDeviceCookie, knownDeviceFor } from './known-device.server.ts'
 
 export type AuthOutcome =
-  { ok: true; headers: Headers; userId: string } | { ok: false; error: string; status: number }
+  | { ok: true; headers: Headers; userId: string }
+  | { ok: false; error: string; status: number; retryAfter?: string }
 
-const MINUTE = 60_000
+// Limits of ours, in one module the Express layer shares (issue 14, finding 4).
+export { AUTH_RATE_LIMITS }
+
+/** How long a sign-in waits once the account-wide bound is met (it slows, never refuses). */
+export const ACCOUNT_SLOWDOWN_MS = 2_000
+
 /**
- * Limits of ours (the spec has no figures). Every attempt counts against its address. Only
- * failures count against an account, so the owner is never locked out by someone else: one
- * address that fails too often on an account is shut out of that account alone, and a
- * guess spread over many addresses meets the account-wide bound. A success clears the
- * account's failures from that address.
+ * Every attempt counts against its address. Only failures count against an account: from
+ * one address (or one known device, see known-device.server.ts), and account-wide. One
+ * address that fails too often on an account is shut out of that account alone. The
+ * account-wide bound, which many addresses can fill together, never refuses (issue 14,
+ * finding 2: others could otherwise lock the owner out): past it, attempts from unknown
+ * browsers wait ACCOUNT_SLOWDOWN_MS, and a browser that signed in to the account before does
+ * not wait. A success clears the failures counted from that address or device.
  */
-export const AUTH_RATE_LIMITS = {
-  address: { limit: 100, windowMs: 10 * MINUTE },
-  accountAddress: { limit: 8, windowMs: 15 * MINUTE },
-  account: { limit: 50, windowMs: 15 * MINUTE },
-} as const
-
-const signInKeys = (request: Request, email: string) => ({
-  address: `sign-in:ip:${getClientIp(request)}`,
-  accountAddress: `sign-in:account-ip:${email}|${getClientIp(request)}`,
-  account: `sign-in:account:${email}`,
-})
+const signInKeys = (request: Request, email: string) => {
+  const ip = getClientIp(request)
+  const device = knownDeviceFor(request, email)
+  return {
+    ip,
+    device,
+    address: `sign-in:ip:${ip}`,
+    accountAddress: device
+      ? `sign-in:account-device:${email}|${device}`
+      : `sign-in:account-ip:${email}|${ip}`,
+    account: `sign-in:account:${email}`,
+  }
+}
 
 /** Counts the attempt against its address; true when it must be refused. */
 export function signInLimited(request: Request, email: string): boolean {
-  const keys = signInKeys(request, email)
-  const byAddress = hit(keys.address, AUTH_RATE_LIMITS.address)
-  return (
-    !byAddress ||
-    isOver(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress) ||
-    isOver(keys.account, AUTH_RATE_LIMITS.account)
-  )
+  return signInRefusal(request, email) !== null
 }
 
-/** Counts a failed sign-in against the account (from this address, and anywhere). */
+/** The key whose limit refuses this attempt (for Retry-After), or null when it may go on. */
+function signInRefusal(request: Request, email: string): string | null {
+  const keys = signInKeys(request, email)
+  if (!hit(keys.address, AUTH_RATE_LIMITS.address, Date.now(), { owner: keys.ip })) {
+    return keys.address
+  }
+  if (isOver(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)) return keys.accountAddress
+  return null
+}
+
+/** Whether this attempt must wait: the account-wide bound is met and the browser is new. */
+function signInSlowed(request: Request, email: string): boolean {
+  const keys = signInKeys(request, email)
+  return !keys.device && isOver(keys.account, AUTH_RATE_LIMITS.account)
+}
+
+/** Counts a failed sign-in against the account (from this address or device, and anywhere). */
 export function countSignInFailure(request: Request, email: string) {
   const keys = signInKeys(request, email)
-  hit(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)
-  hit(keys.account, AUTH_RATE_LIMITS.account)
+  const now = Date.now()
+  hit(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress, now, { owner: keys.ip })
+  hit(keys.account, AUTH_RATE_LIMITS.account, now)
 }
 
-/** Sign-up attempts per address and per e-mail. */
-function signUpLimited(request: Request, email: string): boolean {
-  const byAddress = hit(`sign-up:ip:${getClientIp(request)}`, AUTH_RATE_LIMITS.address)
-  const byAccount = hit(`sign-up:account:${email}`, AUTH_RATE_LIMITS.accountAddress)
-  return !byAddress || !byAccount
+/**
+ * Sign-up attempts per address, then per e-mail. A request the address limit refuses
+ * creates no per-e-mail bucket (issue 14, finding 1: one address could otherwise add keys
+ * without end), and one address holds a bounded number of them.
+ */
+function signUpRefusal(request: Request, email: string): string | null {
+  const ip = getClientIp(request)
+  const byAddress = `sign-up:ip:${ip}`
+  if (!hit(byAddress, AUTH_RATE_LIMITS.address, Date.now(), { owner: ip })) return byAddress
+  const byAccount = `sign-up:account:${email}`
+  if (!hit(byAccount, AUTH_RATE_LIMITS.accountAddress, Date.now(), { owner: ip })) return byAccount
+  return null
 }
+
+const tooMany = (key: string): AuthOutcome => ({
+  ok: false,
+  error: AUTH_TEXTS.tooManyAttempts,
+  status: 429,
+  retryAfter: retryAfterHeader(key),
+})
 
 function cookiesOf(response: Response): Headers {
   const headers = new Headers()
@@ -118,9 +155,13 @@ export async function signInWithPassword(
   input: LoginInput,
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
-  if (signInLimited(request, email)) {
+  const refusal = signInRefusal(request, email)
+  if (refusal) {
     await logFailedLogin(request, 'trop de tentatives')
-    return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+    return tooMany(refusal)
+  }
+  if (signInSlowed(request, email)) {
+    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_SLOWDOWN_MS))
   }
   const existing = await findUser(email)
   if (existing && existing.status !== 'active') {
@@ -145,13 +186,15 @@ export async function signInWithPassword(
   clearKey(signInKeys(request, email).accountAddress)
   const user = existing ?? (await findUser(email))
   if (!user) return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
+  const headers = cookiesOf(response)
+  headers.append('set-cookie', knownDeviceCookie(request, email))
   await recordActivity(request, {
     actor: { id: user.id, email: user.email },
     action: 'login',
     resourceType: 'admin',
     details: 'Connexion par e-mail et mot de passe',
   })
-  return { ok: true, headers: cookiesOf(response), userId: user.id }
+  return { ok: true, headers, userId: user.id }
 }
 
 export async function registerWithPassword(
@@ -160,9 +203,8 @@ export async function registerWithPassword(
   options: { invitation?: string } = {},
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
-  if (signUpLimited(request, email)) {
-    return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
-  }
+  const refusal = signUpRefusal(request, email)
+  if (refusal) return tooMany(refusal)
   const invitedId = options.invitation ? await findInvitation(options.invitation) : undefined
   if (options.invitation && !invitedId) {
     return { ok: false, error: AUTH_TEXTS.invitationInvalid, status: 400 }

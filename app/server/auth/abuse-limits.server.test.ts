@@ -1,0 +1,127 @@
+// Limits nobody can wipe or turn against the owner (issue 14, findings 1 and 2), on the real
+// database and the real password hashing.
+import os from 'node:os'
+import path from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+
+process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
+process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
+process.env.PUBLIC_URL ??= 'http://localhost:3999'
+
+const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
+const { getDb } = await import('../db/client.server.ts')
+const { resetRateLimits } = await import('../rate-limit.server.ts')
+const { CONTACT_RATE_LIMIT } = await import('../rate-limit-rules.server.ts')
+const { hit } = await import('../rate-limit.server.ts')
+const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
+  await import('./password-auth.server.ts')
+const { KNOWN_DEVICE_COOKIE } = await import('./known-device.server.ts')
+
+const ORIGIN = 'http://localhost:3999'
+
+function post(pathname: string, ip: string, cookie?: string): Request {
+  const headers = new Headers({ origin: ORIGIN, 'x-vitrine-client-ip': ip })
+  if (cookie) headers.set('cookie', cookie)
+  return new Request(`${ORIGIN}${pathname}`, { method: 'POST', headers })
+}
+
+const deviceCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))
+    ?.split(';')[0]
+
+describe('abuse limits', () => {
+  useTestDatabase()
+  beforeEach(() => resetRateLimits())
+
+  it('a flood of refused sign-ups from one address wipes no limit and creates no account', async () => {
+    const owner = await registerWithPassword(post('/register', '192.0.2.50'), {
+      name: 'Owner',
+      email: 'owner@exemple.fr',
+      password: 'motdepasse',
+      confirmPassword: 'motdepasse',
+    })
+    expect(owner.ok).toBe(true)
+    // 8 wrong passwords: the 9th attempt is refused.
+    for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) {
+      await signInWithPassword(post('/login', '203.0.113.66'), {
+        email: 'owner@exemple.fr',
+        password: `faux-${i}`,
+      })
+    }
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit + 1; i++)
+      hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)
+    // The attacker now floods sign-up with distinct addresses (all beyond its address limit).
+    const accountsBefore = await getDb().selectFrom('user').select('id').execute()
+    const flood = 110_000
+    let refused = 0
+    for (let i = 0; i < flood; i++) {
+      const outcome =
+        i < AUTH_RATE_LIMITS.address.limit
+          ? null
+          : await registerWithPassword(post('/register', '203.0.113.66'), {
+              name: 'x',
+              email: `n${i}@exemple.fr`,
+              password: 'motdepasse',
+              confirmPassword: 'motdepasse',
+            })
+      if (outcome === null) hit('sign-up:ip:203.0.113.66', AUTH_RATE_LIMITS.address)
+      else if (!outcome.ok && outcome.status === 429) refused += 1
+    }
+    expect(refused).toBe(flood - AUTH_RATE_LIMITS.address.limit)
+    expect(await getDb().selectFrom('user').select('id').execute()).toHaveLength(
+      accountsBefore.length,
+    )
+    // Guessing stays refused, and so does the contact form.
+    const after = await signInWithPassword(post('/login', '203.0.113.66'), {
+      email: 'owner@exemple.fr',
+      password: 'encore-faux',
+    })
+    expect(after).toMatchObject({ ok: false, status: 429, error: AUTH_TEXTS.tooManyAttempts })
+    expect(after.ok === false && Number(after.retryAfter)).toBeGreaterThan(0)
+    expect(hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)).toBe(false)
+  }, 60_000)
+
+  it('a browser that signed in before gets in even when others share its address and fail', async () => {
+    await registerWithPassword(post('/register', '192.0.2.60'), {
+      name: 'Owner',
+      email: 'maison@exemple.fr',
+      password: 'motdepasse',
+      confirmPassword: 'motdepasse',
+    })
+    const first = await signInWithPassword(post('/login', '198.51.100.5'), {
+      email: 'maison@exemple.fr',
+      password: 'motdepasse',
+    })
+    if (!first.ok) throw new Error('sign-in failed')
+    const device = deviceCookieOf(first.headers)
+    expect(device).toBeTruthy()
+    // Someone behind the same address (an office, a café) exhausts that address's bound.
+    for (let i = 0; i <= AUTH_RATE_LIMITS.accountAddress.limit; i++) {
+      await signInWithPassword(post('/login', '198.51.100.5'), {
+        email: 'maison@exemple.fr',
+        password: `faux-${i}`,
+      })
+    }
+    const stranger = await signInWithPassword(post('/login', '198.51.100.5'), {
+      email: 'maison@exemple.fr',
+      password: 'motdepasse',
+    })
+    expect(stranger).toMatchObject({ ok: false, status: 429 })
+    // The owner's browser still signs in; a forged or foreign device cookie does not help.
+    const owner = await signInWithPassword(post('/login', '198.51.100.5', device), {
+      email: 'maison@exemple.fr',
+      password: 'motdepasse',
+    })
+    expect(owner.ok).toBe(true)
+    const forged = `${device?.slice(0, -4)}AAAA`
+    expect(
+      await signInWithPassword(post('/login', '198.51.100.5', forged), {
+        email: 'maison@exemple.fr',
+        password: 'motdepasse',
+      }),
+    ).toMatchObject({ ok: false, status: 429 })
+  })
+})

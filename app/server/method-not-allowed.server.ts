@@ -1,0 +1,16 @@
+// A French 405 for a route that takes no form (issue 14, finding 4: React Router's own
+// answer to a POST on a resource route without an action is English, "Unexpected Server
+// Error"). Exported as `action` by those routes.
+export const METHOD_NOT_ALLOWED =
+  'Méthode non autorisée : cette adresse ne reçoit pas de formulaire.'
+
+export function methodNotAllowed(): Response {
+  return new Response(METHOD_NOT_ALLOWED, {
+    status: 405,
+    headers: {
+      Allow: 'GET, HEAD',
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
+  })
+}

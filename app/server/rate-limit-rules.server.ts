@@ -1,0 +1,39 @@
+// The per-address limits of public writes, in one dependency-free module (ADR 023): the
+// routes count their requests against them, and so does the Express layer when it refuses a
+// request before any route runs (odd content type, broken body: issue 14, finding 4), so a
+// malformed request is throttled like a well-formed one.
+import type { RateLimitRule } from './rate-limit.server.ts'
+
+const MINUTE = 60_000
+
+/** Our bound (the spec has none): 5 messages per address per 10 minutes. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * MINUTE }
+
+/**
+ * Limits of ours (the spec has no figures). Every attempt counts against its address; only
+ * failures count against an account. See password-auth.server.ts for how the account-wide
+ * bound slows guesses without locking the owner out (ADR 023).
+ */
+export const AUTH_RATE_LIMITS = {
+  address: { limit: 100, windowMs: 10 * MINUTE },
+  accountAddress: { limit: 8, windowMs: 15 * MINUTE },
+  account: { limit: 50, windowMs: 15 * MINUTE },
+} as const
+
+export const SETUP_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * MINUTE }
+
+/** Requests refused for their shape (content type, body) on any other path, per address. */
+export const REFUSED_REQUEST_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * MINUTE }
+
+/** The per-address key and rule a request to `pathname` counts against. */
+export function addressLimitFor(
+  pathname: string,
+  ip: string,
+): { key: string; rule: RateLimitRule } {
+  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  if (path === '/contact') return { key: `contact:${ip}`, rule: CONTACT_RATE_LIMIT }
+  if (path === '/login') return { key: `sign-in:ip:${ip}`, rule: AUTH_RATE_LIMITS.address }
+  if (path === '/register') return { key: `sign-up:ip:${ip}`, rule: AUTH_RATE_LIMITS.address }
+  if (path.startsWith('/setup/')) return { key: `setup:ip:${ip}`, rule: SETUP_RATE_LIMIT }
+  return { key: `refused:${ip}`, rule: REFUSED_REQUEST_LIMIT }
+}

@@ -1,0 +1,166 @@
+// The Express layer's request-shape rules on a real server (issue 14, findings 4, 7, 8).
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import express from 'express'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
+import { CONTACT_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
+import { resetRateLimits } from '#app/server/rate-limit.server.ts'
+import { clientIpHeader } from './middleware.ts'
+import {
+  BAD_PATH,
+  bodyShapeGuard,
+  bodyShapeRefusal,
+  errorHandler,
+  malformedPathGuard,
+  MISSING_BOUNDARY,
+  NOT_FOUND,
+  responseRules,
+  TOO_MANY_REFUSED,
+  UNSUPPORTED_TYPE,
+} from './request-guard.ts'
+
+function appWith(trustProxy?: string) {
+  const app = express()
+  const trust = parseTrustProxy(trustProxy)
+  if (trust !== false) app.set('trust proxy', trust)
+  app.use(malformedPathGuard)
+  app.use(responseRules)
+  app.use(clientIpHeader)
+  app.use(bodyShapeGuard)
+  app.use('/assets', express.static(path.resolve('public'), { index: false, fallthrough: false }))
+  app.get('/ip', (req, res) => {
+    res.send(String(req.headers['x-vitrine-client-ip']))
+  })
+  app.get('/limited', (_req, res) => {
+    res.status(429).send('Trop de requêtes')
+  })
+  app.all('/{*splat}', (req, res) => {
+    res.set('Cache-Control', 'public, max-age=60').send(`ok ${req.method}`)
+  })
+  app.use(errorHandler)
+  return app
+}
+
+let base = ''
+let proxied = ''
+const servers: Array<ReturnType<ReturnType<typeof express>['listen']>> = []
+
+beforeAll(async () => {
+  const listen = (app: ReturnType<typeof express>) =>
+    new Promise<string>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+      })
+      servers.push(server)
+    })
+  base = await listen(appWith())
+  proxied = await listen(appWith('1'))
+})
+
+afterAll(() => {
+  for (const server of servers) server.close()
+})
+
+beforeEach(() => resetRateLimits())
+
+describe('request-shape guard', () => {
+  it('answers malformed percent-encoding with a French 400, never a 500', async () => {
+    for (const p of [
+      '/%zz%',
+      '/projects/%C0%AF',
+      '/blog/%FF%FE',
+      '/setup/%ED%A0%80',
+      '/assets/%E0%A4%A',
+    ]) {
+      const res = await fetch(`${base}${p}`)
+      expect(res.status, p).toBe(400)
+      expect(await res.text()).toBe(BAD_PATH)
+    }
+  })
+
+  it('answers a missing asset or a traversal with a 404, not a 500', async () => {
+    for (const p of ['/assets/nope.js', '/assets/', '/assets/..%2f..%2fpackage.json']) {
+      const res = await fetch(`${base}${p}`)
+      expect(res.status, p).toBeGreaterThanOrEqual(400)
+      expect(res.status, p).toBeLessThan(500)
+      expect(await res.text()).toMatch(/^(Page introuvable|Accès refusé|Requête invalide)\./)
+    }
+    expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404)
+    expect(await (await fetch(`${base}/assets/nope.js`)).text()).toBe(NOT_FOUND)
+  })
+
+  it('refuses bodies that are not forms with 415/400 in French, counted against the limit', async () => {
+    const post = (type: string | undefined, body = 'a=1') =>
+      fetch(`${base}/contact`, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body,
+      })
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      const res = await post(type)
+      expect(res.status).toBe(415)
+      expect(await res.text()).toBe(UNSUPPORTED_TYPE)
+    }
+    const noBoundary = await post('multipart/form-data')
+    expect(noBoundary.status).toBe(400)
+    expect(await noBoundary.text()).toBe(MISSING_BOUNDARY)
+    // The contact limit (5) is met by these refusals: the next is a 429 with Retry-After.
+    for (let i = 4; i < CONTACT_RATE_LIMIT.limit; i++) await post('text/plain')
+    const limited = await post('application/json')
+    expect(limited.status).toBe(429)
+    expect(await limited.text()).toBe(TOO_MANY_REFUSED)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Forms go through.
+    const form = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    })
+    expect(await form.text()).toBe('ok POST')
+  })
+
+  it('lets real forms and the routes that take JSON through', () => {
+    expect(
+      bodyShapeRefusal('/contact', 'application/x-www-form-urlencoded;charset=UTF-8'),
+    ).toBeNull()
+    expect(bodyShapeRefusal('/admin/media', 'multipart/form-data; boundary=----abc')).toBeNull()
+    expect(bodyShapeRefusal('/admin/media', 'multipart/form-data; boundary="a b"')).toBeNull()
+    expect(bodyShapeRefusal('/api/auth/sign-out', 'application/json')).toBeNull()
+    expect(bodyShapeRefusal('/api/activity', 'application/json')).toBeNull()
+    expect(bodyShapeRefusal('/contact', undefined)?.status).toBe(415)
+    expect(bodyShapeRefusal('/logout', undefined, true)).toBeNull()
+    expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)
+    expect(bodyShapeRefusal('/contact.data', 'application/json')?.status).toBe(415)
+    expect(bodyShapeRefusal('/contact', 'multipart/form-data; boundary=')?.status).toBe(400)
+  })
+
+  it('marks admin responses no-store and gives every 429 a Retry-After', async () => {
+    for (const p of ['/admin', '/admin.data', '/admin/projects', '/admin/projects.data']) {
+      expect((await fetch(`${base}${p}`)).headers.get('cache-control'), p).toBe('private, no-store')
+    }
+    expect((await fetch(`${base}/projects`)).headers.get('cache-control')).toBe(
+      'public, max-age=60',
+    )
+    expect((await fetch(`${base}/limited`)).headers.get('retry-after')).toBe('60')
+  })
+})
+
+describe('TRUST_PROXY (finding 7)', () => {
+  it('parses false, true, hop counts and proxy lists, and refuses nonsense in French', () => {
+    expect(parseTrustProxy(undefined)).toBe(false)
+    expect(parseTrustProxy('false')).toBe(false)
+    expect(parseTrustProxy('true')).toBe(1)
+    expect(parseTrustProxy('2')).toBe(2)
+    expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8'])
+    expect(() => parseTrustProxy('peut-être')).toThrow(/TRUST_PROXY invalide/)
+  })
+
+  it('takes the address the trusted proxy saw, not the left-most one a client wrote', async () => {
+    const ip = (url: string, xff?: string) =>
+      fetch(`${url}/ip`, { headers: xff ? { 'x-forwarded-for': xff } : {} }).then((r) => r.text())
+    expect(await ip(proxied, '198.51.100.77, 10.9.8.7')).toBe('10.9.8.7')
+    expect(await ip(proxied, '203.0.113.5')).toBe('203.0.113.5')
+    expect(await ip(base, '198.51.100.77')).toBe('127.0.0.1')
+  })
+})

@@ -1,0 +1,154 @@
+// Request-shape rules of the Express layer (ADR 024, issue 14 findings 4 and 8). No request
+// of any shape may end in a 500: an undecodable path is a 400, a body that is not a form is
+// a 415 (counted against the address's limit like any other refusal, then a 429), a missing
+// static file is a 404, and the error handler answers a client's mistake with its own 4xx.
+// Admin responses are never stored by a cache, and every 429 says when to come back.
+import type { NextFunction, Request, Response } from 'express'
+import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
+import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
+
+export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
+export const UNSUPPORTED_TYPE =
+  'Type de contenu non pris en charge : envoyez un formulaire (application/x-www-form-urlencoded ou multipart/form-data).'
+export const MISSING_BOUNDARY =
+  'Formulaire illisible : la limite (boundary) du contenu multipart manque.'
+export const TOO_MANY_REFUSED =
+  'Trop de requêtes refusées. Veuillez réessayer dans quelques minutes.'
+export const NOT_FOUND = 'Page introuvable.'
+export const BAD_REQUEST = 'Requête invalide.'
+const CLIENT_ERROR_TEXT: Record<number, string> = { 403: 'Accès refusé.', 404: NOT_FOUND }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function plain(res: Response, status: number, text: string) {
+  res.status(status).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(text)
+}
+
+/** Whether every percent-escape of the path decodes to valid UTF-8. */
+export function isDecodablePath(path: string): boolean {
+  if (!path.includes('%')) return true
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** `/%zz%`, `/blog/%FF%FE`…: a French 400 before any router or static handler sees them. */
+export function malformedPathGuard(req: Request, res: Response, next: NextFunction) {
+  const raw = req.originalUrl.split('?')[0] ?? ''
+  if (isDecodablePath(raw)) return next()
+  plain(res, 400, BAD_PATH)
+}
+
+/** The refusal for a body of this content type on this path, or null when it may go on. */
+export function bodyShapeRefusal(
+  path: string,
+  contentType: string | undefined,
+  emptyBody = false,
+): { status: 400 | 415; message: string } | null {
+  // Better Auth's endpoints take JSON and answer odd bodies with its own 4xx.
+  if (path.startsWith('/api/auth/')) return null
+  // A post with no body at all (a sign-out button, `fetch(url, { method: 'POST' })`): the
+  // route reads no form, or gets a French 400 from readFormData.
+  if (!contentType && emptyBody) return null
+  const [essence = '', ...params] = (contentType ?? '').toLowerCase().split(';')
+  const type = essence.trim()
+  if (type === 'application/x-www-form-urlencoded') return null
+  if (type === 'multipart/form-data') {
+    const boundary = params.some((p) => /^\s*boundary=("[^"]+"|[^\s"]+)\s*$/.test(p))
+    return boundary ? null : { status: 400, message: MISSING_BOUNDARY }
+  }
+  // The activity beacon may also send JSON (app/routes/resources/activity-beacon.ts).
+  if (type === 'application/json' && path === '/api/activity') return null
+  return { status: 415, message: UNSUPPORTED_TYPE }
+}
+
+/**
+ * Mutating requests must carry a form (or, where a route takes it, JSON); anything else is
+ * refused before React Router reads it, and counted against the address's limit of that
+ * path (contact, sign-in, sign-up…), so such requests are throttled too.
+ */
+export function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next()
+  const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
+  const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
+  if (!refusal) return next()
+  const ip = req.ip ?? 'Unknown'
+  const { key, rule } = addressLimitFor(req.path, ip)
+  if (!hit(key, rule, Date.now(), { owner: ip })) {
+    res.set('Retry-After', retryAfterHeader(key))
+    return plain(res, 429, TOO_MANY_REFUSED)
+  }
+  // The body is not read: close the connection rather than drain it.
+  res.set('Connection', 'close')
+  plain(res, refusal.status, refusal.message)
+}
+
+/** Unread bodies up to this size are drained after the answer, keeping the connection. */
+const MAX_DRAIN_BYTES = 1024 * 1024
+
+/**
+ * A route may answer before reading the body (a 404 for an expired link, a 204 for an
+ * anonymous beacon). React Router's body stream has paused the request by then, and the
+ * connection would later be reset under a client still sending (seen as ECONNRESET instead
+ * of the answer). Once the answer is out, a bounded remainder is read and dropped.
+ */
+export function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next()
+  res.on('finish', () => {
+    if (req.complete || req.destroyed) return
+    const declared = Number(req.get('content-length') ?? Number.NaN)
+    if (!(declared <= MAX_DRAIN_BYTES)) return
+    req.removeAllListeners('data')
+    req.on('data', () => {})
+    req.resume()
+  })
+  next()
+}
+
+/** Paths of the admin hub (pages and their `.data` requests). */
+export function isAdminPath(path: string): boolean {
+  return path === '/admin' || path === '/admin.data' || path.startsWith('/admin/')
+}
+
+/**
+ * Headers settled when the response starts, whatever produced it: admin responses are
+ * `no-store` (they hold private data and must not stay in a shared or back-forward cache),
+ * and a 429 always carries Retry-After.
+ */
+export function responseRules(req: Request, res: Response, next: NextFunction) {
+  const admin = isAdminPath(req.path)
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+    if (admin) this.setHeader('Cache-Control', 'private, no-store')
+    if (status === 429 && !this.getHeader('retry-after')) this.setHeader('Retry-After', '60')
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args)
+  } as Response['writeHead']
+  next()
+}
+
+/**
+ * The last error handler: a client's mistake (a status 4xx set by Express or a static
+ * handler: missing file, undecodable parameter, unreadable body) gets that status and a
+ * French text without a stack trace; anything else is logged and answered 500.
+ */
+export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
+  const status = clientErrorStatus(error)
+  if (res.headersSent) {
+    if (!status) console.error(error)
+    return next(error)
+  }
+  if (status) return plain(res, status, CLIENT_ERROR_TEXT[status] ?? BAD_REQUEST)
+  console.error(error)
+  plain(res, 500, 'Erreur interne du serveur')
+}
+
+function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
+  const value = typeof status === 'number' ? status : statusCode
+  return typeof value === 'number' && value >= 400 && value < 500 ? value : null
+}

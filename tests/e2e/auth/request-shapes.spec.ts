@@ -1,0 +1,66 @@
+// Issue 14 findings 4 and 8 on the real server (server/index.ts wiring): no 500 for odd
+// bodies, missing assets or malformed paths; no-store on admin responses; Retry-After on
+// 429; an anonymous POST to a read-only admin page is sent to /login, not shown the hub.
+import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
+import { createTestUser, sessionHeaders } from '../../fixtures/auth.ts'
+import { expect, test } from '../../fixtures/test.ts'
+
+test('odd requests get French 4xx answers, never a 500', async ({ request, db }) => {
+  void db
+  for (const [path, status] of [
+    ['/assets/nope.js', 404],
+    ['/assets/', 404],
+    ['/%zz%', 400],
+    ['/projects/%C0%AF', 400],
+    ['/blog/%FF%FE', 400],
+  ] as const) {
+    const res = await request.get(path)
+    expect(res.status(), path).toBe(status)
+    expect(await res.text(), path).toMatch(/^(Page introuvable|Adresse invalide)/)
+  }
+  for (const type of ['application/json', 'text/plain', 'application/xml']) {
+    const res = await request.post('/register', {
+      headers: { 'content-type': type },
+      data: '{"email":"a@b.fr"}',
+    })
+    expect(res.status(), type).toBe(415)
+    expect(await res.text()).toMatch(/^Type de contenu non pris en charge/)
+  }
+  const broken = await request.post('/login', {
+    headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+    data: '--abc\r\nbroken',
+  })
+  expect(broken.status()).toBe(400)
+})
+
+test('admin answers are never stored by a cache; an anonymous post to the log goes to /login', async ({
+  request,
+  db,
+}) => {
+  void db
+  const admin = await createTestUser({ role: 'admin' })
+  const headers = await sessionHeaders(admin)
+  for (const path of ['/admin/projects', '/admin/projects.data']) {
+    const res = await request.get(path, { headers })
+    expect(res.status(), path).toBe(200)
+    expect(res.headers()['cache-control'], path).toBe('private, no-store')
+  }
+  const anonymous = await request.post('/admin/activity', {
+    form: { intent: 'x' },
+    maxRedirects: 0,
+  })
+  expect(anonymous.status()).toBe(302)
+  expect(anonymous.headers()['location']).toBe('/login')
+  expect(await anonymous.text()).not.toContain('Administration du Portfolio')
+})
+
+test('a 429 says when to come back', async ({ request, db }) => {
+  void db
+  const user = await createTestUser()
+  let last = await request.post('/login', { form: { email: user.email, password: 'faux' } })
+  for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) {
+    last = await request.post('/login', { form: { email: user.email, password: `faux-${i}` } })
+  }
+  expect(last.status()).toBe(429)
+  expect(Number(last.headers()['retry-after'])).toBeGreaterThan(0)
+})
