@@ -15,9 +15,14 @@ export function countWords(markdown: string): number {
   return words ? words.length : 0
 }
 
+/** Minutes to read this many words, at least 1. */
+export function minutesFor(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
+}
+
 /** Minutes to read, at least 1. */
 export function readingTime(markdown: string): number {
-  return Math.max(1, Math.ceil(countWords(markdown) / WORDS_PER_MINUTE))
+  return minutesFor(countWords(markdown))
 }
 
 export const IMAGE_URL_MESSAGE =
