@@ -2,7 +2,7 @@
 // unique, tags comma-separated, author name and avatar. Issue 12 (ADR 020): Markdown editor
 // with live preview, status and publish date, reading time computed unless typed,
 // categories and tags picked from existing ones, revisions (diff, restore), 'Prévisualiser'.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { Eye } from 'lucide-react'
 import type { Route } from './+types/blog'
@@ -51,7 +51,11 @@ import {
   RevisionsPanel,
   TaxonomyField,
 } from '#app/ui/admin/blog-publishing.tsx'
-import { MarkdownEditor } from '#app/ui/admin/markdown-editor.tsx'
+import {
+  DRAFT_KEY_PREFIX,
+  forgetSavedCopies,
+  MarkdownEditor,
+} from '#app/ui/admin/markdown-editor.tsx'
 import {
   AddButton,
   CancelLink,
@@ -171,6 +175,12 @@ function BlogList({
   categories: string[]
   failure: FormFailure | undefined
 }) {
+  useEffect(() => {
+    forgetSavedCopies(
+      'blog',
+      posts.map((post) => post.content),
+    )
+  }, [posts])
   return (
     <section>
       <TabHeader title="Blog">
@@ -361,7 +371,7 @@ function BlogForm({
           hint="Markdown : **gras**, _italique_, ## titre, [lien](https://…), listes, > citation, ```code```, ![image](https://…)."
           defaultValue={v('content', post?.content)}
           savedValue={post?.content ?? ''}
-          storageKey={`vitrine:brouillon:blog:${post?.id ?? 'nouveau'}`}
+          storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
           error={errors.content}
           onWordsChange={setWords}
         />

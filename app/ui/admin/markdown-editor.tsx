@@ -118,6 +118,25 @@ interface StoredDraft {
   at: string
 }
 
+export const DRAFT_KEY_PREFIX = 'vitrine:brouillon:'
+
+/**
+ * After a save the list shows the stored texts: a browser copy equal to one of them is no
+ * longer unsaved work (the copy of a new item has no id to compare its base with).
+ */
+export function forgetSavedCopies(scope: string, savedTexts: readonly string[]) {
+  try {
+    const saved = new Set(savedTexts.map((t) => t.trim()))
+    for (const key of Object.keys(window.localStorage)) {
+      if (!key.startsWith(`${DRAFT_KEY_PREFIX}${scope}:`)) continue
+      const stored = readDraft(key)
+      if (!stored || saved.has(stored.text.trim())) window.localStorage.removeItem(key)
+    }
+  } catch {
+    // Storage disabled: nothing to forget.
+  }
+}
+
 function readDraft(key: string): StoredDraft | null {
   try {
     const raw = window.localStorage.getItem(key)
@@ -170,7 +189,7 @@ export function MarkdownEditor({
   useEffect(() => {
     const stored = readDraft(storageKey)
     if (!stored) return
-    if (stored.text === savedValue || stored.base !== savedValue) {
+    if (stored.text.trim() === savedValue.trim() || stored.base !== savedValue) {
       window.localStorage.removeItem(storageKey)
       return
     }
