@@ -131,7 +131,8 @@ export default function BlogTab({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <BlogForm
-        key={loaderData.item?.id ?? 'new'}
+        // A save (or a restored revision) remounts the form with the stored text.
+        key={loaderData.item ? `${loaderData.item.id}:${loaderData.item.updatedAt ?? ''}` : 'new'}
         post={loaderData.item}
         defaultAuthor={loaderData.defaultAuthor}
         taxonomy={loaderData.taxonomy}

@@ -43,7 +43,7 @@ const ACTIONS = {
     edit: { before: '_', after: '_', placeholder: 'texte en italique' },
   },
   heading: {
-    label: 'Titre',
+    label: 'Section',
     shortcut: 'Ctrl+H',
     key: 'h',
     Icon: Heading2,
