@@ -205,6 +205,18 @@ function isFootnoteLabel(heading: Element): boolean {
   )
 }
 
+/** Highlighted code blocks by language + code: an edit elsewhere in a post re-highlights nothing. */
+const CODE_CACHE_SIZE = 2000
+const codeCache = new Map<string, Root>()
+const boundedCodeCache = {
+  get: (key: string) => codeCache.get(key),
+  set(key: string, value: Root) {
+    codeCache.set(key, value)
+    if (codeCache.size > CODE_CACHE_SIZE) codeCache.delete(codeCache.keys().next().value as string)
+    return this
+  },
+}
+
 let highlighter: Promise<Highlighter> | undefined
 
 function getHighlighter(): Promise<Highlighter> {
@@ -243,6 +255,7 @@ async function createProcessor(result: {
       defaultColor: false,
       fallbackLanguage: 'text',
       addLanguageClass: true,
+      cache: boundedCodeCache,
     })
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>
 }
@@ -294,7 +307,8 @@ export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   return rendered
 }
 
-/** Same as renderMarkdown without the memo (benchmarks measure the real cost). */
+/** Same as renderMarkdown without any memo, code blocks included (benchmarks measure the real cost). */
 export function renderMarkdownUncached(markdown: string): Promise<RenderedMarkdown> {
+  codeCache.clear()
   return renderUncached(markdown)
 }

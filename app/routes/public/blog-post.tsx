@@ -56,7 +56,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ? PREVIEW_BANNER_PUBLISHED
       : PREVIEW_BANNER
     : null
-  return data({ post, html, jsonLd, preview: banner }, { headers })
+  // The Markdown source stays on the server: the page ships its HTML only.
+  const { content: _content, ...shown } = post
+  return data({ post: shown, html, jsonLd, preview: banner }, { headers })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
