@@ -104,6 +104,14 @@ test('a draft is a 404 for visitors on every public surface; the admin preview i
   }
   await page.goto(`/blog/${draft.slug}`)
   await expect(page.getByRole('heading', { name: 'Article non trouvé' })).toBeVisible()
+  // The editor's preview endpoint renders nothing for a visitor.
+  const preview = await request.post('/api/markdown-preview', {
+    form: { content: '**gras**' },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(preview.status()).toBe(403)
+  expect(await preview.json()).toEqual({ error: 'Aperçu réservé aux administrateurs' })
+  expect((await request.get('/api/markdown-preview')).status()).toBe(405)
 })
 
 test('a scheduled post appears at its publish time, with no restart', async ({ page, request, db: _db }) => {
