@@ -1,7 +1,8 @@
 // Issue 12: hostile Markdown never runs; drafts and posts not yet due are on no public
 // surface; a scheduled post appears at its time without a restart; structured data.
-import { makeBlogPost } from '#app/server/demo/factories.server.ts'
+import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
 import { HOSTILE_BODY, HOSTILE_MARKDOWN } from '../../fixtures/hostile-markdown.ts'
 import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
@@ -167,7 +168,27 @@ test('post page: JSON-LD BlogPosting and BreadcrumbList with the nonce, article:
     post.publishedAt,
   )
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${server.url}/blog/${post.slug}`)
-  await visit(page, '/')
-  const person = await page.locator('script[type="application/ld+json"]').first().textContent()
-  expect(JSON.parse(person ?? '{}')).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person' })
+  const jsonLd = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    )
+  for (const path of ['/', '/cv']) {
+    await visit(page, path)
+    expect(await jsonLd(), path).toEqual([
+      expect.objectContaining({ '@context': 'https://schema.org', '@type': 'Person', url: `${server.url}/` }),
+    ])
+  }
+  const project = await createProject(makeProject({ content: '## Démarche\n\nDu **Markdown**.' }))
+  await visit(page, `/projects/${project.id}`)
+  await expect(
+    page.getByRole('region', { name: 'Description détaillée' }).getByRole('heading', { name: 'Démarche' }),
+  ).toBeVisible()
+  expect(await jsonLd()).toEqual([
+    expect.objectContaining({
+      '@type': 'CreativeWork',
+      name: project.title,
+      url: `${server.url}/projects/${project.id}`,
+    }),
+    expect.objectContaining({ '@type': 'BreadcrumbList' }),
+  ])
 })
