@@ -9,7 +9,8 @@ import {
   getBlogPostBySlug,
 } from '#app/server/repositories/blog.server.ts'
 import { DRAFT_FOUND } from '#app/ui/admin/markdown-editor.tsx'
-import { expect, test } from '../../fixtures/test.ts'
+import { HOSTILE_BODY } from '../../fixtures/hostile-markdown.ts'
+import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
 import { LOCAL_IMAGE, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 
 test('editor: toolbar and shortcut, live preview equal to the published HTML, draft preview with banner', async ({
@@ -166,4 +167,21 @@ test('revisions: who and when, a diff of two, restore gives back the exact text;
   await page.getByRole('button', { name: 'Renommer' }).click()
   await expect(page.getByRole('status').filter({ hasText: /renommée en « Design »/ })).toBeVisible()
   expect((await getBlogPost(post.id))?.category).toBe('Design')
+})
+
+test('editor: the live preview of the hostile corpus runs nothing', async ({ page, db: _db }) => {
+  const dialogs: string[] = []
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  allowConsoleError(page, /status of 404/)
+  await signInAdmin(page)
+  await page.goto('/admin/blog?new')
+  await page.getByRole('textbox', { name: 'Contenu' }).fill(`## Avant\n\n${HOSTILE_BODY}`)
+  const preview = page.getByTestId('markdown-preview').getByTestId('markdown-body')
+  await expect(preview.getByRole('heading', { name: 'Avant' })).toBeVisible()
+  expect(await preview.locator('script, iframe, object, embed, svg, style, form').count()).toBe(0)
+  await expect(page.getByRole('button', { name: 'Ajouter', exact: true })).toBeVisible()
+  expect(dialogs).toEqual([])
 })

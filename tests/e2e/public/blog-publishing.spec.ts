@@ -63,7 +63,7 @@ test('hostile Markdown in body, title, links and images never executes and leave
   expect(dialogs).toEqual([])
 })
 
-test('a draft is a 404 for visitors on every public surface; the admin preview is not', async ({
+test('a draft is a 404 for visitors on every public surface, and the preview endpoint refuses them', async ({
   page,
   request,
   db: _db,
