@@ -10,6 +10,7 @@ export default [
   route('rss.xml', 'routes/resources/rss.ts'),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
+  route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
   ),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
 import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
+import { PUBLISH_DATE_MESSAGE, SCHEDULE_IN_PAST_MESSAGE, STATUS_MESSAGE } from './publishing.ts'
 
 const valid = {
   title: 'Éloge de la lenteur',
@@ -36,11 +37,11 @@ describe('slugify', () => {
 })
 
 describe('BlogPostSchema', () => {
-  it('parses a valid post with defaults (readTime 5, no tags, empty author)', () => {
+  it('parses a valid post with defaults (readTime computed later, published, no tags, empty author)', () => {
     expect(BlogPostSchema.parse(valid)).toEqual({
       ...valid,
       tags: [],
-      readTime: 5,
+      status: 'published',
       author: { name: '', avatar: '' },
     })
   })
@@ -95,9 +96,32 @@ describe('BlogPostSchema', () => {
     if (!result.success) expect(toFieldErrors(result.error)).toEqual({ readTime: READ_TIME })
   })
 
-  it('defaults an absent or blank readTime to 5', () => {
-    expect(BlogPostSchema.parse(valid).readTime).toBe(5)
-    expect(BlogPostSchema.parse({ ...valid, readTime: '' }).readTime).toBe(5)
+  it('leaves an absent or blank readTime to the word count (issue 12)', () => {
+    expect(BlogPostSchema.parse(valid).readTime).toBeUndefined()
+    expect(BlogPostSchema.parse({ ...valid, readTime: '' }).readTime).toBeUndefined()
+  })
+
+  it('accepts a status and a publish date in Paris time or ISO; a scheduled post needs a future date', () => {
+    expect(BlogPostSchema.parse({ ...valid, status: 'draft' }).status).toBe('draft')
+    expect(BlogPostSchema.parse({ ...valid, publishedAt: '2026-07-14T09:30' }).publishedAt).toBe(
+      '2026-07-14T07:30:00.000Z',
+    )
+    expect(BlogPostSchema.parse({ ...valid, publishedAt: '2026-01-14T09:30' }).publishedAt).toBe(
+      '2026-01-14T08:30:00.000Z',
+    )
+    expect(
+      BlogPostSchema.parse({ ...valid, publishedAt: '2026-01-14T08:30:00.000Z' }).publishedAt,
+    ).toBe('2026-01-14T08:30:00.000Z')
+    const errors = (input: Record<string, unknown>) => {
+      const result = BlogPostSchema.safeParse({ ...valid, ...input })
+      return result.success ? {} : toFieldErrors(result.error)
+    }
+    expect(errors({ status: 'en ligne' })).toEqual({ status: STATUS_MESSAGE })
+    expect(errors({ publishedAt: 'demain' })).toEqual({ publishedAt: PUBLISH_DATE_MESSAGE })
+    expect(errors({ status: 'scheduled', publishedAt: '2020-01-01T10:00' })).toEqual({
+      publishedAt: SCHEDULE_IN_PAST_MESSAGE,
+    })
+    expect(errors({ status: 'scheduled', publishedAt: '2999-01-01T10:00' })).toEqual({})
   })
 
   it.each([
@@ -190,6 +214,7 @@ describe('BlogPostSchema', () => {
     expect(BlogPostSchema.parse(formDataToObject(form))).toEqual({
       ...valid,
       readTime: 7,
+      status: 'published',
       tags: ['UX', 'Lenteur'],
       author: { name: 'Ada', avatar: '' },
     })

@@ -11,6 +11,13 @@ import {
   requiredText,
   requiredUrl,
 } from './common.ts'
+import {
+  BLOG_STATUSES,
+  PUBLISH_DATE_MESSAGE,
+  SCHEDULE_IN_PAST_MESSAGE,
+  STATUS_MESSAGE,
+  parsePublishDate,
+} from './publishing.ts'
 
 export const BLOG_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer cet article ?'
 
@@ -94,15 +101,43 @@ export const BlogPostFieldsSchema = z.object({
   content: requiredText('Le contenu est requis', MAX_LENGTH.long),
   thumbnail: requiredUrl('La miniature est requise'),
   tags: listField(),
-  readTime: intField({ message: READ_TIME_MESSAGE, min: 1, default: DEFAULT_READ_TIME }),
+  // Issue 12: blank = computed from the words (the editor shows the figure), else the owner's.
+  readTime: z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    intField({ message: READ_TIME_MESSAGE, min: 1 }).optional(),
+  ),
   author: z.object({
     name: optionalText().transform((value) => value ?? ''),
     avatar: optionalUrl().transform((value) => value ?? ''),
   }),
+  // Issue 12 (ADR 020): absent status keeps the earlier behaviour (published at once).
+  status: z.enum(BLOG_STATUSES, { error: STATUS_MESSAGE }).default('published'),
+  /** UTC ISO; blank = now (or the stored date when editing). */
+  publishedAt: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: PUBLISH_DATE_MESSAGE })
+      .transform((value, ctx) => {
+        const iso = parsePublishDate(value)
+        if (iso === undefined) {
+          ctx.addIssue({ code: 'custom', message: PUBLISH_DATE_MESSAGE })
+          return z.NEVER
+        }
+        return iso
+      })
+      .optional(),
+  ),
 })
 
 /** Field errors of the author use the paths "author.name" and "author.avatar" (AUTHOR_FIELDS). */
-export const BlogPostSchema = z.preprocess(liftAuthor, BlogPostFieldsSchema)
+export const BlogPostSchema = z
+  .preprocess(liftAuthor, BlogPostFieldsSchema)
+  .superRefine((post, ctx) => {
+    if (post.status !== 'scheduled') return
+    if (post.publishedAt === undefined || post.publishedAt <= new Date().toISOString())
+      ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: SCHEDULE_IN_PAST_MESSAGE })
+  })
 
 export type BlogPostFields = z.output<typeof BlogPostFieldsSchema>
 export type BlogPostInput = Partial<Record<keyof BlogPostFields, unknown>> & {

@@ -23,6 +23,9 @@ export interface PageSeo {
   type?: 'website' | 'article'
   /** Ask search engines not to index (404 pages). */
   noindex?: boolean
+  /** Articles (issue 12): Open Graph article:published_time / article:modified_time. */
+  publishedTime?: string
+  modifiedTime?: string
 }
 
 export type MetaTag =
@@ -85,6 +88,10 @@ export function buildMeta(site: SiteSeo, page: PageSeo): MetaTag[] {
   if (image) {
     tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
   }
+  if (page.publishedTime)
+    tags.push({ property: 'article:published_time', content: page.publishedTime })
+  if (page.modifiedTime)
+    tags.push({ property: 'article:modified_time', content: page.modifiedTime })
   if (site.keywords.length > 0) tags.push({ name: 'keywords', content: site.keywords.join(', ') })
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
   return tags

@@ -92,6 +92,11 @@ export interface BlogPost {
   author: BlogAuthor
   createdAt: string
   updatedAt?: string
+  /** Issue 12 (ADR 020): stored status; public when not 'draft' and publishedAt ≤ now. */
+  status: 'draft' | 'scheduled' | 'published'
+  publishedAt: string
+  /** The reading time was computed from the words (not typed by the owner). */
+  readTimeAuto: boolean
 }
 
 export interface ProcessStep {

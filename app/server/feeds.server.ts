@@ -16,6 +16,17 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;')
 }
 
+/** Text as a CDATA section: a "]]>" inside is split across two sections, control characters dropped. */
+export function cdata(text: string): string {
+  const clean = [...text]
+    .filter((c) => {
+      const code = c.codePointAt(0) ?? 0
+      return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+    })
+    .join('')
+  return `<![CDATA[${clean.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`
+}
+
 export function xmlResponse(body: string, type = 'application/xml'): Response {
   return new Response(body, {
     headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=600' },

@@ -1,15 +1,19 @@
 // Admin tab "Blog" (spec §3 Blog post, §5 blog form): slug suggested from the title and
-// unique, readTime ≥ 1 (default 5), tags comma-separated, author name and avatar.
-import { useState } from 'react'
-import { Form } from 'react-router'
+// unique, tags comma-separated, author name and avatar. Issue 12 (ADR 020): Markdown editor
+// with live preview, status and publish date, reading time computed unless typed,
+// categories and tags picked from existing ones, revisions (diff, restore), 'Prévisualiser'.
+import { useEffect, useState } from 'react'
+import { Form, Link } from 'react-router'
+import { Eye } from 'lucide-react'
 import type { Route } from './+types/blog'
+import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, slugify } from '#app/domain/blog.ts'
+import { minutesFor } from '#app/domain/markdown.ts'
 import {
-  AUTHOR_FIELDS,
-  BLOG_DELETE_QUESTION,
-  BlogPostSchema,
-  DEFAULT_READ_TIME,
-  slugify,
-} from '#app/domain/blog.ts'
+  BLOG_STATUSES,
+  STATUS_LABELS,
+  effectiveStatus,
+  toParisInputValue,
+} from '#app/domain/publishing.ts'
 import type { BlogPost } from '#app/domain/types.ts'
 import {
   handleCrudIntent,
@@ -23,13 +27,35 @@ import {
   createBlogPost,
   deleteBlogPost,
   getBlogPost,
-  listBlogPosts,
+  listAllBlogPosts,
+  listAllBlogTaxonomy,
   updateBlogPost,
 } from '#app/server/repositories/blog.server.ts'
+import {
+  loadRevisionsView,
+  renameCategoryIntent,
+  restoreRevisionIntent,
+} from '#app/server/blog-admin.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { ConfirmDelete } from '#app/ui/admin/confirm-delete.tsx'
-import { FieldGrid, initialValue, TextAreaField, TextField } from '#app/ui/admin/fields.tsx'
+import {
+  FieldGrid,
+  initialValue,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#app/ui/admin/fields.tsx'
+import {
+  CategoryRenameForm,
+  RevisionsPanel,
+  TaxonomyField,
+} from '#app/ui/admin/blog-publishing.tsx'
+import {
+  DRAFT_KEY_PREFIX,
+  forgetSavedCopies,
+  MarkdownEditor,
+} from '#app/ui/admin/markdown-editor.tsx'
 import {
   AddButton,
   CancelLink,
@@ -51,23 +77,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const view = await loadCrudView(request, {
     get: getBlogPost,
-    list: listBlogPosts,
+    list: listAllBlogPosts,
     missing: 'Article introuvable',
   })
-  return { ...view, defaultAuthor: admin.name || admin.email }
+  const [taxonomy, revisions] = await Promise.all([
+    listAllBlogTaxonomy(),
+    view.item ? loadRevisionsView(request, view.item.id) : null,
+  ])
+  return {
+    ...view,
+    defaultAuthor: admin.name || admin.email,
+    taxonomy,
+    revisions,
+    now: new Date().toISOString(),
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
+  const author = { id: admin.id, name: admin.name || admin.email }
+  if (form.intent === 'restore') return restoreRevisionIntent(request, admin, form)
+  if (form.intent === 'rename-category') return renameCategoryIntent(request, admin, form)
   const result = await handleCrudIntent(request, admin, form, {
     listUrl: '/admin/blog',
     resourceType: 'blog',
     nameOf: (p: BlogPost) => p.title,
     formDefaults: { tags: '' },
     get: getBlogPost,
-    create: createBlogPost,
-    update: updateBlogPost,
+    create: (values) => createBlogPost(values, author),
+    update: (id, values) => updateBlogPost(id, values, author),
     remove: deleteBlogPost,
     messages: {
       created: 'Article ajouté avec succès',
@@ -80,25 +119,75 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BlogTab({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.mode === 'list') return <BlogList posts={loaderData.items} />
+  if (loaderData.mode === 'list')
+    return (
+      <BlogList
+        posts={loaderData.items}
+        now={loaderData.now}
+        categories={loaderData.taxonomy.categories}
+        failure={actionData}
+      />
+    )
   return (
-    <BlogForm
-      key={loaderData.item?.id ?? 'new'}
-      post={loaderData.item}
-      defaultAuthor={loaderData.defaultAuthor}
-      failure={actionData}
-    />
+    <>
+      <BlogForm
+        // A save (or a restored revision) remounts the form with the stored text.
+        key={loaderData.item ? `${loaderData.item.id}:${loaderData.item.updatedAt ?? ''}` : 'new'}
+        post={loaderData.item}
+        defaultAuthor={loaderData.defaultAuthor}
+        taxonomy={loaderData.taxonomy}
+        failure={actionData}
+      />
+      {loaderData.item && loaderData.revisions ? (
+        <RevisionsPanel postId={loaderData.item.id} view={loaderData.revisions} />
+      ) : null}
+    </>
   )
 }
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' })
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+})
 
-function BlogList({ posts }: { posts: BlogPost[] }) {
+const STATUS_STYLES = {
+  draft: 'bg-zinc-100 text-zinc-700',
+  scheduled: 'bg-amber-100 text-amber-800',
+  published: 'bg-emerald-100 text-emerald-800',
+} as const
+
+function StatusChip({ status }: { status: keyof typeof STATUS_STYLES }) {
+  return (
+    <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+function BlogList({
+  posts,
+  now,
+  categories,
+  failure,
+}: {
+  posts: BlogPost[]
+  now: string
+  categories: string[]
+  failure: FormFailure | undefined
+}) {
+  useEffect(() => {
+    forgetSavedCopies(
+      'blog',
+      posts.map((post) => post.content),
+    )
+  }, [posts])
   return (
     <section>
       <TabHeader title="Blog">
         <AddButton label="Nouvel article" />
       </TabHeader>
+      <CategoryRenameForm categories={categories} failure={failure} />
       {posts.length === 0 ? (
         <EmptyState>Aucun article pour le moment. Rédigez votre premier article.</EmptyState>
       ) : (
@@ -108,6 +197,14 @@ function BlogList({ posts }: { posts: BlogPost[] }) {
               key={post.id}
               actions={
                 <>
+                  <Link
+                    to={`/blog/${encodeURIComponent(post.slug)}?apercu`}
+                    aria-label={`Prévisualiser ${post.title}`}
+                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-violet-700 hover:bg-violet-50"
+                  >
+                    <Eye aria-hidden="true" className="size-4" />
+                    Prévisualiser
+                  </Link>
                   <EditLink id={post.id} itemName={post.title} />
                   <ConfirmDelete
                     id={post.id}
@@ -117,10 +214,12 @@ function BlogList({ posts }: { posts: BlogPost[] }) {
                 </>
               }
             >
-              <p className="font-medium text-zinc-900">{post.title}</p>
+              <p className="font-medium text-zinc-900">
+                {post.title} <StatusChip status={effectiveStatus(post, new Date(now))} />
+              </p>
               <p className="truncate text-sm text-zinc-600">
-                /blog/{post.slug} · {post.category} · {dateFormat.format(new Date(post.createdAt))}{' '}
-                · {post.readTime} min
+                /blog/{post.slug} · {post.category} ·{' '}
+                {dateFormat.format(new Date(post.publishedAt))} · {post.readTime} min
               </p>
             </ItemRow>
           ))}
@@ -133,10 +232,12 @@ function BlogList({ posts }: { posts: BlogPost[] }) {
 function BlogForm({
   post,
   defaultAuthor,
+  taxonomy,
   failure,
 }: {
   post: BlogPost | null
   defaultAuthor: string
+  taxonomy: { categories: string[]; tags: string[] }
   failure: FormFailure | undefined
 }) {
   const { errors, onSubmit } = useSchemaForm(BlogPostSchema, failure?.fieldErrors)
@@ -148,6 +249,10 @@ function BlogForm({
   const [slug, setSlug] = useState(() => v('slug', post?.slug))
   const [slugTouched, setSlugTouched] = useState(editing || typed !== undefined)
   const shownSlug = slugTouched ? slug : slugify(title)
+  const [words, setWords] = useState(0)
+  const [status, setStatus] = useState(() =>
+    String(typed?.status ?? (post ? effectiveStatus(post, new Date()) : 'draft')),
+  )
   return (
     <FormPanel title={editing ? "Modifier l'article" : 'Nouvel article'}>
       <FormErrorSummary errors={errors} formError={failure?.formError} />
@@ -174,10 +279,12 @@ function BlogForm({
             }}
             error={errors.slug}
           />
-          <TextField
+          <TaxonomyField
             name="category"
             label="Catégorie"
             required
+            hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
+            options={taxonomy.categories}
             defaultValue={v('category', post?.category)}
             error={errors.category}
           />
@@ -196,15 +303,44 @@ function BlogForm({
             inputMode="numeric"
             min={1}
             step={1}
-            defaultValue={v('readTime', post?.readTime ?? DEFAULT_READ_TIME)}
+            hint={`Laissez vide pour le calcul automatique (${minutesFor(words)} min d’après le texte)`}
+            placeholder={String(minutesFor(words))}
+            defaultValue={v('readTime', post && !post.readTimeAuto ? post.readTime : '')}
             error={errors.readTime}
           />
-          <TextField
+          <TaxonomyField
             name="tags"
             label="Tags"
-            hint="Séparés par des virgules"
+            hint="Séparés par des virgules ; choisissez parmi les tags existants ou créez-en"
+            options={taxonomy.tags}
+            multiple
             defaultValue={v('tags', post?.tags.join(', '))}
             error={errors.tags}
+          />
+          <SelectField
+            name="status"
+            label="Statut"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            error={errors.status}
+          />
+          <TextField
+            name="publishedAt"
+            label="Date de publication"
+            type="datetime-local"
+            hint={
+              status === 'draft'
+                ? 'Heure de Paris ; vide = au moment de la publication'
+                : status === 'scheduled'
+                  ? 'Heure de Paris ; l’article paraîtra à cette date'
+                  : 'Heure de Paris ; vide = maintenant'
+            }
+            defaultValue={v(
+              'publishedAt',
+              post && post.status !== 'draft' ? toParisInputValue(post.publishedAt) : '',
+            )}
+            error={errors.publishedAt}
           />
           {/* Named like their error paths: the error shows here and focus moves here. */}
           <TextField
@@ -229,16 +365,27 @@ function BlogForm({
           defaultValue={v('excerpt', post?.excerpt)}
           error={errors.excerpt}
         />
-        <TextAreaField
+        <MarkdownEditor
           name="content"
           label="Contenu"
           required
-          rows={12}
-          hint="Chaque ligne devient un paragraphe."
+          hint="Markdown : **gras**, _italique_, ## titre, [lien](https://…), listes, > citation, ```code```, ![image](https://…)."
           defaultValue={v('content', post?.content)}
+          savedValue={post?.content ?? ''}
+          storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
           error={errors.content}
+          onWordsChange={setWords}
         />
         <FormActions>
+          {post ? (
+            <Link
+              to={`/blog/${encodeURIComponent(post.slug)}?apercu`}
+              className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              Prévisualiser
+            </Link>
+          ) : null}
           <CancelLink />
           <SubmitButton intent={editing ? 'update' : 'create'} pendingLabel="Enregistrement…">
             {editing ? 'Mettre à jour' : 'Ajouter'}

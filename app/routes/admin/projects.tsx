@@ -1,5 +1,6 @@
 // Admin tab "Projets" (spec §2 hub, §3 Project, §5 project form): list view and form view
 // (`?new`, `?edit=<id>`), create / update / delete through the shared ProjectSchema.
+import { useEffect } from 'react'
 import { Form } from 'react-router'
 import type { Route } from './+types/projects'
 import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
@@ -42,6 +43,11 @@ import {
   ItemRow,
   TabHeader,
 } from '#app/ui/admin/list.tsx'
+import {
+  DRAFT_KEY_PREFIX,
+  forgetSavedCopies,
+  MarkdownEditor,
+} from '#app/ui/admin/markdown-editor.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 
 export function meta() {
@@ -87,7 +93,7 @@ export default function ProjectsTab({ loaderData, actionData }: Route.ComponentP
   if (loaderData.mode === 'list') return <ProjectList projects={loaderData.items} />
   return (
     <ProjectForm
-      key={loaderData.item?.id ?? 'new'}
+      key={loaderData.item ? `${loaderData.item.id}:${loaderData.item.updatedAt ?? ''}` : 'new'}
       project={loaderData.item}
       nextOrder={loaderData.nextOrder}
       failure={actionData}
@@ -96,6 +102,13 @@ export default function ProjectsTab({ loaderData, actionData }: Route.ComponentP
 }
 
 function ProjectList({ projects }: { projects: Project[] }) {
+  // Issue 12: a browser copy equal to a saved text is no longer unsaved work.
+  useEffect(() => {
+    forgetSavedCopies(
+      'projects',
+      projects.map((project) => project.content),
+    )
+  }, [projects])
   return (
     <section>
       <TabHeader title="Projets">
@@ -209,12 +222,13 @@ function ProjectForm({
           defaultValue={v('description', project?.description ?? '')}
           error={errors.description}
         />
-        <TextAreaField
+        <MarkdownEditor
           name="content"
           label="Contenu"
-          hint="Chaque ligne devient un paragraphe sur la page du projet."
-          rows={8}
+          hint="Markdown : **gras**, _italique_, ## titre, [lien](https://…), listes, > citation, ```code```, ![image](https://…)."
           defaultValue={v('content', project?.content ?? '')}
+          savedValue={project?.content ?? ''}
+          storageKey={`${DRAFT_KEY_PREFIX}projects:${project?.id ?? 'nouveau'}`}
           error={errors.content}
         />
         <ListInput

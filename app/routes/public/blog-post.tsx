@@ -1,18 +1,69 @@
 import { data, Link } from 'react-router'
-import { ArrowLeft, Clock } from 'lucide-react'
+import { ArrowLeft, Clock, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
+import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
-import { getBlogPostBySlug } from '#app/server/repositories/blog.server.ts'
+import { blogPostingLd, breadcrumbLd } from '#app/domain/structured-data.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import {
+  getBlogPostPage,
+  getBlogPostPreview,
+  type BlogPostPage,
+} from '#app/server/repositories/blog.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
-import { formatDate, paragraphs } from '#app/ui/public/format.ts'
+import { formatDate } from '#app/ui/public/format.ts'
+import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
+import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const POST_NOT_FOUND = 'Article non trouvé'
+/** `/blog/:slug?apercu`: an admin sees any post (draft, scheduled) with a banner. */
+export const PREVIEW_PARAM = 'apercu'
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getBlogPostBySlug(params.slug)
-  if (!post) return data({ post: null }, { status: 404 })
-  return { post }
+const NOT_FOUND = { post: null, html: '', jsonLd: [], preview: null } as const
+
+/** Issue 12: only an active admin may preview; anybody else gets the public rules. */
+async function loadPreview(request: Request): Promise<boolean> {
+  if (!new URL(request.url).searchParams.has(PREVIEW_PARAM)) return false
+  const user = await getSessionUser(request)
+  return user?.role === 'admin' && user.status === 'active'
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const preview = await loadPreview(request)
+  // Drafts and posts not yet due are a 404 for visitors (checked in the query, at its time).
+  const page: BlogPostPage | undefined = preview
+    ? await getBlogPostPreview(params.slug)
+    : await getBlogPostPage(params.slug)
+  // A preview is never stored by a shared cache.
+  const headers = preview ? { 'Cache-Control': 'private, no-store' } : undefined
+  if (!page) return data(NOT_FOUND, { status: 404, headers })
+  const { post, html } = page
+  const origin = getEnv().PUBLIC_URL
+  const settings = await getSiteSettings()
+  const jsonLd = [
+    blogPostingLd(origin, post, settings.siteName),
+    breadcrumbLd(origin, [
+      ['Accueil', '/'],
+      ['Blog', '/blog'],
+      [post.title, `/blog/${encodeURIComponent(post.slug)}`],
+    ]),
+  ]
+  const banner = preview
+    ? isPublic(post, new Date())
+      ? PREVIEW_BANNER_PUBLISHED
+      : PREVIEW_BANNER
+    : null
+  // The Markdown source stays on the server: the page ships its HTML only.
+  const { content: _content, ...shown } = post
+  return data({ post: shown, html, jsonLd, preview: banner }, { headers })
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cache = loaderHeaders.get('Cache-Control')
+  return cache ? { 'Cache-Control': cache } : new Headers()
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -24,11 +75,14 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     image: post.thumbnail,
     path: `/blog/${post.slug}`,
     type: 'article',
+    publishedTime: post.publishedAt,
+    ...(post.updatedAt ? { modifiedTime: post.updatedAt } : {}),
+    noindex: loaderData.preview !== null,
   })
 }
 
 export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData
+  const { post, html, jsonLd, preview } = loaderData
   if (!post) {
     return (
       <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
@@ -41,9 +95,19 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
-  // Spec §2: content shown by paragraph, as text (React escapes it: no stored HTML runs).
+  // Issue 12: the body is Markdown rendered and sanitised on the server (markdown.server.ts).
   return (
     <article>
+      {preview ? (
+        <p
+          role="status"
+          className="fixed inset-x-0 top-20 z-40 mx-auto flex w-fit max-w-[90vw] items-center gap-2 rounded-full border border-line bg-raised px-5 py-2 text-sm font-medium text-fg shadow-lg"
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          {preview}
+        </p>
+      ) : null}
+      {preview ? null : <JsonLdScripts items={jsonLd} />}
       <header className="relative overflow-hidden">
         <img src={post.thumbnail} alt="" className="absolute inset-0 size-full object-cover opacity-30" />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/50 to-bg" aria-hidden="true" />
@@ -67,7 +131,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
               />
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
-            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
             <span className="flex items-center gap-1">
               <Clock aria-hidden="true" className="size-4" />
               {post.readTime} min de lecture
@@ -77,9 +141,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto max-w-3xl space-y-6 px-6 text-lg leading-relaxed text-fg-2">
         <p className="text-xl text-fg">{post.excerpt}</p>
-        {paragraphs(post.content).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
+        <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
           <ul className="flex flex-wrap gap-2 pt-6" aria-label="Étiquettes">
             {post.tags.map((t) => (

@@ -29,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     tag,
     categories,
     tags,
-    posts: posts.map(({ slug, title, excerpt, thumbnail, category, tags, readTime, author, createdAt }) => ({
+    // Issue 12: the date shown is the publication date.
+    posts: posts.map(({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
       slug,
       title,
       excerpt,
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       tags,
       readTime,
       author,
-      createdAt,
+      createdAt: publishedAt,
     })),
   }
 }

@@ -5,7 +5,9 @@ import type { Route } from './+types/cv'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { ownerPersonLd } from '#app/server/structured-data.server.ts'
 import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
+import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 
@@ -23,7 +25,12 @@ export const CV_LOCKED_TITLE = 'CV réservé aux visiteurs connectés'
 export const CV_LOCKED_TEXT = 'Connectez-vous pour consulter et télécharger ce document.'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [cv, user, settings] = await Promise.all([getCv(), getSessionUser(request), getSiteSettings()])
+  const [cv, user, settings, person] = await Promise.all([
+    getCv(),
+    getSessionUser(request),
+    getSiteSettings(),
+    ownerPersonLd(),
+  ])
   const url = cv?.url || null
   const loginRequired = !!cv?.settings.requireAuth && !user
   // ADR 007: a document other than an image (a PDF) would be embedded with the browser's
@@ -37,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { kind: 'locked' }
         : { kind: 'embed', url }
   return {
+    jsonLd: [person],
     cvFile,
     loginRequired,
     // The signed-in viewer's name or e-mail (issue 5), else the site name.
@@ -55,7 +63,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CvPage({ loaderData }: Route.ComponentProps) {
-  const { cvFile, loginRequired, watermark, refused } = loaderData
+  const { cvFile, loginRequired, watermark, refused, jsonLd } = loaderData
   const [banner, setBanner] = useState(refused)
   const timer = useRef<number | undefined>(undefined)
 
@@ -76,6 +84,7 @@ export default function CvPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <JsonLdScripts items={jsonLd} />
       <PageHeader eyebrow="Curriculum vitæ" title="Mon CV">
         Parcours, compétences et réalisations en un coup d&apos;œil.
       </PageHeader>

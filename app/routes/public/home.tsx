@@ -19,19 +19,23 @@ import { listFeaturedProjects } from '#app/server/repositories/projects.server.t
 import { listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
+import { ownerPersonLd } from '#app/server/structured-data.server.ts'
+import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ProjectCard } from '#app/ui/public/project-card.tsx'
 import { SkillsSection } from '#app/ui/public/skills-section.tsx'
 
 export async function loader() {
-  const [profile, settings, featured, skills, steps] = await Promise.all([
+  const [profile, settings, featured, skills, steps, person] = await Promise.all([
     getProfile(),
     getSiteSettings(),
     listFeaturedProjects(),
     listSkills(),
     listProcessSteps(),
+    ownerPersonLd(),
   ])
   return {
+    jsonLd: [person],
     hero: {
       name: profile?.name ?? settings.siteName,
       title: profile?.title ?? 'Product manager, développeur web et design thinker',
@@ -71,9 +75,10 @@ const ABOUT_CARDS = [
 ] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, featured, skills, categories, steps } = loaderData
+  const { hero, featured, skills, categories, steps, jsonLd } = loaderData
   return (
     <>
+      <JsonLdScripts items={jsonLd} />
       <section className="relative flex min-h-dvh items-center overflow-hidden">
         <div aria-hidden="true" className="pointer-events-none absolute inset-0">
           <div className="animate-float absolute top-1/4 right-[8%] size-72 rounded-full bg-accent/30 blur-3xl" />

@@ -3,10 +3,15 @@ import { data, Link } from 'react-router'
 import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-react'
 import type { Route } from './+types/project'
 import { summarize } from '#app/domain/seo.ts'
+import { breadcrumbLd, creativeWorkLd } from '#app/domain/structured-data.ts'
 import { getEnv } from '#app/server/env.server.ts'
-import { getProject } from '#app/server/repositories/projects.server.ts'
+import { getProfile } from '#app/server/repositories/profile.server.ts'
+import { getProject, getProjectContentHtml } from '#app/server/repositories/projects.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
-import { formatMonthYear, paragraphs } from '#app/ui/public/format.ts'
+import { formatMonthYear } from '#app/ui/public/format.ts'
+import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
+import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé'
@@ -30,11 +35,29 @@ export const PREVIEW_SANDBOX = {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const project = await getProject(params.id)
-  if (!project) return data({ project: null, previewSandbox: null }, { status: 404 })
+  if (!project)
+    return data(
+      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [] },
+      { status: 404 },
+    )
   const previewSandbox = project.url
     ? PREVIEW_SANDBOX[isSiteUrl(project.url, request) ? 'sameSite' : 'otherSite']
     : null
-  return { project, previewSandbox }
+  const origin = getEnv().PUBLIC_URL
+  const [contentHtml, profile, settings] = await Promise.all([
+    getProjectContentHtml(project),
+    getProfile(),
+    getSiteSettings(),
+  ])
+  const jsonLd = [
+    creativeWorkLd(origin, project, profile?.name || settings.siteName),
+    breadcrumbLd(origin, [
+      ['Accueil', '/'],
+      ['Projets', '/projects'],
+      [project.title, `/projects/${encodeURIComponent(project.id)}`],
+    ]),
+  ]
+  return { project, previewSandbox, contentHtml, jsonLd }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -50,19 +73,29 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox } = loaderData
+  const { project, previewSandbox, contentHtml, jsonLd } = loaderData
   // A new project resets the viewer, preview and selected image.
   return (
-    <ProjectView key={project?.id ?? 'none'} project={project} previewSandbox={previewSandbox} />
+    <>
+      <JsonLdScripts items={jsonLd} />
+      <ProjectView
+        key={project?.id ?? 'none'}
+        project={project}
+        previewSandbox={previewSandbox}
+        contentHtml={contentHtml}
+      />
+    </>
   )
 }
 
 function ProjectView({
   project,
   previewSandbox,
+  contentHtml,
 }: {
   project: Route.ComponentProps['loaderData']['project']
   previewSandbox: Route.ComponentProps['loaderData']['previewSandbox']
+  contentHtml: string
 }) {
   const [expanded, setExpanded] = useState(false)
   const [viewer, setViewer] = useState<number | null>(null)
@@ -177,10 +210,8 @@ function ProjectView({
             </section>
           ) : null}
 
-          <section aria-label="Description détaillée" className="space-y-4 text-lg leading-relaxed text-fg-2">
-            {paragraphs(project.content).map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
+          <section aria-label="Description détaillée" className="text-lg leading-relaxed text-fg-2">
+            <MarkdownBody html={contentHtml} />
           </section>
         </div>
 

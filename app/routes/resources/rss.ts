@@ -1,15 +1,22 @@
 import { getEnv } from '#app/server/env.server.ts'
-import { escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
-import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
+import { cdata, escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
+import { listBlogPostPages } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
 const MAX_ITEMS = 50
 
+/** Site-relative links and images of a post, made absolute for feed readers. */
+function absolutize(html: string, origin: string): string {
+  return html.replace(/ (href|src)="\/(?!\/)/g, ` $1="${origin}/`)
+}
+
+// Issue 12: only public posts (not drafts, date come: checked at query time), each with its
+// full rendered, sanitised HTML in content:encoded (CDATA-safe).
 export async function loader() {
   const origin = getEnv().PUBLIC_URL
-  const [settings, posts] = await Promise.all([getSiteSettings(), listBlogPosts()])
-  const items = posts.slice(0, MAX_ITEMS).map((p) => {
+  const [settings, pages] = await Promise.all([getSiteSettings(), listBlogPostPages(MAX_ITEMS)])
+  const items = pages.map(({ post: p, html }) => {
     const url = `${origin}/blog/${encodeURIComponent(p.slug)}`
     return [
       '    <item>',
@@ -17,14 +24,15 @@ export async function loader() {
       `      <link>${escapeXml(url)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `      <description>${escapeXml(p.excerpt)}</description>`,
+      `      <content:encoded>${cdata(absolutize(html, origin))}</content:encoded>`,
       `      <category>${escapeXml(p.category)}</category>`,
-      `      <pubDate>${new Date(p.createdAt).toUTCString()}</pubDate>`,
+      `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>`,
       '    </item>',
     ].join('\n')
   })
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
     `    <title>${escapeXml(settings.siteName)} — Blog</title>`,
     `    <link>${escapeXml(`${origin}/blog`)}</link>`,

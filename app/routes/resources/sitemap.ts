@@ -19,7 +19,7 @@ export async function loader() {
     })),
     ...posts.map((p) => ({
       loc: `${origin}/blog/${encodeURIComponent(p.slug)}`,
-      lastmod: p.updatedAt ?? p.createdAt,
+      lastmod: p.updatedAt ?? p.publishedAt,
     })),
   ]
   const body =

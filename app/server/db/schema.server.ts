@@ -19,6 +19,8 @@ export interface ProjectsTable {
   url: string | null
   createdAt: string
   updatedAt: string | null
+  /** Rendered Markdown of `content`, stored at save time (issue 12); null = not yet rendered. */
+  contentHtml?: string | null
 }
 
 export interface SkillsTable {
@@ -53,6 +55,22 @@ export interface BlogPostsTable {
   author: JsonText
   createdAt: string
   updatedAt: string | null
+  /** Issue 12 (ADR 020): 'draft' | 'scheduled' | 'published'; public when not a draft and publishedAt ≤ now. */
+  status: string
+  publishedAt: string | null
+  contentHtml: string | null
+  readTimeAuto: Bool
+}
+
+export interface BlogRevisionsTable {
+  id: string
+  postId: string
+  title: string
+  excerpt: string
+  content: string
+  authorId: string
+  authorName: string
+  createdAt: string
 }
 
 export interface CreativeProcessTable {
@@ -110,6 +128,7 @@ export interface ContentTables {
   skills: SkillsTable
   timeline: TimelineTable
   blog_posts: BlogPostsTable
+  blog_revisions: BlogRevisionsTable
   creative_process: CreativeProcessTable
   media: MediaTable
   messages: MessagesTable

@@ -22,6 +22,8 @@ export const DEMO_OWNER = {
 
 /** Paragraphs of a body: the spec renders each line as a paragraph. */
 const paragraphs = (...lines: string[]) => lines.join('\n')
+/** Blog and project bodies are Markdown (issue 12): a blank line between paragraphs. */
+const markdownParagraphs = (...lines: string[]) => lines.join('\n\n')
 
 /** A date `daysAgo` days before now, as ISO text (demo dates stay recent whenever seeded). */
 export function daysAgo(days: number, hour = 10): string {
@@ -103,7 +105,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Refonte du parcours patient d’une plateforme de téléconsultation : moins d’abandons, plus d’autonomie pour les personnes âgées.',
     ...projectImages('atelier-sante'),
     tags: ['Produit', 'Design Thinking', 'React', 'Accessibilité'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'La plateforme perdait près d’un patient sur trois entre la prise de rendez-vous et le début de la consultation. Les entretiens menés avec vingt-deux patients et six médecins ont montré que l’étape de test du micro et de la caméra était vécue comme un examen à réussir.',
       'Nous avons cartographié le parcours complet lors de deux ateliers de design thinking réunissant soignants, support client et développeurs. Trois irritants sont ressortis : le vocabulaire technique, l’absence de retour visuel et l’impossibilité de se faire aider par un proche.',
       'J’ai piloté la nouvelle version du parcours en React, avec un mode « accompagnant » qui permet à un aidant de rejoindre la salle d’attente depuis son propre téléphone. Chaque écran a été testé avec des lecteurs d’écran et à 200 % de zoom.',
@@ -118,7 +120,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Une place de marché en circuit court qui relie les producteurs du Rhône aux restaurants scolaires de la métropole.',
     ...projectImages('cantine-locale'),
     tags: ['Produit', 'Node.js', 'React', 'Économie sociale'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'Les cuisines centrales voulaient servir davantage de produits locaux, mais commander auprès de quarante producteurs différents restait un casse-tête administratif.',
       'J’ai conduit la découverte produit avec les gestionnaires de cantine et une coopérative agricole, puis défini une première version volontairement réduite : un catalogue hebdomadaire, une commande groupée et une facturation unique.',
       'Côté technique, l’application repose sur Node.js, une base PostgreSQL et une interface React pensée pour les tablettes des cuisines. Les producteurs mettent à jour leurs disponibilités par simple SMS.',
@@ -134,7 +136,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Un design system conforme au RGAA pour les services en ligne d’une collectivité, du jeton de couleur au composant documenté.',
     ...projectImages('design-system-accessible'),
     tags: ['Accessibilité', 'Design System', 'React', 'Storybook'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'Chaque service numérique de la collectivité réinventait ses propres boutons, formulaires et messages d’erreur, avec des niveaux d’accessibilité très inégaux.',
       'Après un audit de douze démarches en ligne, j’ai proposé une bibliothèque de composants commune, documentée dans Storybook et testée automatiquement avec axe.',
       'Les contrastes, l’ordre de tabulation et les annonces pour les lecteurs d’écran sont vérifiés à chaque modification. Les équipes disposent aussi de modèles de pages prêts à l’emploi pour les parcours les plus fréquents.',
@@ -149,7 +151,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Un tableau de bord ouvert pour suivre l’usage du vélo et de la marche à l’échelle des quartiers lyonnais.',
     ...projectImages('trajets-doux'),
     tags: ['Data visualisation', 'TypeScript', 'Node.js', 'Open data'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'Les élus disposaient de comptages vélo dispersés dans des tableurs, difficiles à comparer d’un quartier à l’autre.',
       'J’ai construit un tableau de bord en TypeScript qui agrège les données ouvertes des compteurs, la météo et le calendrier scolaire, avec une attention particulière à la lisibilité des graphiques.',
       'Chaque visualisation propose une alternative textuelle et un export CSV, pour que les données restent accessibles à toutes et tous.',
@@ -165,7 +167,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Un kit d’ateliers de design thinking, en ligne et imprimable, pour aider les équipes produit à passer du problème aux idées.',
     ...projectImages('kit-ideation'),
     tags: ['Design Thinking', 'Facilitation', 'Figma', 'Produit'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'Beaucoup d’équipes veulent « faire du design thinking » sans savoir par où commencer ni comment animer une séance productive.',
       'Le kit rassemble quatorze formats d’atelier, des cartes d’empathie aux matrices de priorisation, avec pour chacun la durée, le matériel et les pièges à éviter.',
       'Je l’ai testé avec huit équipes, en présentiel et à distance, et retravaillé après chaque session à partir de leurs retours.',
@@ -180,7 +182,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
       'Une application de gestion budgétaire simple pour les petites associations, pensée avec leurs trésorières et trésoriers bénévoles.',
     ...projectImages('budget-clair'),
     tags: ['React', 'Node.js', 'SQLite', 'Produit'],
-    content: paragraphs(
+    content: markdownParagraphs(
       'Les trésoriers bénévoles jonglaient entre tableurs, reçus papier et relevés bancaires, souvent seuls et le soir.',
       'Nous avons imaginé avec eux une application qui tient en trois écrans : saisir une dépense, suivre le budget prévisionnel et préparer le bilan de l’assemblée générale.',
       'L’application fonctionne hors ligne, se synchronise dès qu’une connexion est disponible et exporte un bilan prêt à imprimer.',
@@ -290,7 +292,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Ce que le design thinking m’a appris sur la priorisation',
     excerpt:
       'Prioriser, ce n’est pas trier une liste : c’est choisir le problème qui mérite d’être résolu en premier. Retour sur trois ateliers qui ont changé ma façon de faire.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'Pendant longtemps, j’ai cru que prioriser consistait à attribuer une note à chaque idée puis à trier le tableau. Les matrices valeur-effort donnaient une impression de rigueur, mais les débats revenaient à chaque réunion.',
       'Le design thinking m’a obligée à remonter d’un cran : avant de comparer des solutions, il faut s’accorder sur le problème. Une carte d’empathie bien remplie règle souvent plus de désaccords qu’un score pondéré.',
       'Dans un atelier récent, l’équipe hésitait entre trois fonctionnalités. En reformulant chacune sous la forme « Comment pourrions-nous… », nous avons constaté que deux d’entre elles répondaient au même besoin. Le choix est devenu évident.',
@@ -308,7 +310,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Rendre un formulaire vraiment accessible en cinq étapes',
     excerpt:
       'Libellés, messages d’erreur, ordre de tabulation : cinq vérifications simples qui transforment l’expérience des personnes utilisant un lecteur d’écran.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'Un formulaire est souvent le moment où un service en ligne devient inutilisable pour une partie de son public. Bonne nouvelle : l’essentiel se corrige en une demi-journée.',
       'Première étape : chaque champ a un libellé visible, associé par l’attribut for. Un texte indicatif ne remplace jamais un libellé.',
       'Deuxième étape : les erreurs sont annoncées, près du champ concerné, et le focus revient sur le premier champ en erreur. Une bordure rouge seule ne dit rien à un lecteur d’écran.',
@@ -327,7 +329,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Écrire une bonne user story : au-delà du modèle',
     excerpt:
       '« En tant que…, je veux…, afin de… » : le modèle est connu, mais une bonne user story raconte surtout une conversation. Quelques pratiques qui aident l’équipe.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'Le modèle classique de la user story a un mérite : il force à nommer la personne et le bénéfice attendu. Mais il ne suffit pas à rendre une story utile à l’équipe.',
       'Une bonne story commence par un exemple concret. « Martine, trésorière d’un club de judo, doit préparer le bilan annuel en une soirée » en dit plus que « en tant qu’utilisateur ».',
       'Les critères d’acceptation s’écrivent à plusieurs, développeurs et testeurs compris. Ils décrivent des comportements observables, pas des détails d’interface.',
@@ -345,7 +347,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Rendu côté serveur avec React Router : retour d’expérience',
     excerpt:
       'Passer d’une application monopage au rendu serveur a divisé par trois le temps d’affichage de nos pages publiques. Ce que nous avons appris en chemin.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'Notre site public était une application monopage : un écran blanc, puis tout le contenu d’un coup. Sur les téléphones d’entrée de gamme, l’attente dépassait quatre secondes.',
       'Avec le mode framework de React Router, chaque page déclare un loader exécuté sur le serveur. Le HTML arrive complet, lisible avant même le chargement du JavaScript.',
       'La principale difficulté a été de traquer les différences entre rendu serveur et hydratation : dates formatées selon le fuseau, valeurs aléatoires, accès à window. Une règle simple nous a aidés : aucun avertissement dans la console n’est toléré dans les tests.',
@@ -363,7 +365,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Animer un atelier d’idéation à distance',
     excerpt:
       'Caméras coupées, silences gênants, tableau blanc saturé : l’idéation à distance a ses pièges. Voici le déroulé que j’utilise avec les équipes réparties.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'L’idéation à distance échoue rarement faute d’outils. Elle échoue parce qu’on transpose tel quel un atelier pensé pour une salle.',
       'Je commence toujours par dix minutes de production individuelle et silencieuse : chacun écrit ses idées sur le tableau partagé avant toute discussion. Les personnes plus réservées y gagnent énormément.',
       'Viennent ensuite des tours de présentation très courts, une minute par personne, puis un regroupement collectif par thèmes.',
@@ -381,7 +383,7 @@ export const DEMO_BLOG_POSTS: Array<BlogPostInput & { publishedAt: string }> = [
     title: 'Mesurer l’impact d’une fonctionnalité sans se noyer dans les métriques',
     excerpt:
       'Trop d’indicateurs tuent la décision. Une méthode en trois questions pour choisir la bonne mesure avant même d’écrire la première ligne de code.',
-    content: paragraphs(
+    content: markdownParagraphs(
       'Combien de tableaux de bord avez-vous ouverts cette semaine sans en tirer la moindre décision ? La profusion de métriques donne l’illusion du pilotage.',
       'Avant chaque fonctionnalité, je pose trois questions à l’équipe : quel comportement voulons-nous voir changer ? Comment le saurons-nous ? À partir de quel seuil considérerons-nous que c’est un échec ?',
       'Les réponses tiennent sur une fiche, affichée à côté du ticket. Elles évitent de chercher après coup la métrique qui donne raison.',

@@ -21,7 +21,8 @@ type Fields<T, Omitted extends keyof T = never> = Omit<
 export type ProjectInput = Fields<Project>
 export type SkillInput = Fields<Skill>
 export type TimelineItemInput = Fields<TimelineItem>
-export type BlogPostInput = Fields<BlogPost>
+export type BlogPostInput = Fields<BlogPost, 'status' | 'publishedAt' | 'readTimeAuto'> &
+  Partial<Pick<BlogPost, 'status' | 'publishedAt'>>
 export type ProcessStepInput = Fields<ProcessStep>
 export type MediaItemInput = Fields<MediaItem>
 /** What a visitor sends through the contact form (status and reply come later). */

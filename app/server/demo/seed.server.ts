@@ -128,7 +128,7 @@ export async function seedDemoContent(): Promise<SeedResult> {
   for (const skill of DEMO_SKILLS) await createSkill(skill)
   for (const item of DEMO_TIMELINE) await createTimelineItem(item)
   for (const { publishedAt, ...input } of DEMO_BLOG_POSTS) {
-    const post = await createBlogPost(input)
+    const post = await createBlogPost({ ...input, publishedAt })
     // Backdated so the blog reads as written over the past months (createdAt desc).
     await db
       .updateTable('blog_posts')

@@ -35,7 +35,7 @@ afterEach(() => {
 })
 
 describe('blog repository', () => {
-  it('creates with a generated id, createdAt, readTime 5 and author, and reads it back', async () => {
+  it('creates with a generated id, createdAt, computed readTime and author, and reads it back', async () => {
     const before = Date.now()
     const post = await createBlogPost(
       input({ slug: 'eloge', tags: ' a, ,b ,', authorName: 'Ada', authorAvatar: '/demo/ada.webp' }),
@@ -43,7 +43,9 @@ describe('blog repository', () => {
     expect(post).toMatchObject({
       id: expect.stringMatching(/^[\w-]{16}$/),
       slug: 'eloge',
-      readTime: 5,
+      readTime: 1,
+      readTimeAuto: true,
+      status: 'published',
       tags: ['a', 'b'],
       author: { name: 'Ada', avatar: '/demo/ada.webp' },
     })
@@ -52,7 +54,11 @@ describe('blog repository', () => {
     expect(await getBlogPost(post.id)).toEqual(post)
     expect(await getBlogPostBySlug('eloge')).toEqual(post)
     expect(await getBlogPostBySlug('absent')).toBeUndefined()
-    expect((await createBlogPost(input({ readTime: '1' }))).readTime).toBe(1)
+    expect(post.publishedAt).toBe(post.createdAt)
+    expect(await createBlogPost(input({ readTime: '3' }))).toMatchObject({
+      readTime: 3,
+      readTimeAuto: false,
+    })
   })
 
   it('lists newest first', async () => {
@@ -61,6 +67,7 @@ describe('blog repository', () => {
       vi.setSystemTime(new Date(Date.UTC(2025, 0, day)))
       await createBlogPost(input({ title: `Jour ${day}` }))
     }
+    vi.useRealTimers()
     expect((await listBlogPosts()).map((p) => p.title)).toEqual([
       'Jour 4',
       'Jour 3',

@@ -1,4 +1,7 @@
 // Blog posts (spec §3 Blog post, §5 blog form): unique slug, accent-insensitive search.
+// Issue 12 (ADR 020): status + publish date, public only when not a draft and the date has
+// come (checked in every public query, at query time); Markdown rendered once at save time
+// and stored; every save keeps a revision.
 import type { Kysely } from 'kysely'
 import {
   BlogPostSchema,
@@ -6,11 +9,15 @@ import {
   type BlogPostFields,
   type BlogPostInput,
 } from '#app/domain/blog.ts'
+import { readingTime } from '#app/domain/markdown.ts'
+import { effectiveStatus } from '#app/domain/publishing.ts'
 import type { BlogAuthor, BlogPost } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/errors.server.ts'
+import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import {
   countRows,
   definedOnly,
@@ -34,7 +41,12 @@ const COLUMNS = [
   'author',
   'createdAt',
   'updatedAt',
+  'status',
+  'publishedAt',
+  'readTimeAuto',
 ] as const
+
+type PostRow = Omit<BlogPostsTable, 'contentHtml'>
 
 export interface BlogFilters {
   /** Found in the title or the excerpt, case and accents ignored. */
@@ -45,7 +57,11 @@ export interface BlogFilters {
   tag?: string
 }
 
-function toBlogPost(row: BlogPostsTable): BlogPost {
+function asStatus(value: string): BlogPost['status'] {
+  return value === 'draft' || value === 'scheduled' ? value : 'published'
+}
+
+function toBlogPost(row: PostRow): BlogPost {
   const author = parseJson<Partial<BlogAuthor>>(row.author, {})
   return {
     id: row.id,
@@ -60,11 +76,31 @@ function toBlogPost(row: BlogPostsTable): BlogPost {
     author: { name: author.name ?? '', avatar: author.avatar ?? '' },
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+    status: asStatus(row.status),
+    publishedAt: row.publishedAt ?? row.createdAt,
+    readTimeAuto: row.readTimeAuto === 1,
   }
 }
 
-function toColumns(fields: BlogPostFields): Omit<BlogPostsTable, 'id' | 'createdAt' | 'updatedAt'> {
+/** Only what visitors may see: not a draft, publish date come (at query time). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over blog_posts
+function publicOnly<Q extends { where: (...args: any[]) => Q }>(query: Q, now: Date): Q {
+  return query.where('status', '!=', 'draft').where('publishedAt', '<=', now.toISOString())
+}
+
+async function toColumns(
+  fields: BlogPostFields,
+  publishedAt: string,
+): Promise<Omit<BlogPostsTable, 'id' | 'createdAt' | 'updatedAt'>> {
+  const now = new Date().toISOString()
+  // A "published" post dated in the future is scheduled; a scheduled one already due is published.
+  const status = fields.status === 'draft' ? 'draft' : publishedAt > now ? 'scheduled' : 'published'
+  const rendered = await renderMarkdown(fields.content)
   return {
+    status,
+    publishedAt,
+    contentHtml: rendered.html,
+    readTimeAuto: fields.readTime === undefined ? 1 : 0,
     slug: fields.slug,
     title: fields.title,
     excerpt: fields.excerpt,
@@ -72,7 +108,7 @@ function toColumns(fields: BlogPostFields): Omit<BlogPostsTable, 'id' | 'created
     thumbnail: fields.thumbnail,
     category: fields.category,
     tags: toJson(fields.tags),
-    readTime: fields.readTime,
+    readTime: fields.readTime ?? readingTime(fields.content),
     author: toJson(fields.author),
   }
 }
@@ -86,8 +122,11 @@ function editable(post: BlogPost): BlogPostInput {
     thumbnail: post.thumbnail,
     category: post.category,
     tags: post.tags,
-    readTime: post.readTime,
+    readTime: post.readTimeAuto ? undefined : post.readTime,
     author: post.author,
+    status: effectiveStatus(post, new Date()),
+    // A draft's date is chosen when it is published (blank = at that moment).
+    publishedAt: post.status === 'draft' ? undefined : post.publishedAt,
   }
 }
 
@@ -115,14 +154,21 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
   if (await query.executeTakeFirst()) throw slugTaken()
 }
 
-/** Newest first. The text search runs here in JS: SQL LIKE ignores neither accents nor
- *  non-ASCII case, and a blog has at most hundreds of posts. */
-export async function listBlogPosts(filters: BlogFilters = {}): Promise<BlogPost[]> {
-  let query = getDb()
-    .selectFrom('blog_posts')
-    .select(COLUMNS)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'asc')
+/** Public posts (published, date come), newest publication first. The text search runs here
+ *  in JS: SQL LIKE ignores neither accents nor non-ASCII case, and a blog has at most
+ *  hundreds of posts. */
+export async function listBlogPosts(
+  filters: BlogFilters = {},
+  now: Date = new Date(),
+): Promise<BlogPost[]> {
+  let query = publicOnly(
+    getDb()
+      .selectFrom('blog_posts')
+      .select(COLUMNS)
+      .orderBy('publishedAt', 'desc')
+      .orderBy('id', 'asc'),
+    now,
+  )
   const category = filters.category?.trim()
   if (category) query = query.where('category', '=', category)
   const tag = filters.tag?.trim()
@@ -133,38 +179,150 @@ export async function listBlogPosts(filters: BlogFilters = {}): Promise<BlogPost
   )
 }
 
+/** Every post, drafts and scheduled ones included (admin only), newest first. */
+export async function listAllBlogPosts(): Promise<BlogPost[]> {
+  const rows = await getDb()
+    .selectFrom('blog_posts')
+    .select(COLUMNS)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.map(toBlogPost)
+}
+
+/** Any post by id, whatever its status (admin only). */
 export async function getBlogPost(id: string): Promise<BlogPost | undefined> {
   return findPost(getDb(), id)
 }
 
-export async function getBlogPostBySlug(slug: string): Promise<BlogPost | undefined> {
+/** A public post by slug: undefined for a draft or a post whose time has not come. */
+export async function getBlogPostBySlug(
+  slug: string,
+  now: Date = new Date(),
+): Promise<BlogPost | undefined> {
+  const row = await publicOnly(
+    getDb().selectFrom('blog_posts').select(COLUMNS).where('slug', '=', slug),
+    now,
+  ).executeTakeFirst()
+  return row ? toBlogPost(row) : undefined
+}
+
+export interface BlogPostPage {
+  post: BlogPost
+  /** Sanitised, highlighted HTML of the Markdown body (markdown.server.ts). */
+  html: string
+}
+
+/** Stored HTML of a post; rendered and stored once when missing (posts from before 006). */
+async function htmlOf(id: string, content: string, stored: string | null): Promise<string> {
+  if (stored !== null) return stored
+  const { html } = await renderMarkdown(content)
+  await getDb().updateTable('blog_posts').set({ contentHtml: html }).where('id', '=', id).execute()
+  return html
+}
+
+async function postPage(row: BlogPostsTable | undefined): Promise<BlogPostPage | undefined> {
+  if (!row) return undefined
+  return { post: toBlogPost(row), html: await htmlOf(row.id, row.content, row.contentHtml) }
+}
+
+/** The public page of a post (same visibility rule as getBlogPostBySlug). */
+export async function getBlogPostPage(
+  slug: string,
+  now: Date = new Date(),
+): Promise<BlogPostPage | undefined> {
+  const row = await publicOnly(
+    getDb()
+      .selectFrom('blog_posts')
+      .select([...COLUMNS, 'contentHtml'])
+      .where('slug', '=', slug),
+    now,
+  ).executeTakeFirst()
+  return postPage(row)
+}
+
+/** The page of any post by slug, drafts included: the admin's 'Prévisualiser'. */
+export async function getBlogPostPreview(slug: string): Promise<BlogPostPage | undefined> {
   const row = await getDb()
     .selectFrom('blog_posts')
-    .select(COLUMNS)
+    .select([...COLUMNS, 'contentHtml'])
     .where('slug', '=', slug)
     .executeTakeFirst()
-  return row ? toBlogPost(row) : undefined
+  return postPage(row)
+}
+
+/** Public posts with their HTML, newest first, at most `limit` (the RSS feed). */
+export async function listBlogPostPages(
+  limit: number,
+  now: Date = new Date(),
+): Promise<BlogPostPage[]> {
+  const rows = await publicOnly(
+    getDb()
+      .selectFrom('blog_posts')
+      .select([...COLUMNS, 'contentHtml'])
+      .orderBy('publishedAt', 'desc')
+      .orderBy('id', 'asc')
+      .limit(limit),
+    now,
+  ).execute()
+  const pages = await Promise.all(rows.map((row) => postPage(row)))
+  return pages.filter((page): page is BlogPostPage => page !== undefined)
 }
 
 export async function countBlogPosts(): Promise<number> {
   return countRows(getDb(), 'blog_posts')
 }
 
-/** Categories in use, once each, French alphabetical order. */
-export async function listBlogCategories(): Promise<string[]> {
-  const rows = await getDb().selectFrom('blog_posts').select('category').distinct().execute()
+/** Categories of public posts, once each, French alphabetical order (a draft's stay hidden). */
+export async function listBlogCategories(now: Date = new Date()): Promise<string[]> {
+  const rows = await publicOnly(
+    getDb().selectFrom('blog_posts').select('category').distinct(),
+    now,
+  ).execute()
   return distinctSorted(rows.map((row) => row.category))
 }
 
-/** Tags in use, once each, French alphabetical order. */
-export async function listBlogTags(): Promise<string[]> {
-  const rows = await getDb().selectFrom('blog_posts').select('tags').execute()
+/** Tags of public posts, once each, French alphabetical order. */
+export async function listBlogTags(now: Date = new Date()): Promise<string[]> {
+  const rows = await publicOnly(getDb().selectFrom('blog_posts').select('tags'), now).execute()
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }
 
-/** Validates, checks the slug is free, inserts. Throws ValidationError. */
-export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
+/** Every category and tag in use, drafts included: what the admin editor offers. */
+export async function listAllBlogTaxonomy(): Promise<{ categories: string[]; tags: string[] }> {
+  const rows = await getDb().selectFrom('blog_posts').select(['category', 'tags']).execute()
+  return {
+    categories: distinctSorted(rows.map((row) => row.category)),
+    tags: distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, []))),
+  }
+}
+
+export const CATEGORY_RENAME_MESSAGE = 'Le nouveau nom de catégorie est requis'
+
+/** Renames a category on every post that has it; returns how many posts changed. */
+export async function renameBlogCategory(from: string, to: string): Promise<number> {
+  const target = to.trim()
+  if (target === '' || target.length > 200)
+    throw new ValidationError({ to: CATEGORY_RENAME_MESSAGE })
+  const result = await getDb()
+    .updateTable('blog_posts')
+    .set({ category: target, updatedAt: nowIso() })
+    .where('category', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Who saved, for the revision; omitted by scripts (seed, tests) → "Système". */
+const SYSTEM_AUTHOR: RevisionAuthor = { id: 'system', name: 'Système' }
+
+/** Validates, checks the slug is free, inserts, keeps a revision. Throws ValidationError. */
+export async function createBlogPost(
+  input: BlogPostInput,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
+): Promise<BlogPost> {
   const fields = parseOrThrow(BlogPostSchema, input)
+  const createdAt = nowIso()
+  const columns = await toColumns(fields, fields.publishedAt ?? createdAt)
   try {
     return await getDb()
       .transaction()
@@ -172,11 +330,12 @@ export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
         await assertSlugFree(trx, fields.slug)
         const row: BlogPostsTable = {
           id: createId(),
-          ...toColumns(fields),
-          createdAt: nowIso(),
+          ...columns,
+          createdAt,
           updatedAt: null,
         }
         await trx.insertInto('blog_posts').values(row).execute()
+        await addRevision(trx, row, author)
         return toBlogPost(row)
       })
   } catch (error) {
@@ -190,6 +349,7 @@ export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
 export async function updateBlogPost(
   id: string,
   patch: BlogPostInput,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<BlogPost | undefined> {
   try {
     return await getDb()
@@ -204,11 +364,15 @@ export async function updateBlogPost(
         const fields = parseOrThrow(BlogPostSchema, merged)
         await assertSlugFree(trx, fields.slug, id)
         const changes: Omit<BlogPostsTable, 'id'> = {
-          ...toColumns(fields),
+          ...(await toColumns(
+            fields,
+            fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
+          )),
           createdAt: current.createdAt,
           updatedAt: nowIso(),
         }
         await trx.updateTable('blog_posts').set(changes).where('id', '=', id).execute()
+        await addRevision(trx, { id, ...changes }, author)
         return toBlogPost({ id, ...changes })
       })
   } catch (error) {

@@ -71,6 +71,10 @@ describe('collection helpers', () => {
       author: '{}',
       createdAt: new Date().toISOString(),
       updatedAt: null,
+      status: 'published',
+      publishedAt: null,
+      contentHtml: null,
+      readTimeAuto: 0,
     }
     await getDb().insertInto('blog_posts').values(row).execute()
     const error = await getDb()

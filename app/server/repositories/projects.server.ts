@@ -13,6 +13,7 @@ import {
   toJson,
 } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/errors.server.ts'
+import { renderMarkdown } from '#app/server/markdown.server.ts'
 import {
   countRows,
   deleteById,
@@ -101,6 +102,23 @@ export async function getProject(id: string): Promise<Project | undefined> {
   return findProject(getDb(), id)
 }
 
+/** Rendered Markdown of a project's text (issue 12): stored at save, rendered once if missing. */
+export async function getProjectContentHtml(project: Project): Promise<string> {
+  const row = await getDb()
+    .selectFrom('projects')
+    .select('contentHtml')
+    .where('id', '=', project.id)
+    .executeTakeFirst()
+  if (typeof row?.contentHtml === 'string') return row.contentHtml
+  const { html } = await renderMarkdown(project.content)
+  await getDb()
+    .updateTable('projects')
+    .set({ contentHtml: html })
+    .where('id', '=', project.id)
+    .execute()
+  return html
+}
+
 export async function countProjects(): Promise<number> {
   return countRows(getDb(), 'projects')
 }
@@ -125,6 +143,7 @@ export async function createProject(input: ProjectInput): Promise<Project> {
         tags: toJson(fields.tags),
         images: toJson(fields.images),
         content: fields.content,
+        contentHtml: (await renderMarkdown(fields.content)).html,
         featured: fromBool(fields.featured),
         order: fields.order ?? (await nextOrder(trx, 'projects')),
         url: fields.url ?? null,
@@ -151,6 +170,7 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
         tags: toJson(fields.tags),
         images: toJson(fields.images),
         content: fields.content,
+        contentHtml: (await renderMarkdown(fields.content)).html,
         featured: fromBool(fields.featured),
         order: fields.order ?? current.order,
         url: fields.url ?? null,

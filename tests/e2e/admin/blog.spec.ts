@@ -34,7 +34,9 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   const taken = await createBlogPost(makeBlogPost())
 
   await page.getByRole('link', { name: 'Nouvel article' }).click()
-  await expect(page.getByLabel('Temps de lecture (minutes)')).toHaveValue('5')
+  // Issue 12: blank = computed from the words; a new post starts as a draft.
+  await expect(page.getByLabel('Temps de lecture (minutes)')).toHaveValue('')
+  await expect(page.getByLabel('Statut')).toHaveValue('draft')
   await expect(page.getByLabel("Nom de l'auteur")).toHaveValue('Camille Admin')
   const save = page.getByRole('button', { name: 'Ajouter', exact: true })
   await page.getByLabel('Temps de lecture (minutes)').fill('0')
@@ -67,6 +69,7 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   await page.getByLabel('Temps de lecture (minutes)').fill('7')
   await page.getByLabel("Avatar de l'auteur (URL)").fill('/images/default-avatar.webp')
   await page.getByLabel('Tags').fill('Lenteur, , Produit ')
+  await page.getByLabel('Statut').selectOption('published')
   await save.click()
   await expectFieldError(page, 'Slug', SLUG_FORMAT_MESSAGE)
 
@@ -117,7 +120,13 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expect(page.getByRole('status')).toHaveText('Article mis à jour avec succès')
   const updated = await getBlogPost(post!.id)
-  expect(updated).toMatchObject({ title: `${title} (révisé)`, slug, readTime: 5 })
+  // The reading time, emptied, is computed from the words again.
+  expect(updated).toMatchObject({
+    title: `${title} (révisé)`,
+    slug,
+    readTime: 1,
+    readTimeAuto: true,
+  })
   expect(updated?.updatedAt).toBeTruthy()
   expect(updated?.createdAt).toBe(post?.createdAt)
   await expectActivity(admin, {

@@ -117,3 +117,26 @@ test('the hub, a list, a form and the delete dialog have no axe violations', asy
   await expect(page.getByLabel('Titre')).toHaveAttribute('aria-invalid', 'true')
   await scan()
 })
+
+test('the Markdown editor, its live preview and a revision diff have no axe violations', async ({
+  page,
+  db: _db,
+}) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  await signInAdmin(page)
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+  }
+  const { createBlogPost, updateBlogPost } = await import('#app/server/repositories/blog.server.ts')
+  const { makeBlogPost } = await import('#app/server/demo/factories.server.ts')
+  const post = await createBlogPost(
+    makeBlogPost({ content: '## Titre\n\n```ts\nconst a = 1\n```' }),
+  )
+  await updateBlogPost(post.id, { content: 'Autre texte.' })
+  await page.goto(`/admin/blog?edit=${post.id}`)
+  await page.getByRole('button', { name: 'Comparer' }).click()
+  await expect(page.getByTestId('revision-diff')).toBeVisible()
+  await expect(page.getByTestId('markdown-preview').getByText('Autre texte.')).toBeVisible()
+  await scan()
+})

@@ -13,6 +13,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import * as factories from '#app/server/demo/factories.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
@@ -165,6 +166,11 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       const form: Array<[string, string]> = [['intent', intent]]
       form.push(...flatten(FIELDS[tab.id]?.() ?? GENERIC))
       if (ids[0]) form.push(['id', ids[0]])
+      // Issue 12: a revision of the post to restore; the factory's category to rename.
+      if (intent === 'restore' && ids[0])
+        form.push(['revisionId', (await listRevisions(ids[0]))[0]?.id ?? ''])
+      if (intent === 'rename-category')
+        form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Catégorie renommée'])
       if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])
       list.push({ label: `POST ${path} intent=${intent}`, method: 'POST', path, form })
     }

@@ -24,7 +24,22 @@ test.describe.configure({ timeout: 120_000 })
 for (const theme of THEME_IDS) {
   test(`accessibility of every public page in the ${theme} theme`, async ({ page, db: _db }) => {
     const project = await createProject(makeProject({ featured: true, url: '/demo/live/trajets-doux.html' }))
-    const post = await createBlogPost(makeBlogPost())
+    // Issue 12: a rich Markdown body (anchors, table of contents, code, table, footnote, image).
+    const section = (n: number) =>
+      `## Partie ${n}\n\n${'Un texte de démonstration assez long. '.repeat(45)}\n\n### Détail ${n}\n\n- un\n- deux`
+    const post = await createBlogPost(
+      makeBlogPost({
+        content: [
+          section(1),
+          '```ts\nconst a: number = 1\n```',
+          section(2),
+          '| Colonne | Valeur |\n|---|---|\n| a | 1 |',
+          section(3),
+          '> Une citation[^1].\n\n[^1]: Une note.',
+          '![Illustration](/demo/projects/budget-clair-cover.webp) [un lien](https://example.com)',
+        ].join('\n\n'),
+      }),
+    )
     await createSkill(makeSkill())
     await createProcessStep(makeProcessStep())
     await createTimelineItem(makeTimelineItem())

@@ -56,13 +56,13 @@ test('blog: accent-insensitive search, category and tag selects in the URL, card
   await expect(page.getByText('Aucun article ne correspond à votre recherche.')).toBeVisible()
 })
 
-test('blog post: hero, paragraphs as text, author, date, read time, category; 404', async ({
+test('blog post: hero, Markdown body (raw HTML dropped), author, date, read time, category; 404', async ({
   page,
   db: _db,
 }) => {
   const post = await createBlogPost(
     makeBlogPost({
-      content: 'Premier <b>paragraphe</b>.\n<script>window.__xss = 1</script>\nTroisième.',
+      content: 'Premier **paragraphe**.\n\n<script>window.__xss = 1</script>\n\nTroisième.',
       readTime: 9,
       category: 'Design',
     }),
@@ -70,8 +70,10 @@ test('blog post: hero, paragraphs as text, author, date, read time, category; 40
   await visit(page, `/blog/${post.slug}`)
   await expect(page).toHaveTitle(new RegExp(`^${post.title} — `))
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
-  await expect(page.getByText('Premier <b>paragraphe</b>.')).toBeVisible()
-  await expect(page.getByText('<script>window.__xss = 1</script>')).toBeVisible()
+  // Issue 12: Markdown rendered on the server; raw HTML never reaches the page.
+  await expect(page.getByText('paragraphe', { exact: true })).toHaveJSProperty('tagName', 'STRONG')
+  await expect(page.getByText('Troisième.')).toBeVisible()
+  await expect(page.getByText('window.__xss')).toHaveCount(0)
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
   await expect(page.getByText('9 min de lecture')).toBeVisible()
   await expect(page.getByRole('article').getByText(post.author.name, { exact: true })).toBeVisible()

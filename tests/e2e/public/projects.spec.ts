@@ -53,7 +53,8 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
     makeProject({
       title: 'Projet détaillé',
       url: '/demo/live/cantine-locale.html',
-      content: 'Paragraphe un.\n\nParagraphe deux.\nParagraphe trois.',
+      // Issue 12: Markdown, one paragraph per blank-line-separated block.
+      content: 'Paragraphe un.\n\nParagraphe **deux**.\n\nParagraphe trois.',
       images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
     }),
   )

@@ -1,0 +1,314 @@
+// Markdown → safe HTML for blog posts and project texts (issue 12, ADR 020).
+//
+// CommonMark + GFM (tables, task lists, strikethrough, autolinks, footnotes), parsed by
+// remark, turned into HTML by rehype. Raw HTML typed in the text is dropped (remark-rehype
+// without allowDangerousHtml), then the tree is sanitised with an allow-list BEFORE our own
+// trusted steps add heading ids and anchors, external-link rel, lazy images, the table of
+// contents and Shiki's highlighting (inline CSS variables the sanitiser would otherwise strip).
+// Highlighting is costly (~ms per block): callers store the HTML at save time; renderMarkdown
+// also memoises by content hash for the few places that render on the fly (preview).
+import { createHash } from 'node:crypto'
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core'
+import type { Element, ElementContent, Root, RootContent } from 'hast'
+import rehypeAutolinkHeadings from 'rehype-autolink-headings'
+import rehypeExternalLinks from 'rehype-external-links'
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeSlug from 'rehype-slug'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { createHighlighter, type Highlighter } from 'shiki'
+import { unified, type Processor } from 'unified'
+import { countWords, isAllowedImageUrl } from '#app/domain/markdown.ts'
+
+/** Code languages highlighted; any other fence renders as plain (escaped) text. */
+export const CODE_LANGUAGES = [
+  'bash',
+  'c',
+  'cpp',
+  'css',
+  'diff',
+  'go',
+  'html',
+  'java',
+  'javascript',
+  'json',
+  'jsx',
+  'markdown',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+  'sql',
+  'tsx',
+  'typescript',
+  'xml',
+  'yaml',
+] as const
+
+/** Matching pair: the public site is dark, the admin preview is light (CSS picks, ADR 020). */
+export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const
+
+/** A post gets a table of contents from this many h2/h3 headings and this many words. */
+export const TOC_MIN_HEADINGS = 3
+export const TOC_MIN_WORDS = 600
+export const TOC_TITLE = 'Sommaire'
+
+/**
+ * Allow-list: GitHub's schema (what rehype-sanitize ships) minus anything that could load or
+ * run something: links only http(s)/mailto, images only https or same-site paths (checked
+ * again in renderImage), no `<input>` but the disabled task-list checkbox.
+ */
+const SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  // Raw HTML is dropped before sanitising, so the only ids in the tree are remark-rehype's
+  // footnote ids, already prefixed "user-content-": prefixing again would break their links.
+  clobberPrefix: '',
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ['http', 'https', 'mailto'],
+    src: ['https'],
+    cite: ['http', 'https'],
+  },
+}
+
+export interface TocEntry {
+  id: string
+  text: string
+  depth: 2 | 3
+}
+
+export interface RenderedMarkdown {
+  html: string
+  words: number
+  toc: TocEntry[]
+}
+
+function textOf(node: ElementContent | RootContent | Root): string {
+  if (node.type === 'text') return node.value
+  if (node.type === 'element' && String(node.properties.className) === 'heading-anchor') return ''
+  if ('children' in node) return node.children.map((child) => textOf(child)).join('')
+  return ''
+}
+
+function walk(
+  node: Root | Element,
+  visit: (element: Element, parent: Root | Element, index: number) => void,
+) {
+  node.children.forEach((child, index) => {
+    if (child.type !== 'element') return
+    visit(child, node, index)
+    walk(child, visit)
+  })
+}
+
+/**
+ * THE place where an image of a post or project is rendered (integration point for the media
+ * library, issue 10): today a plain lazy `<img>` with no width/height; a library URL can later
+ * become a responsive `<picture>`/srcset here. An image whose URL is not allowed becomes its
+ * alternative text, so nothing loads from `http:`, `data:` or another scheme.
+ */
+export function renderImage(image: Element): ElementContent {
+  const src = typeof image.properties.src === 'string' ? image.properties.src : ''
+  const alt = typeof image.properties.alt === 'string' ? image.properties.alt : ''
+  if (!isAllowedImageUrl(src)) return { type: 'text', value: alt }
+  return {
+    type: 'element',
+    tagName: 'img',
+    properties: {
+      src,
+      alt,
+      ...(typeof image.properties.title === 'string' ? { title: image.properties.title } : {}),
+      loading: 'lazy',
+      decoding: 'async',
+    },
+    children: [],
+  }
+}
+
+function rehypeImages() {
+  return (tree: Root) => {
+    walk(tree, (element, parent, index) => {
+      if (element.tagName === 'img') parent.children[index] = renderImage(element) as Element
+    })
+  }
+}
+
+/** Collects h2/h3 (after rehype-slug) and, for a long post, prepends a <nav> listing them. */
+function rehypeToc(result: { toc: TocEntry[]; words: number }) {
+  return () => (tree: Root) => {
+    const toc: TocEntry[] = []
+    walk(tree, (element) => {
+      if (
+        (element.tagName === 'h2' || element.tagName === 'h3') &&
+        typeof element.properties.id === 'string' &&
+        !isFootnoteLabel(element)
+      ) {
+        toc.push({
+          id: element.properties.id,
+          text: textOf(element).trim(),
+          depth: element.tagName === 'h2' ? 2 : 3,
+        })
+      }
+    })
+    result.toc = toc
+    if (toc.length < TOC_MIN_HEADINGS || result.words < TOC_MIN_WORDS) return
+    const items: Element[] = []
+    for (const entry of toc) {
+      const item: Element = {
+        type: 'element',
+        tagName: 'li',
+        properties: {},
+        children: [
+          {
+            type: 'element',
+            tagName: 'a',
+            properties: { href: `#${entry.id}` },
+            children: [{ type: 'text', value: entry.text }],
+          },
+        ],
+      }
+      const parent = items.at(-1)
+      if (entry.depth === 3 && parent) {
+        let sub = parent.children.find(
+          (c): c is Element => c.type === 'element' && c.tagName === 'ol',
+        )
+        if (!sub) {
+          sub = { type: 'element', tagName: 'ol', properties: {}, children: [] }
+          parent.children.push(sub)
+        }
+        sub.children.push(item)
+      } else items.push(item)
+    }
+    tree.children.unshift({
+      type: 'element',
+      tagName: 'nav',
+      properties: { className: ['toc'], ariaLabel: TOC_TITLE },
+      children: [
+        {
+          type: 'element',
+          tagName: 'p',
+          properties: { className: ['toc-title'] },
+          children: [{ type: 'text', value: TOC_TITLE }],
+        },
+        { type: 'element', tagName: 'ol', properties: {}, children: items },
+      ],
+    })
+  }
+}
+
+/** The hidden "Notes" heading remark-rehype puts above footnotes: no anchor, not in the TOC. */
+function isFootnoteLabel(heading: Element): boolean {
+  return (
+    heading.properties.id === 'footnote-label' && String(heading.properties.className) === 'sr-only'
+  )
+}
+
+/** Highlighted code blocks by language + code: an edit elsewhere in a post re-highlights nothing. */
+const CODE_CACHE_SIZE = 2000
+const codeCache = new Map<string, Root>()
+const boundedCodeCache = {
+  get: (key: string) => codeCache.get(key),
+  set(key: string, value: Root) {
+    codeCache.set(key, value)
+    if (codeCache.size > CODE_CACHE_SIZE) codeCache.delete(codeCache.keys().next().value as string)
+    return this
+  },
+}
+
+let highlighter: Promise<Highlighter> | undefined
+
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({
+    themes: Object.values(CODE_THEMES),
+    langs: [...CODE_LANGUAGES],
+  })
+  return highlighter
+}
+
+async function createProcessor(result: {
+  toc: TocEntry[]
+  words: number
+}): Promise<Processor<Root, Root, Root, Root, string>> {
+  const shiki = await getHighlighter()
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, { footnoteLabel: 'Notes', footnoteBackLabel: 'Retour au texte' })
+    .use(rehypeSanitize, SCHEMA)
+    .use(rehypeSlug)
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'append',
+      test: (heading: Element) => !isFootnoteLabel(heading),
+      properties: (heading: Element) => ({
+        className: ['heading-anchor'],
+        ariaLabel: `Lien vers la section « ${textOf(heading).trim()} »`,
+      }),
+      content: { type: 'text', value: '#' },
+    })
+    .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
+    .use(rehypeImages)
+    .use(rehypeToc(result))
+    .use(rehypeShikiFromHighlighter, shiki, {
+      themes: CODE_THEMES,
+      defaultColor: false,
+      fallbackLanguage: 'text',
+      addLanguageClass: true,
+      cache: boundedCodeCache,
+    })
+    .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** Last resort when the pipeline throws (pathological input): escaped text, one <p> per line. */
+function plainFallback(markdown: string): string {
+  return markdown
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n')
+}
+
+async function renderUncached(markdown: string): Promise<RenderedMarkdown> {
+  const result = { toc: [] as TocEntry[], words: countWords(markdown) }
+  try {
+    const processor = await createProcessor(result)
+    const html = String(await processor.process(markdown))
+    return { html, words: result.words, toc: result.toc }
+  } catch {
+    return { html: plainFallback(markdown), words: result.words, toc: [] }
+  }
+}
+
+const CACHE_SIZE = 200
+const cache = new Map<string, Promise<RenderedMarkdown>>()
+
+/** Markdown → sanitised, highlighted HTML (memoised by content hash, bounded). */
+export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
+  const key = createHash('sha256').update(markdown).digest('base64url')
+  const hit = cache.get(key)
+  if (hit) {
+    cache.delete(key)
+    cache.set(key, hit)
+    return hit
+  }
+  const rendered = renderUncached(markdown)
+  cache.set(key, rendered)
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  return rendered
+}
+
+/** Same as renderMarkdown without any memo, code blocks included (benchmarks measure the real cost). */
+export function renderMarkdownUncached(markdown: string): Promise<RenderedMarkdown> {
+  codeCache.clear()
+  return renderUncached(markdown)
+}
