@@ -10,6 +10,9 @@ export default [
   route('rss.xml', 'routes/resources/rss.ts'),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
+  route('api/media/upload', 'routes/resources/media-upload.ts'),
+  route('api/media', 'routes/resources/media-list.ts'),
+  route('media/:key', 'routes/resources/media-file.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
   ),

@@ -23,7 +23,8 @@ export type SkillInput = Fields<Skill>
 export type TimelineItemInput = Fields<TimelineItem>
 export type BlogPostInput = Fields<BlogPost>
 export type ProcessStepInput = Fields<ProcessStep>
-export type MediaItemInput = Fields<MediaItem>
+export type MediaItemInput = Omit<Fields<MediaItem, 'file'>, 'alt' | 'decorative'> &
+  Partial<Pick<MediaItem, 'alt' | 'decorative'>>
 /** What a visitor sends through the contact form (status and reply come later). */
 export type MessageInput = { name: string; email: string; message: string }
 export type ProfileInput = Profile
@@ -116,6 +117,8 @@ export function makeMediaItem(overrides: Partial<MediaItemInput> = {}): MediaIte
     tags: ['Lyon'],
     featured: false,
     order: n,
+    alt: `Image du média ${n}`,
+    decorative: false,
     ...overrides,
   }
 }
