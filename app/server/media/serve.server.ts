@@ -1,5 +1,5 @@
 // Serving stored files (ADR 017): the right Content-Type from the extension we chose after
-// sniffing, nosniff, long immutable caching for content-addressed public files, single
+// sniffing (nosniff comes from server/middleware.ts), long immutable caching for content-addressed public files, single
 // byte ranges (video seeking), 304 on a matching ETag.
 import { Readable } from 'node:stream'
 import { isStorageKey, type MediaStorage } from './storage.server.ts'
@@ -66,7 +66,6 @@ export async function serveStored(
   const etag = `"${key}"`
   const headers = new Headers({
     'Content-Type': contentTypeOf(key),
-    'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
     'Last-Modified': info.mtime.toUTCString(),
     'Cache-Control': opts.immutable ? 'public, max-age=31536000, immutable' : 'private, no-store',

@@ -43,7 +43,7 @@ export async function uploadingAdmin(request: Request): Promise<SessionUser | un
 /** The file name the browser sent (`?name=`), bounded; only used as a default title. */
 export function uploadFileName(request: Request): string {
   const name = new URL(request.url).searchParams.get('name') ?? ''
-  return name.replace(/[\u0000-\u001f]/g, '').slice(0, 255)
+  return name.replace(/[\p{Cc}]/gu, '').slice(0, 255)
 }
 
 /** Streams the request body through the pipeline; UploadError carries the French refusal. */
