@@ -9,6 +9,7 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('rss.xml', 'routes/resources/rss.ts'),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
+  route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   route('api/media/upload', 'routes/resources/media-upload.ts'),
   route('api/media', 'routes/resources/media-list.ts'),

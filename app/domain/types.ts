@@ -226,6 +226,8 @@ export interface Cv {
   url: string
   updatedAt?: string
   settings: CvSettings
+  /** An uploaded CV in private storage (ADR 018); `url` is then CV_FILE_PATH. */
+  file?: { key: string; mime: string }
 }
 
 export interface User {

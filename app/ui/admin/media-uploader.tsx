@@ -29,16 +29,18 @@ export function uploadFile(
   file: File,
   onProgress: (sent: number) => void,
   register?: (xhr: XMLHttpRequest) => void,
+  target?: 'cv',
 ): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     register?.(xhr)
-    xhr.open('POST', `${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`)
+    const query = `name=${encodeURIComponent(file.name)}${target ? `&target=${target}` : ''}`
+    xhr.open('POST', `${MEDIA_UPLOAD_PATH}?${query}`)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
     xhr.onload = () => {
       const body = xhr.response as { item?: UploadedItem; error?: string } | null
-      if (xhr.status === 201 && body?.item) resolve({ item: body.item })
+      if (xhr.status === 201) resolve({ item: body?.item })
       else resolve({ error: body?.error ?? `Le téléversement a échoué (erreur ${xhr.status}).` })
     }
     xhr.onerror = () => resolve({ error: 'Le téléversement a échoué : vérifiez votre connexion.' })
@@ -78,9 +80,9 @@ export function MediaUploader({
         if (result.cancelled) update(key, { status: 'annulé', xhr: undefined })
         else if (result.error)
           update(key, { status: 'erreur', message: result.error, xhr: undefined })
-        else if (result.item) {
+        else {
           update(key, { status: 'terminé', sent: file.size, item: result.item, xhr: undefined })
-          onUploaded?.(result.item)
+          if (result.item) onUploaded?.(result.item)
         }
       })
     }
