@@ -56,6 +56,7 @@ import {
   TabHeader,
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Médias — Administration du Portfolio' }]
@@ -396,10 +397,10 @@ function MediaForm({
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {editing ? <input type="hidden" name="id" value={item.id} /> : null}
         <FieldGrid>
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="url"
             label="URL"
-            type="url"
             required
             defaultValue={v('url', item?.url)}
             error={errors.url}

@@ -43,6 +43,7 @@ import {
   TabHeader,
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Projets — Administration du Portfolio' }]
@@ -176,10 +177,10 @@ function ProjectForm({
             defaultValue={v('title', project?.title ?? '')}
             error={errors.title}
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="thumbnail"
             label="Miniature (URL)"
-            type="url"
             required
             defaultValue={v('thumbnail', project?.thumbnail ?? '')}
             error={errors.thumbnail}

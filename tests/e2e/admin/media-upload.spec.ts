@@ -248,3 +248,44 @@ test('deleting an image a project uses lists the project and asks first', async 
   const left = mediaFiles(server.dataDir)
   expect(left.filter((f) => f.startsWith(keys[0]!.slice(0, 32)))).toEqual([])
 })
+
+test('a project thumbnail comes from the library or from a new upload', async ({
+  page,
+  db: _db,
+}) => {
+  await getDb().deleteFrom('media').execute()
+  await signInAdmin(page)
+  await openAdminTab(page, 'Médias')
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#963' } })
+    .jpeg()
+    .toBuffer()
+  await page.getByLabel('Fichiers à téléverser').setInputFiles({
+    name: 'atelier.jpg',
+    mimeType: 'image/jpeg',
+    buffer: jpeg,
+  })
+  await expect(page.getByRole('list', { name: 'Téléversements' })).toContainText('Téléversé')
+  const [item] = await listMedia()
+
+  await page.goto('/admin/projects?new')
+  const thumbnail = page.getByRole('textbox', { name: 'Miniature (URL)' })
+  await page.getByRole('button', { name: 'Choisir dans la médiathèque' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
+  await dialog.getByRole('button', { name: 'atelier' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(thumbnail).toHaveValue(item!.url)
+
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#069' } })
+    .png()
+    .toBuffer()
+  await page.getByLabel('Fichier à téléverser').setInputFiles({
+    name: 'nouvelle.png',
+    mimeType: 'image/png',
+    buffer: png,
+  })
+  await expect(page.getByRole('status').filter({ hasText: 'nouvelle.png' })).toHaveText(
+    '« nouvelle.png » ajouté à la médiathèque',
+  )
+  await expect(thumbnail).toHaveValue(/^\/media\/[0-9a-f]{32}-20x20\.png$/)
+  expect(await listMedia()).toHaveLength(2)
+})
