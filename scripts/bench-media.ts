@@ -112,7 +112,7 @@ try {
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
       DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       BETTER_AUTH_SECRET: SECRET,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

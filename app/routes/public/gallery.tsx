@@ -61,7 +61,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                     <ResponsiveImage
                       src={item.url}
                       alt={item.decorative ? '' : item.alt || item.title}
-                      sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
                       className="w-full object-cover transition duration-500 group-hover:scale-105"
                     />
                   </button>

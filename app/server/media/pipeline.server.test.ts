@@ -77,6 +77,20 @@ describe('storeUpload', () => {
     expect(filesOnDisk().sort()).toEqual([stored.storageKey, ...stored.variants].sort())
   })
 
+  it('keeps at most 2560 px of a large photo, with variants up to 1920 px', async () => {
+    const big = await sharp({
+      create: { width: 3000, height: 1500, channels: 3, background: '#888' },
+    })
+      .jpeg()
+      .toBuffer()
+    const stored = await store(big)
+    expect(stored).toMatchObject({ width: 3000, height: 1500 })
+    expect(parseImageUrl(stored.url)).toMatchObject({ width: 2560, height: 1280 })
+    const meta = await sharp(path.join(storage.root, stored.storageKey)).metadata()
+    expect([meta.width, meta.height]).toEqual([2560, 1280])
+    expect(stored.variants).toContain(`${stored.storageKey.slice(0, 32)}-w1920.avif`)
+  })
+
   it('stores a PNG as a PNG whatever its name', async () => {
     const png = await sharp({
       create: { width: 20, height: 10, channels: 3, background: '#3c3' },

@@ -45,6 +45,13 @@ export interface StoredMedia {
 }
 
 const SNIFF_BYTES = 4100
+/** The largest stored copy of an image: more than any page shows, far less than a 24 Mpx photo. */
+const MAX_STORED_WIDTH = 2560
+
+// Bounded memory (issue 10: under 250 MB while a 24-megapixel photo is processed): no
+// libvips operation cache, one libvips thread per image.
+sharp.cache(false)
+sharp.concurrency(1)
 
 // One image at a time through sharp: bounds memory and leaves CPU for the site.
 let imageQueue: Promise<unknown> = Promise.resolve()
@@ -212,19 +219,27 @@ async function processImage(
   const fallback: 'png' | 'jpg' = mime === 'image/png' || meta.hasAlpha ? 'png' : 'jpg'
   const encode = (img: Sharp, ext: string) =>
     ext === 'avif'
-      ? img.avif({ quality: 50, effort: 2 })
+      ? img.avif({ quality: 40, effort: 2 })
       : ext === 'webp'
         ? img.webp({ quality: 75 })
         : ext === 'png'
           ? img.png({ compressionLevel: 8 })
-          : img.jpeg({ quality: 80, mozjpeg: true })
+          : img.jpeg({ quality: 80 })
   const temps: string[] = []
   try {
-    // Full size, upright, without metadata (no GPS position leaves the server).
-    const mainKey = `${id}-${width}x${height}.${fallback}`
+    // The stored copy: upright, without metadata (no GPS position leaves the server), at
+    // most MAX_STORED_WIDTH wide (JPEG shrink-on-load keeps a 24 Mpx decode small).
+    const mainWidth = Math.min(width, MAX_STORED_WIDTH)
+    const mainHeight = Math.max(1, Math.round((height * mainWidth) / width))
+    const mainKey = `${id}-${mainWidth}x${mainHeight}.${fallback}`
     const main = await storage.tempPath()
     temps.push(main)
-    await encode(sharp(source, { failOn: 'error' }).rotate(), fallback).toFile(main)
+    await encode(
+      sharp(source, { failOn: 'error' })
+        .rotate()
+        .resize({ width: mainWidth, height: mainHeight, fit: 'fill' }),
+      fallback,
+    ).toFile(main)
 
     // Decode once at the largest variant width; every smaller one is made from it.
     const widths = variantWidths(width)

@@ -24,7 +24,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
         <ResponsiveImage
           src={post.thumbnail}
           alt=""
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
         <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">

@@ -17,7 +17,7 @@ export function ProjectCard({ project }: { project: CardProject }) {
           <ResponsiveImage
             src={project.thumbnail}
             alt=""
-            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
             className="size-full object-cover transition duration-500 group-hover:scale-110"
           />
         </div>
