@@ -398,7 +398,6 @@ function MediaForm({
         {editing ? <input type="hidden" name="id" value={item.id} /> : null}
         <FieldGrid>
           <MediaUrlField
-            kind="image"
             name="url"
             label="URL"
             required

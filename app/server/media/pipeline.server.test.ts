@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseImageUrl, UPLOAD_ERRORS, variantWidths } from '#app/domain/media-file.ts'
 import { storeUpload, UploadError } from './pipeline.server.ts'
 import { parseRange } from './serve.server.ts'
-import { LocalDiskStorage } from './storage.server.ts'
+import { isStorageKey, LocalDiskStorage } from './storage.server.ts'
 
 const LIMITS = { image: 1, video: 2, document: 1 }
 let root: string
@@ -151,5 +151,16 @@ describe('parseRange', () => {
     expect(parseRange('bytes=5-1', 1000)).toBeNull()
     expect(parseRange('bytes=0-1,5-6', 1000)).toBeUndefined()
     expect(parseRange('items=0-1', 1000)).toBeUndefined()
+  })
+})
+
+describe('isStorageKey', () => {
+  it('accepts only names the pipeline makes (no path, no traversal)', () => {
+    expect(isStorageKey('0123456789abcdef0123456789abcdef-w320.avif')).toBe(true)
+    expect(isStorageKey('0123456789abcdef0123456789abcdef.pdf')).toBe(true)
+    expect(isStorageKey('../vitrine.db')).toBe(false)
+    expect(isStorageKey('0123456789abcdef0123456789abcdef/../../vitrine.db')).toBe(false)
+    expect(isStorageKey('0123456789abcdef0123456789abcdef..x')).toBe(false)
+    expect(isStorageKey('auth-secret')).toBe(false)
   })
 })

@@ -43,7 +43,8 @@ function setInputValue(id: string, value: string) {
 
 export function MediaUrlField(
   props: FieldProps & {
-    kind: MediaCategory
+    /** What the field takes; absent: any kind (the media form's own URL). */
+    kind?: MediaCategory
     defaultValue?: string
     placeholder?: string
   },
@@ -60,7 +61,7 @@ export function MediaUrlField(
     setItems(null)
     setLoadError('')
     try {
-      const res = await fetch(`/api/media?kind=${kind}`, {
+      const res = await fetch(`/api/media${kind ? `?kind=${kind}` : ''}`, {
         headers: { Accept: 'application/json' },
       })
       const body = (await res.json()) as { items?: PickerItem[] }
@@ -154,7 +155,7 @@ export function MediaUrlField(
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPT[kind]}
+          accept={kind ? ACCEPT[kind] : Object.values(ACCEPT).join(',')}
           className="sr-only"
           tabIndex={-1}
           aria-label="Fichier à téléverser"
@@ -168,7 +169,7 @@ export function MediaUrlField(
               setUpload({ text: `${formatBytes(sent)} sur ${formatBytes(file.size)}` }),
             ).then((result) => {
               if (result.error) setUpload({ text: result.error, error: true })
-              else if (result.item && result.item.category !== kind) {
+              else if (result.item && kind && result.item.category !== kind) {
                 setUpload({ text: UPLOAD_ERRORS.wrongKind(KIND_NAMES[kind]), error: true })
               } else if (result.item) {
                 setUpload({ text: `« ${file.name} » ajouté à la médiathèque` })

@@ -251,6 +251,8 @@ test('deleting an image a project uses lists the project and asks first', async 
 
 test('a project thumbnail comes from the library or from a new upload', async ({
   page,
+  browser,
+  baseURL,
   db: _db,
 }) => {
   await getDb().deleteFrom('media').execute()
@@ -287,5 +289,14 @@ test('a project thumbnail comes from the library or from a new upload', async ({
     '« nouvelle.png » ajouté à la médiathèque',
   )
   await expect(thumbnail).toHaveValue(/^\/media\/[0-9a-f]{32}-20x20\.png$/)
+  expect(await listMedia()).toHaveLength(2)
+
+  // Without an admin session: no listing, no upload, nothing stored.
+  const anonymous = await browser.newContext({ baseURL })
+  expect((await anonymous.request.get('/api/media')).status()).toBe(403)
+  const refused = await anonymous.request.post('/api/media/upload?name=x.png', { data: png })
+  expect(refused.status()).toBe(403)
+  expect(await refused.json()).toEqual({ error: UPLOAD_ERRORS.notAllowed })
+  await anonymous.close()
   expect(await listMedia()).toHaveLength(2)
 })
