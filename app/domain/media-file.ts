@@ -81,6 +81,18 @@ export function variantWidths(width: number): number[] {
   return [...VARIANT_WIDTHS.filter((w) => w < largest), largest]
 }
 
+/**
+ * AVIF stops at 1280 px: a 1920 px AVIF encode costs ~80 MB of memory and most of the CPU
+ * of an upload (bench:media); wider screens get WebP or the fallback at 1920.
+ */
+export const AVIF_MAX_WIDTH = 1280
+
+/** The widths stored in `format` for an image `width` px wide. */
+export function formatWidths(width: number, format: string): number[] {
+  const widths = variantWidths(width)
+  return format === 'avif' ? widths.filter((w) => w <= AVIF_MAX_WIDTH) : widths
+}
+
 export function variantKey(hash: string, width: number, ext: string): string {
   return `${hash}-w${width}.${ext}`
 }

@@ -77,7 +77,7 @@ describe('storeUpload', () => {
     expect(filesOnDisk().sort()).toEqual([stored.storageKey, ...stored.variants].sort())
   })
 
-  it('keeps at most 2560 px of a large photo, with variants up to 1920 px', async () => {
+  it('keeps at most 2560 px of a large photo, with variants up to 1920 px (AVIF to 1280)', async () => {
     const big = await sharp({
       create: { width: 3000, height: 1500, channels: 3, background: '#888' },
     })
@@ -88,7 +88,11 @@ describe('storeUpload', () => {
     expect(parseImageUrl(stored.url)).toMatchObject({ width: 2560, height: 1280 })
     const meta = await sharp(path.join(storage.root, stored.storageKey)).metadata()
     expect([meta.width, meta.height]).toEqual([2560, 1280])
-    expect(stored.variants).toContain(`${stored.storageKey.slice(0, 32)}-w1920.avif`)
+    const hash = stored.storageKey.slice(0, 32)
+    expect(stored.variants).toContain(`${hash}-w1920.webp`)
+    expect(stored.variants).toContain(`${hash}-w1280.avif`)
+    // AVIF stops at 1280 px (memory and CPU, AVIF_MAX_WIDTH).
+    expect(stored.variants).not.toContain(`${hash}-w1920.avif`)
   })
 
   it('stores a PNG as a PNG whatever its name', async () => {

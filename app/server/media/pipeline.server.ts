@@ -11,6 +11,7 @@ import {
   ACCEPTED_TYPES,
   UPLOAD_ERRORS,
   VARIANT_FORMATS,
+  formatWidths,
   mediaUrl,
   variantKey,
   variantWidths,
@@ -254,6 +255,7 @@ async function processImage(
     const pending: Array<[string, string]> = []
     for (const w of widths) {
       for (const ext of [...VARIANT_FORMATS, fallback]) {
+        if (!formatWidths(width, ext).includes(w)) continue
         const file = await storage.tempPath()
         temps.push(file)
         await encode(sharp(data, raw).resize({ width: w }), ext).toFile(file)

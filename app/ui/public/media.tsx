@@ -7,6 +7,7 @@ import type { CSSProperties } from 'react'
 import {
   parseImageUrl,
   VARIANT_FORMATS,
+  formatWidths,
   variantKey,
   variantWidths,
   mediaUrl,
@@ -31,7 +32,7 @@ export interface ResponsiveImageProps {
 }
 
 export function srcSet(hash: string, width: number, ext: string): string {
-  return variantWidths(width)
+  return formatWidths(width, ext)
     .map((w) => `${mediaUrl(variantKey(hash, w, ext))} ${w}w`)
     .join(', ')
 }
