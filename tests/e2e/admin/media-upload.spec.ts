@@ -7,7 +7,7 @@ import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeProject } from '#app/server/demo/factories.server.ts'
 import { listMedia } from '#app/server/repositories/media.server.ts'
-import { createProject } from '#app/server/repositories/projects.server.ts'
+import { createProject, deleteProject } from '#app/server/repositories/projects.server.ts'
 import { allowConsoleError, test, expect } from '../../fixtures/test.ts'
 import { deleteItem, expectFieldError, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 
@@ -245,6 +245,8 @@ test('deleting an image a project uses lists the project and asks first', async 
   await deleteItem(page, 'couverture', MEDIA_DELETE_QUESTION)
   await expect(page.getByRole('status')).toHaveText('Média supprimé avec succès')
   expect(await listMedia()).toHaveLength(0)
+  // The owner was warned: the project now shows a missing image. Tidy it for later tests.
+  await deleteProject(project.id)
   const left = mediaFiles(server.dataDir)
   expect(left.filter((f) => f.startsWith(keys[0]!.slice(0, 32)))).toEqual([])
 })
