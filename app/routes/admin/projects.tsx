@@ -43,7 +43,7 @@ import {
   TabHeader,
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
-import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
+import { MediaPickerButtons, MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Projets — Administration du Portfolio' }]
@@ -235,6 +235,7 @@ function ProjectForm({
           initial={typed ? asList(typed.images) : (project?.images ?? [])}
           error={listError(errors, 'images')}
         />
+        <MediaPickerButtons targetId="field-images" label="Images (URL)" kind="image" />
         <CheckboxField
           name="featured"
           label="Projet en vedette (affiché sur l'accueil)"

@@ -51,6 +51,28 @@ export function MediaUrlField(
 ) {
   const { kind, ...field } = props
   const { id } = fieldAria(field)
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField {...field} id={id} type="url" />
+      <MediaPickerButtons targetId={id} label={field.label} kind={kind} />
+    </div>
+  )
+}
+
+/**
+ * 'Choisir dans la médiathèque' and 'Téléverser' for the URL input `targetId` (a plain field
+ * or the new-item input of a list such as a project's images).
+ */
+export function MediaPickerButtons({
+  targetId: id,
+  label,
+  kind,
+}: {
+  targetId: string
+  label: string
+  kind?: MediaCategory
+}) {
+  const field = { label }
   const [open, setOpen] = useState(false)
   const [items, setItems] = useState<PickerItem[] | null>(null)
   const [loadError, setLoadError] = useState('')
@@ -74,7 +96,6 @@ export function MediaUrlField(
 
   return (
     <div className="flex flex-col gap-2">
-      <TextField {...field} id={id} type="url" />
       <div className="flex flex-wrap items-center gap-2">
         {/* Names the field the buttons serve, without becoming a label of theirs. */}
         <span id={`${id}-for`} className="sr-only">

@@ -273,16 +273,22 @@ test('a project thumbnail comes from the library or from a new upload', async ({
 
   await page.goto('/admin/projects?new')
   const thumbnail = page.getByRole('textbox', { name: 'Miniature (URL)' })
-  await page.getByRole('button', { name: 'Choisir dans la médiathèque' }).click()
+  const pickers = page.getByRole('button', { name: 'Choisir dans la médiathèque' })
+  await expect(pickers).toHaveCount(2) // thumbnail, project images
+  await pickers.first().click()
   const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
   await dialog.getByRole('button', { name: 'atelier' }).click()
   await expect(dialog).toBeHidden()
   await expect(thumbnail).toHaveValue(item!.url)
+  // The project's images: the picker fills the new-image input of the list.
+  await pickers.nth(1).click()
+  await dialog.getByRole('button', { name: 'atelier' }).click()
+  await expect(page.getByRole('textbox', { name: 'Nouvelle image (URL)' })).toHaveValue(item!.url)
 
   const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#069' } })
     .png()
     .toBuffer()
-  await page.getByLabel('Fichier à téléverser').setInputFiles({
+  await page.getByLabel('Fichier à téléverser').first().setInputFiles({
     name: 'nouvelle.png',
     mimeType: 'image/png',
     buffer: png,
