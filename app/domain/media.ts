@@ -32,31 +32,31 @@ function isBlank(value: unknown): boolean {
 }
 
 export const ALT_REQUIRED_MESSAGE =
-  "Le texte alternatif est requis pour une image (ou cochez « Image décorative »)"
+  'Le texte alternatif est requis pour une image (ou cochez « Image décorative »)'
 
 export const MediaSchema = z
   .object({
-  url: requiredUrl("L'URL est requise"),
-  title: requiredText('Le titre est requis'),
-  description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
-  category: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.enum(MEDIA_CATEGORIES, {
-      error: (issue) =>
-        issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
-    }),
-  ),
-  tags: listField(),
-  featured: boolField,
-  // Absent or blank stays undefined: the repository defaults it to count + 1.
-  order: z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
-  ),
-  // Issue 10: the French alternative text public pages use; 'décorative' images have none.
-  alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
-  decorative: boolField,
-})
+    url: requiredUrl("L'URL est requise"),
+    title: requiredText('Le titre est requis'),
+    description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+    category: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.enum(MEDIA_CATEGORIES, {
+        error: (issue) =>
+          issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
+      }),
+    ),
+    tags: listField(),
+    featured: boolField,
+    // Absent or blank stays undefined: the repository defaults it to count + 1.
+    order: z.preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
+    ),
+    // Issue 10: the French alternative text public pages use; 'décorative' images have none.
+    alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+    decorative: boolField,
+  })
   .superRefine((value, ctx) => {
     if (value.category === 'image' && !value.decorative && !value.alt) {
       ctx.addIssue({ code: 'custom', path: ['alt'], message: ALT_REQUIRED_MESSAGE })
