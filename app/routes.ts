@@ -9,8 +9,12 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('rss.xml', 'routes/resources/rss.ts'),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
+  route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
+  route('api/media/upload', 'routes/resources/media-upload.ts'),
+  route('api/media', 'routes/resources/media-list.ts'),
+  route('media/:key', 'routes/resources/media-file.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
   ),

@@ -1,6 +1,7 @@
 // `npm run backup`: a consistent copy of the live database (SQLite VACUUM INTO, safe while
-// the server runs) into DATA_DIR/backups/, plus the auth secret. Keeps the last 14 copies.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+// the server runs) into DATA_DIR/backups/, plus the auth secret and the uploaded files
+// (DATA_DIR/media and DATA_DIR/private, issue 10). Keeps the last 14 copies.
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { getEnv } from '../app/server/env.server.ts'
@@ -23,6 +24,17 @@ db.prepare('VACUUM INTO ?').run(target)
 db.close()
 const secret = path.join(env.DATA_DIR, 'auth-secret')
 if (existsSync(secret)) copyFileSync(secret, path.join(dir, `auth-secret-${stamp}`))
+// Uploaded files are content-addressed and never rewritten: a plain copy is consistent.
+// Copied after the database, so every file a backed-up row names is there.
+const files = path.join(dir, `vitrine-${stamp}-files`)
+for (const folder of ['media', 'private']) {
+  const from = path.join(env.DATA_DIR, folder)
+  if (!existsSync(from)) continue
+  cpSync(from, path.join(files, folder), {
+    recursive: true,
+    filter: (source) => path.basename(source) !== '.tmp',
+  })
+}
 
 const copies = readdirSync(dir)
   .filter((f) => /^vitrine-.*\.db$/.test(f))
@@ -30,5 +42,6 @@ const copies = readdirSync(dir)
 for (const old of copies.slice(0, Math.max(0, copies.length - KEEP))) {
   rmSync(path.join(dir, old))
   rmSync(path.join(dir, old.replace(/^vitrine-(.*)\.db$/, 'auth-secret-$1')), { force: true })
+  rmSync(path.join(dir, old.replace(/\.db$/, '-files')), { recursive: true, force: true })
 }
 console.log(`Sauvegarde écrite : ${target}`)

@@ -119,7 +119,10 @@ function forbidden(res: Response) {
   res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
 }
 
-/** Largest request body accepted (forms and JSON; the app takes no uploads). */
+/** The one route whose body is a file: MEDIA_UPLOAD_PATH in app/domain/media-file.ts. */
+export const UPLOAD_PATH = '/api/media/upload'
+
+/** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024
 export const BODY_TOO_LARGE = 'Requête trop volumineuse : 1 Mo au maximum.'
 
@@ -138,6 +141,8 @@ function tooLarge(res: Response) {
 export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
+    // The media upload streams to disk under its own per-type limits (issue 10, ADR 017).
+    if (req.path === UPLOAD_PATH) return next()
     const declared = req.get('content-length')
     if (declared !== undefined) {
       return Number(declared) > maxBytes ? tooLarge(res) : next()

@@ -10,6 +10,12 @@ export const DEFAULT_CV_SETTINGS: CvSettings = {
   trackDownloads: true,
 }
 
+/** The guarded route that shows an uploaded CV (ADR 018); downloads use /cv/telecharger. */
+export const CV_FILE_PATH = '/cv/fichier'
+export const CV_DOWNLOAD_PATH = '/cv/telecharger'
+/** Where a refused download sends the visitor: /cv with the §8 banner. */
+export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
+
 export const CV_SETTING_LABELS: Record<keyof CvSettings, string> = {
   requireAuth: 'Exiger une connexion pour télécharger le CV',
   addWatermark: 'Ajouter un filigrane',

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
 import {
+  ALT_REQUIRED_MESSAGE,
   MEDIA_CATEGORY_LABELS,
   MEDIA_DELETE_QUESTION,
   MediaSchema,
   mediaCountText,
 } from './media.ts'
 
-const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image' }
+const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image', alt: 'Un atelier' }
 const ORDER = "L'ordre doit être un entier positif ou nul"
 
 function errorsOf(input: unknown) {
@@ -22,7 +23,14 @@ describe('MediaSchema', () => {
       description: '',
       tags: [],
       featured: false,
+      decorative: false,
     })
+  })
+
+  it('requires a text alternative for an image unless it is decorative (issue 10)', () => {
+    expect(errorsOf({ ...valid, alt: ' ' }).alt).toBe(ALT_REQUIRED_MESSAGE)
+    expect(errorsOf({ ...valid, alt: '', decorative: 'on' }).alt).toBeUndefined()
+    expect(errorsOf({ ...valid, alt: '', category: 'video' }).alt).toBeUndefined()
   })
 
   it('requires url, title and category; category is image or video', () => {
@@ -105,7 +113,7 @@ describe('MediaSchema', () => {
     for (const [k, v] of Object.entries(valid)) form.append(k, v)
     form.append('order', '0')
     expect(MediaSchema.parse(formDataToObject(form))).toMatchObject({ ...valid, order: 0 })
-    expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo' })
+    expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo', document: 'Document' })
     expect(MEDIA_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce média ?')
   })
 })

@@ -16,6 +16,7 @@ export const MEDIA_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer ce m�
 export const MEDIA_CATEGORY_LABELS: Record<MediaCategory, string> = {
   image: 'Image',
   video: 'Vidéo',
+  document: 'Document',
 }
 
 /** Announced after each search or filter: 'Aucun média', '1 média', '3 médias'. */
@@ -30,25 +31,37 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 }
 
-export const MediaSchema = z.object({
-  url: requiredUrl("L'URL est requise"),
-  title: requiredText('Le titre est requis'),
-  description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
-  category: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.enum(MEDIA_CATEGORIES, {
-      error: (issue) =>
-        issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
-    }),
-  ),
-  tags: listField(),
-  featured: boolField,
-  // Absent or blank stays undefined: the repository defaults it to count + 1.
-  order: z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
-  ),
-})
+export const ALT_REQUIRED_MESSAGE =
+  'Le texte alternatif est requis pour une image (ou cochez « Image décorative »)'
+
+export const MediaSchema = z
+  .object({
+    url: requiredUrl("L'URL est requise"),
+    title: requiredText('Le titre est requis'),
+    description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+    category: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.enum(MEDIA_CATEGORIES, {
+        error: (issue) =>
+          issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
+      }),
+    ),
+    tags: listField(),
+    featured: boolField,
+    // Absent or blank stays undefined: the repository defaults it to count + 1.
+    order: z.preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
+    ),
+    // Issue 10: the French alternative text public pages use; 'décorative' images have none.
+    alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+    decorative: boolField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.category === 'image' && !value.decorative && !value.alt) {
+      ctx.addIssue({ code: 'custom', path: ['alt'], message: ALT_REQUIRED_MESSAGE })
+    }
+  })
 
 export type MediaFields = z.output<typeof MediaSchema>
 export type MediaInput = Partial<Record<keyof MediaFields, unknown>> & Record<string, unknown>

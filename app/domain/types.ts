@@ -5,7 +5,7 @@ export const SKILL_CATEGORIES = ['design', 'development', 'tools', 'soft'] as co
 export type SkillCategory = (typeof SKILL_CATEGORIES)[number]
 export const TIMELINE_TYPES = ['professional', 'personal'] as const
 export type TimelineType = (typeof TIMELINE_TYPES)[number]
-export const MEDIA_CATEGORIES = ['image', 'video'] as const
+export const MEDIA_CATEGORIES = ['image', 'video', 'document'] as const
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number]
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
@@ -117,6 +117,21 @@ export interface MediaItem {
   order: number
   createdAt: string
   updatedAt?: string
+  /** Uploaded file (ADR 017); absent for an item that only points at a URL. */
+  file?: MediaFile
+  /** French alternative text (issue 10); '' with `decorative`. */
+  alt: string
+  decorative: boolean
+}
+
+export interface MediaFile {
+  storageKey: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  /** A tiny blurred image as a data: URL, shown while the real one loads. */
+  placeholder: string
 }
 
 export interface MessageReply {
@@ -216,6 +231,8 @@ export interface Cv {
   url: string
   updatedAt?: string
   settings: CvSettings
+  /** An uploaded CV in private storage (ADR 018); `url` is then CV_FILE_PATH. */
+  file?: { key: string; mime: string }
 }
 
 export interface User {

@@ -62,6 +62,10 @@ export const EnvSchema = z.object({
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
+  /** Upload size limits in megabytes (issue 10, ADR 017). */
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().default(20),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().default(200),
+  MEDIA_MAX_PDF_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 

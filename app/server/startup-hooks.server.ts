@@ -2,6 +2,7 @@
 import { startActivityRetention } from './activity-retention.server.ts'
 import { printFirstAdminLink } from './auth/first-admin.server.ts'
 import { seedIfEmpty } from './demo/seed.server.ts'
+import { importSeededDemoImages } from './media/demo-import-hook.server.ts'
 import type { Env } from './env.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
@@ -11,6 +12,8 @@ export const STARTUP_HOOKS: StartupHook[] = [
   startActivityRetention,
   // French demo content into an empty database unless DEMO_CONTENT=false.
   seedIfEmpty,
+  // Issue 10: the demo images just seeded go through the media pipeline (in the background).
+  importSeededDemoImages,
   // While no active admin exists: print the one-time first-admin setup link (issue 4 §6).
   printFirstAdminLink,
 ]

@@ -68,6 +68,7 @@ import {
   TabHeader,
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Blog — Administration du Portfolio' }]
@@ -288,10 +289,10 @@ function BlogForm({
             defaultValue={v('category', post?.category)}
             error={errors.category}
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="thumbnail"
             label="Miniature (URL)"
-            type="url"
             required
             defaultValue={v('thumbnail', post?.thumbnail)}
             error={errors.thumbnail}

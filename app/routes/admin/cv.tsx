@@ -19,6 +19,7 @@ import { redirectWithToast } from '#app/server/toast.server.ts'
 import { Banner, FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { CheckboxField, TextField } from '#app/ui/admin/fields.tsx'
+import { CvUpload } from '#app/ui/admin/cv-upload.tsx'
 import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 
@@ -90,6 +91,7 @@ export default function CvTab({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="flex flex-col gap-8">
       <TabHeader title="Gestion du CV" />
+      <CvUpload current={cv?.file ?? null} />
       <CvUrlForm cv={cv} failure={failedIntent === 'url' ? actionData : undefined} />
       <CvProtection cv={cv} failure={failedIntent === 'url' ? undefined : actionData} />
     </section>

@@ -1,7 +1,7 @@
 // Admin tab "Gestion des Médias" (spec §2 media tab, §3 Media item, §5 media): grid with
 // search, category and tag filters (in the URL), form 'Nouveau Média' / 'Modifier le Média'.
 import { useEffect, useRef } from 'react'
-import { Form, useSubmit } from 'react-router'
+import { Form, useRevalidator, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/media'
 import {
@@ -19,6 +19,11 @@ import {
   type FormFailure,
 } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { formatBytes } from '#app/domain/media-file.ts'
+import { libraryStorage } from '#app/server/media/uploads.server.ts'
+import { findMediaUsages } from '#app/server/media/usage.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { MediaUploader } from '#app/ui/admin/media-uploader.tsx'
 import {
   countMedia,
   createMediaItem,
@@ -26,6 +31,8 @@ import {
   getMediaItem,
   listMedia,
   listMediaTags,
+  removeUnusedFiles,
+  storedKeysOf,
   updateMediaItem,
 } from '#app/server/repositories/media.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
@@ -49,6 +56,7 @@ import {
   TabHeader,
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Médias — Administration du Portfolio' }]
@@ -76,17 +84,38 @@ export async function loader({ request }: Route.LoaderArgs) {
     nextOrder: view.item?.order ?? (view.mode === 'create' ? (await countMedia()) + 1 : 0),
     tags: view.mode === 'list' ? await listMediaTags() : [],
     filters: { q, category: category ?? '', tag: tag ?? '' },
+    // Issue 10 point 7: where each item is used, for the delete dialog.
+    usages: Object.fromEntries(
+      await Promise.all(view.items.map(async (m) => [m.id, await findMediaUsages(m.url)] as const)),
+    ),
   }
 }
+
+/** Posted by the delete dialog once the owner has seen where the item is used. */
+const USED_CONFIRMED = 'usedConfirmed'
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
+  let storedKeys: string[] = []
+  if (form.intent === 'delete' && form.id) {
+    const item = await getMediaItem(form.id)
+    const usages = item ? await findMediaUsages(item.url) : []
+    // The server decides: a used item is only deleted once the owner has been told where.
+    if (usages.length > 0 && form.values[USED_CONFIRMED] !== 'true') {
+      return redirectWithToast('/admin/media', {
+        kind: 'error',
+        message: `Ce média est utilisé (${usages.join(', ')}) : confirmez sa suppression.`,
+      })
+    }
+    storedKeys = await storedKeysOf(form.id)
+    delete form.values[USED_CONFIRMED]
+  }
   const result = await handleCrudIntent(request, admin, form, {
     listUrl: '/admin/media',
     resourceType: 'media',
     nameOf: (m: MediaItem) => m.title,
-    formDefaults: { featured: false, tags: '', description: '' },
+    formDefaults: { featured: false, tags: '', description: '', decorative: false, alt: '' },
     get: getMediaItem,
     create: createMediaItem,
     update: updateMediaItem,
@@ -98,13 +127,22 @@ export async function action({ request }: Route.ActionArgs) {
       missing: "Ce média n'existe plus.",
     },
   })
+  // Deleted: its files go too, unless another item holds the same content.
+  if (storedKeys.length > 0 && !(await getMediaItem(form.id))) {
+    await removeUnusedFiles(libraryStorage(), storedKeys)
+  }
   return result ?? unknownIntent(form.intent)
 }
 
 export default function MediaTab({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.mode === 'list') {
     return (
-      <MediaGrid items={loaderData.items} tags={loaderData.tags} filters={loaderData.filters} />
+      <MediaGrid
+        items={loaderData.items}
+        tags={loaderData.tags}
+        filters={loaderData.filters}
+        usages={loaderData.usages}
+      />
     )
   }
   return (
@@ -211,16 +249,20 @@ function MediaGrid({
   items,
   tags,
   filters,
+  usages,
 }: {
   items: MediaItem[]
   tags: string[]
   filters: { q: string; category: string; tag: string }
+  usages: Record<string, readonly string[]>
 }) {
+  const revalidator = useRevalidator()
   return (
     <section>
       <TabHeader title="Gestion des Médias">
         <AddButton label="Nouveau Média" />
       </TabHeader>
+      <MediaUploader onUploaded={() => void revalidator.revalidate()} />
       <MediaFilters tags={tags} filters={filters} />
       {/* Announces the result count after each search or filter (polite: never interrupts). */}
       <p aria-live="polite" aria-atomic="true" className="sr-only">
@@ -237,7 +279,14 @@ function MediaGrid({
             >
               <article aria-label={item.title}>
                 <div className="relative aspect-video bg-zinc-100">
-                  {item.category === 'video' ? (
+                  {item.category === 'document' ? (
+                    <a
+                      href={item.url}
+                      className="flex h-full items-center justify-center text-sm font-medium text-zinc-700 underline"
+                    >
+                      Ouvrir le PDF
+                    </a>
+                  ) : item.category === 'video' ? (
                     <video
                       src={item.url}
                       controls
@@ -249,7 +298,7 @@ function MediaGrid({
                   ) : (
                     <img
                       src={item.url}
-                      alt={item.title}
+                      alt={item.decorative ? '' : item.alt}
                       loading="lazy"
                       className="h-full w-full object-cover"
                     />
@@ -269,12 +318,21 @@ function MediaGrid({
                         id={item.id}
                         itemName={item.title}
                         question={MEDIA_DELETE_QUESTION}
+                        hiddenFields={
+                          usages[item.id]?.length ? { [USED_CONFIRMED]: 'true' } : undefined
+                        }
+                        warning={<UsageWarning places={usages[item.id] ?? []} />}
                       />
                     </div>
                   </div>
-                  <p className="text-xs text-zinc-500 uppercase">
+                  <p className="text-xs text-zinc-600 uppercase">
                     {MEDIA_CATEGORY_LABELS[item.category]}
+                    {item.file ? ` · ${formatBytes(item.file.size)}` : ''}
+                    {item.file?.width ? ` · ${item.file.width} × ${item.file.height} px` : ''}
                   </p>
+                  {item.category === 'image' && !item.alt && !item.decorative ? (
+                    <p className="text-xs font-medium text-amber-800">Texte alternatif manquant</p>
+                  ) : null}
                   {item.description ? (
                     <p className="text-sm text-zinc-600">{item.description}</p>
                   ) : null}
@@ -297,6 +355,21 @@ function MediaGrid({
         </ul>
       )}
     </section>
+  )
+}
+
+function UsageWarning({ places }: { places: readonly string[] }) {
+  if (places.length === 0) return null
+  return (
+    <div role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">Ce média est utilisé ici :</p>
+      <ul className="mt-1 list-disc pl-5">
+        {places.map((place) => (
+          <li key={place}>{place}</li>
+        ))}
+      </ul>
+      <p className="mt-1">Ces pages afficheront une image manquante s’il est supprimé.</p>
+    </div>
   )
 }
 
@@ -324,10 +397,9 @@ function MediaForm({
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {editing ? <input type="hidden" name="id" value={item.id} /> : null}
         <FieldGrid>
-          <TextField
+          <MediaUrlField
             name="url"
             label="URL"
-            type="url"
             required
             defaultValue={v('url', item?.url)}
             error={errors.url}
@@ -371,6 +443,20 @@ function MediaForm({
           rows={3}
           defaultValue={v('description', item?.description)}
           error={errors.description}
+        />
+        <TextAreaField
+          name="alt"
+          label="Texte alternatif"
+          hint="Décrit l’image pour les personnes qui ne la voient pas (requis pour une image)."
+          rows={2}
+          defaultValue={v('alt', item?.alt)}
+          error={errors.alt}
+        />
+        <CheckboxField
+          name="decorative"
+          label="Image décorative"
+          defaultChecked={typed ? typed.decorative !== undefined : (item?.decorative ?? false)}
+          error={errors.decorative}
         />
         <CheckboxField
           name="featured"

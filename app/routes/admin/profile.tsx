@@ -19,6 +19,7 @@ import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { FieldGrid, initialValue, TextAreaField, TextField } from '#app/ui/admin/fields.tsx'
 import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 const PROFILE_SAVED = 'Profil mis à jour avec succès'
 const PROFILE_SAVE_FAILED = 'Erreur lors de la mise à jour du profil'
@@ -112,18 +113,29 @@ function ProfileForm({
         className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6"
       >
         <FieldGrid>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type={field.type ?? 'text'}
-              required={field.required}
-              placeholder={field.placeholder}
-              defaultValue={initialValue(typed, field.name, profile?.[field.name])}
-              error={errors[field.name]}
-            />
-          ))}
+          {FIELDS.map((field) =>
+            field.name === 'avatar' ? (
+              <MediaUrlField
+                key={field.name}
+                kind="image"
+                name={field.name}
+                label={field.label}
+                defaultValue={String(initialValue(typed, field.name, profile?.[field.name]) ?? '')}
+                error={errors[field.name]}
+              />
+            ) : (
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type ?? 'text'}
+                required={field.required}
+                placeholder={field.placeholder}
+                defaultValue={initialValue(typed, field.name, profile?.[field.name])}
+                error={errors[field.name]}
+              />
+            ),
+          )}
         </FieldGrid>
         <TextAreaField
           name="bio"

@@ -49,6 +49,7 @@ import {
   MarkdownEditor,
 } from '#app/ui/admin/markdown-editor.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
+import { MediaPickerButtons, MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
 export function meta() {
   return [{ title: 'Projets — Administration du Portfolio' }]
@@ -189,10 +190,10 @@ function ProjectForm({
             defaultValue={v('title', project?.title ?? '')}
             error={errors.title}
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="thumbnail"
             label="Miniature (URL)"
-            type="url"
             required
             defaultValue={v('thumbnail', project?.thumbnail ?? '')}
             error={errors.thumbnail}
@@ -248,6 +249,7 @@ function ProjectForm({
           initial={typed ? asList(typed.images) : (project?.images ?? [])}
           error={listError(errors, 'images')}
         />
+        <MediaPickerButtons targetId="field-images" label="Images (URL)" kind="image" />
         <CheckboxField
           name="featured"
           label="Projet en vedette (affiché sur l'accueil)"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Download, Lock, Mail } from 'lucide-react'
 import type { Route } from './+types/cv'
+import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -38,7 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // nor its address.
   const cvFile: CvDocument | null = !url
     ? null
-    : IMAGE_FILE.test(url)
+    : cv?.file // ADR 018: an uploaded CV is private; the preview route applies the same rule
+      ? loginRequired
+        ? { kind: 'locked' }
+        : { kind: cv.file.mime.startsWith('image/') ? 'image' : 'embed', url: CV_FILE_PATH }
+      : IMAGE_FILE.test(url)
       ? { kind: 'image', url }
       : loginRequired
         ? { kind: 'locked' }

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react'
 import type { Route } from './+types/gallery'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
+import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
@@ -10,7 +11,8 @@ import { PageHeader } from '#app/ui/public/page-header.tsx'
 export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de vidéos.'
 
 export async function loader() {
-  const items = await listMedia()
+  // Documents (PDF) belong to the library, not to the gallery.
+  const items = (await listMedia()).filter((item) => item.category !== 'document')
   // Spec §2: sorted by order.
   return { items: [...items].sort((a, b) => a.order - b.order) }
 }
@@ -56,10 +58,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                     aria-label={`Agrandir ${item.title}`}
                     onClick={() => setViewer(images.findIndex((i) => i.id === item.id))}
                   >
-                    <img
+                    <ResponsiveImage
                       src={item.url}
-                      alt={item.title}
-                      loading="lazy"
+                      alt={item.decorative ? '' : item.alt || item.title}
+                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
                       className="w-full object-cover transition duration-500 group-hover:scale-105"
                     />
                   </button>

@@ -12,6 +12,7 @@ import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
+import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé'
@@ -188,7 +189,7 @@ function ProjectView({
                 className="block w-full overflow-hidden rounded-2xl border border-line"
                 aria-label="Agrandir l'image"
               >
-                <img src={main.src} alt={main.alt} className="w-full object-cover" />
+                <ResponsiveImage src={main.src} alt={main.alt} priority sizes="(min-width: 1024px) 760px, calc(100vw - 48px)" className="w-full object-cover" />
               </button>
               {gallery.length > 1 ? (
                 <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Miniatures">

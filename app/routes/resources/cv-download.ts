@@ -11,8 +11,11 @@ import { hit } from '#app/server/rate-limit.server.ts'
 import { isUrl } from '#app/domain/common.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
+import { serveCvFile } from '#app/server/media/cv-file.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 
-export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
+export { CV_LOGIN_REQUIRED_PATH }
 /** Download entries written for one anonymous address (the file is served regardless). */
 const ANONYMOUS_LOG_LIMIT = { limit: 20, windowMs: 10 * 60_000 }
 
@@ -34,6 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       resourceName: 'CV',
       details: 'Téléchargement du CV',
     })
+  }
+  // An uploaded CV is streamed from private storage, watermarked when asked (ADR 018).
+  if (cv.file) {
+    const { siteName } = await getSiteSettings()
+    return serveCvFile(request, { ...cv, file: cv.file }, user, { download: true, siteName })
   }
   return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -91,6 +91,16 @@ export interface MediaTable {
   order: number
   createdAt: string
   updatedAt: string | null
+  // Uploaded files (migration 004, ADR 017); '' / 0 / null for URL-only items.
+  storageKey: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  placeholder: string
+  alt: string
+  decorative: Bool
+  variants: JsonText
 }
 
 export interface MessagesTable {

@@ -425,7 +425,7 @@ export const DEMO_PROCESS_STEPS: ProcessStepInput[] = [
   },
 ]
 
-export const DEMO_MEDIA: MediaItemInput[] = [
+const DEMO_MEDIA_ITEMS: MediaItemInput[] = [
   {
     url: '/demo/gallery/lumieres-de-fourviere.webp',
     title: 'Lumières de Fourvière',
@@ -512,6 +512,13 @@ export const DEMO_MEDIA: MediaItemInput[] = [
     order: 9,
   },
 ]
+
+// Issue 10: a demo image's text alternative is its title (what the gallery showed so far).
+export const DEMO_MEDIA: MediaItemInput[] = DEMO_MEDIA_ITEMS.map((item) => ({
+  alt: item.category === 'image' ? item.title : '',
+  decorative: false,
+  ...item,
+}))
 
 export interface DemoMessage {
   input: MessageInput

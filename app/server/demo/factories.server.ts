@@ -24,7 +24,8 @@ export type TimelineItemInput = Fields<TimelineItem>
 export type BlogPostInput = Fields<BlogPost, 'status' | 'publishedAt' | 'readTimeAuto'> &
   Partial<Pick<BlogPost, 'status' | 'publishedAt'>>
 export type ProcessStepInput = Fields<ProcessStep>
-export type MediaItemInput = Fields<MediaItem>
+export type MediaItemInput = Omit<Fields<MediaItem, 'file'>, 'alt' | 'decorative'> &
+  Partial<Pick<MediaItem, 'alt' | 'decorative'>>
 /** What a visitor sends through the contact form (status and reply come later). */
 export type MessageInput = { name: string; email: string; message: string }
 export type ProfileInput = Profile
@@ -117,6 +118,8 @@ export function makeMediaItem(overrides: Partial<MediaItemInput> = {}): MediaIte
     tags: ['Lyon'],
     featured: false,
     order: n,
+    alt: `Image du média ${n}`,
+    decorative: false,
     ...overrides,
   }
 }

@@ -200,10 +200,16 @@ export async function runDemoSeed(env: Pick<Env, 'DEMO_CONTENT'>): Promise<SeedR
  * Start-up hook. A failure is logged and the site still starts: demo content is optional, and
  * an invalid dataset writes nothing (see validateDemoContent).
  */
+/** Whether this process loaded the demo content (the demo images are imported then). */
+export let seededThisStart = false
+
 export async function seedIfEmpty(env: Pick<Env, 'DEMO_CONTENT'>): Promise<void> {
   try {
     const result = await runDemoSeed(env)
-    if (result.seeded) log.info(describeSeed(result))
+    if (result.seeded) {
+      log.info(describeSeed(result))
+      seededThisStart = true
+    }
   } catch (error) {
     log.error('Le chargement du contenu de démonstration a échoué', {
       error: error instanceof Error ? error.message : String(error),

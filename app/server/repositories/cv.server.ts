@@ -1,6 +1,6 @@
 // The CV: a single document keyed 'main' (spec §3). Its URL is overwritten on update; the
 // protection settings get their defaults when the URL is first set and are kept afterwards.
-import { CvSettingsSchema, CvUrlSchema, DEFAULT_CV_SETTINGS } from '#app/domain/cv.ts'
+import { CV_FILE_PATH, CvSettingsSchema, CvUrlSchema, DEFAULT_CV_SETTINGS } from '#app/domain/cv.ts'
 import type { Cv, CvSettings } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
@@ -13,6 +13,7 @@ const MAIN = 'main'
 interface StoredCv {
   url?: string
   settings?: Partial<CvSettings>
+  file?: { key: string; mime: string }
 }
 
 async function readStored(db: Kysely<Database>) {
@@ -30,6 +31,7 @@ function toCv(data: StoredCv, updatedAt: string | null): Cv {
     url: data.url ?? '',
     ...(updatedAt ? { updatedAt } : {}),
     settings: { ...DEFAULT_CV_SETTINGS, ...data.settings },
+    ...(data.file && data.url === CV_FILE_PATH ? { file: data.file } : {}),
   }
 }
 
@@ -58,7 +60,9 @@ export async function updateCvUrl(url: unknown): Promise<Cv> {
     .execute(async (trx) => {
       const stored = await readStored(trx)
       const settings: CvSettings = { ...DEFAULT_CV_SETTINGS, ...stored?.data.settings }
-      return write(trx, { url: data.url, settings })
+      // Keeping the uploaded file's own address keeps the file; any other URL replaces it.
+      const file = data.url === CV_FILE_PATH ? stored?.data.file : undefined
+      return write(trx, { url: data.url, settings, ...(file ? { file } : {}) })
     })
 }
 
@@ -70,6 +74,26 @@ export async function updateCvSettings(partial: unknown): Promise<Cv> {
     .execute(async (trx) => {
       const stored = await readStored(trx)
       const settings: CvSettings = { ...DEFAULT_CV_SETTINGS, ...stored?.data.settings, ...patch }
-      return write(trx, { ...(stored?.data.url ? { url: stored.data.url } : {}), settings })
+      return write(trx, {
+        ...(stored?.data.url ? { url: stored.data.url } : {}),
+        ...(stored?.data.file ? { file: stored.data.file } : {}),
+        settings,
+      })
+    })
+}
+
+/**
+ * An uploaded CV file (private storage, ADR 018) becomes the CV: its URL is the guarded
+ * CV_FILE_PATH. Returns the key of the file it replaces, if any, for removal.
+ */
+export async function setCvFile(file: { key: string; mime: string }): Promise<string | undefined> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await readStored(trx)
+      const settings: CvSettings = { ...DEFAULT_CV_SETTINGS, ...stored?.data.settings }
+      await write(trx, { url: CV_FILE_PATH, settings, file })
+      const previous = stored?.data.file?.key
+      return previous && previous !== file.key ? previous : undefined
     })
 }

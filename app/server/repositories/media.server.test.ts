@@ -19,6 +19,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   url: '/demo/a.webp',
   title: 'Atelier',
   category: 'image',
+  alt: 'Un atelier',
   ...overrides,
 })
 

@@ -13,6 +13,8 @@ import {
   toJson,
 } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/errors.server.ts'
+import type { StoredMedia } from '#app/server/media/pipeline.server.ts'
+import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import {
   countRows,
   deleteById,
@@ -33,6 +35,15 @@ const COLUMNS = [
   'order',
   'createdAt',
   'updatedAt',
+  'storageKey',
+  'mime',
+  'size',
+  'width',
+  'height',
+  'placeholder',
+  'alt',
+  'decorative',
+  'variants',
 ] as const
 
 export interface MediaFilters {
@@ -55,6 +66,20 @@ function toMediaItem(row: MediaTable): MediaItem {
     order: row.order,
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+    alt: row.alt,
+    decorative: toBool(row.decorative),
+    ...(row.storageKey
+      ? {
+          file: {
+            storageKey: row.storageKey,
+            mime: row.mime,
+            size: row.size,
+            width: row.width,
+            height: row.height,
+            placeholder: row.placeholder,
+          },
+        }
+      : {}),
   }
 }
 
@@ -67,6 +92,21 @@ function toColumns(fields: MediaFields, order: number) {
     tags: toJson(fields.tags),
     featured: fromBool(fields.featured),
     order,
+    alt: fields.decorative ? '' : fields.alt,
+    decorative: fromBool(fields.decorative),
+  }
+}
+
+/** The file columns of a row (none for an item that only points at a URL). */
+function fileColumns(file: StoredMedia | undefined) {
+  return {
+    storageKey: file?.storageKey ?? '',
+    mime: file?.mime ?? '',
+    size: file?.size ?? 0,
+    width: file?.width ?? null,
+    height: file?.height ?? null,
+    placeholder: file?.placeholder ?? '',
+    variants: toJson(file?.variants ?? []),
   }
 }
 
@@ -79,6 +119,8 @@ function editable(item: MediaItem): MediaInput {
     tags: item.tags,
     featured: item.featured,
     order: item.order,
+    alt: item.alt,
+    decorative: item.decorative,
   }
 }
 
@@ -129,6 +171,7 @@ export async function createMediaItem(input: MediaInput): Promise<MediaItem> {
       const row: MediaTable = {
         id: createId(),
         ...toColumns(fields, order),
+        ...fileColumns(undefined),
         createdAt: nowIso(),
         updatedAt: null,
       }
@@ -148,16 +191,87 @@ export async function updateMediaItem(
       const current = await findItem(trx, id)
       if (!current) return undefined
       const fields = parseOrThrow(MediaSchema, mergePatch(editable(current), patch))
-      const changes: Omit<MediaTable, 'id'> = {
+      const changes = {
         ...toColumns(fields, fields.order ?? current.order),
         createdAt: current.createdAt,
         updatedAt: nowIso(),
       }
       await trx.updateTable('media').set(changes).where('id', '=', id).execute()
-      return toMediaItem({ id, ...changes })
+      return findItem(trx, id)
     })
 }
 
 export async function deleteMediaItem(id: string): Promise<boolean> {
   return deleteById(getDb(), 'media', id)
+}
+
+/**
+ * An uploaded file becomes a library item (ADR 017). The title is the file's name; an
+ * image's text alternative is left to the owner (the grid flags it as missing).
+ */
+export async function createUploadedMedia(
+  stored: StoredMedia,
+  fileName: string,
+): Promise<MediaItem> {
+  const title =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[\s_]+/g, ' ')
+      .trim()
+      .slice(0, 200) || 'Fichier téléversé'
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row: MediaTable = {
+        id: createId(),
+        url: stored.url,
+        title,
+        description: '',
+        category: stored.category,
+        tags: '[]',
+        featured: 0,
+        order: await nextOrder(trx, 'media'),
+        alt: '',
+        decorative: 0,
+        ...fileColumns(stored),
+        createdAt: nowIso(),
+        updatedAt: null,
+      }
+      await trx.insertInto('media').values(row).execute()
+      return toMediaItem(row)
+    })
+}
+
+/** Every stored file of an item: the one its URL names and its variants. */
+export async function storedKeysOf(id: string): Promise<string[]> {
+  const row = await getDb()
+    .selectFrom('media')
+    .select(['storageKey', 'variants'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row?.storageKey) return []
+  return [row.storageKey, ...parseJson<string[]>(row.variants, [])]
+}
+
+/** Whether another item still uses the stored file `storageKey` (same content uploaded twice). */
+export async function isStorageKeyShared(storageKey: string, exceptId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom('media')
+    .select('id')
+    .where('storageKey', '=', storageKey)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Removes stored files that no remaining item names (content-addressed files are shared). */
+export async function removeUnusedFiles(storage: MediaStorage, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const used = await getDb()
+      .selectFrom('media')
+      .select('id')
+      .where((eb) => eb.or([eb('storageKey', '=', key), eb('variants', 'like', `%"${key}"%`)]))
+      .executeTakeFirst()
+    if (!used) await storage.remove(key)
+  }
 }

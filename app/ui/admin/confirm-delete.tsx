@@ -20,6 +20,7 @@ export function ConfirmDelete({
   question,
   intent = 'delete',
   hiddenFields,
+  warning,
   children,
 }: {
   id: string
@@ -29,6 +30,8 @@ export function ConfirmDelete({
   intent?: string
   /** Extra fields posted with the delete (e.g. the current filter). */
   hiddenFields?: Record<string, string>
+  /** Shown under the question (e.g. where a media item is still used). */
+  warning?: ReactNode
   /** Trigger content; defaults to a bin icon. */
   children?: ReactNode
 }) {
@@ -86,6 +89,7 @@ export function ConfirmDelete({
         <AlertDialog.Description className="mt-2 text-sm text-zinc-600">
           « {itemName} » — cette action est irréversible.
         </AlertDialog.Description>
+        {warning}
         <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
           <input type="hidden" name="id" value={id} />
           {Object.entries(hiddenFields ?? {}).map(([k, v]) => (

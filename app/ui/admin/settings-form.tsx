@@ -10,6 +10,7 @@ import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { CheckboxField, FieldGrid, TextAreaField, TextField } from './fields.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
+import { MediaUrlField } from './media-url-field.tsx'
 
 export const SETTINGS_TITLE = 'Paramètres du Site'
 
@@ -107,26 +108,26 @@ export function SettingsForm({
 
       <Section id="media" title="Médias">
         <FieldGrid>
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="logo"
             label="URL du logo"
-            type="url"
             defaultValue={text('logo', settings.logo)}
             error={errors.logo}
             placeholder="https://exemple.fr/logo.png"
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="favicon"
             label="URL du favicon"
-            type="url"
             defaultValue={text('favicon', settings.favicon)}
             error={errors.favicon}
             placeholder="https://exemple.fr/favicon.ico"
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="metaImage"
             label="URL de l'image de partage (meta)"
-            type="url"
             defaultValue={text('metaImage', settings.metaImage)}
             error={errors.metaImage}
             placeholder="https://exemple.fr/partage.jpg"

@@ -16,6 +16,7 @@ import { FieldGrid, SelectField, TextField } from './fields.tsx'
 import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { UserSecurityActions } from './user-security-actions.tsx'
+import { MediaUrlField } from './media-url-field.tsx'
 // Shown when a user has no avatar (spec §3: default placeholder image); shipped in public/.
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
@@ -211,10 +212,10 @@ export function UserForm({
             defaultValue={text('status', user?.status ?? 'active')}
             error={errors.status}
           />
-          <TextField
+          <MediaUrlField
+            kind="image"
             name="avatar"
             label="URL de l'avatar"
-            type="url"
             defaultValue={text('avatar', user?.avatar)}
             error={errors.avatar}
             hint="Optionnel : une image par défaut est affichée sinon."

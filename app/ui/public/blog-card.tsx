@@ -4,6 +4,7 @@ import type { BlogPost } from '#app/domain/types.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
+import { ResponsiveImage } from './media.tsx'
 
 /** Spec §9: a blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2
@@ -20,10 +21,10 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
       data-testid="blog-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden">
-        <img
+        <ResponsiveImage
           src={post.thumbnail}
           alt=""
-          loading="lazy"
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
         <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">

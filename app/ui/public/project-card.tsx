@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
+import { ResponsiveImage } from './media.tsx'
 
 /** Spec §9: a project card shows at most 3 tags. */
 export const PROJECT_CARD_TAGS = 3
@@ -13,10 +14,10 @@ export function ProjectCard({ project }: { project: CardProject }) {
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
         <div className="aspect-[4/3] overflow-hidden">
-          <img
+          <ResponsiveImage
             src={project.thumbnail}
             alt=""
-            loading="lazy"
+            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
             className="size-full object-cover transition duration-500 group-hover:scale-110"
           />
         </div>

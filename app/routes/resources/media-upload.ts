@@ -1,0 +1,76 @@
+// POST /api/media/upload?name=<file name>: the body is the file itself, streamed to disk
+// (issue 10, ADR 017); `&target=cv` stores the CV privately instead (ADR 018). Admins
+// only, checked before any body byte is read; the type comes from the bytes; limits per
+// type from MEDIA_MAX_*_MB. Answers JSON: { item } or { error }.
+import type { Route } from './+types/media-upload'
+import { recordActivity } from '#app/server/activity.server.ts'
+import {
+  libraryStorage,
+  receiveUpload,
+  refusalFor,
+  uploadFileName,
+  uploadingAdmin,
+  uploadRefusal,
+} from '#app/server/media/uploads.server.ts'
+import { CV_FILE_PATH } from '#app/domain/cv.ts'
+import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import type { SessionUser } from '#app/server/auth/session.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { privateStorage } from '#app/server/media/storage.server.ts'
+import { setCvFile } from '#app/server/repositories/cv.server.ts'
+import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
+
+export function loader() {
+  return new Response('Méthode non autorisée', { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return loader()
+  const admin = await uploadingAdmin(request)
+  if (!admin) return uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
+  const name = uploadFileName(request)
+  if (new URL(request.url).searchParams.get('target') === 'cv') return receiveCv(request, admin)
+  try {
+    const storage = libraryStorage()
+    const stored = await receiveUpload(request, storage)
+    const item = await createUploadedMedia(stored, name).catch(async (error: unknown) => {
+      // No row, no file: a failed insert takes the new files away again.
+      await removeUnusedFiles(storage, [stored.storageKey, ...stored.variants])
+      throw error
+    })
+    await recordActivity(request, {
+      actor: { id: admin.id, name: admin.name, email: admin.email },
+      action: 'create',
+      resourceType: 'media',
+      resourceId: item.id,
+      resourceName: item.title,
+      details: `Fichier téléversé : ${name || item.title}`,
+    })
+    return Response.json({ item }, { status: 201, headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    return refusalFor(error)
+  }
+}
+
+/** ?target=cv: the CV (a PDF or an image) into private storage, never the public library. */
+async function receiveCv(request: Request, admin: SessionUser) {
+  const storage = privateStorage(getEnv().DATA_DIR)
+  try {
+    const stored = await receiveUpload(request, storage, ['document', 'image'])
+    // The CV is shown whole: responsive variants would only be more private copies.
+    for (const key of stored.variants) await storage.remove(key)
+    const previous = await setCvFile({ key: stored.storageKey, mime: stored.mime })
+    if (previous) await storage.remove(previous)
+    await recordActivity(request, {
+      actor: { id: admin.id, name: admin.name, email: admin.email },
+      action: 'update',
+      resourceType: 'cv',
+      resourceId: 'main',
+      resourceName: 'CV',
+      details: `Fichier du CV téléversé (${stored.mime})`,
+    })
+    return Response.json({ cv: { url: CV_FILE_PATH } }, { status: 201 })
+  } catch (error) {
+    return refusalFor(error)
+  }
+}

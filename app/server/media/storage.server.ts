@@ -1,0 +1,103 @@
+// Where media files live (ADR 017): a small interface with one local-disk implementation
+// under DATA_DIR/media (public library) or DATA_DIR/private (the CV). An S3-compatible one
+// can implement the same five methods.
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+export interface StoredObject {
+  size: number
+  /** Last change, for Last-Modified. */
+  mtime: Date
+}
+
+export interface MediaStorage {
+  /** A new temporary path on the same volume, for a file being written. */
+  tempPath(): Promise<string>
+  /** Moves a finished temporary file to `key` in one step (atomic rename). */
+  commit(temp: string, key: string): Promise<void>
+  stat(key: string): Promise<StoredObject | undefined>
+  read(key: string, range?: { start: number; end: number }): Readable
+  remove(key: string): Promise<void>
+}
+
+/** Keys are file names we generated: hex hash, dash/dot suffixes, an extension. */
+const KEY = /^[0-9a-f]{32}[\w.-]*$/
+
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key) && !key.includes('..')
+}
+
+export class LocalDiskStorage implements MediaStorage {
+  readonly root: string
+  constructor(root: string) {
+    this.root = root
+  }
+
+  private file(key: string): string {
+    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`)
+    return path.join(this.root, key)
+  }
+
+  private get tempDir(): string {
+    return path.join(this.root, '.tmp')
+  }
+
+  async tempPath(): Promise<string> {
+    await mkdir(this.tempDir, { recursive: true })
+    return path.join(this.tempDir, randomBytes(12).toString('hex'))
+  }
+
+  async commit(temp: string, key: string): Promise<void> {
+    await rename(temp, this.file(key))
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    if (!isStorageKey(key)) return undefined
+    try {
+      const info = await stat(this.file(key))
+      return info.isFile() ? { size: info.size, mtime: info.mtime } : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.file(key), range)
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { force: true })
+  }
+
+  /** Writes a stream to a new temporary file (used by tests and the seed). */
+  async writeTemp(source: Readable): Promise<string> {
+    const temp = await this.tempPath()
+    await pipeline(source, createWriteStream(temp))
+    return temp
+  }
+}
+
+const stores = new Map<string, LocalDiskStorage>()
+
+/** The public library, DATA_DIR/media. */
+export function mediaStorage(dataDir: string): LocalDiskStorage {
+  return storeAt(path.join(dataDir, 'media'))
+}
+
+/** Files only guarded routes serve (the CV), DATA_DIR/private. */
+export function privateStorage(dataDir: string): LocalDiskStorage {
+  return storeAt(path.join(dataDir, 'private'))
+}
+
+function storeAt(root: string): LocalDiskStorage {
+  let store = stores.get(root)
+  if (!store) {
+    store = new LocalDiskStorage(root)
+    stores.set(root, store)
+  }
+  return store
+}

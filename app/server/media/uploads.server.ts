@@ -1,0 +1,63 @@
+// Glue between the HTTP upload route and the pipeline: limits from the environment, the
+// admin check before a single body byte is read, JSON answers in French (ADR 017).
+import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import type { MediaCategory } from '#app/domain/types.ts'
+import { getSessionUser, type SessionUser } from '#app/server/auth/session.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { log } from '#app/server/log.server.ts'
+import {
+  storeUpload,
+  UploadError,
+  type MediaLimitsMb,
+  type StoredMedia,
+} from './pipeline.server.ts'
+import { mediaStorage, type MediaStorage } from './storage.server.ts'
+
+export function mediaLimits(): MediaLimitsMb {
+  const env = getEnv()
+  return {
+    image: env.MEDIA_MAX_IMAGE_MB,
+    video: env.MEDIA_MAX_VIDEO_MB,
+    document: env.MEDIA_MAX_PDF_MB,
+  }
+}
+
+export function libraryStorage(): MediaStorage {
+  return mediaStorage(getEnv().DATA_DIR)
+}
+
+/** A JSON refusal; the unread rest of the body is not drained (the connection closes). */
+export function uploadRefusal(message: string, status: number): Response {
+  return Response.json(
+    { error: message },
+    { status, headers: { 'Cache-Control': 'no-store', Connection: 'close' } },
+  )
+}
+
+/** The signed-in active admin, or undefined (never a redirect: the caller is a script). */
+export async function uploadingAdmin(request: Request): Promise<SessionUser | undefined> {
+  const user = await getSessionUser(request)
+  return user && user.role === 'admin' && user.status === 'active' ? user : undefined
+}
+
+/** The file name the browser sent (`?name=`), bounded; only used as a default title. */
+export function uploadFileName(request: Request): string {
+  const name = new URL(request.url).searchParams.get('name') ?? ''
+  return name.replace(/[\p{Cc}]/gu, '').slice(0, 255)
+}
+
+/** Streams the request body through the pipeline; UploadError carries the French refusal. */
+export async function receiveUpload(
+  request: Request,
+  storage: MediaStorage,
+  allowed?: MediaCategory[],
+): Promise<StoredMedia> {
+  if (!request.body) throw new UploadError(UPLOAD_ERRORS.empty)
+  return storeUpload(request.body, { storage, limitsMb: mediaLimits(), allowed })
+}
+
+export function refusalFor(error: unknown): Response {
+  if (error instanceof UploadError) return uploadRefusal(error.message, error.status)
+  log.error('Upload failed', { error: String(error) })
+  return uploadRefusal("Le fichier n'a pas pu être enregistré. Réessayez.", 500)
+}

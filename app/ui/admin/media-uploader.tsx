@@ -1,0 +1,187 @@
+// 'Téléverser des fichiers' (issue 10 point 1): drag and drop or the file picker, several
+// files at once, one XMLHttpRequest per file so each shows its own progress (bytes sent) and
+// can be cancelled. The server decides the type from the bytes and answers in French.
+import { useRef, useState, type DragEvent } from 'react'
+import { Upload, X } from 'lucide-react'
+import { formatBytes, MEDIA_UPLOAD_PATH, UPLOAD_ACCEPT } from '#app/domain/media-file.ts'
+import { buttonStyles } from './buttons.tsx'
+
+export interface UploadedItem {
+  id: string
+  url: string
+  title: string
+  category: string
+}
+
+interface Entry {
+  key: number
+  name: string
+  size: number
+  sent: number
+  status: 'envoi' | 'terminé' | 'erreur' | 'annulé'
+  message?: string
+  item?: UploadedItem
+  xhr?: XMLHttpRequest
+}
+
+/** Sends one file; resolves with the created item or a French error. */
+export function uploadFile(
+  file: File,
+  onProgress: (sent: number) => void,
+  register?: (xhr: XMLHttpRequest) => void,
+  target?: 'cv',
+): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    register?.(xhr)
+    const query = `name=${encodeURIComponent(file.name)}${target ? `&target=${target}` : ''}`
+    xhr.open('POST', `${MEDIA_UPLOAD_PATH}?${query}`)
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (event) => onProgress(event.loaded)
+    xhr.onload = () => {
+      const body = xhr.response as { item?: UploadedItem; error?: string } | null
+      if (xhr.status === 201) resolve({ item: body?.item })
+      else resolve({ error: body?.error ?? `Le téléversement a échoué (erreur ${xhr.status}).` })
+    }
+    xhr.onerror = () => resolve({ error: 'Le téléversement a échoué : vérifiez votre connexion.' })
+    xhr.onabort = () => resolve({ cancelled: true })
+    // The body is the file itself: streamed by the browser, never read into a form.
+    xhr.send(file)
+  })
+}
+
+export function MediaUploader({
+  onUploaded,
+  multiple = true,
+}: {
+  onUploaded?: (item: UploadedItem) => void
+  multiple?: boolean
+}) {
+  const [entries, setEntries] = useState<Entry[]>([])
+  const [dragging, setDragging] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const nextKey = useRef(0)
+
+  const update = (key: number, patch: Partial<Entry>) =>
+    setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...patch } : e)))
+
+  function start(files: FileList | File[]) {
+    for (const file of Array.from(files)) {
+      const key = nextKey.current++
+      setEntries((all) => [
+        ...all,
+        { key, name: file.name, size: file.size, sent: 0, status: 'envoi' },
+      ])
+      void uploadFile(
+        file,
+        (sent) => update(key, { sent }),
+        (xhr) => update(key, { xhr }),
+      ).then((result) => {
+        if (result.cancelled) update(key, { status: 'annulé', xhr: undefined })
+        else if (result.error)
+          update(key, { status: 'erreur', message: result.error, xhr: undefined })
+        else {
+          update(key, { status: 'terminé', sent: file.size, item: result.item, xhr: undefined })
+          if (result.item) onUploaded?.(result.item)
+        }
+      })
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault()
+    setDragging(false)
+    if (event.dataTransfer.files.length > 0) start(event.dataTransfer.files)
+  }
+
+  return (
+    <section aria-labelledby="media-upload-title" className="mb-6">
+      <h3 id="media-upload-title" className="sr-only">
+        Téléverser des fichiers
+      </h3>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center ${
+          dragging ? 'border-zinc-900 bg-zinc-100' : 'border-zinc-300 bg-white'
+        }`}
+      >
+        <Upload className="h-6 w-6 text-zinc-500" aria-hidden="true" />
+        <p className="text-sm text-zinc-700">
+          Glissez-déposez vos fichiers ici, ou
+          <button
+            type="button"
+            className={`${buttonStyles.secondary} ml-2`}
+            onClick={() => input.current?.click()}
+          >
+            Choisir des fichiers
+          </button>
+        </p>
+        <p className="text-xs text-zinc-600">
+          Images (JPEG, PNG, WebP, AVIF, GIF), vidéos (MP4, WebM) et PDF.
+        </p>
+        <input
+          ref={input}
+          type="file"
+          multiple={multiple}
+          accept={UPLOAD_ACCEPT}
+          aria-label="Fichiers à téléverser"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            if (event.currentTarget.files) start(event.currentTarget.files)
+            event.currentTarget.value = ''
+          }}
+        />
+      </div>
+      {entries.length > 0 ? (
+        <ul aria-label="Téléversements" className="mt-4 flex flex-col gap-2">
+          {entries.map((entry) => (
+            <li
+              key={entry.key}
+              className="rounded-md border border-zinc-200 bg-white p-3 text-sm text-zinc-800"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span className="truncate font-medium">{entry.name}</span>
+                {entry.status === 'envoi' ? (
+                  <button
+                    type="button"
+                    className={buttonStyles.ghost}
+                    aria-label={`Annuler le téléversement de ${entry.name}`}
+                    onClick={() => entry.xhr?.abort()}
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                ) : null}
+              </div>
+              <progress
+                className="mt-2 w-full"
+                max={entry.size || 1}
+                value={entry.status === 'terminé' ? entry.size || 1 : entry.sent}
+                aria-label={`Progression de ${entry.name}`}
+              />
+              <p role="status" className="mt-1 text-xs text-zinc-600">
+                {entry.status === 'envoi'
+                  ? `${formatBytes(entry.sent)} sur ${formatBytes(entry.size)}`
+                  : entry.status === 'terminé'
+                    ? 'Téléversé'
+                    : entry.status === 'annulé'
+                      ? 'Téléversement annulé'
+                      : null}
+              </p>
+              {entry.status === 'erreur' ? (
+                <p role="alert" className="mt-1 text-xs text-red-700">
+                  {entry.message}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,98 @@
+// The one way public pages render an image (issue 10 point 4, ADR 017). An uploaded image's
+// URL names its size (/media/<hash>-<w>x<h>.jpg), so the variants are known without a
+// database read: <picture> with AVIF and WebP sources, a srcset of widths, `sizes`, width
+// and height (no layout shift), lazy below the fold, fetchpriority high for the main image.
+// Any other address (an external URL, a shipped /demo/ file) renders as a plain <img>.
+import type { CSSProperties } from 'react'
+import {
+  parseImageUrl,
+  VARIANT_FORMATS,
+  formatWidths,
+  variantKey,
+  variantWidths,
+  mediaUrl,
+} from '#app/domain/media-file.ts'
+
+const MIME: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' }
+
+export interface ResponsiveImageProps {
+  src: string
+  /** '' for a decorative image (screen readers skip it). */
+  alt: string
+  /** How wide the image shows, as for <img sizes> (default: full viewport width). */
+  sizes?: string
+  /** The page's main image: loaded at once with fetchpriority="high". */
+  priority?: boolean
+  className?: string
+  style?: CSSProperties
+  draggable?: boolean
+  /** Known size of an image that is not in the library (avoids layout shift). */
+  width?: number
+  height?: number
+}
+
+export function srcSet(hash: string, width: number, ext: string): string {
+  return formatWidths(width, ext)
+    .map((w) => `${mediaUrl(variantKey(hash, w, ext))} ${w}w`)
+    .join(', ')
+}
+
+export function ResponsiveImage({
+  src,
+  alt,
+  sizes = '100vw',
+  priority = false,
+  className,
+  style,
+  draggable,
+  width,
+  height,
+}: ResponsiveImageProps) {
+  const loading = priority ? 'eager' : 'lazy'
+  const fetchPriority = priority ? 'high' : undefined
+  const parsed = parseImageUrl(src)
+  if (!parsed) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        draggable={draggable}
+        className={className}
+        style={style}
+      />
+    )
+  }
+  const widths = variantWidths(parsed.width)
+  const largest = widths[widths.length - 1] ?? parsed.width
+  return (
+    <picture>
+      {VARIANT_FORMATS.map((format) => (
+        <source
+          key={format}
+          type={MIME[format]}
+          srcSet={srcSet(parsed.hash, parsed.width, format)}
+          sizes={sizes}
+        />
+      ))}
+      <img
+        src={mediaUrl(variantKey(parsed.hash, largest, parsed.fallback))}
+        srcSet={srcSet(parsed.hash, parsed.width, parsed.fallback)}
+        sizes={sizes}
+        alt={alt}
+        width={parsed.width}
+        height={parsed.height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        draggable={draggable}
+        className={className}
+        style={style}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,36 @@
+// `npm run restore -- <backup>`: puts a `npm run backup` copy back into DATA_DIR (stop the
+// server first): the database, the auth secret and the uploaded files (media, private CV).
+// <backup> is the path of a `vitrine-<date>.db` file. Refuses to overwrite an existing
+// database unless --force is given.
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { getEnv } from '../app/server/env.server.ts'
+import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
+
+const args = process.argv.slice(2)
+const force = args.includes('--force')
+const source = args.find((a) => !a.startsWith('--'))
+if (!source || !/vitrine-.*\.db$/.test(source) || !existsSync(source)) {
+  console.error('Usage : npm run restore -- <chemin de vitrine-AAAA-MM-JJ_HH-MM-SS.db> [--force]')
+  process.exit(1)
+}
+const env = getEnv({ ...process.env, BETTER_AUTH_SECRET: 'restore-does-not-need-the-secret' })
+const target = path.join(env.DATA_DIR, DATABASE_FILE_NAME)
+if (existsSync(target) && !force) {
+  console.error(
+    `${target} existe déjà : arrêtez le serveur et relancez avec --force pour le remplacer.`,
+  )
+  process.exit(1)
+}
+mkdirSync(env.DATA_DIR, { recursive: true })
+copyFileSync(source, target)
+for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true })
+const stamp = path.basename(source).replace(/^vitrine-(.*)\.db$/, '$1')
+const secret = path.join(path.dirname(source), `auth-secret-${stamp}`)
+if (existsSync(secret)) copyFileSync(secret, path.join(env.DATA_DIR, 'auth-secret'))
+const files = source.replace(/\.db$/, '-files')
+for (const folder of ['media', 'private']) {
+  const from = path.join(files, folder)
+  if (existsSync(from)) cpSync(from, path.join(env.DATA_DIR, folder), { recursive: true })
+}
+console.log(`Sauvegarde restaurée dans ${env.DATA_DIR}.`)
