@@ -13,11 +13,14 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
+import { PageCache, pageCacheMiddleware } from './page-cache.ts'
+import { staticFiles } from './static-files.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
   stopApp(): Promise<void>
   StartupError: new (...args: never[]) => Error
+  contentGeneration(): number
 }
 
 const isDev = process.env.NODE_ENV === 'development'
@@ -38,29 +41,25 @@ app.use(bodySizeLimit())
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
+// Production hands React Router the build object itself: given a function, it rebuilds its
+// routes and recompiles every path pattern on each request (ADR 027).
+let handlerBuild: ServerBuild | (() => Promise<ServerBuild>)
 if (isDev) {
   const vite = await import('vite')
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
   build = () =>
     viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  handlerBuild = build
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
   const serverBuild = (await import(
     pathToFileURL(path.join(buildDir, 'server/index.js')).href
   )) as ServerBuild
   build = async () => serverBuild
-  // Hashed assets never change: cache them for a year.
-  app.use(
-    '/assets',
-    express.static(path.join(buildDir, 'client/assets'), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    }),
-  )
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
+  handlerBuild = serverBuild
+  // Files listed once at start-up; hashed assets immutable; precompressed variants (ADR 027).
+  app.use(staticFiles(path.join(buildDir, 'client')))
 }
 
 const entry = (await build()).entry.module as unknown as AppEntry
@@ -74,7 +73,17 @@ try {
   throw error
 }
 
-app.all('/{*splat}', createRequestHandler({ build }))
+// Anonymous public pages from memory (ADR 026); PAGE_CACHE=false turns it off.
+if (!isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')) {
+  const megabytes = Number(process.env.PAGE_CACHE_MAX_MB ?? 16)
+  const cache = new PageCache({
+    generation: () => entry.contentGeneration(),
+    maxBytes: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : 16) * 1024 * 1024,
+  })
+  app.use(pageCacheMiddleware(cache))
+}
+
+app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
 
 app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
   console.error(error)

@@ -1,4 +1,5 @@
 // Blog posts (spec §3 Blog post, §5 blog form): unique slug, accent-insensitive search.
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import {
   BlogPostSchema,
@@ -151,16 +152,22 @@ export async function countBlogPosts(): Promise<number> {
 }
 
 /** Categories in use, once each, French alphabetical order. */
-export async function listBlogCategories(): Promise<string[]> {
+async function readBlogCategories(): Promise<string[]> {
   const rows = await getDb().selectFrom('blog_posts').select('category').distinct().execute()
   return distinctSorted(rows.map((row) => row.category))
 }
 
+/** Categories in use. Read once per content generation (ADR 027). */
+export const listBlogCategories: () => Promise<string[]> = cachedRead(readBlogCategories)
+
 /** Tags in use, once each, French alphabetical order. */
-export async function listBlogTags(): Promise<string[]> {
+async function readBlogTags(): Promise<string[]> {
   const rows = await getDb().selectFrom('blog_posts').select('tags').execute()
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }
+
+/** Tags in use. Read once per content generation (ADR 027). */
+export const listBlogTags: () => Promise<string[]> = cachedRead(readBlogTags)
 
 /** Validates, checks the slug is free, inserts. Throws ValidationError. */
 export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
