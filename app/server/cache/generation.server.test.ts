@@ -34,7 +34,7 @@ describe('content generation', () => {
   it('does not move for the activity log or a visitor message', async () => {
     const start = contentGeneration()
     await addActivity({
-      userId: null,
+      userId: '',
       userName: 'Visiteur',
       action: 'access',
       resourceType: 'admin',
