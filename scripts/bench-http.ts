@@ -101,7 +101,8 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  const child = spawn(NODE, ['server/index.ts'], {
+  // The flags of `npm start` (package.json): a small young generation (ADR 027).
+  const child = spawn(NODE, ['--max-semi-space-size=4', 'server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

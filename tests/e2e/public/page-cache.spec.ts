@@ -1,7 +1,7 @@
 // The page cache against the real production server (ADR 026): never served to a signed-in
 // user, an admin save shows on the very next anonymous request, maintenance mode never served
 // from or into the cache, a fresh nonce per response, Vary/ETag/304.
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
@@ -17,7 +17,7 @@ const unique = () => `cache=${Date.now()}-${Math.random().toString(36).slice(2)}
 const headerNonce = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
 
 /** A visitor without cookies, asking for identity bytes (readable as they are stored). */
-async function visitor(playwright: typeof import('@playwright/test'), baseURL: string) {
+async function visitor(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
   return playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: { 'accept-encoding': 'identity' },
