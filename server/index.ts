@@ -13,7 +13,7 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
-import { PageCache, pageCacheMiddleware } from './page-cache.ts'
+import { PageCache, pageCacheCapture, pageCacheLookup } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
 
 interface AppEntry {
@@ -24,6 +24,8 @@ interface AppEntry {
 }
 
 const isDev = process.env.NODE_ENV === 'development'
+const megabytes = (value: string | undefined, fallback: number) =>
+  Number(value) > 0 ? Number(value) : fallback
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
@@ -38,6 +40,15 @@ app.use(securityHeaders)
 app.use(clientIpHeader)
 app.use(originCheck)
 app.use(bodySizeLimit())
+// Anonymous public pages from memory (ADR 026); PAGE_CACHE=false turns it off.
+const pageCache =
+  !isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')
+    ? new PageCache({
+        generation: () => entry.contentGeneration(),
+        maxBytes: megabytes(process.env.PAGE_CACHE_MAX_MB, 16) * 1024 * 1024,
+      })
+    : undefined
+if (pageCache) app.use(pageCacheLookup(pageCache))
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
@@ -73,15 +84,7 @@ try {
   throw error
 }
 
-// Anonymous public pages from memory (ADR 026); PAGE_CACHE=false turns it off.
-if (!isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')) {
-  const megabytes = Number(process.env.PAGE_CACHE_MAX_MB ?? 16)
-  const cache = new PageCache({
-    generation: () => entry.contentGeneration(),
-    maxBytes: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : 16) * 1024 * 1024,
-  })
-  app.use(pageCacheMiddleware(cache))
-}
+if (pageCache) app.use(pageCacheCapture(pageCache))
 
 app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
 

@@ -272,24 +272,42 @@ export class PageCache {
 }
 
 /**
- * Express middleware: answers from the cache, or lets the app render and keeps what it
- * sent when it may be shared. Mount it after `compression()` (it keeps the uncompressed
- * bytes) and before React Router.
+ * Express middleware answering hits. Mount it early (before `compression()` and the static
+ * files: a hit needs neither), with `pageCacheCapture` later for the misses.
  */
-export function pageCacheMiddleware(cache: PageCache) {
+export function pageCacheLookup(cache: PageCache) {
   return (req: Request, res: Response, next: NextFunction) => {
     const key = cache.keyOf(req)
     if (key === null) return next()
     const entry = cache.get(key)
-    if (entry) {
-      cache.hits += 1
-      return cache.send(req, res, entry)
-    }
-    cache.misses += 1
+    if (!entry) return next()
+    cache.hits += 1
+    cache.send(req, res, entry)
+  }
+}
+
+/**
+ * Express middleware recording misses: lets the app render and keeps what it sent when it
+ * may be shared. Mount it after `compression()` (it keeps the uncompressed bytes) and just
+ * before React Router.
+ */
+export function pageCacheCapture(cache: PageCache) {
+  return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET') return next()
+    const key = cache.keyOf(req)
+    if (key === null) return next()
+    cache.misses += 1
     capture(cache, key, res)
     next()
   }
+}
+
+/** Both in one place (tests, simple stacks): lookup then capture. */
+export function pageCacheMiddleware(cache: PageCache) {
+  const lookup = pageCacheLookup(cache)
+  const record = pageCacheCapture(cache)
+  return (req: Request, res: Response, next: NextFunction) =>
+    lookup(req, res, () => record(req, res, next))
 }
 
 /** Records what the app sends for `key`, and stores it at the end when it may be shared. */
