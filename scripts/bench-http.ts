@@ -43,6 +43,9 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const HAS_WRK = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0
 
 interface Figures {
+  /** CPU time of the server per request (user + system, ms): the figure least disturbed by
+   * other processes on a shared machine. */
+  cpuPerRequest: number
   rps: number
   p50: number
   p99: number
@@ -171,7 +174,27 @@ function parseWrkDuration(text: string): number {
   return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
 }
 
-async function load(url: string, seconds: number): Promise<Figures> {
+/** User + system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
+  } catch {
+    return NaN
+  }
+}
+
+async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
+  const cpu0 = cpuMs(pid)
+  const figures = await loadOnly(url, seconds)
+  const requests = figures.total
+  return { ...figures, cpuPerRequest: requests > 0 ? (cpuMs(pid) - cpu0) / requests : NaN }
+}
+
+async function loadOnly(
+  url: string,
+  seconds: number,
+): Promise<Omit<Figures, 'cpuPerRequest'> & { total: number }> {
   if (HAS_WRK) {
     const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], {
       encoding: 'utf8',
@@ -182,7 +205,8 @@ async function load(url: string, seconds: number): Promise<Figures> {
     const p99 = parseWrkDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? '')
     const errors = Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0)
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
-    return { rps, p50, p99, errors, non2xx }
+    const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+    return { rps, p50, p99, errors, non2xx, total }
   }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds })
   return {
@@ -191,6 +215,7 @@ async function load(url: string, seconds: number): Promise<Figures> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   }
 }
 
@@ -263,14 +288,14 @@ async function main() {
         for (const target of targets) {
           const server = servers[target.key]!
           await load(`${server.origin}${p}`, 1) // warm-up
-          const figures = await load(`${server.origin}${p}`, DURATION)
+          const figures = await load(`${server.origin}${p}`, DURATION, server.child.pid)
           const best = table[target.key]?.[p]
           // Best round kept: the least disturbed by the other users of the machine.
           if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
           console.log(
             `  ${round}/${ROUNDS} ${pad(target.name, 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
               `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
-              `  RSS ${fmt(rssMb(server.child.pid))} MB`,
+              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(server.child.pid))} MB`,
           )
         }
       }
@@ -303,6 +328,17 @@ async function main() {
         const parts = ['off', 'on']
           .filter((k) => table[k])
           .map((k) => `cache ${k} ${fmt((table[k]![p]!.rps / ref[p]!.rps) * 100, 1)} %`)
+        console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
+      }
+    }
+    if (ref) {
+      console.log(
+        '\nServer CPU per request ÷ the reference (load-independent; lower is better, 1 = same cost):',
+      )
+      for (const p of paths) {
+        const parts = ['off', 'on']
+          .filter((k) => table[k])
+          .map((k) => `cache ${k} ×${fmt(table[k]![p]!.cpuPerRequest / ref[p]!.cpuPerRequest, 1)}`)
         console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
       }
     }
