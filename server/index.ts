@@ -21,14 +21,19 @@ import {
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
+import { PageCache, pageCacheCapture, pageCacheLookup } from './page-cache.ts'
+import { staticFiles } from './static-files.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
   stopApp(): Promise<void>
   StartupError: new (...args: never[]) => Error
+  contentGeneration(): number
 }
 
 const isDev = process.env.NODE_ENV === 'development'
+const megabytes = (value: string | undefined, fallback: number) =>
+  Number(value) > 0 ? Number(value) : fallback
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
@@ -54,32 +59,37 @@ app.use(originCheck)
 app.use(bodySizeLimit())
 app.use(bodyShapeGuard)
 app.use(drainUnreadBody)
+// Anonymous public pages from memory (ADR 026); PAGE_CACHE=false turns it off.
+const pageCache =
+  !isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')
+    ? new PageCache({
+        generation: () => entry.contentGeneration(),
+        maxBytes: megabytes(process.env.PAGE_CACHE_MAX_MB, 16) * 1024 * 1024,
+      })
+    : undefined
+if (pageCache) app.use(pageCacheLookup(pageCache))
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
+// Production hands React Router the build object itself: given a function, it rebuilds its
+// routes and recompiles every path pattern on each request (ADR 027).
+let handlerBuild: ServerBuild | (() => Promise<ServerBuild>)
 if (isDev) {
   const vite = await import('vite')
   const viteServer = await vite.createServer({ server: { middlewareMode: true } })
   app.use(viteServer.middlewares)
   build = () =>
     viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  handlerBuild = build
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
   const serverBuild = (await import(
     pathToFileURL(path.join(buildDir, 'server/index.js')).href
   )) as ServerBuild
   build = async () => serverBuild
-  // Hashed assets never change: cache them for a year.
-  app.use(
-    '/assets',
-    express.static(path.join(buildDir, 'client/assets'), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    }),
-  )
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
+  handlerBuild = serverBuild
+  // Files listed once at start-up; hashed assets immutable; precompressed variants (ADR 027).
+  app.use(staticFiles(path.join(buildDir, 'client')))
 }
 
 const entry = (await build()).entry.module as unknown as AppEntry
@@ -93,7 +103,9 @@ try {
   throw error
 }
 
-app.all('/{*splat}', createRequestHandler({ build }))
+if (pageCache) app.use(pageCacheCapture(pageCache))
+
+app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 

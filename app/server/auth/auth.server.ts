@@ -3,7 +3,7 @@
 // production and tests run the same code, sessions in the `session` table.
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { APIError } from 'better-auth/api'
-import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins'
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth'
 import type { Kysely } from 'kysely'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'

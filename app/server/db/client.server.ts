@@ -6,6 +6,12 @@ import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
 import { CompiledQuery, Kysely, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
+import { ContentWritesPlugin } from '../cache/content-writes.server.ts'
+import {
+  bumpContentGeneration,
+  contentGeneration,
+  setExternalChangeProbe,
+} from '../cache/generation.server.ts'
 import { StartupError } from '../env.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
@@ -44,6 +50,8 @@ export function openDatabase(file: string): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })),
+    // Every content write bumps the content generation (read caches, page cache: ADR 026).
+    plugins: [new ContentWritesPlugin()],
   })
   let closed = false
   return {
@@ -88,6 +96,17 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
 /** Make `handle` the process-wide database (tests and scripts). */
 export function setDatabase(handle: DatabaseHandle | undefined): void {
   current = handle
+  watchExternalWrites(handle)
+}
+
+/**
+ * Commits by other connections to the file (CLI scripts, test factories) change SQLite's
+ * data_version: cached reads and pages are dropped then (ADR 026).
+ */
+function watchExternalWrites(handle: DatabaseHandle | undefined): void {
+  if (!handle) return setExternalChangeProbe(undefined)
+  const statement = handle.sqlite.prepare('PRAGMA data_version')
+  setExternalChangeProbe(() => (statement.get() as { data_version: number }).data_version)
 }
 
 export async function initDatabase(dataDir: string): Promise<DatabaseHandle> {
@@ -95,12 +114,14 @@ export async function initDatabase(dataDir: string): Promise<DatabaseHandle> {
   const handle = openDatabase(path.join(dataDir, DATABASE_FILE_NAME))
   await migrateToLatest(handle.db)
   current = handle
+  watchExternalWrites(handle)
   return handle
 }
 
 export async function closeDatabase(): Promise<void> {
   const handle = current
   current = undefined
+  watchExternalWrites(undefined)
   await handle?.close()
 }
 
@@ -110,6 +131,8 @@ export async function closeDatabase(): Promise<void> {
  * A plain BEGIN would read first and then fail at once with "database is locked" when
  * another connection wrote in between, because SQLite cannot upgrade that snapshot.
  */
+const generationAtBegin = new WeakMap<object, number>()
+
 function immediateTransactions(dialect: Dialect): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
@@ -122,9 +145,19 @@ function immediateTransactions(dialect: Dialect): Dialect {
         acquireConnection: () => driver.acquireConnection(),
         async beginTransaction(connection) {
           await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+          generationAtBegin.set(connection, contentGeneration())
         },
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        // Reads on the one connection see a transaction's rows before its end: when it
+        // wrote content, bump again once it is committed or rolled back, so nothing read
+        // meanwhile stays cached (ADR 026).
+        async commitTransaction(connection) {
+          await driver.commitTransaction(connection)
+          if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
+        },
+        async rollbackTransaction(connection) {
+          await driver.rollbackTransaction(connection)
+          if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
+        },
         releaseConnection: (connection) => driver.releaseConnection(connection),
         destroy: () => driver.destroy(),
       }

@@ -1,4 +1,5 @@
 // Creative process steps (spec §3, §4 reordering, §5 process form).
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import {
   PROCESS_REORDER_MESSAGE,
@@ -37,9 +38,12 @@ async function findStep(db: Kysely<Database>, id: string): Promise<ProcessStep |
 }
 
 /** Steps by order ascending (numbered on the home page). */
-export async function listProcessSteps(): Promise<ProcessStep[]> {
+async function readProcessSteps(): Promise<ProcessStep[]> {
   return (await selectSteps(getDb()).execute()).map(toStep)
 }
+
+/** Steps by order. Read once per content generation (ADR 027). */
+export const listProcessSteps: () => Promise<ProcessStep[]> = cachedRead(readProcessSteps)
 
 export async function getProcessStep(id: string): Promise<ProcessStep | undefined> {
   return findStep(getDb(), id)

@@ -1,4 +1,5 @@
 // The profile: a single document keyed 'main' (spec §3), fully overwritten on save (§4).
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { ProfileSchema } from '#app/domain/profile.ts'
 import type { Profile } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -8,7 +9,7 @@ import { parseOrThrow } from '#app/server/errors.server.ts'
 const MAIN = 'main'
 
 /** undefined until the profile is first saved (spec §4: a missing document reads as nothing). */
-export async function getProfile(): Promise<Profile | undefined> {
+async function readProfile(): Promise<Profile | undefined> {
   const row = await getDb()
     .selectFrom('profile')
     .select(['data'])
@@ -17,6 +18,9 @@ export async function getProfile(): Promise<Profile | undefined> {
   if (!row) return undefined
   return parseJson<Profile | undefined>(row.data, undefined)
 }
+
+/** undefined until the profile is first saved. Read once per content generation (ADR 027). */
+export const getProfile: () => Promise<Profile | undefined> = cachedRead(readProfile)
 
 /** Overwrite (spec §4): optional fields left empty are removed, not kept from before. */
 export async function saveProfile(input: unknown): Promise<Profile> {

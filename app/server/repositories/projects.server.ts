@@ -1,4 +1,5 @@
 // Projects (spec §3 Project, §4 data actions, §5 project form).
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
@@ -93,10 +94,13 @@ export async function listProjects(): Promise<Project[]> {
   return rows.map(toProject)
 }
 
-export async function listFeaturedProjects(): Promise<Project[]> {
+async function readFeaturedProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).where('featured', '=', 1).execute()
   return rows.map(toProject)
 }
+
+/** Featured projects (home page). Read once per content generation (ADR 027). */
+export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(readFeaturedProjects)
 
 export async function getProject(id: string): Promise<Project | undefined> {
   return findProject(getDb(), id)

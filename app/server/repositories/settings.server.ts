@@ -1,5 +1,6 @@
 // Site settings: a single document keyed 'main' (spec §3), saved by merging then re-read
 // (spec §4). Public pages read `getSiteSettings()`, which falls back to French defaults.
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { mergeSettings, SettingsSchema, withDefaultSettings } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -21,9 +22,12 @@ export async function getSettings(): Promise<SiteSettings | undefined> {
 }
 
 /** Never undefined: stored settings, or French fallbacks before the first save. */
-export async function getSiteSettings(): Promise<SiteSettings> {
+async function readSiteSettings(): Promise<SiteSettings> {
   return withDefaultSettings(await getSettings())
 }
+
+/** Never undefined: stored settings, or French fallbacks before the first save. Read once per content generation (ADR 027). */
+export const getSiteSettings: () => Promise<SiteSettings> = cachedRead(readSiteSettings)
 
 /**
  * Merges `input` (typed or flat form names like "contact.email") over the stored settings —

@@ -1,4 +1,5 @@
 // Skills (spec §3 Skill, §5 skill form).
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import { SkillSchema, type SkillInput } from '#app/domain/skill.ts'
 import { SKILL_CATEGORIES, type Skill, type SkillCategory } from '#app/domain/types.ts'
@@ -31,7 +32,7 @@ async function findSkill(db: Kysely<Database>, id: string): Promise<Skill | unde
 }
 
 /** All skills grouped by category (design, development, tools, soft), then by name. */
-export async function listSkills(): Promise<Skill[]> {
+async function readSkills(): Promise<Skill[]> {
   const rows = await getDb().selectFrom('skills').select(COLUMNS).execute()
   return rows
     .map(toSkill)
@@ -42,6 +43,9 @@ export async function listSkills(): Promise<Skill[]> {
         a.id.localeCompare(b.id),
     )
 }
+
+/** All skills, sorted. Read once per content generation (ADR 027). */
+export const listSkills: () => Promise<Skill[]> = cachedRead(readSkills)
 
 export async function getSkill(id: string): Promise<Skill | undefined> {
   return findSkill(getDb(), id)

@@ -57,7 +57,9 @@ export function LoadingOverlay() {
         <span className="absolute inset-0 animate-[spin-slow_1.6s_linear_infinite] rounded-full border-4 border-transparent border-t-secondary border-r-accent" />
         <span className="absolute inset-3 animate-[spin-slow_2.4s_linear_infinite_reverse] rounded-full border-4 border-transparent border-b-secondary" />
       </div>
-      <p role="status" className="font-display text-lg text-fg">
+      {/* A system font: the overlay's line is the first large text painted, so it must not
+          wait for a web font (Lighthouse's LCP element, issue 16). */}
+      <p role="status" className="font-[system-ui,sans-serif] text-lg text-fg">
         {message}
       </p>
     </div>

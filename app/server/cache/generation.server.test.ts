@@ -1,0 +1,121 @@
+// The content generation (ADR 026) on a real temporary database: bumped by content writes of
+// this process (Kysely plugin, transactions) and of other connections (data_version), not by
+// the activity log or visitors' messages; reads cached per generation.
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '#app/server/db/client.server.ts'
+import { makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
+import { addActivity } from '#app/server/repositories/activity.server.ts'
+import { createMessage } from '#app/server/repositories/messages.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
+import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { isContentWrite } from './content-writes.server.ts'
+import {
+  bumpContentGeneration,
+  cachedRead,
+  contentGeneration,
+  scheduleContentChange,
+} from './generation.server.ts'
+
+const database = useTestDatabase()
+
+describe('content generation', () => {
+  it('moves on a content write, in a transaction too, and not on a read', async () => {
+    const start = contentGeneration()
+    await getSiteSettings()
+    expect(contentGeneration()).toBe(start)
+    await createProject(makeProject({ title: 'Projet compté' }))
+    const afterInsert = contentGeneration()
+    expect(afterInsert).toBeGreaterThan(start)
+    await updateSettings(makeSettings({ siteName: 'Nouveau nom' }))
+    expect(contentGeneration()).toBeGreaterThan(afterInsert)
+  })
+
+  it('does not move for the activity log or a visitor message', async () => {
+    const start = contentGeneration()
+    await addActivity({
+      userId: '',
+      userName: 'Visiteur',
+      action: 'access',
+      resourceType: 'admin',
+      resourceId: '/',
+      resourceName: 'Accueil',
+      details: 'Page vue',
+    })
+    await createMessage({ name: 'Léa', email: 'lea@exemple.fr', message: 'Bonjour, un message.' })
+    expect(contentGeneration()).toBe(start)
+  })
+
+  it('sees a commit made by another connection to the same file', async () => {
+    const start = contentGeneration()
+    const other = openDatabase(database.current.file)
+    try {
+      await other.db
+        .insertInto('settings')
+        .values({
+          id: 'main',
+          data: JSON.stringify(makeSettings({ siteName: 'Écrit ailleurs' })),
+          updatedAt: null,
+        })
+        .execute()
+      expect(contentGeneration()).toBeGreaterThan(start)
+      expect((await getSiteSettings()).siteName).toBe('Écrit ailleurs')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('gives the saved settings to the very next read', async () => {
+    expect((await getSiteSettings()).siteName).not.toBe('Atelier')
+    await updateSettings(makeSettings({ siteName: 'Atelier' }))
+    expect((await getSiteSettings()).siteName).toBe('Atelier')
+  })
+
+  it('shares one frozen value per generation between callers', async () => {
+    let reads = 0
+    const read = cachedRead(async () => ({ reads: ++reads, list: [1] }))
+    const [a, b] = await Promise.all([read(), read()])
+    expect(a).toBe(b)
+    expect(reads).toBe(1)
+    expect(Object.isFrozen(a.list)).toBe(true)
+    bumpContentGeneration()
+    expect((await read()).reads).toBe(2)
+  })
+
+  it('recognises writes by statement kind and table', () => {
+    const db = database.current.db
+    expect(
+      isContentWrite(
+        db
+          .insertInto('projects')
+          .values({} as never)
+          .toOperationNode(),
+      ),
+    ).toBe(true)
+    expect(isContentWrite(db.deleteFrom('session').toOperationNode())).toBe(false)
+    expect(
+      isContentWrite(db.updateTable('activity_logs').set({ details: 'x' }).toOperationNode()),
+    ).toBe(false)
+    expect(isContentWrite(db.selectFrom('projects').selectAll().toOperationNode())).toBe(false)
+  })
+})
+
+describe('scheduled content', () => {
+  afterEach(() => {
+    scheduleContentChange(Date.now() - 1)
+  })
+
+  it('bumps at once for a time already past', () => {
+    const start = contentGeneration()
+    scheduleContentChange(new Date(Date.now() - 1000))
+    expect(contentGeneration()).toBeGreaterThan(start)
+  })
+
+  it('bumps when a scheduled time comes', async () => {
+    const start = contentGeneration()
+    scheduleContentChange(Date.now() + 30)
+    expect(contentGeneration()).toBe(start)
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(contentGeneration()).toBeGreaterThan(start)
+  })
+})

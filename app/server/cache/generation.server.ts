@@ -1,0 +1,126 @@
+// The content generation: one number bumped by every write that can change what a public
+// page shows (ADR 026). Read caches (settings, profile…) and the page cache compare it with
+// the generation they were filled under, so no stale page or value survives an admin save.
+//
+// Writes of this process reach it through the Kysely plugin of every database connection
+// (`content-writes.server.ts`), so tables added later are covered without code here. Writes
+// of other processes on the same SQLite file (a CLI script, the browser tests' factories)
+// are seen through the external-change probe: SQLite's `PRAGMA data_version` changes
+// whenever another connection commits. A multi-host version (PostgreSQL) replaces the probe
+// (for example LISTEN/NOTIFY or a counter row) without touching the callers.
+
+let generation = 1
+const listeners = new Set<(generation: number) => void>()
+let probe: (() => number) | undefined
+let probed: number | undefined
+
+/** The current content generation (a positive integer that only grows). */
+export function contentGeneration(): number {
+  if (probe) {
+    let seen: number
+    try {
+      seen = probe()
+    } catch {
+      seen = NaN // a closed database: count it as a change
+    }
+    if (seen !== probed) {
+      probed = seen
+      bumpContentGeneration()
+    }
+  }
+  return generation
+}
+
+/**
+ * Registers how to notice commits made outside this process (or none). Changing it is a
+ * change of database, so it bumps the generation too.
+ */
+export function setExternalChangeProbe(next: (() => number) | undefined): void {
+  probe = next
+  try {
+    probed = next?.()
+  } catch {
+    probed = undefined
+  }
+  bumpContentGeneration()
+}
+
+/** Marks every cached page and read as stale. Cheap: call it after any content write. */
+export function bumpContentGeneration(): number {
+  generation += 1
+  for (const listener of listeners) listener(generation)
+  return generation
+}
+
+/** Called with the new generation after each bump; returns the unsubscribe function. */
+export function onContentGeneration(listener: (generation: number) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+let timerAt = Infinity
+const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
+/**
+ * Content that becomes visible at a given time (a scheduled blog post) calls this with that
+ * time: the generation is bumped then, so cached pages and reads made before it are dropped.
+ * Only the earliest pending time is kept; call it again (after the bump, or at start-up)
+ * with the next one.
+ */
+export function scheduleContentChange(at: Date | number): void {
+  const when = typeof at === 'number' ? at : at.getTime()
+  if (!Number.isFinite(when)) return
+  const delay = when - Date.now()
+  if (delay <= 0) {
+    bumpContentGeneration()
+    return
+  }
+  if (when >= timerAt) return
+  clearTimeout(timer)
+  timerAt = when
+  timer = setTimeout(
+    () => {
+      timer = undefined
+      timerAt = Infinity
+      if (Date.now() >= when) bumpContentGeneration()
+      else scheduleContentChange(when)
+    },
+    Math.min(delay, MAX_TIMEOUT_MS),
+  )
+  timer.unref()
+}
+
+/** Cached values are shared by every request: frozen, so no caller can change another's. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
+/**
+ * A value read once per content generation (site settings, profile, navigation counts):
+ * the first call after a write reads again; concurrent callers share one read.
+ */
+export function cachedRead<T>(read: () => Promise<T>): (() => Promise<T>) & { clear(): void } {
+  let cached: { generation: number; value: Promise<T> } | undefined
+  const get = () => {
+    const current = contentGeneration()
+    if (cached && cached.generation === current) return cached.value
+    const value = read().then(deepFreeze)
+    const entry = { generation: current, value }
+    cached = entry
+    // A failed read is not kept: the next caller tries again.
+    value.catch(() => {
+      if (cached === entry) cached = undefined
+    })
+    return value
+  }
+  return Object.assign(get, {
+    clear() {
+      cached = undefined
+    },
+  })
+}

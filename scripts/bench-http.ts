@@ -1,0 +1,357 @@
+// `npm run bench:http`: load figures of the public pages (issue 16), as ratios against a
+// reference measured in the same run (the machine is shared: absolute figures are noisy).
+//
+// With the production build present, starts `node server/index.ts` on a temporary DATA_DIR
+// (demo content), once with the page cache on and once with PAGE_CACHE=false, plus a bare
+// Node `http` server sending the very same bytes from memory. Each target gets the same
+// load (autocannon, or wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
+// Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios.
+//
+// Usage: node scripts/bench-http.ts [--duration S] [--connections N] [--rounds N]
+//                                   [--soak S] [--soak-rounds N] [--only on|off|ref]
+//   --rounds N    alternating rounds per page (default 2; the best one is kept)
+//   --soak S      afterwards, S seconds of load on the post page, --soak-rounds times,
+//                 printing the RSS after each (memory aim: ≤150 MB, no growth).
+//   --only on|off|ref   measure one target only.
+// Defaults keep the run near two minutes: the machine is shared.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`)
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+
+const DURATION = option('duration', 3)
+const CONNECTIONS = option('connections', 50)
+const SOAK = option('soak', 0)
+const ROUNDS = option('rounds', 2)
+const SOAK_ROUNDS = option('soak-rounds', 1)
+const ONLY = textOption('only')
+const NODE = process.execPath
+const ROOT = path.resolve(import.meta.dirname, '..')
+const HAS_WRK = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0
+
+interface Figures {
+  /** CPU time of the server per request (user + system, ms): the figure least disturbed by
+   * other processes on a shared machine. */
+  cpuPerRequest: number
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+    return Math.round(kb / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<number> {
+  const t0 = performance.now()
+  while (performance.now() - t0 < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return performance.now() - t0
+    } catch {
+      // not listening yet
+    }
+    await sleep(10)
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`)
+}
+
+interface Started {
+  child: ChildProcess
+  origin: string
+  readyMs: number
+  stop(): Promise<void>
+}
+
+async function startApp(dataDir: string, env: Record<string, string>): Promise<Started> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const t0 = performance.now()
+  // The flags of `npm start` (package.json): a small young generation (ADR 027).
+  const child = spawn(NODE, ['--max-semi-space-size=4', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitReady(`${origin}/healthz`, child)
+  return { child, origin, readyMs: performance.now() - t0, stop: () => stop(child) }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, sleep(5_000)])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+/** A bare Node http server answering each path with bytes given on its stdin (JSON). */
+const REFERENCE_SOURCE = `
+import { createServer } from 'node:http'
+let pages = new Map()
+let body = ''
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (c) => (body += c))
+process.stdin.on('end', () => {
+  for (const [p, html] of Object.entries(JSON.parse(body))) pages.set(p, Buffer.from(html))
+  const server = createServer((req, res) => {
+    const bytes = pages.get(req.url)
+    if (!bytes) { res.statusCode = 404; res.end(); return }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': bytes.length })
+    res.end(bytes)
+  })
+  server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'))
+})
+`
+
+async function startReference(pages: Record<string, string>): Promise<Started> {
+  const t0 = performance.now()
+  const child = spawn(NODE, ['--input-type=module', '-e', REFERENCE_SOURCE], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  child.stdin!.end(JSON.stringify(pages))
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('\n')) resolve(Number(out.trim()))
+    })
+    child.once('exit', (code) => reject(new Error(`reference exited (${code})`)))
+  })
+  const origin = `http://127.0.0.1:${port}`
+  return { child, origin, readyMs: performance.now() - t0, stop: () => stop(child) }
+}
+
+function parseWrkDuration(text: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(text)
+  if (!m) return NaN
+  const value = Number(m[1])
+  return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
+  } catch {
+    return NaN
+  }
+}
+
+async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
+  const cpu0 = cpuMs(pid)
+  const figures = await loadOnly(url, seconds)
+  const requests = figures.total
+  return { ...figures, cpuPerRequest: requests > 0 ? (cpuMs(pid) - cpu0) / requests : NaN }
+}
+
+async function loadOnly(
+  url: string,
+  seconds: number,
+): Promise<Omit<Figures, 'cpuPerRequest'> & { total: number }> {
+  if (HAS_WRK) {
+    const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], {
+      encoding: 'utf8',
+    })
+    const out = run.stdout
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
+    const p50 = parseWrkDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? '')
+    const p99 = parseWrkDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? '')
+    const errors = Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0)
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
+    const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+    return { rps, p50, p99, errors, non2xx, total }
+  }
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  }
+}
+
+async function discoverPaths(origin: string): Promise<string[]> {
+  const projects = await (await fetch(`${origin}/projects`)).text()
+  const blog = await (await fetch(`${origin}/blog`)).text()
+  const project = /href="(\/projects\/[^"/?#]+)"/.exec(projects)?.[1]
+  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1]
+  if (!project || !post) throw new Error('no project or post link found in the demo content')
+  return ['/', '/projects', project, '/blog', post]
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+const pad = (s: string, n: number) => s.padEnd(n)
+const lpad = (s: string, n: number) => s.padStart(n)
+
+async function main() {
+  const buildEntry = path.join(ROOT, 'build/server/index.js')
+  if (!existsSync(buildEntry)) {
+    console.log('Build absent: npm run build…')
+    const built = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (built.status !== 0) process.exit(1)
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-http-'))
+  const started: Started[] = []
+  try {
+    console.log(
+      `Load: ${HAS_WRK ? 'wrk -t1' : 'autocannon'} ${CONNECTIONS} connections, ${DURATION} s per page, ` +
+        `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    )
+    // First start seeds the demo content (not timed as start-up); later starts are timed.
+    const seeding = await startApp(dataDir, { PAGE_CACHE: 'false' })
+    const paths = await discoverPaths(seeding.origin)
+    const pages: Record<string, string> = {}
+    for (const p of paths) pages[p] = await (await fetch(`${seeding.origin}${p}`)).text()
+    await seeding.stop()
+
+    const targets: { name: string; key: string; start: () => Promise<Started> }[] = [
+      { name: 'reference (node http, same bytes)', key: 'ref', start: () => startReference(pages) },
+      {
+        name: 'Vitrine, page cache off',
+        key: 'off',
+        start: () => startApp(dataDir, { PAGE_CACHE: 'false' }),
+      },
+      {
+        name: 'Vitrine, page cache on',
+        key: 'on',
+        start: () => startApp(dataDir, { PAGE_CACHE: 'true' }),
+      },
+    ].filter((t) => !ONLY || t.key === ONLY)
+
+    // All targets run side by side and take turns page by page, round after round: the
+    // machine is shared, so each ratio compares figures taken within seconds of each other.
+    const servers: Record<string, Started> = {}
+    for (const target of targets) {
+      const server = await target.start()
+      started.push(server)
+      servers[target.key] = server
+      console.log(
+        `${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(rssMb(server.child.pid))} MB`,
+      )
+    }
+    console.log(
+      `Pages: ${paths.map((p) => `${p} (${(Buffer.byteLength(pages[p]!) / 1024).toFixed(0)} KB)`).join(', ')}`,
+    )
+    const table: Record<string, Record<string, Figures>> = {}
+    for (const p of paths) {
+      console.log(`\n${p}`)
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const target of targets) {
+          const server = servers[target.key]!
+          await load(`${server.origin}${p}`, 1) // warm-up
+          const figures = await load(`${server.origin}${p}`, DURATION, server.child.pid)
+          const best = table[target.key]?.[p]
+          // Best round kept: the least disturbed by the other users of the machine.
+          if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
+          console.log(
+            `  ${round}/${ROUNDS} ${pad(target.name, 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
+              `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
+              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(server.child.pid))} MB`,
+          )
+        }
+      }
+    }
+    for (const target of targets) {
+      const server = servers[target.key]!
+      if (SOAK > 0 && target.key !== 'ref') {
+        const post = paths[4]!
+        const rss: number[] = []
+        for (let round = 1; round <= SOAK_ROUNDS; round++) {
+          const figures = await load(`${server.origin}${post}`, SOAK)
+          rss.push(rssMb(server.child.pid))
+          console.log(
+            `  soak ${target.name} ${round}/${SOAK_ROUNDS}, ${SOAK} s on the post: ${fmt(figures.rps)} req/s, p99 ${fmt(figures.p99, 1)} ms, RSS ${fmt(rss.at(-1)!)} MB`,
+          )
+        }
+        if (rss.length > 1) {
+          const growth = ((rss.at(-1)! - rss[0]!) / rss[0]!) * 100
+          console.log(`  RSS growth from soak 1 to ${rss.length}: ${fmt(growth, 1)} %`)
+        }
+      }
+      console.log(`${target.name}: RSS at the end ${fmt(rssMb(server.child.pid))} MB`)
+      await server.stop()
+    }
+
+    const ref = table.ref
+    if (ref) {
+      console.log('\nRatios (req/s of Vitrine ÷ req/s of the reference, same bytes, same run):')
+      for (const p of paths) {
+        const parts = ['off', 'on']
+          .filter((k) => table[k])
+          .map((k) => `cache ${k} ${fmt((table[k]![p]!.rps / ref[p]!.rps) * 100, 1)} %`)
+        console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
+      }
+    }
+    if (ref) {
+      console.log(
+        '\nServer CPU per request ÷ the reference (load-independent; lower is better, 1 = same cost):',
+      )
+      for (const p of paths) {
+        const parts = ['off', 'on']
+          .filter((k) => table[k])
+          .map((k) => `cache ${k} ×${fmt(table[k]![p]!.cpuPerRequest / ref[p]!.cpuPerRequest, 1)}`)
+        console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
+      }
+    }
+    if (table.on && table.off) {
+      console.log('\nCache on ÷ cache off:')
+      for (const p of paths) {
+        console.log(`  ${pad(p, 48)} ×${fmt(table.on[p]!.rps / table.off[p]!.rps, 1)}`)
+      }
+    }
+  } finally {
+    for (const server of started) await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

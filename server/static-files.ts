@@ -1,0 +1,154 @@
+// Static files of the build (ADR 027): the list of files is read once at start-up, so a
+// page request costs no file-system call (express.static stat()ed every URL first). Text
+// assets (JS, CSS, SVG…) are held in memory with the brotli and gzip variants written at
+// build time (scripts/compress-assets.ts) and chosen by Accept-Encoding; other files (images,
+// videos, fonts) are streamed by `res.sendFile` (ranges, conditional requests).
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import type { NextFunction, Request, Response } from 'express'
+
+/** Types worth compressing (the same list the build step compresses). */
+export const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|txt|json|xml|map|webmanifest)$/i
+const IN_MEMORY_MAX_BYTES = 512 * 1024
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+}
+
+interface StaticFile {
+  file: string
+  type?: string
+  etag: string
+  lastModified: string
+  cacheControl: string
+  /** Text files: identity, brotli and gzip bytes in memory. */
+  identity?: Buffer
+  br?: Buffer
+  gzip?: Buffer
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* walk(full)
+    else if (entry.isFile()) yield full
+  }
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file)
+  } catch {
+    return undefined
+  }
+}
+
+/** The files under `root` by URL path (compressed siblings are variants, not URLs). */
+export function indexStaticFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>()
+  let names: string[]
+  try {
+    names = [...walk(root)]
+  } catch {
+    return files
+  }
+  const present = new Set(names)
+  for (const file of names) {
+    if ((file.endsWith('.br') || file.endsWith('.gz')) && present.has(file.slice(0, -3))) continue
+    const urlPath = '/' + path.relative(root, file).split(path.sep).join('/')
+    const stat = statSync(file)
+    const hashed = urlPath.startsWith('/assets/')
+    const entry: StaticFile = {
+      file,
+      type: TYPES[path.extname(file).toLowerCase()],
+      etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      lastModified: stat.mtime.toUTCString(),
+      // Hashed file names never change content: a year, immutable. Others: an hour.
+      cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    }
+    if (COMPRESSIBLE.test(file) && stat.size <= IN_MEMORY_MAX_BYTES) {
+      entry.identity = readFileSync(file)
+      entry.br = readIfPresent(`${file}.br`)
+      entry.gzip = readIfPresent(`${file}.gz`)
+    }
+    files.set(urlPath, entry)
+  }
+  return files
+}
+
+function accepts(req: Request, coding: string): boolean {
+  const header = req.headers['accept-encoding']
+  if (typeof header !== 'string') return false
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';')
+    if (name!.trim().toLowerCase() !== coding) return false
+    const q = params.find((p) => p.trim().startsWith('q='))
+    return !q || Number(q.trim().slice(2)) > 0
+  })
+}
+
+function fresh(req: Request, file: StaticFile): boolean {
+  const match = req.headers['if-none-match']
+  if (match) return match.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*')
+  const since = req.headers['if-modified-since']
+  return !!since && Date.parse(since) >= Date.parse(file.lastModified)
+}
+
+/**
+ * Serves the build's client files. `/assets/…` that is not a file answers 404 at once (a
+ * stale hashed URL); any other unknown path goes on to the app without touching the disk.
+ */
+export function staticFiles(root: string) {
+  const files = indexStaticFiles(root)
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const file = files.get(req.path)
+    if (!file) {
+      if (req.path.startsWith('/assets/')) {
+        res.status(404).type('text/plain; charset=utf-8').send('Fichier introuvable.')
+        return
+      }
+      return next()
+    }
+    res.setHeader('Cache-Control', file.cacheControl)
+    res.setHeader('ETag', file.etag)
+    res.setHeader('Last-Modified', file.lastModified)
+    if (!file.identity) {
+      return res.sendFile(
+        file.file,
+        { etag: false, lastModified: false, cacheControl: false },
+        (error) => {
+          if (error && !res.headersSent) next()
+        },
+      )
+    }
+    if (file.br || file.gzip) res.setHeader('Vary', 'Accept-Encoding')
+    if (fresh(req, file)) {
+      res.statusCode = 304
+      res.end()
+      return
+    }
+    let body = file.identity
+    if (file.br && accepts(req, 'br')) {
+      body = file.br
+      res.setHeader('Content-Encoding', 'br')
+    } else if (file.gzip && accepts(req, 'gzip')) {
+      body = file.gzip
+      res.setHeader('Content-Encoding', 'gzip')
+    }
+    if (file.type) res.setHeader('Content-Type', file.type)
+    res.setHeader('Content-Length', body.length)
+    res.statusCode = 200
+    if (req.method === 'HEAD') res.end()
+    else res.end(body)
+  }
+}
