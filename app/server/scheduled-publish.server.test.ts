@@ -1,0 +1,46 @@
+// A scheduled post's publish date bumps the content generation at that time (issue 12 × 16),
+// so the page cache and the read caches cannot keep a list that predates it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { contentGeneration } from './cache/generation.server.ts'
+import { createBlogPost } from './repositories/blog.server.ts'
+import { nextScheduledPublishAt, startScheduledPublishing } from './scheduled-publish.server.ts'
+import { makeBlogPost } from './demo/factories.server.ts'
+import { useTestDatabase } from '../../tests/fixtures/db.ts'
+
+describe('scheduled publishing', () => {
+  useTestDatabase()
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
+  afterEach(() => vi.useRealTimers())
+
+  it('finds the earliest future publish date of a post that is not a draft', async () => {
+    const now = new Date('2030-01-01T10:00:00.000Z')
+    vi.setSystemTime(now)
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2030-01-03T10:00:00.000Z' }),
+    )
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2030-01-02T10:00:00.000Z' }),
+    )
+    await createBlogPost(makeBlogPost({ status: 'draft', publishedAt: '2030-01-01T11:00:00.000Z' }))
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2029-12-31T10:00:00.000Z' }),
+    )
+    expect((await nextScheduledPublishAt(now))?.toISOString()).toBe('2030-01-02T10:00:00.000Z')
+  })
+
+  it('bumps the content generation when the publish time comes', async () => {
+    vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2030-01-01T10:05:00.000Z' }),
+    )
+    const stop = startScheduledPublishing()
+    await vi.waitFor(async () => expect(await nextScheduledPublishAt()).toBeDefined())
+    await Promise.resolve()
+    const before = contentGeneration()
+    await vi.advanceTimersByTimeAsync(4 * 60_000)
+    expect(contentGeneration()).toBe(before)
+    await vi.advanceTimersByTimeAsync(60_000 + 10)
+    expect(contentGeneration()).toBeGreaterThan(before)
+    stop()
+  })
+})
