@@ -10,7 +10,7 @@ let started: Promise<void> | undefined
 export function startApp(): Promise<void> {
   started ??= (async () => {
     const env = getEnv()
-    const handle = await initDatabase(env.DATA_DIR)
+    const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     log.info(`Base de données prête : ${handle.file}`)
     for (const hook of STARTUP_HOOKS) await hook(env)
   })()

@@ -1,0 +1,168 @@
+// Every difference between SQLite and PostgreSQL lives here (ADR 028). The schema is the
+// same on both: text ids, ISO-8601 text timestamps, JSON as text, booleans as 0/1 integers,
+// so repositories read and write the same values whatever the database. What differs:
+//
+// - transactions: SQLite's BEGIN IMMEDIATE (client.server.ts) takes the one write lock up
+//   front; on PostgreSQL every transaction takes one transaction-scoped advisory lock right
+//   after BEGIN, so writing transactions run one at a time across every app server, with the
+//   same guarantees as on SQLite (a read-check-write inside a transaction cannot interleave
+//   with another). Statements outside a transaction run concurrently on both.
+// - identifiers: PostgreSQL folds unquoted names to lower case; raw SQL must quote camelCase
+//   columns ("userId"). Kysely's builders always quote.
+// - count(*) is bigint on PostgreSQL: parsed to a JavaScript number here (counts stay far
+//   below 2^53).
+// - unique violations: "UNIQUE constraint failed: t.c" vs SQLSTATE 23505 (isUniqueViolation).
+// - case-insensitive matching: SQLite's LIKE ignores ASCII case, PostgreSQL's does not;
+//   likeInsensitive() lowers both sides and behaves the same on both.
+// - Better Auth: its Kysely adapter is given the SQLite value encoding on both (0/1, text
+//   dates) because our schema is the same on both (betterAuthDatabase).
+// Upserts (ON CONFLICT … DO UPDATE), RETURNING, LIMIT/OFFSET and recursive CTEs are written
+// the same way on both and need nothing here.
+import pg from 'pg'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  type Dialect,
+  type Driver,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+/** `postgres://` or `postgresql://` URLs select PostgreSQL; anything else is not ours. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url.trim())
+}
+
+/** The dialect a Kysely instance talks to (for the rare query that must differ). */
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** A URL safe to print: the password is masked. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}
+
+/**
+ * Key of the advisory lock every PostgreSQL transaction takes (ASCII "vitr"). One key for
+ * the whole database: the PostgreSQL counterpart of SQLite's single write lock.
+ */
+export const TRANSACTION_LOCK_KEY = 0x76697472
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+/** pg's type parsers for this pool only: bigint (count(*)) and numeric as numbers. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+export interface PostgresOptions {
+  /** Connections kept by this process (default 10). */
+  max?: number
+}
+
+/** PostgreSQL through `pg`, with serialised transactions (see the header). */
+export function createPostgresDialect(url: string, options: PostgresOptions = {}): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    // A dropped connection is replaced; an idle one is closed after 30 s.
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  })
+  // An idle client losing its server (restart, failover) must not crash the process: the
+  // pool discards it and the next query opens a new one.
+  pool.on('error', () => {})
+  return serialisedTransactions(new PostgresDialect({ pool }))
+}
+
+function serialisedTransactions(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver(): Driver {
+      const driver = dialect.createDriver()
+      return {
+        init: (options) => driver.init(options),
+        acquireConnection: (options) => driver.acquireConnection(options),
+        async beginTransaction(connection, settings) {
+          await driver.beginTransaction(connection, settings)
+          await connection.executeQuery(
+            CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`),
+          )
+        },
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        savepoint: driver.savepoint?.bind(driver),
+        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
+        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+        releaseConnection: (connection, options) => driver.releaseConnection(connection, options),
+        destroy: (options) => driver.destroy(options),
+      }
+    },
+  }
+}
+
+/**
+ * The `database` option of Better Auth. Its Kysely adapter picks value encodings from
+ * `type`: with 'postgres' it would write booleans and Date objects, which our integer and
+ * text columns (identical on both databases) do not take. 'sqlite' encodes 0/1 and ISO
+ * text, which is what both schemas hold; every query it builds is portable SQL (its only
+ * other SQLite branch, case-insensitive LIKE, uses LOWER() … LIKE LOWER(), valid on both).
+ */
+export function betterAuthDatabase<DB>(db: Kysely<DB>): { db: Kysely<DB>; type: 'sqlite' } {
+  return { db, type: 'sqlite' }
+}
+
+/**
+ * Better Auth compares its expected schema with the live one by introspecting the database
+ * of the declared type (sqlite_master for 'sqlite'), which PostgreSQL does not have. Our
+ * migrations own the schema on both; the check stays on for SQLite.
+ */
+export function betterAuthValidatesSchema<DB>(db: Kysely<DB>): boolean {
+  return dialectOf(db) === 'sqlite'
+}
+
+/** A unique-constraint failure on `table.column`, in either database's words. */
+export function isUniqueViolation(error: unknown, table: string, column: string): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, constraint, detail } = error as Error & {
+    code?: string
+    constraint?: string
+    detail?: string
+  }
+  if (code === '23505') {
+    return (
+      (constraint?.startsWith(`${table}_`) ?? false) &&
+      (detail?.includes(`(${column})`) ?? constraint?.includes(column) ?? false)
+    )
+  }
+  return error.message.includes(`UNIQUE constraint failed: ${table}.${column}`)
+}
+
+/** `column` contains `needle`, ignoring case, the same on both databases (escapes % and _). */
+export function likeInsensitive(
+  column: Expression<unknown> | string,
+  needle: string,
+): RawBuilder<boolean> {
+  const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const ref = typeof column === 'string' ? sql.ref(column) : column
+  return sql<boolean>`lower(${ref}) like ${pattern} escape '\\'`
+}
