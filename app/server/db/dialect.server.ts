@@ -166,3 +166,24 @@ export function likeInsensitive(
   const ref = typeof column === 'string' ? sql.ref(column) : column
   return sql<boolean>`lower(${ref}) like ${pattern} escape '\\'`
 }
+
+/** Foreign keys as [child table, parent table] pairs (to copy tables parents first). */
+export async function foreignKeyEdges<DB>(db: Kysely<DB>): Promise<[string, string][]> {
+  if (dialectOf(db) === 'postgres') {
+    const result = await sql<{ child: string; parent: string }>`
+      select c.relname as child, p.relname as parent
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = current_schema()
+    `.execute(db)
+    return result.rows.map((r) => [r.child, r.parent])
+  }
+  const result = await sql<{ child: string; parent: string }>`
+    select m.name as child, f."table" as parent
+    from sqlite_master m, pragma_foreign_key_list(m.name) f
+    where m.type = 'table'
+  `.execute(db)
+  return result.rows.map((r) => [r.child, r.parent])
+}
