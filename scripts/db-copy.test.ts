@@ -243,7 +243,12 @@ describe('db:copy', () => {
     }
     const result = copy('--from', `sqlite:${sourceFile}`, '--to', target)
     expect(result.code).toBe(1)
-    expect(result.err).toMatch(/Échec de la copie de la table « messages »/)
+    expect(result.err).toMatch(
+      TEST_POSTGRES
+        ? // PostgreSQL stores U+FFFD for NUL (ADR 028): the checksum sees the difference.
+          /Somme de contrôle différente pour « messages ».*Rien n'a été copié/
+        : /Échec de la copie de la table « messages »/,
+    )
     const copied = openTarget()
     try {
       // Tables copied before "messages" were rolled back with it.

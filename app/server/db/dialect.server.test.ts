@@ -102,6 +102,20 @@ describe('dialect', () => {
     expect(isUniqueViolation(new Error('autre'), 'user', 'email')).toBe(false)
   })
 
+  it('stores text with a NUL character instead of failing the request', async () => {
+    const id = createId()
+    await db.current.db
+      .insertInto('creative_process')
+      .values({ id, title: 'a\u0000b', description: '', order: 1 })
+      .execute()
+    const row = await db.current.db
+      .selectFrom('creative_process')
+      .select('title')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.title).toBe(onPostgres ? 'a\uFFFDb' : 'a\u0000b')
+  })
+
   it('counts as numbers and keeps 0/1 booleans and JSON text as written', async () => {
     const id = createId()
     await db.current.db

@@ -12,6 +12,8 @@
 // - count(*) is bigint on PostgreSQL: parsed to a JavaScript number here (counts stay far
 //   below 2^53).
 // - unique violations: "UNIQUE constraint failed: t.c" vs SQLSTATE 23505 (isUniqueViolation).
+// - NUL characters: PostgreSQL's text cannot hold U+0000 (SQLite's can); on PostgreSQL a
+//   string parameter's NUL becomes U+FFFD instead of failing the whole request.
 // - case-insensitive matching: SQLite's LIKE ignores ASCII case, PostgreSQL's does not;
 //   likeInsensitive() lowers both sides and behaves the same on both.
 // - Better Auth: its Kysely adapter is given the SQLite value encoding on both (0/1, text
@@ -71,6 +73,23 @@ const types = {
   },
 } as pg.CustomTypesConfig
 
+/** U+0000 → U+FFFD: the one character PostgreSQL text refuses (hostile input, not data). */
+export function withoutNul(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\uFFFD')
+    : value
+}
+
+/** pg's client with NUL-free string parameters (Kysely calls query(text, values)). */
+class Client extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    if (Array.isArray(args[1])) args[1] = args[1].map(withoutNul)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (super.query as (...a: any[]) => any)(...args)
+  }
+}
+
 export interface PostgresOptions {
   /** Connections kept by this process (default 10). */
   max?: number
@@ -80,6 +99,7 @@ export interface PostgresOptions {
 export function createPostgresDialect(url: string, options: PostgresOptions = {}): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
+    Client,
     max: options.max ?? 10,
     types,
     // A dropped connection is replaced; an idle one is closed after 30 s.
