@@ -1,5 +1,9 @@
 // The dialect differences of ADR 028, checked on whichever database the run targets
 // (SQLite by default, PostgreSQL under `npm run test:postgres`).
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { TEST_POSTGRES, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
@@ -13,6 +17,7 @@ import {
   redactUrl,
 } from './dialect.server.ts'
 import { createId, nowIso } from './util.server.ts'
+import { getEnv } from '../env.server.ts'
 
 const db = useTestDatabase()
 
@@ -56,6 +61,32 @@ describe('dialect', () => {
     expect(redactUrl('postgres://vitrine:secret@db.example:5432/vitrine')).toBe(
       'postgres://vitrine:***@db.example:5432/vitrine',
     )
+  })
+
+  it('takes DATABASE_URL only as a PostgreSQL URL, in French otherwise', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-env-'))
+    try {
+      expect(getEnv({ DATA_DIR: dir }).DATABASE_URL).toBeUndefined()
+      expect(getEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe(
+        'postgres://u@h/db',
+      )
+      expect(() => getEnv({ DATA_DIR: dir, DATABASE_URL: 'mysql://u@h/db' })).toThrow(
+        /DATABASE_URL: doit commencer par postgres:\/\//,
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('npm run backup sends a PostgreSQL site to pg_dump instead of copying nothing', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-backup-'))
+    const result = spawnSync(process.execPath, ['scripts/backup.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: 'postgres://u@127.0.0.1:1/x' },
+    })
+    rmSync(dir, { recursive: true, force: true })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(/la base est PostgreSQL\. Sauvegardez-la avec pg_dump/)
   })
 
   it('matches case-insensitively and literally the same way on both databases', async () => {
