@@ -21,6 +21,7 @@
 // Upserts (ON CONFLICT … DO UPDATE), RETURNING, LIMIT/OFFSET and recursive CTEs are written
 // the same way on both and need nothing here.
 import pg from 'pg'
+import { log } from '../log.server.ts'
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -108,7 +109,9 @@ export function createPostgresDialect(url: string, options: PostgresOptions = {}
   })
   // An idle client losing its server (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a new one.
-  pool.on('error', () => {})
+  pool.on('error', (error) =>
+    log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
+  )
   return serialisedTransactions(new PostgresDialect({ pool }))
 }
 
