@@ -15,7 +15,10 @@ import {
   isUniqueViolation,
   likeInsensitive,
   redactUrl,
+  withStartupLock,
 } from './dialect.server.ts'
+import { DEMO_PROJECTS } from '../demo/content.server.ts'
+import { seedDemoContent } from '../demo/seed.server.ts'
 import { createId, nowIso } from './util.server.ts'
 import { getEnv } from '../env.server.ts'
 
@@ -76,6 +79,18 @@ describe('dialect', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it.runIf(onPostgres)('seeds the demo content once when two servers start together', async () => {
+    // Two start-ups at once on one pool: each takes its own connection for the lock.
+    await Promise.all([
+      withStartupLock(db.current.db, seedDemoContent),
+      withStartupLock(db.current.db, seedDemoContent),
+    ])
+    const projects = await sql<{ n: number }>`select count(*) as n from projects`.execute(
+      db.current.db,
+    )
+    expect(projects.rows[0]?.n).toBe(DEMO_PROJECTS.length)
   })
 
   it('npm run backup sends a PostgreSQL site to pg_dump instead of copying nothing', () => {

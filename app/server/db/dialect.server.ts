@@ -63,6 +63,26 @@ export function redactUrl(url: string): string {
  */
 export const TRANSACTION_LOCK_KEY = 0x76697472
 
+/** Key of the lock that runs start-up work (seeding, purges) on one server at a time. */
+export const STARTUP_LOCK_KEY = 0x76697473
+
+/**
+ * Runs `work` while holding a PostgreSQL session lock, so that servers starting together
+ * do it one after the other (the second finds the demo content already there). The lock
+ * stays on one pooled connection while `work` uses the others. SQLite: one process, no lock.
+ */
+export async function withStartupLock<DB, T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') return work()
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection)
+    try {
+      return await work()
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection)
+    }
+  })
+}
+
 const INT8_OID = 20
 const NUMERIC_OID = 1700
 
