@@ -126,75 +126,73 @@ describe('activity repository', () => {
     expect(await purgeActivityOlderThan(365, now)).toBe(0)
   })
 
-  // SQLite's query plans (EXPLAIN QUERY PLAN); PostgreSQL plans differ (ADR 028).
-  it.skipIf(onPostgres)(
-    'pages, filters and lists users over 200,000 entries on the indexes (no temporary sort)',
-    async () => {
-      const sqlite = db.current.sqlite
-      const actions = [
-        'create',
-        'update',
-        'delete',
-        'login',
-        'logout',
-        'download',
-        'access',
-        'access_denied',
-      ]
-      const types = ['project', 'skill', 'blog', 'admin', 'cv']
-      sqlite.exec('BEGIN')
-      const insert = sqlite.prepare(
-        'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  it('pages, filters and lists users over 200,000 entries on the indexes (no temporary sort)', async ({
+    skip,
+  }) => {
+    skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
+    const sqlite = db.current.sqlite
+    const actions = [
+      'create',
+      'update',
+      'delete',
+      'login',
+      'logout',
+      'download',
+      'access',
+      'access_denied',
+    ]
+    const types = ['project', 'skill', 'blog', 'admin', 'cv']
+    sqlite.exec('BEGIN')
+    const insert = sqlite.prepare(
+      'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const t0 = Date.UTC(2024, 0, 1)
+    for (let i = 0; i < 200_000; i++) {
+      insert.run(
+        `a${String(i).padStart(7, '0')}`,
+        `u${i % 20}`,
+        `Utilisateur ${i % 20}`,
+        actions[i % 8]!,
+        types[i % 5]!,
+        new Date(t0 + i * 1000).toISOString(),
+        '',
+        '{}',
       )
-      const t0 = Date.UTC(2024, 0, 1)
-      for (let i = 0; i < 200_000; i++) {
-        insert.run(
-          `a${String(i).padStart(7, '0')}`,
-          `u${i % 20}`,
-          `Utilisateur ${i % 20}`,
-          actions[i % 8]!,
-          types[i % 5]!,
-          new Date(t0 + i * 1000).toISOString(),
-          '',
-          '{}',
+    }
+    sqlite.exec('COMMIT')
+    sqlite.exec('ANALYZE')
+
+    // Speed is measured by `npm run bench:admin` (1,000,000 entries), never here.
+    const first = await listActivity({ pageSize: 50 })
+    expect(first.items[0]!.id).toBe('a0199999')
+    expect(first.total).toBe(200_000)
+    const byAction = await listActivity({ action: 'login' })
+    expect(byAction.items[0]!.id).toBe('a0199995')
+    expect(byAction.total).toBe(25_000)
+    const byType = await listActivity({ resourceType: 'cv' })
+    expect(byType.total).toBe(40_000)
+    const byUser = await listActivity({ userId: 'u7' })
+    expect(byUser.total).toBe(10_000)
+    const users = await listActivityUsers()
+    expect(users).toHaveLength(20)
+
+    const plan = (where: string) =>
+      sqlite
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
         )
-      }
-      sqlite.exec('COMMIT')
-      sqlite.exec('ANALYZE')
-
-      // Speed is measured by `npm run bench:admin` (1,000,000 entries), never here.
-      const first = await listActivity({ pageSize: 50 })
-      expect(first.items[0]!.id).toBe('a0199999')
-      expect(first.total).toBe(200_000)
-      const byAction = await listActivity({ action: 'login' })
-      expect(byAction.items[0]!.id).toBe('a0199995')
-      expect(byAction.total).toBe(25_000)
-      const byType = await listActivity({ resourceType: 'cv' })
-      expect(byType.total).toBe(40_000)
-      const byUser = await listActivity({ userId: 'u7' })
-      expect(byUser.total).toBe(10_000)
-      const users = await listActivityUsers()
-      expect(users).toHaveLength(20)
-
-      const plan = (where: string) =>
-        sqlite
-          .prepare(
-            `EXPLAIN QUERY PLAN SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
-          )
-          .all()
-          .map((r) => String((r as { detail: string }).detail))
-          .join('\n')
-      for (const [where, index] of [
-        ['', 'activity_time'],
-        ["WHERE action = 'login'", 'activity_action_time'],
-        ["WHERE resourceType = 'cv'", 'activity_resource_time'],
-        ["WHERE userId = 'u7'", 'activity_user_time'],
-      ] as const) {
-        const p = plan(where)
-        expect(p).toContain(index)
-        expect(p).not.toContain('TEMP B-TREE')
-      }
-    },
-    120_000,
-  )
+        .all()
+        .map((r) => String((r as { detail: string }).detail))
+        .join('\n')
+    for (const [where, index] of [
+      ['', 'activity_time'],
+      ["WHERE action = 'login'", 'activity_action_time'],
+      ["WHERE resourceType = 'cv'", 'activity_resource_time'],
+      ["WHERE userId = 'u7'", 'activity_user_time'],
+    ] as const) {
+      const p = plan(where)
+      expect(p).toContain(index)
+      expect(p).not.toContain('TEMP B-TREE')
+    }
+  }, 120_000)
 })
