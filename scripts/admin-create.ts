@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     return 2
   }
   const env = getEnv()
-  const handle = await initDatabase(env.DATA_DIR)
+  const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
   try {
     const existing = await getDb()
       .selectFrom('user')

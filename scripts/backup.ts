@@ -9,6 +9,13 @@ import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
 
 const KEEP = Number(process.env.BACKUP_KEEP ?? 14)
 const env = getEnv()
+if (env.DATABASE_URL) {
+  // ADR 028: PostgreSQL has its own consistent dump.
+  console.error(
+    'DATABASE_URL est défini : la base est PostgreSQL. Sauvegardez-la avec pg_dump (voir le README, section « Production »).',
+  )
+  process.exit(1)
+}
 const source = path.join(env.DATA_DIR, DATABASE_FILE_NAME)
 if (!existsSync(source)) {
   console.error(`Aucune base de données à sauvegarder dans ${env.DATA_DIR}.`)

@@ -6,7 +6,7 @@ import { getEnv } from '#app/server/env.server.ts'
 
 async function main(): Promise<number> {
   const env = getEnv()
-  const handle = await initDatabase(env.DATA_DIR)
+  const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
   console.log(`Base de données : ${handle.file}`)
   try {
     const result = await seedDemoContent()

@@ -1,5 +1,6 @@
-// The README's test command: type-check, lint, build once, unit/integration tests, then
-// browser tests against that build. Prints one closing line "N passed, N failed".
+// The README's test command: type-check, lint, build once, unit/integration tests (on SQLite,
+// then again on PostgreSQL), then browser tests against that build. Prints one closing line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
 
@@ -42,6 +43,22 @@ if (!only || only === 'unit') {
   ])
   if (existsSync(`${reportDir}/vitest.json`)) {
     const r = JSON.parse(readFileSync(`${reportDir}/vitest.json`, 'utf8'))
+    passed += r.numPassedTests ?? 0
+    failed += r.numFailedTests ?? 0
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  }
+  // The integration tests again on a throw-away PostgreSQL cluster (ADR 028).
+  step('vitest (PostgreSQL)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.postgres.config.ts',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${reportDir}/vitest-postgres.json`,
+  ])
+  if (existsSync(`${reportDir}/vitest-postgres.json`)) {
+    const r = JSON.parse(readFileSync(`${reportDir}/vitest-postgres.json`, 'utf8'))
     passed += r.numPassedTests ?? 0
     failed += r.numFailedTests ?? 0
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { sql } from 'kysely'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
 import { CLIENT_IP_HEADER } from './client-ip.server.ts'
 import { CONTACT_FAILURE } from '#app/domain/contact.ts'
@@ -64,7 +65,7 @@ describe('handleContact', () => {
 
   it('reports the spec §8 failure text when storing fails, keeping the values', async () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-    db.current.sqlite.exec('DROP TABLE messages')
+    await sql`drop table messages`.execute(db.current.db)
     const result = await handleContact(post(valid))
     expect(result).toMatchObject({
       status: 'error',

@@ -22,6 +22,10 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Where the database, the auth secret and backups live. */
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL instead of SQLite in DATA_DIR (ADR 028): postgres://user:pass@host:5432/db */
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), {
+    message: 'doit commencer par postgres:// (laisser vide pour SQLite dans DATA_DIR)',
+  }),
   /** Load French demo content into an empty database. */
   DEMO_CONTENT: bool(true),
   /** Public origin of the site, used for auth callbacks, canonical URLs and feeds. */

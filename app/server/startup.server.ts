@@ -1,6 +1,7 @@
 // What the process does once before serving and once before exiting. Exposed through
 // entry.server.tsx so server/index.ts (and the dev server) reach the bundle's own modules.
 import { closeDatabase, initDatabase } from './db/client.server.ts'
+import { withStartupLock } from './db/dialect.server.ts'
 import { getEnv } from './env.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 import { log } from './log.server.ts'
@@ -10,9 +11,12 @@ let started: Promise<void> | undefined
 export function startApp(): Promise<void> {
   started ??= (async () => {
     const env = getEnv()
-    const handle = await initDatabase(env.DATA_DIR)
+    const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     log.info(`Base de données prête : ${handle.file}`)
-    for (const hook of STARTUP_HOOKS) await hook(env)
+    // Several app servers on one PostgreSQL run their start-up work one at a time (ADR 028).
+    await withStartupLock(handle.db, async () => {
+      for (const hook of STARTUP_HOOKS) await hook(env)
+    })
   })()
   return started
 }

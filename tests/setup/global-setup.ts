@@ -1,7 +1,10 @@
 // Checks the build exists and migrates one template database that every worker copies.
+// With VITRINE_E2E_POSTGRES=1, the template is a PostgreSQL database on a throw-away
+// cluster instead (ADR 028); each worker's server gets its own copy through DATABASE_URL.
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
+import { createTemplate, startPostgres } from './postgres.ts'
 
 export const E2E_DIR = path.resolve(process.env.E2E_DIR ?? '.tmp/e2e')
 export const TEMPLATE_DB = path.join(E2E_DIR, 'template.db')
@@ -12,6 +15,13 @@ export default async function globalSetup() {
   }
   rmSync(E2E_DIR, { recursive: true, force: true })
   mkdirSync(E2E_DIR, { recursive: true })
+  if (process.env.VITRINE_E2E_POSTGRES === '1') {
+    const postgres = await startPostgres()
+    await createTemplate(postgres)
+    // Workers start after this and inherit it (tests/fixtures/test.ts).
+    process.env.VITRINE_TEST_POSTGRES = postgres.url('postgres')
+    return () => postgres.stop()
+  }
   const handle = openDatabase(TEMPLATE_DB)
   await migrateToLatest(handle.db)
   handle.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')

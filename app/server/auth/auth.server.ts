@@ -11,6 +11,7 @@ import type { UserRole, UserStatus } from '#app/domain/types.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { nowIso } from '../db/util.server.ts'
+import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
 import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
 import { getEnv, type Env } from '../env.server.ts'
 import { log } from '../log.server.ts'
@@ -177,7 +178,7 @@ export function createAuth(config: AuthConfig) {
     baseURL: config.baseURL,
     basePath: '/api/auth',
     secret: config.secret,
-    database: { db, type: 'sqlite' },
+    database: betterAuthDatabase(db),
     trustedOrigins: [config.baseURL],
     emailAndPassword: {
       enabled: true,
@@ -223,6 +224,8 @@ export function createAuth(config: AuthConfig) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       // Set by server/middleware.ts from the socket (never from the client).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // ADR 028: its schema check reads sqlite_master, absent from PostgreSQL.
+      ...(betterAuthValidatesSchema(db) ? {} : { database: { validateSchema: false } }),
     },
     databaseHooks: {
       user: {

@@ -1,10 +1,11 @@
-// The one SQLite database (node:sqlite through Kysely). WAL + synchronous=FULL: an
-// acknowledged write survives kill -9 and power loss (ADR 002).
+// The one database: SQLite (node:sqlite through Kysely) by default, PostgreSQL when
+// DATABASE_URL says so (ADR 028; differences in dialect.server.ts). SQLite: WAL +
+// synchronous=FULL, so an acknowledged write survives kill -9 and power loss (ADR 002).
 import { mkdirSync, accessSync, constants } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
-import { CompiledQuery, Kysely, type Dialect, type Driver } from 'kysely'
+import { CompiledQuery, Kysely, sql, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
 import { ContentWritesPlugin } from '../cache/content-writes.server.ts'
 import {
@@ -15,9 +16,13 @@ import {
 import { StartupError } from '../env.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
+import { createPostgresDialect, redactUrl, type DialectName } from './dialect.server.ts'
 
 export interface DatabaseHandle {
+  dialect: DialectName
+  /** The SQLite file, or the PostgreSQL URL with its password masked. */
   file: string
+  /** The raw SQLite connection (SQLite only: reading it on PostgreSQL throws). */
   sqlite: DatabaseSync
   db: Kysely<Database>
   close(): Promise<void>
@@ -55,6 +60,7 @@ export function openDatabase(file: string): DatabaseHandle {
   })
   let closed = false
   return {
+    dialect: 'sqlite',
     file,
     sqlite,
     db,
@@ -63,6 +69,39 @@ export function openDatabase(file: string): DatabaseHandle {
       closed = true
       await db.destroy()
     },
+  }
+}
+
+/** Connect to PostgreSQL (`postgres://…`); nothing is sent before the first query. */
+export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: createPostgresDialect(url, options) })
+  let closed = false
+  return {
+    dialect: 'postgres',
+    file: redactUrl(url),
+    get sqlite(): DatabaseSync {
+      throw new Error('No SQLite connection: this database is PostgreSQL')
+    },
+    db,
+    async close() {
+      if (closed) return
+      closed = true
+      await db.destroy()
+    },
+  }
+}
+
+/** Check PostgreSQL answers, in French when it does not (start-up). */
+async function checkPostgres(handle: DatabaseHandle): Promise<void> {
+  try {
+    await sql`select 1`.execute(handle.db)
+  } catch (error) {
+    await handle.close()
+    throw new StartupError(
+      `Impossible de se connecter à PostgreSQL « ${handle.file} » : ${(error as Error).message}. ` +
+        'Vérifiez DATABASE_URL (hôte, port, utilisateur, mot de passe, base) et que le serveur ' +
+        'PostgreSQL accepte les connexions.',
+    )
   }
 }
 
@@ -109,9 +148,14 @@ function watchExternalWrites(handle: DatabaseHandle | undefined): void {
   setExternalChangeProbe(() => (statement.get() as { data_version: number }).data_version)
 }
 
-export async function initDatabase(dataDir: string): Promise<DatabaseHandle> {
+/** SQLite in `dataDir`, or PostgreSQL when `databaseUrl` is set (DATABASE_URL). */
+export async function initDatabase(dataDir: string, databaseUrl?: string): Promise<DatabaseHandle> {
   if (current) return current
-  const handle = openDatabase(path.join(dataDir, DATABASE_FILE_NAME))
+  let handle: DatabaseHandle
+  if (databaseUrl) {
+    handle = openPostgres(databaseUrl)
+    await checkPostgres(handle)
+  } else handle = openDatabase(path.join(dataDir, DATABASE_FILE_NAME))
   await migrateToLatest(handle.db)
   current = handle
   watchExternalWrites(handle)

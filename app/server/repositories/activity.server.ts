@@ -152,19 +152,20 @@ export interface ActivityUser {
 /**
  * Distinct authors of entries, for the user filter, each with their latest name. A skip
  * scan over the (userId, timestamp, id) index: one seek per user, not one read per row.
+ * Quoted identifiers: PostgreSQL folds unquoted ones to lower case (ADR 028).
  */
 export async function listActivityUsers(): Promise<ActivityUser[]> {
   const result = await sql<ActivityUser>`
-    with recursive ids(userId) as (
-      select min(userId) from activity_logs
+    with recursive ids("userId") as (
+      select min("userId") from activity_logs
       union all
-      select (select min(a.userId) from activity_logs a where a.userId > ids.userId)
-      from ids where ids.userId is not null
+      select (select min(a."userId") from activity_logs a where a."userId" > ids."userId")
+      from ids where ids."userId" is not null
     )
-    select ids.userId as userId,
-      (select l.userName from activity_logs l where l.userId = ids.userId
-        order by l.timestamp desc, l.id desc limit 1) as userName
-    from ids where ids.userId is not null
+    select ids."userId" as "userId",
+      (select l."userName" from activity_logs l where l."userId" = ids."userId"
+        order by l."timestamp" desc, l.id desc limit 1) as "userName"
+    from ids where ids."userId" is not null
   `.execute(getDb())
   return result.rows
     .map((r) => ({ userId: r.userId, userName: r.userName }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { ValidationError } from '#app/server/errors.server.ts'
 import {
   archiveMessage,
@@ -138,7 +138,8 @@ describe('messages repository', () => {
     expect((await listMessages()).items.map((m) => m.id)).toEqual(expected)
   })
 
-  it('lists a page of 100,000 messages on the index (no temporary sort)', async () => {
+  it('lists a page of 100,000 messages on the index (no temporary sort)', async ({ skip }) => {
+    skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
     const sqlite = db.current.sqlite
     const statuses = ['new', 'read', 'replied', 'archived']
     sqlite.exec('BEGIN')

@@ -12,6 +12,7 @@ import {
 } from '#app/domain/types.ts'
 import type { UserTable } from '#app/server/db/auth-schema.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
+import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 import { parseOrThrow, ValidationError } from '#app/server/errors.server.ts'
@@ -81,7 +82,7 @@ async function assertEmailFree(db: Kysely<Database>, email: string, exceptId?: s
 
 /** A unique-constraint race (two saves at once) reads as the same French error. */
 function rethrowDuplicate(error: unknown): never {
-  if (error instanceof Error && /UNIQUE constraint failed: user\.email/.test(error.message))
+  if (isUniqueViolation(error, 'user', 'email'))
     throw new ValidationError({ email: DUPLICATE_EMAIL })
   throw error
 }

@@ -30,16 +30,15 @@ const IGNORED_TABLES = new Set(['activity_logs', 'session', 'session_state'])
 
 async function snapshot(): Promise<Record<string, string>> {
   const db = getDb()
-  const tables = await sql<{ name: string }>`
-    SELECT name FROM sqlite_master
-    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'
-    ORDER BY name`.execute(db)
+  // Every table but the migrator's, on SQLite or PostgreSQL (ADR 028).
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort()
   const out: Record<string, string> = {}
-  for (const { name } of tables.rows) {
+  for (const name of tables) {
     if (IGNORED_TABLES.has(name)) continue
-    const rows = await sql
-      .raw(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`)
-      .execute(db)
+    const rows = await sql.raw(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY 1`).execute(db)
     out[name] =
       `${rows.rows.length}:${createHash('sha256').update(JSON.stringify(rows.rows)).digest('hex')}`
   }

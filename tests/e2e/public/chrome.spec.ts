@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
@@ -231,7 +232,7 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
   await visit(page, '/')
   allowConsoleError(page, /status of 500/)
   // The blog's data cannot be read; the site's settings (chrome, footer) still can.
-  db.sqlite.exec('ALTER TABLE blog_posts RENAME TO blog_posts_hors_service')
+  await sql`ALTER TABLE blog_posts RENAME TO blog_posts_hors_service`.execute(db.db)
   try {
     const main = page.getByRole('main')
     const shown = async () => {
@@ -254,7 +255,7 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
     await expect(page).toHaveURL(/\/contact$/)
     await expect(page.getByRole('heading', { name: 'Parlons de votre projet' })).toBeVisible()
   } finally {
-    db.sqlite.exec('ALTER TABLE blog_posts_hors_service RENAME TO blog_posts')
+    await sql`ALTER TABLE blog_posts_hors_service RENAME TO blog_posts`.execute(db.db)
   }
 })
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
@@ -79,7 +80,7 @@ test('contact: server failure keeps the form and shows the error in red', async 
   const email = `fail-${Date.now()}@exemple.fr`
   await fill(page, email)
   allowConsoleError(page, /status of 500/)
-  db.sqlite.exec('ALTER TABLE messages RENAME TO messages_hors_service')
+  await sql`ALTER TABLE messages RENAME TO messages_hors_service`.execute(db.db)
   try {
     await page.getByRole('button', { name: 'Envoyer le message' }).click()
     const alert = page.getByRole('alert')
@@ -88,7 +89,7 @@ test('contact: server failure keeps the form and shows the error in red', async 
     await expect(page.getByLabel('E-mail')).toHaveValue(email)
     await expect(page.getByLabel('Message')).toHaveValue('Bonjour, ceci est un message de test.')
   } finally {
-    db.sqlite.exec('ALTER TABLE messages_hors_service RENAME TO messages')
+    await sql`ALTER TABLE messages_hors_service RENAME TO messages`.execute(db.db)
   }
   expect(await messagesFrom(email)).toHaveLength(0)
 })

@@ -1,0 +1,232 @@
+// Every difference between SQLite and PostgreSQL lives here (ADR 028). The schema is the
+// same on both: text ids, ISO-8601 text timestamps, JSON as text, booleans as 0/1 integers,
+// so repositories read and write the same values whatever the database. What differs:
+//
+// - transactions: SQLite's BEGIN IMMEDIATE (client.server.ts) takes the one write lock up
+//   front; on PostgreSQL every transaction takes one transaction-scoped advisory lock right
+//   after BEGIN, so writing transactions run one at a time across every app server, with the
+//   same guarantees as on SQLite (a read-check-write inside a transaction cannot interleave
+//   with another). Statements outside a transaction run concurrently on both.
+// - identifiers: PostgreSQL folds unquoted names to lower case; raw SQL must quote camelCase
+//   columns ("userId"). Kysely's builders always quote.
+// - count(*) is bigint on PostgreSQL: parsed to a JavaScript number here (counts stay far
+//   below 2^53).
+// - unique violations: "UNIQUE constraint failed: t.c" vs SQLSTATE 23505 (isUniqueViolation).
+// - NUL characters: PostgreSQL's text cannot hold U+0000 (SQLite's can); on PostgreSQL a
+//   string parameter's NUL becomes U+FFFD instead of failing the whole request.
+// - case-insensitive matching: SQLite's LIKE ignores ASCII case, PostgreSQL's does not;
+//   likeInsensitive() lowers both sides and behaves the same on both.
+// - Better Auth: its Kysely adapter is given the SQLite value encoding on both (0/1, text
+//   dates) because our schema is the same on both (betterAuthDatabase).
+// Upserts (ON CONFLICT … DO UPDATE), RETURNING, LIMIT/OFFSET and recursive CTEs are written
+// the same way on both and need nothing here.
+import pg from 'pg'
+import { log } from '../log.server.ts'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  type Dialect,
+  type Driver,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+/** `postgres://` or `postgresql://` URLs select PostgreSQL; anything else is not ours. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url.trim())
+}
+
+/** The dialect a Kysely instance talks to (for the rare query that must differ). */
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** A URL safe to print: the password is masked. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}
+
+/**
+ * Key of the advisory lock every PostgreSQL transaction takes (ASCII "vitr"). One key for
+ * the whole database: the PostgreSQL counterpart of SQLite's single write lock.
+ */
+export const TRANSACTION_LOCK_KEY = 0x76697472
+
+/** Key of the lock that runs start-up work (seeding, purges) on one server at a time. */
+export const STARTUP_LOCK_KEY = 0x76697473
+
+/**
+ * Runs `work` while holding a PostgreSQL session lock, so that servers starting together
+ * do it one after the other (the second finds the demo content already there). The lock
+ * stays on one pooled connection while `work` uses the others. SQLite: one process, no lock.
+ */
+export async function withStartupLock<DB, T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') return work()
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection)
+    try {
+      return await work()
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection)
+    }
+  })
+}
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+/** pg's type parsers for this pool only: bigint (count(*)) and numeric as numbers. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+/** U+0000 → U+FFFD: the one character PostgreSQL text refuses (hostile input, not data). */
+export function withoutNul(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000')
+    ? value.replaceAll('\u0000', '\uFFFD')
+    : value
+}
+
+/** pg's client with NUL-free string parameters (Kysely calls query(text, values)). */
+class Client extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    if (Array.isArray(args[1])) args[1] = args[1].map(withoutNul)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (super.query as (...a: any[]) => any)(...args)
+  }
+}
+
+export interface PostgresOptions {
+  /** Connections kept by this process (default 10). */
+  max?: number
+}
+
+/** PostgreSQL through `pg`, with serialised transactions (see the header). */
+export function createPostgresDialect(url: string, options: PostgresOptions = {}): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    Client,
+    max: options.max ?? 10,
+    types,
+    // A dropped connection is replaced; an idle one is closed after 30 s.
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  })
+  // An idle client losing its server (restart, failover) must not crash the process: the
+  // pool discards it and the next query opens a new one.
+  pool.on('error', (error) =>
+    log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
+  )
+  return serialisedTransactions(new PostgresDialect({ pool }))
+}
+
+function serialisedTransactions(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver(): Driver {
+      const driver = dialect.createDriver()
+      return {
+        init: (options) => driver.init(options),
+        acquireConnection: (options) => driver.acquireConnection(options),
+        async beginTransaction(connection, settings) {
+          await driver.beginTransaction(connection, settings)
+          await connection.executeQuery(
+            CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`),
+          )
+        },
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        savepoint: driver.savepoint?.bind(driver),
+        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
+        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+        releaseConnection: (connection, options) => driver.releaseConnection(connection, options),
+        destroy: (options) => driver.destroy(options),
+      }
+    },
+  }
+}
+
+/**
+ * The `database` option of Better Auth. Its Kysely adapter picks value encodings from
+ * `type`: with 'postgres' it would write booleans and Date objects, which our integer and
+ * text columns (identical on both databases) do not take. 'sqlite' encodes 0/1 and ISO
+ * text, which is what both schemas hold; every query it builds is portable SQL (its only
+ * other SQLite branch, case-insensitive LIKE, uses LOWER() … LIKE LOWER(), valid on both).
+ */
+export function betterAuthDatabase<DB>(db: Kysely<DB>): { db: Kysely<DB>; type: 'sqlite' } {
+  return { db, type: 'sqlite' }
+}
+
+/**
+ * Better Auth compares its expected schema with the live one by introspecting the database
+ * of the declared type (sqlite_master for 'sqlite'), which PostgreSQL does not have. Our
+ * migrations own the schema on both; the check stays on for SQLite.
+ */
+export function betterAuthValidatesSchema<DB>(db: Kysely<DB>): boolean {
+  return dialectOf(db) === 'sqlite'
+}
+
+/** A unique-constraint failure on `table.column`, in either database's words. */
+export function isUniqueViolation(error: unknown, table: string, column: string): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, constraint, detail } = error as Error & {
+    code?: string
+    constraint?: string
+    detail?: string
+  }
+  if (code === '23505') {
+    return (
+      (constraint?.startsWith(`${table}_`) ?? false) &&
+      (detail?.includes(`(${column})`) ?? constraint?.includes(column) ?? false)
+    )
+  }
+  return error.message.includes(`UNIQUE constraint failed: ${table}.${column}`)
+}
+
+/** `column` contains `needle`, ignoring case, the same on both databases (escapes % and _). */
+export function likeInsensitive(
+  column: Expression<unknown> | string,
+  needle: string,
+): RawBuilder<boolean> {
+  const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const ref = typeof column === 'string' ? sql.ref(column) : column
+  return sql<boolean>`lower(${ref}) like ${pattern} escape '\\'`
+}
+
+/** Foreign keys as [child table, parent table] pairs (to copy tables parents first). */
+export async function foreignKeyEdges<DB>(db: Kysely<DB>): Promise<[string, string][]> {
+  if (dialectOf(db) === 'postgres') {
+    const result = await sql<{ child: string; parent: string }>`
+      select c.relname as child, p.relname as parent
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = current_schema()
+    `.execute(db)
+    return result.rows.map((r) => [r.child, r.parent])
+  }
+  const result = await sql<{ child: string; parent: string }>`
+    select m.name as child, f."table" as parent
+    from sqlite_master m, pragma_foreign_key_list(m.name) f
+    where m.type = 'table'
+  `.execute(db)
+  return result.rows.map((r) => [r.child, r.parent])
+}
