@@ -8,7 +8,7 @@ import { addActivity } from '#app/server/repositories/activity.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { isContentWrite } from './content-writes.server.ts'
 import {
   bumpContentGeneration,
@@ -46,24 +46,28 @@ describe('content generation', () => {
     expect(contentGeneration()).toBe(start)
   })
 
-  it('sees a commit made by another connection to the same file', async () => {
-    const start = contentGeneration()
-    const other = openDatabase(database.current.file)
-    try {
-      await other.db
-        .insertInto('settings')
-        .values({
-          id: 'main',
-          data: JSON.stringify(makeSettings({ siteName: 'Écrit ailleurs' })),
-          updatedAt: null,
-        })
-        .execute()
-      expect(contentGeneration()).toBeGreaterThan(start)
-      expect((await getSiteSettings()).siteName).toBe('Écrit ailleurs')
-    } finally {
-      await other.close()
-    }
-  })
+  // SQLite only: PostgreSQL's cross-process signal is the rest of issue 15.
+  it.skipIf(TEST_POSTGRES)(
+    'sees a commit made by another connection to the same file',
+    async () => {
+      const start = contentGeneration()
+      const other = openDatabase(database.current.file)
+      try {
+        await other.db
+          .insertInto('settings')
+          .values({
+            id: 'main',
+            data: JSON.stringify(makeSettings({ siteName: 'Écrit ailleurs' })),
+            updatedAt: null,
+          })
+          .execute()
+        expect(contentGeneration()).toBeGreaterThan(start)
+        expect((await getSiteSettings()).siteName).toBe('Écrit ailleurs')
+      } finally {
+        await other.close()
+      }
+    },
+  )
 
   it('gives the saved settings to the very next read', async () => {
     expect((await getSiteSettings()).siteName).not.toBe('Atelier')

@@ -74,7 +74,10 @@ export function openDatabase(file: string): DatabaseHandle {
 
 /** Connect to PostgreSQL (`postgres://…`); nothing is sent before the first query. */
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: createPostgresDialect(url, options) })
+  const db = new Kysely<Database>({
+    dialect: createPostgresDialect(url, options),
+    plugins: [new ContentWritesPlugin()],
+  })
   let closed = false
   return {
     dialect: 'postgres',
@@ -143,7 +146,9 @@ export function setDatabase(handle: DatabaseHandle | undefined): void {
  * data_version: cached reads and pages are dropped then (ADR 026).
  */
 function watchExternalWrites(handle: DatabaseHandle | undefined): void {
-  if (!handle) return setExternalChangeProbe(undefined)
+  // PostgreSQL has no data_version: another process's writes are not seen here yet (one
+  // app server; the cross-process signal is the rest of issue 15).
+  if (!handle || handle.dialect !== 'sqlite') return setExternalChangeProbe(undefined)
   const statement = handle.sqlite.prepare('PRAGMA data_version')
   setExternalChangeProbe(() => (statement.get() as { data_version: number }).data_version)
 }
