@@ -28,7 +28,9 @@ function HubFrame({
   admin?: { name: string; email: string }
 }) {
   return (
-    <div className="min-h-screen bg-zinc-50 text-zinc-900">
+    // data-admin-hub switches the page to the light colour scheme (app.css): native controls
+    // (checkboxes, selects, dates, colours) then match the hub's light surfaces (audit point 1).
+    <div data-admin-hub="" className="min-h-screen bg-zinc-50 text-zinc-900">
       <div className="mx-auto max-w-7xl px-4 py-8">
         <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div>
