@@ -1,0 +1,63 @@
+// Issue 13 (new-user audit), public side: no invented contact data, editable legal pages,
+// consent before analytics, French section badge, 390 px layout, lost network.
+import { makeProfile, makeSettings } from '#app/server/demo/factories.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { saveProfile } from '#app/server/repositories/profile.server.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
+import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
+import { test, expect } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+test.afterEach(async ({ db: _db }) => {
+  await getDb().deleteFrom('settings').execute()
+  await getDb().deleteFrom('profile').execute()
+})
+
+test('point 9: legal pages start from French templates naming the owner', async ({
+  page,
+  db: _db,
+}) => {
+  await saveProfile(
+    makeProfile({ name: 'Camille Martin', email: 'profil@atelier.fr', phone: undefined }),
+  )
+  await updateSettings(
+    makeSettings({
+      siteName: 'Atelier Lumière',
+      contact: { email: 'camille@atelier.fr', phone: '', address: '' },
+    }),
+  )
+  await visit(page, '/mentions-legales')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Éditeur du site' })).toBeVisible()
+  await expect(page.getByText(/est édité par Camille Martin, à titre personnel/)).toBeVisible()
+  await expect(page.getByText('E-mail : camille@atelier.fr')).toBeVisible()
+  // Nothing invented: no phone or address was entered.
+  await expect(page.getByText(/Téléphone :|Adresse :/)).toHaveCount(0)
+  await visit(page, '/confidentialite')
+  await expect(page.getByText(/Camille Martin, joignable par e-mail à camille@atelier\.fr/)).toBeVisible()
+})
+
+test('point 9: the owner edits a legal page in Paramètres; it renders as plain text', async ({
+  page,
+  db: _db,
+}) => {
+  await saveProfile(makeProfile({ name: 'Camille Martin' }))
+  await updateSettings(makeSettings())
+  await signInAdmin(page)
+  await openAdminTab(page, 'Paramètres')
+  await expect(page.getByRole('heading', { name: 'Pages légales' })).toBeVisible()
+  const terms = page.getByLabel("Conditions d'utilisation", { exact: true })
+  await expect(terms).toHaveValue(/édité par Camille Martin/)
+  await terms.fill('Mes conditions <b>à moi</b>.\n\nDeuxième paragraphe.')
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Paramètres mis à jour' })).toBeVisible()
+  await visit(page, '/conditions')
+  await expect(page.getByText('Mes conditions <b>à moi</b>.')).toBeVisible()
+  await expect(page.getByText('Deuxième paragraphe.')).toBeVisible()
+  await expect(page.locator('main b')).toHaveCount(0)
+  // Untouched templates are stored empty, so they follow the owner's details.
+  const row = await getDb().selectFrom('settings').select('data').executeTakeFirstOrThrow()
+  const stored = JSON.parse(row.data) as { legal?: Record<string, string> }
+  expect(stored.legal?.terms).toContain('Mes conditions')
+  expect(stored.legal?.notice ?? '').toBe('')
+})
