@@ -18,13 +18,18 @@ import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
 import type { Route } from './+types/settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
   const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
   const keys = Object.keys(LEGAL_PAGES) as LegalKey[]
   const legalTemplates = Object.fromEntries(
     keys.map((key) => [key, legalTemplate(key, facts)]),
   ) as Record<LegalKey, string>
-  return { settings, legalTemplates }
+  // No invented address (ADR 021): before one is saved, the form proposes the owner's own.
+  const contactEmail = settings.contact.email || facts.email || admin.email
+  return {
+    settings: { ...settings, contact: { ...settings.contact, email: contactEmail } },
+    legalTemplates,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
