@@ -18,7 +18,9 @@ import {
   unknownIntent,
   type FormFailure,
 } from '#app/server/admin-actions.server.ts'
+import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getProfile } from '#app/server/repositories/profile.server.ts'
 import {
   createBlogPost,
   deleteBlogPost,
@@ -54,7 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: listBlogPosts,
     missing: 'Article introuvable',
   })
-  return { ...view, defaultAuthor: admin.name || admin.email }
+  const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
+  return { ...view, defaultAuthor: author.name, defaultAvatar: author.avatar ?? '' }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -86,6 +89,7 @@ export default function BlogTab({ loaderData, actionData }: Route.ComponentProps
       key={loaderData.item?.id ?? 'new'}
       post={loaderData.item}
       defaultAuthor={loaderData.defaultAuthor}
+      defaultAvatar={loaderData.defaultAvatar}
       failure={actionData}
     />
   )
@@ -133,10 +137,12 @@ function BlogList({ posts }: { posts: BlogPost[] }) {
 function BlogForm({
   post,
   defaultAuthor,
+  defaultAvatar,
   failure,
 }: {
   post: BlogPost | null
   defaultAuthor: string
+  defaultAvatar: string
   failure: FormFailure | undefined
 }) {
   const { errors, onSubmit } = useSchemaForm(BlogPostSchema, failure?.fieldErrors)
@@ -217,7 +223,7 @@ function BlogForm({
             name={AUTHOR_FIELDS.avatar}
             label="Avatar de l'auteur (URL)"
             type="url"
-            defaultValue={v(AUTHOR_FIELDS.avatar, post?.author.avatar)}
+            defaultValue={v(AUTHOR_FIELDS.avatar, post ? post.author.avatar : defaultAvatar)}
             error={errors[AUTHOR_FIELDS.avatar]}
           />
         </FieldGrid>

@@ -155,7 +155,7 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
   await panel.getByRole('link', { name: 'Parcours' }).click()
   await expect(page).toHaveURL(/\/timeline$/)
   await expect(panel).toBeHidden()
-  await expect(page.getByTestId('section-badge')).toContainText('timeline')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Parcours')
 
   await page.setViewportSize({ width: 390, height: 800 })
   await menu.click()
@@ -164,11 +164,11 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
 
 test('section badge, back-to-home button and scroll to top', async ({ page, db: _db }) => {
   await visit(page, '/')
-  await expect(page.getByTestId('section-badge')).toContainText('home')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Accueil')
   await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveCount(0)
 
   await visit(page, '/gallery')
-  await expect(page.getByTestId('section-badge')).toContainText('gallery')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Galerie')
   await page.evaluate(() => window.scrollTo(0, 600))
   await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
   await expect(page).toHaveURL(/\/blog$/)
@@ -240,7 +240,7 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
       // The chrome stays, so the visitor can move on: menu, footer, section badge.
       await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible()
       await expect(page.getByRole('contentinfo')).toBeVisible()
-      await expect(page.getByTestId('section-badge')).toContainText('blog')
+      await expect(page.getByTestId('section-badge')).toHaveText('Section : Blog')
     }
     // Moving to the page in the browser, then loading it afresh (server-rendered, status 500).
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
