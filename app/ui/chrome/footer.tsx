@@ -89,7 +89,8 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
         </div>
       </div>
       <div className="border-t border-line">
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 py-6 text-sm text-fg-2 md:flex-row md:items-center md:justify-between">
+        {/* pb-24 below md: room for the fixed section badge and buttons (audit point 5). */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-6">
           <p>
             © {year} {name}. Tous droits réservés.
           </p>

@@ -79,7 +79,9 @@ export function SiteChrome({
           {sectionName(pathname)}
         </p>
       </div>
-      <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 md:right-6 md:bottom-6">
+      {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
+          scroll-padding (app.css), so these buttons never hide what is scrolled to (audit 5). */}
+      <div className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end">
         {pathname !== '/' ? (
           <Link
             to="/"

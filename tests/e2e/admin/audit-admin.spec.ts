@@ -1,7 +1,9 @@
 // Issue 13 (new-user audit), admin side: colour scheme of native controls, maintenance
 // banner, activity log sentences and page-view filter, error banners that clear, 390 px.
+import { ADMIN_TABS } from '#app/domain/admin-tabs.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
+import { adminNav, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
+import { createTestUser } from '../../fixtures/auth.ts'
 import { test, expect } from '../../fixtures/test.ts'
 
 test.afterEach(async ({ db: _db }) => {
@@ -50,3 +52,34 @@ for (const scheme of ['dark', 'light'] as const) {
     )
   })
 }
+
+test.describe('point 5: the admin at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('all 12 tabs in sight, no sideways page scroll, e-mails not cut', async ({
+    page,
+    db: _db,
+  }) => {
+    const long = `une.adresse.vraiment.longue-${Date.now()}@un-domaine-assez-long.fr`
+    await createTestUser({ name: 'Adresse Longue', email: long })
+    await signInAdmin(page)
+    await page.goto('/admin/users')
+    const tabs = adminNav(page).getByRole('link')
+    await expect(tabs).toHaveCount(ADMIN_TABS.length)
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+    }
+    await expect(adminNav(page).getByRole('link', { name: 'Utilisateurs' })).toBeInViewport()
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    )
+    // The e-mail is shown whole (wrapped if it must), never cut with an ellipsis.
+    const email = page.getByText(long)
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    expect((await email.boundingBox())!.height).toBeLessThan(30)
+  })
+})

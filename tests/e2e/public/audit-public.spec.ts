@@ -61,3 +61,46 @@ test('point 9: the owner edits a legal page in Paramètres; it renders as plain 
   expect(stored.legal?.terms).toContain('Mes conditions')
   expect(stored.legal?.notice ?? '').toBe('')
 })
+
+test.describe('point 5: at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the fixed badge and buttons never cover what is scrolled to', async ({
+    page,
+    db: _db,
+  }) => {
+    await updateSettings(
+      makeSettings({ contact: { email: 'a@orbite.fr', phone: '', address: 'Lyon, France' } }),
+    )
+    await visit(page, '/contact')
+    const controls = [
+      page.getByTestId('section-badge'),
+      page.getByRole('link', { name: "Retour à l'accueil" }),
+      page.getByRole('button', { name: /thème/i }),
+    ]
+    const overlaps = async (target: import('@playwright/test').Locator) => {
+      const box = (await target.boundingBox())!
+      const hits: string[] = []
+      for (const control of controls) {
+        const c = (await control.boundingBox())!
+        const apart =
+          c.x >= box.x + box.width ||
+          box.x >= c.x + c.width ||
+          c.y >= box.y + box.height ||
+          box.y >= c.y + c.height
+        if (!apart) hits.push((await control.textContent()) ?? '')
+      }
+      return hits
+    }
+    const lyon = page.getByRole('link', { name: 'Lyon, France' })
+    await lyon.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }))
+    expect(await overlaps(lyon)).toEqual([])
+    // The very bottom of the page: the legal links stay clear too.
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }))
+    const last = page.getByRole('contentinfo').getByRole('link', { name: "Conditions d'utilisation" })
+    expect(await overlaps(last)).toEqual([])
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    )
+  })
+})
