@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from 'lucide-react'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
+import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
 import { handleContact } from '#app/server/contact.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
@@ -194,6 +195,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {sending ? 'Envoi en cours...' : 'Envoyer le message'}
             </button>
           </Form>
+          {/* GDPR art. 13 / audit point 10: what is kept, why and for how long. */}
+          <p className="mt-6 text-sm text-fg-2">
+            {CONTACT_STORAGE_NOTICE}{' '}
+            <Link to="/confidentialite" className="link">
+              Politique de confidentialité
+            </Link>
+          </p>
         </div>
         {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">

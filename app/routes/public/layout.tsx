@@ -3,12 +3,8 @@ import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import {
-  analyticsId,
-  analyticsSnippet,
-  escapeScript,
-  escapeStyle,
-} from '#app/server/seo.server.ts'
+import { analyticsId, escapeScript, escapeStyle } from '#app/server/seo.server.ts'
+import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
@@ -23,11 +19,13 @@ export async function loader() {
       twitter: settings.socialMedia.twitter,
       linkedin: settings.socialMedia.linkedin,
       email: settings.contact.email,
+      analytics: !!gaId,
     },
     year: new Date().getFullYear(),
     customCss: settings.customCss?.trim() ? escapeStyle(settings.customCss) : null,
     customJs: settings.customJs?.trim() ? escapeScript(settings.customJs) : null,
-    analytics: gaId ? { id: gaId, snippet: analyticsSnippet(gaId) } : null,
+    // Loaded in the browser only after the visitor's consent (ADR 022).
+    analytics: gaId ? { id: gaId } : null,
   }
 }
 
@@ -50,20 +48,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         <Outlet />
       </SiteChrome>
-      {analytics ? (
-        <>
-          <script
-            nonce={nonce}
-            async
-            src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.id)}`}
-          />
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: analytics.snippet }}
-          />
-        </>
-      ) : null}
+      <ConsentManager analyticsId={analytics?.id ?? null} />
       {customJs ? (
         <script
           data-custom-js=""

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { ArrowRight, AtSign, Mail } from 'lucide-react'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
+import { ManageConsentButton } from './consent.tsx'
 import { FOOTER_LINKS } from './nav-items.ts'
 
 export interface FooterSettings {
@@ -11,6 +12,8 @@ export interface FooterSettings {
   twitter?: string
   linkedin?: string
   email?: string
+  /** An analytics ID is set: the footer offers 'Gestion des cookies' (ADR 022). */
+  analytics?: boolean
 }
 
 /** Used when the settings hold no name or description (spec §2 "fallbacks exist"). */
@@ -102,6 +105,11 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
                 </Link>
               </li>
             ))}
+            {settings.analytics ? (
+              <li>
+                <ManageConsentButton className="cursor-pointer hover:text-fg" />
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>

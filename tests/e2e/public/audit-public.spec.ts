@@ -1,5 +1,6 @@
 // Issue 13 (new-user audit), public side: no invented contact data, editable legal pages,
 // consent before analytics, French section badge, 390 px layout, lost network.
+import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
 import { makeProfile, makeSettings } from '#app/server/demo/factories.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { saveProfile } from '#app/server/repositories/profile.server.ts'
@@ -103,4 +104,69 @@ test.describe('point 5: at 390 px', () => {
       390,
     )
   })
+})
+
+test('point 10: no analytics before consent; equal choices, remembered, revocable', async ({
+  page,
+  db: _db,
+}) => {
+  await updateSettings(makeSettings({ googleAnalyticsId: 'G-AUDIT1234' }))
+  const analyticsRequests: string[] = []
+  await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => {
+    analyticsRequests.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' })
+  })
+  const tags = page.locator('script[src*="googletagmanager"]')
+  await visit(page, '/projects')
+  const banner = page.getByRole('region', { name: 'Mesure d’audience' })
+  await expect(banner).toBeVisible()
+  await expect(tags).toHaveCount(0)
+  expect(analyticsRequests).toEqual([])
+  expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false)
+  // 'Accepter' and 'Refuser' look alike: same size, colours and font.
+  const accept = banner.getByRole('button', { name: 'Accepter' })
+  const refuse = banner.getByRole('button', { name: 'Refuser' })
+  const look = (b: typeof accept) =>
+    b.evaluate((el) => {
+      const s = getComputedStyle(el)
+      const r = el.getBoundingClientRect()
+      return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderWidth, r.height, r.width]
+    })
+  expect(await look(refuse)).toEqual(await look(accept))
+
+  // Refused: remembered across pages, nothing loads.
+  await refuse.click()
+  await expect(banner).toBeHidden()
+  await visit(page, '/blog')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(banner).toBeHidden()
+  await expect(tags).toHaveCount(0)
+  expect(analyticsRequests).toEqual([])
+
+  // Revocable from the footer, both ways.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Gestion des cookies' }).click()
+  await expect(banner).toBeVisible()
+  await banner.getByRole('button', { name: 'Accepter' }).click()
+  await expect(tags).toHaveAttribute('src', /id=G-AUDIT1234/)
+  await expect.poll(() => analyticsRequests.length).toBeGreaterThan(0)
+  await visit(page, '/projects')
+  await expect(tags).toHaveCount(1)
+  await expect(banner).toBeHidden()
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Gestion des cookies' }).click()
+  await banner.getByRole('button', { name: 'Refuser' }).click()
+  await page.waitForLoadState('load')
+  await expect(tags).toHaveCount(0)
+})
+
+test('point 10: the contact form says what is stored and for how long', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/contact')
+  const notice = page.getByText(CONTACT_STORAGE_NOTICE)
+  await expect(notice).toBeVisible()
+  await expect(notice.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
+    'href',
+    '/confidentialite',
+  )
 })

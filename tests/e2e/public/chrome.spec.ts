@@ -346,6 +346,8 @@ test('settings inject escaped custom CSS, custom JS and analytics on public page
     await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--test-custom')),
   ).toBe('1')
   expect(await page.evaluate(() => (window as unknown as { __customJsRan?: boolean }).__customJsRan)).toBe(true)
+  // Analytics waits for the visitor's consent (ADR 022).
+  await page.getByRole('button', { name: 'Accepter' }).click()
   expect(
     await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length),
   ).toBeGreaterThan(0)
