@@ -2,6 +2,7 @@
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
 import { ExternalLink, LogOut } from 'lucide-react'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
@@ -9,6 +10,7 @@ import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 import { buttonStyles } from '#app/ui/admin/buttons.tsx'
+import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
@@ -18,6 +20,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const { toast, headers } = await readToast(request)
   return data({ admin: { name: admin.name, email: admin.email }, toast }, { headers })
+}
+
+// Audit point 13: a tab change lost on the network keeps the current tab and says so.
+export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  return keepPageOnNetworkFailure(serverLoader, request)
+}
+
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
 }
 
 function HubFrame({
@@ -80,6 +94,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Outlet />
+      <NetworkFailureAlert />
       {/* Reports language, screen, timezone and referrer for this admin's entries (admin-2). */}
       <ActivityBeacon />
     </HubFrame>

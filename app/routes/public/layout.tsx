@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Outlet } from 'react-router'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
+import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
@@ -29,6 +31,16 @@ export async function loader() {
   }
 }
 
+// Audit point 13: every page change goes through this layout's clientLoader, so one lost on
+// the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
+export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  return keepPageOnNetworkFailure(serverLoader, request)
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const { footer, year, customCss, customJs, analytics } = loaderData
@@ -48,6 +60,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         <Outlet />
       </SiteChrome>
+      <NetworkFailureAlert />
       <ConsentManager analyticsId={analytics?.id ?? null} />
       {customJs ? (
         <script

@@ -6,7 +6,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import { saveProfile } from '#app/server/repositories/profile.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
-import { test, expect } from '../../fixtures/test.ts'
+import { allowConsoleError, test, expect } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
 test.afterEach(async ({ db: _db }) => {
@@ -169,4 +169,27 @@ test('point 10: the contact form says what is stored and for how long', async ({
     'href',
     '/confidentialite',
   )
+})
+
+test('point 13: a page change lost on the network keeps the page and says so', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/contact')
+  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  // The browser itself reports the failed request in the console.
+  allowConsoleError(page, /ERR_INTERNET_DISCONNECTED/)
+  await page.route(/\.data(\?|$)/, (route) => route.abort('internetdisconnected'))
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Projets' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toBeVisible()
+  // Still the contact page, with its form; not an error screen.
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  await expect(page.getByText('Une erreur est survenue')).toHaveCount(0)
+  await expect(page.getByLabel('Nom')).toBeEditable()
+  // Back online: 'Réessayer' goes where the visitor wanted to go.
+  await page.unroute(/\.data(\?|$)/)
+  await page.getByRole('button', { name: 'Réessayer' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toHaveCount(0)
 })
