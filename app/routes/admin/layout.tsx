@@ -5,11 +5,13 @@ import { ExternalLink, LogOut } from 'lucide-react'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 import { buttonStyles } from '#app/ui/admin/buttons.tsx'
+import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 
 export function meta(_: Route.MetaArgs) {
@@ -18,8 +20,15 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const { toast, headers } = await readToast(request)
-  return data({ admin: { name: admin.name, email: admin.email }, toast }, { headers })
+  const [{ toast, headers }, settings] = await Promise.all([readToast(request), getSiteSettings()])
+  return data(
+    {
+      admin: { name: admin.name, email: admin.email },
+      toast,
+      maintenance: settings.maintenanceMode,
+    },
+    { headers },
+  )
 }
 
 // Audit point 13: a tab change lost on the network keeps the current tab and says so.
@@ -37,14 +46,17 @@ export function shouldRevalidate({
 function HubFrame({
   children,
   admin,
+  maintenance = false,
 }: {
   children: React.ReactNode
   admin?: { name: string; email: string }
+  maintenance?: boolean
 }) {
   return (
     // data-admin-hub switches the page to the light colour scheme (app.css): native controls
     // (checkboxes, selects, dates, colours) then match the hub's light surfaces (audit point 1).
     <div data-admin-hub="" className="min-h-screen bg-zinc-50 text-zinc-900">
+      {maintenance ? <MaintenanceBanner /> : null}
       <div className="mx-auto max-w-7xl px-4 py-8">
         <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div>
@@ -80,10 +92,10 @@ function HubFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast, admin } = loaderData
+  const { toast, admin, maintenance } = loaderData
   const location = useLocation()
   return (
-    <HubFrame admin={admin}>
+    <HubFrame admin={admin} maintenance={maintenance}>
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>

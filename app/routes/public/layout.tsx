@@ -3,16 +3,21 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
+import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings()
   const gaId = analyticsId(settings.googleAnalyticsId)
+  // Admins pass maintenance mode: tell them it is on (audit point 2).
+  const user = settings.maintenanceMode ? await getSessionUser(request) : null
+  const maintenanceBanner = !!user && user.role === 'admin' && user.status === 'active'
   return {
     footer: {
       siteName: settings.siteName,
@@ -28,6 +33,7 @@ export async function loader() {
     customJs: settings.customJs?.trim() ? escapeScript(settings.customJs) : null,
     // Loaded in the browser only after the visitor's consent (ADR 022).
     analytics: gaId ? { id: gaId } : null,
+    maintenanceBanner,
   }
 }
 
@@ -43,7 +49,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
-  const { footer, year, customCss, customJs, analytics } = loaderData
+  const { footer, year, customCss, customJs, analytics, maintenanceBanner } = loaderData
   // The admin's scripts carry this response's CSP nonce (app/server/csp.server.ts).
   const nonce = useNonce()
   return (
@@ -57,6 +63,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         year={year}
         logo={root?.site.logo ?? null}
         siteName={footer.siteName}
+        topBanner={maintenanceBanner ? <MaintenanceBanner /> : undefined}
       >
         <Outlet />
       </SiteChrome>

@@ -305,7 +305,8 @@ test('footer: settings-driven name, description, social links, year and legal pa
   await expect(page.getByText('Mentions du studio Orbite.')).toBeVisible()
   await footer.getByRole('link', { name: 'Politique de confidentialité' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible()
-  await expect(page.getByText(/ne servent qu’à vous répondre/)).toBeVisible()
+  // The privacy template (ADR 021) says what the contact form keeps.
+  await expect(page.getByText(/dans le seul but de vous répondre/)).toBeVisible()
   await footer.getByRole('link', { name: "Conditions d'utilisation" }).click()
   await expect(page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" })).toBeVisible()
 })
