@@ -1,7 +1,8 @@
 // Issue 13 (new-user audit), public side: no invented contact data, editable legal pages,
 // consent before analytics, French section badge, 390 px layout, lost network.
 import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
-import { makeProfile, makeSettings } from '#app/server/demo/factories.server.ts'
+import { makeBlogPost, makeProfile, makeSettings } from '#app/server/demo/factories.server.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { saveProfile } from '#app/server/repositories/profile.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
@@ -192,4 +193,30 @@ test('point 13: a page change lost on the network keeps the page and says so', a
   await page.getByRole('button', { name: 'Réessayer' }).click()
   await expect(page).toHaveURL(/\/projects$/)
   await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toHaveCount(0)
+})
+
+test('point 8: the blog hero blurs its picture under a dark veil behind the title', async ({
+  page,
+  db: _db,
+}) => {
+  const post = await createBlogPost(
+    makeBlogPost({ title: `Héros lisible ${Date.now()}`, thumbnail: '/demo/projects/budget-clair-cover.webp' }),
+  )
+  await visit(page, `/blog/${post.slug}`)
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
+  const backdrop = page.locator('[data-hero-backdrop]')
+  const blur = await backdrop.evaluate((el) => {
+    const m = /blur\((\d+(?:\.\d+)?)px\)/.exec(getComputedStyle(el).filter)
+    return m ? Number(m[1]) : 0
+  })
+  // Letters in the picture cannot survive a 24 px blur or more.
+  expect(blur).toBeGreaterThanOrEqual(24)
+  const veilAlpha = await backdrop.evaluate((el) => {
+    const veil = el.nextElementSibling as HTMLElement
+    const image = getComputedStyle(veil).backgroundImage
+    const first = /color\([^)]*\)|rgba?\([^)]*\)|oklab\([^)]*\)|oklch\([^)]*\)/.exec(image)?.[0] ?? ''
+    const alpha = /\/\s*([\d.]+)\)|,\s*([\d.]+)\)$/.exec(first)
+    return alpha ? Number(alpha[1] ?? alpha[2]) : first ? 1 : 0
+  })
+  expect(veilAlpha).toBeGreaterThanOrEqual(0.7)
 })
