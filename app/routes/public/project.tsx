@@ -4,6 +4,7 @@ import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-
 import type { Route } from './+types/project'
 import { summarize } from '#app/domain/seo.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { checkFraming, type FramingVerdict } from '#app/server/frame-check.server.ts'
 import { getProject } from '#app/server/repositories/projects.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear, paragraphs } from '#app/ui/public/format.ts'
@@ -28,13 +29,24 @@ export const PREVIEW_SANDBOX = {
   otherSite: 'allow-scripts allow-same-origin allow-forms allow-popups',
 } as const
 
+export const PREVIEW_BLOCKED_TEXT =
+  'Ce site refuse d’être affiché dans un cadre : son aperçu en direct n’est pas possible ici.'
+export const PREVIEW_FALLBACK_TEXT = 'L’aperçu reste vide ?'
+export const OPEN_SITE_TEXT = 'Ouvrir le site dans un nouvel onglet'
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const project = await getProject(params.id)
-  if (!project) return data({ project: null, previewSandbox: null }, { status: 404 })
-  const previewSandbox = project.url
-    ? PREVIEW_SANDBOX[isSiteUrl(project.url, request) ? 'sameSite' : 'otherSite']
+  if (!project)
+    return data({ project: null, previewSandbox: null, framing: null }, { status: 404 })
+  const sameSite = project.url ? isSiteUrl(project.url, request) : false
+  const previewSandbox = project.url ? PREVIEW_SANDBOX[sameSite ? 'sameSite' : 'otherSite'] : null
+  // Audit point 11: a site that refuses frames gets a message and a link, not a blank frame.
+  const framing: FramingVerdict | null = project.url
+    ? sameSite
+      ? 'allowed'
+      : await checkFraming(project.url)
     : null
-  return { project, previewSandbox }
+  return { project, previewSandbox, framing }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -50,17 +62,24 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox } = loaderData
+  const { project, previewSandbox, framing } = loaderData
   // A new project resets the viewer, preview and selected image.
   return (
-    <ProjectView key={project?.id ?? 'none'} project={project} previewSandbox={previewSandbox} />
+    <ProjectView
+      key={project?.id ?? 'none'}
+      project={project}
+      previewSandbox={previewSandbox}
+      framing={framing}
+    />
   )
 }
 
 function ProjectView({
   project,
   previewSandbox,
+  framing,
 }: {
+  framing: Route.ComponentProps['loaderData']['framing']
   project: Route.ComponentProps['loaderData']['project']
   previewSandbox: Route.ComponentProps['loaderData']['previewSandbox']
 }) {
@@ -135,15 +154,34 @@ function ProjectView({
                   {expanded ? "Réduire l'aperçu" : "Agrandir l'aperçu"}
                 </button>
               </div>
-              <iframe
-                src={project.url}
-                title={`Aperçu de ${project.title}`}
-                loading="lazy"
-                sandbox={previewSandbox}
-                referrerPolicy="no-referrer"
-                data-testid="project-preview"
-                className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}
-              />
+              {framing === 'blocked' ? (
+                <div className="flex flex-col items-start gap-3 p-6 text-fg-2" data-testid="preview-blocked">
+                  <p>{PREVIEW_BLOCKED_TEXT}</p>
+                  <a href={project.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                    {OPEN_SITE_TEXT}
+                  </a>
+                </div>
+              ) : (
+                <>
+                  <iframe
+                    src={project.url}
+                    title={`Aperçu de ${project.title}`}
+                    loading="lazy"
+                    sandbox={previewSandbox}
+                    referrerPolicy="no-referrer"
+                    data-testid="project-preview"
+                    className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}
+                  />
+                  {/* Some refusals cannot be seen from the server (a page script, a login wall). */}
+                  <p className="border-t border-line px-5 py-3 text-sm text-fg-2">
+                    {PREVIEW_FALLBACK_TEXT}{' '}
+                    <a href={project.url} target="_blank" rel="noopener noreferrer" className="link">
+                      {OPEN_SITE_TEXT}
+                    </a>
+                  </p>
+                </>
+              )}
             </section>
           ) : null}
 

@@ -1,7 +1,15 @@
 // Issue 13 (new-user audit), public side: no invented contact data, editable legal pages,
 // consent before analytics, French section badge, 390 px layout, lost network.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
-import { makeBlogPost, makeProfile, makeSettings } from '#app/server/demo/factories.server.ts'
+import {
+  makeBlogPost,
+  makeProfile,
+  makeProject,
+  makeSettings,
+} from '#app/server/demo/factories.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { saveProfile } from '#app/server/repositories/profile.server.ts'
@@ -219,4 +227,45 @@ test('point 8: the blog hero blurs its picture under a dark veil behind the titl
     return alpha ? Number(alpha[1] ?? alpha[2]) : first ? 1 : 0
   })
   expect(veilAlpha).toBeGreaterThanOrEqual(0.7)
+})
+
+test('point 11: a site that refuses frames gets a message and a link, not a blank frame', async ({
+  page,
+  db: _db,
+}) => {
+  // A real "other site" on loopback (another origin than the app's localhost).
+  const site = http.createServer((req, res) => {
+    if (req.url === '/interdit') res.setHeader('Content-Security-Policy', "frame-ancestors 'none'")
+    res.setHeader('content-type', 'text/html')
+    res.end('<!doctype html><title>Site</title><h1>Site du projet</h1>')
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  try {
+    const refused = await createProject(
+      makeProject({ title: `Refuse les cadres ${Date.now()}`, url: `${base}/interdit` }),
+    )
+    await visit(page, `/projects/${refused.id}`)
+    await expect(page.getByText('Ce site refuse d’être affiché dans un cadre')).toBeVisible()
+    await expect(page.getByTestId('project-preview')).toHaveCount(0)
+    const open = page.getByRole('link', { name: 'Ouvrir le site dans un nouvel onglet' })
+    await expect(open).toHaveAttribute('href', `${base}/interdit`)
+    await expect(open).toHaveAttribute('target', '_blank')
+
+    const allowed = await createProject(
+      makeProject({ title: `Accepte les cadres ${Date.now()}`, url: `${base}/ouvert` }),
+    )
+    await visit(page, `/projects/${allowed.id}`)
+    await expect(
+      page.frameLocator('[data-testid="project-preview"]').getByRole('heading', { name: 'Site du projet' }),
+    ).toBeVisible()
+    // The client-side fallback: a link that opens the site, should the frame stay blank.
+    await expect(page.getByRole('link', { name: 'Ouvrir le site dans un nouvel onglet' })).toHaveAttribute(
+      'href',
+      `${base}/ouvert`,
+    )
+  } finally {
+    site.closeAllConnections()
+    await new Promise((resolve) => site.close(resolve))
+  }
 })
