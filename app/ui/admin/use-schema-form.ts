@@ -42,8 +42,11 @@ export function useSchemaForm(
   function watch(form: HTMLFormElement) {
     if (watched.current.has(form)) return
     watched.current.add(form)
-    form.addEventListener('input', () => recheck.current(form))
-    form.addEventListener('change', () => recheck.current(form))
+    // After React has handled the event: a state update from inside this listener would
+    // re-render controlled inputs with their previous value and lose the keystroke.
+    const later = () => window.setTimeout(() => recheck.current(form), 0)
+    form.addEventListener('input', later)
+    form.addEventListener('change', later)
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
