@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from 'react-router'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
 import type { SiteSeo } from '#app/domain/seo.ts'
@@ -75,6 +76,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
       : null,
   }
+}
+
+/**
+ * Page changes keep the site-wide data (audit point 13: a root loader re-run on every page
+ * change turned a lost network into the root error screen); form submissions refresh it.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !formMethod || formMethod === 'GET' ? false : defaultShouldRevalidate
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   ACTIVITY_ACTION_PHRASES,
   ActivityFilterSchema,
+  activitySentence,
   ClientInfoSchema,
+  DEFAULT_USER_INFO,
+  displayInfo,
   RESOURCE_TYPE_LABELS,
 } from './activity.ts'
-import { ACTIVITY_ACTIONS, RESOURCE_TYPES } from './types.ts'
+import { ACTIVITY_ACTIONS, RESOURCE_TYPES, type ActivityLog } from './types.ts'
 
 describe('activity texts', () => {
   it('phrase every action in French', () => {
@@ -60,9 +63,100 @@ describe('ActivityFilterSchema', () => {
       action: 'login',
       resourceType: 'cv',
       page: 3,
+      pageViews: false,
     })
     expect(ActivityFilterSchema.parse({ action: 'hack', resourceType: '', page: '-2' })).toEqual({
       page: 1,
+      pageViews: false,
     })
+  })
+})
+
+describe('activitySentence (audit point 3)', () => {
+  const base = {
+    id: 'a1',
+    userId: 'u1',
+    userName: 'Léa Martin',
+    resourceType: 'admin' as const,
+    timestamp: '2026-11-23T10:00:00.000Z',
+    details: '',
+    userInfo: DEFAULT_USER_INFO,
+  }
+  const say = (entry: Partial<ActivityLog> & Pick<ActivityLog, 'action'>) => {
+    const { actor, text } = activitySentence({ ...base, ...entry })
+    return `${actor} ${text}`
+  }
+
+  it('says a failed sign-in failed, with its reason, and no stray resource', () => {
+    expect(
+      say({
+        action: 'login',
+        userId: 'anonymous',
+        userName: 'anonymous',
+        details: 'Échec de connexion : identifiants invalides',
+      }),
+    ).toBe("Un visiteur anonyme n'a pas pu se connecter : identifiants invalides")
+    expect(
+      say({
+        action: 'login',
+        userId: 'anonymous',
+        userName: 'anonymous',
+        details: 'Échec de connexion avec Google (access_denied)',
+      }),
+    ).toBe("Un visiteur anonyme n'a pas pu se connecter avec Google (access_denied)")
+  })
+
+  it('writes sign-ins, sign-outs and page views as sentences without « Administration »', () => {
+    expect(say({ action: 'login', details: 'Connexion par e-mail et mot de passe' })).toBe(
+      "Léa Martin s'est connecté par e-mail et mot de passe",
+    )
+    expect(say({ action: 'login', details: 'Connexion avec Google' })).toBe(
+      "Léa Martin s'est connecté avec Google",
+    )
+    expect(say({ action: 'login', details: 'Inscription par e-mail et mot de passe' })).toBe(
+      'Léa Martin a créé son compte par e-mail et mot de passe',
+    )
+    expect(say({ action: 'logout', details: 'Déconnexion' })).toBe("Léa Martin s'est déconnecté")
+    expect(say({ action: 'access', resourceName: '/admin/projects' })).toBe(
+      "Léa Martin a accédé à l'onglet « Projets »",
+    )
+    expect(say({ action: 'access', resourceName: '/admin' })).toBe(
+      "Léa Martin a accédé à l'administration",
+    )
+    expect(
+      say({
+        action: 'access_denied',
+        userId: 'anonymous',
+        userName: 'anonymous',
+        resourceName: '/admin/users',
+      }),
+    ).toBe("Un visiteur anonyme s'est vu refuser l'accès à l'onglet « Utilisateurs »")
+  })
+
+  it('names the resource with its article, and single documents without their name', () => {
+    expect(say({ action: 'create', resourceType: 'project', resourceName: 'Atlas' })).toBe(
+      'Léa Martin a créé le projet « Atlas »',
+    )
+    expect(say({ action: 'delete', resourceType: 'skill', resourceName: 'Figma' })).toBe(
+      'Léa Martin a supprimé la compétence « Figma »',
+    )
+    expect(say({ action: 'update', resourceType: 'settings', resourceName: 'Vitrine' })).toBe(
+      'Léa Martin a modifié les paramètres du site',
+    )
+    expect(say({ action: 'download', resourceType: 'cv', userName: 'Unknown User' })).toBe(
+      'Un utilisateur inconnu a téléchargé le CV',
+    )
+  })
+
+  it('shows unknown visitor values in French', () => {
+    expect(displayInfo('Unknown')).toBe('Inconnu')
+    expect(displayInfo('')).toBe('Inconnu')
+    expect(displayInfo('fr-FR')).toBe('fr-FR')
+  })
+
+  it('hides page views by default: pageViews reads only "1"', () => {
+    expect(ActivityFilterSchema.parse({}).pageViews).toBe(false)
+    expect(ActivityFilterSchema.parse({ pageViews: '1' }).pageViews).toBe(true)
+    expect(ActivityFilterSchema.parse({ pageViews: ['x'] }).pageViews).toBe(false)
   })
 })

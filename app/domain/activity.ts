@@ -1,11 +1,13 @@
 // Activity log vocabulary (spec §3 activity log entry and UserInfo, §9 phrases) and the
 // shapes the browser may report about itself. No I/O.
 import { z } from 'zod'
+import { ADMIN_TABS } from './admin-tabs.ts'
 import { MAX_LENGTH } from './common.ts'
 import {
   ACTIVITY_ACTIONS,
   RESOURCE_TYPES,
   type ActivityAction,
+  type ActivityLog,
   type ResourceType,
   type UserInfo,
 } from './types.ts'
@@ -99,9 +101,115 @@ export type ClientInfo = z.output<typeof ClientInfoSchema>
 /** Query of the admin log: unknown filter values are ignored rather than refused. */
 export const ActivityFilterSchema = z.object({
   action: lenient(z.enum(ACTIVITY_ACTIONS)),
+  /** '1' shows page views (`access` entries), hidden by default (audit point 3). */
+  pageViews: z
+    .unknown()
+    .transform((v) => v === '1' || v === 'on')
+    .catch(false),
   resourceType: lenient(z.enum(RESOURCE_TYPES)),
   userId: lenient(z.string().trim().min(1).max(MAX_LENGTH.short)),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 })
 
 export type ActivityFilter = z.output<typeof ActivityFilterSchema>
+
+/** How an unknown visitor value reads in the interface (stored as 'Unknown', spec §3). */
+export const UNKNOWN_LABEL = 'Inconnu'
+
+/** A visitor value for display: French when unknown or empty (audit point 7). */
+export function displayInfo(value: string | undefined): string {
+  return !value || value === UNKNOWN ? UNKNOWN_LABEL : value
+}
+
+/** Who acted, for display: anonymous entries and nameless accounts in French. */
+export function displayActor(entry: Pick<ActivityLog, 'userId' | 'userName'>): string {
+  if (entry.userId === 'anonymous' || entry.userName === 'anonymous') return 'Un visiteur anonyme'
+  if (!entry.userName.trim() || entry.userName === 'Unknown User') return 'Un utilisateur inconnu'
+  return entry.userName
+}
+
+/** The thing acted upon, with its article, inside a sentence. */
+const RESOURCE_NOUNS: Record<ResourceType, string> = {
+  project: 'le projet',
+  skill: 'la compétence',
+  timeline: "l'étape de parcours",
+  process: "l'étape du processus créatif",
+  blog: "l'article",
+  user: "l'utilisateur",
+  message: 'le message',
+  media: 'le média',
+  profile: 'le profil',
+  settings: 'les paramètres du site',
+  cv: 'le CV',
+  admin: "l'administration",
+}
+
+/** Single documents: their name adds nothing to the sentence. */
+const SINGLE_DOCUMENTS: readonly ResourceType[] = ['profile', 'settings', 'cv', 'admin']
+
+function resourcePhrase(entry: Pick<ActivityLog, 'resourceType' | 'resourceName'>): string {
+  const noun = RESOURCE_NOUNS[entry.resourceType]
+  const name = entry.resourceName?.trim()
+  return name && !SINGLE_DOCUMENTS.includes(entry.resourceType) ? `${noun} « ${name} »` : noun
+}
+
+/** An admin path as a place: '/admin/projects' → "l'onglet « Projets »". */
+export function adminPlace(path: string | undefined): string {
+  const clean = (path ?? '').replace(/\/+$/, '')
+  if (clean === '' || clean === '/admin') return "l'administration"
+  const tab = ADMIN_TABS.find((t) => clean === `/admin/${t.id}`)
+  return tab ? `l'onglet « ${tab.label} »` : `la page ${clean}`
+}
+
+const FAILED_LOGIN = /^Échec de connexion\s*/
+
+/** Whether an entry records a refused sign-in (spec §6: logged as 'anonymous'). */
+export function isFailedLogin(entry: Pick<ActivityLog, 'action' | 'details'>): boolean {
+  return entry.action === 'login' && FAILED_LOGIN.test(entry.details)
+}
+
+/**
+ * The entry as one natural French sentence (audit point 3), keeping the spec §9 verbs:
+ * "Camille a créé le projet « Atlas »", "Un visiteur anonyme n'a pas pu se connecter :
+ * identifiants invalides", "Camille a accédé à l'onglet « Projets »".
+ */
+export function activitySentence(entry: ActivityLog): { actor: string; text: string } {
+  const actor = displayActor(entry)
+  const details = entry.details.trim()
+  switch (entry.action) {
+    case 'login': {
+      if (isFailedLogin(entry)) {
+        const rest = details.replace(FAILED_LOGIN, '')
+        const reason = rest ? ` ${rest}` : ''
+        return { actor, text: `n'a pas pu se connecter${reason}` }
+      }
+      // 'Connexion par e-mail et mot de passe' → "s'est connecté par e-mail et mot de passe".
+      const signUp = /^Inscription\s+/.exec(details)
+      if (signUp) return { actor, text: `a créé son compte ${details.slice(signUp[0].length)}` }
+      const signIn = /^Connexion\s+/.exec(details)
+      const how = signIn ? ` ${details.slice(signIn[0].length)}` : ''
+      return { actor, text: `${ACTIVITY_ACTION_PHRASES.login}${how}` }
+    }
+    case 'logout':
+      return { actor, text: ACTIVITY_ACTION_PHRASES.logout }
+    case 'access':
+      return {
+        actor,
+        text: `${ACTIVITY_ACTION_PHRASES.access} ${adminPlace(entry.resourceName)}`,
+      }
+    case 'access_denied':
+      return {
+        actor,
+        text: `${ACTIVITY_ACTION_PHRASES.access_denied} ${adminPlace(entry.resourceName)}`,
+      }
+    default:
+      return { actor, text: `${ACTIVITY_ACTION_PHRASES[entry.action]} ${resourcePhrase(entry)}` }
+  }
+}
+
+/** Whether the details line says more than the sentence (not for sign-ins and page views). */
+export function detailsWorthShowing(entry: ActivityLog): boolean {
+  return (
+    !!entry.details.trim() && !['login', 'logout', 'access', 'access_denied'].includes(entry.action)
+  )
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toFieldErrors } from './common.ts'
-import { AUTH_TEXTS, LoginSchema, RegisterSchema } from './auth.ts'
+import { AUTH_TEXTS, LoginSchema, RegisterSchema, socialErrorFromQuery } from './auth.ts'
 
 const valid = {
   name: 'Ada',
@@ -59,5 +59,19 @@ describe('LoginSchema', () => {
     expect(LoginSchema.safeParse({ email: 'a@b.fr', password: 'a'.repeat(129) }).success).toBe(
       false,
     )
+  })
+})
+
+describe('socialErrorFromQuery (audit point 12)', () => {
+  it('gives /register the reason of a failed social sign-up, like /login', () => {
+    expect(socialErrorFromQuery('disabled', 'register')).toBe(AUTH_TEXTS.accountDisabled)
+    expect(socialErrorFromQuery('too-many', 'register')).toBe(AUTH_TEXTS.tooManyAttempts)
+    expect(socialErrorFromQuery('google', 'register')).toBe(AUTH_TEXTS.socialRegisterFailed)
+    expect(socialErrorFromQuery('facebook', 'login')).toBe(AUTH_TEXTS.facebookFailed)
+    expect(socialErrorFromQuery('google-off', 'register')).toBe(
+      "La connexion avec Google n'est pas configurée sur ce site.",
+    )
+    expect(socialErrorFromQuery('nonsense', 'register')).toBeUndefined()
+    expect(socialErrorFromQuery(null, 'login')).toBeUndefined()
   })
 })

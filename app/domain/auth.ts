@@ -53,6 +53,34 @@ export function socialFailureText(
   return provider === 'facebook' ? AUTH_TEXTS.facebookFailed : AUTH_TEXTS.googleFailed
 }
 
+/**
+ * The message of the `?error=` code a full-page (no-JavaScript) social sign-in ends with,
+ * for /login and /register alike (audit point 12: the reason is said on both pages).
+ */
+export function socialErrorFromQuery(
+  error: string | null,
+  from: 'login' | 'register',
+): string | undefined {
+  switch (error) {
+    case 'google':
+    case 'facebook':
+      return socialFailureText(error, from)
+    case 'google-off':
+    case 'facebook-off':
+      return AUTH_TEXTS.providerNotConfigured(
+        PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
+      )
+    case 'disabled':
+      return AUTH_TEXTS.accountDisabled
+    case 'too-many':
+      return AUTH_TEXTS.tooManyAttempts
+    case 'social':
+      return AUTH_TEXTS.socialRegisterFailed
+    default:
+      return undefined
+  }
+}
+
 /** Login: e-mail (email-typed) and password required (spec §5). */
 export const LoginSchema = z.object({
   email: requiredEmail(AUTH_TEXTS.emailRequired),

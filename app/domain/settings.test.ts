@@ -133,12 +133,15 @@ describe('SettingsSchema', () => {
 
   it('accepts the French defaults', () => {
     const { updatedAt: _ignored, ...defaults } = DEFAULT_SETTINGS
-    expect(SettingsSchema.parse(defaults)).toEqual(defaults)
+    const withEmail = { ...defaults, contact: { email: 'moi@exemple.fr' } }
+    expect(SettingsSchema.parse(withEmail)).toEqual(withEmail)
     expect(DEFAULT_SETTINGS.siteName).toBe('Vitrine')
     expect(DEFAULT_SETTINGS.maintenanceMessage).toBe(
       'Le site est en maintenance. Revenez bientôt !',
     )
-    expect(DEFAULT_SETTINGS.contact.phone).toMatch(/^\+33 \d( \d\d){4}$/)
+    // Audit point 6 (ADR 021): no invented contact details, no generic legal text.
+    expect(DEFAULT_SETTINGS.contact).toEqual({ email: '' })
+    expect(DEFAULT_SETTINGS.legal).toEqual({})
   })
 })
 

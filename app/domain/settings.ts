@@ -143,7 +143,11 @@ export type SettingsData = z.output<typeof SettingsSchema>
 export const SETTINGS_SAVED = 'Paramètres mis à jour avec succès'
 export const SETTINGS_SAVE_FAILED = 'Erreur lors de la mise à jour des paramètres'
 
-/** French fallbacks shown until an admin saves the settings. */
+/**
+ * Fallbacks shown until an admin saves the settings: only the site's name and description
+ * (ADR 021). Contact details are never invented: an empty field shows nothing. Legal texts
+ * come from French templates filled with the owner's details (app/domain/legal.ts).
+ */
 export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: 'Vitrine',
   siteDescription:
@@ -152,45 +156,19 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   maintenanceMode: false,
   maintenanceMessage: 'Le site est en maintenance. Revenez bientôt !',
   socialMedia: {},
-  contact: {
-    email: 'contact@exemple.fr',
-    phone: '+33 1 23 45 67 89',
-    address: 'Paris, France',
-  },
-  legal: {
-    notice:
-      'Éditeur du site : le titulaire du portfolio, joignable via la page Contact.\n' +
-      'Hébergement : le prestataire d’hébergement choisi par l’éditeur.\n' +
-      'Les contenus (textes, images, vidéos) sont protégés par le droit d’auteur ; toute ' +
-      'reproduction sans autorisation est interdite.',
-    privacy:
-      'Les données envoyées par le formulaire de contact (nom, adresse e-mail, message) ne ' +
-      'servent qu’à vous répondre et ne sont jamais cédées à des tiers.\n' +
-      'Le journal d’activité conserve des adresses IP tronquées pendant une durée limitée, ' +
-      'pour la sécurité du site.\n' +
-      'Conformément au RGPD, vous pouvez demander l’accès, la rectification ou l’effacement ' +
-      'de vos données via la page Contact.',
-    terms:
-      'L’utilisation de ce site implique l’acceptation des présentes conditions.\n' +
-      'Les comptes peuvent être suspendus en cas d’usage abusif.\n' +
-      'L’éditeur s’efforce de fournir des informations exactes mais ne saurait garantir ' +
-      'l’absence d’erreurs.',
-  },
+  contact: { email: '' },
+  legal: {},
 }
 
 /**
  * Settings as public pages read them: stored values when saved, French fallbacks otherwise.
- * Legal texts left empty fall back one by one so the legal pages are never blank.
+ * Legal texts left empty are filled from templates by the legal pages (app/domain/legal.ts).
  */
 export function withDefaultSettings(stored: SiteSettings | undefined): SiteSettings {
   if (!stored) return DEFAULT_SETTINGS
   return {
     ...stored,
     maintenanceMessage: stored.maintenanceMessage ?? DEFAULT_SETTINGS.maintenanceMessage,
-    legal: {
-      notice: stored.legal?.notice ?? DEFAULT_SETTINGS.legal?.notice,
-      privacy: stored.legal?.privacy ?? DEFAULT_SETTINGS.legal?.privacy,
-      terms: stored.legal?.terms ?? DEFAULT_SETTINGS.legal?.terms,
-    },
+    legal: stored.legal ?? {},
   }
 }

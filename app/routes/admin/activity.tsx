@@ -24,7 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     list,
     users,
-    filters: { action: filters.action, resourceType: filters.resourceType, userId: filters.userId },
+    filters: {
+      action: filters.action,
+      resourceType: filters.resourceType,
+      userId: filters.userId,
+      pageViews: filters.pageViews,
+    },
   }
 }
 

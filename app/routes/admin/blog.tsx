@@ -22,7 +22,9 @@ import {
   unknownIntent,
   type FormFailure,
 } from '#app/server/admin-actions.server.ts'
+import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getProfile } from '#app/server/repositories/profile.server.ts'
 import {
   createBlogPost,
   deleteBlogPost,
@@ -81,13 +83,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: listAllBlogPosts,
     missing: 'Article introuvable',
   })
+  const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
   const [taxonomy, revisions] = await Promise.all([
     listAllBlogTaxonomy(),
     view.item ? loadRevisionsView(request, view.item.id) : null,
   ])
   return {
     ...view,
-    defaultAuthor: admin.name || admin.email,
+    defaultAuthor: author.name,
+    defaultAvatar: author.avatar ?? '',
     taxonomy,
     revisions,
     now: new Date().toISOString(),
@@ -136,6 +140,7 @@ export default function BlogTab({ loaderData, actionData }: Route.ComponentProps
         key={loaderData.item ? `${loaderData.item.id}:${loaderData.item.updatedAt ?? ''}` : 'new'}
         post={loaderData.item}
         defaultAuthor={loaderData.defaultAuthor}
+        defaultAvatar={loaderData.defaultAvatar}
         taxonomy={loaderData.taxonomy}
         failure={actionData}
       />
@@ -234,11 +239,13 @@ function BlogForm({
   post,
   defaultAuthor,
   taxonomy,
+  defaultAvatar,
   failure,
 }: {
   post: BlogPost | null
   defaultAuthor: string
   taxonomy: { categories: string[]; tags: string[] }
+  defaultAvatar: string
   failure: FormFailure | undefined
 }) {
   const { errors, onSubmit } = useSchemaForm(BlogPostSchema, failure?.fieldErrors)
@@ -354,7 +361,7 @@ function BlogForm({
             name={AUTHOR_FIELDS.avatar}
             label="Avatar de l'auteur (URL)"
             type="url"
-            defaultValue={v(AUTHOR_FIELDS.avatar, post?.author.avatar)}
+            defaultValue={v(AUTHOR_FIELDS.avatar, post ? post.author.avatar : defaultAvatar)}
             error={errors[AUTHOR_FIELDS.avatar]}
           />
         </FieldGrid>

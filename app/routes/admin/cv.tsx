@@ -106,8 +106,9 @@ function CvUrlForm({ cv, failure }: { cv: Cv | null; failure: FormFailure | unde
       <h3 className="mb-4 text-lg font-semibold text-zinc-900">URL du CV</h3>
       <FormErrorSummary
         errors={errors}
+        // Leaves with the field errors it sums up, once the URL is fixed (audit point 4).
         formError={
-          failure?.formError ?? (Object.keys(errors).length > 0 ? CV_URL_FAILED : undefined)
+          Object.keys(errors).length > 0 ? (failure?.formError ?? CV_URL_FAILED) : undefined
         }
       />
       <Form method="post" noValidate onSubmit={onSubmit}>

@@ -3,13 +3,17 @@
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
 import { ExternalLink, LogOut, UserCog } from 'lucide-react'
 import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 import { buttonStyles } from '#app/ui/admin/buttons.tsx'
+import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
+import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
@@ -22,19 +26,43 @@ export function action({ request }: Route.ActionArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const { toast, headers } = await readToast(request)
-  return data({ admin: { name: admin.name, email: admin.email }, toast }, { headers })
+  const [{ toast, headers }, settings] = await Promise.all([readToast(request), getSiteSettings()])
+  return data(
+    {
+      admin: { name: admin.name, email: admin.email },
+      toast,
+      maintenance: settings.maintenanceMode,
+    },
+    { headers },
+  )
+}
+
+// Audit point 13: a tab change lost on the network keeps the current tab and says so.
+export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  return keepPageOnNetworkFailure(serverLoader, request)
+}
+
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
 }
 
 function HubFrame({
   children,
   admin,
+  maintenance = false,
 }: {
   children: React.ReactNode
   admin?: { name: string; email: string }
+  maintenance?: boolean
 }) {
   return (
-    <div className="min-h-screen bg-zinc-50 text-zinc-900">
+    // data-admin-hub switches the page to the light colour scheme (app.css): native controls
+    // (checkboxes, selects, dates, colours) then match the hub's light surfaces (audit point 1).
+    <div data-admin-hub="" className="min-h-screen bg-zinc-50 text-zinc-900">
+      {maintenance ? <MaintenanceBanner /> : null}
       <div className="mx-auto max-w-7xl px-4 py-8">
         <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div>
@@ -74,10 +102,10 @@ function HubFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast, admin } = loaderData
+  const { toast, admin, maintenance } = loaderData
   const location = useLocation()
   return (
-    <HubFrame admin={admin}>
+    <HubFrame admin={admin} maintenance={maintenance}>
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>
@@ -88,6 +116,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Outlet />
+      <NetworkFailureAlert />
       {/* Reports language, screen, timezone and referrer for this admin's entries (admin-2). */}
       <ActivityBeacon />
     </HubFrame>

@@ -4,10 +4,13 @@
 // a refused save stays on the form with the §8 failure banner and the typed values.
 import { useActionData, useLoaderData, useLocation } from 'react-router'
 import { RefreshCw } from 'lucide-react'
+import { legalTemplate, type LegalKey } from '#app/domain/legal.ts'
+import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '#app/domain/settings.ts'
 import { recordActivity } from '#app/server/activity.server.ts'
 import { readAdminForm, unknownIntent, withValidation } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getLegalFacts } from '#app/server/legal.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { ButtonLink } from '#app/ui/admin/buttons.tsx'
@@ -15,14 +18,27 @@ import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
 import type { Route } from './+types/settings'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  return { settings: await getSiteSettings() }
+  const admin = await requireAdmin(request)
+  const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
+  const keys = Object.keys(LEGAL_PAGES) as LegalKey[]
+  const legalTemplates = Object.fromEntries(
+    keys.map((key) => [key, legalTemplate(key, facts)]),
+  ) as Record<LegalKey, string>
+  // No invented address (ADR 021): before one is saved, the form proposes the owner's own.
+  const contactEmail = settings.contact.email || facts.email || admin.email
+  return {
+    settings: { ...settings, contact: { ...settings.contact, email: contactEmail } },
+    legalTemplates,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { intent, values } = await readAdminForm(request)
+  const { intent, values: posted } = await readAdminForm(request)
   if (intent !== 'save') return unknownIntent(intent)
+  // A legal text left as the template is stored empty, so the page keeps following the
+  // owner's name and contact details when they change (ADR 021).
+  const values = untouchedTemplatesCleared(posted, await getLegalFacts())
   return withValidation(
     values,
     async () => {
@@ -44,12 +60,29 @@ export async function action({ request }: Route.ActionArgs) {
   )
 }
 
+function untouchedTemplatesCleared(
+  values: Record<string, unknown>,
+  facts: Awaited<ReturnType<typeof getLegalFacts>>,
+): Record<string, unknown> {
+  const out = { ...values }
+  for (const key of Object.keys(LEGAL_PAGES) as LegalKey[]) {
+    const value = out[`legal.${key}`]
+    if (typeof value === 'string' && sameText(value, legalTemplate(key, facts))) {
+      out[`legal.${key}`] = ''
+    }
+  }
+  return out
+}
+
+const sameText = (a: string, b: string) =>
+  a.replace(/\r\n?/g, '\n').trim() === b.replace(/\r\n?/g, '\n').trim()
+
 export function meta() {
   return [{ title: 'Paramètres — Administration du Portfolio' }]
 }
 
 export default function SettingsTab() {
-  const { settings } = useLoaderData<typeof loader>()
+  const { settings, legalTemplates } = useLoaderData<typeof loader>()
   // Only a refused save answers with data (a save redirects).
   const failure = useActionData<typeof action>()
   const location = useLocation()
@@ -58,6 +91,7 @@ export default function SettingsTab() {
       // A new location (save, refused save, 'Actualiser') re-reads the fields.
       key={location.key}
       settings={settings}
+      legalTemplates={legalTemplates}
       values={failure?.values}
       errors={failure?.fieldErrors}
       reload={

@@ -2,7 +2,12 @@
 // signs in), then enhances: show/hide password, remembered e-mail, popup social sign-in.
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { AUTH_TEXTS, LoginSchema, PROVIDER_LABELS, REMEMBERED_EMAIL_KEY } from '#app/domain/auth.ts'
+import {
+  AUTH_TEXTS,
+  LoginSchema,
+  REMEMBERED_EMAIL_KEY,
+  socialErrorFromQuery,
+} from '#app/domain/auth.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { signInWithPassword } from '#app/server/auth/password-auth.server.ts'
@@ -20,22 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export function loader({ request }: Route.LoaderArgs) {
   const error = new URL(request.url).searchParams.get('error')
-  const socialError =
-    error === 'google'
-      ? AUTH_TEXTS.googleFailed
-      : error === 'facebook'
-        ? AUTH_TEXTS.facebookFailed
-        : error === 'google-off' || error === 'facebook-off'
-          ? AUTH_TEXTS.providerNotConfigured(
-              PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
-            )
-          : error === 'disabled'
-            ? AUTH_TEXTS.accountDisabled
-            : error === 'too-many'
-              ? AUTH_TEXTS.tooManyAttempts
-              : error === 'social'
-                ? AUTH_TEXTS.socialRegisterFailed
-                : undefined
+  const socialError = socialErrorFromQuery(error, 'login')
   return { ...authPageData('login-bg.webm'), socialError }
 }
 

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import {
   AUTH_TEXTS,
   PASSWORD_MIN_LENGTH,
-  PROVIDER_LABELS,
+  socialErrorFromQuery,
   RegisterSchema,
 } from '#app/domain/auth.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
@@ -36,14 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { token, name: invited.name, email: invited.email, error: undefined }
       : { token: undefined, name: '', email: '', error: AUTH_TEXTS.invitationInvalid }
     : undefined
-  const socialError =
-    error === 'google' || error === 'facebook'
-      ? AUTH_TEXTS.socialRegisterFailed
-      : error === 'google-off' || error === 'facebook-off'
-        ? AUTH_TEXTS.providerNotConfigured(
-            PROVIDER_LABELS[error === 'google-off' ? 'google' : 'facebook'],
-          )
-        : undefined
+  const socialError = socialErrorFromQuery(error, 'register')
   return { ...authPageData('register-bg.webm'), socialError, invitation }
 }
 

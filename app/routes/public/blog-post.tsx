@@ -109,8 +109,15 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       ) : null}
       {preview ? null : <JsonLdScripts items={jsonLd} />}
       <header className="relative overflow-hidden">
-        <img src={post.thumbnail} alt="" className="absolute inset-0 size-full object-cover opacity-30" />
-        <div className="absolute inset-0 bg-gradient-to-b from-bg/50 to-bg" aria-hidden="true" />
+        {/* Audit point 8: a blurred wash of colour, never the picture's own text as ghost
+            letters; a dark veil keeps the title readable over any image. */}
+        <img
+          src={post.thumbnail}
+          alt=""
+          data-hero-backdrop=""
+          className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
+        />
+        <div className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg" aria-hidden="true" />
         <div className="reveal relative mx-auto max-w-3xl px-6 pt-36 pb-14">
           <Link to="/blog" className="link inline-flex items-center gap-2 text-sm">
             <ArrowLeft aria-hidden="true" className="size-4" />

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from 'react-router'
 import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from 'lucide-react'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
-import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
 import { handleContact } from '#app/server/contact.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
@@ -20,12 +20,6 @@ export async function loader() {
       phone: c.phone?.trim() || null,
       email: c.email?.trim() || null,
       address: c.address?.trim() || null,
-    },
-    // Spec §2: sample phone, e-mail and city when the settings have none.
-    fallback: {
-      phone: DEFAULT_SETTINGS.contact.phone ?? '+33 1 23 45 67 89',
-      email: DEFAULT_SETTINGS.contact.email,
-      address: DEFAULT_SETTINGS.contact.address ?? 'Paris, France',
     },
     // From the domain schema, sent as data so Zod stays out of the page's JavaScript.
     honeypot: CONTACT_HONEYPOT_FIELD,
@@ -85,15 +79,13 @@ function ContactCard({
   label,
   value,
   href,
-  fallback,
 }: {
   Icon: typeof Phone
   label: string
-  value: string | null
+  value: string
   href: (v: string) => string
-  fallback: string
 }) {
-  const external = value !== null && href(value).startsWith('http')
+  const external = href(value).startsWith('http')
   return (
     <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${label}`}>
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
@@ -101,24 +93,20 @@ function ContactCard({
       </span>
       <div className="min-w-0">
         <h2 className="text-sm font-semibold text-fg-2">{label}</h2>
-        {value ? (
-          <a
-            href={href(value)}
-            className="link break-words"
-            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            {value}
-          </a>
-        ) : (
-          <p className="text-fg">{fallback}</p>
-        )}
+        <a
+          href={href(value)}
+          className="link break-words"
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {value}
+        </a>
       </div>
     </li>
   )
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, fallback: FALLBACK, honeypot, max } = loaderData
+  const { contact, honeypot, max } = loaderData
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const form = useRef<HTMLFormElement>(null)
@@ -210,17 +198,30 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {sending ? 'Envoi en cours...' : 'Envoyer le message'}
             </button>
           </Form>
+          {/* GDPR art. 13 / audit point 10: what is kept, why and for how long. */}
+          <p className="mt-6 text-sm text-fg-2">
+            {CONTACT_STORAGE_NOTICE}{' '}
+            <Link to="/confidentialite" className="link">
+              Politique de confidentialité
+            </Link>
+          </p>
         </div>
+        {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">
-          <ContactCard Icon={Phone} label="Téléphone" value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} fallback={FALLBACK.phone} />
-          <ContactCard Icon={Mail} label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} fallback={FALLBACK.email} />
-          <ContactCard
-            Icon={MapPin}
-            label="Adresse"
-            value={contact.address}
-            href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
-            fallback={FALLBACK.address}
-          />
+          {contact.phone ? (
+            <ContactCard Icon={Phone} label="Téléphone" value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} />
+          ) : null}
+          {contact.email ? (
+            <ContactCard Icon={Mail} label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} />
+          ) : null}
+          {contact.address ? (
+            <ContactCard
+              Icon={MapPin}
+              label="Adresse"
+              value={contact.address}
+              href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
+            />
+          ) : null}
         </ul>
       </div>
     </>

@@ -1,20 +1,23 @@
 import { isRouteErrorResponse, Outlet } from 'react-router'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import {
-  analyticsId,
-  analyticsSnippet,
-  escapeScript,
-  escapeStyle,
-} from '#app/server/seo.server.ts'
+import { analyticsId, escapeScript, escapeStyle } from '#app/server/seo.server.ts'
+import { ConsentManager } from '#app/ui/chrome/consent.tsx'
+import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
+import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings()
   const gaId = analyticsId(settings.googleAnalyticsId)
+  // Admins pass maintenance mode: tell them it is on (audit point 2).
+  const user = settings.maintenanceMode ? await getSessionUser(request) : null
+  const maintenanceBanner = !!user && user.role === 'admin' && user.status === 'active'
   return {
     footer: {
       siteName: settings.siteName,
@@ -23,17 +26,30 @@ export async function loader() {
       twitter: settings.socialMedia.twitter,
       linkedin: settings.socialMedia.linkedin,
       email: settings.contact.email,
+      analytics: !!gaId,
     },
     year: new Date().getFullYear(),
     customCss: settings.customCss?.trim() ? escapeStyle(settings.customCss) : null,
     customJs: settings.customJs?.trim() ? escapeScript(settings.customJs) : null,
-    analytics: gaId ? { id: gaId, snippet: analyticsSnippet(gaId) } : null,
+    // Loaded in the browser only after the visitor's consent (ADR 022).
+    analytics: gaId ? { id: gaId } : null,
+    maintenanceBanner,
   }
+}
+
+// Audit point 13: every page change goes through this layout's clientLoader, so one lost on
+// the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
+export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  return keepPageOnNetworkFailure(serverLoader, request)
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
-  const { footer, year, customCss, customJs, analytics } = loaderData
+  const { footer, year, customCss, customJs, analytics, maintenanceBanner } = loaderData
   // The admin's scripts carry this response's CSP nonce (app/server/csp.server.ts).
   const nonce = useNonce()
   return (
@@ -47,23 +63,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         year={year}
         logo={root?.site.logo ?? null}
         siteName={footer.siteName}
+        topBanner={maintenanceBanner ? <MaintenanceBanner /> : undefined}
       >
         <Outlet />
       </SiteChrome>
-      {analytics ? (
-        <>
-          <script
-            nonce={nonce}
-            async
-            src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.id)}`}
-          />
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: analytics.snippet }}
-          />
-        </>
-      ) : null}
+      <NetworkFailureAlert />
+      <ConsentManager analyticsId={analytics?.id ?? null} />
       {customJs ? (
         <script
           data-custom-js=""

@@ -1,9 +1,10 @@
 import { data } from 'react-router'
 import type { Route } from './+types/legal'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
-import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { legalBlocks, legalText } from '#app/domain/legal.ts'
+import { getLegalFacts } from '#app/server/legal.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { formatDate, paragraphs } from '#app/ui/public/format.ts'
+import { formatDate } from '#app/ui/public/format.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 
@@ -15,12 +16,15 @@ function pageFor(pathname: string): LegalKey | undefined {
   return (Object.keys(LEGAL_PAGES) as LegalKey[]).find((k) => LEGAL_PAGES[k].path === path)
 }
 
-/** Legal notice, privacy policy and terms: texts from the settings, French defaults. */
+/**
+ * Legal notice, privacy policy and terms: the owner's texts from the settings, or French
+ * templates filled with the owner's name and contact details (ADR 021).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const key = pageFor(new URL(request.url).pathname)
   if (!key) throw data(null, { status: 404 })
-  const settings = await getSiteSettings()
-  const text = settings.legal?.[key]?.trim() || DEFAULT_SETTINGS.legal?.[key] || ''
+  const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
+  const text = legalText(key, settings.legal?.[key], facts)
   return {
     key,
     title: LEGAL_PAGES[key].title,
@@ -45,9 +49,23 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow="Informations légales" title={title} />
       <div className="mx-auto max-w-3xl space-y-4 px-6 text-lg leading-relaxed text-fg-2">
-        {paragraphs(text).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
+        {/* Plain text rendered as React text: nothing the owner types becomes markup. */}
+        {legalBlocks(text).map((block, i) =>
+          block.kind === 'heading' ? (
+            <h2 key={i} className="pt-4 text-2xl font-semibold text-fg">
+              {block.text}
+            </h2>
+          ) : (
+            <p key={i}>
+              {block.lines.map((line, j) => (
+                <span key={j}>
+                  {j > 0 ? <br /> : null}
+                  {line}
+                </span>
+              ))}
+            </p>
+          ),
+        )}
         {updatedAt ? <p className="pt-6 text-sm">Dernière mise à jour : {formatDate(updatedAt)}</p> : null}
       </div>
     </>

@@ -8,6 +8,7 @@ import { getEnv } from '#app/server/env.server.ts'
 import { getProfile } from '#app/server/repositories/profile.server.ts'
 import { getProject, getProjectContentHtml } from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { checkFraming, type FramingVerdict } from '#app/server/frame-check.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -34,15 +35,25 @@ export const PREVIEW_SANDBOX = {
   otherSite: 'allow-scripts allow-same-origin allow-forms allow-popups',
 } as const
 
+export const PREVIEW_BLOCKED_TEXT =
+  'Ce site refuse d’être affiché dans un cadre : son aperçu en direct n’est pas possible ici.'
+export const PREVIEW_FALLBACK_TEXT = 'L’aperçu reste vide ?'
+export const OPEN_SITE_TEXT = 'Ouvrir le site dans un nouvel onglet'
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const project = await getProject(params.id)
   if (!project)
     return data(
-      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [] },
+      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [], framing: null },
       { status: 404 },
     )
-  const previewSandbox = project.url
-    ? PREVIEW_SANDBOX[isSiteUrl(project.url, request) ? 'sameSite' : 'otherSite']
+  const sameSite = project.url ? isSiteUrl(project.url, request) : false
+  const previewSandbox = project.url ? PREVIEW_SANDBOX[sameSite ? 'sameSite' : 'otherSite'] : null
+  // Audit point 11: a site that refuses frames gets a message and a link, not a blank frame.
+  const framing: FramingVerdict | null = project.url
+    ? sameSite
+      ? 'allowed'
+      : await checkFraming(project.url)
     : null
   const origin = getEnv().PUBLIC_URL
   const [contentHtml, profile, settings] = await Promise.all([
@@ -58,7 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       [project.title, `/projects/${encodeURIComponent(project.id)}`],
     ]),
   ]
-  return { project, previewSandbox, contentHtml, jsonLd }
+  return { project, previewSandbox, contentHtml, jsonLd, framing }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -74,7 +85,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox, contentHtml, jsonLd } = loaderData
+  const { project, previewSandbox, contentHtml, jsonLd, framing } = loaderData
   // A new project resets the viewer, preview and selected image.
   return (
     <>
@@ -84,6 +95,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         project={project}
         previewSandbox={previewSandbox}
         contentHtml={contentHtml}
+        framing={framing}
       />
     </>
   )
@@ -93,7 +105,9 @@ function ProjectView({
   project,
   previewSandbox,
   contentHtml,
+  framing,
 }: {
+  framing: Route.ComponentProps['loaderData']['framing']
   project: Route.ComponentProps['loaderData']['project']
   previewSandbox: Route.ComponentProps['loaderData']['previewSandbox']
   contentHtml: string
@@ -169,15 +183,34 @@ function ProjectView({
                   {expanded ? "Réduire l'aperçu" : "Agrandir l'aperçu"}
                 </button>
               </div>
-              <iframe
-                src={project.url}
-                title={`Aperçu de ${project.title}`}
-                loading="lazy"
-                sandbox={previewSandbox}
-                referrerPolicy="no-referrer"
-                data-testid="project-preview"
-                className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}
-              />
+              {framing === 'blocked' ? (
+                <div className="flex flex-col items-start gap-3 p-6 text-fg-2" data-testid="preview-blocked">
+                  <p>{PREVIEW_BLOCKED_TEXT}</p>
+                  <a href={project.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                    {OPEN_SITE_TEXT}
+                  </a>
+                </div>
+              ) : (
+                <>
+                  <iframe
+                    src={project.url}
+                    title={`Aperçu de ${project.title}`}
+                    loading="lazy"
+                    sandbox={previewSandbox}
+                    referrerPolicy="no-referrer"
+                    data-testid="project-preview"
+                    className={`w-full bg-white transition-[height] duration-500 ${expanded ? 'h-[80dvh]' : 'h-80'}`}
+                  />
+                  {/* Some refusals cannot be seen from the server (a page script, a login wall). */}
+                  <p className="border-t border-line px-5 py-3 text-sm text-fg-2">
+                    {PREVIEW_FALLBACK_TEXT}{' '}
+                    <a href={project.url} target="_blank" rel="noopener noreferrer" className="link">
+                      {OPEN_SITE_TEXT}
+                    </a>
+                  </p>
+                </>
+              )}
             </section>
           ) : null}
 

@@ -347,7 +347,7 @@ describe('sign-in hardening', () => {
         `/auth/popup?provider=facebook&from=login&attempt=a1&error=${RATE_LIMITED_CODE}`,
       )
       const page = await start('from=register')
-      expect(page.headers.get('location')).toBe('/login?error=too-many')
+      expect(page.headers.get('location')).toBe('/register?error=too-many')
       expect(await countRows('verification')).toBe(SOCIAL_START_LIMIT.limit)
       // Another address is not affected.
       const other = await start('popup=1&from=login&attempt=a2', '192.0.2.8')
@@ -358,7 +358,8 @@ describe('sign-in hardening', () => {
       const back = async (query: string) =>
         (await start(`from=register&failed=1&${query}`)).headers.get('location')
       expect(await back('error=access_denied')).toBe('/register?error=facebook')
-      expect(await back(`error=${ACCOUNT_DISABLED_CODE}`)).toBe('/login?error=disabled')
+      expect(await back(`error=${ACCOUNT_DISABLED_CODE}`)).toBe('/register?error=disabled')
+      expect(await back(`error=${RATE_LIMITED_CODE}`)).toBe('/register?error=too-many')
     })
   })
 })

@@ -45,14 +45,15 @@ export function callbackPaths(
   }
 }
 
-/** The page a full-page (no-JavaScript) failure ends on; /register has no room for reasons. */
+/** The page a full-page (no-JavaScript) failure ends on: the page it started from, with the
+ * reason when we know one (audit point 12: /register says why, like /login). */
 export function fullPageFailure(
   provider: SocialProvider,
   from: 'login' | 'register',
   reason: SocialFailureReason | undefined,
 ): string {
-  if (reason === 'disabled') return '/login?error=disabled'
-  if (reason === 'rate-limited') return '/login?error=too-many'
+  if (reason === 'disabled') return `/${from}?error=disabled`
+  if (reason === 'rate-limited') return `/${from}?error=too-many`
   return `/${from}?error=${provider}`
 }
 

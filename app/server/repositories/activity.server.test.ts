@@ -196,3 +196,54 @@ describe('activity repository', () => {
     }
   }, 120_000)
 })
+
+describe('activity listing for the admin log (audit point 3)', () => {
+  async function createAccount(id: string, name: string, email: string) {
+    const now = new Date().toISOString()
+    await db.current.db
+      .insertInto('user')
+      .values({
+        id,
+        name,
+        email,
+        emailVerified: 1,
+        image: null,
+        role: 'admin',
+        status: 'active',
+        lastLogin: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+  }
+
+  it('hides page views unless asked for or filtered on', async () => {
+    await addActivity(entry({ action: 'access', resourceType: 'admin', resourceName: '/admin' }))
+    await addActivity(entry({ action: 'update' }))
+    await addActivity(entry({ action: 'access_denied', resourceType: 'admin' }))
+    const hidden = await listActivity({ pageViews: false })
+    expect(hidden.items.map((i) => i.action).sort()).toEqual(['access_denied', 'update'])
+    expect(hidden.total).toBe(2)
+    expect((await listActivity({ pageViews: true })).total).toBe(3)
+    expect((await listActivity({ pageViews: false, action: 'access' })).total).toBe(1)
+  })
+
+  it('shows one name per user: the account name for entries logged under the e-mail', async () => {
+    await createAccount('u-lea', 'Léa Martin', 'lea@exemple.fr')
+    await addActivity(entry({ userId: 'u-lea', userName: 'lea@exemple.fr', action: 'login' }))
+    await addActivity(entry({ userId: 'u-lea', userName: 'Léa Martin', action: 'update' }))
+    // A deleted account keeps its logged name.
+    await addActivity(entry({ userId: 'u-gone', userName: 'gone@exemple.fr', action: 'logout' }))
+    const names = (await listActivity()).items.map((i) => [i.userId, i.userName]).sort()
+    expect(names).toEqual([
+      ['u-gone', 'gone@exemple.fr'],
+      ['u-lea', 'Léa Martin'],
+      ['u-lea', 'Léa Martin'],
+    ])
+    const users = await listActivityUsers()
+    expect(users).toEqual([
+      { userId: 'u-gone', userName: 'gone@exemple.fr' },
+      { userId: 'u-lea', userName: 'Léa Martin' },
+    ])
+  })
+})

@@ -24,6 +24,8 @@ export type NewActivity = Omit<ActivityLog, 'id' | 'timestamp' | 'userInfo'> & {
 
 export interface ActivityFilters {
   action?: ActivityAction
+  /** Page views (`access` entries) are left out unless asked for, or filtered on (audit 3). */
+  pageViews?: boolean
   resourceType?: ResourceType
   userId?: string
   page?: number
@@ -124,6 +126,9 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Page<
   if (filters.action) {
     count = count.where('action', '=', filters.action)
     query = query.where('action', '=', filters.action)
+  } else if (filters.pageViews === false) {
+    count = count.where('action', '!=', 'access')
+    query = query.where('action', '!=', 'access')
   }
   if (filters.resourceType) {
     count = count.where('resourceType', '=', filters.resourceType)
@@ -141,7 +146,27 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Page<
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
-  return { items: rows.map(toEntry), total, page, pageSize }
+  const names = await currentNames(rows.map((r) => r.userId))
+  // One name per user (audit 3): sign-ins are stored under the e-mail (spec §4), other
+  // actions under the name; the log shows the account's current name for both.
+  const items = rows.map((row) => {
+    const entry = toEntry(row)
+    const name = names.get(row.userId)
+    return name ? { ...entry, userName: name } : entry
+  })
+  return { items, total, page, pageSize }
+}
+
+/** The current names of existing accounts among `ids` (deleted accounts keep the stored one). */
+async function currentNames(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].filter((id) => id !== 'anonymous')
+  if (unique.length === 0) return new Map()
+  const rows = await getDb()
+    .selectFrom('user')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', unique)
+    .execute()
+  return new Map(rows.map((r) => [r.id, r.name.trim() || r.email]))
 }
 
 export interface ActivityUser {
@@ -150,7 +175,8 @@ export interface ActivityUser {
 }
 
 /**
- * Distinct authors of entries, for the user filter, each with their latest name. A skip
+ * Distinct authors of entries, for the user filter, each with the account's current name
+ * (the latest logged name for deleted accounts). A skip
  * scan over the (userId, timestamp, id) index: one seek per user, not one read per row.
  * Quoted identifiers: PostgreSQL folds unquoted ones to lower case (ADR 028).
  */
@@ -163,8 +189,11 @@ export async function listActivityUsers(): Promise<ActivityUser[]> {
       from ids where ids."userId" is not null
     )
     select ids."userId" as "userId",
-      (select l."userName" from activity_logs l where l."userId" = ids."userId"
-        order by l."timestamp" desc, l.id desc limit 1) as "userName"
+      coalesce(
+        (select nullif(trim(u.name), '') from "user" u where u.id = ids."userId"),
+        (select l."userName" from activity_logs l where l."userId" = ids."userId"
+          order by l."timestamp" desc, l.id desc limit 1)
+      ) as "userName"
     from ids where ids."userId" is not null
   `.execute(getDb())
   return result.rows

@@ -103,12 +103,12 @@ describe('settings repository', () => {
     expect(await getSettings()).toBeUndefined()
   })
 
-  it('public settings fall back to default legal texts left empty', async () => {
+  it('public settings keep legal texts left empty empty (the pages fill templates, ADR 021)', async () => {
     await updateSettings({ ...base, legal: { notice: 'Mes mentions' } })
     const site = await getSiteSettings()
     expect(site.siteName).toBe('Mon portfolio')
     expect(site.legal?.notice).toBe('Mes mentions')
-    expect(site.legal?.privacy).toBe(DEFAULT_SETTINGS.legal?.privacy)
-    expect(site.legal?.terms).toBe(DEFAULT_SETTINGS.legal?.terms)
+    expect(site.legal?.privacy).toBeUndefined()
+    expect(DEFAULT_SETTINGS.legal).toEqual({})
   })
 })

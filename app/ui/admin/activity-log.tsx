@@ -4,7 +4,11 @@
 import { Form } from 'react-router'
 import {
   ACTIVITY_ACTION_LABELS,
-  ACTIVITY_ACTION_PHRASES,
+  activitySentence,
+  detailsWorthShowing,
+  displayActor,
+  displayInfo,
+  isFailedLogin,
   RESOURCE_TYPE_LABELS,
   UNKNOWN,
 } from '#app/domain/activity.ts'
@@ -17,15 +21,17 @@ import {
 } from '#app/domain/types.ts'
 import { formatDateTime } from './activity-pagination.tsx'
 import { buttonStyles } from './buttons.tsx'
-import { SelectField } from './fields.tsx'
+import { CheckboxField, SelectField } from './fields.tsx'
 
 export const ACTIVITY_TITLE = "Journal d'Activité"
 export const NO_ACTIVITY = 'Aucune activité à afficher.'
+export const SHOW_PAGE_VIEWS = 'Afficher les consultations de pages'
 
 export interface ActivityFilterValues {
   action?: ActivityAction
   resourceType?: ResourceType
   userId?: string
+  pageViews?: boolean
 }
 
 export function ActivityFilters({
@@ -66,12 +72,21 @@ export function ActivityFilters({
         defaultValue={filters.userId ?? ''}
         options={[
           { value: '', label: 'Tous les utilisateurs' },
-          ...users.map((u) => ({ value: u.userId, label: u.userName })),
+          ...users.map((u) => ({ value: u.userId, label: displayActor(u) })),
         ]}
       />
       <button type="submit" className={buttonStyles.primary}>
         Filtrer
       </button>
+      {/* Page views flood the log (audit point 3): hidden unless asked for. */}
+      <div className="md:col-span-4">
+        <CheckboxField
+          name="pageViews"
+          label={SHOW_PAGE_VIEWS}
+          defaultChecked={!!filters.pageViews}
+          value="1"
+        />
+      </div>
     </Form>
   )
 }
@@ -79,7 +94,7 @@ export function ActivityFilters({
 function location(entry: ActivityLog): string {
   const { city, region, country } = entry.userInfo.location
   const known = [city, region, country].filter((v) => v && v !== UNKNOWN)
-  return known.length ? known.join(', ') : UNKNOWN
+  return known.length ? known.join(', ') : displayInfo(UNKNOWN)
 }
 
 export function ActivityList({ entries }: { entries: ActivityLog[] }) {
@@ -94,6 +109,8 @@ export function ActivityList({ entries }: { entries: ActivityLog[] }) {
     <ol aria-label="Entrées du journal" className="flex flex-col gap-3">
       {entries.map((entry) => {
         const info = entry.userInfo
+        const sentence = activitySentence(entry)
+        const failed = isFailedLogin(entry)
         const visitor: [string, string][] = [
           ['Adresse IP', info.ip],
           ['Navigateur', info.browser],
@@ -109,32 +126,26 @@ export function ActivityList({ entries }: { entries: ActivityLog[] }) {
           <li
             key={entry.id}
             data-action={entry.action}
-            className="rounded-md border border-zinc-200 bg-white p-4"
+            className={`rounded-md border bg-white p-4 ${failed ? 'border-red-300' : 'border-zinc-200'}`}
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="text-sm text-zinc-900">
-                <span className="font-semibold">{entry.userName}</span>{' '}
-                {ACTIVITY_ACTION_PHRASES[entry.action]}{' '}
-                <span className="text-zinc-600">{RESOURCE_TYPE_LABELS[entry.resourceType]}</span>
-                {entry.resourceName ? (
-                  <>
-                    {' '}
-                    <span className="font-medium">« {entry.resourceName} »</span>
-                  </>
-                ) : null}
+                <span className="font-semibold">{sentence.actor}</span> {sentence.text}
               </p>
               <time dateTime={entry.timestamp} className="text-xs text-zinc-500">
                 {formatDateTime(entry.timestamp)}
               </time>
             </div>
-            {entry.details ? <p className="mt-1 text-sm text-zinc-700">{entry.details}</p> : null}
+            {detailsWorthShowing(entry) ? (
+              <p className="mt-1 text-sm text-zinc-700">{entry.details}</p>
+            ) : null}
             <details className="mt-2 text-xs text-zinc-600">
               <summary className="cursor-pointer select-none">Informations visiteur</summary>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr_auto_1fr]">
                 {visitor.map(([label, value]) => (
                   <div key={label} className="contents">
                     <dt className="font-medium text-zinc-700">{label}</dt>
-                    <dd className="break-all">{value || UNKNOWN}</dd>
+                    <dd className="break-all">{displayInfo(value)}</dd>
                   </div>
                 ))}
               </dl>

@@ -36,7 +36,8 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
 export function AdminNav() {
   return (
     <nav aria-label="Onglets d'administration" className="md:w-60 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      {/* Narrow screens: the tabs wrap, so all 12 and the active one stay in sight (audit 5). */}
+      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
         {ADMIN_TABS.map((tab) => {
           const Icon = ICONS[tab.id]
           return (

@@ -1,9 +1,12 @@
 // Admin › 'Paramètres du Site' (spec §2 settings tab, §3 SiteSettings, §5 rules): sections
-// general, media, social networks, contact info, advanced and maintenance mode.
+// general, media, social networks, contact info, advanced, legal pages (ADR 021) and
+// maintenance mode.
 // Uncontrolled fields with flat names ("contact.email") so the form works without JavaScript.
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import type { FieldErrors } from '#app/domain/common.ts'
+import { LEGAL_TEMPLATE_HINT, type LegalKey } from '#app/domain/legal.ts'
+import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SettingsSchema } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { Banner } from './banner.tsx'
@@ -46,8 +49,11 @@ export function SettingsForm({
   values,
   errors: serverErrors,
   reload,
+  legalTemplates,
 }: {
   settings: SiteSettings
+  /** The French templates filled with the owner's details, shown while a text is empty. */
+  legalTemplates: Record<LegalKey, string>
   values?: Record<string, unknown>
   errors?: FieldErrors
   /** The 'Actualiser' control (a link re-running the loader). */
@@ -205,7 +211,7 @@ export function SettingsForm({
             defaultValue={text('googleAnalyticsId', settings.googleAnalyticsId)}
             error={errors.googleAnalyticsId}
             placeholder="UA-XXXXXXXXX-X"
-            hint="Le script de mesure n'est ajouté aux pages publiques que si un identifiant est saisi."
+            hint="Le script de mesure n'est chargé sur les pages publiques qu'après l'accord du visiteur (bandeau « Accepter » / « Refuser »)."
           />
           <TextAreaField
             name="customCss"
@@ -225,6 +231,26 @@ export function SettingsForm({
             error={errors.customJs}
             hint="Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README)."
           />
+        </div>
+      </Section>
+
+      <Section id="legal" title="Pages légales">
+        <p className="mb-4 text-sm text-zinc-600">{LEGAL_TEMPLATE_HINT}</p>
+        <div className="flex flex-col gap-4">
+          {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
+            <TextAreaField
+              key={key}
+              name={`legal.${key}`}
+              label={LEGAL_PAGES[key].title}
+              rows={10}
+              defaultValue={text(
+                `legal.${key}`,
+                settings.legal?.[key]?.trim() || legalTemplates[key],
+              )}
+              error={errors[`legal.${key}`]}
+              hint={`Page publique : ${LEGAL_PAGES[key].path}`}
+            />
+          ))}
         </div>
       </Section>
 

@@ -1,6 +1,6 @@
 // Client-side validation with the same Zod schema the action uses (no drift): blocks the
 // submit and shows the French errors when the form is invalid; server errors show otherwise.
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
 
@@ -22,9 +22,36 @@ export function useSchemaForm(
     setSeenServerErrors(serverErrors)
     setClientErrors(null)
   }
+  const shown = clientErrors ?? serverErrors ?? {}
+
+  // Audit point 4: an error leaves as soon as its field is fixed, not at the next submit.
+  // Errors only shrink while typing; new ones appear on submit.
+  const recheck = useRef<(form: HTMLFormElement) => void>(() => {})
+  recheck.current = (form) => {
+    const keys = Object.keys(shown)
+    if (keys.length === 0) return
+    let values = formDataToObject(new FormData(form))
+    if (prepare) values = prepare(values)
+    const result = schema.safeParse(values)
+    const still = result.success ? {} : toFieldErrors(result.error)
+    const next: FieldErrors = {}
+    for (const key of keys) if (key in still) next[key] = still[key]!
+    if (Object.keys(next).length !== keys.length) setClientErrors(next)
+  }
+  const watched = useRef(new WeakSet<HTMLFormElement>())
+  function watch(form: HTMLFormElement) {
+    if (watched.current.has(form)) return
+    watched.current.add(form)
+    // After React has handled the event: a state update from inside this listener would
+    // re-render controlled inputs with their previous value and lose the keystroke.
+    const later = () => window.setTimeout(() => recheck.current(form), 0)
+    form.addEventListener('input', later)
+    form.addEventListener('change', later)
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget
+    watch(form)
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     // A button posting another intent (delete, reorder…) is not a save: let it through.
     if (
@@ -38,7 +65,8 @@ export function useSchemaForm(
     if (prepare) values = prepare(values)
     const result = schema.safeParse(values)
     if (result.success) {
-      setClientErrors(null)
+      // Valid here: hide the previous answer's errors while this one is on its way.
+      setClientErrors({})
       return
     }
     event.preventDefault()
@@ -52,5 +80,12 @@ export function useSchemaForm(
     }
   }
 
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit }
+  return {
+    errors: shown,
+    onSubmit,
+    /** Lets a form with server errors (no submit seen yet) clear them while typing. */
+    formRef: (form: HTMLFormElement | null) => {
+      if (form) watch(form)
+    },
+  }
 }

@@ -58,7 +58,9 @@ export function UserTable({
 }) {
   if (users.length === 0) return <EmptyState>{NO_USERS}</EmptyState>
   return (
-    <div className="overflow-x-auto rounded-md border border-zinc-200 bg-white">
+    // `relative` keeps the sr-only header inside the scrolling box: without it, it is placed
+    // against the page and widens it (a sideways scroll at 390 px, audit point 5).
+    <div className="relative overflow-x-auto rounded-md border border-zinc-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Utilisateurs</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase">
@@ -95,9 +97,12 @@ export function UserTable({
                     height={36}
                     className="h-9 w-9 rounded-full object-cover"
                   />
-                  <div className="min-w-0">
+                  <div className="min-w-0 md:min-w-max">
                     <p className="font-medium text-zinc-900">{user.name}</p>
-                    <p className="truncate text-zinc-600">{user.email}</p>
+                    {/* Never cut: wraps only when the screen is too narrow. */}
+                    <p className="break-all text-zinc-600 md:break-normal md:whitespace-nowrap">
+                      {user.email}
+                    </p>
                   </div>
                 </div>
               </td>

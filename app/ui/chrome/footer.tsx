@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { ArrowRight, AtSign, Mail } from 'lucide-react'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
+import { ManageConsentButton } from './consent.tsx'
 import { FOOTER_LINKS } from './nav-items.ts'
 
 export interface FooterSettings {
@@ -11,6 +12,8 @@ export interface FooterSettings {
   twitter?: string
   linkedin?: string
   email?: string
+  /** An analytics ID is set: the footer offers 'Gestion des cookies' (ADR 022). */
+  analytics?: boolean
 }
 
 /** Used when the settings hold no name or description (spec §2 "fallbacks exist"). */
@@ -89,7 +92,8 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
         </div>
       </div>
       <div className="border-t border-line">
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 py-6 text-sm text-fg-2 md:flex-row md:items-center md:justify-between">
+        {/* pb-24 below md: room for the fixed section badge and buttons (audit point 5). */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-6">
           <p>
             © {year} {name}. Tous droits réservés.
           </p>
@@ -101,6 +105,11 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
                 </Link>
               </li>
             ))}
+            {settings.analytics ? (
+              <li>
+                <ManageConsentButton className="cursor-pointer hover:text-fg" />
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>

@@ -7,6 +7,7 @@ import {
   OVERLAY_ROUTE_MESSAGE,
   OVERLAY_ROUTE_MS,
 } from './nav-items.ts'
+import { useNetworkFailure } from './network-status.tsx'
 
 type Phase = 'initial' | 'route' | 'hidden'
 
@@ -38,7 +39,9 @@ export function LoadingOverlay() {
     return () => window.clearTimeout(timer)
   }, [location.pathname])
 
-  const stillLoading = navigation.state === 'loading' && phase === 'hidden'
+  // A page change lost on the network stays pending: the alert speaks, not the overlay.
+  const networkFailed = useNetworkFailure() !== null
+  const stillLoading = navigation.state === 'loading' && phase === 'hidden' && !networkFailed
   const visible = phase !== 'hidden' || stillLoading
   const message =
     phase === 'initial'

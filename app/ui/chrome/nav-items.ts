@@ -25,9 +25,22 @@ export const OVERLAY_DEFAULT_MESSAGE = 'Chargement en cours...'
 export const OVERLAY_ROUTE_MS = 1500
 export const OVERLAY_INITIAL_MAX_MS = 2000
 
-/** The section badge: first path segment, or 'home' (spec §2, §4). */
+/** Sections without a navigation entry: the legal pages. */
+const OTHER_SECTIONS: Record<string, string> = {
+  'mentions-legales': 'Mentions légales',
+  confidentialite: 'Confidentialité',
+  conditions: 'Conditions',
+}
+
+/**
+ * The section badge (spec §2, §4): the first path segment, named in French as in the
+ * navigation (audit point 7: no 'HOME', 'PROJECTS'); 'Accueil' at the root.
+ */
 export function sectionName(pathname: string): string {
-  return pathname.split('/').filter(Boolean)[0] ?? 'home'
+  const segment = pathname.split('/').filter(Boolean)[0]
+  if (!segment) return 'Accueil'
+  const item = NAV_ITEMS.find((i) => i.to === `/${segment}`)
+  return item?.label ?? OTHER_SECTIONS[segment] ?? 'Page introuvable'
 }
 
 export function isActivePath(pathname: string, to: string): boolean {

@@ -17,8 +17,11 @@ export function SiteChrome({
   year,
   logo,
   siteName,
+  topBanner,
 }: {
   children: React.ReactNode
+  /** A strip above the header, e.g. the maintenance notice for admins (audit point 2). */
+  topBanner?: React.ReactNode
   user: ChromeUser | null
   footer: FooterSettings
   year: number
@@ -46,26 +49,29 @@ export function SiteChrome({
       </a>
       <LoadingOverlay />
       <CustomCursor />
-      <header className="pointer-events-none fixed inset-x-0 top-0 z-40 flex items-start justify-between p-4 md:p-6">
-        <Link
-          to="/"
-          className="pointer-events-auto flex items-center gap-3 rounded-full border border-line bg-surface/80 py-2 pr-4 pl-2 font-display font-bold text-fg shadow-lg backdrop-blur"
-        >
-          {logo ? (
-            <img src={logo} alt="" width={32} height={32} className="size-8 rounded-full" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="size-8 rounded-full bg-[conic-gradient(var(--color-secondary),var(--color-accent),var(--color-primary),var(--color-secondary))]"
-            />
-          )}
-          <span>{siteName}</span>
-        </Link>
-        <div className="pointer-events-auto flex items-center gap-3">
-          {user ? <UserMenu user={user} /> : null}
-          <Navigation />
-        </div>
-      </header>
+      <div className="pointer-events-none fixed inset-x-0 top-0 z-40">
+        {topBanner ? <div className="pointer-events-auto">{topBanner}</div> : null}
+        <header className="pointer-events-none flex items-start justify-between p-4 md:p-6">
+          <Link
+            to="/"
+            className="pointer-events-auto flex items-center gap-3 rounded-full border border-line bg-surface/80 py-2 pr-4 pl-2 font-display font-bold text-fg shadow-lg backdrop-blur"
+          >
+            {logo ? (
+              <img src={logo} alt="" width={32} height={32} className="size-8 rounded-full" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="size-8 rounded-full bg-[conic-gradient(var(--color-secondary),var(--color-accent),var(--color-primary),var(--color-secondary))]"
+              />
+            )}
+            <span>{siteName}</span>
+          </Link>
+          <div className="pointer-events-auto flex items-center gap-3">
+            {user ? <UserMenu user={user} /> : null}
+            <Navigation />
+          </div>
+        </header>
+      </div>
       <main id="contenu" className="relative min-h-dvh">
         {children}
       </main>
@@ -79,7 +85,9 @@ export function SiteChrome({
           {sectionName(pathname)}
         </p>
       </div>
-      <div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 md:right-6 md:bottom-6">
+      {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
+          scroll-padding (app.css), so these buttons never hide what is scrolled to (audit 5). */}
+      <div className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end">
         {pathname !== '/' ? (
           <Link
             to="/"

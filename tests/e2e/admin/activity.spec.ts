@@ -34,18 +34,26 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
 
   await openAdminTab(page, "Journal d'Activité")
   await expect(page.getByRole('heading', { name: "Journal d'Activité" })).toBeVisible()
-  // Newest first: the most recent entry is this admin opening the log (access check).
+  // Page views are hidden by default (audit point 3): the newest entry is the settings save.
   const entries = page.getByRole('list', { name: 'Entrées du journal' }).getByRole('listitem')
-  await expect(entries.first()).toContainText(`${admin.name} a accédé à Administration`)
-
+  await expect(entries.first()).toContainText(`${admin.name} a modifié les paramètres du site`)
+  await expect(entries.filter({ hasText: 'a accédé à' })).toHaveCount(0)
   const search = page.getByRole('search', { name: 'Filtrer le journal' })
+  await search.getByLabel('Afficher les consultations de pages').check()
+  await search.getByRole('button', { name: 'Filtrer' }).click()
+  await expect(page).toHaveURL(/pageViews=1/)
+  await expect(entries.first()).toContainText(
+    `${admin.name} a accédé à l'onglet « Journal d'Activité »`,
+  )
+  await search.getByLabel('Afficher les consultations de pages').uncheck()
+
   await search.getByLabel('Utilisateur').selectOption(admin.id)
   await search.getByLabel('Action').selectOption({ label: 'Création' })
   await search.getByRole('button', { name: 'Filtrer' }).click()
   await expect(page).toHaveURL(new RegExp(`action=create.*userId=${admin.id}`))
   await expect(entries).toHaveCount(1)
   const created = entries.first()
-  await expect(created).toContainText(`Léa Journal a créé Utilisateur « ${email} »`)
+  await expect(created).toContainText(`Léa Journal a créé l'utilisateur « ${email} »`)
   await expect(created).toContainText('Utilisateur créé')
   await expect(created.locator('time')).toHaveText(/\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u)
 
@@ -63,7 +71,7 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
   await expect(info).toContainText('NavigateurChrome 140')
   await expect(info).toContainText('SystèmeLinux')
   await expect(info).toContainText('AppareilDesktop')
-  await expect(info).toContainText('LocalisationUnknown')
+  await expect(info).toContainText('LocalisationInconnu')
   await expect(info).toContainText('Languefr-FR')
   await expect(info).toContainText('Résolution1280x720')
   await expect(info).toContainText('Fuseau horaireEurope/Paris')
@@ -73,7 +81,7 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
   await search.getByLabel('Action').selectOption({ label: 'Modification' })
   await search.getByLabel('Type de ressource').selectOption({ label: 'Paramètres' })
   await search.getByRole('button', { name: 'Filtrer' }).click()
-  await expect(entries.first()).toContainText('Léa Journal a modifié Paramètres')
+  await expect(entries.first()).toContainText('Léa Journal a modifié les paramètres du site')
   await expect(entries.first()).toContainText('Paramètres du site mis à jour')
 
   // Nothing matches: the spec's empty text.
@@ -112,16 +120,16 @@ test('activity: every action has a French phrase; server-side pagination newest 
       timestamp: new Date(base + i * 1000).toISOString(),
     })
   }
-  await page.goto(`/admin/activity?userId=${userId}`)
+  await page.goto(`/admin/activity?userId=${userId}&pageViews=1`)
   await expect(page.getByText('55 entrées')).toBeVisible()
   const entries = page.getByRole('list', { name: 'Entrées du journal' }).getByRole('listitem')
   await expect(entries).toHaveCount(50)
   await expect(entries.first()).toContainText('Fichier 54')
-  // Unknown visitor values read 'Unknown' (spec §3).
+  // Unknown visitor values are stored as 'Unknown' (spec §3) and read 'Inconnu' (audit 7).
   await entries.first().getByText('Informations visiteur').click()
-  await expect(entries.first().locator('dl')).toContainText('Adresse IPUnknown')
+  await expect(entries.first().locator('dl')).toContainText('Adresse IPInconnu')
   for (const [, phrase] of phrases) {
-    await expect(entries.filter({ hasText: `Robot Pagination ${phrase} CV` }).first()).toBeVisible()
+    await expect(entries.filter({ hasText: `Robot Pagination ${phrase}` }).first()).toBeVisible()
   }
   const pager = page.getByRole('navigation', { name: 'Pagination du journal' })
   await expect(pager).toContainText('Page 1 sur 2')
@@ -129,7 +137,7 @@ test('activity: every action has a French phrase; server-side pagination newest 
   await expect(page).toHaveURL(/page=2/)
   await expect(page).toHaveURL(new RegExp(`userId=${userId}`))
   await expect(entries).toHaveCount(5)
-  await expect(entries.last()).toContainText('Fichier 0')
+  await expect(entries.last()).toContainText('Entrée 0')
 })
 
 test('activity beacon: enriches only the caller’s own recent entries', async ({

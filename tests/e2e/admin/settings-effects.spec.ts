@@ -114,6 +114,9 @@ test('the analytics snippet is added only when an id is set', async ({ page, db:
   await updateSettings({ ...SETTINGS, googleAnalyticsId: 'G-TEST1234' })
   try {
     await page.goto('/projects')
+    // Only after the visitor's consent (ADR 022).
+    await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Accepter' }).click()
     await expect(page.locator('script[src*="googletagmanager"]')).toHaveAttribute(
       'src',
       /id=G-TEST1234/,

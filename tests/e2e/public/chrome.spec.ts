@@ -156,7 +156,7 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
   await panel.getByRole('link', { name: 'Parcours' }).click()
   await expect(page).toHaveURL(/\/timeline$/)
   await expect(panel).toBeHidden()
-  await expect(page.getByTestId('section-badge')).toContainText('timeline')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Parcours')
 
   await page.setViewportSize({ width: 390, height: 800 })
   await menu.click()
@@ -165,11 +165,11 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
 
 test('section badge, back-to-home button and scroll to top', async ({ page, db: _db }) => {
   await visit(page, '/')
-  await expect(page.getByTestId('section-badge')).toContainText('home')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Accueil')
   await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveCount(0)
 
   await visit(page, '/gallery')
-  await expect(page.getByTestId('section-badge')).toContainText('gallery')
+  await expect(page.getByTestId('section-badge')).toHaveText('Section : Galerie')
   await page.evaluate(() => window.scrollTo(0, 600))
   await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
   await expect(page).toHaveURL(/\/blog$/)
@@ -241,7 +241,7 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
       // The chrome stays, so the visitor can move on: menu, footer, section badge.
       await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible()
       await expect(page.getByRole('contentinfo')).toBeVisible()
-      await expect(page.getByTestId('section-badge')).toContainText('blog')
+      await expect(page.getByTestId('section-badge')).toHaveText('Section : Blog')
     }
     // Moving to the page in the browser, then loading it afresh (server-rendered, status 500).
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
@@ -306,7 +306,8 @@ test('footer: settings-driven name, description, social links, year and legal pa
   await expect(page.getByText('Mentions du studio Orbite.')).toBeVisible()
   await footer.getByRole('link', { name: 'Politique de confidentialité' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible()
-  await expect(page.getByText(/ne servent qu’à vous répondre/)).toBeVisible()
+  // The privacy template (ADR 021) says what the contact form keeps.
+  await expect(page.getByText(/dans le seul but de vous répondre/)).toBeVisible()
   await footer.getByRole('link', { name: "Conditions d'utilisation" }).click()
   await expect(page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" })).toBeVisible()
 })
@@ -347,6 +348,8 @@ test('settings inject escaped custom CSS, custom JS and analytics on public page
     await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--test-custom')),
   ).toBe('1')
   expect(await page.evaluate(() => (window as unknown as { __customJsRan?: boolean }).__customJsRan)).toBe(true)
+  // Analytics waits for the visitor's consent (ADR 022).
+  await page.getByRole('button', { name: 'Accepter' }).click()
   expect(
     await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length),
   ).toBeGreaterThan(0)

@@ -52,7 +52,7 @@ test('contact: sending → sent, message stored as new, form cleared; cards from
   expect(await messagesFrom(email)).toEqual([{ status: 'new', name: 'Jeanne Test' }])
 })
 
-test('contact: fallback card texts without contact details; works without JavaScript', async ({
+test('contact: no invented contact details (ADR 021); works without JavaScript', async ({
   page,
   browser,
   server,
@@ -60,9 +60,12 @@ test('contact: fallback card texts without contact details; works without JavaSc
 }) => {
   await updateSettings(makeSettings({ contact: { email: 'x@orbite.fr', phone: '', address: '' } }))
   await visit(page, '/contact')
-  await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveCount(0)
-  await expect(page.getByTestId('contact-card-Téléphone')).toContainText('+33 1 23 45 67 89')
-  await expect(page.getByTestId('contact-card-Adresse')).toContainText('Paris, France')
+  // Audit point 6: an empty phone or address shows nothing, never sample data.
+  await expect(page.getByTestId('contact-card-E-mail')).toContainText('x@orbite.fr')
+  await expect(page.getByTestId('contact-card-Téléphone')).toHaveCount(0)
+  await expect(page.getByTestId('contact-card-Adresse')).toHaveCount(0)
+  await expect(page.getByText('+33 1 23 45 67 89')).toHaveCount(0)
+  await expect(page.getByText('Paris, France')).toHaveCount(0)
 
   const context = await browser.newContext({ javaScriptEnabled: false })
   const noJs = await context.newPage()

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { legalBlocks, legalTemplate, legalText, type LegalFacts } from './legal.ts'
+
+const facts: LegalFacts = {
+  siteName: 'Atelier Lumière',
+  ownerName: 'Camille Martin',
+  email: 'camille@atelier.fr',
+  phone: '+33 6 11 22 33 44',
+  address: '12 rue des Arts, 69001 Lyon',
+  siteUrl: 'https://atelier.fr',
+  activityRetentionDays: 365,
+  analytics: false,
+}
+
+describe('legal templates (audit point 9, ADR 021)', () => {
+  it('name the owner and their contact details in French', () => {
+    const notice = legalTemplate('notice', facts)
+    expect(notice).toContain(
+      'Le site Atelier Lumière (https://atelier.fr) est édité par Camille Martin',
+    )
+    expect(notice).toContain('E-mail : camille@atelier.fr')
+    expect(notice).toContain('Téléphone : +33 6 11 22 33 44')
+    expect(notice).toContain('Adresse : 12 rue des Arts, 69001 Lyon')
+    expect(notice).toContain('Directeur de la publication : Camille Martin.')
+    const privacy = legalTemplate('privacy', facts)
+    expect(privacy).toContain('Camille Martin, joignable par e-mail à camille@atelier.fr')
+    expect(privacy).toContain('supprimées au bout de 365 jours')
+    expect(privacy).toContain('Aucun cookie de mesure d’audience')
+    expect(legalTemplate('privacy', { ...facts, analytics: true })).toContain(
+      'n’est activée qu’après votre accord',
+    )
+    expect(legalTemplate('terms', facts)).toContain('édité par Camille Martin')
+  })
+
+  it('invent nothing the owner did not enter', () => {
+    const bare = { ...facts, email: '', phone: undefined, address: '  ' }
+    const notice = legalTemplate('notice', bare)
+    expect(notice).toContain('Contact : via le formulaire de la page Contact')
+    expect(notice).not.toMatch(/Téléphone|Adresse :|@/)
+    expect(legalTemplate('privacy', bare)).toContain('via le formulaire de la page Contact')
+  })
+
+  it("shows the owner's own text when there is one, the template otherwise", () => {
+    expect(legalText('terms', '  Mes conditions  ', facts)).toBe('Mes conditions')
+    expect(legalText('terms', '   ', facts)).toBe(legalTemplate('terms', facts))
+    expect(legalText('terms', undefined, facts)).toBe(legalTemplate('terms', facts))
+  })
+
+  it('cuts plain text into headings and paragraphs, keeping markup as text', () => {
+    expect(
+      legalBlocks('Éditeur\n\nLigne un.\r\nLigne deux\n\n\n<script>alert(1)</script>'),
+    ).toEqual([
+      { kind: 'heading', text: 'Éditeur' },
+      { kind: 'paragraph', lines: ['Ligne un.', 'Ligne deux'] },
+      { kind: 'heading', text: '<script>alert(1)</script>' },
+    ])
+    expect(legalBlocks('Une phrase complète.')).toEqual([
+      { kind: 'paragraph', lines: ['Une phrase complète.'] },
+    ])
+  })
+})

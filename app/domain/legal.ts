@@ -1,0 +1,127 @@
+// Legal pages (ADR 021, amending ADR 008): French templates for the legal notice (LCEN
+// art. 6-III), the privacy policy (GDPR art. 13) and the terms, filled with the owner's
+// name and contact details. The owner edits them in 'Paramètres › Pages légales'; a text
+// left empty shows the template. Plain text: blank lines separate paragraphs. No I/O.
+import type { LEGAL_PAGES } from './routes.ts'
+
+export type LegalKey = keyof typeof LEGAL_PAGES
+
+/** What the templates name: only what the owner entered, never invented data. */
+export interface LegalFacts {
+  siteName: string
+  /** The profile's name; the site name when the profile has none. */
+  ownerName: string
+  email?: string
+  phone?: string
+  address?: string
+  /** The site's public address (PUBLIC_URL). */
+  siteUrl: string
+  /** Days the activity log keeps its entries (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays: number
+  /** Whether an audience measurement ID is set (then consent is asked, ADR 022). */
+  analytics: boolean
+}
+
+/** Shown under the contact form (audit point 10): what is stored, why and for how long. */
+export const CONTACT_STORAGE_NOTICE =
+  'Vos nom, adresse e-mail et message sont enregistrés sur ce site dans le seul but de vous répondre. Ils ne sont transmis à personne et sont supprimés une fois l’échange terminé, ou plus tôt sur simple demande.'
+
+export const LEGAL_TEMPLATE_HINT =
+  'Modèle pré-rempli avec votre nom et vos coordonnées : relisez-le et complétez ce qui est entre crochets. Videz le champ pour revenir au modèle.'
+
+const clean = (value: string | undefined) => value?.trim() || undefined
+
+function contactLines(facts: LegalFacts): string[] {
+  const email = clean(facts.email)
+  const phone = clean(facts.phone)
+  const address = clean(facts.address)
+  return [
+    email ? `E-mail : ${email}` : 'Contact : via le formulaire de la page Contact',
+    ...(phone ? [`Téléphone : ${phone}`] : []),
+    ...(address ? [`Adresse : ${address}`] : []),
+  ]
+}
+
+function contactMeans(facts: LegalFacts): string {
+  const email = clean(facts.email)
+  return email
+    ? `par e-mail à ${email} ou via la page Contact`
+    : 'via le formulaire de la page Contact'
+}
+
+/** The French template of one legal page, filled with `facts`. */
+export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
+  const owner = clean(facts.ownerName) ?? facts.siteName
+  const site = `${facts.siteName} (${facts.siteUrl})`
+  switch (key) {
+    case 'notice':
+      return [
+        'Éditeur du site',
+        `Le site ${site} est édité par ${owner}, à titre personnel.\n${contactLines(facts).join('\n')}`,
+        `Directeur de la publication : ${owner}.`,
+        'Hébergement',
+        "Le site est hébergé par : [nom, adresse et téléphone de l'hébergeur].",
+        'Propriété intellectuelle',
+        `Les textes, images et vidéos de ce site sont la propriété de ${owner}, sauf mention contraire. Toute reproduction sans autorisation préalable est interdite.`,
+        'Données personnelles',
+        'Le traitement de vos données est décrit dans la politique de confidentialité.',
+      ].join('\n\n')
+    case 'privacy':
+      return [
+        'Responsable du traitement',
+        `${owner}, joignable ${contactMeans(facts)}.`,
+        'Formulaire de contact',
+        'Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé.',
+        'Comptes et journal d’activité',
+        `Pour la sécurité du site, les connexions et les actions des comptes sont journalisées avec une adresse IP tronquée, le navigateur et le système utilisés. Ces entrées sont supprimées au bout de ${facts.activityRetentionDays} jours.`,
+        facts.analytics ? 'Mesure d’audience' : 'Cookies',
+        facts.analytics
+          ? 'Une mesure d’audience (Google Analytics) n’est activée qu’après votre accord, donné ou refusé dans le bandeau affiché à votre première visite. Vous pouvez changer d’avis à tout moment avec le lien « Gestion des cookies » en bas de chaque page. Votre choix est conservé 6 mois dans votre navigateur.'
+          : 'Le site n’utilise que les cookies nécessaires à son fonctionnement (session des comptes connectés, thème choisi). Aucun cookie de mesure d’audience ou de publicité n’est déposé.',
+        'Vos droits',
+        `Conformément au RGPD, vous pouvez demander l’accès à vos données, leur rectification ou leur effacement ${contactMeans(facts)}. Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).`,
+      ].join('\n\n')
+    case 'terms':
+      return [
+        'Objet',
+        `Les présentes conditions encadrent l’utilisation du site ${site}, édité par ${owner}. Naviguer sur le site vaut acceptation de ces conditions.`,
+        'Comptes',
+        'La création d’un compte est facultative. Un compte peut être suspendu en cas d’usage abusif ou contraire à la loi.',
+        'Contenus',
+        `Les contenus sont fournis à titre d’information. ${owner} s’efforce de les tenir exacts et à jour, sans pouvoir garantir l’absence d’erreurs.`,
+        'Contact',
+        `Pour toute question sur ces conditions, écrivez ${contactMeans(facts)}.`,
+      ].join('\n\n')
+  }
+}
+
+/** The text a legal page shows: the owner's own text, or the filled template. */
+export function legalText(key: LegalKey, stored: string | undefined, facts: LegalFacts): string {
+  return stored?.trim() || legalTemplate(key, facts)
+}
+
+export type LegalBlock = { kind: 'heading'; text: string } | { kind: 'paragraph'; lines: string[] }
+
+/**
+ * Plain text to blocks, rendered as React text (never as HTML): blank lines separate blocks,
+ * a single short line without final punctuation is a heading, other lines break within a
+ * paragraph.
+ */
+export function legalBlocks(text: string): LegalBlock[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .filter((lines) => lines.length > 0)
+    .map((lines): LegalBlock => {
+      const only = lines.length === 1 ? lines[0]! : undefined
+      return only && only.length <= 80 && !/[.:;!?,)»]$/.test(only)
+        ? { kind: 'heading', text: only }
+        : { kind: 'paragraph', lines }
+    })
+}

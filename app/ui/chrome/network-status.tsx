@@ -1,0 +1,84 @@
+// A page change lost on the network (audit point 13): the current page stays on screen and a
+// French alert says the network failed, instead of an error screen. Layout routes wrap their
+// server loader with `keepPageOnNetworkFailure`: when the data request never reaches the
+// server, the navigation is left pending (nothing is committed, the address does not change)
+// until the visitor retries or goes elsewhere, which aborts it.
+import { useSyncExternalStore } from 'react'
+import { isRouteErrorResponse, useNavigate } from 'react-router'
+
+export const NETWORK_FAILURE_TEXT =
+  'La connexion réseau a échoué : la page demandée n’a pas pu être chargée. Vérifiez votre connexion, puis réessayez.'
+
+let failedHref: string | null = null
+const listeners = new Set<() => void>()
+
+function setFailedHref(href: string | null) {
+  if (failedHref === href) return
+  failedHref = href
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The page whose loading failed on the network, or null. */
+export function useNetworkFailure(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => failedHref,
+    () => null,
+  )
+}
+
+/** A fetch that never got an answer (offline, connection reset, blocked), not an HTTP error. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof Response || isRouteErrorResponse(error)) return false
+  if (error instanceof DOMException && error.name === 'AbortError') return false
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine)
+}
+
+/** For a layout's clientLoader: the server data, or a pending navigation on network failure. */
+export async function keepPageOnNetworkFailure<T>(
+  serverLoader: () => Promise<T>,
+  request: Request,
+): Promise<T> {
+  setFailedHref(null)
+  try {
+    return await serverLoader()
+  } catch (error: unknown) {
+    if (!isNetworkError(error) || request.signal.aborted) throw error
+    const url = new URL(request.url)
+    setFailedHref(url.pathname + url.search + url.hash)
+    // Wait for the next navigation, which aborts this one.
+    return await new Promise<never>((_, reject) => {
+      request.signal.addEventListener('abort', () => {
+        setFailedHref(null)
+        reject(request.signal.reason)
+      })
+    })
+  }
+}
+
+/** The French alert, with a way to try again. */
+export function NetworkFailureAlert({ className = '' }: { className?: string }) {
+  const href = useNetworkFailure()
+  const navigate = useNavigate()
+  if (!href) return null
+  return (
+    <div
+      role="alert"
+      className={`fixed inset-x-4 top-20 z-[80] mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-red-400 bg-red-950 p-4 text-sm font-medium text-red-100 shadow-2xl ${className}`}
+    >
+      <p className="flex-1">{NETWORK_FAILURE_TEXT}</p>
+      <button
+        type="button"
+        className="rounded-full border border-red-200 px-4 py-1.5 font-semibold hover:bg-red-900"
+        onClick={() => void navigate(href)}
+      >
+        Réessayer
+      </button>
+    </div>
+  )
+}
