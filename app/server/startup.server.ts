@@ -4,6 +4,7 @@ import { closeDatabase, initDatabase } from './db/client.server.ts'
 import { getEnv } from './env.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 import { log } from './log.server.ts'
+import { stopMailWorker } from './mail/worker.server.ts'
 
 let started: Promise<void> | undefined
 
@@ -18,6 +19,7 @@ export function startApp(): Promise<void> {
 }
 
 export async function stopApp(): Promise<void> {
+  await stopMailWorker()
   await closeDatabase()
   started = undefined
 }

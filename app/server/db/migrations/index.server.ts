@@ -4,9 +4,11 @@ import type { Migration } from 'kysely/migration'
 import * as m001 from './001-content.server.ts'
 import * as m002 from './002-auth.server.ts'
 import * as m003 from './003-activity-combined-index.server.ts'
+import * as m005 from './005-outbox.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
   '002-auth': m002,
   '003-activity-combined-index': m003,
+  '005-outbox': m005,
 }
