@@ -5,6 +5,7 @@ import { ExternalLink, LogOut } from 'lucide-react'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
+import { countNewMessages } from '#app/server/repositories/messages.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
@@ -17,15 +18,19 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const { toast, headers } = await readToast(request)
-  return data({ admin: { name: admin.name, email: admin.email }, toast }, { headers })
+  // The unread count on the 'Messages' tab (issue 11 §5).
+  const unread = await countNewMessages()
+  return data({ admin: { name: admin.name, email: admin.email }, toast, unread }, { headers })
 }
 
 function HubFrame({
   children,
   admin,
+  unread,
 }: {
   children: React.ReactNode
   admin?: { name: string; email: string }
+  unread?: number
 }) {
   return (
     <div className="min-h-screen bg-zinc-50 text-zinc-900">
@@ -55,7 +60,7 @@ function HubFrame({
           </div>
         </header>
         <div className="flex flex-col gap-6 md:flex-row">
-          <AdminNav />
+          <AdminNav counts={{ messages: unread }} />
           <main className="min-w-0 flex-1">{children}</main>
         </div>
       </div>
@@ -64,10 +69,10 @@ function HubFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast, admin } = loaderData
+  const { toast, admin, unread } = loaderData
   const location = useLocation()
   return (
-    <HubFrame admin={admin}>
+    <HubFrame admin={admin} unread={unread}>
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>

@@ -138,6 +138,16 @@ export async function countMessagesByStatus(): Promise<MessageCounts> {
   return counts
 }
 
+/** Unread ('new') messages: the count on the hub's 'Messages' tab (issue 11 §5). */
+export async function countNewMessages(): Promise<number> {
+  const row = await getDb()
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'new')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** spec §4: read only from 'new'; any other status stays as it is. */
 export async function markMessageRead(id: string): Promise<Message | undefined> {
   await getDb()

@@ -33,17 +33,22 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
   activity: Activity,
 }
 
-export function AdminNav() {
+/** `counts.messages`: unread messages, shown as a badge on the tab (issue 11 §5). */
+export function AdminNav({ counts = {} }: { counts?: Partial<Record<AdminTabId, number>> }) {
   return (
     <nav aria-label="Onglets d'administration" className="md:w-60 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {ADMIN_TABS.map((tab) => {
           const Icon = ICONS[tab.id]
+          const count = counts[tab.id]
+          // The link keeps its name ("Messages"); the count is its description ("3 non lus").
+          const countId = `admin-nav-count-${tab.id}`
           return (
             <li key={tab.id}>
               <NavLink
                 to={`/admin/${tab.id}`}
                 prefetch="intent"
+                {...(count ? { 'aria-label': tab.label, 'aria-describedby': countId } : {})}
                 className={({ isActive }) =>
                   `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${
                     isActive
@@ -54,6 +59,15 @@ export function AdminNav() {
               >
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {tab.label}
+                {count ? (
+                  <span
+                    id={countId}
+                    className="ml-auto rounded-full bg-red-700 px-2 text-xs font-semibold text-white"
+                  >
+                    {count}
+                    <span className="sr-only"> non lu{count === 1 ? '' : 's'}</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           )
