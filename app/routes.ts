@@ -27,6 +27,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
+    route('settings/emails', 'routes/admin/settings-emails.tsx'),
   ]),
 
   // Public site
