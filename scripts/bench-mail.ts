@@ -13,7 +13,7 @@ import autocannon from 'autocannon'
 import { SMTPServer } from 'smtp-server'
 import { openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { enqueueEmail } from '#app/server/mail/outbox.server.ts'
-import { replyEmail } from '#app/server/mail/templates.server.tsx'
+import { replyEmail } from '#app/server/mail/templates.server.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)

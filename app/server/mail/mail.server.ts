@@ -26,7 +26,7 @@ import {
   resetEmail,
   testEmail,
   type SiteIdentity,
-} from './templates.server.tsx'
+} from './templates.server.ts'
 
 /** Whether this process sends e-mail (SMTP_URL was set at start-up). */
 export function isMailConfigured(): boolean {
