@@ -13,7 +13,7 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   media: ['create', 'update', 'delete'],
   cv: ['url', 'settings'],
   users: ['create', 'update', 'delete', 'invite'],
-  messages: ['read', 'archive', 'reply', 'delete'],
+  messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
   settings: ['save'],
   activity: [],
 }

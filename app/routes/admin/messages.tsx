@@ -145,7 +145,10 @@ export async function action({ request }: Route.ActionArgs) {
     case 'retry-reply': {
       const delivery = (await replyDeliveries([message.id]))[message.id]
       if (!delivery || !(await retryEmail(delivery.outboxId, isMailConfigured())))
-        return formFailure({}, values, "Cet e-mail n'est pas en échec.")
+        return redirectWithToast(backTo(request, true), {
+          kind: 'error',
+          message: "Cette réponse n'a pas d'e-mail en échec à renvoyer.",
+        })
       kickMailWorker()
       await recordActivity(request, {
         ...activity,

@@ -7,6 +7,7 @@ import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
+import { signIn } from '../../fixtures/auth.ts'
 import type { Page } from '@playwright/test'
 
 const detail = (page: Page) => page.locator('section[aria-labelledby="message-detail-title"]')
@@ -60,6 +61,32 @@ test.describe('without SMTP (the default)', () => {
     await expect(row).toContainText('Non configuré')
     await expect(row).toContainText(first.email)
   })
+})
+
+test('Paramètres › E-mails refuses its actions to anyone but an active admin', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  await getDb().deleteFrom('outbox').execute()
+  await signIn(page, { role: 'editor' })
+  const forms: Array<Record<string, string>> = [
+    { intent: 'test', to: 'cible@exemple.fr' },
+    { intent: 'save-settings', alertsEnabled: 'false' },
+    { intent: 'retry', id: 'x' },
+  ]
+  for (const form of forms) {
+    const res = await page.request.post('/admin/settings/emails', {
+      form,
+      headers: { origin: server.url },
+      maxRedirects: 0,
+    })
+    expect([302, 303, 403]).toContain(res.status())
+  }
+  expect(await getDb().selectFrom('outbox').select('id').execute()).toHaveLength(0)
+  expect(
+    await getDb().selectFrom('settings').select('id').where('id', '=', 'mail').execute(),
+  ).toHaveLength(0)
 })
 
 test.describe('with a real SMTP server', () => {
