@@ -7,7 +7,7 @@ import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
-import { signIn } from '../../fixtures/auth.ts'
+import { signIn, uniqueEmail } from '../../fixtures/auth.ts'
 import type { Page } from '@playwright/test'
 
 const detail = (page: Page) => page.locator('section[aria-labelledby="message-detail-title"]')
@@ -205,5 +205,28 @@ test.describe('with a real SMTP server', () => {
     const mails = await smtp.waitFor(2)
     expect(mails[1]!.envelope.to).toEqual(['alertes@exemple.fr'])
     expect(mails[1]!.parsed.subject).toMatch(/^Nouveau message de Paul Alerte — /)
+  })
+
+  test('creating a user e-mails the invitation link, which the banner still shows to copy', async ({
+    page,
+    db: _db,
+  }) => {
+    await signInAdmin(page)
+    await openAdminTab(page, 'Utilisateurs')
+    const email = uniqueEmail('invite-mail')
+    await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
+    await page.getByLabel('Nom').fill('Léa Invitée')
+    await page.getByLabel('Adresse e-mail').fill(email)
+    // E-mail is configured on this server: the box starts checked.
+    await expect(page.getByLabel("Envoyer l'invitation par e-mail")).toBeChecked()
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
+    const banner = page.getByRole('status').filter({ hasText: 'Utilisateur créé.' })
+    await expect(banner).toContainText(`L'invitation part par e-mail à ${email}`)
+    const link = await banner.getByLabel('Lien à transmettre').inputValue()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.envelope.to).toEqual([email])
+    expect(mail!.parsed.subject).toMatch(/^Invitation à rejoindre /)
+    expect(mail!.parsed.text).toContain(link)
+    expect(mail!.parsed.html).toContain(link)
   })
 })
