@@ -194,6 +194,10 @@ test.describe('with a real SMTP server', () => {
         )
       })
       .toContain('Envoyé le')
+    // The screen with a sent row, a form and the alert settings has no axe violation.
+    const { default: AxeBuilder } = await import('@axe-core/playwright')
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 
     // A new contact message alerts the configured address.
     await page.goto('/contact')

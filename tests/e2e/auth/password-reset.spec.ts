@@ -90,6 +90,13 @@ test('with JavaScript: mismatched passwords are refused, the link stays usable',
   const [mail] = await smtp.waitFor(1)
   const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.parsed.text ?? '')![0]
   await page.goto(link)
+  // Axe on both pages: no serious or critical violation (like the public pages).
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id)
+  expect(await serious()).toEqual([])
   await page.getByLabel('Nouveau code quantique', { exact: true }).fill('abcdef1')
   await page.getByLabel('Confirmez le code quantique', { exact: true }).fill('abcdef2')
   await page.getByRole('button', { name: 'Enregistrer le nouveau code' }).click()
