@@ -203,6 +203,25 @@ export async function queueUnconfigured(now: Date): Promise<number> {
   return Number(result.numUpdatedRows)
 }
 
+/**
+ * At start-up (often a new configuration, or the mail server back) waiting retries are due
+ * at once instead of after their backoff; a row still leased by another process keeps it.
+ * A digest keeps its hour.
+ */
+export async function retryWaitingNow(now: Date): Promise<number> {
+  const at = now.toISOString()
+  const result = await getDb()
+    .updateTable('outbox')
+    .set({ nextAttemptAt: at })
+    .where('status', '=', 'queued')
+    .where('attempts', '>', 0)
+    .where('nextAttemptAt', '>', at)
+    .where('kind', '!=', 'digest')
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', at)]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
 const parseStatus = (status: string): OutboxStatus =>
   (OUTBOX_STATUSES as readonly string[]).includes(status) ? (status as OutboxStatus) : 'queued'
 

@@ -16,6 +16,7 @@ import {
   markSent,
   queueUnconfigured,
   RETRY_BASE_MS,
+  retryWaitingNow,
   setMessageIdHost,
   type OutboxRow,
 } from './outbox.server.ts'
@@ -189,7 +190,7 @@ export async function startMailWorker(env: Env): Promise<void> {
     )
     return
   }
-  const waiting = await queueUnconfigured(new Date())
+  const waiting = (await queueUnconfigured(new Date())) + (await retryWaitingNow(new Date()))
   if (waiting > 0) log.info("E-mails : en attente remis dans la file d'envoi", { waiting })
   current = new MailWorker({ config })
   current.start()

@@ -233,4 +233,34 @@ test.describe('with a real SMTP server', () => {
     expect(mail!.parsed.text).toContain(link)
     expect(mail!.parsed.html).toContain(link)
   })
+
+  test('a restart between queueing and sending delivers the reply exactly once', async ({
+    page,
+    server,
+    db: _db,
+  }) => {
+    // The mail server answers 451 (temporary): the reply waits in the outbox.
+    smtp.rejectWith = { code: 451, message: 'Greylisted, try again later' }
+    const message = await createMessage(makeMessage({ name: 'Rémi Redémarrage' }))
+    await signInAdmin(page)
+    await reply(page, message.id, 'Bonjour Rémi.')
+    const waiting = async () =>
+      getDb()
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'lastError'])
+        .where('relatedMessageId', '=', message.id)
+        .executeTakeFirst()
+    await expect.poll(async () => (await waiting())?.attempts).toBe(1)
+    expect(await waiting()).toMatchObject({ status: 'queued' })
+    await page.goto(`/admin/messages?id=${message.id}`)
+    await expect(detail(page)).toContainText('Envoi en attente')
+    await expect(detail(page)).toContainText('451 Greylisted, try again later')
+    // The server restarts while the e-mail waits; the mail server now accepts.
+    smtp.rejectWith = undefined
+    await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
+    await smtp.waitFor(1)
+    await expect.poll(async () => (await waiting())?.status).toBe('sent')
+    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received[0]!.envelope.to).toEqual([message.email])
+  })
 })
