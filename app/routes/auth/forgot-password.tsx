@@ -21,7 +21,8 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = formDataToObject(await request.formData())
+  // A body that is not a form reads as an empty one (a French error, never a 500).
+  const values = formDataToObject(await request.formData().catch(() => new FormData()))
   const email = typeof values.email === 'string' ? values.email.slice(0, MAX_LENGTH.email) : ''
   const parsed = ForgotPasswordSchema.safeParse(values)
   if (!parsed.success)

@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = formDataToObject(await request.formData())
+  // A body that is not a form reads as an empty one (a French error, never a 500).
+  const values = formDataToObject(await request.formData().catch(() => new FormData()))
   const parsed = ResetPasswordSchema.safeParse(values)
   if (!parsed.success) {
     const fields = toFieldErrors(parsed.error)

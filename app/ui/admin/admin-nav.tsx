@@ -41,14 +41,15 @@ export function AdminNav({ counts = {} }: { counts?: Partial<Record<AdminTabId, 
         {ADMIN_TABS.map((tab) => {
           const Icon = ICONS[tab.id]
           const count = counts[tab.id]
-          // The link keeps its name ("Messages"); the count is its description ("3 non lus").
+          // The link's name stays its text ("Messages"): the badge is hidden from assistive
+          // technology and the count is the link's description ("3 non lus").
           const countId = `admin-nav-count-${tab.id}`
           return (
             <li key={tab.id}>
               <NavLink
                 to={`/admin/${tab.id}`}
                 prefetch="intent"
-                {...(count ? { 'aria-label': tab.label, 'aria-describedby': countId } : {})}
+                aria-describedby={count ? countId : undefined}
                 className={({ isActive }) =>
                   `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${
                     isActive
@@ -61,14 +62,18 @@ export function AdminNav({ counts = {} }: { counts?: Partial<Record<AdminTabId, 
                 {tab.label}
                 {count ? (
                   <span
-                    id={countId}
+                    aria-hidden="true"
                     className="ml-auto rounded-full bg-red-700 px-2 text-xs font-semibold text-white"
                   >
                     {count}
-                    <span className="sr-only"> non lu{count === 1 ? '' : 's'}</span>
                   </span>
                 ) : null}
               </NavLink>
+              {count ? (
+                <span id={countId} hidden>
+                  {count} non lu{count === 1 ? '' : 's'}
+                </span>
+              ) : null}
             </li>
           )
         })}

@@ -106,3 +106,28 @@ test('with JavaScript: mismatched passwords are refused, the link stays usable',
   await page.getByRole('button', { name: 'Enregistrer le nouveau code' }).click()
   await expect(page).toHaveURL(/\/login\?reset=1$/)
 })
+
+test('odd requests get a French refusal, never a 500', async ({ page, server }) => {
+  const headers = { origin: server.url }
+  for (const path of ['/forgot-password', '/reset-password']) {
+    const json = await page.request.post(path, {
+      headers: { ...headers, 'content-type': 'application/json' },
+      data: '{"email":"a@b.fr"}',
+      maxRedirects: 0,
+    })
+    expect(json.status()).toBe(400)
+    const garbage = await page.request.post(path, {
+      headers,
+      form: {
+        email: 'x'.repeat(5000),
+        token: 'y'.repeat(500),
+        password: 'z',
+        confirmPassword: 'z',
+      },
+      maxRedirects: 0,
+    })
+    expect(garbage.status()).toBe(400)
+  }
+  await page.goto('/reset-password?token=%E0%A4%A')
+  await expect(page.getByRole('alert')).toHaveText(MAIL_TEXTS.resetInvalid)
+})
