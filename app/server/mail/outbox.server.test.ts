@@ -212,6 +212,14 @@ describe('outbox', () => {
     await w.runOnce()
     expect(await getOutboxRow(outboxId)).toMatchObject({ status: 'queued', attempts: 1 })
     expect((await getOutboxRow(outboxId))?.lastError).toContain('451')
+    // 'Réessayer' while it waits: due now instead of after its backoff.
+    expect(await retryEmail(outboxId, true)).toBe(true)
+    expect(Date.parse((await getOutboxRow(outboxId))!.nextAttemptAt)).toBeLessThanOrEqual(
+      Date.now(),
+    )
+    now = new Date()
+    await w.runOnce()
+    expect(await getOutboxRow(outboxId)).toMatchObject({ status: 'queued', attempts: 1 })
 
     smtp.rejectWith = { code: 550, message: 'Mailbox unavailable' }
     now = new Date(now.getTime() + retryDelayMs(1) + 1)

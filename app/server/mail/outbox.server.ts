@@ -170,18 +170,31 @@ export async function markFailed(row: Pick<OutboxRow, 'id'>, error: string): Pro
     .execute()
 }
 
-/** 'Réessayer': a failed or unconfigured row goes back to the queue, due now. */
+/**
+ * 'Réessayer': a failed or unconfigured row, or one waiting after a failed attempt, goes
+ * back to the queue, due now (a row a worker holds right now is left alone).
+ */
 export async function retryEmail(id: string, configured: boolean): Promise<boolean> {
+  const at = nowIso()
   const result = await getDb()
     .updateTable('outbox')
     .set({
       status: configured ? 'queued' : 'unconfigured',
-      nextAttemptAt: nowIso(),
+      nextAttemptAt: at,
       leaseUntil: null,
       attempts: 0,
     })
     .where('id', '=', id)
-    .where('status', 'in', ['failed', 'unconfigured'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['failed', 'unconfigured']),
+        eb.and([
+          eb('status', '=', 'queued'),
+          eb('attempts', '>', 0),
+          eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', at)]),
+        ]),
+      ]),
+    )
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }

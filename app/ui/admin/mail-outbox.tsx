@@ -226,7 +226,9 @@ export function OutboxList({
                     {item.lastError && item.status !== 'sent' ? (
                       <p className="break-words text-red-800">{item.lastError}</p>
                     ) : null}
-                    {item.status === 'failed' || (item.status === 'unconfigured' && configured) ? (
+                    {item.status === 'failed' ||
+                    (item.status === 'unconfigured' && configured) ||
+                    (item.status === 'queued' && item.attempts > 0) ? (
                       <Form method="post" className="mt-1">
                         <input type="hidden" name="id" value={item.id} />
                         <SubmitButton intent="retry" variant="secondary">

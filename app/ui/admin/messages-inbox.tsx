@@ -186,7 +186,7 @@ function ReplyDeliveryLine({
   }
   if (delivery.status === 'queued') {
     return (
-      <div className="mt-2 text-sm text-zinc-700" role="status">
+      <div className="mt-2 text-sm text-zinc-700">
         <p>{MAIL_TEXTS.replyWaiting}</p>
         {delivery.attempts > 0 && delivery.lastError ? (
           <p className="text-xs text-zinc-600">
@@ -194,6 +194,7 @@ function ReplyDeliveryLine({
             <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>.
           </p>
         ) : null}
+        {delivery.attempts > 0 ? <RetryReply messageId={message.id} /> : null}
       </div>
     )
   }
@@ -201,14 +202,20 @@ function ReplyDeliveryLine({
     <div className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
       <p className="font-medium">{MAIL_TEXTS.sendFailed}</p>
       {delivery.lastError ? <p className="mt-1 text-xs">{delivery.lastError}</p> : null}
-      <Form method="post" preventScrollReset className="mt-2">
-        <input type="hidden" name="id" value={message.id} />
-        <SubmitButton intent="retry-reply" variant="secondary">
-          <RotateCw className="h-4 w-4" aria-hidden="true" />
-          {MAIL_TEXTS.retry}
-        </SubmitButton>
-      </Form>
+      <RetryReply messageId={message.id} />
     </div>
+  )
+}
+
+function RetryReply({ messageId }: { messageId: string }) {
+  return (
+    <Form method="post" preventScrollReset className="mt-2">
+      <input type="hidden" name="id" value={messageId} />
+      <SubmitButton intent="retry-reply" variant="secondary">
+        <RotateCw className="h-4 w-4" aria-hidden="true" />
+        {MAIL_TEXTS.retry}
+      </SubmitButton>
+    </Form>
   )
 }
 

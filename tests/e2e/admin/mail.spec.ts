@@ -255,6 +255,7 @@ test.describe('with a real SMTP server', () => {
     await page.goto(`/admin/messages?id=${message.id}`)
     await expect(detail(page)).toContainText('Envoi en attente')
     await expect(detail(page)).toContainText('451 Greylisted, try again later')
+    await expect(detail(page).getByRole('button', { name: 'Réessayer' })).toBeVisible()
     // The server restarts while the e-mail waits; the mail server now accepts.
     smtp.rejectWith = undefined
     await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
