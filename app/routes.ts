@@ -23,6 +23,8 @@ export default [
   route('api/auth/*', 'routes/auth/api.ts'),
   route('login', 'routes/auth/login.tsx'),
   route('register', 'routes/auth/register.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
   route('logout', 'routes/auth/logout.ts'),
   route('setup/:token', 'routes/auth/setup.tsx'),
   route('auth/social/:provider', 'routes/auth/social.ts'),
@@ -35,6 +37,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
+    route('settings/emails', 'routes/admin/settings-emails.tsx'),
   ]),
 
   // Public site

@@ -14,7 +14,7 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   media: ['create', 'update', 'delete'],
   cv: ['url', 'settings'],
   users: ['create', 'update', 'delete', 'invite', 'end-sessions', 'reset-2fa'],
-  messages: ['read', 'archive', 'reply', 'delete'],
+  messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
   settings: ['save'],
   activity: [],
 }

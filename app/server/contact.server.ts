@@ -8,6 +8,8 @@ import { log } from './log.server.ts'
 import { hit, retryAfterHeader } from './rate-limit.server.ts'
 import { CONTACT_RATE_LIMIT } from './rate-limit-rules.server.ts'
 import { createMessage } from './repositories/messages.server.ts'
+import { queueNewMessageAlert } from './mail/mail.server.ts'
+import { kickMailWorker } from './mail/worker.server.ts'
 
 /** Spec §8: contact send failure. */
 export const CONTACT_RATE_LIMITED =
@@ -70,7 +72,9 @@ export async function handleContact(request: Request): Promise<ContactResult> {
   }
 
   try {
-    await createMessage(parsed.data)
+    // The owner's alert is queued in the message's own transaction (issue 11 §5, ADR 019).
+    await createMessage(parsed.data, (trx, message) => queueNewMessageAlert(trx, message))
+    kickMailWorker()
     return { status: 'sent' }
   } catch (error) {
     log.error('Contact message could not be stored', {

@@ -71,6 +71,24 @@ export const EnvSchema = z.object({
   MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().default(200),
   MEDIA_MAX_PDF_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Outgoing e-mail (ADR 019): smtp:// (STARTTLS required) or smtps://, with credentials. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, {
+        error: 'SMTP_URL doit commencer par smtp:// ou smtps:// (ex. : smtps://user:pass@hote:465)',
+      })
+      .optional(),
+  ),
+  /** Sender address of every e-mail: "adresse@domaine" or "Nom <adresse@domaine>". */
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+        error: 'MAIL_FROM doit être une adresse (ex. : Mon site <contact@exemple.fr>)',
+      })
+      .optional(),
+  ),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { BETTER_AUTH_SECRET: string; PUBLIC_URL: string }

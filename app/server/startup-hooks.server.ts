@@ -5,6 +5,7 @@ import { seedIfEmpty } from './demo/seed.server.ts'
 import { importSeededDemoImages } from './media/demo-import-hook.server.ts'
 import { startScheduledPublishing } from './scheduled-publish.server.ts'
 import type { Env } from './env.server.ts'
+import { startMailWorker } from './mail/worker.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
 
@@ -19,4 +20,6 @@ export const STARTUP_HOOKS: StartupHook[] = [
   startScheduledPublishing,
   // While no active admin exists: print the one-time first-admin setup link (issue 4 §6).
   printFirstAdminLink,
+  // The e-mail outbox worker, when SMTP_URL is set (issue 11, ADR 019).
+  startMailWorker,
 ]

@@ -5,6 +5,7 @@ import { withStartupLock } from './db/dialect.server.ts'
 import { getEnv } from './env.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 import { log } from './log.server.ts'
+import { stopMailWorker } from './mail/worker.server.ts'
 
 let started: Promise<void> | undefined
 
@@ -22,6 +23,7 @@ export function startApp(): Promise<void> {
 }
 
 export async function stopApp(): Promise<void> {
+  await stopMailWorker()
   await closeDatabase()
   started = undefined
 }

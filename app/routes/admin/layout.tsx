@@ -8,6 +8,7 @@ import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
+import { countNewMessages } from '#app/server/repositories/messages.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
@@ -26,12 +27,18 @@ export function action({ request }: Route.ActionArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const [{ toast, headers }, settings] = await Promise.all([readToast(request), getSiteSettings()])
+  // The unread count on the 'Messages' tab (issue 11 §5).
+  const [{ toast, headers }, settings, unread] = await Promise.all([
+    readToast(request),
+    getSiteSettings(),
+    countNewMessages(),
+  ])
   return data(
     {
       admin: { name: admin.name, email: admin.email },
       toast,
       maintenance: settings.maintenanceMode,
+      unread,
     },
     { headers },
   )
@@ -53,10 +60,12 @@ function HubFrame({
   children,
   admin,
   maintenance = false,
+  unread,
 }: {
   children: React.ReactNode
   admin?: { name: string; email: string }
   maintenance?: boolean
+  unread?: number
 }) {
   return (
     // data-admin-hub switches the page to the light colour scheme (app.css): native controls
@@ -93,7 +102,7 @@ function HubFrame({
           </div>
         </header>
         <div className="flex flex-col gap-6 md:flex-row">
-          <AdminNav />
+          <AdminNav counts={{ messages: unread }} />
           <main className="min-w-0 flex-1">{children}</main>
         </div>
       </div>
@@ -102,10 +111,10 @@ function HubFrame({
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast, admin, maintenance } = loaderData
+  const { toast, admin, maintenance, unread } = loaderData
   const location = useLocation()
   return (
-    <HubFrame admin={admin} maintenance={maintenance}>
+    <HubFrame admin={admin} maintenance={maintenance} unread={unread}>
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>

@@ -4,6 +4,7 @@ import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { MESSAGE_STATUSES, type MessageStatus } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
 import { toFieldErrors } from '#app/domain/common.ts'
+import { MAIL_TEXTS } from '#app/domain/mail.ts'
 import { recordActivity } from '#app/server/activity.server.ts'
 import {
   formFailure,
@@ -22,6 +23,9 @@ import {
   replyToMessage,
 } from '#app/server/repositories/messages.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
+import { isMailConfigured, queueReply } from '#app/server/mail/mail.server.ts'
+import { replyDeliveries, retryEmail } from '#app/server/mail/outbox.server.ts'
+import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { TabHeader } from '#app/ui/admin/list.tsx'
@@ -58,7 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     countMessagesByStatus(),
     selectedId ? getMessage(selectedId) : Promise.resolve(undefined),
   ])
-  return { status: status ?? 'all', list, counts, selected }
+  // Whether the reply e-mail left (ADR 019): 'Envoyée le' only once the SMTP server took it.
+  const delivery = selected?.reply ? (await replyDeliveries([selected.id]))[selected.id] : undefined
+  return {
+    status: status ?? 'all',
+    list,
+    counts,
+    selected,
+    delivery,
+    mailConfigured: isMailConfigured(),
+  }
 }
 
 /** The list URL after an action: same filter and page, the selection kept or dropped. */
@@ -77,7 +90,8 @@ function backTo(request: Request, keepSelection: boolean): string {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const { intent, id, values } = await readAdminForm(request)
-  if (!['read', 'archive', 'reply', 'delete'].includes(intent)) return unknownIntent(intent)
+  if (!['read', 'archive', 'reply', 'retry-reply', 'delete'].includes(intent))
+    return unknownIntent(intent)
   const message = id ? await getMessage(id) : undefined
   if (!message) return notFound("Ce message n'existe plus.")
   const activity = {
@@ -109,13 +123,41 @@ export async function action({ request }: Route.ActionArgs) {
         return formFailure({ content: 'Ce message a déjà reçu une réponse.' }, values)
       const parsed = ReplySchema.safeParse({ content: values.content })
       if (!parsed.success) return formFailure(toFieldErrors(parsed.error), values)
-      // spec §4 leaves two readings: we set status 'replied' together with the reply.
-      await replyToMessage(message.id, parsed.data.content)
-      await recordActivity(request, { ...activity, action: 'update', details: 'Réponse envoyée' })
+      // spec §4 leaves two readings: we set status 'replied' together with the reply. The
+      // e-mail to the visitor is queued in the same transaction (reply saved ⇔ e-mail queued).
+      const content = parsed.data.content
+      await replyToMessage(message.id, content, (trx, saved) => queueReply(trx, saved, content))
+      kickMailWorker()
+      const configured = isMailConfigured()
+      await recordActivity(request, {
+        ...activity,
+        action: 'update',
+        details: configured
+          ? "Réponse enregistrée, e-mail dans la file d'envoi"
+          : 'Réponse enregistrée, e-mail non envoyé (envoi non configuré)',
+      })
       // Sending a reply closes the detail panel (spec §4).
       return redirectWithToast(backTo(request, false), {
+        kind: configured ? 'success' : 'error',
+        message: configured ? MAIL_TEXTS.replyQueued : MAIL_TEXTS.replyNotConfigured,
+      })
+    }
+    case 'retry-reply': {
+      const delivery = (await replyDeliveries([message.id]))[message.id]
+      if (!delivery || !(await retryEmail(delivery.outboxId, isMailConfigured())))
+        return redirectWithToast(backTo(request, true), {
+          kind: 'error',
+          message: "Cette réponse n'a pas d'e-mail en échec à renvoyer.",
+        })
+      kickMailWorker()
+      await recordActivity(request, {
+        ...activity,
+        action: 'update',
+        details: "Nouvel essai d'envoi de la réponse",
+      })
+      return redirectWithToast(backTo(request, true), {
         kind: 'success',
-        message: 'Réponse envoyée',
+        message: MAIL_TEXTS.retried,
       })
     }
     case 'delete': {
@@ -135,7 +177,8 @@ export function meta() {
 }
 
 export default function MessagesTab() {
-  const { status, list, counts, selected } = useLoaderData<typeof loader>()
+  const { status, list, counts, selected, delivery, mailConfigured } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
   const replyValue =
@@ -161,6 +204,8 @@ export default function MessagesTab() {
         </div>
         <MessageDetail
           message={selected}
+          delivery={delivery}
+          mailConfigured={mailConfigured}
           replyError={failure?.fieldErrors.content}
           replyValue={replyValue}
         />

@@ -3,7 +3,7 @@
 // CSS/JS, analytics, maintenance mode). A save redirects with the §8 success toast (STYLE §7);
 // a refused save stays on the form with the §8 failure banner and the typed values.
 import { useActionData, useLoaderData, useLocation } from 'react-router'
-import { RefreshCw } from 'lucide-react'
+import { Mail, RefreshCw } from 'lucide-react'
 import { legalTemplate, type LegalKey } from '#app/domain/legal.ts'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '#app/domain/settings.ts'
@@ -95,10 +95,17 @@ export default function SettingsTab() {
       values={failure?.values}
       errors={failure?.fieldErrors}
       reload={
-        <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          Actualiser
-        </ButtonLink>
+        <>
+          {/* Paramètres › E-mails (issue 11 §8). */}
+          <ButtonLink to="/admin/settings/emails" variant="secondary">
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            E-mails
+          </ButtonLink>
+          <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            Actualiser
+          </ButtonLink>
+        </>
       }
     />
   )

@@ -18,6 +18,7 @@ import {
 import { adminSecurityAction, usersWithTwoFactor } from '#app/server/auth/admin-security.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
+  INVITATION_TTL_MS,
   invitationLink,
   issueInvitation,
   revokeInvitation,
@@ -35,6 +36,8 @@ import {
   updateUser,
 } from '#app/server/repositories/users.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
+import { isMailConfigured, queueInvitation } from '#app/server/mail/mail.server.ts'
+import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { Banner } from '#app/ui/admin/banner.tsx'
 import { AddButton, TabHeader } from '#app/ui/admin/list.tsx'
@@ -67,18 +70,39 @@ export async function loader({ request }: Route.LoaderArgs) {
     page,
     pageSize: USERS_PAGE_SIZE,
     editing,
+    mailConfigured: isMailConfigured(),
   }
 }
 
-/** Redirect to the list with the single-use invitation link shown once (ADR 015). */
-async function withInvitation(userId: string, message: string) {
+/**
+ * Redirect to the list with the single-use invitation link shown once (ADR 015); with
+ * `email`, the link is also e-mailed to the user through the outbox (issue 11 §7).
+ */
+async function withInvitation(
+  userId: string,
+  message: string,
+  email?: { name: string; email: string },
+) {
   const token = await issueInvitation(userId)
+  const link = invitationLink(getEnv(), token)
+  let sent = ''
+  if (email) {
+    await queueInvitation(getDb(), email, link, INVITATION_TTL_MS)
+    kickMailWorker()
+    sent = isMailConfigured()
+      ? ` L'invitation part par e-mail à ${email.email} ; vous pouvez aussi lui transmettre ce lien (usage unique, valable 7 jours) :`
+      : ` L'e-mail d'invitation attend dans la file d'envoi (envoi non configuré) : transmettez-lui ce lien (usage unique, valable 7 jours) :`
+  }
   return redirectWithToast('/admin/users', {
     kind: 'success',
-    message: `${message} Transmettez-lui ce lien d'invitation (usage unique, valable 7 jours) :`,
-    link: invitationLink(getEnv(), token),
+    message:
+      message + (sent || " Transmettez-lui ce lien d'invitation (usage unique, valable 7 jours) :"),
+    link,
   })
 }
+
+/** The 'Envoyer l'invitation par e-mail' checkbox (a hidden "false" may precede "on"). */
+const wantsEmail = (value: unknown) => [value].flat().some((v) => v === 'on' || v === 'true')
 
 const isActiveAdmin = (u: Pick<User, 'role' | 'status'>) =>
   u.role === 'admin' && u.status === 'active'
@@ -116,7 +140,11 @@ export async function action({ request }: Route.ActionArgs) {
           resourceName: user.email,
           details: `Utilisateur créé (${input.role}, ${input.status})`,
         })
-        return withInvitation(user.id, 'Utilisateur créé.')
+        return withInvitation(
+          user.id,
+          'Utilisateur créé.',
+          wantsEmail(values.sendInvitation) ? user : undefined,
+        )
       })
     }
     case 'update': {
@@ -161,9 +189,15 @@ export async function action({ request }: Route.ActionArgs) {
         resourceType: 'user',
         resourceId: current.id,
         resourceName: current.email,
-        details: "Nouveau lien d'invitation",
+        details: wantsEmail(values.sendInvitation)
+          ? "Nouveau lien d'invitation envoyé par e-mail"
+          : "Nouveau lien d'invitation",
       })
-      return withInvitation(current.id, `Nouveau lien d'invitation pour ${current.email}.`)
+      return withInvitation(
+        current.id,
+        `Nouveau lien d'invitation pour ${current.email}.`,
+        wantsEmail(values.sendInvitation) ? current : undefined,
+      )
     }
     case 'delete': {
       const current = id ? await getUser(id) : undefined
@@ -197,7 +231,7 @@ export function meta() {
 }
 
 export default function UsersTab() {
-  const { users, pending, twoFactor, total, page, pageSize, editing } =
+  const { users, pending, twoFactor, total, page, pageSize, editing, mailConfigured } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
@@ -221,6 +255,7 @@ export default function UsersTab() {
         <UserForm
           key={editing?.id ?? 'new'}
           user={editing}
+          mailConfigured={mailConfigured}
           values={failure?.values}
           errors={failure?.fieldErrors}
         />

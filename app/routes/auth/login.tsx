@@ -8,6 +8,7 @@ import {
   REMEMBERED_EMAIL_KEY,
   socialErrorFromQuery,
 } from '#app/domain/auth.ts'
+import { MAIL_TEXTS } from '#app/domain/mail.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { signInWithPassword } from '#app/server/auth/password-auth.server.ts'
@@ -24,9 +25,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const error = new URL(request.url).searchParams.get('error')
-  const socialError = socialErrorFromQuery(error, 'login')
-  return { ...authPageData('login-bg.webm'), socialError }
+  const params = new URL(request.url).searchParams
+  const socialError = socialErrorFromQuery(params.get('error'), 'login')
+  // After 'Code oublié ?' (issue 11 §6).
+  const notice = params.get('reset') === '1' ? MAIL_TEXTS.resetDone : undefined
+  return { ...authPageData('login-bg.webm'), socialError, notice }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -70,6 +73,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <AuthShell title="Connexion" subtitle="Accédez à votre espace" video={loaderData.video}>
       <Form method="post" className="space-y-4" onSubmit={onSubmit} noValidate={false}>
         <FormError message={actionData?.error} />
+        {loaderData.notice && !actionData ? (
+          <p
+            role="status"
+            className="rounded-lg border border-green-400/40 bg-green-500/20 px-3 py-2 text-sm text-green-50"
+          >
+            {loaderData.notice}
+          </p>
+        ) : null}
         <TextField
           label="Adresse e-mail"
           name="email"
@@ -90,10 +101,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             />
             Ancrage temporel
           </label>
-          {/* spec §2: a non-functional button */}
-          <button type="button" className="text-white/70 hover:text-white">
+          {/* Functional since issue 11 §6 (ADR 019 supersedes spec §2's dead button). */}
+          <Link to="/forgot-password" className="text-white/80 underline hover:text-white">
             Code oublié ?
-          </button>
+          </Link>
         </div>
         <button
           type="submit"

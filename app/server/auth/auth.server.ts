@@ -16,6 +16,7 @@ import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
 import { getEnv, type Env } from '../env.server.ts'
 import { log } from '../log.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
+import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -186,7 +187,10 @@ export function createAuth(config: AuthConfig) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: MAX_LENGTH.password,
       autoSignIn: true,
+      // 'Code oublié ?' (issue 11 §6, ADR 019).
+      ...PASSWORD_RESET_OPTIONS,
     },
+    verification: VERIFICATION_STORAGE,
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'viewer', input: false },

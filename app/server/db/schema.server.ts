@@ -133,6 +133,28 @@ export interface DocumentTable {
   updatedAt: string | null
 }
 
+/** An e-mail waiting, sent or failed (ADR 019). */
+export interface OutboxTable {
+  id: string
+  messageId: string
+  kind: string
+  toAddress: string
+  toName: string | null
+  replyTo: string | null
+  subject: string
+  html: string
+  text: string
+  status: string
+  attempts: number
+  nextAttemptAt: string
+  leaseUntil: string | null
+  lastError: string | null
+  sentAt: string | null
+  expiresAt: string | null
+  relatedMessageId: string | null
+  createdAt: string
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -146,6 +168,7 @@ export interface ContentTables {
   profile: DocumentTable
   settings: DocumentTable
   cv: DocumentTable
+  outbox: OutboxTable
 }
 
 export interface Database extends ContentTables, AuthTables, SecurityTables {}

@@ -1,6 +1,6 @@
 // Contact messages (spec §3 Message, §4 message states). Server-side pagination on the
 // (status, createdAt, id) and (createdAt, id) indexes keeps the list fast at 100,000 rows.
-import { sql, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import { ContactSchema } from '#app/domain/contact.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
 import {
@@ -10,7 +10,7 @@ import {
   type MessageStatus,
 } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import type { MessagesTable } from '#app/server/db/schema.server.ts'
+import type { Database, MessagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/errors.server.ts'
 
@@ -55,8 +55,14 @@ function toMessage(row: Selectable<MessagesTable>): Message {
   }
 }
 
+/** Runs inside the transaction of a write, with the written message (e-mail outbox, ADR 019). */
+export type AfterMessageWrite = (trx: Kysely<Database>, message: Message) => Promise<unknown>
+
 /** A visitor's message (spec §4: created as 'new'). */
-export async function createMessage(input: unknown): Promise<Message> {
+export async function createMessage(
+  input: unknown,
+  afterWrite?: AfterMessageWrite,
+): Promise<Message> {
   const data = parseOrThrow(ContactSchema, input)
   const row = {
     id: createId(),
@@ -67,7 +73,12 @@ export async function createMessage(input: unknown): Promise<Message> {
     createdAt: nowIso(),
     reply: null,
   }
-  await getDb().insertInto('messages').values(row).execute()
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('messages').values(row).execute()
+      await afterWrite?.(trx, toMessage(row))
+    })
   return toMessage(row)
 }
 
@@ -127,6 +138,16 @@ export async function countMessagesByStatus(): Promise<MessageCounts> {
   return counts
 }
 
+/** Unread ('new') messages: the count on the hub's 'Messages' tab (issue 11 §5). */
+export async function countNewMessages(): Promise<number> {
+  const row = await getDb()
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'new')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** spec §4: read only from 'new'; any other status stays as it is. */
 export async function markMessageRead(id: string): Promise<Message | undefined> {
   await getDb()
@@ -148,15 +169,32 @@ export async function archiveMessage(id: string): Promise<Message | undefined> {
  * Stores the reply {content, sentAt} and sets status 'replied' in the same write: spec §4
  * leaves two readings open; we take the one where the reply operation sets it (ADR).
  */
-export async function replyToMessage(id: string, content: unknown): Promise<Message | undefined> {
+export async function replyToMessage(
+  id: string,
+  content: unknown,
+  afterWrite?: AfterMessageWrite,
+): Promise<Message | undefined> {
   const data = parseOrThrow(ReplySchema, { content })
+  // sentAt becomes the SMTP acceptance time once the reply e-mail leaves (ADR 019).
   const reply: MessageReply = { content: data.content, sentAt: nowIso() }
-  const result = await getDb()
-    .updateTable('messages')
-    .set({ reply: toJson(reply), status: 'replied' })
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) return undefined
+  const updated = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable('messages')
+        .set({ reply: toJson(reply), status: 'replied' })
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) return false
+      const row = await trx
+        .selectFrom('messages')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      await afterWrite?.(trx, toMessage(row))
+      return true
+    })
+  if (!updated) return undefined
   return getMessage(id)
 }
 

@@ -2,7 +2,8 @@
 // mark-as-read, archive, delete and the reply form. Links and forms work without JavaScript.
 import { useState, useSyncExternalStore } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
-import { Archive, Check, Mail } from 'lucide-react'
+import { Archive, Check, Mail, RotateCw } from 'lucide-react'
+import { MAIL_TEXTS, type ReplyDelivery } from '#app/domain/mail.ts'
 import { MESSAGE_DELETE_QUESTION, MESSAGE_STATUS_LABELS } from '#app/domain/message.ts'
 import { THEMES } from '#app/domain/theme.ts'
 import type { Message, MessageStatus } from '#app/domain/types.ts'
@@ -152,12 +153,82 @@ export function MessageList({
   )
 }
 
+/**
+ * Where the reply e-mail stands (ADR 019): 'Envoyée le' only once the SMTP server accepted
+ * it. A reply saved before the outbox existed has no e-mail row and keeps its stored date.
+ */
+function ReplyDeliveryLine({
+  message,
+  delivery,
+  mailConfigured,
+}: {
+  message: Message & { reply: NonNullable<Message['reply']> }
+  delivery: ReplyDelivery | undefined
+  mailConfigured: boolean
+}) {
+  if (!delivery || delivery.status === 'sent') {
+    const sentAt = delivery?.sentAt ?? message.reply.sentAt
+    return (
+      <p className="mt-2 text-xs text-zinc-500">
+        Envoyée le <time dateTime={sentAt}>{formatDateTime(sentAt)}</time>
+      </p>
+    )
+  }
+  if (delivery.status === 'unconfigured' || (!mailConfigured && delivery.status === 'queued')) {
+    return (
+      <p className="mt-2 text-sm text-amber-800">
+        Non envoyée : l&apos;envoi d&apos;e-mails n&apos;est pas configuré.{' '}
+        <Link to="/admin/settings/emails" className="underline">
+          Paramètres › E-mails
+        </Link>
+      </p>
+    )
+  }
+  if (delivery.status === 'queued') {
+    return (
+      <div className="mt-2 text-sm text-zinc-700">
+        <p>{MAIL_TEXTS.replyWaiting}</p>
+        {delivery.attempts > 0 && delivery.lastError ? (
+          <p className="text-xs text-zinc-600">
+            Tentative {delivery.attempts} échouée : {delivery.lastError}. Nouvel essai le{' '}
+            <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>.
+          </p>
+        ) : null}
+        {delivery.attempts > 0 ? <RetryReply messageId={message.id} /> : null}
+      </div>
+    )
+  }
+  return (
+    <div className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <p className="font-medium">{MAIL_TEXTS.sendFailed}</p>
+      {delivery.lastError ? <p className="mt-1 text-xs">{delivery.lastError}</p> : null}
+      <RetryReply messageId={message.id} />
+    </div>
+  )
+}
+
+function RetryReply({ messageId }: { messageId: string }) {
+  return (
+    <Form method="post" preventScrollReset className="mt-2">
+      <input type="hidden" name="id" value={messageId} />
+      <SubmitButton intent="retry-reply" variant="secondary">
+        <RotateCw className="h-4 w-4" aria-hidden="true" />
+        {MAIL_TEXTS.retry}
+      </SubmitButton>
+    </Form>
+  )
+}
+
 export function MessageDetail({
   message,
+  delivery,
+  mailConfigured = false,
   replyError,
   replyValue,
 }: {
   message: Message | undefined
+  delivery?: ReplyDelivery
+  mailConfigured?: boolean
   replyError?: string
   replyValue?: string
 }) {
@@ -225,10 +296,11 @@ export function MessageDetail({
             <p className="mt-1 whitespace-pre-wrap text-sm text-zinc-800">
               {message.reply.content}
             </p>
-            <p className="mt-2 text-xs text-zinc-500">
-              Envoyée le{' '}
-              <time dateTime={message.reply.sentAt}>{formatDateTime(message.reply.sentAt)}</time>
-            </p>
+            <ReplyDeliveryLine
+              message={{ ...message, reply: message.reply }}
+              delivery={delivery}
+              mailConfigured={mailConfigured}
+            />
           </div>
         ) : (
           <ReplyForm

@@ -1,6 +1,6 @@
 // Admin › Users (spec §2 users, §3 User, §5 user form, §6 roles): the list and the form.
 import { Form } from 'react-router'
-import { Eye, Link2, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Eye, Link2, Mail, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
 import type { FieldErrors } from '#app/domain/common.ts'
 import {
   ROLE_LABELS,
@@ -12,7 +12,7 @@ import { USER_ROLES, USER_STATUSES, type User, type UserRole } from '#app/domain
 import { formatDateTime } from './activity-pagination.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
-import { FieldGrid, SelectField, TextField } from './fields.tsx'
+import { CheckboxField, FieldGrid, SelectField, TextField } from './fields.tsx'
 import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { UserSecurityActions } from './user-security-actions.tsx'
@@ -145,6 +145,23 @@ export function UserTable({
                     name={user.name}
                     hasTwoFactor={twoFactor?.includes(user.id) ?? false}
                   />
+                  {pending.includes(user.id) ? (
+                    // issue 11 §7: the same new link, also e-mailed to the user.
+                    <Form method="post">
+                      <input type="hidden" name="id" value={user.id} />
+                      <input type="hidden" name="sendInvitation" value="on" />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="invite"
+                        aria-label={`Envoyer l'invitation par e-mail à ${user.name}`}
+                        title="Envoyer l'invitation par e-mail"
+                        className="rounded-md p-2 text-zinc-700 hover:bg-zinc-100"
+                      >
+                        <Mail className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </Form>
+                  ) : null}
                   <EditLink id={user.id} itemName={user.name} />
                   <ConfirmDelete
                     id={user.id}
@@ -168,9 +185,12 @@ export function UserForm({
   user,
   values,
   errors: serverErrors,
+  mailConfigured = false,
 }: {
   /** The user being edited; absent in create mode. */
   user?: User
+  /** Whether the site sends e-mail (the invitation checkbox's default and hint). */
+  mailConfigured?: boolean
   /** What was typed, after a refused save. */
   values?: Record<string, unknown>
   errors?: FieldErrors
@@ -225,6 +245,21 @@ export function UserForm({
             error={errors.avatar}
             hint="Optionnel : une image par défaut est affichée sinon."
           />
+          {editing ? null : (
+            // issue 11 §7: the invitation link can also go by e-mail (copying stays possible).
+            <CheckboxField
+              name="sendInvitation"
+              label="Envoyer l'invitation par e-mail"
+              defaultChecked={
+                values ? [values.sendInvitation].flat().some((v) => v === 'on') : mailConfigured
+              }
+              hint={
+                mailConfigured
+                  ? 'Le lien d’invitation est aussi affiché après l’ajout, pour le copier.'
+                  : "L'envoi d'e-mails n'est pas configuré : l'e-mail attendra dans la file d'envoi. Le lien est affiché après l'ajout, pour le copier."
+              }
+            />
+          )}
         </FieldGrid>
         <FormActions>
           <CancelLink />

@@ -27,7 +27,11 @@ test('shows every control of the spec and links to register', async ({ page }) =
   const password = page.getByLabel('Code quantique', { exact: true })
   await expect(password).toHaveAttribute('type', 'password')
   await expect(page.getByLabel('Ancrage temporel')).not.toBeChecked()
-  await expect(page.getByRole('button', { name: 'Code oublié ?' })).toBeVisible()
+  // issue 11 §6: now a link to the reset form (no longer spec §2's dead button).
+  await expect(page.getByRole('link', { name: 'Code oublié ?' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  )
   await expect(page.getByRole('button', { name: 'Se connecter avec Google' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Se connecter avec Facebook' })).toBeVisible()
   // Show / hide the password.

@@ -4,15 +4,17 @@ import type { Migration } from 'kysely/migration'
 import * as m001 from './001-content.server.ts'
 import * as m002 from './002-auth.server.ts'
 import * as m003 from './003-activity-combined-index.server.ts'
-import * as m009 from './009-two-factor-sessions.server.ts'
-import * as m006 from './006-publishing.server.ts'
 import * as m004 from './004-media-library.server.ts'
+import * as m005 from './005-outbox.server.ts'
+import * as m006 from './006-publishing.server.ts'
+import * as m009 from './009-two-factor-sessions.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
   '002-auth': m002,
   '003-activity-combined-index': m003,
-  '009-two-factor-sessions': m009,
-  '006-publishing': m006,
   '004-media-library': m004,
+  '005-outbox': m005,
+  '006-publishing': m006,
+  '009-two-factor-sessions': m009,
 }

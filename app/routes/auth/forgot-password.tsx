@@ -1,0 +1,83 @@
+// 'Code oublié ?' (issue 11 §6, ADR 019; supersedes spec §2's non-functional button): asks
+// for the address and e-mails a single-use, 30-minute link. The answer never says whether
+// the address has an account. A plain form: works without JavaScript.
+import { data, Form, Link, useNavigation } from 'react-router'
+import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { ForgotPasswordSchema } from '#app/domain/mail.ts'
+import { privatePageMeta } from '#app/domain/seo.ts'
+import { authPageData } from '#app/server/auth/page-assets.server.ts'
+import { requestPasswordReset } from '#app/server/auth/password-reset.server.ts'
+import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
+import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
+import { TextField } from '#app/ui/auth/password-field.tsx'
+import type { Route } from './+types/forgot-password'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta(matches, 'Code oublié')
+}
+
+export function loader() {
+  return { video: authPageData('login-bg.webm').video }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // A body that is not a form reads as an empty one (a French error, never a 500).
+  const values = formDataToObject(await request.formData().catch(() => new FormData()))
+  const email = typeof values.email === 'string' ? values.email.slice(0, MAX_LENGTH.email) : ''
+  const parsed = ForgotPasswordSchema.safeParse(values)
+  if (!parsed.success)
+    return data(
+      { sent: undefined, error: toFieldErrors(parsed.error).email, email },
+      { status: 400 },
+    )
+  const outcome = await requestPasswordReset(request, parsed.data.email)
+  if (!outcome.ok)
+    return data({ sent: undefined, error: outcome.error, email }, { status: outcome.status })
+  return { sent: outcome.message, error: undefined, email }
+}
+
+export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  return (
+    <AuthShell
+      title="Code oublié ?"
+      subtitle="Recevez par e-mail un lien pour choisir un nouveau code"
+      video={loaderData.video}
+    >
+      {actionData?.sent ? (
+        <p
+          role="status"
+          className="rounded-lg border border-green-400/40 bg-green-500/20 px-3 py-2 text-sm text-green-50"
+        >
+          {actionData.sent}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <FormError message={actionData?.error} />
+          <TextField
+            label="Adresse e-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_LENGTH.email}
+            defaultValue={actionData?.email}
+          />
+          <button
+            type="submit"
+            disabled={submitting}
+            className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
+          >
+            {submitting ? <SpinnerIcon /> : null}
+            Envoyer le lien
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-white/70">
+        <Link to="/login" className="font-semibold text-white underline">
+          Retour à la connexion
+        </Link>
+      </p>
+    </AuthShell>
+  )
+}

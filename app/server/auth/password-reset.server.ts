@@ -1,0 +1,93 @@
+// 'Code oublié ?' (issue 11 §6, ADR 019) on Better Auth's reset flow: our pages (/forgot-password,
+// /reset-password) call its server API; /api/auth stays closed. The answer to a request is
+// the same whether the address exists or not; requests are rate-limited per address and per
+// client; a used or expired link is refused; every session of the user ends after a reset.
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
+import { MAIL_TEXTS } from '#app/domain/mail.ts'
+import { recordActivity } from '../activity.server.ts'
+import { getClientIp } from '../client-ip.server.ts'
+import { getDb } from '../db/client.server.ts'
+import { log } from '../log.server.ts'
+import { isMailConfigured } from '../mail/mail.server.ts'
+import { kickMailWorker } from '../mail/worker.server.ts'
+import { hit, type RateLimitRule } from '../rate-limit.server.ts'
+import { getAuth } from './auth.server.ts'
+
+const MINUTE = 60_000
+export const RESET_RATE_LIMITS = {
+  /** Link requests per client address. */
+  address: { limit: 10, windowMs: 15 * MINUTE },
+  /** Link requests per e-mail address (a mailbox cannot be flooded). */
+  account: { limit: 3, windowMs: 15 * MINUTE },
+  /** New-password submissions per client address. */
+  submit: { limit: 20, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>
+
+export type ResetRequestOutcome =
+  { ok: true; message: string } | { ok: false; error: string; status: number }
+
+export async function requestPasswordReset(
+  request: Request,
+  email: string,
+): Promise<ResetRequestOutcome> {
+  const address = email.trim().toLowerCase()
+  const byClient = hit(`reset:ip:${getClientIp(request)}`, RESET_RATE_LIMITS.address)
+  const byAccount = hit(`reset:account:${address}`, RESET_RATE_LIMITS.account)
+  if (!byClient || !byAccount) return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+  // Says nothing about the account: the site cannot send any e-mail at all.
+  if (!isMailConfigured()) return { ok: false, error: MAIL_TEXTS.forgotNotConfigured, status: 503 }
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email: address } })
+    kickMailWorker()
+  } catch (error) {
+    // Logged, never shown: the answer stays the same.
+    log.error('Réinitialisation : la demande a échoué', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+  }
+  return { ok: true, message: MAIL_TEXTS.forgotSent }
+}
+
+/** The user a valid, unexpired, unused reset token belongs to. */
+export async function findResetUser(token: string): Promise<string | undefined> {
+  if (!/^[A-Za-z0-9_-]{10,200}$/.test(token)) return undefined
+  const ctx = await getAuth().$context
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`)
+  if (!verification || new Date(verification.expiresAt).getTime() <= Date.now()) return undefined
+  return verification.value
+}
+
+export type ResetOutcome = { ok: true } | { ok: false; error: string; status: number }
+
+export async function resetPassword(
+  request: Request,
+  token: string,
+  newPassword: string,
+): Promise<ResetOutcome> {
+  if (!hit(`reset:submit:${getClientIp(request)}`, RESET_RATE_LIMITS.submit))
+    return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+  const userId = await findResetUser(token)
+  if (!userId) return { ok: false, error: MAIL_TEXTS.resetInvalid, status: 400 }
+  try {
+    // Better Auth consumes the token, stores the hash and deletes every session (one
+    // transaction), then onPasswordReset marks the address proven.
+    await getAuth().api.resetPassword({ body: { token, newPassword } })
+  } catch {
+    return { ok: false, error: MAIL_TEXTS.resetInvalid, status: 400 }
+  }
+  const user = await getDb()
+    .selectFrom('user')
+    .select(['id', 'email', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (user)
+    await recordActivity(request, {
+      actor: user,
+      action: 'update',
+      resourceType: 'user',
+      resourceId: user.id,
+      resourceName: user.email,
+      details: 'Code réinitialisé par le lien reçu par e-mail ; toutes les sessions sont fermées',
+    })
+  return { ok: true }
+}

@@ -1,0 +1,237 @@
+// What the rest of the app calls to send e-mail (ADR 019). Each `queue…` function renders
+// its template and writes the outbox row with the `db` it is given: pass the transaction of
+// the write that causes the e-mail, so that both happen or neither does.
+import type { Kysely } from 'kysely'
+import {
+  ALERTS_PER_HOUR,
+  DEFAULT_MAIL_SETTINGS,
+  MailSettingsSchema,
+  type MailSettings,
+} from '#app/domain/mail.ts'
+import type { Message } from '#app/domain/types.ts'
+import { withDefaultSettings } from '#app/domain/settings.ts'
+import { getDb } from '../db/client.server.ts'
+import type { Database } from '../db/schema.server.ts'
+import { nowIso, parseJson, toJson } from '../db/util.server.ts'
+import { getEnv } from '../env.server.ts'
+import { parseOrThrow } from '../errors.server.ts'
+import { activeMailConfig } from './config.server.ts'
+import { enqueueEmail, type OutboxRow } from './outbox.server.ts'
+import {
+  absoluteLogo,
+  alertEmail,
+  digestEmail,
+  invitationEmail,
+  replyEmail,
+  resetEmail,
+  testEmail,
+  type SiteIdentity,
+} from './templates.server.ts'
+
+/** Whether this process sends e-mail (SMTP_URL was set at start-up). */
+export function isMailConfigured(): boolean {
+  return activeMailConfig() !== undefined
+}
+
+/** Site name, logo and address from the settings, read through `db`. */
+async function siteOf(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('settings')
+    .select('data')
+    .where('id', '=', 'main')
+    .executeTakeFirst()
+  const settings = withDefaultSettings(parseJson(row?.data, undefined))
+  const siteUrl = getEnv().PUBLIC_URL
+  const site: SiteIdentity = {
+    siteName: settings.siteName,
+    siteUrl,
+    logoUrl: absoluteLogo(settings.logo, siteUrl),
+  }
+  return { site, contactEmail: settings.contact.email }
+}
+
+const MAIL_SETTINGS_ID = 'mail'
+
+/** Alert settings live in the settings table under their own key ('mail'). */
+export async function getMailSettings(db: Kysely<Database> = getDb()): Promise<MailSettings> {
+  const row = await db
+    .selectFrom('settings')
+    .select('data')
+    .where('id', '=', MAIL_SETTINGS_ID)
+    .executeTakeFirst()
+  if (!row) return DEFAULT_MAIL_SETTINGS
+  const parsed = MailSettingsSchema.safeParse(parseJson(row.data, {}))
+  return parsed.success ? parsed.data : DEFAULT_MAIL_SETTINGS
+}
+
+export async function saveMailSettings(input: unknown): Promise<MailSettings> {
+  const settings = parseOrThrow(MailSettingsSchema, input)
+  const data = toJson(settings)
+  const updatedAt = nowIso()
+  await getDb()
+    .insertInto('settings')
+    .values({ id: MAIL_SETTINGS_ID, data, updatedAt })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
+    .execute()
+  return settings
+}
+
+/** The reply to a visitor: From the site, Reply-To the owner's contact address. */
+export async function queueReply(
+  db: Kysely<Database>,
+  message: Pick<Message, 'id' | 'name' | 'email' | 'message' | 'createdAt'>,
+  reply: string,
+): Promise<OutboxRow> {
+  const { site, contactEmail } = await siteOf(db)
+  const rendered = replyEmail(site, {
+    visitorName: message.name,
+    reply,
+    original: message.message,
+    receivedAt: message.createdAt,
+  })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'reply',
+      to: { address: message.email, name: message.name },
+      replyTo: contactEmail,
+      ...rendered,
+      relatedMessageId: message.id,
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
+const HOUR = 60 * 60_000
+
+/**
+ * A new contact message: one alert each, up to ALERTS_PER_HOUR in the last hour; past that,
+ * one digest per hour counts them (a spam wave cannot flood the owner's mailbox).
+ */
+export async function queueNewMessageAlert(
+  db: Kysely<Database>,
+  message: Pick<Message, 'id' | 'name' | 'email' | 'message'>,
+  now = new Date(),
+): Promise<OutboxRow | undefined> {
+  const settings = await getMailSettings(db)
+  if (!settings.alertsEnabled) return undefined
+  const { site, contactEmail } = await siteOf(db)
+  const to = settings.alertEmail ?? contactEmail
+  const adminUrl = `${site.siteUrl}/admin/messages`
+  const configured = isMailConfigured()
+  const hourAgo = new Date(now.getTime() - HOUR).toISOString()
+  const recent = Number(
+    (
+      await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'alert')
+        .where('createdAt', '>', hourAgo)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+  if (recent < ALERTS_PER_HOUR) {
+    const rendered = alertEmail(site, { ...message, adminUrl: `${adminUrl}?id=${message.id}` })
+    return enqueueEmail(
+      db,
+      {
+        kind: 'alert',
+        to: { address: to },
+        replyTo: message.email,
+        ...rendered,
+        relatedMessageId: message.id,
+      },
+      { configured, now },
+    )
+  }
+  // A pending digest not yet picked up by a worker gathers this message too.
+  const pending = await db
+    .selectFrom('outbox')
+    .select(['id', 'createdAt', 'subject'])
+    .where('kind', '=', 'digest')
+    .where('status', 'in', ['queued', 'unconfigured'])
+    .where('attempts', '=', 0)
+    .where('leaseUntil', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst()
+  if (pending) {
+    // The subject starts with the count so far ("3 nouveaux messages — …").
+    const count = Number(/^(\d+) /.exec(pending.subject)?.[1] ?? '1') + 1
+    const rendered = digestEmail(site, { count, since: pending.createdAt, adminUrl })
+    await db
+      .updateTable('outbox')
+      .set({ subject: rendered.subject, html: rendered.html, text: rendered.text })
+      .where('id', '=', pending.id)
+      .execute()
+    return undefined
+  }
+  const rendered = digestEmail(site, { count: 1, since: now.toISOString(), adminUrl })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'digest',
+      to: { address: to },
+      ...rendered,
+      notBefore: new Date(now.getTime() + HOUR).toISOString(),
+    },
+    { configured, now },
+  )
+}
+
+export async function queuePasswordReset(
+  user: { name: string; email: string },
+  link: string,
+  ttlMs: number,
+): Promise<OutboxRow> {
+  const db = getDb()
+  const { site } = await siteOf(db)
+  const rendered = resetEmail(site, {
+    name: user.name || user.email,
+    link,
+    minutes: Math.round(ttlMs / 60_000),
+  })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'reset',
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...rendered,
+      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
+export async function queueInvitation(
+  db: Kysely<Database>,
+  user: { name: string; email: string },
+  link: string,
+  ttlMs: number,
+): Promise<OutboxRow> {
+  const { site } = await siteOf(db)
+  const rendered = invitationEmail(site, {
+    name: user.name || user.email,
+    link,
+    days: Math.round(ttlMs / (24 * HOUR)),
+  })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'invitation',
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...rendered,
+      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
+export async function queueTestEmail(to: string): Promise<OutboxRow> {
+  const db = getDb()
+  const { site } = await siteOf(db)
+  return enqueueEmail(
+    db,
+    { kind: 'test', to: { address: to }, ...testEmail(site) },
+    { configured: isMailConfigured() },
+  )
+}

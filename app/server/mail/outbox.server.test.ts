@@ -1,0 +1,334 @@
+// The outbox against a real SMTP server (smtp-server on a random port + mailparser):
+// delivery with the right headers, retries, permanent failures, restarts, header injection,
+// throttled alerts (issue 11 "Tests").
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
+import { openDatabase, setDatabase } from '../db/client.server.ts'
+import { createMessage, getMessage, replyToMessage } from '../repositories/messages.server.ts'
+import { updateSettings } from '../repositories/settings.server.ts'
+import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
+import {
+  queueNewMessageAlert,
+  queueReply,
+  queuePasswordReset,
+  saveMailSettings,
+} from './mail.server.ts'
+import { claimNext, getOutboxRow, listOutbox, retryEmail, retryDelayMs } from './outbox.server.ts'
+import { MailWorker } from './worker.server.ts'
+
+const db = useTestDatabase()
+const PUBLIC_URL = 'http://localhost:3000'
+
+let smtp: TestSmtpServer | undefined
+const workers: MailWorker[] = []
+
+function configFor(url: string, from = 'Site <site@exemple.fr>'): MailConfig {
+  const config = mailConfigFromEnv({ SMTP_URL: url, MAIL_FROM: from, PUBLIC_URL })
+  if (!config) throw new Error('no config')
+  return config
+}
+
+function worker(config: MailConfig, now?: () => Date) {
+  const w = new MailWorker({ config, ...(now ? { now } : {}) })
+  workers.push(w)
+  return w
+}
+
+async function saveSite(siteName = 'Atelier Lumière') {
+  await updateSettings({
+    siteName,
+    siteDescription: 'Portfolio',
+    contact: { email: 'proprietaire@exemple.fr' },
+  })
+}
+
+/** A contact message and its reply, queued in one transaction as the admin action does. */
+async function replyWith(input: { name?: string; email?: string; message?: string }, text: string) {
+  const message = await createMessage({
+    name: input.name ?? 'Jeanne Martin',
+    email: input.email ?? 'jeanne@exemple.fr',
+    message: input.message ?? 'Bonjour,\nPouvez-vous me rappeler ?',
+  })
+  let outboxId = ''
+  await replyToMessage(message.id, text, async (trx, saved) => {
+    outboxId = (await queueReply(trx, saved, text)).id
+  })
+  return { message, outboxId }
+}
+
+beforeEach(async () => {
+  await saveSite()
+})
+
+afterEach(async () => {
+  configureMail(undefined)
+  for (const w of workers.splice(0)) await w.stop()
+  await smtp?.close()
+  smtp = undefined
+})
+
+describe('outbox', () => {
+  it('not configured: the reply is saved, the e-mail waits as unconfigured, nothing is sent', async () => {
+    const { message, outboxId } = await replyWith({}, 'Merci !')
+    const saved = await getMessage(message.id)
+    expect(saved?.reply?.content).toBe('Merci !')
+    expect(saved?.status).toBe('replied')
+    const row = await getOutboxRow(outboxId)
+    expect(row?.status).toBe('unconfigured')
+    expect(await claimNext(new Date(Date.now() + 86_400_000))).toBeUndefined()
+  })
+
+  it('a failing reply write queues no e-mail (same transaction)', async () => {
+    const message = await createMessage({ name: 'A', email: 'a@exemple.fr', message: 'Salut' })
+    await expect(
+      replyToMessage(message.id, 'Réponse', async (trx, saved) => {
+        await queueReply(trx, saved, 'Réponse')
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    expect((await listOutbox()).total).toBe(0)
+    expect((await getMessage(message.id))?.reply).toBeUndefined()
+  })
+
+  it('delivers a reply with the right To, From, Reply-To, subject, French body and Message-ID', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    const { message, outboxId } = await replyWith(
+      { message: 'Bonjour,\nPouvez-vous me rappeler ?' },
+      'Bien sûr, je vous appelle demain.',
+    )
+    expect(await worker(config).runOnce()).toBe(1)
+    const [mail] = await smtp.waitFor(1)
+    const row = await getOutboxRow(outboxId)
+    expect(row?.status).toBe('sent')
+    expect(mail!.parsed.messageId).toBe(row!.messageId)
+    expect(mail!.parsed.to).toMatchObject({
+      value: [{ address: 'jeanne@exemple.fr', name: 'Jeanne Martin' }],
+    })
+    expect(mail!.parsed.from?.value).toEqual([{ address: 'site@exemple.fr', name: 'Site' }])
+    expect(mail!.parsed.replyTo?.value).toEqual([{ address: 'proprietaire@exemple.fr', name: '' }])
+    expect(mail!.parsed.subject).toBe('Réponse à votre message — Atelier Lumière')
+    expect(mail!.parsed.text).toContain('Bonjour Jeanne Martin,')
+    expect(mail!.parsed.text).toContain('Bien sûr, je vous appelle demain.')
+    expect(mail!.parsed.text).toContain('> Pouvez-vous me rappeler ?')
+    expect(mail!.parsed.html).toContain('Bien sûr, je vous appelle demain.')
+    expect(mail!.parsed.html).toContain('<blockquote')
+    expect(mail!.parsed.html).toContain('Atelier Lumière')
+    expect(mail!.envelope.to).toEqual(['jeanne@exemple.fr'])
+    // The reply's sentAt is the moment the SMTP server accepted it.
+    const saved = await getMessage(message.id)
+    expect(saved?.reply?.sentAt).toBe(row?.sentAt)
+  })
+
+  it('uses the site name as sender name when MAIL_FROM has none, and carries the logo', async () => {
+    await updateSettings({ logo: '/demo/logo.png' })
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url, 'site@exemple.fr')
+    configureMail(config)
+    await replyWith({}, 'Merci')
+    await worker(config).runOnce()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.parsed.from?.value).toEqual([
+      { address: 'site@exemple.fr', name: 'Atelier Lumière' },
+    ])
+    expect(mail!.parsed.html).toContain('src="http://localhost:3000/demo/logo.png"')
+  })
+
+  it('no field can inject a header: CR/LF in the name, the site name and the reply', async () => {
+    await saveSite('Atelier\r\nX-Injected: site\r\nBcc: spy@evil.example')
+    await saveMailSettings({ alertsEnabled: true })
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    const name = 'Eve\r\nBcc: victim@evil.example\r\nX-Injected: name'
+    await replyWith(
+      { name, message: 'x\r\nBcc: body@evil.example' },
+      'Réponse\r\n\r\nBcc: reply@evil.example',
+    )
+    const msg = await createMessage({ name, email: 'eve@exemple.fr', message: 'Salut' })
+    await db.current.db.transaction().execute(async (trx) => queueNewMessageAlert(trx, msg))
+    await worker(config).runOnce()
+    const mails = await smtp.waitFor(2)
+    for (const mail of mails) {
+      expect(mail.parsed.headers.has('bcc')).toBe(false)
+      expect(mail.parsed.headers.has('x-injected')).toBe(false)
+      const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'))
+      expect(head).not.toMatch(/^(Bcc|X-Injected):/im)
+      expect(mail.envelope.to).toHaveLength(1)
+      expect(mail.envelope.to[0]).not.toContain('evil')
+    }
+    const reply = mails.find((m) => m.envelope.to[0] === 'jeanne@exemple.fr')!
+    expect(reply.parsed.to).toMatchObject({
+      value: [{ name: 'Eve Bcc: victim@evil.example X-Injected: name' }],
+    })
+  })
+
+  it('server down: queued and retried with backoff, delivered once when it comes back', async () => {
+    const probe = await startSmtpServer()
+    const port = probe.port
+    await probe.close()
+    const config = configFor(`smtp://127.0.0.1:${port}?requireTLS=false`)
+    configureMail(config)
+    const { outboxId } = await replyWith({}, 'Merci')
+    let now = new Date()
+    const w = worker(config, () => now)
+
+    expect(await w.runOnce()).toBe(1)
+    let row = await getOutboxRow(outboxId)
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i)
+    expect(Date.parse(row!.nextAttemptAt) - now.getTime()).toBe(retryDelayMs(1))
+    // Not due yet: nothing happens.
+    expect(await w.runOnce()).toBe(0)
+
+    now = new Date(now.getTime() + retryDelayMs(1) + 1)
+    expect(await w.runOnce()).toBe(1)
+    row = await getOutboxRow(outboxId)
+    expect(row).toMatchObject({ status: 'queued', attempts: 2 })
+    expect(Date.parse(row!.nextAttemptAt) - now.getTime()).toBe(retryDelayMs(2))
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1))
+
+    smtp = await startSmtpServer(port)
+    now = new Date(now.getTime() + retryDelayMs(2) + 1)
+    expect(await w.runOnce()).toBe(1)
+    await smtp.waitFor(1)
+    expect((await getOutboxRow(outboxId))?.status).toBe('sent')
+    now = new Date(now.getTime() + 3_600_000)
+    expect(await w.runOnce()).toBe(0)
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('a 4xx answer is temporary; a 550 fails with the server answer, and Réessayer sends it', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    smtp.rejectWith = { code: 451, message: 'Try again later' }
+    const { outboxId } = await replyWith({}, 'Merci')
+    let now = new Date()
+    const w = worker(config, () => now)
+    await w.runOnce()
+    expect(await getOutboxRow(outboxId)).toMatchObject({ status: 'queued', attempts: 1 })
+    expect((await getOutboxRow(outboxId))?.lastError).toContain('451')
+    // 'Réessayer' while it waits: due now instead of after its backoff.
+    expect(await retryEmail(outboxId, true)).toBe(true)
+    expect(Date.parse((await getOutboxRow(outboxId))!.nextAttemptAt)).toBeLessThanOrEqual(
+      Date.now(),
+    )
+    now = new Date()
+    await w.runOnce()
+    expect(await getOutboxRow(outboxId)).toMatchObject({ status: 'queued', attempts: 1 })
+
+    smtp.rejectWith = { code: 550, message: 'Mailbox unavailable' }
+    now = new Date(now.getTime() + retryDelayMs(1) + 1)
+    await w.runOnce()
+    const failed = await getOutboxRow(outboxId)
+    expect(failed?.status).toBe('failed')
+    expect(failed?.lastError).toContain('550 Mailbox unavailable')
+    now = new Date(now.getTime() + 86_400_000)
+    expect(await w.runOnce()).toBe(0)
+
+    smtp.rejectWith = undefined
+    expect(await retryEmail(outboxId, true)).toBe(true)
+    expect(await retryEmail(outboxId, true)).toBe(false)
+    await w.runOnce()
+    await smtp.waitFor(1)
+    expect((await getOutboxRow(outboxId))?.status).toBe('sent')
+  })
+
+  it('a restart between queueing and sending delivers exactly once', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    const { outboxId } = await replyWith({}, 'Merci')
+    const file = db.current.file
+    // A worker claimed the row and the process died before sending (kill -9).
+    const now = new Date()
+    expect((await claimNext(now))?.id).toBe(outboxId)
+    // The new process reopens the same file.
+    const reopened = openDatabase(file)
+    setDatabase(reopened)
+    try {
+      const later = new Date(now.getTime() + 1000)
+      expect(await worker(config, () => later).runOnce()).toBe(0) // the lease still holds
+      const afterLease = new Date(now.getTime() + 3 * 60_000)
+      expect(await worker(config, () => afterLease).runOnce()).toBe(1)
+      await smtp.waitFor(1)
+      expect(await worker(config, () => afterLease).runOnce()).toBe(0)
+      expect(smtp.received).toHaveLength(1)
+      expect((await getOutboxRow(outboxId))?.status).toBe('sent')
+    } finally {
+      setDatabase(db.current)
+      await reopened.close()
+    }
+    expect(path.basename(file)).toBe('test.db')
+  })
+
+  it('two workers at once send each e-mail once', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    for (let i = 0; i < 12; i++) await replyWith({ email: `v${i}@exemple.fr` }, `Réponse ${i}`)
+    const [a, b] = await Promise.all([worker(config).runOnce(), worker(config).runOnce()])
+    expect(a + b).toBe(12)
+    await smtp.waitFor(12)
+    const ids = smtp.received.map((m) => m.parsed.messageId)
+    expect(new Set(ids).size).toBe(12)
+  })
+
+  it('an expired reset link is failed, not sent', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    const row = await queuePasswordReset(
+      { name: 'Alice', email: 'alice@exemple.fr' },
+      'http://localhost:3000/reset-password?token=x',
+      30 * 60_000,
+    )
+    const later = new Date(Date.now() + 31 * 60_000)
+    await worker(config, () => later).runOnce()
+    expect(await getOutboxRow(row.id)).toMatchObject({ status: 'failed' })
+    expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('new-message alerts', () => {
+  async function arrive(i: number, now: Date) {
+    const message = await createMessage({
+      name: `Visiteur ${i}`,
+      email: `v${i}@exemple.fr`,
+      message: `Message ${i}`,
+    })
+    return db.current.db.transaction().execute((trx) => queueNewMessageAlert(trx, message, now))
+  }
+
+  it('alerts the contact address by default, then gathers a wave into one digest per hour', async () => {
+    const now = new Date()
+    for (let i = 0; i < 5; i++) expect((await arrive(i, now))?.kind).toBe('alert')
+    const digest = await arrive(5, now)
+    expect(digest?.kind).toBe('digest')
+    expect(Date.parse(digest!.nextAttemptAt) - now.getTime()).toBe(60 * 60_000)
+    for (let i = 6; i < 40; i++) expect(await arrive(i, now)).toBeUndefined()
+    const rows = await db.current.db.selectFrom('outbox').selectAll().execute()
+    expect(rows).toHaveLength(6)
+    expect(new Set(rows.map((r) => r.toAddress))).toEqual(new Set(['proprietaire@exemple.fr']))
+    const stored = rows.find((r) => r.kind === 'digest')!
+    expect(stored.subject).toBe('35 nouveaux messages — Atelier Lumière')
+    expect(stored.text).toContain('Vous avez reçu 35 nouveaux messages')
+    const alert = rows.find((r) => r.kind === 'alert')!
+    expect(alert.text).toContain('Nouveau message de Visiteur')
+    expect(alert.replyTo).toMatch(/^v\d@exemple\.fr$/)
+    // An hour later alerts flow again.
+    const later = new Date(now.getTime() + 61 * 60_000)
+    expect((await arrive(99, later))?.kind).toBe('alert')
+  })
+
+  it('goes to the configured address, or nowhere when switched off', async () => {
+    await saveMailSettings({ alertsEnabled: 'on', alertEmail: 'alertes@exemple.fr' })
+    expect((await arrive(1, new Date()))?.toAddress).toBe('alertes@exemple.fr')
+    await saveMailSettings({ alertsEnabled: false })
+    expect(await arrive(2, new Date())).toBeUndefined()
+  })
+})

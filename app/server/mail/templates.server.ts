@@ -1,0 +1,277 @@
+// E-mail templates (ADR 019): our own React components rendered to static HTML on the server,
+// with a plain-text twin written alongside (not scraped from the HTML). Every e-mail carries
+// the site's name and logo. React escapes every value; subjects go through headerText later.
+// Written with createElement rather than JSX so plain `node` scripts (admin:create,
+// bench:mail) that reach this module through the auth and mail code can load it.
+import { createElement as h, Fragment, type CSSProperties, type ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+
+export interface SiteIdentity {
+  siteName: string
+  /** Absolute URL of the logo, if the site has one. */
+  logoUrl?: string
+  /** The public origin (links in the e-mails). */
+  siteUrl: string
+}
+
+export interface RenderedEmail {
+  subject: string
+  html: string
+  text: string
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+})
+
+export function frenchDateTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
+}
+
+/** An absolute logo URL from the settings' logo (a site path or an http(s) URL). */
+export function absoluteLogo(logo: string | undefined, siteUrl: string): string | undefined {
+  if (!logo) return undefined
+  if (logo.startsWith('/') && !logo.startsWith('//')) return `${siteUrl}${logo}`
+  return /^https?:\/\//.test(logo) ? logo : undefined
+}
+
+const COLORS = { text: '#18181b', muted: '#52525b', accent: '#6d28d9', border: '#e4e4e7' }
+const P: CSSProperties = { margin: '0 0 16px' }
+const SMALL: CSSProperties = { ...P, color: COLORS.muted, fontSize: '14px' }
+
+const table = (style: CSSProperties, width: string, ...rows: ReactNode[]) =>
+  h(
+    'table',
+    { role: 'presentation', width, cellPadding: 0, cellSpacing: 0, style },
+    h('tbody', null, ...rows),
+  )
+const row = (style: CSSProperties, ...children: ReactNode[]) =>
+  h('tr', null, h('td', { style }, ...children))
+
+function Layout({ site, children }: { site: SiteIdentity; children?: ReactNode }) {
+  const header = row(
+    { padding: '24px', borderBottom: `1px solid ${COLORS.border}` },
+    site.logoUrl
+      ? h('img', {
+          src: site.logoUrl,
+          alt: '',
+          height: 40,
+          style: { height: '40px', verticalAlign: 'middle', marginRight: '12px' },
+        })
+      : null,
+    h('strong', { style: { fontSize: '20px', verticalAlign: 'middle' } }, site.siteName),
+  )
+  const footer = row(
+    {
+      padding: '16px 24px',
+      borderTop: `1px solid ${COLORS.border}`,
+      color: COLORS.muted,
+      fontSize: '13px',
+    },
+    'Cet e-mail vous a été envoyé par ',
+    h('a', { href: site.siteUrl, style: { color: COLORS.accent } }, site.siteName),
+    '.',
+  )
+  const card = table(
+    {
+      maxWidth: '600px',
+      width: '100%',
+      backgroundColor: '#ffffff',
+      border: `1px solid ${COLORS.border}`,
+      borderRadius: '8px',
+      fontFamily: 'Helvetica, Arial, sans-serif',
+      color: COLORS.text,
+      fontSize: '16px',
+      lineHeight: '1.5',
+    },
+    '600',
+    header,
+    row({ padding: '24px' }, children),
+    footer,
+  )
+  return h(
+    'html',
+    { lang: 'fr' },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, site.siteName),
+    ),
+    h(
+      'body',
+      { style: { margin: 0, padding: 0, backgroundColor: '#f4f4f5' } },
+      table(
+        { backgroundColor: '#f4f4f5', padding: '24px 0' },
+        '100%',
+        h('tr', null, h('td', { align: 'center' }, card)),
+      ),
+    ),
+  )
+}
+
+/** Text kept with its line breaks, one paragraph per blank-line-separated block. */
+const paragraphs = (text: string) =>
+  h(
+    Fragment,
+    null,
+    ...text
+      .split(/\n{2,}/)
+      .map((block, i) => h('p', { key: i, style: { ...P, whiteSpace: 'pre-wrap' } }, block)),
+  )
+
+const button = (href: string, label: string) =>
+  h(
+    'p',
+    { style: { margin: '24px 0' } },
+    h(
+      'a',
+      {
+        href,
+        style: {
+          display: 'inline-block',
+          backgroundColor: COLORS.accent,
+          color: '#ffffff',
+          padding: '12px 20px',
+          borderRadius: '6px',
+          textDecoration: 'none',
+          fontWeight: 'bold',
+        },
+      },
+      label,
+    ),
+  )
+
+function render(site: SiteIdentity, ...body: ReactNode[]): string {
+  return '<!DOCTYPE html>' + renderToStaticMarkup(h(Layout, { site }, h(Fragment, null, ...body)))
+}
+
+const footerText = (site: SiteIdentity) => `\n\n—\n${site.siteName}\n${site.siteUrl}\n`
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n')
+
+/** The owner's reply to a visitor, quoting the visitor's message (issue 11 §4). */
+export function replyEmail(
+  site: SiteIdentity,
+  input: { visitorName: string; reply: string; original: string; receivedAt: string },
+): RenderedEmail {
+  const when = frenchDateTime(input.receivedAt)
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.visitorName},`),
+    paragraphs(input.reply),
+    h('p', { style: { ...SMALL, margin: '24px 0 8px' } }, `Votre message du ${when} :`),
+    h(
+      'blockquote',
+      {
+        style: {
+          margin: 0,
+          padding: '8px 16px',
+          borderLeft: `3px solid ${COLORS.border}`,
+          color: COLORS.muted,
+          fontSize: '14px',
+          whiteSpace: 'pre-wrap',
+        },
+      },
+      input.original,
+    ),
+  )
+  const text =
+    `Bonjour ${input.visitorName},\n\n${input.reply}\n\nVotre message du ${when} :\n` +
+    quote(input.original) +
+    footerText(site)
+  return { subject: `Réponse à votre message — ${site.siteName}`, html, text }
+}
+
+/** A new contact message, for the owner (issue 11 §5). */
+export function alertEmail(
+  site: SiteIdentity,
+  input: { name: string; email: string; message: string; adminUrl: string },
+): RenderedEmail {
+  const html = render(
+    site,
+    h(
+      'p',
+      { style: P },
+      'Nouveau message de ',
+      h('strong', null, input.name),
+      ` (${input.email}) :`,
+    ),
+    paragraphs(input.message),
+    button(input.adminUrl, 'Lire et répondre'),
+  )
+  const text =
+    `Nouveau message de ${input.name} (${input.email}) :\n\n${input.message}\n\n` +
+    `Lire et répondre : ${input.adminUrl}` +
+    footerText(site)
+  return { subject: `Nouveau message de ${input.name} — ${site.siteName}`, html, text }
+}
+
+/** Past the hourly alert limit: one e-mail counting the messages (issue 11 §5). */
+export function digestEmail(
+  site: SiteIdentity,
+  input: { count: number; since: string; adminUrl: string },
+): RenderedEmail {
+  const what = input.count > 1 ? `${input.count} nouveaux messages` : '1 nouveau message'
+  const sentence = `Vous avez reçu ${what} depuis le ${frenchDateTime(input.since)}. Pour ne pas encombrer votre boîte, ils sont regroupés ici.`
+  const html = render(
+    site,
+    h('p', { style: P }, sentence),
+    button(input.adminUrl, 'Voir les messages'),
+  )
+  const text = `${sentence}\n\nVoir les messages : ${input.adminUrl}` + footerText(site)
+  return { subject: `${what} — ${site.siteName}`, html, text }
+}
+
+/** 'Code oublié ?' (issue 11 §6). */
+export function resetEmail(
+  site: SiteIdentity,
+  input: { name: string; link: string; minutes: number },
+): RenderedEmail {
+  const intro = `Une réinitialisation de votre code quantique a été demandée. Ce lien est valable ${input.minutes} minutes et ne sert qu'une fois :`
+  const ignore =
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre code actuel reste valable."
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.name},`),
+    h('p', { style: P }, intro),
+    button(input.link, 'Choisir un nouveau code'),
+    h('p', { style: SMALL }, ignore),
+  )
+  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}\n\n${ignore}` + footerText(site)
+  return { subject: `Réinitialisation de votre code — ${site.siteName}`, html, text }
+}
+
+/** The invitation link of a user created by an admin (issue 11 §7, ADR 015). */
+export function invitationEmail(
+  site: SiteIdentity,
+  input: { name: string; link: string; days: number },
+): RenderedEmail {
+  const intro = `Vous êtes invité·e à rejoindre ${site.siteName}. Ce lien personnel est valable ${input.days} jours et ne sert qu'une fois :`
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.name},`),
+    h('p', { style: P }, intro),
+    button(input.link, 'Créer mon accès'),
+  )
+  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}` + footerText(site)
+  return { subject: `Invitation à rejoindre ${site.siteName}`, html, text }
+}
+
+/** 'Envoyer un e-mail d'essai' of Paramètres › E-mails. */
+export function testEmail(site: SiteIdentity): RenderedEmail {
+  const sentence = `Ceci est un e-mail d'essai : l'envoi d'e-mails de ${site.siteName} fonctionne.`
+  const html = render(site, h('p', { style: { margin: 0 } }, sentence))
+  return {
+    subject: `E-mail d'essai — ${site.siteName}`,
+    html,
+    text: sentence + footerText(site),
+  }
+}
