@@ -15,7 +15,8 @@ import { bumpContentGeneration } from './generation.server.ts'
 
 /**
  * Tables whose writes never change a public page: sign-in bookkeeping, the activity log
- * (written on page views), visitors' messages (admin only), rate-limit counters.
+ * (written on page views), visitors' messages (admin only), rate-limit counters, the mail
+ * outbox, revisions and second-factor state.
  */
 export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'session',
@@ -27,6 +28,14 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'rateLimit',
   'kysely_migration',
   'kysely_migration_lock',
+  // Issue 11: the mail outbox; issue 12: post revisions (admin only); issue 14: second
+  // factor and per-session bookkeeping (last use is written while signed-in users browse).
+  'outbox',
+  'blog_revisions',
+  'two_factor',
+  'recovery_code',
+  'session_state',
+  'security_policy',
 ])
 
 const WRITE_KINDS = new Set([
