@@ -179,6 +179,13 @@ test('every form and action answers the hostile corpus without a 5xx, in French,
     ['/register', ['name', 'email', 'password', 'confirmPassword', 'invitation']],
     ['/setup/x', ['name', 'email', 'password', 'confirmPassword']],
     ['/api/activity', ['language', 'screenResolution', 'timezone', 'referrer']],
+    // Issue 11: password reset; issue 14: second factor and account (anonymous: refused).
+    ['/forgot-password', ['email']],
+    ['/reset-password', ['token', 'password', 'confirmPassword']],
+    ['/auth/verification', ['code', 'intent']],
+    ['/compte', ['intent', 'id']],
+    ['/compte/double-authentification', ['intent', 'code', 'requireAdminTwoFactor']],
+    ['/admin/settings/emails', ['intent', 'id', 'email']],
   ]
   const payloads = [...TEXT_PAYLOADS, ...HUGE]
   for (const [path, fields] of publicForms) {
