@@ -101,6 +101,15 @@ export function mediaUrl(key: string): string {
   return `/media/${key}`
 }
 
+/** The `srcset` of one format of a library image (public pages and Markdown bodies). */
+export function variantSrcSet(hash: string, width: number, ext: string): string {
+  return formatWidths(width, ext)
+    .map((w) => `${mediaUrl(variantKey(hash, w, ext))} ${w}w`)
+    .join(', ')
+}
+
+export const VARIANT_MIME: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' }
+
 /** The storage key behind a /media/ URL (undefined for any other address). */
 export function storageKeyOf(url: string): string | undefined {
   const match = /^\/media\/([0-9a-f]{32}[-.][\w.-]*)$/.exec(url)

@@ -88,6 +88,18 @@ describe('renderMarkdown', () => {
     })
   })
 
+  it('renders a media-library image as a responsive picture with its size', async () => {
+    const hash = 'a'.repeat(32)
+    const { html } = await renderMarkdown(`![Fourvière](/media/${hash}-1600x900.jpg)`)
+    expect(html).toContain('<picture>')
+    expect(html).toContain(`<source type="image/avif" srcset="/media/${hash}-w320.avif 320w`)
+    expect(html).toContain(`<source type="image/webp" srcset="/media/${hash}-w320.webp 320w`)
+    expect(html).toContain(`src="/media/${hash}-w1600.jpg"`)
+    expect(html).toContain('alt="Fourvière"')
+    expect(html).toContain('width="1600" height="900"')
+    expect(html).toContain('loading="lazy"')
+  })
+
   it('adds a table of contents to long posts only', async () => {
     const sections = ['Un', 'Deux', 'Trois'].map(
       (t) => `## ${t}\n\n### Sous ${t}\n\n${'mot '.repeat(TOC_MIN_WORDS / 3)}`,

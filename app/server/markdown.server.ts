@@ -21,6 +21,15 @@ import remarkRehype from 'remark-rehype'
 import { createHighlighter, type Highlighter } from 'shiki'
 import { unified, type Processor } from 'unified'
 import { countWords, isAllowedImageUrl } from '#app/domain/markdown.ts'
+import {
+  VARIANT_FORMATS,
+  VARIANT_MIME,
+  mediaUrl,
+  parseImageUrl,
+  variantKey,
+  variantSrcSet,
+  variantWidths,
+} from '#app/domain/media-file.ts'
 
 /** Code languages highlighted; any other fence renders as plain (escaped) text. */
 export const CODE_LANGUAGES = [
@@ -113,19 +122,58 @@ export function renderImage(image: Element): ElementContent {
   const src = typeof image.properties.src === 'string' ? image.properties.src : ''
   const alt = typeof image.properties.alt === 'string' ? image.properties.alt : ''
   if (!isAllowedImageUrl(src)) return { type: 'text', value: alt }
+  const title = typeof image.properties.title === 'string' ? { title: image.properties.title } : {}
+  const library = parseImageUrl(src)
+  if (!library) {
+    return {
+      type: 'element',
+      tagName: 'img',
+      properties: { src, alt, ...title, loading: 'lazy', decoding: 'async' },
+      children: [],
+    }
+  }
+  // A media-library image (issue 10): the same <picture> as <ResponsiveImage>, sized to the
+  // article column, with width and height so nothing shifts while it loads.
+  const sizes = MARKDOWN_IMAGE_SIZES
+  const widths = variantWidths(library.width)
+  const largest = widths[widths.length - 1] ?? library.width
   return {
     type: 'element',
-    tagName: 'img',
-    properties: {
-      src,
-      alt,
-      ...(typeof image.properties.title === 'string' ? { title: image.properties.title } : {}),
-      loading: 'lazy',
-      decoding: 'async',
-    },
-    children: [],
+    tagName: 'picture',
+    properties: {},
+    children: [
+      ...VARIANT_FORMATS.map((format): Element => ({
+        type: 'element',
+        tagName: 'source',
+        properties: {
+          type: VARIANT_MIME[format],
+          srcSet: variantSrcSet(library.hash, library.width, format),
+          sizes,
+        },
+        children: [],
+      })),
+      {
+        type: 'element',
+        tagName: 'img',
+        properties: {
+          src: mediaUrl(variantKey(library.hash, largest, library.fallback)),
+          srcSet: variantSrcSet(library.hash, library.width, library.fallback),
+          sizes,
+          alt,
+          ...title,
+          width: library.width,
+          height: library.height,
+          loading: 'lazy',
+          decoding: 'async',
+        },
+        children: [],
+      },
+    ],
   }
 }
+
+/** How wide an image shows in an article or project text (the reading column). */
+const MARKDOWN_IMAGE_SIZES = '(min-width: 768px) 720px, calc(100vw - 48px)'
 
 function rehypeImages() {
   return (tree: Root) => {

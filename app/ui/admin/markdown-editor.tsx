@@ -17,6 +17,7 @@ import {
 import { countWords, readingTime } from '#app/domain/markdown.ts'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { fieldAria, FieldError } from './fields.tsx'
+import { MediaPickerButtons } from './media-url-field.tsx'
 
 export const PREVIEW_URL = '/api/markdown-preview'
 export const PREVIEW_DELAY_MS = 400
@@ -92,12 +93,17 @@ const ACTIONS = {
 type ActionId = keyof typeof ACTIONS
 
 /**
- * Integration point for the media library (issue 10): the 'Image' button will open its
- * picker and insert the chosen item (`![alt](url)`, rendered responsive by renderImage in
- * markdown.server.ts). Until then it inserts an image template for a URL.
+ * The 'Image' button inserts a template for any URL; an image chosen in (or uploaded to) the
+ * media library is inserted by `libraryImageEdit`, rendered responsive by renderImage in
+ * markdown.server.ts (issue 10).
  */
 export function imageEdit(): Edit {
   return ACTIONS.image.edit
+}
+
+/** `![description](url)` for a media-library image, the description selected to be typed. */
+export function libraryImageEdit(url: string): Edit {
+  return { before: '![', after: `](${url})`, placeholder: ACTIONS.image.edit.placeholder }
 }
 
 /** Applies an edit to the text and selection; returns the new text and selection. */
@@ -262,9 +268,26 @@ export function MarkdownEditor({
   }, [words, onWordsChange])
 
   function run(action: ActionId) {
+    insert(action === 'image' ? imageEdit() : ACTIONS[action].edit)
+  }
+
+  // The media picker writes the chosen URL into this hidden input (a native input event).
+  const pickedId = `${id}-image-choisie`
+  useEffect(() => {
+    const input = document.getElementById(pickedId)
+    if (!(input instanceof HTMLInputElement)) return
+    const onPicked = () => {
+      const url = input.value
+      input.value = ''
+      if (url) insert(libraryImageEdit(url))
+    }
+    input.addEventListener('change', onPicked)
+    return () => input.removeEventListener('change', onPicked)
+  })
+
+  function insert(edit: Edit) {
     const area = ref.current
     if (!area) return
-    const edit = action === 'image' ? imageEdit() : ACTIONS[action].edit
     const result = applyEdit(area.value, area.selectionStart, area.selectionEnd, edit)
     setText(result.text)
     // After React writes the value, select the inserted words so they can be typed over.
@@ -339,6 +362,15 @@ export function MarkdownEditor({
           )
         })}
       </div>
+      <input
+        id={pickedId}
+        type="text"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+        defaultValue=""
+      />
+      <MediaPickerButtons targetId={pickedId} label="Image de la médiathèque" kind="image" />
       <div className="grid gap-4 lg:grid-cols-2">
         <textarea
           ref={ref}

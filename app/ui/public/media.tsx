@@ -7,13 +7,12 @@ import type { CSSProperties } from 'react'
 import {
   parseImageUrl,
   VARIANT_FORMATS,
-  formatWidths,
   variantKey,
   variantWidths,
   mediaUrl,
+  variantSrcSet,
+  VARIANT_MIME,
 } from '#app/domain/media-file.ts'
-
-const MIME: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' }
 
 export interface ResponsiveImageProps {
   src: string
@@ -31,11 +30,7 @@ export interface ResponsiveImageProps {
   height?: number
 }
 
-export function srcSet(hash: string, width: number, ext: string): string {
-  return formatWidths(width, ext)
-    .map((w) => `${mediaUrl(variantKey(hash, w, ext))} ${w}w`)
-    .join(', ')
-}
+export const srcSet = variantSrcSet
 
 export function ResponsiveImage({
   src,
@@ -74,7 +69,7 @@ export function ResponsiveImage({
       {VARIANT_FORMATS.map((format) => (
         <source
           key={format}
-          type={MIME[format]}
+          type={VARIANT_MIME[format]}
           srcSet={srcSet(parsed.hash, parsed.width, format)}
           sizes={sizes}
         />

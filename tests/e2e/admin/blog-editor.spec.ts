@@ -1,6 +1,7 @@
 // Issue 12: the Markdown editor (toolbar, shortcut, live preview = published HTML, word
 // count), drafts previewed with a banner, browser copy restored, leave warning, revisions
 // (diff, exact restore), category rename.
+import sharp from 'sharp'
 import { PREVIEW_BANNER } from '#app/domain/publishing.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import {
@@ -184,4 +185,38 @@ test('editor: the live preview of the hostile corpus runs nothing', async ({ pag
   expect(await preview.locator('script, iframe, object, embed, svg, style, form').count()).toBe(0)
   await expect(page.getByRole('button', { name: 'Ajouter', exact: true })).toBeVisible()
   expect(dialogs).toEqual([])
+})
+
+test('editor: an image uploaded from the editor goes in as Markdown and previews responsive', async ({
+  page,
+  db: _db,
+}) => {
+  await signInAdmin(page)
+  await openAdminTab(page, 'Blog')
+  await page.getByRole('link', { name: 'Nouvel article' }).click()
+  const editor = page.getByRole('textbox', { name: 'Contenu' })
+  await editor.fill('Avant.\n\n')
+  const photo = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#c63' },
+  })
+    .png()
+    .toBuffer()
+  // The editor's own 'Téléverser' (the thumbnail field has one too).
+  const box = page.getByRole('toolbar', { name: 'Mise en forme' }).locator('..')
+  await box.getByLabel('Fichier à téléverser').setInputFiles({
+    name: 'schema.png',
+    mimeType: 'image/png',
+    buffer: photo,
+  })
+  await expect(editor).toHaveValue(
+    /^Avant\.\n\n!\[description de l’image\]\(\/media\/[0-9a-f]{32}-400x300\.png\)$/,
+  )
+  const preview = page.getByTestId('markdown-preview').getByTestId('markdown-body')
+  const img = preview.getByRole('img', { name: 'description de l’image' })
+  await expect(img).toHaveAttribute('width', '400')
+  await expect(img).toHaveAttribute('srcset', /-w320\.png 320w/)
+  await expect(preview.locator('picture source[type="image/webp"]')).toHaveCount(1)
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+    .toBeGreaterThan(0)
 })
