@@ -128,6 +128,10 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/admin/media', 'multipart/form-data; boundary="a b"')).toBeNull()
     expect(bodyShapeRefusal('/api/auth/sign-out', 'application/json')).toBeNull()
     expect(bodyShapeRefusal('/api/activity', 'application/json')).toBeNull()
+    // The upload's body is the file, whatever the browser calls it (the route sniffs it).
+    expect(bodyShapeRefusal('/api/media/upload', 'image/jpeg')).toBeNull()
+    expect(bodyShapeRefusal('/api/media/upload', 'text/html')).toBeNull()
+    expect(bodyShapeRefusal('/api/media/uploads', 'image/jpeg')?.status).toBe(415)
     expect(bodyShapeRefusal('/contact', undefined)?.status).toBe(415)
     expect(bodyShapeRefusal('/logout', undefined, true)).toBeNull()
     expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)
