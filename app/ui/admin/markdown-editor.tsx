@@ -3,7 +3,7 @@
 // the server pipeline (/api/markdown-preview, the same HTML as the published page), word
 // count and reading time, a browser-side copy of unsaved text (restored after a closed tab
 // or an expired session) and a warning before leaving with unsaved changes.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import {
   Bold,
   Code,
@@ -285,16 +285,25 @@ export function MarkdownEditor({
     return () => input.removeEventListener('change', onPicked)
   })
 
+  // After React writes an inserted value, select the inserted words so they can be typed
+  // over. A layout effect runs before the next keystroke is handled (a frame callback could
+  // run after it and move the caret under the typist's hands).
+  const pendingSelection = useRef<[number, number] | null>(null)
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current
+    const area = ref.current
+    if (!selection || !area) return
+    pendingSelection.current = null
+    area.focus()
+    area.setSelectionRange(selection[0], selection[1])
+  }, [text])
+
   function insert(edit: Edit) {
     const area = ref.current
     if (!area) return
     const result = applyEdit(area.value, area.selectionStart, area.selectionEnd, edit)
+    pendingSelection.current = [result.selStart, result.selEnd]
     setText(result.text)
-    // After React writes the value, select the inserted words so they can be typed over.
-    window.requestAnimationFrame(() => {
-      area.focus()
-      area.setSelectionRange(result.selStart, result.selEnd)
-    })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -274,14 +274,14 @@ test('a project thumbnail comes from the library or from a new upload', async ({
   await page.goto('/admin/projects?new')
   const thumbnail = page.getByRole('textbox', { name: 'Miniature (URL)' })
   const pickers = page.getByRole('button', { name: 'Choisir dans la médiathèque' })
-  await expect(pickers).toHaveCount(2) // thumbnail, project images
+  await expect(pickers).toHaveCount(3) // thumbnail, the Markdown editor, project images
   await pickers.first().click()
   const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
   await dialog.getByRole('button', { name: 'atelier' }).click()
   await expect(dialog).toBeHidden()
   await expect(thumbnail).toHaveValue(item!.url)
   // The project's images: the picker fills the new-image input of the list.
-  await pickers.nth(1).click()
+  await pickers.nth(2).click()
   await dialog.getByRole('button', { name: 'atelier' }).click()
   await expect(page.getByRole('textbox', { name: 'Nouvelle image (URL)' })).toHaveValue(item!.url)
 

@@ -1,6 +1,7 @@
 // 'Code oublié ?' in the browser (issue 11 §6): without JavaScript, the form e-mails a link
 // (to a real SMTP server), the link sets a new password once, an unknown address gets the
 // same answer, and the old sessions are gone.
+import { UNSUPPORTED_TYPE } from '../../../server/request-guard.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, signIn, uniqueEmail } from '../../fixtures/auth.ts'
@@ -115,7 +116,9 @@ test('odd requests get a French refusal, never a 500', async ({ page, server }) 
       data: '{"email":"a@b.fr"}',
       maxRedirects: 0,
     })
-    expect(json.status()).toBe(400)
+    // Not a form: refused before the route, in French (issue 14 finding 4).
+    expect(json.status()).toBe(415)
+    expect(await json.text()).toBe(UNSUPPORTED_TYPE)
     const garbage = await page.request.post(path, {
       headers,
       form: {

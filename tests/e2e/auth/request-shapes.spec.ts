@@ -16,7 +16,9 @@ test('odd requests get French 4xx answers, never a 500', async ({ request, db })
   ] as const) {
     const res = await request.get(path)
     expect(res.status(), path).toBe(status)
-    expect(await res.text(), path).toMatch(/^(Page introuvable|Adresse invalide)/)
+    expect(await res.text(), path).toMatch(
+      /^(Page introuvable|Adresse invalide|Fichier introuvable)/,
+    )
   }
   for (const type of ['application/json', 'text/plain', 'application/xml']) {
     const res = await request.post('/register', {
