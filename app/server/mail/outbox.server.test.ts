@@ -3,7 +3,7 @@
 // throttled alerts (issue 11 "Tests").
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
 import { openDatabase, setDatabase } from '../db/client.server.ts'
 import { createMessage, getMessage, replyToMessage } from '../repositories/messages.server.ts'
@@ -238,33 +238,38 @@ describe('outbox', () => {
     expect((await getOutboxRow(outboxId))?.status).toBe('sent')
   })
 
-  it('a restart between queueing and sending delivers exactly once', async () => {
-    smtp = await startSmtpServer()
-    const config = configFor(smtp.url)
-    configureMail(config)
-    const { outboxId } = await replyWith({}, 'Merci')
-    const file = db.current.file
-    // A worker claimed the row and the process died before sending (kill -9).
-    const now = new Date()
-    expect((await claimNext(now))?.id).toBe(outboxId)
-    // The new process reopens the same file.
-    const reopened = openDatabase(file)
-    setDatabase(reopened)
-    try {
-      const later = new Date(now.getTime() + 1000)
-      expect(await worker(config, () => later).runOnce()).toBe(0) // the lease still holds
-      const afterLease = new Date(now.getTime() + 3 * 60_000)
-      expect(await worker(config, () => afterLease).runOnce()).toBe(1)
-      await smtp.waitFor(1)
-      expect(await worker(config, () => afterLease).runOnce()).toBe(0)
-      expect(smtp.received).toHaveLength(1)
-      expect((await getOutboxRow(outboxId))?.status).toBe('sent')
-    } finally {
-      setDatabase(db.current)
-      await reopened.close()
-    }
-    expect(path.basename(file)).toBe('test.db')
-  })
+  // SQLite: the new process reopens the same file (on PostgreSQL, two workers sharing one
+  // database are covered by the next test).
+  it.skipIf(TEST_POSTGRES)(
+    'a restart between queueing and sending delivers exactly once',
+    async () => {
+      smtp = await startSmtpServer()
+      const config = configFor(smtp.url)
+      configureMail(config)
+      const { outboxId } = await replyWith({}, 'Merci')
+      const file = db.current.file
+      // A worker claimed the row and the process died before sending (kill -9).
+      const now = new Date()
+      expect((await claimNext(now))?.id).toBe(outboxId)
+      // The new process reopens the same file.
+      const reopened = openDatabase(file)
+      setDatabase(reopened)
+      try {
+        const later = new Date(now.getTime() + 1000)
+        expect(await worker(config, () => later).runOnce()).toBe(0) // the lease still holds
+        const afterLease = new Date(now.getTime() + 3 * 60_000)
+        expect(await worker(config, () => afterLease).runOnce()).toBe(1)
+        await smtp.waitFor(1)
+        expect(await worker(config, () => afterLease).runOnce()).toBe(0)
+        expect(smtp.received).toHaveLength(1)
+        expect((await getOutboxRow(outboxId))?.status).toBe('sent')
+      } finally {
+        setDatabase(db.current)
+        await reopened.close()
+      }
+      expect(path.basename(file)).toBe('test.db')
+    },
+  )
 
   it('two workers at once send each e-mail once', async () => {
     smtp = await startSmtpServer()

@@ -74,6 +74,8 @@ test('an admin ends every session of a user from the Users tab', async ({
     await expect(userPage.getByRole('heading', { name: 'Mon compte' })).toBeVisible()
 
     await openAdminTab(page, 'Utilisateurs')
+    // Oldest first, 50 a page: the user just made is on the last page (the page is clamped).
+    await page.goto('/admin/users?page=9999')
     await page
       .getByRole('button', { name: 'Terminer toutes les sessions de Éditrice Sessions' })
       .click()
@@ -155,6 +157,8 @@ test('an admin resets the two-factor sign-in of a user who lost their phone', as
     .values({ id: 'code-perdu', userId: user.id, codeHash: 'x', usedAt: null, createdAt: now })
     .execute()
   await openAdminTab(page, 'Utilisateurs')
+  // Oldest first, 50 a page: the user just made is on the last page (the page is clamped).
+  await page.goto('/admin/users?page=9999')
   await page
     .getByRole('button', { name: 'Réinitialiser la double authentification de Perdu Téléphone' })
     .click()
