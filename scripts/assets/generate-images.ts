@@ -32,8 +32,13 @@ const PUBLIC = path.resolve(import.meta.dirname, '../../public')
 const QUALITY = 70
 let total = 0
 
-async function write(url: string, svgText: string, quality = QUALITY): Promise<void> {
-  const file = path.join(PUBLIC, url)
+async function write(
+  url: string,
+  svgText: string,
+  quality = QUALITY,
+  root = PUBLIC,
+): Promise<void> {
+  const file = path.join(root, url)
   mkdirSync(path.dirname(file), { recursive: true })
   await sharp(Buffer.from(svgText)).webp({ quality, effort: 6, smartSubsample: true }).toFile(file)
   const size = statSync(file).size
@@ -79,8 +84,9 @@ async function main(): Promise<void> {
   const avatarPng = await sharp(Buffer.from(personaAvatar(256)))
     .png()
     .toBuffer()
+  // The demo CV ships outside public/: it is imported into private storage (ADR 018).
   await write(
-    '/demo/cv/cv.webp',
+    '/cv.webp',
     cvPage({
       profile: DEMO_PROFILE,
       timeline: DEMO_TIMELINE,
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
       avatarDataUri: `data:image/png;base64,${avatarPng.toString('base64')}`,
     }),
     75,
+    path.resolve('app/server/demo/files'),
   )
   console.log(`Total : ${(total / 1024).toFixed(0)} Ko`)
 }

@@ -1,6 +1,7 @@
 // The French demo dataset loaded into an empty database (DEMO_CONTENT, spec §1). Every asset
 // it names ships under public/ (ARCHITECTURE: nothing user-facing calls a third-party host);
 // scripts/assets/ renders those assets from this same data.
+import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import type {
   BlogPostInput,
   CvInput,
@@ -83,7 +84,8 @@ export const DEMO_SETTINGS: SettingsInput = {
 }
 
 export const DEMO_CV: CvInput = {
-  url: '/demo/cv/cv.webp',
+  // The demo CV file is imported into private storage at first start (ADR 018).
+  url: CV_FILE_PATH,
   settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
 }
 

@@ -161,7 +161,7 @@ export function makeSettings(overrides: Partial<SettingsInput> = {}): SettingsIn
 
 export function makeCv(overrides: Partial<CvInput> = {}): CvInput {
   return {
-    url: '/demo/cv/cv.webp',
+    url: '/demo/projects/budget-clair-cover.webp',
     settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
     ...overrides,
   }

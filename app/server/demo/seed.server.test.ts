@@ -1,3 +1,5 @@
+import { CV_FILE_PATH } from '#app/domain/cv.ts'
+import { DEMO_CV_FILE } from '#app/server/media/demo-cv.server.ts'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -168,8 +170,9 @@ describe('seedDemoContent', () => {
       'linkedin',
       'twitter',
     ])
+    // The CV names its guarded route; the file is imported into private storage (ADR 018).
     expect(all.cv).toMatchObject({
-      url: '/demo/cv/cv.webp',
+      url: CV_FILE_PATH,
       settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
     })
 
@@ -227,7 +230,6 @@ describe('demo assets', () => {
     const urls = [...localAssetUrls(all), ...localAssetUrls(factoryData)]
     // Spot-check the walker found every kind of asset.
     for (const expected of [
-      '/demo/cv/cv.webp',
       '/videos/gallery-demo.webm',
       '/images/avatar-camille.webp',
       '/images/logo.webp',
@@ -236,7 +238,7 @@ describe('demo assets', () => {
       all.blogPosts[0]!.thumbnail,
     ])
       expect(urls).toContain(expected)
-    for (const url of urls) {
+    for (const url of urls.filter((u) => u !== CV_FILE_PATH)) {
       expect(url, url).toMatch(/^\/[^/]/)
       expect(existsSync(path.join(PUBLIC, url)), `public${url}`).toBe(true)
     }
@@ -273,8 +275,7 @@ describe('demo assets', () => {
     expect(images.length).toBeGreaterThanOrEqual(30)
     for (const file of images) {
       const rel = path.relative(PUBLIC, file)
-      const limit = rel === path.join('demo', 'cv', 'cv.webp') ? 250 * 1024 : 60 * 1024
-      expect(statSync(file).size, rel).toBeLessThanOrEqual(limit)
+      expect(statSync(file).size, rel).toBeLessThanOrEqual(60 * 1024)
       expect((await sharp(file).metadata()).format, rel).toBe('webp')
     }
     const size = async (rel: string) => {
@@ -283,7 +284,11 @@ describe('demo assets', () => {
     }
     expect(await size('images/default-avatar.webp')).toEqual([256, 256])
     expect(await size('images/og-image.webp')).toEqual([1200, 630])
-    expect(await size('demo/cv/cv.webp')).toEqual([1240, 1754])
+    // The demo CV ships outside public/: only the guarded routes serve it (ADR 018).
+    expect(existsSync(path.join(PUBLIC, 'demo', 'cv'))).toBe(false)
+    const cv = await sharp(DEMO_CV_FILE).metadata()
+    expect([cv.width, cv.height, cv.format]).toEqual([1240, 1754, 'webp'])
+    expect(statSync(DEMO_CV_FILE).size).toBeLessThanOrEqual(250 * 1024)
     expect(await size('demo/projects/atelier-sante-cover.webp')).toEqual([1200, 800])
 
     // Looping videos: WebM (EBML header), small. Login and register backgrounds included.

@@ -133,7 +133,7 @@ test('point 4: error banners leave once the value is fixed, and never sit beside
   await expect(failed).toBeVisible()
   await expect(url).toHaveAttribute('aria-invalid', 'true')
   // Fixed: the error goes while typing, before any submit.
-  await url.fill('/demo/cv/cv.webp')
+  await url.fill('/demo/projects/budget-clair-cover.webp')
   await expect(failed).toHaveCount(0)
   await expect(url).not.toHaveAttribute('aria-invalid', 'true')
   await page.getByRole('button', { name: "Enregistrer l'URL" }).click()

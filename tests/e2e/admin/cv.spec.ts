@@ -9,7 +9,7 @@ import {
   signInAdmin,
 } from '../../fixtures/admin.ts'
 
-const CV_IMAGE = '/demo/cv/cv.webp'
+const CV_IMAGE = '/demo/projects/budget-clair-cover.webp'
 
 test('cv: URL form with the §8 banners, protection defaults then partial update', async ({
   page,
@@ -63,11 +63,11 @@ test('cv: URL form with the §8 banners, protection defaults then partial update
   await expect(watermark).toBeChecked()
 
   // Changing the URL later keeps the protection settings.
-  await url.fill('/demo/cv/cv.webp?v=2')
+  await url.fill('/demo/projects/budget-clair-cover.webp?v=2')
   await save.click()
   await expect(page.getByRole('status')).toHaveText('URL du CV mise à jour avec succès')
   expect(await getCv()).toMatchObject({
-    url: '/demo/cv/cv.webp?v=2',
+    url: '/demo/projects/budget-clair-cover.webp?v=2',
     settings: { requireAuth: false, addWatermark: true, trackDownloads: true },
   })
 })

@@ -45,7 +45,7 @@ for (const theme of THEME_IDS) {
     await createTimelineItem(makeTimelineItem())
     await createMediaItem(makeMediaItem({ featured: true }))
     await createMediaItem(makeMediaItem({ category: 'video', url: '/videos/gallery-demo.webm' }))
-    await updateCvUrl('/demo/cv/cv.webp')
+    await updateCvUrl('/demo/projects/budget-clair-cover.webp')
     await updateCvSettings({ requireAuth: true })
     allowConsoleError(page, /status of 404/)
 

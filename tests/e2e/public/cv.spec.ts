@@ -20,7 +20,7 @@ test('CV: login required → banner for 3 s with Se connecter, server refuses th
   request,
   db: _db,
 }) => {
-  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvUrl('/demo/projects/budget-clair-cover.webp')
   await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: false })
   const refused = await request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(refused.status()).toBe(302)
@@ -48,13 +48,13 @@ test('CV: a signed-in download is allowed and logged as a download entry', async
   page,
   db: _db,
 }) => {
-  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvUrl('/demo/projects/budget-clair-cover.webp')
   await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: true })
   const user = await signIn(page, { role: 'viewer', name: 'Lecteur CV' })
   await visit(page, '/cv')
   const response = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(response.status()).toBe(302)
-  expect(response.headers()['location']).toBe('/demo/cv/cv.webp')
+  expect(response.headers()['location']).toBe('/demo/projects/budget-clair-cover.webp')
   const entries = await getDb()
     .selectFrom('activity_logs')
     .select(['action', 'resourceType', 'userName'])
@@ -88,7 +88,7 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
   page,
   db: _db,
 }) => {
-  await updateCvUrl('/demo/cv/cv.webp')
+  await updateCvUrl('/demo/projects/budget-clair-cover.webp')
   await updateCvSettings({ requireAuth: false })
   await page.clock.install()
   await visit(page, '/cv')
@@ -115,7 +115,7 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
   await updateCvSettings({ trackDownloads: true })
   const before = await anonymousDownloads()
   const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
-  expect(res.headers()['location']).toBe('/demo/cv/cv.webp')
+  expect(res.headers()['location']).toBe('/demo/projects/budget-clair-cover.webp')
   expect(await anonymousDownloads()).toBe(before + 1)
 })
 
