@@ -104,7 +104,8 @@ try {
 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['server/index.ts'], {
+  // The server runs as `npm start` runs it (same V8 flags, see package.json).
+  server = spawn(process.execPath, ['--max-semi-space-size=4', 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
