@@ -4,27 +4,15 @@
 // Target: JS < 150 KB gzip; the admin hub's code must not load on public pages.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { freePort } from './lib/free-port.ts'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
 const JS_BUDGET_KB = 150
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(url: string) {
   const deadline = Date.now() + 30_000

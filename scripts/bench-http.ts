@@ -16,11 +16,11 @@
 // Defaults keep the run near two minutes: the machine is shared.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { freePort } from './lib/free-port.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -51,18 +51,6 @@ interface Figures {
   p99: number
   errors: number
   non2xx: number
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function rssMb(pid: number | undefined): number {

@@ -6,10 +6,10 @@
 // Usage: node scripts/bench-load.ts [--connections N] [--duration S]
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { freePort } from './lib/free-port.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -20,18 +20,6 @@ function option(name: string, fallback: number): number {
 const CONNECTIONS = option('connections', 200)
 const DURATION_S = option('duration', 20)
 const TIMEOUT_S = 10
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
   console.error('Aucun build : lancez `npm run build` avant `npm run bench:load`.')

@@ -9,7 +9,7 @@
 // Usage: node scripts/bench-mail.ts [--emails N] [--seconds N] [--rate N] [--connections N]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import net, { type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -18,6 +18,7 @@ import { SMTPServer } from 'smtp-server'
 import { openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { enqueueEmail } from '#app/server/mail/outbox.server.ts'
 import { replyEmail } from '#app/server/mail/templates.server.ts'
+import { freePort } from './lib/free-port.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -30,17 +31,6 @@ const SECONDS = option('seconds', 5)
 const CONNECTIONS = option('connections', 10)
 const RATE = option('rate', 20)
 const PAGES = ['/', '/projects', '/blog', '/timeline']
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 // A counting SMTP server: no parsing, so the bench process spends its time on the load.
 let received = 0

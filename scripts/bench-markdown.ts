@@ -7,7 +7,6 @@
 // Aim: under 100 ms for the save and for the page. Usage: node scripts/bench-markdown.ts [--runs N]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -20,6 +19,7 @@ import {
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { renderMarkdownUncached } from '#app/server/markdown.server.ts'
 import { createBlogPost, updateBlogPost } from '#app/server/repositories/blog.server.ts'
+import { freePort } from './lib/free-port.ts'
 
 const TARGET_MS = 100
 
@@ -85,18 +85,6 @@ async function time(runs: number, fn: (i: number) => Promise<unknown>): Promise<
     samples.push(performance.now() - start)
   }
   return median(samples)
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`

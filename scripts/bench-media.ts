@@ -15,7 +15,6 @@ import {
   rmSync,
   statSync,
 } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -27,21 +26,11 @@ import { seedDemoContent } from '#app/server/demo/seed.server.ts'
 import { importDemoImages } from '#app/server/media/demo-import.server.ts'
 import { mediaStorage } from '#app/server/media/storage.server.ts'
 import { createSessionCookie, createTestUser } from '../tests/fixtures/auth.ts'
+import { freePort } from './lib/free-port.ts'
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-01'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-media-'))
 const MB = 1024 * 1024
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

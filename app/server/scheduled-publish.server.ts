@@ -1,7 +1,7 @@
 // Scheduled posts (issue 12) meet the page cache and the read caches (issue 16, ADR 026):
 // a post dated in the future becomes public at its time through a content-generation bump,
 // so no cached list, RSS feed or sitemap outlives its publish date and no restart is needed.
-import { getDb } from './db/client.server.ts'
+import { getDatabaseHandle, getDb } from './db/client.server.ts'
 import { onContentGeneration, scheduleContentChange } from './cache/generation.server.ts'
 import { log } from './log.server.ts'
 
@@ -19,6 +19,8 @@ export async function nextScheduledPublishAt(now: Date = new Date()): Promise<Da
 }
 
 async function arm(): Promise<void> {
+  // Closing the database bumps the generation too: nothing to arm then.
+  if (!getDatabaseHandle()) return
   try {
     const next = await nextScheduledPublishAt()
     if (next) scheduleContentChange(next)

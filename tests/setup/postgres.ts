@@ -5,11 +5,11 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { migrateToLatest, openPostgres } from '#app/server/db/client.server.ts'
+import { freePort } from '../../scripts/lib/free-port.ts'
 
 export const TEMPLATE_DATABASE = 'vitrine_template'
 const USER = 'vitrine'
@@ -42,19 +42,6 @@ function run(bin: string, args: string[]): void {
   const result = spawnSync(command, argv, { encoding: 'utf8' })
   if (result.status !== 0)
     throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`)
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 function chownToPostgres(dir: string): void {
