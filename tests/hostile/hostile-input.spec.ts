@@ -20,6 +20,7 @@ import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { CONTENT_TYPES, FIELD_SHAPES, HUGE, PATHS, TEXT_PAYLOADS, XSS } from './corpus.ts'
 import { createTestUser, sessionHeaders } from '../fixtures/auth.ts'
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../../server/middleware.ts'
 import { allowConsoleError, expect, test } from '../fixtures/test.ts'
 
 test.use({ serverEnv: { TRUST_PROXY: '1' } })
@@ -136,13 +137,24 @@ test('every form and action answers the hostile corpus without a 5xx, in French,
       headers['content-type'] = 'application/x-www-form-urlencoded'
       data = new URLSearchParams(init.form).toString()
     } else if (init.type !== undefined) headers['content-type'] = init.type
-    const res = await request.fetch(`${baseURL}${path}`, {
-      method: init.method ?? 'POST',
-      headers,
-      data,
-      maxRedirects: 0,
-      failOnStatusCode: false,
-    })
+    let res
+    try {
+      res = await request.fetch(`${baseURL}${path}`, {
+        method: init.method ?? 'POST',
+        headers,
+        data,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      })
+    } catch (error) {
+      // A body over the 1 MB limit is answered 413 at once and the connection closed
+      // (server/middleware.ts): the client may still be writing it and see EPIPE/ECONNRESET
+      // instead of the answer. Any other failure, or a small body, is a finding.
+      const oversized = Buffer.byteLength(data ?? '') > MAX_BODY_BYTES
+      if (!oversized || !/EPIPE|ECONNRESET/.test(String(error))) throw error
+      outcomes.push({ label: `${label} → ${path}`, status: 413, body: BODY_TOO_LARGE })
+      return
+    }
     const raw = await res.text()
     // A page's visible text: React Router's hydration data (scripts) is not shown to anyone.
     const body = /text\/html/.test(res.headers()['content-type'] ?? '')

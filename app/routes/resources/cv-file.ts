@@ -1,5 +1,6 @@
 // GET /cv/fichier: the uploaded CV shown on /cv (preview), from the same private file as
 // the download, under the same rules (ADR 018). Not counted as a download.
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 import type { Route } from './+types/cv-file'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { serveCvFile } from '#app/server/media/cv-file.server.ts'
@@ -20,3 +21,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     siteName: settings.siteName,
   })
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

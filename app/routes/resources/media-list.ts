@@ -1,5 +1,6 @@
 // GET /api/media?kind=image|video|document: the library as JSON for the admin's picker
 // ('Choisir dans la médiathèque'). Admins only.
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 import type { Route } from './+types/media-list'
 import { MEDIA_CATEGORIES, type MediaCategory } from '#app/domain/types.ts'
 import { uploadingAdmin } from '#app/server/media/uploads.server.ts'
@@ -27,3 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
+
+/** No form posts here: a French 405 (issue 14). */
+export const action = methodNotAllowed

@@ -1,6 +1,7 @@
 // Issue 14 findings 4 and 8 on the real server (server/index.ts wiring): no 500 for odd
 // bodies, missing assets or malformed paths; no-store on admin responses; Retry-After on
 // 429; an anonymous POST to a read-only admin page is sent to /login, not shown the hub.
+import { METHOD_NOT_ALLOWED } from '#app/server/method-not-allowed.server.ts'
 import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
 import { createTestUser, sessionHeaders } from '../../fixtures/auth.ts'
 import { expect, test } from '../../fixtures/test.ts'
@@ -65,4 +66,21 @@ test('a 429 says when to come back', async ({ request, db }) => {
   }
   expect(last.status()).toBe(429)
   expect(Number(last.headers()['retry-after'])).toBeGreaterThan(0)
+})
+
+test('a form posted to a resource route that takes none gets a French 405', async ({
+  request,
+  server,
+  db,
+}) => {
+  void db
+  for (const path of ['/cv/fichier', '/api/media', '/media/x', '/cv/telecharger', '/rss.xml']) {
+    const res = await request.post(path, {
+      headers: { origin: server.url },
+      form: { champ: 'valeur' },
+      maxRedirects: 0,
+    })
+    expect(res.status(), path).toBe(405)
+    expect(await res.text(), path).toBe(METHOD_NOT_ALLOWED)
+  }
 })
