@@ -2,13 +2,11 @@
 // temporary database with the demo content and measures what a first visit downloads:
 // the JS (entry, modulepreloads) and CSS of / and of a blog post, gzip-compressed.
 // Target: JS < 150 KB gzip; the admin hub's code must not load on public pages.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { freePort } from './lib/free-port.ts'
+import { spawnBenchServer } from './lib/bench-server.ts'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
@@ -68,23 +66,7 @@ async function adminOnlyFiles(): Promise<Set<string>> {
 
 async function main() {
   const adminFiles = await adminOnlyFiles()
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DEMO_CONTENT: 'true',
-      LOG_LEVEL: 'error',
-      BUILD_DIR,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const { child, base: url, dataDir } = await spawnBenchServer('bench', { BUILD_DIR })
   let failed = false
   try {
     await waitFor(url)

@@ -4,12 +4,11 @@
 // rendering) is measured the same way first, as the reference for the ratios.
 // Aim (issue 14): zero time-outs and a p99 under 100 ms on `/` at 200 connections.
 // Usage: node scripts/bench-load.ts [--connections N] [--duration S]
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { freePort } from './lib/free-port.ts'
+import { spawnBenchServer } from './lib/bench-server.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -26,23 +25,7 @@ if (!existsSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js')))
   process.exit(1)
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-load-'))
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, ['server/index.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    DEMO_CONTENT: 'true',
-    LOG_LEVEL: 'error',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+const { child: server, base, dataDir } = await spawnBenchServer('bench-load')
 
 async function stop() {
   if (server.exitCode === null) {

@@ -7,10 +7,8 @@
 // A fixed rate (not a closed loop that saturates the server) shows what the worker costs
 // the visitors of a site that is not already overloaded.
 // Usage: node scripts/bench-mail.ts [--emails N] [--seconds N] [--rate N] [--connections N]
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
@@ -18,7 +16,7 @@ import { SMTPServer } from 'smtp-server'
 import { openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { enqueueEmail } from '#app/server/mail/outbox.server.ts'
 import { replyEmail } from '#app/server/mail/templates.server.ts'
-import { freePort } from './lib/free-port.ts'
+import { spawnBenchServer } from './lib/bench-server.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -55,24 +53,13 @@ smtp.on('error', () => {})
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
 const smtpPort = (smtp.server.address() as AddressInfo).port
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-mail-'))
-const port = await freePort()
-const url = `http://127.0.0.1:${port}`
-const child = spawn(process.execPath, ['server/index.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    DEMO_CONTENT: 'true',
-    LOG_LEVEL: 'error',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
-    MAIL_FROM: 'Vitrine <site@exemple.fr>',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const {
+  child,
+  base: url,
+  dataDir,
+} = await spawnBenchServer('bench-mail', {
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}?requireTLS=false`,
+  MAIL_FROM: 'Vitrine <site@exemple.fr>',
 })
 
 async function cleanup() {
