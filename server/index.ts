@@ -1,5 +1,6 @@
 // Express entry: headers, redirects, static files, then React Router for everything else.
 import { createRequestHandler } from '@react-router/express'
+import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
@@ -9,6 +10,7 @@ import {
   bodySizeLimit,
   canonicalHostRedirect,
   clientIpHeader,
+  redirectsHost,
   originCheck,
   requestLog,
   securityHeaders,
@@ -17,12 +19,14 @@ import {
   bodyShapeGuard,
   drainUnreadBody,
   errorHandler,
+  isDecodablePath,
   malformedPathGuard,
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
-import { PageCache, pageCacheCapture, pageCacheLookup } from './page-cache.ts'
+import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
+import { hitLogger, requestIsSecure } from './fast-path.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -59,7 +63,8 @@ app.use(originCheck)
 app.use(bodySizeLimit())
 app.use(bodyShapeGuard)
 app.use(drainUnreadBody)
-// Anonymous public pages from memory (ADR 026); PAGE_CACHE=false turns it off.
+// Anonymous public pages from memory (ADRs 026, 029); PAGE_CACHE=false turns it off. Hits are
+// answered by the http server before Express (below); misses are recorded after compression.
 const pageCache =
   !isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')
     ? new PageCache({
@@ -67,7 +72,6 @@ const pageCache =
         maxBytes: megabytes(process.env.PAGE_CACHE_MAX_MB, 16) * 1024 * 1024,
       })
     : undefined
-if (pageCache) app.use(pageCacheLookup(pageCache))
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
@@ -109,7 +113,17 @@ app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 
-const server = app.listen(port, host, () => {
+// Page-cache hits are answered here, before Express, with the same rules (ADR 029).
+const hits = pageCache
+  ? pageCacheHits(pageCache, {
+      isSecure: (req) => requestIsSecure(app, req),
+      redirects: redirectsHost,
+      refusesPath: (raw) => !isDecodablePath(raw),
+      log: hitLogger(),
+    })
+  : undefined
+const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
+server.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   console.log(`Vitrine est prêt sur http://localhost:${actualPort}`)

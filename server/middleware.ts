@@ -15,17 +15,22 @@ export function isExemptHost(hostname: string, previewHost = process.env.PREVIEW
  */
 export function canonicalHostRedirect(req: Request, res: Response, next: NextFunction) {
   const hostHeader = req.get('host') ?? ''
-  const hostname = hostHeader.replace(/:\d+$/, '')
-  if (!hostname || isExemptHost(hostname)) return next()
+  if (!redirectsHost(hostHeader, req.secure)) return next()
   const wantsHttps = !['0', 'false', 'no'].includes(process.env.FORCE_HTTPS ?? 'true')
-  const isHttps = req.secure
+  const protocol = wantsHttps || req.secure ? 'https' : 'http'
   const stripped = hostHeader.replace(/^www\./i, '')
-  if (stripped !== hostHeader || (wantsHttps && !isHttps)) {
-    const protocol = wantsHttps || isHttps ? 'https' : 'http'
-    return res.redirect(301, `${protocol}://${stripped}${req.originalUrl}`)
-  }
-  next()
+  return res.redirect(301, `${protocol}://${stripped}${req.originalUrl}`)
 }
+
+/** Whether `canonicalHostRedirect` redirects a request for this Host header (page cache too). */
+export function redirectsHost(hostHeader: string, isHttps: boolean): boolean {
+  const hostname = hostHeader.replace(/:\d+$/, '')
+  if (!hostname || isExemptHost(hostname)) return false
+  const wantsHttps = !['0', 'false', 'no'].includes(process.env.FORCE_HTTPS ?? 'true')
+  return hostHeader.replace(/^www\./i, '') !== hostHeader || (wantsHttps && !isHttps)
+}
+
+export const HSTS = 'max-age=31536000; includeSubDomains'
 
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -40,7 +45,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   }
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
   next()
 }
 
@@ -54,19 +59,24 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   const start = process.hrtime.bigint()
   res.on('finish', () => {
     if (req.path.startsWith('/assets/')) return
-    const ms = Number(process.hrtime.bigint() - start) / 1e6
-    process.stdout.write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'info',
-        method: req.method,
-        path: loggedPath(req.path),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      }) + '\n',
-    )
+    writeRequestLog(req.method, req.path, res.statusCode, start)
   })
   next()
+}
+
+/** One JSON line per request (also written by the page cache's hits). */
+export function writeRequestLog(method: string, path: string, status: number, start: bigint) {
+  const ms = Number(process.hrtime.bigint() - start) / 1e6
+  process.stdout.write(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      method,
+      path: loggedPath(path),
+      status,
+      ms: Math.round(ms * 10) / 10,
+    }) + '\n',
+  )
 }
 
 /** Hands the client address (as Express resolved it, honouring TRUST_PROXY) to the app. */

@@ -1,124 +1,270 @@
-// The page cache through a real Express server and real HTTP (ADR 026): nonce per response,
-// gzip pieces that decode to the same page, ETag/304, bypass rules and the memory bound.
-// The app behind it is a small Express route that renders like ours (a CSP nonce in the
-// header and in the HTML); the full app is covered by tests/e2e/public/page-cache.spec.ts.
-import { randomBytes } from 'node:crypto'
+// The page cache through real HTTP (ADRs 026, 029): hits answered before Express by the same
+// rules as a miss, hash-based policy of cached pages, gzip/brotli variants chosen by
+// Accept-Encoding, strong ETags and 304, bypass rules and the memory bound (every variant
+// counted). The app behind it is a small Express route that renders like ours (a CSP nonce in
+// the header and on its scripts) behind the server's own middlewares; the full app is covered
+// by tests/e2e/public/page-cache.spec.ts.
+import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
 import compression from 'compression'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasOwnCookie, PageCache, pageCacheMiddleware } from './page-cache.ts'
+import { hitLogger, requestIsSecure } from './fast-path.ts'
+import { canonicalHostRedirect, redirectsHost, securityHeaders } from './middleware.ts'
+import { isDecodablePath, malformedPathGuard, responseRules } from './request-guard.ts'
+import {
+  acceptedCodings,
+  hasOwnCookie,
+  PageCache,
+  pageCacheCapture,
+  pageCacheHits,
+} from './page-cache.ts'
+import { toCachedPage } from './cached-page-policy.ts'
 
 let generation = 1
 let renders = 0
-let server: http.Server
-let origin: string
-const cache = new PageCache({ generation: () => generation, maxBytes: 2 * 1024 * 1024 })
+const THEME = 'document.documentElement.dataset.theme = "neutral"'
+const BOOT = 'import("/assets/entry.client.js")'
+const INJECTED = 'window.__injected = 1'
 
-beforeAll(async () => {
+interface Harness {
+  cache: PageCache
+  origin: string
+  close(): Promise<void>
+}
+
+async function harness(maxBytes: number): Promise<Harness> {
+  const cache = new PageCache({ generation: () => generation, maxBytes })
   const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(malformedPathGuard)
+  app.use(responseRules)
+  app.use(canonicalHostRedirect)
+  app.use(securityHeaders)
   app.use(compression())
-  app.use(pageCacheMiddleware(cache))
+  app.use(pageCacheCapture(cache))
   app.get('/{*splat}', (req, res) => {
     renders += 1
     const nonce = randomBytes(18).toString('base64')
-    res.setHeader('Content-Security-Policy', `script-src 'nonce-${nonce}' 'strict-dynamic'`)
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:; object-src 'none'`,
+    )
     if (req.query.status) res.status(Number(req.query.status))
     if (req.query.cookie) res.setHeader('Set-Cookie', 'toast=1')
-    res.type('text/html')
-    const filler = 'Une page de démonstration, rendue à la demande. '.repeat(200)
-    res.write(`<!doctype html><html><head><script nonce="${nonce}">1</script></head>`)
+    if (req.query.private) res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    const filler = `Une page de démonstration, rendue à la demande (${req.originalUrl}). `.repeat(
+      Number(req.query.size ?? 200),
+    )
+    res.write(
+      `<!doctype html><html><head><script nonce="${nonce}">${THEME}</script>` +
+        `<link rel="modulepreload" href="/assets/entry.client.js" nonce="${nonce}"/></head>`,
+    )
     res.end(
-      `<body>${req.originalUrl} g${generation} ${filler}<script nonce="${nonce}">2</script></body></html>`,
+      `<body>${req.originalUrl} g${generation} ${filler}` +
+        `<script type="application/ld+json" nonce="${nonce}">{"@type":"Person"}</script>` +
+        // Markup that slipped into the page without the nonce (an injection): never trusted.
+        `<script>${INJECTED}</script>` +
+        `<script nonce="${nonce}" type="module" async="">${BOOT}</script></body></html>`,
     )
   })
-  server = app.listen(0, '127.0.0.1')
+  const hits = pageCacheHits(cache, {
+    isSecure: (req) => requestIsSecure(app, req),
+    redirects: redirectsHost,
+    refusesPath: (raw) => !isDecodablePath(raw),
+    log: hitLogger(),
+  })
+  const server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
+  server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(() => new Promise((resolve) => server.close(resolve)))
-
-function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(
-          `${origin}${path}`,
-          { headers: { 'accept-encoding': 'identity', ...headers } },
-          (res) => {
-            const chunks: Buffer[] = []
-            res.on('data', (c: Buffer) => chunks.push(c))
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            )
-          },
-        )
-        .on('error', reject)
-    },
-  )
+  return {
+    cache,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
-const headerNonce = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1]
-const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])
+let main: Harness
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'silent'
+  main = await harness(4 * 1024 * 1024)
+})
+afterAll(() => main.close())
+
+interface Answer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+function request(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  origin = main.origin,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    http
+      .request(
+        `${origin}${path}`,
+        { method, headers: { 'accept-encoding': 'identity', ...headers } },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          )
+        },
+      )
+      .on('error', reject)
+      .end()
+  })
+}
+const get = (path: string, headers: Record<string, string> = {}) => request(path, headers)
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const scriptSources = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.[1] ?? ''
+
+/** A stored page with its compressed variants ready. */
+async function warm(path: string, harnessed = main) {
+  await request(path, {}, 'GET', harnessed.origin)
+  // A hit asking for brotli queues it (after gzip, queued when the page was stored).
+  for (let i = 0; i < 5; i++) {
+    const hit = await request(path, { 'accept-encoding': 'br' }, 'GET', harnessed.origin)
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    if (hit.headers['content-encoding'] === 'br') break
+    await harnessed.cache.settled()
+  }
+  return request(path, {}, 'GET', harnessed.origin)
+}
 
 describe('page cache', () => {
-  it('serves a stored page with a fresh nonce in the header and every script', async () => {
+  it('answers hits from memory with hashes of the trusted scripts instead of a nonce', async () => {
     const before = renders
-    const first = await get('/blog?fresh=1')
-    expect(first.headers['x-page-cache']).toBe('miss')
-    const second = await get('/blog?fresh=1')
-    const third = await get('/blog?fresh=1')
+    const miss = await get('/blog?policy=1')
+    expect(miss.headers['x-page-cache']).toBe('miss')
+    expect(scriptSources(miss.headers['content-security-policy'])).toMatch(/'nonce-/)
+    const hits = [await get('/blog?policy=1'), await get('/blog?policy=1')]
     expect(renders).toBe(before + 1)
-    expect(second.headers['x-page-cache']).toBe('hit')
-    const nonces = [first, second, third].map((r) =>
-      headerNonce(r.headers['content-security-policy']),
-    )
-    expect(new Set(nonces).size).toBe(3)
-    for (const [i, response] of [first, second, third].entries()) {
-      expect(bodyNonces(response.body.toString())).toEqual([nonces[i], nonces[i]])
+    for (const hit of hits) {
+      expect(hit.headers['x-page-cache']).toBe('hit')
+      const sources = scriptSources(hit.headers['content-security-policy'])
+      expect(sources).not.toMatch(/nonce/)
+      // The app's inline scripts (and the data block) are trusted by hash, 'strict-dynamic'
+      // lets them load the modules; the injected script is not trusted.
+      expect(sources).toContain(sha(THEME))
+      expect(sources).toContain(sha(BOOT))
+      expect(sources).not.toContain(sha(INJECTED))
+      expect(sources).toContain("'strict-dynamic'")
+      expect(hit.body.toString()).not.toMatch(/nonce=/)
+      expect(hit.headers['content-security-policy']).toContain("object-src 'none'")
     }
-    // Apart from the nonce, the very same bytes.
-    const strip = (b: Buffer) => b.toString().replaceAll(/nonce="[^"]+"/g, '')
-    expect(strip(second.body)).toBe(strip(first.body))
-    expect(second.headers['content-length']).toBe(String(second.body.length))
+    // Apart from the nonce attributes, the bytes the miss sent.
+    expect(hits[0]!.body.toString()).toBe(miss.body.toString().replaceAll(/ nonce="[^"]+"/g, ''))
+    expect(hits[0]!.headers['content-length']).toBe(String(hits[0]!.body.length))
   })
 
-  it('answers gzip from pieces compressed once, decoding to the page with its own nonce', async () => {
-    await get('/gzip')
-    const plain = await get('/gzip')
-    const zipped = await get('/gzip', { 'accept-encoding': 'gzip, deflate, br' })
-    expect(zipped.headers['x-page-cache']).toBe('hit')
-    expect(zipped.headers['content-encoding']).toBe('gzip')
-    const html = gunzipSync(zipped.body).toString()
-    const nonce = headerNonce(zipped.headers['content-security-policy'])
-    expect(nonce).not.toBe(headerNonce(plain.headers['content-security-policy']))
-    expect(bodyNonces(html)).toEqual([nonce, nonce])
-    expect(html.replaceAll(/nonce="[^"]+"/g, '')).toBe(
-      plain.body.toString().replaceAll(/nonce="[^"]+"/g, ''),
-    )
-    expect(zipped.body.length).toBeLessThan(plain.body.length / 4)
+  it('sends on a hit the very headers of a miss (security headers included)', async () => {
+    const miss = await get('/headers')
+    const hit = await get('/headers')
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    const differ = new Set([
+      'date',
+      'etag',
+      'content-length',
+      'transfer-encoding',
+      'x-page-cache',
+      'content-security-policy',
+    ])
+    const same = (answer: Answer) =>
+      Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !differ.has(name)))
+    expect(same(hit)).toEqual(same(miss))
+    expect(hit.headers['x-content-type-options']).toBe('nosniff')
+    expect(hit.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+    expect(hit.headers['content-security-policy']).toBeTruthy()
+    expect(hit.headers['strict-transport-security']).toBeUndefined()
   })
 
-  it('sends Vary, shared-cache Cache-Control, a weak ETag and 304 without a policy', async () => {
-    await get('/etag')
-    const hit = await get('/etag')
-    expect(hit.headers.vary).toBe('Accept-Encoding, Cookie')
-    expect(hit.headers['cache-control']).toMatch(/s-maxage=\d+/)
-    expect(hit.headers['cache-control']).toMatch(/stale-while-revalidate=\d+/)
-    const etag = hit.headers.etag!
-    expect(etag).toMatch(/^W\/"/)
-    const notModified = await get('/etag', { 'if-none-match': etag })
+  it('follows Express on https behind a trusted proxy: HSTS on hits, redirects not served', async () => {
+    const https = { host: 'exemple.fr', 'x-forwarded-proto': 'https' }
+    const miss = await get('/proxy', https)
+    expect(miss.status).toBe(200)
+    const hit = await get('/proxy', https)
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    expect(hit.headers['strict-transport-security']).toBe(miss.headers['strict-transport-security'])
+    expect(hit.headers['strict-transport-security']).toMatch(/max-age=/)
+    // The same host over plain http is redirected to https, as Express does, never a hit.
+    const plain = await get('/proxy', { host: 'exemple.fr' })
+    expect(plain.status).toBe(301)
+    expect(plain.headers.location).toBe('https://exemple.fr/proxy')
+  })
+
+  it('keeps gzip and brotli variants chosen by Accept-Encoding and its q-values', async () => {
+    await warm('/variants')
+    const plain = await get('/variants')
+    const page = plain.body.toString()
+    const cases: [string, string | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['*', 'br'],
+      ['*;q=0.1, br;q=0', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ]
+    for (const [accept, expected] of cases) {
+      const answer = await get('/variants', { 'accept-encoding': accept })
+      expect(answer.headers['content-encoding'], accept).toBe(expected)
+      expect(answer.headers.vary).toBe('Accept-Encoding, Cookie')
+      const decoded =
+        expected === 'br'
+          ? brotliDecompressSync(answer.body)
+          : expected === 'gzip'
+            ? gunzipSync(answer.body)
+            : answer.body
+      expect(decoded.toString(), accept).toBe(page)
+      if (expected) expect(answer.body.length).toBeLessThan(page.length / 4)
+    }
+    expect(acceptedCodings('gzip;q=0.9, br;q=0.9')).toEqual(['br', 'gzip', 'identity'])
+    expect(acceptedCodings(undefined)).toEqual(['identity'])
+  })
+
+  it('sends strong ETags per variant, 304 on If-None-Match, HEAD without a body', async () => {
+    await warm('/etag')
+    const plain = await get('/etag')
+    const gz = await get('/etag', { 'accept-encoding': 'gzip' })
+    const br = await get('/etag', { 'accept-encoding': 'br' })
+    const tags = [plain, gz, br].map((answer) => answer.headers.etag!)
+    expect(new Set(tags).size).toBe(3)
+    for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/)
+    expect((await get('/etag')).headers.etag).toBe(tags[0])
+    expect(plain.headers['cache-control']).toMatch(/public, max-age=0, s-maxage=\d+/)
+    expect(plain.headers['cache-control']).toMatch(/stale-while-revalidate=\d+/)
+
+    const notModified = await get('/etag', { 'accept-encoding': 'br', 'if-none-match': tags[2]! })
     expect(notModified.status).toBe(304)
     expect(notModified.body.length).toBe(0)
-    expect(notModified.headers['content-security-policy']).toBeUndefined()
-    expect((await get('/etag', { 'if-none-match': 'W/"autre"' })).status).toBe(200)
+    expect(notModified.headers.etag).toBe(tags[2])
+    expect(notModified.headers.vary).toBe('Accept-Encoding, Cookie')
+    expect(notModified.headers['x-content-type-options']).toBe('nosniff')
+    // Weak comparison, lists, and another variant's tag is not this one's.
+    const weak = await get('/etag', { 'if-none-match': `"autre", W/${tags[0]}` })
+    expect(weak.status).toBe(304)
+    expect((await get('/etag', { 'if-none-match': tags[1]! })).status).toBe(200)
+    expect((await get('/etag', { 'if-none-match': '"autre"' })).status).toBe(200)
+
+    const head = await request('/etag', { 'accept-encoding': 'gzip' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['x-page-cache']).toBe('hit')
+    expect(head.body.length).toBe(0)
+    expect(head.headers['content-length']).toBe(gz.headers['content-length'])
+    expect(head.headers['content-encoding']).toBe('gzip')
   })
 
   it('renders again after the content generation moves', async () => {
@@ -130,8 +276,8 @@ describe('page cache', () => {
     expect(after.body.toString()).toContain(`g${generation}`)
   })
 
-  it('never stores error answers or answers that set a cookie', async () => {
-    for (const path of ['/err?status=503', '/err?status=404', '/err?cookie=1']) {
+  it('never stores error answers, private answers or answers that set a cookie', async () => {
+    for (const path of ['/err?status=503', '/err?status=404', '/err?cookie=1', '/err?private=1']) {
       await get(path)
       expect((await get(path)).headers['x-page-cache']).not.toBe('hit')
     }
@@ -139,32 +285,76 @@ describe('page cache', () => {
 
   it('bypasses requests with our cookies or credentials, not analytics cookies', async () => {
     await get('/cookies')
-    expect((await get('/cookies', { cookie: '_ga=GA1.1.1; _gid=2' })).headers['x-page-cache']).toBe(
-      'hit',
-    )
+    const analytics = await get('/cookies', { cookie: '_ga=GA1.1.1; _gid=2' })
+    expect(analytics.headers['x-page-cache']).toBe('hit')
     const signedIn = await get('/cookies', { cookie: 'better-auth.session_token=abc' })
     expect(signedIn.headers['x-page-cache']).toBeUndefined()
     const withAuth = await get('/cookies', { authorization: 'Basic eDp5' })
     expect(withAuth.headers['x-page-cache']).toBeUndefined()
     expect(hasOwnCookie('_ga=1; vitrine-toast=2')).toBe(true)
     expect(hasOwnCookie('_ga=1; _gid=2')).toBe(false)
+    // Other methods never hit.
+    expect((await request('/cookies', {}, 'OPTIONS')).headers['x-page-cache']).toBeUndefined()
   })
 
-  it('never caches the admin hub, accounts or data requests', async () => {
+  it('never caches the admin hub, accounts or data requests; bad escapes stay a 400', async () => {
     for (const path of ['/admin', '/admin/settings', '/login', '/api/auth/x', '/blog.data']) {
       await get(path)
       expect((await get(path)).headers['x-page-cache']).toBeUndefined()
     }
+    expect((await get('/blog/%zz')).status).toBe(400)
+    await get('/caf%C3%A9')
+    expect((await get('/caf%C3%A9')).headers['x-page-cache']).toBe('hit')
   })
 
-  it('stays within its memory bound under thousands of distinct query strings', async () => {
-    for (let i = 0; i < 2000; i++) {
-      await get(`/blog?q=${i}`)
-      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes)
+  it('trusts only nonce-carrying inline scripts and refuses pages it cannot express', () => {
+    const nonce = 'A'.repeat(24)
+    const policy = `script-src 'nonce-${nonce}' 'strict-dynamic'`
+    const page = toCachedPage(
+      Buffer.from(`<script nonce="${nonce}">a()</script><script>b()</script>`),
+      nonce,
+      policy,
+    )!
+    expect(page.policy).toBe(`script-src ${sha('a()')} 'strict-dynamic'`)
+    expect(page.html.toString()).toBe('<script>a()</script><script>b()</script>')
+    // An external script with the nonce cannot be trusted by a hash: not cached.
+    const external = `<script nonce="${nonce}" src="/x.js"></script>`
+    expect(toCachedPage(Buffer.from(external), nonce, policy)).toBeNull()
+    // The nonce anywhere else than in an attribute: not cached.
+    expect(toCachedPage(Buffer.from(`<p>${nonce}</p>`), nonce, policy)).toBeNull()
+    expect(toCachedPage(Buffer.from('<p></p>'), nonce, policy)!.policy).toBe(
+      "script-src 'strict-dynamic'",
+    )
+  })
+
+  it('stays within its memory bound under thousands of query strings, variants counted', async () => {
+    const small = await harness(1024 * 1024)
+    try {
+      for (let i = 0; i < 2000; i++) {
+        await request(`/blog?size=40&q=${i}`, {}, 'GET', small.origin)
+        expect(small.cache.bytes).toBeLessThanOrEqual(small.cache.maxBytes)
+      }
+      expect(small.cache.entries.size).toBeLessThan(2000)
+      // The most recent ones are kept and still served; the oldest were dropped.
+      expect(
+        (await request('/blog?size=40&q=1999', {}, 'GET', small.origin)).headers['x-page-cache'],
+      ).toBe('hit')
+      expect(
+        (await request('/blog?size=40&q=0', {}, 'GET', small.origin)).headers['x-page-cache'],
+      ).toBe('miss')
+      // With every variant present, the bound counts them all.
+      for (let i = 0; i < 60; i++) await warm(`/blog?size=200&v=${i}`, small)
+      let held = 0
+      for (const entry of small.cache.entries.values()) {
+        held += entry.identity.body.length
+        held += entry.gzip?.body.length ?? 0
+        held += entry.br?.body.length ?? 0
+      }
+      expect([...small.cache.entries.values()].some((e) => e.br && e.gzip)).toBe(true)
+      expect(held).toBeLessThanOrEqual(small.cache.bytes)
+      expect(small.cache.bytes).toBeLessThanOrEqual(small.cache.maxBytes)
+    } finally {
+      await small.close()
     }
-    expect(cache.entries.size).toBeLessThan(2000)
-    // The most recent ones are kept and still served.
-    expect((await get('/blog?q=1999')).headers['x-page-cache']).toBe('hit')
-    expect((await get('/blog?q=0')).headers['x-page-cache']).toBe('miss')
-  }, 60_000)
+  }, 120_000)
 })

@@ -1,5 +1,6 @@
-// The page cache (ADR 026): the full HTML of anonymous GET requests of public pages, kept in
-// memory (an LRU bounded in bytes) and answered without React Router, React or SQLite.
+// The page cache (ADRs 026 and 029): the full HTML of anonymous GET requests of public pages,
+// kept in memory (an LRU bounded in bytes) and answered before Express, React Router, React
+// or SQLite see the request.
 //
 // - Key: host + URL (path and query string). Never the session: a request that carries a
 //   cookie of ours (signed in, a toast…) or an Authorization header bypasses the cache.
@@ -10,18 +11,21 @@
 // - Invalidation: every entry remembers the content generation it was rendered under
 //   (app/server/cache/generation.server.ts); a write bumps it, so the very next request
 //   renders again. Entries also expire after a maximum age.
-// - Nonce: each hit gets a fresh nonce, written into the cached bytes and the CSP header
-//   (same length, so offsets are known). gzip is computed once per entry as deflate pieces
-//   cut at the nonce, with the nonce sent as a stored block in between: no compression work
-//   on a hit, only a CRC-32.
-import { randomBytes, createHash } from 'node:crypto'
-import { crc32, constants as zlibConstants, deflateRawSync } from 'node:zlib'
+// - Policy: a cached page carries the hashes of its trusted inline scripts instead of a
+//   nonce (server/cached-page-policy.ts), so its bytes are the same for every visitor: gzip
+//   and brotli are computed once per entry, in the background (zlib's thread pool), and a
+//   hit only picks a variant and its precomputed header list.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createHash } from 'node:crypto'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
+import { toCachedPage } from './cached-page-policy.ts'
+import { HSTS } from './middleware.ts'
 
 export interface PageCacheOptions {
   /** The app's content generation (a write bumps it). */
   generation: () => number
-  /** Upper bound of the bytes held (bodies and their gzip variants). */
+  /** Upper bound of the bytes held (bodies, every compressed variant, headers, keys). */
   maxBytes?: number
   /** An entry is rendered again after this long even without a write (ms). */
   maxAgeMs?: number
@@ -32,19 +36,31 @@ export interface PageCacheOptions {
   now?: () => number
 }
 
+type Coding = 'br' | 'gzip' | 'identity'
+
+interface Variant {
+  body: Buffer
+  etag: string
+  /** Flat [name, value, …] lists for `writeHead`: plain and https (with HSTS). */
+  headers: string[]
+  secureHeaders: string[]
+  notModified: string[]
+  secureNotModified: string[]
+}
+
 interface Entry {
   key: string
   generation: number
   expiresAt: number
-  status: number
-  headers: [string, string][]
-  csp: string[]
-  /** The body cut at every occurrence of the nonce. */
-  pieces: Buffer[]
-  /** Each piece deflated on its own (raw deflate, full flush: byte-aligned, independent). */
-  deflated: Buffer[]
-  length: number
-  etag: string
+  /** LRU stamp: the cache's clock at the last use. */
+  used: number
+  identity: Variant
+  gzip?: Variant
+  br?: Variant
+  /** A background compression of this entry is queued or running. */
+  compressing: boolean
+  /** Whether a request for this host must be redirected (canonical host), plain and https. */
+  redirects: [boolean | undefined, boolean | undefined]
   bytes: number
 }
 
@@ -65,16 +81,16 @@ const NOT_REPLAYED = new Set([
   'cache-control',
   'set-cookie',
   'content-security-policy',
+  'strict-transport-security',
+  'x-page-cache',
 ])
+/** Headers a 304 does not carry (RFC 9110 §15.4.5: those of the 200 minus the content's). */
+const NOT_ON_304 = new Set(['content-type', 'content-language'])
 const MAX_URL_LENGTH = 2048
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
-const DEFLATE_END = deflateRawSync(Buffer.alloc(0))
 const ENTRY_OVERHEAD = 1024
-
-/** Same shape as app/server/csp.server.ts: 18 random bytes, base64 (24 characters). */
-function createNonce(): string {
-  return randomBytes(18).toString('base64')
-}
+export const VARY = 'Accept-Encoding, Cookie'
+/** Background compressions waiting at most; more are dropped (a later hit asks again). */
+const MAX_QUEUED = 16
 
 /** Whether the request's cookies can change the page (any cookie but analytics ones). */
 export function hasOwnCookie(cookieHeader: string | undefined): boolean {
@@ -86,38 +102,63 @@ export function hasOwnCookie(cookieHeader: string | undefined): boolean {
   return false
 }
 
-function acceptsGzip(req: Request): boolean {
-  const header = req.headers['accept-encoding']
-  return typeof header === 'string' && /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\b)/i.test(header)
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  return header
-    .split(',')
-    .some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))
-}
-
-function splitAt(body: Buffer, nonce: string): Buffer[] {
-  const needle = Buffer.from(nonce)
-  const pieces: Buffer[] = []
-  let from = 0
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-    pieces.push(body.subarray(from, at))
-    from = at + needle.length
+/**
+ * The codings a client accepts, best first, among br and gzip (RFC 9110 §12.5.3: q-values,
+ * `*`, q=0 refuses). Identity is always possible and comes last.
+ */
+export function acceptedCodings(header: string | undefined): Coding[] {
+  if (!header) return ['identity']
+  let br = -1
+  let gz = -1
+  let star = -1
+  for (const part of header.split(',')) {
+    const [rawName = '', ...params] = part.split(';')
+    const name = rawName.trim().toLowerCase()
+    let q = 1
+    for (const param of params) {
+      const [key, value] = param.split('=')
+      if (key?.trim().toLowerCase() === 'q') {
+        const parsed = Number(value?.trim())
+        q = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), 1) : 0
+      }
+    }
+    if (name === 'br') br = q
+    else if (name === 'gzip' || name === 'x-gzip') gz = q
+    else if (name === '*') star = q
   }
-  pieces.push(body.subarray(from))
-  // Copies: the slices would keep the whole capture buffer alive anyway; one copy each.
-  return pieces.map((piece) => Buffer.from(piece))
+  if (br < 0) br = star
+  if (gz < 0) gz = star
+  const codings: [Coding, number][] = []
+  if (br > 0) codings.push(['br', br])
+  if (gz > 0) codings.push(['gzip', gz])
+  // Stable sort: on equal q-values brotli (smaller) comes first.
+  codings.sort((a, b) => b[1] - a[1])
+  return [...codings.map(([coding]) => coding), 'identity']
 }
 
-function storedBlock(data: Buffer): Buffer {
-  const header = Buffer.alloc(5)
-  header[0] = 0 // BFINAL=0, BTYPE=00 (stored); the stream is byte-aligned after a full flush
-  header.writeUInt16LE(data.length, 1)
-  header.writeUInt16LE(~data.length & 0xffff, 3)
-  return Buffer.concat([header, data])
+/** Parsed Accept-Encoding values: browsers send a handful of distinct strings. */
+const codingsMemo = new Map<string, Coding[]>()
+function codingsOf(header: string | undefined): Coding[] {
+  if (header === undefined) return IDENTITY_ONLY
+  let codings = codingsMemo.get(header)
+  if (codings === undefined) {
+    codings = acceptedCodings(header)
+    if (codingsMemo.size >= 256) codingsMemo.clear()
+    codingsMemo.set(header, codings)
+  }
+  return codings
+}
+const IDENTITY_ONLY: Coding[] = ['identity']
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2) against an entity tag. */
+export function etagMatches(header: string, etag: string): boolean {
+  if (header === etag) return true
+  const bare = etag.startsWith('W/') ? etag.slice(2) : etag
+  for (const tag of header.split(',')) {
+    const value = tag.trim()
+    if (value === '*' || (value.startsWith('W/') ? value.slice(2) : value) === bare) return true
+  }
+  return false
 }
 
 export class PageCache {
@@ -130,6 +171,11 @@ export class PageCache {
   readonly cacheControl: string
   readonly #generation: () => number
   readonly #now: () => number
+  #clock = 0
+  readonly #queue: Entry[] = []
+  #working = false
+  /** Resolved when the background queue is empty (tests). */
+  #idle: (() => void)[] = []
 
   constructor(options: PageCacheOptions) {
     this.#generation = options.generation
@@ -147,24 +193,24 @@ export class PageCache {
   }
 
   /** The cache key of a request, or null when the request must not use the cache. */
-  keyOf(req: Request): string | null {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return null
-    const url = req.originalUrl
+  keyOf(method: string | undefined, url: string, headers: IncomingMessage['headers']) {
+    if (method !== 'GET' && method !== 'HEAD') return null
     if (url.length > MAX_URL_LENGTH || NEVER.test(url) || url.includes('.data')) return null
-    if (req.headers.authorization || hasOwnCookie(req.headers.cookie)) return null
-    return `${req.headers.host ?? ''}\n${url}`
+    if (headers.authorization !== undefined) return null
+    if (headers.cookie !== undefined && hasOwnCookie(headers.cookie)) return null
+    return `${headers.host ?? ''}\n${url}`
   }
 
+  /** A fresh entry for `key`, marked as used; a stale one is dropped. */
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key)
-    if (!entry) return undefined
-    if (entry.generation !== this.generation() || entry.expiresAt <= this.#now()) {
+    if (entry === undefined) return undefined
+    // Exact: an admin save bumps the generation, so the very next request misses.
+    if (entry.generation !== this.#generation() || entry.expiresAt <= this.#now()) {
       this.delete(entry)
       return undefined
     }
-    // Most recently used last (Map keeps insertion order).
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    entry.used = ++this.#clock
     return entry
   }
 
@@ -174,115 +220,231 @@ export class PageCache {
     this.bytes -= entry.bytes
   }
 
-  set(
-    key: string,
-    generation: number,
-    status: number,
-    headers: [string, string][],
-    csp: string,
-    body: Buffer,
-    nonce: string,
-  ) {
-    const pieces = splitAt(body, nonce)
-    const deflated = pieces.map((piece) =>
-      deflateRawSync(piece, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH }),
-    )
-    const bytes =
-      ENTRY_OVERHEAD +
-      key.length * 2 +
-      body.length +
-      deflated.reduce((sum, part) => sum + part.length, 0)
-    // One entry never takes more than an eighth of the budget.
-    if (bytes > this.maxBytes / 8) return
-    const old = this.entries.get(key)
-    if (old) this.delete(old)
-    const hash = createHash('sha1')
-    for (const piece of pieces) hash.update(piece)
-    const entry: Entry = {
-      key,
-      generation,
-      expiresAt: this.#now() + this.maxAgeMs,
-      status,
-      headers,
-      csp: csp.split(nonce),
-      pieces,
-      deflated,
-      length: body.length,
-      etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
-      bytes,
-    }
-    this.entries.set(key, entry)
-    this.bytes += bytes
-    for (const oldest of this.entries.values()) {
-      if (this.bytes <= this.maxBytes) break
-      this.delete(oldest)
-    }
-  }
-
   clear() {
     this.entries.clear()
     this.bytes = 0
   }
 
-  /** Answers a request from an entry with a fresh nonce. */
-  send(req: Request, res: Response, entry: Entry) {
-    res.setHeader('Vary', 'Accept-Encoding, Cookie')
-    res.setHeader('Cache-Control', this.cacheControl)
-    res.setHeader('ETag', entry.etag)
-    res.setHeader('X-Page-Cache', 'hit')
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
-      // No CSP on a 304: the browser keeps the page it has with the policy it came with.
-      res.statusCode = 304
-      res.end()
+  /**
+   * Stores a rendered page: `body` and `policy` carry the render's `nonce`, replaced by the
+   * hashes of its trusted scripts. `headers` are the answer's other headers. Returns whether
+   * it was stored.
+   */
+  set(
+    key: string,
+    generation: number,
+    headers: [string, string][],
+    policy: string,
+    body: Buffer,
+    nonce: string,
+  ): boolean {
+    const page = toCachedPage(body, nonce, policy)
+    if (!page) return false
+    const replayed = headers.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
+    replayed.push(['content-security-policy', page.policy])
+    const tag = createHash('sha1').update(page.html).digest('base64url').slice(0, 27)
+    const identity = this.#variant(replayed, page.html, `"${tag}"`, undefined)
+    const bytes = ENTRY_OVERHEAD + key.length * 2 + variantBytes(identity)
+    // One entry never takes more than an eighth of the budget.
+    if (bytes > this.maxBytes / 8) return false
+    const old = this.entries.get(key)
+    if (old) this.delete(old)
+    const entry: Entry = {
+      key,
+      generation,
+      expiresAt: this.#now() + this.maxAgeMs,
+      used: ++this.#clock,
+      identity,
+      compressing: false,
+      redirects: [undefined, undefined],
+      bytes,
+    }
+    this.entries.set(key, entry)
+    this.#grow(entry, 0)
+    // gzip at once (cheap, every browser takes it); brotli on the first hit (below).
+    this.#enqueue(entry)
+    return true
+  }
+
+  /** The variant to send for these accepted codings, asking for missing ones. */
+  variant(entry: Entry, codings: Coding[]): Variant {
+    for (const coding of codings) {
+      const variant = entry[coding]
+      if (variant !== undefined) return variant
+      if (!entry.compressing) this.#enqueue(entry)
+    }
+    return entry.identity
+  }
+
+  /** Resolves once every queued compression ran (tests). */
+  settled(): Promise<void> {
+    if (!this.#working && this.#queue.length === 0) return Promise.resolve()
+    return new Promise((resolve) => this.#idle.push(resolve))
+  }
+
+  #variant(base: [string, string][], body: Buffer, etag: string, coding: Coding | undefined) {
+    const common = [
+      ...base.flat(),
+      'cache-control',
+      this.cacheControl,
+      'vary',
+      VARY,
+      'etag',
+      etag,
+      'x-page-cache',
+      'hit',
+    ]
+    const headers = [...common, ...(coding ? ['content-encoding', coding] : [])]
+    headers.push('content-length', String(body.length))
+    const notModified: string[] = []
+    for (let i = 0; i < common.length; i += 2) {
+      if (NOT_ON_304.has(common[i]!) || common[i] === 'content-security-policy') continue
+      notModified.push(common[i]!, common[i + 1]!)
+    }
+    return {
+      body,
+      etag,
+      headers,
+      secureHeaders: [...headers, 'strict-transport-security', HSTS],
+      notModified,
+      secureNotModified: [...notModified, 'strict-transport-security', HSTS],
+    } satisfies Variant
+  }
+
+  /** Accounts `added` bytes to `entry` and evicts the least recently used past the bound. */
+  #grow(entry: Entry, added: number) {
+    entry.bytes += added
+    this.bytes += added === 0 ? entry.bytes : added
+    while (this.bytes > this.maxBytes && this.entries.size > 0) {
+      let oldest: Entry | undefined
+      for (const candidate of this.entries.values()) {
+        if (oldest === undefined || candidate.used < oldest.used) oldest = candidate
+      }
+      this.delete(oldest!)
+    }
+  }
+
+  #enqueue(entry: Entry) {
+    if (entry.compressing || this.#queue.length >= MAX_QUEUED) return
+    entry.compressing = true
+    this.#queue.push(entry)
+    this.#work()
+  }
+
+  /** One compression at a time on zlib's thread pool: filling never blocks the event loop. */
+  #work(): void {
+    if (this.#working) return
+    const entry = this.#queue.shift()
+    if (entry === undefined) {
+      for (const resolve of this.#idle.splice(0)) resolve()
       return
     }
-    const nonce = Buffer.from(createNonce())
-    for (const [name, value] of entry.headers) res.setHeader(name, value)
-    res.setHeader('Content-Security-Policy', entry.csp.join(nonce.toString()))
-    res.statusCode = entry.status
-    const parts: Buffer[] = []
-    if (acceptsGzip(req)) {
-      let crc = 0
-      parts.push(GZIP_HEADER)
-      const stored = storedBlock(nonce)
-      entry.pieces.forEach((piece, i) => {
-        if (i > 0) {
-          parts.push(stored)
-          crc = crc32(nonce, crc)
-        }
-        parts.push(entry.deflated[i]!)
-        crc = crc32(piece, crc)
-      })
-      const trailer = Buffer.alloc(8)
-      trailer.writeUInt32LE(crc >>> 0, 0)
-      trailer.writeUInt32LE(entry.length >>> 0, 4)
-      parts.push(DEFLATE_END, trailer)
-      res.setHeader('Content-Encoding', 'gzip')
-    } else {
-      entry.pieces.forEach((piece, i) => {
-        if (i > 0) parts.push(nonce)
-        parts.push(piece)
-      })
+    const live = () => this.entries.get(entry.key) === entry
+    const coding: Coding = entry.gzip === undefined ? 'gzip' : 'br'
+    if (!live() || entry[coding] !== undefined) {
+      entry.compressing = false
+      return this.#work()
     }
-    const body = Buffer.concat(parts)
-    res.setHeader('Content-Length', body.length)
-    if (req.method === 'HEAD') res.end()
-    else res.end(body)
+    this.#working = true
+    const source = entry.identity
+    const done = (error: Error | null, compressed: Buffer) => {
+      this.#working = false
+      entry.compressing = false
+      if (!error && live()) {
+        const base = baseHeaders(source)
+        const tag = `${source.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`
+        const variant = this.#variant(base, compressed, tag, coding)
+        entry[coding] = variant
+        this.#grow(entry, variantBytes(variant))
+      }
+      this.#work()
+    }
+    if (coding === 'gzip') gzip(source.body, { level: 9 }, done)
+    else {
+      brotliCompress(
+        source.body,
+        {
+          params: {
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: source.body.length,
+          },
+        },
+        done,
+      )
+    }
   }
 }
 
+/** The replayed headers of a variant (its list without what #variant adds). */
+function baseHeaders(variant: Variant): [string, string][] {
+  const pairs: [string, string][] = []
+  for (let i = 0; i < variant.headers.length; i += 2) {
+    const name = variant.headers[i]!
+    if (name === 'cache-control') break
+    pairs.push([name, variant.headers[i + 1]!])
+  }
+  return pairs
+}
+
+function variantBytes(variant: Variant): number {
+  let bytes = variant.body.length
+  for (const list of [variant.headers, variant.notModified]) {
+    for (const value of list) bytes += value.length * 2
+  }
+  return bytes + 2 * HSTS.length
+}
+
+export interface HitOptions {
+  /** Whether the request came over https (Express's `req.secure`, honouring TRUST_PROXY). */
+  isSecure: (req: IncomingMessage) => boolean
+  /** Whether Express would redirect this host (canonical host, https): then it does. */
+  redirects: (host: string, secure: boolean) => boolean
+  /** Whether Express would refuse this path before any route (undecodable escapes). */
+  refusesPath: (path: string) => boolean
+  /** Log hits as the request log does (one JSON line per request). */
+  log?: (method: string, path: string, status: number, startedAt: bigint) => void
+}
+
 /**
- * Express middleware answering hits. Mount it early (before `compression()` and the static
- * files: a hit needs neither), with `pageCacheCapture` later for the misses.
+ * The cache-hit fast path, called by the `http` server before Express: answers a hit and
+ * returns true, or returns false untouched (Express then handles the request as always:
+ * misses, bypasses, redirects, refusals). Per hit: a key, a map lookup, the generation, a
+ * variant pick and one `writeHead` with a precomputed header list.
  */
-export function pageCacheLookup(cache: PageCache) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const key = cache.keyOf(req)
-    if (key === null) return next()
+export function pageCacheHits(cache: PageCache, options: HitOptions) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url!
+    const headers = req.headers
+    const key = cache.keyOf(req.method, url, headers)
+    if (key === null) return false
     const entry = cache.get(key)
-    if (!entry) return next()
+    if (entry === undefined) return false
+    const startedAt = options.log ? process.hrtime.bigint() : 0n
+    if (url.includes('%') && options.refusesPath(url.split('?', 1)[0]!)) return false
+    const secure = options.isSecure(req)
+    const slot = secure ? 1 : 0
+    let redirects = entry.redirects[slot]
+    if (redirects === undefined) {
+      redirects = options.redirects(headers.host ?? '', secure)
+      entry.redirects[slot] = redirects
+    }
+    if (redirects) return false
     cache.hits += 1
-    cache.send(req, res, entry)
+    const variant = cache.variant(entry, codingsOf(headers['accept-encoding']))
+    const condition = headers['if-none-match']
+    let status = 200
+    if (condition !== undefined && etagMatches(condition, variant.etag)) {
+      status = 304
+      res.writeHead(304, secure ? variant.secureNotModified : variant.notModified)
+      res.end()
+    } else {
+      res.writeHead(200, secure ? variant.secureHeaders : variant.headers)
+      if (req.method === 'HEAD') res.end()
+      else res.end(variant.body)
+    }
+    options.log?.(req.method!, url.split('?', 1)[0]!, status, startedAt)
+    return true
   }
 }
 
@@ -294,20 +456,12 @@ export function pageCacheLookup(cache: PageCache) {
 export function pageCacheCapture(cache: PageCache) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET') return next()
-    const key = cache.keyOf(req)
+    const key = cache.keyOf(req.method, req.originalUrl, req.headers)
     if (key === null) return next()
     cache.misses += 1
     capture(cache, key, res)
     next()
   }
-}
-
-/** Both in one place (tests, simple stacks): lookup then capture. */
-export function pageCacheMiddleware(cache: PageCache) {
-  const lookup = pageCacheLookup(cache)
-  const record = pageCacheCapture(cache)
-  return (req: Request, res: Response, next: NextFunction) =>
-    lookup(req, res, () => record(req, res, next))
 }
 
 /** Records what the app sends for `key`, and stores it at the end when it may be shared. */
@@ -335,11 +489,12 @@ function capture(cache: PageCache, key: string, res: Response) {
       /'nonce-[^']{24}'/.test(csp) &&
       args.length < 3 // headers passed to writeHead directly are not seen here
     if (keep) {
-      headers = Object.entries(this.getHeaders())
-        .filter(([name]) => !NOT_REPLAYED.has(name))
-        .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])
+      headers = Object.entries(this.getHeaders()).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(', ') : String(value),
+      ])
       this.setHeader('Cache-Control', cache.cacheControl)
-      this.setHeader('Vary', 'Accept-Encoding, Cookie')
+      this.setHeader('Vary', VARY)
       this.setHeader('X-Page-Cache', 'miss')
     }
     return (writeHead as (...a: unknown[]) => Response).apply(this, args)
@@ -374,7 +529,7 @@ function capture(cache: PageCache, key: string, res: Response) {
     const result = (end as (...a: unknown[]) => Response).apply(this, args)
     const nonce = /'nonce-([^']{24})'/.exec(csp)?.[1]
     if (keep && nonce && res.statusCode === 200 && generation === cache.generation()) {
-      cache.set(key, generation, 200, headers, csp, Buffer.concat(chunks, size), nonce)
+      cache.set(key, generation, headers, csp, Buffer.concat(chunks, size), nonce)
     }
     chunks.length = 0
     return result
