@@ -10,6 +10,8 @@ import type { NextFunction, Request, Response } from 'express'
 /** Types worth compressing (the same list the build step compresses). */
 export const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|txt|json|xml|map|webmanifest)$/i
 const IN_MEMORY_MAX_BYTES = 512 * 1024
+/** Other files (fonts, small images) held in memory up to this size (ADR 029). */
+const BINARY_IN_MEMORY_MAX_BYTES = 256 * 1024
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -22,6 +24,17 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
 }
 
 interface StaticFile {
@@ -30,8 +43,10 @@ interface StaticFile {
   etag: string
   lastModified: string
   cacheControl: string
-  /** Text files: identity, brotli and gzip bytes in memory. */
+  /** Text files: identity, brotli and gzip bytes in memory; small binary files: identity. */
   identity?: Buffer
+  /** Held in memory but not text: a Range request still goes through sendFile. */
+  binary?: boolean
   br?: Buffer
   gzip?: Buffer
 }
@@ -79,6 +94,10 @@ export function indexStaticFiles(root: string): Map<string, StaticFile> {
       entry.identity = readFileSync(file)
       entry.br = readIfPresent(`${file}.br`)
       entry.gzip = readIfPresent(`${file}.gz`)
+    } else if (entry.type && stat.size <= BINARY_IN_MEMORY_MAX_BYTES) {
+      // Fonts and small images: no file-system call per request either (ranges: sendFile).
+      entry.identity = readFileSync(file)
+      entry.binary = true
     }
     files.set(urlPath, entry)
   }
@@ -122,7 +141,7 @@ export function staticFiles(root: string) {
     res.setHeader('Cache-Control', file.cacheControl)
     res.setHeader('ETag', file.etag)
     res.setHeader('Last-Modified', file.lastModified)
-    if (!file.identity) {
+    if (!file.identity || (file.binary && req.headers.range !== undefined)) {
       return res.sendFile(
         file.file,
         { etag: false, lastModified: false, cacheControl: false },

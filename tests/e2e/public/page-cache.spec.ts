@@ -1,13 +1,16 @@
-// The page cache against the real production server (ADR 026): never served to a signed-in
-// user, an admin save shows on the very next anonymous request, maintenance mode never served
-// from or into the cache, a fresh nonce per response, Vary/ETag/304.
+// The page cache against the real production server (ADRs 026, 029): never served to a
+// signed-in user, an admin save shows on the very next anonymous request, maintenance mode
+// never served from or into the cache, a hash-based policy for the cached bytes (a nonce per
+// rendered answer), the same headers as a miss, brotli/gzip by Accept-Encoding, ETag/304.
+import { createHash } from 'node:crypto'
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { createTestUser, sessionHeaders } from '../../fixtures/auth.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
-import { test, expect } from '../../fixtures/test.ts'
+import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
 
 test.afterEach(async ({ db: _db }) => {
   await getDb().deleteFrom('settings').execute()
@@ -32,7 +35,12 @@ async function warm(request: APIRequestContext, url: string) {
   return hit
 }
 
-test('page cache: fresh nonce per answer, Vary, shared-cache headers, ETag and 304', async ({
+/** The source expression of a script text's sha256, as the browser computes it. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!))
+
+test('page cache: one set of bytes for everyone, trusted by hash; same headers as a miss', async ({
   playwright,
   server,
   db: _db,
@@ -42,36 +50,133 @@ test('page cache: fresh nonce per answer, Vary, shared-cache headers, ETag and 3
   const miss = await request.get(url)
   expect(miss.status()).toBe(200)
   expect(miss.headers()['x-page-cache']).toBe('miss')
+  const missNonce = headerNonce(miss.headers()['content-security-policy'])
+  expect(missNonce).toBeTruthy()
   const hits = [await request.get(url), await request.get(url)]
-  const nonces = [miss, ...hits].map((r) => headerNonce(r.headers()['content-security-policy']))
-  expect(new Set(nonces).size).toBe(3)
-  for (const [i, response] of [miss, ...hits].entries()) {
-    const html = await response.text()
-    const inPage = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))
-    expect([...inPage]).toEqual([nonces[i]])
+  const [first, second] = await Promise.all(hits.map((hit) => hit.text()))
+  expect(second).toBe(first)
+  for (const hit of hits) {
+    expect(hit.headers()['x-page-cache']).toBe('hit')
+    const policy = hit.headers()['content-security-policy']!
+    expect(policy).not.toContain('nonce')
+    expect(policy).toContain("'strict-dynamic'")
+    expect(policy).toContain("object-src 'none'")
+    // Every inline script of the page is trusted by its hash, and nothing more.
+    const scripts = inlineScripts(first!)
+    expect(scripts.length).toBeGreaterThan(2)
+    const hashes = policy.match(/'sha256-[^']+'/g) ?? []
+    expect(new Set(hashes)).toEqual(new Set(scripts.map(([, , text]) => sha256(text!))))
   }
-  const hit = hits[0]!
-  expect(hit.headers()['x-page-cache']).toBe('hit')
-  expect(hit.headers().vary).toContain('Accept-Encoding')
-  expect(hit.headers().vary).toContain('Cookie')
-  expect(hit.headers()['cache-control']).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/)
-  const etag = hit.headers().etag!
-  expect(etag).toBeTruthy()
+  expect(first).not.toContain('nonce=')
+  expect(first).toBe((await miss.text()).replaceAll(` nonce="${missNonce}"`, ''))
+
+  // The very headers of a miss (security headers included), but for the validators.
+  const differ = ['date', 'etag', 'content-length', 'transfer-encoding', 'x-page-cache']
+  const rest = (headers: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => !differ.includes(name) && name !== 'content-security-policy',
+      ),
+    )
+  expect(rest(hits[0]!.headers())).toEqual(rest(miss.headers()))
+  const withoutScripts = (policy: string) => policy.replace(/script-src [^;]*/, '')
+  expect(withoutScripts(hits[0]!.headers()['content-security-policy']!)).toBe(
+    withoutScripts(miss.headers()['content-security-policy']!),
+  )
+  await request.dispose()
+})
+
+test('page cache: brotli and gzip by Accept-Encoding, strong ETags, 304, HEAD', async ({
+  playwright,
+  server,
+  db: _db,
+}) => {
+  const request = await visitor(playwright, server.url)
+  const url = `/projects?${unique()}`
+  await request.get(url)
+  const identity = await request.get(url)
+  expect(identity.headers()['x-page-cache']).toBe('hit')
+  expect(identity.headers()['content-encoding']).toBeUndefined()
+  const page = await identity.text()
+  // The variants are compressed in the background: a hit may send a smaller one meanwhile.
+  for (const [accept, coding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+  ] as const) {
+    await expect
+      .poll(async () => {
+        const answer = await request.get(url, { headers: { 'accept-encoding': accept } })
+        return answer.headers()['content-encoding']
+      })
+      .toBe(coding)
+    const answer = await request.get(url, { headers: { 'accept-encoding': accept } })
+    expect(answer.headers().vary).toBe('Accept-Encoding, Cookie')
+    expect(await answer.text()).toBe(page)
+  }
+  expect(identity.headers()['cache-control']).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/)
+  const etag = identity.headers().etag!
+  expect(etag).toMatch(/^"[^"]+"$/)
+  const brotli = await request.get(url, { headers: { 'accept-encoding': 'br' } })
+  expect(brotli.headers().etag).not.toBe(etag)
   const notModified = await request.get(url, { headers: { 'if-none-match': etag } })
   expect(notModified.status()).toBe(304)
-  expect(notModified.headers()['content-security-policy']).toBeUndefined()
-
-  // gzip, decoded by the client, is the same page with its own nonce.
-  const zipped = await playwright.request.newContext({ baseURL: server.url })
-  const gz = await zipped.get(url, { headers: { 'accept-encoding': 'gzip' } })
-  expect(gz.headers()['content-encoding']).toBe('gzip')
-  const gzNonce = headerNonce(gz.headers()['content-security-policy'])
-  expect(nonces).not.toContain(gzNonce)
-  expect((await gz.text()).replaceAll(/nonce="[^"]+"/g, '')).toBe(
-    (await hit.text()).replaceAll(/nonce="[^"]+"/g, ''),
-  )
-  await zipped.dispose()
+  expect(notModified.headers().etag).toBe(etag)
+  const head = await request.head(url)
+  expect(head.status()).toBe(200)
+  expect(head.headers()['x-page-cache']).toBe('hit')
+  expect(head.headers()['content-length']).toBe(identity.headers()['content-length'])
   await request.dispose()
+})
+
+test('page cache: a cached page hydrates under its hash policy; injected scripts stay refused; analytics after consent', async ({
+  page,
+  playwright,
+  server,
+  db: _db,
+}) => {
+  await updateSettings(makeSettings({ googleAnalyticsId: 'G-CACHE1234' }))
+  const url = `/blog?${unique()}`
+  const request = await visitor(playwright, server.url)
+  await warm(request, url)
+  await request.dispose()
+  allowConsoleError(page, /Content Security Policy/)
+  const analytics: string[] = []
+  await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => {
+    analytics.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' })
+  })
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refused.push(message.text())
+  })
+  const response = await visit(page, url)
+  expect(response!.headers()['x-page-cache']).toBe('hit')
+  // Hydrated: the theme picker answers.
+  await page.getByRole('button', { name: 'Choisir un thème' }).click()
+  await expect(page.getByRole('button', { name: 'Mode Saiyan' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  // The consented analytics loader is a script our bundle adds ('strict-dynamic').
+  expect(analytics).toEqual([])
+  await page.getByRole('button', { name: 'Accepter' }).click()
+  await expect.poll(() => analytics.length).toBeGreaterThan(0)
+  expect(refused).toEqual([])
+
+  // A script slipped into the cached bytes (a proxy, an injection) is not trusted.
+  await page.route(`**${url}`, async (route) => {
+    const cached = await route.fetch()
+    expect(cached.headers()['x-page-cache']).toBe('hit')
+    const html = (await cached.text()).replace(
+      '</body>',
+      '<script>window.__injected = true</script></body>',
+    )
+    await route.fulfill({ response: cached, body: html })
+  })
+  const violation = page.waitForEvent('console', (m) => /Content Security Policy/.test(m.text()))
+  await page.goto(url)
+  await violation
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined()
 })
 
 test('page cache: a cached page is never served to a signed-in user', async ({
