@@ -23,6 +23,7 @@ import {
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 import { PageCache, pageCacheCapture, pageCacheLookup } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
+import { fairStart } from './fair-start.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -105,7 +106,8 @@ try {
 
 if (pageCache) app.use(pageCacheCapture(pageCache))
 
-app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
+// Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
+app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 
