@@ -1,12 +1,9 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 
 import type { EntryContext, RouterContextProvider } from 'react-router'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter } from 'react-router'
-import { isbot } from 'isbot'
-import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import { NonceContext } from './ui/nonce.ts'
@@ -37,21 +34,33 @@ export default function handleRequest(
   const nonce = process.env.NODE_ENV === 'development' ? undefined : createNonce()
   if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
 
+  // The whole document is rendered into memory, then sent as one body (ADR 031). No public
+  // page suspends, so the first byte would not come earlier with streaming, while React's
+  // 2 KB chunks each cost a trip through a Node stream, a web stream, `res.write` (and a
+  // compression flush per chunk). Bots and people get the same complete document.
   return new Promise((resolve, reject) => {
-    let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-
-    // Abort the rendering stream after the `streamTimeout` so it has time to
-    // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    )
+    let failed = false
+    const chunks: Buffer[] = []
+    let size = 0
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        size += chunk.length
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        responseHeaders.set('Content-Type', 'text/html')
+        responseHeaders.set('Content-Length', String(size))
+        resolve(
+          new Response(Buffer.concat(chunks, size) as Uint8Array<ArrayBuffer>, {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        )
+        callback()
+      },
+    })
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ''}>
@@ -59,42 +68,23 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          const stream = createReadableStreamFromReadable(body)
-
-          responseHeaders.set('Content-Type', 'text/html')
-
-          pipe(body)
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
+        onAllReady() {
+          if (!failed) pipe(sink)
         },
         onShellError(error: unknown) {
+          failed = true
+          clearTimeout(timeoutId)
           reject(error)
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error)
-          }
+          // Errors of the shell reject and are logged by handleDocumentRequest; later ones
+          // (inside a Suspense boundary) are logged here.
+          if (!failed) console.error(error)
         },
       },
     )
+    // Abort a render still waiting after `streamTimeout`, so rejected boundaries flush.
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
   })
 }

@@ -27,6 +27,7 @@ import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
+import { fairStart } from './fair-start.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -109,7 +110,8 @@ try {
 
 if (pageCache) app.use(pageCacheCapture(pageCache))
 
-app.all('/{*splat}', createRequestHandler({ build: handlerBuild }))
+// Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
+app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 
