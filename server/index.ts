@@ -38,6 +38,8 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
 console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : 'production'}`)
+// Start-up timing (ADR 030): performance.now() counts from the process start.
+const startup = { modules: performance.now(), build: 0, app: 0 }
 
 const app = express()
 app.disable('x-powered-by')
@@ -93,8 +95,10 @@ if (isDev) {
 }
 
 const entry = (await build()).entry.module as unknown as AppEntry
+startup.build = performance.now()
 try {
   await entry.startApp()
+  startup.app = performance.now()
 } catch (error) {
   if (error instanceof entry.StartupError) {
     console.error(`\nDémarrage impossible : ${error.message}\n`)
@@ -112,7 +116,12 @@ app.use(errorHandler)
 const server = app.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
-  console.log(`Vitrine est prêt sur http://localhost:${actualPort}`)
+  const ms = (n: number) => `${Math.round(n)} ms`
+  console.log(
+    `Vitrine est prêt sur http://localhost:${actualPort} (en ${ms(performance.now())} : ` +
+      `modules ${ms(startup.modules)}, application ${ms(startup.build - startup.modules)}, ` +
+      `démarrage ${ms(startup.app - startup.build)})`,
+  )
 })
 
 let stopping = false
