@@ -58,11 +58,13 @@ interface Figures {
   non2xx: number
 }
 
-function rssMb(pid: number | undefined): number {
+/** Resident memory (VmRSS), or its private anonymous part (RssAnon: not the shared pages of
+ * the node binary and libraries, which every Node process maps). */
+function rssMb(pid: number | undefined, field: 'VmRSS' | 'RssAnon' = 'VmRSS'): number {
   if (!pid) return NaN
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])
     return Math.round(kb / 1024)
   } catch {
     return NaN
@@ -292,7 +294,10 @@ async function main() {
         rssAfterMb: NaN,
         soakRssMb: [],
       }
-      console.log(`${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(idle)} MB`)
+      console.log(
+        `${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(idle)} MB ` +
+          `(anonymous ${fmt(rssMb(server.child.pid, 'RssAnon'))} MB)`,
+      )
     }
     console.log(
       `Pages: ${paths.map((p) => `${p} (${(Buffer.byteLength(pages[p]!) / 1024).toFixed(0)} KB)`).join(', ')}`,
