@@ -5,13 +5,16 @@
 // (demo content), once with the page cache on and once with PAGE_CACHE=false, plus a bare
 // Node `http` server sending the very same bytes from memory. Each target gets the same
 // load (autocannon, or wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
-// Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios.
+// Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios, then a
+// summary of every figure against the aims of issue 16 (scripts/lib/bench-summary.ts).
 //
 // Usage: node scripts/bench-http.ts [--duration S] [--connections N] [--rounds N]
 //                                   [--soak S] [--soak-rounds N] [--only on|off|ref]
 //   --rounds N    alternating rounds per page (default 2; the best one is kept)
-//   --soak S      afterwards, S seconds of load on the post page, --soak-rounds times,
-//                 printing the RSS after each (memory aim: ≤150 MB, no growth).
+//   --soak S      afterwards, S seconds of load on the post page, --soak-rounds times, for
+//                 each Vitrine target, printing the RSS after each round and a verdict
+//                 (memory aim: ≤150 MB, last round within 10 % of the first):
+//                 npm run bench:http -- --soak 60 --soak-rounds 5
 //   --only on|off|ref   measure one target only.
 // Defaults keep the run near two minutes: the machine is shared.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -20,7 +23,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { printSummary, AIMS, type SummaryTarget } from './lib/bench-summary.ts'
 import { freePort } from './lib/free-port.ts'
+import { startCommand } from './lib/start-flags.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -53,11 +58,13 @@ interface Figures {
   non2xx: number
 }
 
-function rssMb(pid: number | undefined): number {
+/** Resident memory (VmRSS), or its private anonymous part (RssAnon: not the shared pages of
+ * the node binary and libraries, which every Node process maps). */
+function rssMb(pid: number | undefined, field: 'VmRSS' | 'RssAnon' = 'VmRSS'): number {
   if (!pid) return NaN
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])
     return Math.round(kb / 1024)
   } catch {
     return NaN
@@ -81,6 +88,14 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000): 
   throw new Error(`${url} not ready after ${timeoutMs} ms`)
 }
 
+interface Target {
+  name: string
+  key: string
+  /** Set for a Vitrine server (its figures get the aims); undefined for a reference. */
+  pageCache?: boolean
+  start: () => Promise<Started>
+}
+
 interface Started {
   child: ChildProcess
   origin: string
@@ -92,11 +107,13 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  // The flags of `npm start` (package.json): a small young generation (ADR 027).
-  const child = spawn(NODE, ['--max-semi-space-size=4', 'server/index.ts'], {
+  // Node flags and variables of `npm start`, read from package.json (ADR 027, ADR 030).
+  const start = startCommand(ROOT)
+  const child = spawn(NODE, [...start.nodeFlags, 'server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -241,19 +258,24 @@ async function main() {
     for (const p of paths) pages[p] = await (await fetch(`${seeding.origin}${p}`)).text()
     await seeding.stop()
 
-    const targets: { name: string; key: string; start: () => Promise<Started> }[] = [
+    // A target with `pageCache` set is a Vitrine server: it gets the aims in the summary.
+    // More targets (other databases, several servers, another reference) are added here.
+    const targets: Target[] = [
       { name: 'reference (node http, same bytes)', key: 'ref', start: () => startReference(pages) },
       {
         name: 'Vitrine, page cache off',
         key: 'off',
+        pageCache: false,
         start: () => startApp(dataDir, { PAGE_CACHE: 'false' }),
       },
       {
         name: 'Vitrine, page cache on',
         key: 'on',
+        pageCache: true,
         start: () => startApp(dataDir, { PAGE_CACHE: 'true' }),
       },
     ].filter((t) => !ONLY || t.key === ONLY)
+    const summary: Record<string, SummaryTarget> = {}
 
     // All targets run side by side and take turns page by page, round after round: the
     // machine is shared, so each ratio compares figures taken within seconds of each other.
@@ -262,8 +284,19 @@ async function main() {
       const server = await target.start()
       started.push(server)
       servers[target.key] = server
+      const idle = rssMb(server.child.pid)
+      summary[target.key] = {
+        key: target.key,
+        name: target.name,
+        ...(target.pageCache === undefined ? {} : { pageCache: target.pageCache }),
+        readyMs: server.readyMs,
+        idleRssMb: idle,
+        rssAfterMb: NaN,
+        soakRssMb: [],
+      }
       console.log(
-        `${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(rssMb(server.child.pid))} MB`,
+        `${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(idle)} MB ` +
+          `(anonymous ${fmt(rssMb(server.child.pid, 'RssAnon'))} MB)`,
       )
     }
     console.log(
@@ -290,22 +323,37 @@ async function main() {
     }
     for (const target of targets) {
       const server = servers[target.key]!
-      if (SOAK > 0 && target.key !== 'ref') {
+      summary[target.key]!.rssAfterMb = rssMb(server.child.pid)
+      console.log(
+        `${target.name}: RSS after the page runs ${fmt(summary[target.key]!.rssAfterMb)} MB`,
+      )
+    }
+    for (const target of targets) {
+      const server = servers[target.key]!
+      if (SOAK > 0 && target.pageCache !== undefined) {
         const post = paths[4]!
-        const rss: number[] = []
+        const rss = summary[target.key]!.soakRssMb
+        console.log(`\nSoak: ${target.name}, ${SOAK_ROUNDS} × ${SOAK} s on ${post}`)
         for (let round = 1; round <= SOAK_ROUNDS; round++) {
-          const figures = await load(`${server.origin}${post}`, SOAK)
+          const figures = await load(`${server.origin}${post}`, SOAK, server.child.pid)
           rss.push(rssMb(server.child.pid))
           console.log(
-            `  soak ${target.name} ${round}/${SOAK_ROUNDS}, ${SOAK} s on the post: ${fmt(figures.rps)} req/s, p99 ${fmt(figures.p99, 1)} ms, RSS ${fmt(rss.at(-1)!)} MB`,
+            `  ${round}/${SOAK_ROUNDS}: ${lpad(fmt(figures.rps), 6)} req/s, p99 ${fmt(figures.p99, 1)} ms, ` +
+              `CPU ${fmt(figures.cpuPerRequest, 3)} ms/req, RSS ${fmt(rss.at(-1)!)} MB, ` +
+              `load average ${os.loadavg()[0]!.toFixed(2)}`,
           )
         }
-        if (rss.length > 1) {
-          const growth = ((rss.at(-1)! - rss[0]!) / rss[0]!) * 100
-          console.log(`  RSS growth from soak 1 to ${rss.length}: ${fmt(growth, 1)} %`)
-        }
+        const growth = rss.length > 1 ? ((rss.at(-1)! - rss[0]!) / rss[0]!) * 100 : NaN
+        const last = rss.at(-1)!
+        console.log(
+          `  verdict: RSS after the last round ${fmt(last)} MB (aim ≤${AIMS.rssAfterMb} MB: ` +
+            `${last <= AIMS.rssAfterMb ? 'met' : 'NOT met'})` +
+            (rss.length > 1
+              ? `, from round 1 to ${rss.length} ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ` +
+                `(aim within ${AIMS.soakGrowthPercent} %: ${Math.abs(growth) <= AIMS.soakGrowthPercent ? 'met' : 'NOT met'})`
+              : ''),
+        )
       }
-      console.log(`${target.name}: RSS at the end ${fmt(rssMb(server.child.pid))} MB`)
       await server.stop()
     }
 
@@ -336,6 +384,16 @@ async function main() {
         console.log(`  ${pad(p, 48)} ×${fmt(table.on[p]!.rps / table.off[p]!.rps, 1)}`)
       }
     }
+    printSummary({
+      paths,
+      targets: targets.map((t) => summary[t.key]!),
+      table,
+      referenceKey: 'ref',
+      loadAverage: os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' '),
+    })
   } finally {
     for (const server of started) await server.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -27,6 +27,7 @@ import { importDemoImages } from '#app/server/media/demo-import.server.ts'
 import { mediaStorage } from '#app/server/media/storage.server.ts'
 import { createSessionCookie, createTestUser } from '../tests/fixtures/auth.ts'
 import { freePort } from './lib/free-port.ts'
+import { startCommand } from './lib/start-flags.ts'
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-01'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-media-'))
@@ -93,10 +94,12 @@ try {
 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  // The server runs as `npm start` runs it (same V8 flags, see package.json).
-  server = spawn(process.execPath, ['--max-semi-space-size=4', 'server/index.ts'], {
+  // The server runs as `npm start` runs it (same Node flags and variables, package.json).
+  const start = startCommand(path.resolve(import.meta.dirname, '..'))
+  server = spawn(process.execPath, [...start.nodeFlags, 'server/index.ts'], {
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -43,6 +43,8 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 
 console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : 'production'}`)
+// Start-up timing (ADR 030): performance.now() counts from the process start.
+const startup = { modules: performance.now(), build: 0, app: 0 }
 
 const app = express()
 app.disable('x-powered-by')
@@ -98,8 +100,10 @@ if (isDev) {
 }
 
 const entry = (await build()).entry.module as unknown as AppEntry
+startup.build = performance.now()
 try {
   await entry.startApp()
+  startup.app = performance.now()
 } catch (error) {
   if (error instanceof entry.StartupError) {
     console.error(`\nDémarrage impossible : ${error.message}\n`)
@@ -128,7 +132,12 @@ const server = http.createServer(hits ? (req, res) => void (hits(req, res) || ap
 server.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
-  console.log(`Vitrine est prêt sur http://localhost:${actualPort}`)
+  const ms = (n: number) => `${Math.round(n)} ms`
+  console.log(
+    `Vitrine est prêt sur http://localhost:${actualPort} (en ${ms(performance.now())} : ` +
+      `modules ${ms(startup.modules)}, application ${ms(startup.build - startup.modules)}, ` +
+      `démarrage ${ms(startup.app - startup.build)})`,
+  )
 })
 
 let stopping = false

@@ -1,6 +1,5 @@
 // Admin-only steps of the blog tab beyond create/update/delete (issue 12, ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
-import { diffLines } from 'diff'
 import { redirectWithToast } from './toast.server.ts'
 import { recordActivity } from './activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
@@ -33,6 +32,7 @@ export async function loadRevisionsView(request: Request, postId: string): Promi
   if (!fromId || !toId) return { revisions, diff: null }
   const [from, to] = await Promise.all([getRevision(postId, fromId), getRevision(postId, toId)])
   if (!from || !to) return { revisions, diff: null }
+  const { diffLines } = await import('diff') // loaded only to compare revisions (ADR 030)
   const text = (r: { title: string; excerpt: string; content: string }) =>
     `# ${r.title}\n\n${r.excerpt}\n\n${r.content}\n`
   const parts: DiffPart[] = diffLines(text(from), text(to)).map((change) => ({

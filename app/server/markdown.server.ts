@@ -7,19 +7,13 @@
 // contents and Shiki's highlighting (inline CSS variables the sanitiser would otherwise strip).
 // Highlighting is costly (~ms per block): callers store the HTML at save time; renderMarkdown
 // also memoises by content hash for the few places that render on the fly (preview).
+// The pipeline (unified, remark, rehype, Shiki and its grammars: ~30 MB, ~0.3 s) is imported
+// at the first render, not at start-up: pages show stored HTML (ADR 030).
 import { createHash } from 'node:crypto'
-import rehypeShikiFromHighlighter from '@shikijs/rehype/core'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import rehypeAutolinkHeadings from 'rehype-autolink-headings'
-import rehypeExternalLinks from 'rehype-external-links'
-import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
-import rehypeSlug from 'rehype-slug'
-import rehypeStringify from 'rehype-stringify'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import { createHighlighter, type Highlighter } from 'shiki'
-import { unified, type Processor } from 'unified'
+import type { Options as SanitizeSchema } from 'rehype-sanitize'
+import type { Highlighter } from 'shiki'
+import type { Processor } from 'unified'
 import { countWords, isAllowedImageUrl } from '#app/domain/markdown.ts'
 import {
   VARIANT_FORMATS,
@@ -69,7 +63,7 @@ export const TOC_TITLE = 'Sommaire'
  * run something: links only http(s)/mailto, images only https or same-site paths (checked
  * again in renderImage), no `<input>` but the disabled task-list checkbox.
  */
-const SCHEMA: SanitizeSchema = {
+const schemaFrom = (defaultSchema: SanitizeSchema): SanitizeSchema => ({
   ...defaultSchema,
   // Raw HTML is dropped before sanitising, so the only ids in the tree are remark-rehype's
   // footnote ids, already prefixed "user-content-": prefixing again would break their links.
@@ -80,7 +74,7 @@ const SCHEMA: SanitizeSchema = {
     src: ['https'],
     cite: ['http', 'https'],
   },
-}
+})
 
 export interface TocEntry {
   id: string
@@ -268,23 +262,77 @@ const boundedCodeCache = {
 let highlighter: Promise<Highlighter> | undefined
 
 function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({
-    themes: Object.values(CODE_THEMES),
-    langs: [...CODE_LANGUAGES],
-  })
+  highlighter ??= import('shiki').then(({ createHighlighter }) =>
+    createHighlighter({ themes: Object.values(CODE_THEMES), langs: [...CODE_LANGUAGES] }),
+  )
   return highlighter
+}
+
+/** The unified plugins, imported once at the first render. */
+let pipeline: ReturnType<typeof importPipeline> | undefined
+
+async function importPipeline() {
+  const [
+    { unified },
+    { default: remarkParse },
+    { default: remarkGfm },
+    { default: remarkRehype },
+    { default: rehypeSanitize, defaultSchema },
+    { default: rehypeSlug },
+    { default: rehypeAutolinkHeadings },
+    { default: rehypeExternalLinks },
+    { default: rehypeShikiFromHighlighter },
+    { default: rehypeStringify },
+  ] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-rehype'),
+    import('rehype-sanitize'),
+    import('rehype-slug'),
+    import('rehype-autolink-headings'),
+    import('rehype-external-links'),
+    import('@shikijs/rehype/core'),
+    import('rehype-stringify'),
+  ])
+  return {
+    unified,
+    remarkParse,
+    remarkGfm,
+    remarkRehype,
+    rehypeSanitize,
+    schema: schemaFrom(defaultSchema),
+    rehypeSlug,
+    rehypeAutolinkHeadings,
+    rehypeExternalLinks,
+    rehypeShikiFromHighlighter,
+    rehypeStringify,
+  }
 }
 
 async function createProcessor(result: {
   toc: TocEntry[]
   words: number
 }): Promise<Processor<Root, Root, Root, Root, string>> {
-  const shiki = await getHighlighter()
+  pipeline ??= importPipeline()
+  const [shiki, p] = await Promise.all([getHighlighter(), pipeline])
+  const {
+    unified,
+    remarkParse,
+    remarkGfm,
+    remarkRehype,
+    rehypeSanitize,
+    rehypeSlug,
+    rehypeAutolinkHeadings,
+    rehypeExternalLinks,
+    rehypeShikiFromHighlighter,
+    rehypeStringify,
+  } = p
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype, { footnoteLabel: 'Notes', footnoteBackLabel: 'Retour au texte' })
-    .use(rehypeSanitize, SCHEMA)
+    .use(rehypeSanitize, p.schema)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',

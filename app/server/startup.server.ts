@@ -12,12 +12,20 @@ let started: Promise<void> | undefined
 export function startApp(): Promise<void> {
   started ??= (async () => {
     const env = getEnv()
+    let t = performance.now()
     const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
+    // Where start-up goes (ADR 030): milliseconds per step, in the log.
+    const steps: Record<string, number> = { database: Math.round(performance.now() - t) }
     log.info(`Base de données prête : ${handle.file}`)
     // Several app servers on one PostgreSQL run their start-up work one at a time (ADR 028).
     await withStartupLock(handle.db, async () => {
-      for (const hook of STARTUP_HOOKS) await hook(env)
+      for (const hook of STARTUP_HOOKS) {
+        t = performance.now()
+        await hook(env)
+        steps[hook.name || 'hook'] = Math.round(performance.now() - t)
+      }
     })
+    log.info('Étapes du démarrage (ms)', steps)
   })()
   return started
 }

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './free-port.ts'
+import { startCommand } from './start-flags.ts'
 
 export interface BenchServer {
   child: ChildProcess
@@ -19,9 +20,12 @@ export async function spawnBenchServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `vitrine-${name}-`))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  // As `npm start` runs it: same Node flags and variables (ADR 030).
+  const start = startCommand(path.resolve(import.meta.dirname, '../..'))
+  const child = spawn(process.execPath, [...start.nodeFlags, 'server/index.ts'], {
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,6 +1,5 @@
 // /compte/double-authentification — enrolment in two-factor sign-in (ADR 025): scan the QR
 // code (an inline SVG made on the server), type a first code, note the recovery codes.
-import QRCode from 'qrcode'
 import { data, Form, Link, redirect } from 'react-router'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
@@ -35,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!secret) return { isAdmin, enabled: true as const }
   const issuer = (await getSiteSettings()).siteName || 'Vitrine'
   const uri = otpauthUri({ secret, account: user.email, issuer })
+  // qrcode loaded only when someone enrols (ADR 030).
+  const { default: QRCode } = await import('qrcode')
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return {
     isAdmin,

@@ -3,7 +3,7 @@
 // outcome. Temporary failures (connection refused, time-out, 4xx) back off exponentially;
 // permanent ones (5xx) fail with the server's answer. Polls every few seconds and is kicked
 // right after an e-mail is queued in this process.
-import { createTransport, type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getSiteSettings } from '../repositories/settings.server.ts'
 import type { Env } from '../env.server.ts'
 import { log } from '../log.server.ts'
@@ -46,7 +46,9 @@ export function classifySmtpError(error: unknown): { permanent: boolean; message
 
 export class MailWorker {
   readonly config: MailConfig
-  private transport: Transporter
+  /** Created at the first send: nodemailer is loaded only where mail goes out (ADR 030). */
+  private transport: Promise<Transporter> | undefined
+  private readonly transportUrl: string
   private readonly concurrency: number
   private readonly pollMs: number
   private readonly leaseMs: number
@@ -67,7 +69,14 @@ export class MailWorker {
     const url = new URL(options.config.url)
     url.searchParams.set('pool', 'true')
     url.searchParams.set('maxConnections', String(this.concurrency))
-    this.transport = createTransport(url.toString())
+    this.transportUrl = url.toString()
+  }
+
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(this.transportUrl),
+    )
+    return this.transport
   }
 
   /** Sends everything due now; resolves with how many rows it handled. */
@@ -115,7 +124,8 @@ export class MailWorker {
       return
     }
     try {
-      await this.transport.sendMail({
+      const transport = await this.transporter()
+      await transport.sendMail({
         messageId: row.messageId,
         from,
         to: row.toName ? { name: row.toName, address: row.toAddress } : row.toAddress,
@@ -168,7 +178,9 @@ export class MailWorker {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     await this.running
-    this.transport.close()
+    const transport = await this.transport
+    this.transport = undefined
+    transport?.close()
   }
 }
 

@@ -4,12 +4,11 @@
 // date, on every page of a PDF (pdf-lib) or across an image (sharp).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib'
-import sharp from 'sharp'
 import { CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import type { Cv } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
+import { loadSharp } from './sharp.server.ts'
 import { privateStorage } from './storage.server.ts'
 
 /** 'Camille Martin <camille@exemple.fr> — 23/11/2026' (or the site name for a visitor). */
@@ -25,6 +24,8 @@ function winAnsi(text: string): string {
 }
 
 export async function watermarkPdf(bytes: Uint8Array, text: string): Promise<Uint8Array> {
+  // pdf-lib (~120 ms and ~15 MB when loaded) only for a watermarked download (ADR 030).
+  const { degrees, PDFDocument, rgb, StandardFonts } = await import('pdf-lib')
   const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true })
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   const mark = winAnsi(text)
@@ -51,6 +52,7 @@ function escapeXml(text: string): string {
 }
 
 export async function watermarkImage(bytes: Buffer, text: string): Promise<Buffer> {
+  const sharp = await loadSharp()
   const image = sharp(bytes).rotate()
   const meta = await image.metadata()
   const width = meta.width ?? 800

@@ -5,8 +5,7 @@
 // upload created are removed.
 import { createHash } from 'node:crypto'
 import { open, rm } from 'node:fs/promises'
-import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp } from 'sharp'
 import {
   ACCEPTED_TYPES,
   UPLOAD_ERRORS,
@@ -17,6 +16,7 @@ import {
   variantWidths,
 } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
+import { loadSharp } from './sharp.server.ts'
 import type { MediaStorage } from './storage.server.ts'
 
 /** A refusal the user can read (French), with the HTTP status to answer. */
@@ -49,10 +49,8 @@ const SNIFF_BYTES = 4100
 /** The largest stored copy of an image: more than any page shows, far less than a 24 Mpx photo. */
 const MAX_STORED_WIDTH = 2560
 
-// Bounded memory (issue 10: under 250 MB while a 24-megapixel photo is processed): no
-// libvips operation cache, one libvips thread per image.
-sharp.cache(false)
-sharp.concurrency(1)
+// sharp and file-type are loaded at the first upload (ADR 030); sharp.server.ts configures
+// sharp for bounded memory (no libvips cache, one thread per image).
 
 // One image at a time through sharp: bounds memory and leaves CPU for the site.
 let imageQueue: Promise<unknown> = Promise.resolve()
@@ -90,6 +88,7 @@ export async function storeUpload(
 
     const decide = async (bytes: Buffer) => {
       if (bytes.length === 0) throw new UploadError(UPLOAD_ERRORS.empty)
+      const { fileTypeFromBuffer } = await import('file-type')
       const sniffed = await fileTypeFromBuffer(bytes)
       const accepted = sniffed ? ACCEPTED_TYPES[sniffed.mime] : undefined
       if (!sniffed || !accepted) {
@@ -164,6 +163,7 @@ export async function storeUpload(
       let width: number | null = null
       let height: number | null = null
       if (found.mime === 'image/gif') {
+        const sharp = await loadSharp()
         const meta = await sharp(temp)
           .metadata()
           .catch(() => undefined)
@@ -206,6 +206,7 @@ async function processImage(
   storage: MediaStorage,
   commit: (temp: string, key: string) => Promise<void>,
 ) {
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(source).metadata()

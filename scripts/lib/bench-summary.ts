@@ -1,0 +1,177 @@
+// The closing summary of `npm run bench:http` (issue 16 point 7, ADR 030): per page and per
+// Vitrine target, req/s as a share of the reference and as a multiple of a "Ghost-equivalent",
+// p99, CPU per request; per process, start-up, idle RSS and RSS after the load; each figure
+// beside its aim with "met" / "NOT met". Targets are whatever bench-http.ts measured: a new
+// one (PostgreSQL, several servers…) gets its rows by being in `targets` with a `pageCache`.
+
+/**
+ * Ghost 6.65 served 71 req/s where a bare Node server sent the same bytes at 15,079 (issue 16's
+ * table, same machine, same run): Ghost-equivalent = 0.47 % of this run's reference req/s.
+ */
+export const GHOST_SHARE_OF_REFERENCE = 71 / 15_079
+/** Ghost's p99 in that run (1.5 s); the aim is a tenth of it. */
+export const GHOST_P99_MS = 1_500
+/** nginx sent the same bytes at 23,546 req/s: half of nginx = 78 % of the reference. */
+export const HALF_NGINX_SHARE_OF_REFERENCE = 23_546 / 2 / 15_079
+
+export const AIMS = {
+  /** × Ghost-equivalent req/s, page cache off / on (points 1 and 2). */
+  ghostMultipleCacheOff: 10,
+  ghostMultipleCacheOn: 100,
+  p99Ms: GHOST_P99_MS / 10,
+  /** Point 5. */
+  readyMs: 1_000,
+  idleRssMb: 100,
+  /** Point 4: after a load run, and after the last soak round. */
+  rssAfterMb: 150,
+  /** Point 4: RSS after the last soak round within 10 % of after the first. */
+  soakGrowthPercent: 10,
+} as const
+
+export interface PageFigures {
+  rps: number
+  p99: number
+  cpuPerRequest: number
+}
+
+export interface SummaryTarget {
+  key: string
+  name: string
+  /** Page cache on or off; undefined for the reference (no aims, no rows). */
+  pageCache?: boolean
+  readyMs: number
+  idleRssMb: number
+  /** After the page runs (before any soak). */
+  rssAfterMb: number
+  /** RSS after each soak round, when --soak was given. */
+  soakRssMb: number[]
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+const verdict = (ok: boolean | undefined) => (ok === undefined ? '—' : ok ? 'met' : 'NOT met')
+
+function row(cells: string[], widths: number[]): string {
+  return cells
+    .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+    .join('  ')
+}
+
+/** Prints the summary; returns how many aims were not met (NaN figures count as not met). */
+export function printSummary(options: {
+  paths: string[]
+  targets: SummaryTarget[]
+  table: Record<string, Record<string, PageFigures>>
+  referenceKey: string
+  loadAverage: string
+}): number {
+  const { paths, targets, table, referenceKey } = options
+  const ref = table[referenceKey]
+  const apps = targets.filter((t) => t.pageCache !== undefined && table[t.key])
+  let missed = 0
+  const check = (ok: boolean | undefined) => {
+    if (ok === false) missed++
+    return verdict(ok)
+  }
+
+  console.log(
+    `\nSummary against the aims of issue 16 (load average ${options.loadAverage}). ` +
+      `Ghost-equivalent = ${fmt(GHOST_SHARE_OF_REFERENCE * 100, 2)} % of the reference's req/s (71 / 15,079).`,
+  )
+  const widths = [40, 11, 7, 8, 9, 24, 9, 8, 8]
+  console.log(
+    row(
+      [
+        'page',
+        'target',
+        'req/s',
+        '% ref',
+        '× Ghost',
+        'aim',
+        'p99 ms',
+        `≤${AIMS.p99Ms} ms`,
+        'CPU ms',
+      ],
+      widths,
+    ),
+  )
+  for (const p of paths) {
+    for (const target of apps) {
+      const f = table[target.key]![p]
+      if (!f) continue
+      const share = ref?.[p] ? f.rps / ref[p].rps : NaN
+      const ghost = share / GHOST_SHARE_OF_REFERENCE
+      const on = target.pageCache === true
+      const aimMultiple = on ? AIMS.ghostMultipleCacheOn : AIMS.ghostMultipleCacheOff
+      // Cache on: also half of nginx's req/s on the same bytes (point 2).
+      const rpsOk = ref?.[p]
+        ? ghost >= aimMultiple && (!on || share >= HALF_NGINX_SHARE_OF_REFERENCE)
+        : undefined
+      const aimText = on
+        ? `≥×${aimMultiple}, ≥${fmt(HALF_NGINX_SHARE_OF_REFERENCE * 100)} %: ${verdict(rpsOk)}`
+        : `≥×${aimMultiple}: ${verdict(rpsOk)}`
+      if (rpsOk === false) missed++
+      console.log(
+        row(
+          [
+            p,
+            target.pageCache ? 'cache on' : 'cache off',
+            fmt(f.rps),
+            `${fmt(share * 100, 1)} %`,
+            `×${fmt(ghost, ghost < 10 ? 1 : 0)}`,
+            aimText,
+            fmt(f.p99, 1),
+            // No answer at all has no latency worth the name: not met.
+            check(f.rps > 0 && Number.isFinite(f.p99) ? f.p99 <= AIMS.p99Ms : false),
+            fmt(f.cpuPerRequest, 3),
+          ],
+          widths,
+        ),
+      )
+    }
+  }
+
+  console.log('')
+  const processWidths = [28, 22, 22, 24, 36]
+  console.log(
+    row(
+      [
+        'process',
+        `ready (≤${AIMS.readyMs} ms)`,
+        `idle RSS (<${AIMS.idleRssMb} MB)`,
+        `RSS after (≤${AIMS.rssAfterMb} MB)`,
+        `soak: last RSS, growth (≤${AIMS.soakGrowthPercent} %)`,
+      ],
+      processWidths,
+    ),
+  )
+  for (const target of apps) {
+    const soak = target.soakRssMb
+    const last = soak.at(-1)
+    const growth = soak.length > 1 ? ((soak.at(-1)! - soak[0]!) / soak[0]!) * 100 : NaN
+    const soakText =
+      last === undefined
+        ? 'no soak (--soak 60 --soak-rounds 5)'
+        : `${fmt(last)} MB ${check(last <= AIMS.rssAfterMb)}, ` +
+          (soak.length > 1
+            ? `${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ${check(Math.abs(growth) <= AIMS.soakGrowthPercent)}`
+            : 'one round')
+    console.log(
+      row(
+        [
+          target.name,
+          `${fmt(target.readyMs)} ms ${check(target.readyMs <= AIMS.readyMs)}`,
+          `${fmt(target.idleRssMb)} MB ${check(target.idleRssMb < AIMS.idleRssMb)}`,
+          `${fmt(target.rssAfterMb)} MB ${check(target.rssAfterMb <= AIMS.rssAfterMb)}`,
+          soakText,
+        ],
+        processWidths,
+      ),
+    )
+  }
+  console.log(
+    missed === 0
+      ? '\nVerdict: every aim met.'
+      : `\nVerdict: ${missed} aim(s) not met (see "NOT met" above).`,
+  )
+  return missed
+}
