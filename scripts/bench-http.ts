@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { printSummary, AIMS, type SummaryTarget } from './lib/bench-summary.ts'
 import { freePort } from './lib/free-port.ts'
+import { processCpuMs, waitUntilSettled } from './lib/bench-server.ts'
 import { startCommand } from './lib/start-flags.ts'
 
 function option(name: string, fallback: number): number {
@@ -179,15 +180,7 @@ function parseWrkDuration(text: string): number {
   return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
 }
 
-/** User + system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
-  } catch {
-    return NaN
-  }
-}
+const cpuMs = processCpuMs
 
 async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
   const cpu0 = cpuMs(pid)
@@ -253,6 +246,10 @@ async function main() {
     )
     // First start seeds the demo content (not timed as start-up); later starts are timed.
     const seeding = await startApp(dataDir, { PAGE_CACHE: 'false' })
+    // The demo images go through sharp in the background after the first start: let that
+    // finish here, or the measured servers would resume it under load (and each of its writes
+    // would empty the page cache).
+    await waitUntilSettled(seeding.child.pid)
     const paths = await discoverPaths(seeding.origin)
     const pages: Record<string, string> = {}
     for (const p of paths) pages[p] = await (await fetch(`${seeding.origin}${p}`)).text()

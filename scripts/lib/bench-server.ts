@@ -1,7 +1,7 @@
 // The production server as the benchmarks start it: a temporary DATA_DIR with the French demo
 // content, loopback on a free port, errors only on stderr.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './free-port.ts'
@@ -39,4 +39,35 @@ export async function spawnBenchServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return { child, base, dataDir }
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // clock ticks of 10 ms
+  } catch {
+    return NaN
+  }
+}
+
+/**
+ * Waits until a freshly started server has finished its background start-up work (the demo
+ * images go through sharp for a while after the first start): its CPU use stays under 5 % for
+ * two seconds in a row. Measuring before that would time the import, and its writes would keep
+ * emptying the page cache. Gives up after `timeoutMs` and says so.
+ */
+export async function waitUntilSettled(pid: number | undefined, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs
+  let quiet = 0
+  let last = processCpuMs(pid)
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const now = processCpuMs(pid)
+    if (!Number.isFinite(now)) return
+    quiet = now - last <= 25 ? quiet + 1 : 0
+    last = now
+    if (quiet >= 4) return
+  }
+  console.log(`(the server was still busy after ${timeoutMs / 1000} s; measuring anyway)`)
 }
