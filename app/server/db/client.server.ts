@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
 import { CompiledQuery, Kysely, sql, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
-import { ContentChannel } from '../cache/content-channel.server.ts'
+import { ContentChannel, type ContentChannelOptions } from '../cache/content-channel.server.ts'
 import { ContentWritesPlugin } from '../cache/content-writes.server.ts'
 import {
   bumpContentGeneration,
@@ -78,11 +78,14 @@ export function openDatabase(file: string): DatabaseHandle {
 }
 
 /** Connect to PostgreSQL (`postgres://…`); nothing is sent before the first query. */
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+export function openPostgres(
+  url: string,
+  options: { max?: number; channel?: ContentChannelOptions } = {},
+): DatabaseHandle {
   // Content writes notify the other app servers through it; it listens once started.
-  const channel = new ContentChannel(url)
+  const channel = new ContentChannel(url, options.channel)
   const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url, { ...options, channel }),
+    dialect: createPostgresDialect(url, { max: options.max, channel }),
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
