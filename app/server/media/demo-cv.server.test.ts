@@ -30,7 +30,7 @@ describe('demo CV', () => {
     expect((await storage.stat(cv!.file!.key))?.size).toBeGreaterThan(0)
     // A second run (or an owner's own CV) is left alone.
     expect(await importDemoCv(storage)).toBe(false)
-  })
+  }, 60_000) // the seed and the first sharp run of this worker: slow on a loaded machine
 
   it('never replaces a CV file the owner uploaded', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'vitrine-cv-'))
