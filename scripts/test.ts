@@ -75,6 +75,22 @@ if (!only || only === 'e2e') {
       failed += r.stats?.unexpected ?? 0
       skipped += r.stats?.skipped ?? 0
     }
+    // Two app servers on one PostgreSQL behind a proxy: the cross-process tests (ADR 034).
+    step('cluster (PostgreSQL, 2 servers)', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.cluster.config.ts',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${reportDir}/vitest-cluster.json`,
+    ])
+    if (existsSync(`${reportDir}/vitest-cluster.json`)) {
+      const r = JSON.parse(readFileSync(`${reportDir}/vitest-cluster.json`, 'utf8'))
+      passed += r.numPassedTests ?? 0
+      failed += r.numFailedTests ?? 0
+      skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+    }
   }
 }
 
