@@ -54,6 +54,8 @@ export interface ClusterOptions {
   servers?: number
   /** Environment for every server (PAGE_CACHE, SMTP_URL, …). */
   env?: Record<string, string>
+  /** Environment of one server (index 0 is A), over `env`. */
+  serverEnv?: (index: number) => Record<string, string>
   /** Extra node flags (the bench passes `npm start`'s). */
   nodeArgs?: string[]
   /** Keep the servers' output out of memory (the bench). */
@@ -168,6 +170,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
               DEMO_CONTENT: 'true',
               LOG_LEVEL: 'warn',
               ...options.env,
+              ...options.serverEnv?.(index),
             },
             stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', 'pipe'],
           })
