@@ -12,6 +12,6 @@ export default defineConfig({
     // One cluster for the file; its servers are processes of their own.
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 })

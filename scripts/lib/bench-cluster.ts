@@ -180,7 +180,7 @@ function memoryLine(target: Target): string {
 }
 
 async function waitHealthy(origin: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server ${origin} exited (${child.exitCode})`)
     try {
@@ -190,7 +190,7 @@ async function waitHealthy(origin: string, child: ChildProcess) {
     }
     await sleep(20)
   }
-  throw new Error(`${origin} not ready after 60 s`)
+  throw new Error(`${origin} not ready after 120 s`)
 }
 
 /** One SQLite server as `npm run bench:http` starts it. */

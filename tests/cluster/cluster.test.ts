@@ -27,7 +27,7 @@ beforeAll(async () => {
   ;[A, B] = cluster.servers as [ClusterServer, ClusterServer]
   db = openPostgres(cluster.databaseUrl, { max: 2 })
   setDatabase(db)
-}, 120_000)
+}, 240_000)
 
 afterAll(async () => {
   setDatabase(undefined)

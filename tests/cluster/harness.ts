@@ -67,7 +67,7 @@ export interface ClusterOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function waitHealthy(origin: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server ${origin} exited:\n${output()}`)
@@ -78,7 +78,7 @@ async function waitHealthy(origin: string, child: ChildProcess, output: () => st
     }
     await sleep(50)
   }
-  throw new Error(`server ${origin} not healthy after 60 s:\n${output()}`)
+  throw new Error(`server ${origin} not healthy after 120 s:\n${output()}`)
 }
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
