@@ -63,17 +63,27 @@ interface Target {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function procStat(pid: number): { cpuMs: number; rssKb: number } {
+function procStat(pid: number): { cpuMs: number; childrenCpuMs: number; rssKb: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     return {
       cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+      // Of its children that exited and were reaped (PostgreSQL's ended backends).
+      childrenCpuMs: (Number(fields[13]) + Number(fields[14])) * 10,
       rssKb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN),
     }
   } catch {
-    return { cpuMs: NaN, rssKb: NaN }
+    return { cpuMs: NaN, childrenCpuMs: NaN, rssKb: NaN }
   }
+}
+
+/** CPU of PostgreSQL so far: its live processes plus the backends that already ended. */
+function postgresCpuMs(postmaster: number): number {
+  return (
+    sum(postgresPids(postmaster).map((pid) => procStat(pid).cpuMs)) +
+    procStat(postmaster).childrenCpuMs
+  )
 }
 
 /** The postmaster and its children (backends, writer, WAL writer, …). */
@@ -144,17 +154,16 @@ async function load(
   connections: number,
 ): Promise<Figures> {
   const appPids = target.pids()
-  const dbPids = target.postmaster ? postgresPids(target.postmaster()) : []
   const cpu = (pids: number[]) => sum(pids.map((pid) => procStat(pid).cpuMs))
+  const dbCpu = () => (target.postmaster ? postgresCpuMs(target.postmaster()) : NaN)
   const app0 = cpu(appPids)
-  const db0 = cpu(dbPids)
+  const db0 = dbCpu()
   const per = Math.max(1, Math.round(connections / target.origins.length))
   const runs = await Promise.all(
     target.origins.map((origin) => loadOne(`${origin}${pathname}`, seconds, per)),
   )
   const total = sum(runs.map((r) => r.total))
-  // Backends started during the run count from zero; ended ones are lost (rare: pooled).
-  const dbAfter = target.postmaster ? cpu(postgresPids(target.postmaster())) : NaN
+  const dbAfter = dbCpu()
   return {
     rps: sum(runs.map((r) => r.rps)),
     p50: Math.max(...runs.map((r) => r.p50)),
