@@ -2,7 +2,7 @@
 // and the same uploaded files, byte for byte (issue 10 point 10).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -15,9 +15,14 @@ import { mediaStorage, privateStorage } from '#app/server/media/storage.server.t
 const root = mkdtempSync(path.join(os.tmpdir(), 'vitrine-backup-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-function run(script: string, dataDir: string, args: string[] = []) {
+function run(
+  script: string,
+  dataDir: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
   return execFileSync(process.execPath, [script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: path.join(root, 'backups') },
+    env: { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: path.join(root, 'backups'), ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -28,6 +33,7 @@ function hashes(dataDir: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const folder of ['media', 'private']) {
     const dir = path.join(dataDir, folder)
+    if (!existsSync(dir)) continue
     for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
       const file = path.join(entry.parentPath, entry.name)
@@ -79,5 +85,28 @@ describe('backup and restore', () => {
     }
     // A second restore does not overwrite a database without --force.
     expect(() => run('scripts/restore.ts', empty, [backup])).toThrow()
+  })
+
+  it('takes the files from MEDIA_DIR and puts them back into MEDIA_DIR (ADR 033)', async () => {
+    const live = path.join(root, 'live-shared')
+    const shared = path.join(root, 'shared-files')
+    const handle = openDatabase(path.join(live, 'vitrine.db'))
+    await migrateToLatest(handle.db)
+    await handle.close()
+    const cv = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    await storeUpload(once(cv), {
+      storage: privateStorage(shared),
+      limitsMb: { image: 5, video: 5, document: 5 },
+    })
+    const before = hashes(shared)
+    expect(Object.keys(before)).toHaveLength(1)
+
+    const out = run('scripts/backup.ts', live, [], { MEDIA_DIR: shared })
+    const backup = /Sauvegarde écrite : (.+\.db)/.exec(out)?.[1] ?? ''
+    const emptyData = path.join(root, 'restored-data')
+    const emptyShared = path.join(root, 'restored-shared')
+    run('scripts/restore.ts', emptyData, [backup], { MEDIA_DIR: emptyShared })
+    expect(hashes(emptyShared)).toEqual(before)
+    expect(readdirSync(emptyData)).not.toContain('private')
   })
 })

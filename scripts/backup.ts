@@ -1,6 +1,7 @@
 // `npm run backup`: a consistent copy of the live database (SQLite VACUUM INTO, safe while
 // the server runs) into DATA_DIR/backups/, plus the auth secret and the uploaded files
-// (DATA_DIR/media and DATA_DIR/private, issue 10). Keeps the last 14 copies.
+// (MEDIA_DIR/media and MEDIA_DIR/private, issue 10; MEDIA_DIR is DATA_DIR unless set, ADR
+// 033). Keeps the last 14 copies.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -35,7 +36,7 @@ if (existsSync(secret)) copyFileSync(secret, path.join(dir, `auth-secret-${stamp
 // Copied after the database, so every file a backed-up row names is there.
 const files = path.join(dir, `vitrine-${stamp}-files`)
 for (const folder of ['media', 'private']) {
-  const from = path.join(env.DATA_DIR, folder)
+  const from = path.join(env.MEDIA_DIR, folder)
   if (!existsSync(from)) continue
   cpSync(from, path.join(files, folder), {
     recursive: true,

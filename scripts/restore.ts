@@ -1,5 +1,6 @@
 // `npm run restore -- <backup>`: puts a `npm run backup` copy back into DATA_DIR (stop the
-// server first): the database, the auth secret and the uploaded files (media, private CV).
+// server first): the database, the auth secret and the uploaded files (media, private CV)
+// into MEDIA_DIR (DATA_DIR unless set, ADR 033).
 // <backup> is the path of a `vitrine-<date>.db` file. Refuses to overwrite an existing
 // database unless --force is given.
 import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -31,6 +32,6 @@ if (existsSync(secret)) copyFileSync(secret, path.join(env.DATA_DIR, 'auth-secre
 const files = source.replace(/\.db$/, '-files')
 for (const folder of ['media', 'private']) {
   const from = path.join(files, folder)
-  if (existsSync(from)) cpSync(from, path.join(env.DATA_DIR, folder), { recursive: true })
+  if (existsSync(from)) cpSync(from, path.join(env.MEDIA_DIR, folder), { recursive: true })
 }
 console.log(`Sauvegarde restaurée dans ${env.DATA_DIR}.`)

@@ -74,15 +74,15 @@ export function bodyShapeRefusal(
  * refused before React Router reads it, and counted against the address's limit of that
  * path (contact, sign-in, sign-up…), so such requests are throttled too.
  */
-export function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
+export async function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
   const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
   const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
   if (!refusal) return next()
   const ip = req.ip ?? 'Unknown'
   const { key, rule } = addressLimitFor(req.path, ip)
-  if (!hit(key, rule, Date.now(), { owner: ip })) {
-    res.set('Retry-After', retryAfterHeader(key))
+  if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
+    res.set('Retry-After', await retryAfterHeader(key))
     return plain(res, 429, TOO_MANY_REFUSED)
   }
   // The body is not read: close the connection rather than drain it.

@@ -34,7 +34,7 @@ export async function recordActivity(
 ): Promise<ActivityLog | undefined> {
   // Anonymous entries are bounded per address and in total (issue 14, finding 3).
   const kind = `${input.action}|${input.resourceType}|${input.resourceName ?? ''}`
-  if (!input.actor && !anonymousEntryAllowed(request, kind)) return undefined
+  if (!input.actor && !(await anonymousEntryAllowed(request, kind))) return undefined
   try {
     const userInfo = deriveUserInfo(request, { clientInfo: input.clientInfo })
     userInfo.location = await lookupLocation(userInfo.ip)

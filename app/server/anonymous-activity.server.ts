@@ -17,11 +17,17 @@ export const ANONYMOUS_ACTIVITY_TOTAL: RateLimitRule = { limit: 1_000, windowMs:
  * A repeated request (200 × the same admin page) is logged 30 times per window; a visitor
  * who wanders over many pages is logged more, within the per-address bound.
  */
-export function anonymousEntryAllowed(request: Request, kind: string, now = Date.now()): boolean {
+export async function anonymousEntryAllowed(
+  request: Request,
+  kind: string,
+  now = Date.now(),
+): Promise<boolean> {
   const ip = getClientIp(request)
   return (
-    hit(`activity-anonymous:${ip}`, ANONYMOUS_ACTIVITY_PER_ADDRESS, now, { owner: ip }) &&
-    hit(`activity-anonymous:${ip}|${kind}`, ANONYMOUS_ACTIVITY_PER_KIND, now, { owner: ip }) &&
-    hit('activity-anonymous:all', ANONYMOUS_ACTIVITY_TOTAL, now)
+    (await hit(`activity-anonymous:${ip}`, ANONYMOUS_ACTIVITY_PER_ADDRESS, now, { owner: ip })) &&
+    (await hit(`activity-anonymous:${ip}|${kind}`, ANONYMOUS_ACTIVITY_PER_KIND, now, {
+      owner: ip,
+    })) &&
+    (await hit('activity-anonymous:all', ANONYMOUS_ACTIVITY_TOTAL, now))
   )
 }

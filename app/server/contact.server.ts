@@ -42,14 +42,14 @@ export async function handleContact(request: Request): Promise<ContactResult> {
   const values = valuesOf(raw)
   const ip = getClientIp(request)
 
-  if (!hit(`contact:${ip}`, CONTACT_RATE_LIMIT, Date.now(), { owner: ip })) {
+  if (!(await hit(`contact:${ip}`, CONTACT_RATE_LIMIT, Date.now(), { owner: ip }))) {
     return {
       status: 'error',
       message: CONTACT_RATE_LIMITED,
       fieldErrors: {},
       values,
       httpStatus: 429,
-      retryAfter: retryAfterHeader(`contact:${ip}`),
+      retryAfter: await retryAfterHeader(`contact:${ip}`),
     }
   }
 

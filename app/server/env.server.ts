@@ -22,6 +22,11 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Where the database, the auth secret and backups live. */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Root of the uploaded files: `media/` (public library) and `private/` (the CV) under it.
+   * Several app servers point it at one shared directory (ADR 033). Default: DATA_DIR.
+   */
+  MEDIA_DIR: optionalText,
   /** PostgreSQL instead of SQLite in DATA_DIR (ADR 028): postgres://user:pass@host:5432/db */
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), {
     message: 'doit commencer par postgres:// (laisser vide pour SQLite dans DATA_DIR)',
@@ -44,7 +49,11 @@ export const EnvSchema = z.object({
       }
     })
     .transform(parseTrustProxy),
-  /** Secret for sessions; generated once into DATA_DIR/auth-secret when absent. */
+  /**
+   * Secret for sessions. When absent: generated once into DATA_DIR/auth-secret (SQLite), or
+   * once into the database's shared_secret table, the same for every app server (PostgreSQL,
+   * ADR 033; filled in at start-up by resolveAuthSecret).
+   */
   BETTER_AUTH_SECRET: optionalText,
   /** The account that registers or signs in with this e-mail becomes admin. */
   ADMIN_EMAIL: optionalText,
@@ -91,7 +100,11 @@ export const EnvSchema = z.object({
   ),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { BETTER_AUTH_SECRET: string; PUBLIC_URL: string }
+export type Env = z.infer<typeof EnvSchema> & {
+  BETTER_AUTH_SECRET: string
+  PUBLIC_URL: string
+  MEDIA_DIR: string
+}
 
 let cached: Env | undefined
 
@@ -110,7 +123,9 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result: Env = {
     ...env,
     DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    MEDIA_DIR: path.resolve(env.MEDIA_DIR ?? dataDir),
+    BETTER_AUTH_SECRET:
+      env.BETTER_AUTH_SECRET ?? (env.DATABASE_URL ? '' : readOrCreateSecret(dataDir)),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }
   if (source === process.env) cached = result

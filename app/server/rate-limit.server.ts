@@ -11,10 +11,11 @@
 // - grow it with refused requests: a request refused on one key must not touch the next
 //   (callers check the address key first; see `hit`).
 //
-// The counters live in a `RateLimitStore`. The one used today keeps them in this process's
-// memory, shared by every copy of this module (the Express layer and the app bundle) through
-// a process-wide slot, so the limits hold across both and across development reloads. A
-// shared store (a database table) for several processes can implement the same interface.
+// The counters live in a `RateLimitStore`, in a process-wide slot shared by every copy of this
+// module (the Express layer and the app bundle), so the limits hold across both and across
+// development reloads. On SQLite (one process) it is this process's memory; on PostgreSQL
+// (several app servers) it is the `rate_limit` table (rate-limit-store.server.ts, selected
+// when the database is opened: ADR 033), so N servers enforce one limit.
 import { createHash } from 'node:crypto'
 
 export interface RateLimitRule {
@@ -31,19 +32,28 @@ export interface RateLimitBucket {
   owner?: string
 }
 
-/** Where buckets live. Synchronous today (memory); a database store adds an async twin. */
+/**
+ * Where buckets live: this process's memory (one process, SQLite) or the database (several
+ * app servers on PostgreSQL, `rate-limit-store.server.ts`, ADR 033). Asynchronous because the
+ * database store answers over the network; every behaviour of ADR 023 holds in both.
+ */
 export interface RateLimitStore {
   /**
    * Counts one hit on `key` under `rule` and returns the bucket afterwards, or null when
    * the key is new and may not be created (its owner's cap or the store's hard bound).
    */
-  increment(key: string, rule: RateLimitRule, now: number, owner?: string): RateLimitBucket | null
+  increment(
+    key: string,
+    rule: RateLimitRule,
+    now: number,
+    owner?: string,
+  ): Promise<RateLimitBucket | null>
   /** The key's live bucket (window not over), without counting. */
-  peek(key: string, now: number): RateLimitBucket | undefined
-  delete(key: string): void
-  clear(): void
+  peek(key: string, now: number): Promise<RateLimitBucket | undefined>
+  delete(key: string): Promise<void>
+  clear(): Promise<void>
   /** Number of buckets held (for tests and figures). */
-  size(): number
+  size(): Promise<number>
 }
 
 /** Soft bound: past it, expired and idle buckets are evicted before a new one is made. */
@@ -111,7 +121,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
   }
 
   return {
-    increment(key, rule, now, owner) {
+    async increment(key, rule, now, owner) {
       let bucket = buckets.get(key)
       if (bucket && bucket.resetAt <= now) {
         forget(key, bucket)
@@ -133,19 +143,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
       bucket.limit = rule.limit
       return bucket
     },
-    peek(key, now) {
+    async peek(key, now) {
       const bucket = buckets.get(key)
       return bucket && bucket.resetAt > now ? bucket : undefined
     },
-    delete(key) {
+    async delete(key) {
       const bucket = buckets.get(key)
       if (bucket) forget(key, bucket)
     },
-    clear() {
+    async clear() {
       buckets.clear()
       owners.clear()
     },
-    size: () => buckets.size,
+    size: async () => buckets.size,
   }
 }
 
@@ -156,6 +166,11 @@ type Slot = { [SLOT]?: RateLimitStore }
 function store(): RateLimitStore {
   const slot = globalThis as Slot
   return (slot[SLOT] ??= createMemoryStore())
+}
+
+/** The process's store (tests and figures). */
+export function rateLimitStore(): RateLimitStore {
+  return store()
 }
 
 /** Replaces the process's store (a shared store at start-up; tests). Returns the old one. */
@@ -183,38 +198,42 @@ export interface HitOptions {
  * may not be created: see `HitOptions.owner`). Check the cheapest, widest key first (the
  * address) and stop at the first refusal, so a refused request creates no further bucket.
  */
-export function hit(
+export async function hit(
   key: string,
   rule: RateLimitRule,
   now = Date.now(),
   options: HitOptions = {},
-): boolean {
-  const bucket = store().increment(storedKey(key), rule, now, options.owner)
+): Promise<boolean> {
+  const bucket = await store().increment(storedKey(key), rule, now, options.owner)
   return !!bucket && bucket.count <= rule.limit
 }
 
 /** Whether the key has used up its window, without counting a hit. */
-export function isOver(key: string, rule: RateLimitRule, now = Date.now()): boolean {
-  const bucket = store().peek(storedKey(key), now)
+export async function isOver(key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
+  const bucket = await store().peek(storedKey(key), now)
   return !!bucket && bucket.count >= rule.limit
 }
 
 /** Forgets the key (e.g. an account's failures once its owner signs in). */
-export function clearKey(key: string): void {
-  store().delete(storedKey(key))
+export async function clearKey(key: string): Promise<void> {
+  await store().delete(storedKey(key))
 }
 
 /** Seconds until the key's window resets (for Retry-After); 0 when the key has none. */
-export function retryAfterSeconds(key: string, now = Date.now()): number {
-  const bucket = store().peek(storedKey(key), now)
+export async function retryAfterSeconds(key: string, now = Date.now()): Promise<number> {
+  const bucket = await store().peek(storedKey(key), now)
   return bucket ? Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) : 0
 }
 
 /** Retry-After for a refusal on `key`, never below one second (a header always goes out). */
-export function retryAfterHeader(key: string, fallbackSeconds = 60, now = Date.now()): string {
-  return String(retryAfterSeconds(key, now) || fallbackSeconds)
+export async function retryAfterHeader(
+  key: string,
+  fallbackSeconds = 60,
+  now = Date.now(),
+): Promise<string> {
+  return String((await retryAfterSeconds(key, now)) || fallbackSeconds)
 }
 
-export function resetRateLimits(): void {
-  store().clear()
+export async function resetRateLimits(): Promise<void> {
+  await store().clear()
 }

@@ -19,10 +19,10 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     const ip = getClientIp(request)
     const { key, rule } = addressLimitFor(new URL(request.url).pathname, ip)
-    if (!hit(key, rule, Date.now(), { owner: ip })) {
+    if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
       throw data(TOO_MANY_REFUSED, {
         status: 429,
-        headers: { 'Retry-After': retryAfterHeader(key), 'Cache-Control': 'no-store' },
+        headers: { 'Retry-After': await retryAfterHeader(key), 'Cache-Control': 'no-store' },
       })
     }
     throw data(UNREADABLE_FORM, { status: 400, headers: { 'Cache-Control': 'no-store' } })

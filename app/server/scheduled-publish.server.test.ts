@@ -3,9 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contentGeneration } from './cache/generation.server.ts'
 import { createBlogPost } from './repositories/blog.server.ts'
-import { nextScheduledPublishAt, startScheduledPublishing } from './scheduled-publish.server.ts'
+import {
+  nextScheduledPublishAt,
+  scheduledPublishingArmed,
+  startScheduledPublishing,
+} from './scheduled-publish.server.ts'
 import { makeBlogPost } from './demo/factories.server.ts'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
+import { getDb } from './db/client.server.ts'
 
 describe('scheduled publishing', () => {
   useTestDatabase()
@@ -34,13 +39,36 @@ describe('scheduled publishing', () => {
       makeBlogPost({ status: 'published', publishedAt: '2030-01-01T10:05:00.000Z' }),
     )
     const stop = startScheduledPublishing()
-    await vi.waitFor(async () => expect(await nextScheduledPublishAt()).toBeDefined())
-    await Promise.resolve()
+    await scheduledPublishingArmed()
     const before = contentGeneration()
     await vi.advanceTimersByTimeAsync(4 * 60_000)
     expect(contentGeneration()).toBe(before)
     await vi.advanceTimersByTimeAsync(60_000 + 10)
     expect(contentGeneration()).toBeGreaterThan(before)
+    stop()
+  })
+
+  // ADR 033: with several app servers each one arms its own timer; "fires once" holds because
+  // the publish time has no side effect to repeat: nothing is written, only caches drop.
+  it('writes nothing at the publish time (no side effect for several servers to repeat)', async () => {
+    vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2030-01-01T10:05:00.000Z' }),
+    )
+    const snapshot = async () => {
+      const db = getDb()
+      const tables = ['blog_posts', 'activity_logs', 'outbox', 'messages'] as const
+      const out: Record<string, unknown> = {}
+      for (const table of tables) out[table] = await db.selectFrom(table).selectAll().execute()
+      return out
+    }
+    const stop = startScheduledPublishing()
+    await scheduledPublishingArmed()
+    const before = await snapshot()
+    const generation = contentGeneration()
+    await vi.advanceTimersByTimeAsync(5 * 60_000 + 10)
+    expect(contentGeneration()).toBeGreaterThan(generation)
+    expect(await snapshot()).toEqual(before)
     stop()
   })
 })

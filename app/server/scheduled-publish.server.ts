@@ -30,6 +30,12 @@ async function arm(): Promise<void> {
 }
 
 let unsubscribe: (() => void) | undefined
+let arming: Promise<void> = Promise.resolve()
+
+/** Resolves once the latest arming (a read of the next date) is done (tests). */
+export function scheduledPublishingArmed(): Promise<void> {
+  return arming
+}
 
 /**
  * Start-up hook: arm the timer now and again after every content write or bump. Returns the
@@ -37,8 +43,10 @@ let unsubscribe: (() => void) | undefined
  */
 export function startScheduledPublishing(): () => void {
   unsubscribe?.()
-  const stop = onContentGeneration(() => void arm())
+  const stop = onContentGeneration(() => {
+    arming = arm()
+  })
   unsubscribe = stop
-  void arm()
+  arming = arm()
   return stop
 }

@@ -1,5 +1,6 @@
 // What the process does once before serving and once before exiting. Exposed through
 // entry.server.tsx so server/index.ts (and the dev server) reach the bundle's own modules.
+import { resolveAuthSecret } from './auth/shared-secret.server.ts'
 import { closeDatabase, initDatabase } from './db/client.server.ts'
 import { withStartupLock } from './db/dialect.server.ts'
 import { getEnv } from './env.server.ts'
@@ -14,6 +15,8 @@ export function startApp(): Promise<void> {
     const env = getEnv()
     const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     log.info(`Base de données prête : ${handle.file}`)
+    // PostgreSQL without BETTER_AUTH_SECRET: one secret in the database for every server.
+    await resolveAuthSecret(env, handle.db)
     // Several app servers on one PostgreSQL run their start-up work one at a time (ADR 028).
     await withStartupLock(handle.db, async () => {
       for (const hook of STARTUP_HOOKS) await hook(env)

@@ -60,12 +60,12 @@ export async function action({ request }: Route.ActionArgs) {
     const error = parsed.error.issues[0]?.message ?? TWO_FACTOR_TEXTS.codeRequired
     return data({ error, codes: null }, { status: 400 })
   }
-  if (enrolmentLimited(request, user.id)) {
+  if (await enrolmentLimited(request, user.id)) {
     return data({ error: TWO_FACTOR_TEXTS.tooManyAttempts, codes: null }, { status: 429 })
   }
   const codes = await confirmEnrolment(user.id, current.session.id, parsed.data.code)
   if (!codes) {
-    countEnrolmentFailure(request, user.id)
+    await countEnrolmentFailure(request, user.id)
     return data({ error: TWO_FACTOR_TEXTS.codeInvalid, codes: null }, { status: 400 })
   }
   await recordActivity(request, {

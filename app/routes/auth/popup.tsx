@@ -63,7 +63,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         details: `Connexion avec ${label}`,
       })
     }
-  } else if (hit(`popup-failure:${getClientIp(request)}`, { limit: 20, windowMs: 10 * 60_000 })) {
+  } else if (
+    await hit(`popup-failure:${getClientIp(request)}`, { limit: 20, windowMs: 10 * 60_000 })
+  ) {
     // Bounded: anyone can open this page, and each visit would add an entry.
     await recordActivity(request, {
       actor: null,

@@ -33,10 +33,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ip = getClientIp(request)
-  if (!hit(`setup:ip:${ip}`, SETUP_RATE_LIMIT, Date.now(), { owner: ip })) {
+  if (!(await hit(`setup:ip:${ip}`, SETUP_RATE_LIMIT, Date.now(), { owner: ip }))) {
     throw data('Trop de tentatives. Veuillez réessayer dans quelques minutes.', {
       status: 429,
-      headers: { 'Retry-After': retryAfterHeader(`setup:ip:${ip}`) },
+      headers: { 'Retry-After': await retryAfterHeader(`setup:ip:${ip}`) },
     })
   }
   if (!(await isSetupTokenValid(params.token))) throw data(INVALID_LINK, { status: 404 })

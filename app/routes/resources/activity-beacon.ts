@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request)
   // Anonymous callers own no entries: nothing to enrich (and nothing to tell them).
   if (!user) return new Response(null, { status: 204 })
-  if (!hit(`activity-beacon:${user.id}`, { limit: 120, windowMs: 60_000 })) {
+  if (!(await hit(`activity-beacon:${user.id}`, { limit: 120, windowMs: 60_000 }))) {
     return new Response(null, { status: 429, headers: { 'Retry-After': '60' } })
   }
   let body: Record<string, unknown> = {}

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
   }
   // Anonymous downloads count too (requireAuth off); one address cannot flood the log.
-  const logged = user ? true : hit(`cv-download:${getClientIp(request)}`, ANONYMOUS_LOG_LIMIT)
+  const logged = user ? true : await hit(`cv-download:${getClientIp(request)}`, ANONYMOUS_LOG_LIMIT)
   if (cv.settings.trackDownloads && logged) {
     await recordActivity(request, {
       actor: user ? { id: user.id, name: user.name, email: user.email } : null,

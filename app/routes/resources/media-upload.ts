@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** ?target=cv: the CV (a PDF or an image) into private storage, never the public library. */
 async function receiveCv(request: Request, admin: SessionUser) {
-  const storage = privateStorage(getEnv().DATA_DIR)
+  const storage = privateStorage(getEnv().MEDIA_DIR)
   try {
     const stored = await receiveUpload(request, storage, ['document', 'image'])
     // The CV is shown whole: responsive variants would only be more private copies.

@@ -52,7 +52,7 @@ describe('abuse limits', () => {
       })
     }
     for (let i = 0; i < CONTACT_RATE_LIMIT.limit + 1; i++)
-      hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)
+      await hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)
     // The attacker now floods sign-up with distinct addresses (all beyond its address limit).
     const accountsBefore = await getDb().selectFrom('user').select('id').execute()
     const flood = 110_000
@@ -67,7 +67,7 @@ describe('abuse limits', () => {
               password: 'motdepasse',
               confirmPassword: 'motdepasse',
             })
-      if (outcome === null) hit('sign-up:ip:203.0.113.66', AUTH_RATE_LIMITS.address)
+      if (outcome === null) await hit('sign-up:ip:203.0.113.66', AUTH_RATE_LIMITS.address)
       else if (!outcome.ok && outcome.status === 429) refused += 1
     }
     expect(refused).toBe(flood - AUTH_RATE_LIMITS.address.limit)
@@ -81,7 +81,7 @@ describe('abuse limits', () => {
     })
     expect(after).toMatchObject({ ok: false, status: 429, error: AUTH_TEXTS.tooManyAttempts })
     expect(after.ok === false && Number(after.retryAfter)).toBeGreaterThan(0)
-    expect(hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)).toBe(false)
+    expect(await hit('contact:203.0.113.66', CONTACT_RATE_LIMIT)).toBe(false)
   }, 60_000)
 
   it('a browser that signed in before gets in even when others share its address and fail', async () => {

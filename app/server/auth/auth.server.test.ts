@@ -245,7 +245,7 @@ describe('accounts', () => {
     expect(await attempt('fay@exemple.fr', '192.0.2.2', 'motdepasse')).toMatchObject({ ok: true })
 
     // A success clears the failures counted from that address.
-    resetRateLimits()
+    await resetRateLimits()
     for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit - 1; i++) {
       await attempt('fay@exemple.fr', '192.0.2.3')
     }
@@ -258,9 +258,12 @@ describe('accounts', () => {
     // but never refuses the owner (issue 14, finding 2): 8 failures from each of 7 addresses
     // used to lock the right password out everywhere. (The counters are filled directly:
     // hashing 56 wrong passwords would only make the test slow.)
-    resetRateLimits()
+    await resetRateLimits()
     for (let i = 0; i < 7 * AUTH_RATE_LIMITS.accountAddress.limit; i++) {
-      countSignInFailure(formRequest('/login', undefined, `198.51.100.${i % 7}`), 'fay@exemple.fr')
+      await countSignInFailure(
+        formRequest('/login', undefined, `198.51.100.${i % 7}`),
+        'fay@exemple.fr',
+      )
     }
     expect(await attempt('fay@exemple.fr', '198.51.100.250', 'motdepasse')).toMatchObject({
       ok: true,
@@ -272,10 +275,13 @@ describe('accounts', () => {
 
     // Every attempt counts against its address, whatever the account: the gate each sign-in
     // passes first, then a real sign-in from that address is refused, even the right one.
-    resetRateLimits()
+    await resetRateLimits()
     for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
       expect(
-        signInLimited(formRequest('/login', undefined, '203.0.113.9'), `inconnu-${i}@exemple.fr`),
+        await signInLimited(
+          formRequest('/login', undefined, '203.0.113.9'),
+          `inconnu-${i}@exemple.fr`,
+        ),
       ).toBe(false)
     }
     expect(await attempt('fay@exemple.fr', '203.0.113.9', 'motdepasse')).toMatchObject({

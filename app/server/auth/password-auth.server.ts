@@ -47,32 +47,34 @@ const signInKeys = (request: Request, email: string) => {
 }
 
 /** Counts the attempt against its address; true when it must be refused. */
-export function signInLimited(request: Request, email: string): boolean {
-  return signInRefusal(request, email) !== null
+export async function signInLimited(request: Request, email: string): Promise<boolean> {
+  return (await signInRefusal(request, email)) !== null
 }
 
 /** The key whose limit refuses this attempt (for Retry-After), or null when it may go on. */
-function signInRefusal(request: Request, email: string): string | null {
+async function signInRefusal(request: Request, email: string): Promise<string | null> {
   const keys = signInKeys(request, email)
-  if (!hit(keys.address, AUTH_RATE_LIMITS.address, Date.now(), { owner: keys.ip })) {
+  if (!(await hit(keys.address, AUTH_RATE_LIMITS.address, Date.now(), { owner: keys.ip }))) {
     return keys.address
   }
-  if (isOver(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)) return keys.accountAddress
+  if (await isOver(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)) {
+    return keys.accountAddress
+  }
   return null
 }
 
 /** Whether this attempt must wait: the account-wide bound is met and the browser is new. */
-function signInSlowed(request: Request, email: string): boolean {
+async function signInSlowed(request: Request, email: string): Promise<boolean> {
   const keys = signInKeys(request, email)
-  return !keys.device && isOver(keys.account, AUTH_RATE_LIMITS.account)
+  return !keys.device && (await isOver(keys.account, AUTH_RATE_LIMITS.account))
 }
 
 /** Counts a failed sign-in against the account (from this address or device, and anywhere). */
-export function countSignInFailure(request: Request, email: string) {
+export async function countSignInFailure(request: Request, email: string): Promise<void> {
   const keys = signInKeys(request, email)
   const now = Date.now()
-  hit(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress, now, { owner: keys.ip })
-  hit(keys.account, AUTH_RATE_LIMITS.account, now)
+  await hit(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress, now, { owner: keys.ip })
+  await hit(keys.account, AUTH_RATE_LIMITS.account, now)
 }
 
 /**
@@ -80,20 +82,24 @@ export function countSignInFailure(request: Request, email: string) {
  * creates no per-e-mail bucket (issue 14, finding 1: one address could otherwise add keys
  * without end), and one address holds a bounded number of them.
  */
-function signUpRefusal(request: Request, email: string): string | null {
+async function signUpRefusal(request: Request, email: string): Promise<string | null> {
   const ip = getClientIp(request)
   const byAddress = `sign-up:ip:${ip}`
-  if (!hit(byAddress, AUTH_RATE_LIMITS.address, Date.now(), { owner: ip })) return byAddress
+  if (!(await hit(byAddress, AUTH_RATE_LIMITS.address, Date.now(), { owner: ip }))) {
+    return byAddress
+  }
   const byAccount = `sign-up:account:${email}`
-  if (!hit(byAccount, AUTH_RATE_LIMITS.accountAddress, Date.now(), { owner: ip })) return byAccount
+  if (!(await hit(byAccount, AUTH_RATE_LIMITS.accountAddress, Date.now(), { owner: ip }))) {
+    return byAccount
+  }
   return null
 }
 
-const tooMany = (key: string): AuthOutcome => ({
+const tooMany = async (key: string): Promise<AuthOutcome> => ({
   ok: false,
   error: AUTH_TEXTS.tooManyAttempts,
   status: 429,
-  retryAfter: retryAfterHeader(key),
+  retryAfter: await retryAfterHeader(key),
 })
 
 function cookiesOf(response: Response): Headers {
@@ -155,19 +161,19 @@ export async function signInWithPassword(
   input: LoginInput,
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
-  const refusal = signInRefusal(request, email)
+  const refusal = await signInRefusal(request, email)
   if (refusal) {
     await logFailedLogin(request, 'trop de tentatives')
     return tooMany(refusal)
   }
-  if (signInSlowed(request, email)) {
+  if (await signInSlowed(request, email)) {
     await new Promise((resolve) => setTimeout(resolve, ACCOUNT_SLOWDOWN_MS))
   }
   const existing = await findUser(email)
   if (existing && existing.status !== 'active') {
     // Say "disabled" only to someone who knows the password (no account oracle).
     const valid = await passwordMatches(await credentialHash(existing.id), input.password)
-    if (!valid) countSignInFailure(request, email)
+    if (!valid) await countSignInFailure(request, email)
     await logFailedLogin(request, valid ? `compte ${existing.status}` : 'identifiants invalides')
     return valid
       ? { ok: false, error: AUTH_TEXTS.accountDisabled, status: 403 }
@@ -179,11 +185,11 @@ export async function signInWithPassword(
     asResponse: true,
   })
   if (!response.ok) {
-    countSignInFailure(request, email)
+    await countSignInFailure(request, email)
     await logFailedLogin(request, 'identifiants invalides')
     return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
   }
-  clearKey(signInKeys(request, email).accountAddress)
+  await clearKey(signInKeys(request, email).accountAddress)
   const user = existing ?? (await findUser(email))
   if (!user) return { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
   const headers = cookiesOf(response)
@@ -203,7 +209,7 @@ export async function registerWithPassword(
   options: { invitation?: string } = {},
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
-  const refusal = signUpRefusal(request, email)
+  const refusal = await signUpRefusal(request, email)
   if (refusal) return tooMany(refusal)
   const invitedId = options.invitation ? await findInvitation(options.invitation) : undefined
   if (options.invitation && !invitedId) {

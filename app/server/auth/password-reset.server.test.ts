@@ -35,7 +35,7 @@ const request = (address = `10.9.0.${++ip}`) =>
   })
 
 beforeEach(async () => {
-  resetRateLimits()
+  await resetRateLimits()
   smtp = await startSmtpServer()
   const config = mailConfigFromEnv({
     SMTP_URL: smtp.url,

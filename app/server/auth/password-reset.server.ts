@@ -31,8 +31,8 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<ResetRequestOutcome> {
   const address = email.trim().toLowerCase()
-  const byClient = hit(`reset:ip:${getClientIp(request)}`, RESET_RATE_LIMITS.address)
-  const byAccount = hit(`reset:account:${address}`, RESET_RATE_LIMITS.account)
+  const byClient = await hit(`reset:ip:${getClientIp(request)}`, RESET_RATE_LIMITS.address)
+  const byAccount = await hit(`reset:account:${address}`, RESET_RATE_LIMITS.account)
   if (!byClient || !byAccount) return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
   // Says nothing about the account: the site cannot send any e-mail at all.
   if (!isMailConfigured()) return { ok: false, error: MAIL_TEXTS.forgotNotConfigured, status: 503 }
@@ -64,7 +64,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<ResetOutcome> {
-  if (!hit(`reset:submit:${getClientIp(request)}`, RESET_RATE_LIMITS.submit))
+  if (!(await hit(`reset:submit:${getClientIp(request)}`, RESET_RATE_LIMITS.submit)))
     return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
   const userId = await findResetUser(token)
   if (!userId) return { ok: false, error: MAIL_TEXTS.resetInvalid, status: 400 }

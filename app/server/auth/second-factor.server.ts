@@ -38,22 +38,24 @@ export async function attemptSecondFactor(
 ): Promise<SecondFactorOutcome> {
   const k = keys(request, user.id)
   const blocked = [
-    hit(k.address, SECOND_FACTOR_LIMITS.address, nowMs) ? null : k.address,
-    isOver(k.user, SECOND_FACTOR_LIMITS.user, nowMs) ? k.user : null,
-    isOver(k.userDaily, SECOND_FACTOR_LIMITS.userDaily, nowMs) ? k.userDaily : null,
+    (await hit(k.address, SECOND_FACTOR_LIMITS.address, nowMs)) ? null : k.address,
+    (await isOver(k.user, SECOND_FACTOR_LIMITS.user, nowMs)) ? k.user : null,
+    (await isOver(k.userDaily, SECOND_FACTOR_LIMITS.userDaily, nowMs)) ? k.userDaily : null,
   ].filter((key): key is string => key !== null)
   if (blocked.length > 0) {
     return {
       ok: false,
       error: TWO_FACTOR_TEXTS.tooManyAttempts,
       status: 429,
-      retryAfter: Math.max(...blocked.map((key) => retryAfterSeconds(key, nowMs))),
+      retryAfter: Math.max(
+        ...(await Promise.all(blocked.map((key) => retryAfterSeconds(key, nowMs)))),
+      ),
     }
   }
   const method = await checkSecondFactor(user.id, code)
   if (!method) {
-    hit(k.user, SECOND_FACTOR_LIMITS.user, nowMs)
-    hit(k.userDaily, SECOND_FACTOR_LIMITS.userDaily, nowMs)
+    await hit(k.user, SECOND_FACTOR_LIMITS.user, nowMs)
+    await hit(k.userDaily, SECOND_FACTOR_LIMITS.userDaily, nowMs)
     await recordActivity(request, {
       actor: { id: user.id, email: user.email },
       action: 'login',
@@ -62,8 +64,8 @@ export async function attemptSecondFactor(
     })
     return { ok: false, error: TWO_FACTOR_TEXTS.codeInvalid, status: 401 }
   }
-  clearKey(k.user)
-  clearKey(k.userDaily)
+  await clearKey(k.user)
+  await clearKey(k.userDaily)
   return { ok: true, method }
 }
 
@@ -90,11 +92,14 @@ export async function completeSignIn(
 }
 
 /** Whether a user's enrolment attempts are over the limit (counts against the address). */
-export function enrolmentLimited(request: Request, userId: string): boolean {
+export async function enrolmentLimited(request: Request, userId: string): Promise<boolean> {
   const k = keys(request, userId)
-  return !hit(k.address, SECOND_FACTOR_LIMITS.address) || isOver(k.user, SECOND_FACTOR_LIMITS.user)
+  return (
+    !(await hit(k.address, SECOND_FACTOR_LIMITS.address)) ||
+    (await isOver(k.user, SECOND_FACTOR_LIMITS.user))
+  )
 }
 
-export function countEnrolmentFailure(request: Request, userId: string): void {
-  hit(keys(request, userId).user, SECOND_FACTOR_LIMITS.user)
+export async function countEnrolmentFailure(request: Request, userId: string): Promise<void> {
+  await hit(keys(request, userId).user, SECOND_FACTOR_LIMITS.user)
 }

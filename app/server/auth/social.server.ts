@@ -67,7 +67,7 @@ export async function startSocialSignIn(request: Request, provider: SocialProvid
   }
   const attempt = (url.searchParams.get('attempt') ?? '').replace(/[^a-zA-Z0-9]/g, '').slice(0, 64)
   const paths = callbackPaths(provider, { popup, from, attempt })
-  if (!hit(`social-start:ip:${getClientIp(request)}`, SOCIAL_START_LIMIT)) {
+  if (!(await hit(`social-start:ip:${getClientIp(request)}`, SOCIAL_START_LIMIT))) {
     throw redirect(
       popup
         ? `${paths.errorCallbackURL}&error=${RATE_LIMITED_CODE}`

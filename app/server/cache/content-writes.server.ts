@@ -36,6 +36,8 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'recovery_code',
   'session_state',
   'security_policy',
+  // Issue 15 (ADR 033): the session secret shared by every app server.
+  'shared_secret',
 ])
 
 const WRITE_KINDS = new Set([

@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
 import { CompiledQuery, Kysely, sql, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
+import { ContentChannel, type ContentChannelOptions } from '../cache/content-channel.server.ts'
 import { ContentWritesPlugin } from '../cache/content-writes.server.ts'
 import {
   bumpContentGeneration,
@@ -14,6 +15,8 @@ import {
   setExternalChangeProbe,
 } from '../cache/generation.server.ts'
 import { StartupError } from '../env.server.ts'
+import { createMemoryStore, setRateLimitStore } from '../rate-limit.server.ts'
+import { createDatabaseStore, type DatabaseStore } from '../rate-limit-store.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
 import { createPostgresDialect, redactUrl, type DialectName } from './dialect.server.ts'
@@ -25,6 +28,8 @@ export interface DatabaseHandle {
   /** The raw SQLite connection (SQLite only: reading it on PostgreSQL throws). */
   sqlite: DatabaseSync
   db: Kysely<Database>
+  /** PostgreSQL: this process's content-change channel (ADR 033); listens once started. */
+  channel?: ContentChannel
   close(): Promise<void>
 }
 
@@ -73,9 +78,14 @@ export function openDatabase(file: string): DatabaseHandle {
 }
 
 /** Connect to PostgreSQL (`postgres://…`); nothing is sent before the first query. */
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+export function openPostgres(
+  url: string,
+  options: { max?: number; channel?: ContentChannelOptions } = {},
+): DatabaseHandle {
+  // Content writes notify the other app servers through it; it listens once started.
+  const channel = new ContentChannel(url, options.channel)
   const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url, options),
+    dialect: createPostgresDialect(url, { max: options.max, channel }),
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
@@ -86,9 +96,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       throw new Error('No SQLite connection: this database is PostgreSQL')
     },
     db,
+    channel,
     async close() {
       if (closed) return
       closed = true
+      await channel.stop()
       await db.destroy()
     },
   }
@@ -139,15 +151,42 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
 export function setDatabase(handle: DatabaseHandle | undefined): void {
   current = handle
   watchExternalWrites(handle)
+  shareRateLimits(handle)
+}
+
+let sharedLimits: DatabaseStore | undefined
+
+/**
+ * PostgreSQL: rate-limit buckets live in the database, so every app server counts against
+ * the same limits (ADR 033). SQLite (one process): in memory, as before (ADR 023).
+ */
+function shareRateLimits(handle: DatabaseHandle | undefined): void {
+  sharedLimits?.stop()
+  if (handle?.dialect === 'postgres') {
+    sharedLimits = createDatabaseStore(handle.db)
+    setRateLimitStore(sharedLimits)
+  } else if (sharedLimits) {
+    sharedLimits = undefined
+    setRateLimitStore(createMemoryStore())
+  }
 }
 
 /**
  * Commits by other connections to the file (CLI scripts, test factories) change SQLite's
  * data_version: cached reads and pages are dropped then (ADR 026).
  */
+let unfollow: (() => void) | undefined
+
 function watchExternalWrites(handle: DatabaseHandle | undefined): void {
-  // PostgreSQL has no data_version: another process's writes are not seen here yet (one
-  // app server; the cross-process signal is the rest of issue 15).
+  unfollow?.()
+  unfollow = undefined
+  // PostgreSQL: other servers' commits arrive as notifications on the channel; while it is
+  // not listening, the probe changes on every call and every cache is bypassed (ADR 033).
+  const channel = handle?.channel
+  if (handle?.dialect === 'postgres' && channel?.active) {
+    unfollow = channel.onRemoteChange(() => bumpContentGeneration())
+    return setExternalChangeProbe(() => (channel.listening ? channel.epoch : Number.NaN))
+  }
   if (!handle || handle.dialect !== 'sqlite') return setExternalChangeProbe(undefined)
   const statement = handle.sqlite.prepare('PRAGMA data_version')
   setExternalChangeProbe(() => (statement.get() as { data_version: number }).data_version)
@@ -160,17 +199,29 @@ export async function initDatabase(dataDir: string, databaseUrl?: string): Promi
   if (databaseUrl) {
     handle = openPostgres(databaseUrl)
     await checkPostgres(handle)
+    await listenForContentChanges(handle)
   } else handle = openDatabase(path.join(dataDir, DATABASE_FILE_NAME))
   await migrateToLatest(handle.db)
-  current = handle
-  watchExternalWrites(handle)
+  setDatabase(handle)
   return handle
+}
+
+/** The app server follows the other servers' content writes (ADR 033). */
+async function listenForContentChanges(handle: DatabaseHandle): Promise<void> {
+  try {
+    await handle.channel?.start()
+  } catch (error) {
+    await handle.close()
+    throw new StartupError(
+      `Impossible d'écouter les modifications de contenu sur PostgreSQL « ${handle.file} » : ` +
+        `${(error as Error).message}.`,
+    )
+  }
 }
 
 export async function closeDatabase(): Promise<void> {
   const handle = current
-  current = undefined
-  watchExternalWrites(undefined)
+  setDatabase(undefined)
   await handle?.close()
 }
 

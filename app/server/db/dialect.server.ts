@@ -20,13 +20,18 @@
 //   dates) because our schema is the same on both (betterAuthDatabase).
 // Upserts (ON CONFLICT … DO UPDATE), RETURNING, LIMIT/OFFSET and recursive CTEs are written
 // the same way on both and need nothing here.
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { log } from '../log.server.ts'
+import { CONTENT_CHANNEL, type ContentChannel } from '../cache/content-channel.server.ts'
+import { isContentWrite } from '../cache/content-writes.server.ts'
+import { bumpContentGeneration } from '../cache/generation.server.ts'
 import {
   CompiledQuery,
   PostgresAdapter,
   PostgresDialect,
   sql,
+  type DatabaseConnection,
   type Dialect,
   type Driver,
   type Expression,
@@ -114,6 +119,8 @@ class Client extends pg.Client {
 export interface PostgresOptions {
   /** Connections kept by this process (default 10). */
   max?: number
+  /** This process's content-change channel: its token, and the echo a write waits for. */
+  channel?: ContentChannel
 }
 
 /** PostgreSQL through `pg`, with serialised transactions (see the header). */
@@ -132,31 +139,132 @@ export function createPostgresDialect(url: string, options: PostgresOptions = {}
   pool.on('error', (error) =>
     log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
   )
-  return serialisedTransactions(new PostgresDialect({ pool }))
+  return serialisedTransactions(new PostgresDialect({ pool }), options.channel)
 }
 
-function serialisedTransactions(dialect: Dialect): Dialect {
+/**
+ * Content writes tell the other app servers (ADR 033): a transaction that wrote content sends
+ * `pg_notify` just before its COMMIT (delivered only if it commits); a write outside a
+ * transaction sends it right after. Then this process bumps its own generation again (its
+ * other pooled connections saw nothing before the commit) and, when it listens, waits for its
+ * own notification to come back, so the write returns only once PostgreSQL dispatched it.
+ */
+function notifier(channel: ContentChannel | undefined) {
+  const token = randomBytes(8).toString('hex')
+  let seq = 0
+  const next = () => channel?.nextPayload() ?? { payload: `${token}:${++seq}`, seq }
+  return {
+    query(): { query: CompiledQuery; seq: number } {
+      const { payload, seq } = next()
+      return {
+        query: CompiledQuery.raw('select pg_notify($1, $2)', [CONTENT_CHANNEL, payload]),
+        seq,
+      }
+    },
+    async committed(seq: number): Promise<void> {
+      bumpContentGeneration()
+      if (channel?.listening) await channel.waitForEcho(seq)
+    },
+  }
+}
+
+interface ConnectionState {
+  inner: DatabaseConnection
+  inTransaction: boolean
+  wroteContent: boolean
+}
+
+function serialisedTransactions(dialect: Dialect, channel?: ContentChannel): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createDriver(): Driver {
       const driver = dialect.createDriver()
+      const notify = notifier(channel)
+      const states = new WeakMap<DatabaseConnection, ConnectionState>()
+      const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>()
+      const state = (connection: DatabaseConnection): ConnectionState => {
+        const found = states.get(connection)
+        if (!found) throw new Error('Unknown PostgreSQL connection')
+        return found
+      }
+      const wrap = (inner: DatabaseConnection): DatabaseConnection => {
+        const known = wrappers.get(inner)
+        if (known) return known
+        const own: ConnectionState = { inner, inTransaction: false, wroteContent: false }
+        const wrapper: DatabaseConnection = {
+          async executeQuery<R>(compiled: CompiledQuery, options?: never) {
+            const result = await inner.executeQuery<R>(compiled, options)
+            if (isContentWrite(compiled.query)) {
+              if (own.inTransaction) own.wroteContent = true
+              else {
+                const { query, seq } = notify.query()
+                await inner.executeQuery(query)
+                await notify.committed(seq)
+              }
+            }
+            return result
+          },
+          streamQuery: (compiled, chunkSize, options) =>
+            inner.streamQuery(compiled, chunkSize, options),
+        }
+        wrappers.set(inner, wrapper)
+        states.set(wrapper, own)
+        return wrapper
+      }
       return {
         init: (options) => driver.init(options),
-        acquireConnection: (options) => driver.acquireConnection(options),
+        acquireConnection: async (options) => wrap(await driver.acquireConnection(options)),
         async beginTransaction(connection, settings) {
-          await driver.beginTransaction(connection, settings)
-          await connection.executeQuery(
+          const own = state(connection)
+          await driver.beginTransaction(own.inner, settings)
+          own.inTransaction = true
+          own.wroteContent = false
+          await own.inner.executeQuery(
             CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`),
           )
         },
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-        savepoint: driver.savepoint?.bind(driver),
-        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-        releaseConnection: (connection, options) => driver.releaseConnection(connection, options),
+        async commitTransaction(connection) {
+          const own = state(connection)
+          const wrote = own.wroteContent
+          own.inTransaction = false
+          own.wroteContent = false
+          if (!wrote) return driver.commitTransaction(own.inner)
+          const { query, seq } = notify.query()
+          try {
+            await own.inner.executeQuery(query)
+            await driver.commitTransaction(own.inner)
+          } finally {
+            // Committed or not, what this process read meanwhile must not stay cached.
+            await notify.committed(seq)
+          }
+        },
+        async rollbackTransaction(connection) {
+          const own = state(connection)
+          const wrote = own.wroteContent
+          own.inTransaction = false
+          own.wroteContent = false
+          await driver.rollbackTransaction(own.inner)
+          if (wrote) bumpContentGeneration()
+        },
+        savepoint: driver.savepoint
+          ? (connection, name, compile) => driver.savepoint!(state(connection).inner, name, compile)
+          : undefined,
+        rollbackToSavepoint: driver.rollbackToSavepoint
+          ? (connection, name, compile) =>
+              driver.rollbackToSavepoint!(state(connection).inner, name, compile)
+          : undefined,
+        releaseSavepoint: driver.releaseSavepoint
+          ? (connection, name, compile) =>
+              driver.releaseSavepoint!(state(connection).inner, name, compile)
+          : undefined,
+        releaseConnection: (connection, options) => {
+          const own = state(connection)
+          own.inTransaction = false
+          own.wroteContent = false
+          return driver.releaseConnection(own.inner, options)
+        },
         destroy: (options) => driver.destroy(options),
       }
     },

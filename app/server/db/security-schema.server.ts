@@ -34,7 +34,26 @@ export interface SecurityPolicyTable {
   updatedBy: string | null
 }
 
+/** A rate-limit bucket shared by every app server (migration 010, ADR 033). */
+export interface RateLimitTable {
+  key: string
+  owner: string | null
+  count: number
+  allowed: number
+  resetAt: string
+  usedAt: string
+}
+
+/** A secret every app server must share, created once (migration 010, ADR 033). */
+export interface SharedSecretTable {
+  name: string
+  value: string
+  createdAt: string
+}
+
 export interface SecurityTables {
+  rate_limit: RateLimitTable
+  shared_secret: SharedSecretTable
   two_factor: TwoFactorTable
   recovery_code: RecoveryCodeTable
   session_state: SessionStateTable

@@ -2,6 +2,8 @@
 // that causes it (reply saved ⇔ e-mail queued), then sent by the worker. A row is claimed
 // with a lease by one atomic UPDATE, so several processes may run workers; a crash after the
 // SMTP server accepted but before the row was marked re-sends it with the same Message-ID.
+// On PostgreSQL the claim picks its row `FOR UPDATE SKIP LOCKED` (ADR 033): N workers on N
+// app servers claim different rows at once instead of queueing behind one row lock.
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import {
@@ -13,6 +15,7 @@ import {
   type ReplyDelivery,
 } from '#app/domain/mail.ts'
 import { getDb } from '../db/client.server.ts'
+import { dialectOf } from '../db/dialect.server.ts'
 import type { Database, OutboxTable } from '../db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '../db/util.server.ts'
 import { headerText } from './config.server.ts'
@@ -82,10 +85,13 @@ export async function enqueueEmail(
 }
 
 /** Claims the next due row (status queued, due, lease free) for `leaseMs`; one winner. */
-export async function claimNext(now: Date, leaseMs = LEASE_MS): Promise<OutboxRow | undefined> {
-  const db = getDb()
+export async function claimNext(
+  now: Date,
+  leaseMs = LEASE_MS,
+  db: Kysely<Database> = getDb(),
+): Promise<OutboxRow | undefined> {
   const at = now.toISOString()
-  const due = db
+  const candidate = db
     .selectFrom('outbox')
     .select('id')
     .where('status', '=', 'queued')
@@ -93,6 +99,9 @@ export async function claimNext(now: Date, leaseMs = LEASE_MS): Promise<OutboxRo
     .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', at)]))
     .orderBy('nextAttemptAt')
     .limit(1)
+  // PostgreSQL: a row another worker is claiming right now is skipped, not waited for (the
+  // lease still covers the time the e-mail is being sent, and a crash meanwhile).
+  const due = dialectOf(db) === 'postgres' ? candidate.forUpdate().skipLocked() : candidate
   return db
     .updateTable('outbox')
     .set({
@@ -107,31 +116,33 @@ export async function claimNext(now: Date, leaseMs = LEASE_MS): Promise<OutboxRo
 }
 
 /** Accepted by the SMTP server: sent, and a reply's sentAt becomes that moment. */
-export async function markSent(row: OutboxRow, now: Date): Promise<void> {
+export async function markSent(
+  row: OutboxRow,
+  now: Date,
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
   const sentAt = now.toISOString()
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('outbox')
-        .set({ status: 'sent', sentAt, leaseUntil: null, lastError: null })
-        .where('id', '=', row.id)
-        .execute()
-      if (row.kind === 'reply' && row.relatedMessageId) {
-        const message = await trx
-          .selectFrom('messages')
-          .select('reply')
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'sent', sentAt, leaseUntil: null, lastError: null })
+      .where('id', '=', row.id)
+      .execute()
+    if (row.kind === 'reply' && row.relatedMessageId) {
+      const message = await trx
+        .selectFrom('messages')
+        .select('reply')
+        .where('id', '=', row.relatedMessageId)
+        .executeTakeFirst()
+      const reply = parseJson<{ content: string } | null>(message?.reply, null)
+      if (reply)
+        await trx
+          .updateTable('messages')
+          .set({ reply: toJson({ ...reply, sentAt }) })
           .where('id', '=', row.relatedMessageId)
-          .executeTakeFirst()
-        const reply = parseJson<{ content: string } | null>(message?.reply, null)
-        if (reply)
-          await trx
-            .updateTable('messages')
-            .set({ reply: toJson({ ...reply, sentAt }) })
-            .where('id', '=', row.relatedMessageId)
-            .execute()
-      }
-    })
+          .execute()
+    }
+  })
 }
 
 /** Exponential backoff: 30 s, 1 min, 2 min… capped at one hour. */
@@ -145,12 +156,13 @@ export async function markRetry(
   error: string,
   now: Date,
   baseMs = RETRY_BASE_MS,
+  db: Kysely<Database> = getDb(),
 ): Promise<void> {
   if (row.attempts >= MAX_ATTEMPTS) {
-    await markFailed(row, `Abandon après ${row.attempts} tentatives : ${error}`)
+    await markFailed(row, `Abandon après ${row.attempts} tentatives : ${error}`, db)
     return
   }
-  await getDb()
+  await db
     .updateTable('outbox')
     .set({
       leaseUntil: null,
@@ -162,8 +174,12 @@ export async function markRetry(
 }
 
 /** A permanent failure (5xx, expired link): kept with the server's answer. */
-export async function markFailed(row: Pick<OutboxRow, 'id'>, error: string): Promise<void> {
-  await getDb()
+export async function markFailed(
+  row: Pick<OutboxRow, 'id'>,
+  error: string,
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  await db
     .updateTable('outbox')
     .set({ status: 'failed', leaseUntil: null, lastError: error })
     .where('id', '=', row.id)

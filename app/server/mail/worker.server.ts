@@ -3,7 +3,10 @@
 // outcome. Temporary failures (connection refused, time-out, 4xx) back off exponentially;
 // permanent ones (5xx) fail with the server's answer. Polls every few seconds and is kicked
 // right after an e-mail is queued in this process.
+import type { Kysely } from 'kysely'
 import { createTransport, type Transporter } from 'nodemailer'
+import { getDb } from '../db/client.server.ts'
+import type { Database } from '../db/schema.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
 import type { Env } from '../env.server.ts'
 import { log } from '../log.server.ts'
@@ -29,6 +32,8 @@ export interface WorkerOptions {
   leaseMs?: number
   retryBaseMs?: number
   now?: () => Date
+  /** The database (default: the process's); tests run two workers on two pools. */
+  db?: () => Kysely<Database>
 }
 
 /** What the SMTP server answered, classified. */
@@ -52,6 +57,7 @@ export class MailWorker {
   private readonly leaseMs: number
   private readonly retryBaseMs: number
   private readonly now: () => Date
+  private readonly db: () => Kysely<Database>
   private timer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<number> | undefined
   private again = false
@@ -64,6 +70,7 @@ export class MailWorker {
     this.leaseMs = options.leaseMs ?? LEASE_MS
     this.retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS
     this.now = options.now ?? (() => new Date())
+    this.db = options.db ?? getDb
     const url = new URL(options.config.url)
     url.searchParams.set('pool', 'true')
     url.searchParams.set('maxConnections', String(this.concurrency))
@@ -82,7 +89,7 @@ export class MailWorker {
         const from = await this.from()
         const lanes = Array.from({ length: this.concurrency }, async () => {
           while (!this.stopped) {
-            const row = await claimNext(this.now(), this.leaseMs)
+            const row = await claimNext(this.now(), this.leaseMs, this.db())
             if (!row) return
             await this.deliver(row, from)
             handled++
@@ -111,7 +118,7 @@ export class MailWorker {
   private async deliver(row: OutboxRow, from: { name: string; address: string }) {
     const now = this.now()
     if (row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) {
-      await markFailed(row, 'Lien expiré avant l’envoi')
+      await markFailed(row, 'Lien expiré avant l’envoi', this.db())
       return
     }
     try {
@@ -128,11 +135,11 @@ export class MailWorker {
         disableFileAccess: true,
         disableUrlAccess: true,
       })
-      await markSent(row, this.now())
+      await markSent(row, this.now(), this.db())
     } catch (error) {
       const { permanent, message } = classifySmtpError(error)
-      if (permanent) await markFailed(row, message)
-      else await markRetry(row, message, this.now(), this.retryBaseMs)
+      if (permanent) await markFailed(row, message, this.db())
+      else await markRetry(row, message, this.now(), this.retryBaseMs, this.db())
       log.warn('E-mail non envoyé', { id: row.id, attempts: row.attempts, permanent, message })
     }
   }

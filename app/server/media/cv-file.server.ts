@@ -89,7 +89,7 @@ export async function serveCvFile(
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   }
-  const storage = privateStorage(getEnv().DATA_DIR)
+  const storage = privateStorage(getEnv().MEDIA_DIR)
   if (!(await storage.stat(cv.file.key))) {
     return new Response('CV introuvable', {
       status: 404,

@@ -34,7 +34,7 @@ export async function importDemoCv(storage: MediaStorage, file = DEMO_CV_FILE): 
 export async function importSeededDemoCv(env: Env): Promise<void> {
   if (!seededThisStart) return
   try {
-    await importDemoCv(privateStorage(env.DATA_DIR))
+    await importDemoCv(privateStorage(env.MEDIA_DIR))
   } catch (error) {
     log.error('Le CV de démonstration n’a pas pu être importé', {
       error: error instanceof Error ? error.message : String(error),

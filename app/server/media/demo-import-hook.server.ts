@@ -6,5 +6,5 @@ import { mediaStorage } from './storage.server.ts'
 
 export function importSeededDemoImages(env: Env): void {
   if (!seededThisStart) return
-  void importDemoImagesInBackground(mediaStorage(env.DATA_DIR))
+  void importDemoImagesInBackground(mediaStorage(env.MEDIA_DIR))
 }

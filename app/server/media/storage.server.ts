@@ -1,6 +1,7 @@
 // Where media files live (ADR 017): a small interface with one local-disk implementation
-// under DATA_DIR/media (public library) or DATA_DIR/private (the CV). An S3-compatible one
-// can implement the same five methods.
+// under MEDIA_DIR/media (public library) or MEDIA_DIR/private (the CV); MEDIA_DIR defaults
+// to DATA_DIR and is one shared directory for several app servers (ADR 033). An
+// S3-compatible store can implement the same five methods (README, "Production").
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
@@ -83,14 +84,14 @@ export class LocalDiskStorage implements MediaStorage {
 
 const stores = new Map<string, LocalDiskStorage>()
 
-/** The public library, DATA_DIR/media. */
-export function mediaStorage(dataDir: string): LocalDiskStorage {
-  return storeAt(path.join(dataDir, 'media'))
+/** The public library, MEDIA_DIR/media (MEDIA_DIR: DATA_DIR by default). */
+export function mediaStorage(mediaDir: string): LocalDiskStorage {
+  return storeAt(path.join(mediaDir, 'media'))
 }
 
-/** Files only guarded routes serve (the CV), DATA_DIR/private. */
-export function privateStorage(dataDir: string): LocalDiskStorage {
-  return storeAt(path.join(dataDir, 'private'))
+/** Files only guarded routes serve (the CV), MEDIA_DIR/private. */
+export function privateStorage(mediaDir: string): LocalDiskStorage {
+  return storeAt(path.join(mediaDir, 'private'))
 }
 
 function storeAt(root: string): LocalDiskStorage {

@@ -23,7 +23,7 @@ export function mediaLimits(): MediaLimitsMb {
 }
 
 export function libraryStorage(): MediaStorage {
-  return mediaStorage(getEnv().DATA_DIR)
+  return mediaStorage(getEnv().MEDIA_DIR)
 }
 
 /** A JSON refusal; the unread rest of the body is not drained (the connection closes). */

@@ -8,6 +8,7 @@ import * as m004 from './004-media-library.server.ts'
 import * as m005 from './005-outbox.server.ts'
 import * as m006 from './006-publishing.server.ts'
 import * as m009 from './009-two-factor-sessions.server.ts'
+import * as m010 from './010-shared-state.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005-outbox': m005,
   '006-publishing': m006,
   '009-two-factor-sessions': m009,
+  '010-shared-state': m010,
 }

@@ -1,0 +1,38 @@
+// The session secret on a shared database (issue 15, ADR 033). Every app server must sign
+// and check sessions, device cookies, toasts and two-factor secrets with the same secret. A
+// file in each server's DATA_DIR would differ from server to server, so on PostgreSQL
+// without BETTER_AUTH_SECRET the secret lives in the database: the first server to start
+// creates it (INSERT … ON CONFLICT DO NOTHING), every server reads the one that won.
+// BETTER_AUTH_SECRET, when set, always wins (and keeps the secret out of database dumps).
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.server.ts'
+import { nowIso } from '../db/util.server.ts'
+import type { Env } from '../env.server.ts'
+
+const AUTH_SECRET = 'auth'
+
+/** The database's session secret, created by the first caller. */
+export async function sharedAuthSecret(db: Kysely<Database>): Promise<string> {
+  await db
+    .insertInto('shared_secret')
+    .values({
+      name: AUTH_SECRET,
+      value: randomBytes(32).toString('base64url'),
+      createdAt: nowIso(),
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('shared_secret')
+    .select('value')
+    .where('name', '=', AUTH_SECRET)
+    .executeTakeFirstOrThrow()
+  return row.value
+}
+
+/** Start-up: fills in `env.BETTER_AUTH_SECRET` from the database when it was not set. */
+export async function resolveAuthSecret(env: Env, db: Kysely<Database>): Promise<void> {
+  if (env.BETTER_AUTH_SECRET) return
+  env.BETTER_AUTH_SECRET = await sharedAuthSecret(db)
+}
