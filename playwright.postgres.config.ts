@@ -2,7 +2,10 @@
 // issue 15, ADR 034): the public pages, sign-in and access, and one admin content flow, each
 // worker's server on its own copy of a migrated PostgreSQL template (ADR 028). The whole
 // suite runs that way with `VITRINE_E2E_POSTGRES=1 npx playwright test`; this subset keeps
-// `npm test` within its time budget.
+// `npm test` within its time budget. Left out: public/page-cache.spec.ts, whose factories
+// write from the test process and expect the very next request to see it; on PostgreSQL
+// that change reaches the server by notification, a few milliseconds later (ADR 033). The
+// cluster tests check the same rule through a real admin save (ADR 034).
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config.ts'
 
@@ -17,7 +20,6 @@ export default defineConfig({
     'public/projects.spec.ts',
     'public/blog.spec.ts',
     'public/contact.spec.ts',
-    'public/page-cache.spec.ts',
     'auth/login.spec.ts',
     'auth/guard.spec.ts',
     'auth/sessions.spec.ts',
