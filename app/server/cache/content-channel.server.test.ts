@@ -85,7 +85,7 @@ describe.runIf(TEST_POSTGRES)('content changes and transactions', () => {
 
   it("bumps B's content generation, and bypasses B's caches while its listener is down", async () => {
     const a = await server()
-    const b = openPostgres(database.current.file, { max: 4, channel: { reconnectMs: 50 } })
+    const b = openPostgres(database.current.file, { max: 4, channel: { reconnectMs: 400 } })
     opened.push(b)
     await b.channel!.start()
     setDatabase(b) // B is this process: its channel drives contentGeneration()
@@ -105,7 +105,7 @@ describe.runIf(TEST_POSTGRES)('content changes and transactions', () => {
     } finally {
       await admin.end()
     }
-    await vi.waitFor(() => expect(b.channel!.listening).toBe(false))
+    await vi.waitFor(() => expect(b.channel!.listening).toBe(false), { interval: 5 })
     const down = contentGeneration()
     expect(contentGeneration()).toBeGreaterThan(down)
     await vi.waitFor(() => expect(b.channel!.listening).toBe(true), { timeout: 5_000 })
