@@ -397,4 +397,7 @@ async function main() {
   }
 }
 
-await main()
+// --postgres [--servers N]: PostgreSQL with N app servers beside SQLite (issue 15, ADR 034).
+if (process.argv.includes('--postgres'))
+  await (await import('./lib/bench-cluster.ts')).benchCluster()
+else await main()

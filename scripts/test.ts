@@ -1,5 +1,6 @@
 // The README's test command: type-check, lint, build once, unit/integration tests (on SQLite,
-// then again on PostgreSQL), then browser tests against that build. Prints one closing line
+// then again on PostgreSQL), then browser tests against that build (on SQLite, then a subset
+// on PostgreSQL), then the two-server cluster tests. Prints one closing line
 // "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
@@ -74,6 +75,37 @@ if (!only || only === 'e2e') {
       passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
       failed += r.stats?.unexpected ?? 0
       skipped += r.stats?.skipped ?? 0
+    }
+    // The public, sign-in and one admin content flow in the browser again, on PostgreSQL.
+    step(
+      'playwright (PostgreSQL)',
+      'npx',
+      ['playwright', 'test', '-c', 'playwright.postgres.config.ts'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright-postgres.json`,
+      },
+    )
+    if (existsSync(`${reportDir}/playwright-postgres.json`)) {
+      const r = JSON.parse(readFileSync(`${reportDir}/playwright-postgres.json`, 'utf8'))
+      passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
+      failed += r.stats?.unexpected ?? 0
+      skipped += r.stats?.skipped ?? 0
+    }
+    // Two app servers on one PostgreSQL behind a proxy: the cross-process tests (ADR 034).
+    step('cluster (PostgreSQL, 2 servers)', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.cluster.config.ts',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${reportDir}/vitest-cluster.json`,
+    ])
+    if (existsSync(`${reportDir}/vitest-cluster.json`)) {
+      const r = JSON.parse(readFileSync(`${reportDir}/vitest-cluster.json`, 'utf8'))
+      passed += r.numPassedTests ?? 0
+      failed += r.numFailedTests ?? 0
+      skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
     }
   }
 }

@@ -130,9 +130,12 @@ test('contact: a send lost on the network keeps the page and the form, with the 
 test('contact: validation, honeypot and per-address rate limit store nothing', async ({
   request,
   server,
-  db: _db,
+  db,
 }) => {
-  await server.restart() // a fresh rate-limit window (the bucket is per address, in memory)
+  // A fresh rate-limit window: the bucket is per address, in memory on SQLite, in the
+  // rate_limit table on PostgreSQL (ADR 033).
+  await server.restart()
+  if (server.databaseUrl) await db.db.deleteFrom('rate_limit').execute()
   const invalid = await request.post('/contact', { form: { name: '', email: 'pas-un-email', message: '' } })
   expect(invalid.status()).toBe(400)
   const html = await invalid.text()
@@ -157,4 +160,5 @@ test('contact: validation, honeypot and per-address rate limit store nothing', a
   expect(await refused.text()).toContain('Trop de messages envoyés depuis votre adresse')
   expect(await messagesFrom(email)).toHaveLength(3)
   await server.restart()
+  if (server.databaseUrl) await db.db.deleteFrom('rate_limit').execute()
 })
