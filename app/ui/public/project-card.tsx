@@ -8,8 +8,12 @@ export const PROJECT_CARD_TAGS = 3
 
 type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 'tags'>
 
-/** Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags. */
-export function ProjectCard({ project }: { project: CardProject }) {
+/**
+ * Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags.
+ * `priority`: the first card of a list, whose image is the page's largest paint on a phone
+ * (loaded at once with fetchpriority="high", ADR 032).
+ */
+export function ProjectCard({ project, priority = false }: { project: CardProject; priority?: boolean }) {
   return (
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
@@ -17,6 +21,7 @@ export function ProjectCard({ project }: { project: CardProject }) {
           <ResponsiveImage
             src={project.thumbnail}
             alt=""
+            priority={priority}
             sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
             className="size-full object-cover transition duration-500 group-hover:scale-110"
           />
