@@ -280,7 +280,9 @@ async function main() {
     const quiet: string[] = []
     for (const page of pages) {
       const runs: Run[] = []
-      for (let i = 0; i < RUNS; i++) {
+      // A run Lighthouse could not finish (a trace lost on an overloaded machine) is retried,
+      // at most RUNS extra times in all for the page.
+      for (let i = 0, failures = 0; i < RUNS && failures <= RUNS; i++) {
         const load = loadavg()
         const url = `${server.base}${page}`
         const result = await lighthouse(url, {
@@ -292,7 +294,17 @@ async function main() {
         const { wallMs, cpuMs } = traceAtCpuTime(path.join(artifactsDir, 'trace.json'))
         const cpu = await lighthouse(url, { ...flags, auditMode: artifactsDir })
         if (!cpu) throw new Error(`Lighthouse n'a rien rendu pour ${page}`)
+        if (result.lhr.runtimeError) {
+          console.log(`  (${page} : passe ratée, ${result.lhr.runtimeError.code} ; on recommence)`)
+          failures++
+          i--
+          continue
+        }
         runs.push({ lhr: result.lhr, cpu: cpu.lhr, load, wallMs, cpuMs })
+      }
+      if (runs.length === 0) {
+        console.log(`${page}\n  aucune passe réussie\n`)
+        continue
       }
       const run = median(runs, (r) => score(r.lhr, 'performance'))
       const cpuRun = median(runs, (r) => score(r.cpu, 'performance'))
