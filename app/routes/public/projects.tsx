@@ -74,7 +74,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((p, i) => (
-              <ProjectCard key={p.id} project={p} priority={i === 0} />
+              <ProjectCard key={p.id} project={p} priority={i === 0} heading="h2" />
             ))}
           </div>
         )}

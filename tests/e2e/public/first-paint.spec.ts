@@ -54,4 +54,9 @@ test('the first project and the first post of a list load at once, the others la
     await expect(images.nth(1)).toHaveAttribute('loading', 'lazy')
     await expect(images.nth(1)).not.toHaveAttribute('fetchpriority', 'high')
   }
+  // Lighthouse's accessibility audit: headings descend one level at a time (h1, then h2 cards).
+  await visit(page, '/projects')
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Premier plan 1 ${stamp}` }),
+  ).toBeVisible()
 })
