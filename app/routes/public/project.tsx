@@ -236,7 +236,12 @@ function ProjectView({
                         onClick={() => setSelected(i)}
                         className={`block overflow-hidden rounded-xl border-2 ${i === selected ? 'border-secondary' : 'border-transparent opacity-70 hover:opacity-100'}`}
                       >
-                        <img src={img.src} alt="" loading="lazy" className="h-16 w-24 object-cover" />
+                        <img
+                          src={backdropSrc(img.src)}
+                          alt=""
+                          loading="lazy"
+                          className="h-16 w-24 object-cover"
+                        />
                       </button>
                     </li>
                   ))}

@@ -316,13 +316,12 @@ describe('demo assets', () => {
     }
   })
 
-  it('fonts.css declares self-hosted fonts that exist, with font-display: optional (ADR 032)', () => {
+  it('fonts.css declares self-hosted fonts that exist, with font-display: swap', () => {
     const css = readFileSync(path.join(ROOT, 'app/styles/fonts.css'), 'utf8')
     const faces = css.match(/@font-face\s*{[^}]*}/g) ?? []
     expect(faces.length).toBeGreaterThanOrEqual(1)
     for (const face of faces) {
-      // Never swapped in after the first paint: no layout shift, no largest paint held back.
-      expect(face).toMatch(/font-display:\s*optional/)
+      expect(face).toMatch(/font-display:\s*swap/)
       const urls = [...face.matchAll(/url\('([^']+)'\)/g)].map((m) => m[1]!)
       expect(urls.length).toBeGreaterThan(0)
       for (const url of urls) {

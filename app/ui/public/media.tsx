@@ -33,9 +33,9 @@ export interface ResponsiveImageProps {
 export const srcSet = variantSrcSet
 
 /**
- * The file behind a blurred, faded hero backdrop: a library image's smallest WebP variant
- * (the blur hides the difference; it is often the page's largest paint, so it must be
- * light, ADR 032); any other address as it is.
+ * The file behind a blurred, faded hero backdrop or a small thumbnail: a library image's
+ * smallest WebP variant (the blur or the size hides the difference; the backdrop is often
+ * the page's largest paint, so it must be light, ADR 032); any other address as it is.
  */
 export function backdropSrc(src: string): string {
   const parsed = parseImageUrl(src)
