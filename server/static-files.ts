@@ -12,6 +12,8 @@ export const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|txt|json|xml|map|webmanife
 const IN_MEMORY_MAX_BYTES = 512 * 1024
 /** Other files (fonts, small images) held in memory up to this size (ADR 029). */
 const BINARY_IN_MEMORY_MAX_BYTES = 256 * 1024
+/** Shipped media outside /assets/ (no hash in the name) kept 30 days by browsers (ADR 032). */
+const LONG_LIVED = /\.(?:webp|avif|jpe?g|png|gif|ico|mp4|webm|woff2?)$/i
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -87,8 +89,14 @@ export function indexStaticFiles(root: string): Map<string, StaticFile> {
       type: TYPES[path.extname(file).toLowerCase()],
       etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
       lastModified: stat.mtime.toUTCString(),
-      // Hashed file names never change content: a year, immutable. Others: an hour.
-      cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      // Hashed file names never change content: a year, immutable. Shipped images and videos
+      // (demo, logo, avatars: replaced through uploads, never in place) 30 days (ADR 032).
+      // Others: an hour.
+      cacheControl: hashed
+        ? 'public, max-age=31536000, immutable'
+        : LONG_LIVED.test(file)
+          ? 'public, max-age=2592000'
+          : 'public, max-age=3600',
     }
     if (COMPRESSIBLE.test(file) && stat.size <= IN_MEMORY_MAX_BYTES) {
       entry.identity = readFileSync(file)

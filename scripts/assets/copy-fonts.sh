@@ -1,9 +1,10 @@
 #!/bin/sh
 # Copies the latin-subset variable fonts from the @fontsource-variable dev dependencies into
-# public/fonts/ (served by us, never by a font CDN). app/styles/fonts.css declares them.
+# app/styles/fonts/ (served by us under hashed /assets/ names, never by a font CDN).
+# app/styles/fonts.css declares them; app/root.tsx preloads them (ADR 032).
 # Run from the repository root: sh scripts/assets/copy-fonts.sh
 set -eu
-OUT=public/fonts
+OUT=app/styles/fonts
 mkdir -p "$OUT"
 cp node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2 "$OUT/"
 cp node_modules/@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2 "$OUT/"

@@ -16,6 +16,7 @@ import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
+import { backdropSrc } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const POST_NOT_FOUND = 'Article non trouvé'
@@ -112,8 +113,9 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         {/* Audit point 8: a blurred wash of colour, never the picture's own text as ghost
             letters; a dark veil keeps the title readable over any image. */}
         <img
-          src={post.thumbnail}
+          src={backdropSrc(post.thumbnail)}
           alt=""
+          fetchPriority="high"
           data-hero-backdrop=""
           className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
         />

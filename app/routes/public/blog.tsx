@@ -127,8 +127,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <p className="mt-12 text-lg text-fg-2">{BLOG_EMPTY}</p>
         ) : (
           <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {posts.map((p) => (
-              <BlogCard key={p.slug} post={p} />
+            {posts.map((p, i) => (
+              <BlogCard key={p.slug} post={p} priority={i === 0} />
             ))}
           </div>
         )}

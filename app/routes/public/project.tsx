@@ -13,7 +13,7 @@ import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
-import { ResponsiveImage } from '#app/ui/public/media.tsx'
+import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé'
@@ -139,8 +139,9 @@ function ProjectView({
     <article>
       <header className="relative overflow-hidden">
         <img
-          src={project.thumbnail}
+          src={backdropSrc(project.thumbnail)}
           alt=""
+          fetchPriority="high"
           className="absolute inset-0 size-full scale-110 object-cover opacity-25 blur-md"
         />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/60 to-bg" aria-hidden="true" />
@@ -235,7 +236,12 @@ function ProjectView({
                         onClick={() => setSelected(i)}
                         className={`block overflow-hidden rounded-xl border-2 ${i === selected ? 'border-secondary' : 'border-transparent opacity-70 hover:opacity-100'}`}
                       >
-                        <img src={img.src} alt="" loading="lazy" className="h-16 w-24 object-cover" />
+                        <img
+                          src={backdropSrc(img.src)}
+                          alt=""
+                          loading="lazy"
+                          className="h-16 w-24 object-cover"
+                        />
                       </button>
                     </li>
                   ))}

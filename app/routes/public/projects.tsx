@@ -73,8 +73,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           <p className="mt-12 text-lg text-fg-2">{PROJECTS_EMPTY}</p>
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {projects.map((p) => (
-              <ProjectCard key={p.id} project={p} />
+            {projects.map((p, i) => (
+              <ProjectCard key={p.id} project={p} priority={i === 0} heading="h2" />
             ))}
           </div>
         )}

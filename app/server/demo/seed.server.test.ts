@@ -325,8 +325,9 @@ describe('demo assets', () => {
       const urls = [...face.matchAll(/url\('([^']+)'\)/g)].map((m) => m[1]!)
       expect(urls.length).toBeGreaterThan(0)
       for (const url of urls) {
-        expect(url).toMatch(/^\/fonts\/[\w-]+\.woff2$/)
-        expect(existsSync(path.join(PUBLIC, url)), url).toBe(true)
+        // Beside the CSS, so the build gives them hashed, immutable /assets/ names (ADR 032).
+        expect(url).toMatch(/^\.\/fonts\/[\w-]+\.woff2$/)
+        expect(existsSync(path.join(ROOT, 'app/styles', url)), url).toBe(true)
       }
     }
   })

@@ -14,7 +14,8 @@ export type BlogCardPost = Pick<
   'slug' | 'title' | 'excerpt' | 'thumbnail' | 'category' | 'tags' | 'readTime' | 'author' | 'createdAt'
 >
 
-export function BlogCard({ post }: { post: BlogCardPost }) {
+/** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
+export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
   return (
     <article
       className={`group card relative flex flex-col overflow-hidden transition hover:-translate-y-1 ${CARD_FOCUS_RING}`}
@@ -24,6 +25,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
         <ResponsiveImage
           src={post.thumbnail}
           alt=""
+          priority={priority}
           sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />

@@ -32,6 +32,17 @@ export interface ResponsiveImageProps {
 
 export const srcSet = variantSrcSet
 
+/**
+ * The file behind a blurred, faded hero backdrop or a small thumbnail: a library image's
+ * smallest WebP variant (the blur or the size hides the difference; the backdrop is often
+ * the page's largest paint, so it must be light, ADR 032); any other address as it is.
+ */
+export function backdropSrc(src: string): string {
+  const parsed = parseImageUrl(src)
+  if (!parsed) return src
+  return mediaUrl(variantKey(parsed.hash, variantWidths(parsed.width)[0] ?? parsed.width, 'webp'))
+}
+
 export function ResponsiveImage({
   src,
   alt,

@@ -8,8 +8,21 @@ export const PROJECT_CARD_TAGS = 3
 
 type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 'tags'>
 
-/** Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags. */
-export function ProjectCard({ project }: { project: CardProject }) {
+/**
+ * Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags.
+ * `priority`: the first card of a list, whose image is the page's largest paint on a phone
+ * (loaded at once with fetchpriority="high", ADR 032). `heading`: the title's level, one
+ * below the section's heading (h2 under the page's h1 on /projects, h3 on the home page).
+ */
+export function ProjectCard({
+  project,
+  priority = false,
+  heading: Heading = 'h3',
+}: {
+  project: CardProject
+  priority?: boolean
+  heading?: 'h2' | 'h3'
+}) {
   return (
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
@@ -17,12 +30,13 @@ export function ProjectCard({ project }: { project: CardProject }) {
           <ResponsiveImage
             src={project.thumbnail}
             alt=""
+            priority={priority}
             sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
             className="size-full object-cover transition duration-500 group-hover:scale-110"
           />
         </div>
         <div className="p-5">
-          <h3 className="font-display text-xl font-semibold text-fg">{project.title}</h3>
+          <Heading className="font-display text-xl font-semibold text-fg">{project.title}</Heading>
         </div>
         <div
           data-testid="project-hover"
