@@ -70,7 +70,8 @@ describe('static files', () => {
     const { res, body } = await get('/fonts/inter.woff2')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('font/woff2')
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+    // Fonts and images outside /assets/ are kept 30 days (ADR 032).
+    expect(res.headers.get('cache-control')).toBe('public, max-age=2592000')
     expect(body.equals(font)).toBe(true)
     expect((await get('/assets/absent-Zz99.js')).res.status).toBe(404)
     expect((await get('/blog')).res.status).toBe(418)
