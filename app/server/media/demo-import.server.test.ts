@@ -22,7 +22,11 @@ describe('importDemoImages', () => {
       makeMediaItem({ url: '/demo/gallery/confluence.webp', alt: 'La Confluence' }),
     )
     const project = await createProject(
-      makeProject({ title: 'Budget clair', thumbnail: '/demo/projects/budget-clair-cover.webp' }),
+      makeProject({
+        title: 'Budget clair',
+        thumbnail: '/demo/projects/budget-clair-cover.webp',
+        images: [],
+      }),
     )
     expect(await importDemoImages(storage, path.resolve('public'))).toBe(2)
 
@@ -36,5 +40,30 @@ describe('importDemoImages', () => {
     expect(coverItem).toMatchObject({ alt: 'Illustration : Budget clair', category: 'image' })
     // A second run finds nothing left to import.
     expect(await importDemoImages(storage, path.resolve('public'))).toBe(0)
+  })
+
+  it("repoints a project's image list (its gallery strip) at library files", async () => {
+    const storage = new LocalDiskStorage(path.join(root, 'media-strip'))
+    const project = await createProject(
+      makeProject({
+        title: 'Atelier Santé',
+        thumbnail: '/demo/projects/atelier-sante-1.webp',
+        images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
+      }),
+    )
+    expect(await importDemoImages(storage, path.resolve('public'))).toBe(2)
+    const saved = (await getProject(project.id))!
+    expect(saved.images).toHaveLength(2)
+    for (const image of saved.images) {
+      expect(parseImageUrl(image), image).toBeDefined()
+      expect(existsSync(path.join(storage.root, image.replace('/media/', '')))).toBe(true)
+    }
+    // The cover and the first image are one file, so one library item.
+    expect(saved.images[0]).toBe(saved.thumbnail)
+    const items = (await listMedia()).filter((m) => saved.images.includes(m.url))
+    expect(items.map((m) => m.alt).sort()).toEqual([
+      'Illustration : Atelier Santé',
+      'Illustration : Atelier Santé',
+    ])
   })
 })

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import path from 'node:path'
 import { getDb } from '#app/server/db/client.server.ts'
-import { toJson } from '#app/server/db/util.server.ts'
+import { parseJson, toJson } from '#app/server/db/util.server.ts'
 import { log } from '#app/server/log.server.ts'
 import { createUploadedMedia } from '#app/server/repositories/media.server.ts'
 import { storeUpload, type StoredMedia } from './pipeline.server.ts'
@@ -42,12 +42,14 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
     .where('category', '=', 'image')
     .where('storageKey', '=', '')
     .execute()
-  const projects = await db.selectFrom('projects').select(['id', 'title', 'thumbnail']).execute()
+  const projects = (
+    await db.selectFrom('projects').select(['id', 'title', 'thumbnail', 'images']).execute()
+  ).map((p) => ({ ...p, images: parseJson<string[]>(p.images, []) }))
   const posts = await db.selectFrom('blog_posts').select(['id', 'title', 'thumbnail']).execute()
   const urls = new Set(
     [
       ...gallery.map((g) => g.url),
-      ...projects.map((p) => p.thumbnail),
+      ...projects.flatMap((p) => [p.thumbnail, ...p.images]),
       ...posts.map((p) => p.thumbnail),
     ].filter((url) => DEMO_IMAGE.test(url)),
   )
@@ -66,7 +68,7 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
     }
     if (rows.length === 0) {
       const owner =
-        projects.find((p) => p.thumbnail === url)?.title ??
+        projects.find((p) => p.thumbnail === url || p.images.includes(url))?.title ??
         posts.find((p) => p.thumbnail === url)?.title
       const item = await createUploadedMedia(stored, path.basename(url))
       await db
@@ -80,6 +82,17 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
       .set({ thumbnail: stored.url })
       .where('thumbnail', '=', url)
       .execute()
+    // A project's own image list (its gallery strip) points at the library files too, so the
+    // strip and the viewer get responsive variants instead of the shipped originals.
+    for (const project of projects) {
+      if (!project.images.includes(url)) continue
+      project.images = project.images.map((image) => (image === url ? stored.url : image))
+      await db
+        .updateTable('projects')
+        .set({ images: toJson(project.images) })
+        .where('id', '=', project.id)
+        .execute()
+    }
     await db
       .updateTable('blog_posts')
       .set({ thumbnail: stored.url })
