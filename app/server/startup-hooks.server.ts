@@ -3,7 +3,6 @@ import { startActivityRetention } from './activity-retention.server.ts'
 import { printFirstAdminLink } from './auth/first-admin.server.ts'
 import { seedIfEmpty } from './demo/seed.server.ts'
 import { importSeededDemoImages } from './media/demo-import-hook.server.ts'
-import { importSeededDemoCv } from './media/demo-cv.server.ts'
 import { startScheduledPublishing } from './scheduled-publish.server.ts'
 import type { Env } from './env.server.ts'
 import { startMailWorker } from './mail/worker.server.ts'
@@ -15,10 +14,9 @@ export const STARTUP_HOOKS: StartupHook[] = [
   startActivityRetention,
   // French demo content into an empty database unless DEMO_CONTENT=false.
   seedIfEmpty,
-  // Issue 10: the demo images just seeded go through the media pipeline (in the background).
+  // Issue 10: the demo CV (to private storage, ADR 018) and the demo images just seeded go
+  // through the media pipeline, in the background and in a process of their own (ADR 030).
   importSeededDemoImages,
-  // Issue 10: the demo CV goes to private storage, never public/ (ADR 018).
-  importSeededDemoCv,
   // Issue 12 + 16: a scheduled post bumps the content generation at its publish time.
   startScheduledPublishing,
   // While no active admin exists: print the one-time first-admin setup link (issue 4 §6).

@@ -23,6 +23,7 @@ import autocannon from 'autocannon'
 import { createClusterDatabase, startCluster, type Cluster } from '../../tests/cluster/harness.ts'
 import { startPostgres, type PostgresServer } from '../../tests/setup/postgres.ts'
 import { freePort } from './free-port.ts'
+import { waitUntilSettled } from './bench-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The flags of `npm start` (package.json). */
@@ -270,6 +271,8 @@ export async function benchCluster(argv: string[] = process.argv): Promise<void>
     const t0 = performance.now()
     const off = await startSqlite(dataDir, { PAGE_CACHE: 'false' })
     sqliteChildren.push(off.child)
+    // The first start imports the demo images in the background: measure after it.
+    await waitUntilSettled(off.child.pid)
     const on = await startSqlite(dataDir, { PAGE_CACHE: 'true' })
     sqliteChildren.push(on.child)
     const sqlitePaths = await discoverPaths(off.origin)
@@ -284,6 +287,7 @@ export async function benchCluster(argv: string[] = process.argv): Promise<void>
     const env = { LOG_LEVEL: 'error' }
     const pgOff = await startCluster({ ...common, env: { ...env, PAGE_CACHE: 'false' } })
     clusters.push(pgOff)
+    for (const server of pgOff.servers) await waitUntilSettled(server.child.pid)
     const pgOn = await startCluster({ ...common, env: { ...env, PAGE_CACHE: 'true' } })
     clusters.push(pgOn)
     const pgPaths = await discoverPaths(pgOff.servers[0]!.origin)

@@ -6,7 +6,6 @@ import { createReadStream, existsSync } from 'node:fs'
 import path from 'node:path'
 import { getCv, setCvFile } from '#app/server/repositories/cv.server.ts'
 import { log } from '#app/server/log.server.ts'
-import { seededThisStart } from '#app/server/demo/seed.server.ts'
 import type { Env } from '#app/server/env.server.ts'
 import { storeUpload } from './pipeline.server.ts'
 import { privateStorage, type MediaStorage } from './storage.server.ts'
@@ -30,9 +29,8 @@ export async function importDemoCv(storage: MediaStorage, file = DEMO_CV_FILE): 
   return true
 }
 
-/** Start-up hook: after a first start loaded the demo content. */
+/** After a first start loaded the demo content (run by the demo import, in its process). */
 export async function importSeededDemoCv(env: Env): Promise<void> {
-  if (!seededThisStart) return
   try {
     await importDemoCv(privateStorage(env.MEDIA_DIR))
   } catch (error) {
