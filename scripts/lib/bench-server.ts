@@ -1,7 +1,7 @@
 // The production server as the benchmarks start it: a temporary DATA_DIR with the French demo
 // content, loopback on a free port, errors only on stderr.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './free-port.ts'
@@ -53,8 +53,8 @@ export function processCpuMs(pid: number | undefined): number {
 
 /**
  * Waits until a freshly started server has finished its background start-up work (the demo
- * images go through sharp for a while after the first start): its CPU use stays under 5 % for
- * two seconds in a row. Measuring before that would time the import, and its writes would keep
+ * images go through sharp in a child process for a while after the first start): no child
+ * left and its CPU use under 5 % for two seconds in a row. Measuring before that would time the import, and its writes would keep
  * emptying the page cache. Gives up after `timeoutMs` and says so.
  */
 export async function waitUntilSettled(pid: number | undefined, timeoutMs = 180_000) {
@@ -65,9 +65,32 @@ export async function waitUntilSettled(pid: number | undefined, timeoutMs = 180_
     await new Promise((resolve) => setTimeout(resolve, 500))
     const now = processCpuMs(pid)
     if (!Number.isFinite(now)) return
-    quiet = now - last <= 25 ? quiet + 1 : 0
+    // The demo import runs in a child process of the server (ADR 030): wait for it to end.
+    quiet = now - last <= 25 && childrenOf(pid).length === 0 ? quiet + 1 : 0
     last = now
     if (quiet >= 4) return
   }
   console.log(`(the server was still busy after ${timeoutMs / 1000} s; measuring anyway)`)
+}
+
+/** The pids of a process's children (Linux /proc; none elsewhere). */
+export function childrenOf(pid: number | undefined): number[] {
+  if (!pid) return []
+  const children: number[] = []
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return []
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.split(') ')[1]!.split(' ')[1]) === pid) children.push(Number(entry))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children
 }
