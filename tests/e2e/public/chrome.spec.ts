@@ -233,6 +233,13 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
   allowConsoleError(page, /status of 500/)
   // The blog's data cannot be read; the site's settings (chrome, footer) still can.
   await sql`ALTER TABLE blog_posts RENAME TO blog_posts_hors_service`.execute(db.db)
+  // A schema change is no content write: on PostgreSQL, tell the server's caches as another
+  // app server would (ADR 033); SQLite's data_version already sees it.
+  const schemaChanged = () =>
+    db.dialect === 'postgres'
+      ? sql`SELECT pg_notify('vitrine_content', 'tests:schema')`.execute(db.db)
+      : undefined
+  await schemaChanged()
   try {
     const main = page.getByRole('main')
     const shown = async () => {
@@ -256,6 +263,7 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
     await expect(page.getByRole('heading', { name: 'Parlons de votre projet' })).toBeVisible()
   } finally {
     await sql`ALTER TABLE blog_posts_hors_service RENAME TO blog_posts`.execute(db.db)
+    await schemaChanged()
   }
 })
 
