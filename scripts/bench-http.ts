@@ -22,9 +22,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
 import { printSummary, AIMS, type SummaryTarget } from './lib/bench-summary.ts'
 import { freePort } from './lib/free-port.ts'
+import { discoverPaths, HAS_WRK, runLoad } from './lib/load-generator.ts'
 import { processCpuMs, waitUntilSettled } from './lib/bench-server.ts'
 import { startCommand } from './lib/start-flags.ts'
 
@@ -46,7 +46,6 @@ const SOAK_ROUNDS = option('soak-rounds', 1)
 const ONLY = textOption('only')
 const NODE = process.execPath
 const ROOT = path.resolve(import.meta.dirname, '..')
-const HAS_WRK = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0
 
 interface Figures {
   /** CPU time of the server per request (user + system, ms): the figure least disturbed by
@@ -173,57 +172,13 @@ async function startReference(pages: Record<string, string>): Promise<Started> {
   return { child, origin, readyMs: performance.now() - t0, stop: () => stop(child) }
 }
 
-function parseWrkDuration(text: string): number {
-  const m = /([\d.]+)(us|ms|s)/.exec(text)
-  if (!m) return NaN
-  const value = Number(m[1])
-  return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
-}
-
 const cpuMs = processCpuMs
 
 async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
   const cpu0 = cpuMs(pid)
-  const figures = await loadOnly(url, seconds)
+  const figures = await runLoad(url, seconds, CONNECTIONS)
   const requests = figures.total
   return { ...figures, cpuPerRequest: requests > 0 ? (cpuMs(pid) - cpu0) / requests : NaN }
-}
-
-async function loadOnly(
-  url: string,
-  seconds: number,
-): Promise<Omit<Figures, 'cpuPerRequest'> & { total: number }> {
-  if (HAS_WRK) {
-    const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], {
-      encoding: 'utf8',
-    })
-    const out = run.stdout
-    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
-    const p50 = parseWrkDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? '')
-    const p99 = parseWrkDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? '')
-    const errors = Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0)
-    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
-    const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
-    return { rps, p50, p99, errors, non2xx, total }
-  }
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    total: result.requests.total,
-  }
-}
-
-async function discoverPaths(origin: string): Promise<string[]> {
-  const projects = await (await fetch(`${origin}/projects`)).text()
-  const blog = await (await fetch(`${origin}/blog`)).text()
-  const project = /href="(\/projects\/[^"/?#]+)"/.exec(projects)?.[1]
-  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1]
-  if (!project || !post) throw new Error('no project or post link found in the demo content')
-  return ['/', '/projects', project, '/blog', post]
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')

@@ -19,16 +19,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
 import { createClusterDatabase, startCluster, type Cluster } from '../../tests/cluster/harness.ts'
 import { startPostgres, type PostgresServer } from '../../tests/setup/postgres.ts'
 import { freePort } from './free-port.ts'
+import { discoverPaths, HAS_WRK, runLoad, type LoadRun } from './load-generator.ts'
+import { startCommand } from './start-flags.ts'
 import { waitUntilSettled } from './bench-server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-/** The flags of `npm start` (package.json). */
-const NODE_ARGS = ['--max-semi-space-size=4']
-const HAS_WRK = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0
+/** The Node flags and variables of `npm start` (package.json), as every benchmark (ADR 030). */
+const START = startCommand(ROOT)
+const NODE_ARGS = START.nodeFlags
 
 function option(argv: string[], name: string, fallback: number): number {
   const i = argv.indexOf(`--${name}`)
@@ -36,16 +37,7 @@ function option(argv: string[], name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback
 }
 
-interface Run {
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-  non2xx: number
-  total: number
-}
-
-interface Figures extends Run {
+interface Figures extends LoadRun {
   /** App servers' CPU (user + system) per request, ms, summed over the servers. */
   appCpu: number
   /** PostgreSQL processes' CPU per request, ms (NaN for SQLite). */
@@ -113,40 +105,6 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 const mb = (kb: number) => Math.round(kb / 1024)
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
 
-function parseWrkDuration(text: string): number {
-  const m = /([\d.]+)(us|ms|s)/.exec(text)
-  if (!m) return NaN
-  const value = Number(m[1])
-  return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
-}
-
-/** One load generator on one URL (wrk when installed, else autocannon). */
-async function loadOne(url: string, seconds: number, connections: number): Promise<Run> {
-  if (HAS_WRK) {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url])
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => (out += d))
-    await new Promise((resolve) => child.once('exit', resolve))
-    return {
-      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
-      p50: parseWrkDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-      p99: parseWrkDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-      errors: Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0),
-      non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-      total: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    }
-  }
-  const result = await autocannon({ url, connections, duration: seconds })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    total: result.requests.total,
-  }
-}
-
 /** The same load spread over the target's servers at once; CPU read around it. */
 async function load(
   target: Target,
@@ -161,7 +119,7 @@ async function load(
   const db0 = dbCpu()
   const per = Math.max(1, Math.round(connections / target.origins.length))
   const runs = await Promise.all(
-    target.origins.map((origin) => loadOne(`${origin}${pathname}`, seconds, per)),
+    target.origins.map((origin) => runLoad(`${origin}${pathname}`, seconds, per)),
   )
   const total = sum(runs.map((r) => r.total))
   const dbAfter = dbCpu()
@@ -211,6 +169,7 @@ async function startSqlite(dataDir: string, env: Record<string, string>) {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...START.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -232,16 +191,6 @@ async function stopChild(child: ChildProcess) {
   child.kill('SIGTERM')
   await Promise.race([exited, sleep(5_000)])
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-}
-
-/** The five public pages; the project's id differs between two seeded databases. */
-async function discoverPaths(origin: string): Promise<string[]> {
-  const projects = await (await fetch(`${origin}/projects`)).text()
-  const blog = await (await fetch(`${origin}/blog`)).text()
-  const project = /href="(\/projects\/[^"/?#]+)"/.exec(projects)?.[1]
-  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1]
-  if (!project || !post) throw new Error('no project or post link found in the demo content')
-  return ['/', '/projects', project, '/blog', post]
 }
 
 export async function benchCluster(argv: string[] = process.argv): Promise<void> {
@@ -284,7 +233,7 @@ export async function benchCluster(argv: string[] = process.argv): Promise<void>
     await createClusterDatabase(postgres, 'vitrine_bench')
     const shared = { server: postgres, database: 'vitrine_bench' }
     const common = { servers: SERVERS, nodeArgs: NODE_ARGS, quiet: true, postgres: shared }
-    const env = { LOG_LEVEL: 'error' }
+    const env = { ...START.env, LOG_LEVEL: 'error' }
     const pgOff = await startCluster({ ...common, env: { ...env, PAGE_CACHE: 'false' } })
     clusters.push(pgOff)
     for (const server of pgOff.servers) await waitUntilSettled(server.child.pid)
