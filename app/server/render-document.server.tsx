@@ -1,0 +1,108 @@
+// How the document leaves React (ADRs 031 and 036): in memory, as one body.
+//
+// No public page suspends (no <Suspense>, <Await> or deferred data), so the document is
+// rendered in one synchronous pass with `renderToString` once React Router's turbo-stream of
+// loader data has been read to its end (`prefillHandoff`): the same bytes as the streaming
+// renderer at a fraction of its CPU (no 2 KB chunks encoded one by one, no Node and web
+// streams, no second task per Suspense boundary). A document that still suspends somewhere is
+// rendered again by the streaming renderer, which waits for every boundary.
+import { Writable } from 'node:stream'
+import type { ReactElement } from 'react'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import type { EntryContext } from 'react-router'
+
+type RenderMeta = NonNullable<EntryContext['renderMeta']>
+type StreamCache = NonNullable<RenderMeta['streamCache']>
+
+/**
+ * Reads React Router's turbo-stream of loader data to its end and stores each chunk where its
+ * `StreamTransfer` component looks first (`renderMeta.streamCache`: one entry per read, decoded
+ * exactly as it decodes them), so that component writes its <script>s without suspending.
+ */
+export async function prefillHandoff(
+  routerContext: Pick<EntryContext, 'serverHandoffStream' | 'renderMeta'>,
+): Promise<void> {
+  const stream = routerContext.serverHandoffStream
+  if (!stream) return
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  const streamCache: StreamCache = {}
+  for (let identifier = 0; ; identifier++) {
+    const { done, value } = await reader.read()
+    streamCache[identifier] = Object.assign(Promise.resolve(), {
+      result: { done, value: decoder.decode(value, { stream: true }) },
+    })
+    if (done) break
+  }
+  routerContext.renderMeta = { ...routerContext.renderMeta, streamCache }
+  // Every chunk is in the cache: the reader `ServerRouter` takes from this one is never read.
+  routerContext.serverHandoffStream = new ReadableStream()
+}
+
+/** Markers of a Suspense boundary left pending or to the client by `renderToString`. */
+const UNFINISHED_BOUNDARY = /<!--\$[!?]/
+
+/**
+ * The document in one synchronous pass, doctype included, or `undefined` when part of it
+ * suspended (render it with `renderStreamed` then). Errors of the shell are thrown.
+ */
+export function renderInOnePass(element: ReactElement): string | undefined {
+  const html = renderToString(element)
+  if (UNFINISHED_BOUNDARY.test(html)) return undefined
+  // The streaming renderer writes the doctype before an <html> root; this one does not.
+  return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html
+}
+
+export interface StreamedDocument {
+  body: Buffer
+  /** An error was thrown inside a Suspense boundary (already logged): answer 500. */
+  failed: boolean
+}
+
+/**
+ * The streaming renderer, waiting for every boundary, into one buffer. Rejects with an error
+ * of the shell; a render still waiting after `timeoutMs` is aborted.
+ */
+export function renderStreamed(
+  element: ReactElement,
+  nonce: string | undefined,
+  timeoutMs: number,
+): Promise<StreamedDocument> {
+  return new Promise((resolve, reject) => {
+    let shellFailed = false
+    let failed = false
+    const chunks: Buffer[] = []
+    let size = 0
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        size += chunk.length
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        resolve({ body: Buffer.concat(chunks, size), failed })
+        callback()
+      },
+    })
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        if (!shellFailed) pipe(sink)
+      },
+      onShellError(error: unknown) {
+        shellFailed = true
+        clearTimeout(timeoutId)
+        reject(error)
+      },
+      onError(error: unknown) {
+        failed = true
+        // Errors of the shell reject and are logged by handleDocumentRequest; later ones
+        // (inside a Suspense boundary) are logged here.
+        if (!shellFailed) console.error(error)
+      },
+    })
+    // Abort a render still waiting after the timeout, so rejected boundaries flush.
+    const timeoutId = setTimeout(() => abort(), timeoutMs)
+  })
+}
