@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import {
+  encodeDocument,
   prefillHandoff,
   renderInOnePass,
   renderStreamed,
@@ -50,7 +51,7 @@ export default async function handleRequest(
   let body: Buffer
   const html = renderInOnePass(element)
   if (html !== undefined) {
-    body = Buffer.from(html)
+    body = encodeDocument(html)
   } else {
     routerContext.renderMeta = { streamCache: routerContext.renderMeta?.streamCache ?? {} }
     const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)

@@ -1,7 +1,12 @@
 import { Suspense, use, useId } from 'react'
 import { preload } from 'react-dom'
 import { describe, expect, it } from 'vitest'
-import { prefillHandoff, renderInOnePass, renderStreamed } from './render-document.server.tsx'
+import {
+  encodeDocument,
+  prefillHandoff,
+  renderInOnePass,
+  renderStreamed,
+} from './render-document.server.tsx'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
@@ -105,5 +110,20 @@ describe('prefillHandoff', () => {
     const context: Parameters<typeof prefillHandoff>[0] = { renderMeta: {} }
     await prefillHandoff(context)
     expect(context).toEqual({ renderMeta: {} })
+  })
+})
+
+describe('encodeDocument', () => {
+  it('gives the bytes of Buffer.from, small or larger than its buffer, whatever the characters', () => {
+    const french = '<p>« Ce que l’équipe a appris » — 2026 😀 \ud800 fin</p>'
+    const samples = ['', 'ascii only', french, french.repeat(10_000), 'é'.repeat(200_000)]
+    for (const html of samples) {
+      const bytes = encodeDocument(html)
+      expect(bytes.equals(Buffer.from(html))).toBe(true)
+    }
+    // Each document gets its own bytes: the next one does not overwrite them.
+    const first = encodeDocument('premier')
+    encodeDocument('second!')
+    expect(first.toString()).toBe('premier')
   })
 })

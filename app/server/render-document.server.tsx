@@ -53,6 +53,22 @@ export function renderInOnePass(element: ReactElement): string | undefined {
   return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html
 }
 
+const encoder = new TextEncoder()
+/** Reused by every document (allocated on the first one): 256 KB holds any public page. */
+let scratch: Uint8Array | undefined
+
+/**
+ * The document's UTF-8 bytes. Same bytes as `Buffer.from(html)`, at about half its CPU for a
+ * French page (a two-byte string in V8): one encoding pass into a reused buffer and a copy,
+ * instead of a pass to measure, a fresh allocation and a second pass to write. A document
+ * too large for the buffer is encoded the ordinary way.
+ */
+export function encodeDocument(html: string): Buffer {
+  scratch ??= new Uint8Array(256 * 1024)
+  const { read, written } = encoder.encodeInto(html, scratch)
+  return read === html.length ? Buffer.from(scratch.subarray(0, written)) : Buffer.from(html)
+}
+
 export interface StreamedDocument {
   body: Buffer
   /** An error was thrown inside a Suspense boundary (already logged): answer 500. */
