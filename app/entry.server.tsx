@@ -10,6 +10,7 @@ import {
   renderInOnePass,
   renderStreamed,
 } from './server/render-document.server.tsx'
+import { log } from './server/log.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -18,6 +19,14 @@ export const streamTimeout = 5_000
 export { startApp, stopApp } from './server/startup.server.ts'
 export { StartupError } from './server/env.server.ts'
 export { contentGeneration } from './server/cache/generation.server.ts'
+
+let warnedStreamed = false
+/** A page that suspends costs about twice the CPU (ADR 036): said once per process. */
+function warnStreamedOnce() {
+  if (warnedStreamed) return
+  warnedStreamed = true
+  log.warn('Rendu du document en flux : une page attend des données (Suspense)')
+}
 
 export default async function handleRequest(
   request: Request,
@@ -53,6 +62,7 @@ export default async function handleRequest(
   if (html !== undefined) {
     body = encodeDocument(html)
   } else {
+    warnStreamedOnce()
     routerContext.renderMeta = { streamCache: routerContext.renderMeta?.streamCache ?? {} }
     const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)
     body = streamed.body

@@ -27,16 +27,25 @@ export async function prefillHandoff(
   const reader = stream.getReader()
   const decoder = new TextDecoder()
   const streamCache: StreamCache = {}
+  const chunks: Uint8Array[] = []
   for (let identifier = 0; ; identifier++) {
     const { done, value } = await reader.read()
     streamCache[identifier] = Object.assign(Promise.resolve(), {
       result: { done, value: decoder.decode(value, { stream: true }) },
     })
     if (done) break
+    chunks.push(value)
   }
   routerContext.renderMeta = { ...routerContext.renderMeta, streamCache }
-  // Every chunk is in the cache: the reader `ServerRouter` takes from this one is never read.
-  routerContext.serverHandoffStream = new ReadableStream()
+  // `ServerRouter` takes a reader of this stream at each render. It is not read while the
+  // cache answers; should a React Router version stop looking there, it reads the same chunks
+  // again (and the streaming renderer, waiting for them, still writes the right document).
+  routerContext.serverHandoffStream = new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+      controller.close()
+    },
+  })
 }
 
 /** Markers of a Suspense boundary left pending or to the client by `renderToString`. */
