@@ -51,7 +51,7 @@ export default async function handleRequest(
   // (ADR 031): in one synchronous pass once the loader data for the browser is read ahead,
   // or by the streaming renderer if something suspends (ADR 036,
   // app/server/render-document.server.tsx). Bots and people get the same complete document.
-  await prefillHandoff(routerContext)
+  const rearm = await prefillHandoff(routerContext)
   const element = (
     <NonceContext.Provider value={nonce ?? ''}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -63,7 +63,7 @@ export default async function handleRequest(
     body = encodeDocument(html)
   } else {
     warnStreamedOnce()
-    routerContext.renderMeta = { streamCache: routerContext.renderMeta?.streamCache ?? {} }
+    rearm()
     const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)
     body = streamed.body
     if (streamed.failed) responseStatusCode = 500

@@ -18,12 +18,21 @@ type StreamCache = NonNullable<RenderMeta['streamCache']>
  * Reads React Router's turbo-stream of loader data to its end and stores each chunk where its
  * `StreamTransfer` component looks first (`renderMeta.streamCache`: one entry per read, decoded
  * exactly as it decodes them), so that component writes its <script>s without suspending.
+ *
+ * Returns what makes the context ready for one more render of the same document (the
+ * streaming fallback): `ServerRouter` takes a reader of the stream at each render, and
+ * `Scripts` marks the render metadata.
  */
 export async function prefillHandoff(
   routerContext: Pick<EntryContext, 'serverHandoffStream' | 'renderMeta'>,
-): Promise<void> {
+): Promise<() => void> {
   const stream = routerContext.serverHandoffStream
-  if (!stream) return
+  if (!stream) {
+    const renderMeta = { ...routerContext.renderMeta }
+    return () => {
+      routerContext.renderMeta = { ...renderMeta }
+    }
+  }
   const reader = stream.getReader()
   const decoder = new TextDecoder()
   const streamCache: StreamCache = {}
@@ -36,16 +45,21 @@ export async function prefillHandoff(
     if (done) break
     chunks.push(value)
   }
-  routerContext.renderMeta = { ...routerContext.renderMeta, streamCache }
-  // `ServerRouter` takes a reader of this stream at each render. It is not read while the
-  // cache answers; should a React Router version stop looking there, it reads the same chunks
-  // again (and the streaming renderer, waiting for them, still writes the right document).
-  routerContext.serverHandoffStream = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk)
-      controller.close()
-    },
-  })
+  const renderMeta = { ...routerContext.renderMeta, streamCache }
+  const arm = () => {
+    routerContext.renderMeta = { ...renderMeta }
+    // Not read while the cache answers; should a React Router version stop looking there, it
+    // reads the same chunks again (and the streaming renderer, waiting for them, still writes
+    // the right document).
+    routerContext.serverHandoffStream = new ReadableStream({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk)
+        controller.close()
+      },
+    })
+  }
+  arm()
+  return arm
 }
 
 /** Markers of a Suspense boundary left pending or to the client by `renderToString`. */
