@@ -1,11 +1,16 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
-import { Writable } from 'node:stream'
 
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { renderToPipeableStream } from 'react-dom/server'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
+import {
+  encodeDocument,
+  prefillHandoff,
+  renderInOnePass,
+  renderStreamed,
+} from './server/render-document.server.tsx'
+import { log } from './server/log.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -15,7 +20,15 @@ export { startApp, stopApp } from './server/startup.server.ts'
 export { StartupError } from './server/env.server.ts'
 export { contentGeneration } from './server/cache/generation.server.ts'
 
-export default function handleRequest(
+let warnedStreamed = false
+/** A page that suspends costs about twice the CPU (ADR 036): said once per process. */
+function warnStreamedOnce() {
+  if (warnedStreamed) return
+  warnedStreamed = true
+  log.warn('Rendu du document en flux : une page attend des données (Suspense)')
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,57 +47,31 @@ export default function handleRequest(
   const nonce = process.env.NODE_ENV === 'development' ? undefined : createNonce()
   if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
 
-  // The whole document is rendered into memory, then sent as one body (ADR 031). No public
-  // page suspends, so the first byte would not come earlier with streaming, while React's
-  // 2 KB chunks each cost a trip through a Node stream, a web stream, `res.write` (and a
-  // compression flush per chunk). Bots and people get the same complete document.
-  return new Promise((resolve, reject) => {
-    let failed = false
-    const chunks: Buffer[] = []
-    let size = 0
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk)
-        size += chunk.length
-        callback()
-      },
-      final(callback) {
-        clearTimeout(timeoutId)
-        responseHeaders.set('Content-Type', 'text/html')
-        responseHeaders.set('Content-Length', String(size))
-        resolve(
-          new Response(Buffer.concat(chunks, size) as Uint8Array<ArrayBuffer>, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        )
-        callback()
-      },
-    })
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce ?? ''}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          if (!failed) pipe(sink)
-        },
-        onShellError(error: unknown) {
-          failed = true
-          clearTimeout(timeoutId)
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          // Errors of the shell reject and are logged by handleDocumentRequest; later ones
-          // (inside a Suspense boundary) are logged here.
-          if (!failed) console.error(error)
-        },
-      },
-    )
-    // Abort a render still waiting after `streamTimeout`, so rejected boundaries flush.
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+  // The whole document is rendered into memory, then sent as one body with a Content-Length
+  // (ADR 031): in one synchronous pass once the loader data for the browser is read ahead,
+  // or by the streaming renderer if something suspends (ADR 036,
+  // app/server/render-document.server.tsx). Bots and people get the same complete document.
+  const rearm = await prefillHandoff(routerContext)
+  const element = (
+    <NonceContext.Provider value={nonce ?? ''}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  )
+  let body: Buffer
+  const html = renderInOnePass(element)
+  if (html !== undefined) {
+    body = encodeDocument(html)
+  } else {
+    warnStreamedOnce()
+    rearm()
+    const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)
+    body = streamed.body
+    if (streamed.failed) responseStatusCode = 500
+  }
+  responseHeaders.set('Content-Type', 'text/html')
+  responseHeaders.set('Content-Length', String(body.length))
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   })
 }
