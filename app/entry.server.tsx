@@ -13,7 +13,7 @@ export const streamTimeout = 5_000
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
 export { startApp, stopApp } from './server/startup.server.ts'
 export { StartupError } from './server/env.server.ts'
-export { contentGeneration } from './server/cache/generation.server.ts'
+export { contentGeneration, contentGenerationThisTurn } from './server/cache/generation.server.ts'
 
 export default function handleRequest(
   request: Request,
