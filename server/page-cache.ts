@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { toCachedPage } from './cached-page-policy.ts'
+import type { HitLog } from './fast-path.ts'
 import { HSTS } from './middleware.ts'
 
 export interface PageCacheOptions {
@@ -418,7 +419,7 @@ export interface HitOptions {
   /** Whether Express would refuse this path before any route (undecodable escapes). */
   refusesPath: (path: string) => boolean
   /** Log hits as the request log does (one JSON line per request). */
-  log?: (method: string, path: string, status: number, startedAt: bigint) => void
+  log?: HitLog
 }
 
 /**
@@ -451,7 +452,7 @@ export function pageCacheHits(cache: PageCache, options: HitOptions) {
     socket[HIT_TURN] = turn
     const entry = cache.get(key, first)
     if (entry === undefined) return false
-    const startedAt = options.log ? process.hrtime.bigint() : 0n
+    const startedAt = options.log ? performance.now() : 0
     if (url.includes('%') && options.refusesPath(url.split('?', 1)[0]!)) return false
     const secure = options.isSecure(req)
     const slot = secure ? 1 : 0
