@@ -4,7 +4,7 @@
 // stream of concurrent hits is answered turn after turn; a write of this process counts at once.
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -126,5 +126,60 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
     expect(a.title === 'Premier' || a.title === 'Second').toBe(true)
     expect(b.title).toBe('Second')
     expect(renders).toBeGreaterThan(before)
+  })
+
+  it("checks a connection's second request of a turn exactly (pipelining)", async () => {
+    const calls = { turn: 0, exact: 0 }
+    const cache = new PageCache({
+      generation: () => (calls.exact++, 1),
+      turnGeneration: () => (calls.turn++, 1),
+    })
+    const hits = pageCacheHits(cache, {
+      isSecure: () => false,
+      redirects: () => false,
+      refusesPath: () => false,
+    })
+    const pipelined = http.createServer((req, res) => {
+      if (!hits(req, res)) res.writeHead(404).end()
+    })
+    pipelined.listen(0, '127.0.0.1')
+    await new Promise((resolve) => pipelined.once('listening', resolve))
+    const host = `127.0.0.1:${(pipelined.address() as AddressInfo).port}`
+    const nonce = 'Tm9uY2VOb25jZU5vbmNlTm9u'
+    for (const path of ['/un', '/deux']) {
+      const stored = cache.set(
+        `${host}\n${path}`,
+        1,
+        [['content-type', 'text/html; charset=utf-8']],
+        `script-src 'nonce-${nonce}'`,
+        Buffer.from(`<p>${path}</p><script nonce="${nonce}">1</script>`),
+        nonce,
+      )
+      expect(stored).toBe(true)
+    }
+    try {
+      const answers = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(host.split(':')[1]), '127.0.0.1')
+        let text = ''
+        socket.setEncoding('latin1')
+        socket.on('data', (chunk: string) => {
+          text += chunk
+          if ((text.match(/HTTP\/1\.1 200/g) ?? []).length === 2 && text.endsWith('</script>'))
+            socket.end()
+        })
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+        // Both requests in one write: read together, in one turn.
+        socket.write(
+          `GET /un HTTP/1.1\r\nHost: ${host}\r\n\r\nGET /deux HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+        )
+      })
+      expect(answers).toContain('<p>/un</p>')
+      expect(answers).toContain('<p>/deux</p>')
+      // The first used the turn's shared check, the second the exact one.
+      expect(calls).toEqual({ turn: 1, exact: 1 })
+    } finally {
+      await new Promise((resolve) => pipelined.close(resolve))
+    }
   })
 })
