@@ -65,7 +65,7 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
-/** One JSON line per request (also written by the page cache's hits). */
+/** One JSON line per request (the page cache's hits write the same line: server/fast-path.ts). */
 export function writeRequestLog(method: string, path: string, status: number, start: bigint) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   writeLogLine(
