@@ -3,7 +3,8 @@
 //
 // With the production build present, starts `node server/index.ts` on a temporary DATA_DIR
 // (demo content), once with the page cache on and once with PAGE_CACHE=false, plus a bare
-// Node `http` server sending the very same bytes from memory. Each target gets the same
+// Node `http` server sending the very same bytes from memory, and nginx serving them from
+// files when the machine has it (scripts/lib/nginx-reference.ts; ADR 035). Each target gets the same
 // load (autocannon, or wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
 // Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios, then a
 // summary of every figure against the aims of issue 16 (scripts/lib/bench-summary.ts).
@@ -15,16 +16,23 @@
 //                 each Vitrine target, printing the RSS after each round and a verdict
 //                 (memory aim: ≤150 MB, last round within 10 % of the first):
 //                 npm run bench:http -- --soak 60 --soak-rounds 5
-//   --only on|off|ref   measure one target only.
+//   --only on|off   measure one Vitrine target only (beside the references);
+//   --only ref      the references only.
 // Defaults keep the run near two minutes: the machine is shared.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { printSummary, AIMS, type SummaryTarget } from './lib/bench-summary.ts'
+import {
+  AIMS,
+  HALF_NGINX_SHARE_OF_REFERENCE,
+  printSummary,
+  type SummaryTarget,
+} from './lib/bench-summary.ts'
 import { freePort } from './lib/free-port.ts'
 import { discoverPaths, HAS_WRK, runLoad } from './lib/load-generator.ts'
+import { findNginx, startNginx } from './lib/nginx-reference.ts'
 import { processCpuMs, waitUntilSettled } from './lib/bench-server.ts'
 import { startCommand } from './lib/start-flags.ts'
 
@@ -98,6 +106,8 @@ interface Target {
 
 interface Started {
   child: ChildProcess
+  /** The process whose CPU time and RSS are measured (nginx: its worker); else `child`. */
+  measuredPid?: number
   origin: string
   readyMs: number
   stop(): Promise<void>
@@ -173,6 +183,7 @@ async function startReference(pages: Record<string, string>): Promise<Started> {
 }
 
 const cpuMs = processCpuMs
+const pidOf = (server: Started) => server.measuredPid ?? server.child.pid
 
 async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
   const cpu0 = cpuMs(pid)
@@ -212,8 +223,35 @@ async function main() {
 
     // A target with `pageCache` set is a Vitrine server: it gets the aims in the summary.
     // More targets (other databases, several servers, another reference) are added here.
+    const nginx = findNginx()
+    console.log(
+      nginx
+        ? `nginx: ${nginx}, one worker process (worker_processes 1, as Vitrine's one Node ` +
+            'process), the same bytes from files, access_log off'
+        : 'nginx: not on this machine (apt-get install -y nginx): "half of nginx" is judged as ' +
+            `${(HALF_NGINX_SHARE_OF_REFERENCE * 100).toFixed(0)} % of the bare Node reference (issue 16's run)`,
+    )
     const targets: Target[] = [
       { name: 'reference (node http, same bytes)', key: 'ref', start: () => startReference(pages) },
+      ...(nginx
+        ? [
+            {
+              name: 'nginx (same bytes, files)',
+              key: 'nginx',
+              start: async (): Promise<Started> => {
+                const t0 = performance.now()
+                const started = await startNginx(nginx, pages)
+                return {
+                  child: started.child,
+                  measuredPid: started.workerPid,
+                  origin: started.origin,
+                  readyMs: performance.now() - t0,
+                  stop: started.stop,
+                }
+              },
+            },
+          ]
+        : []),
       {
         name: 'Vitrine, page cache off',
         key: 'off',
@@ -226,7 +264,12 @@ async function main() {
         pageCache: true,
         start: () => startApp(dataDir, { PAGE_CACHE: 'true' }),
       },
-    ].filter((t) => !ONLY || t.key === ONLY)
+    ].filter((t) =>
+      // References stay: every figure is a ratio against them.
+      ONLY === 'ref'
+        ? t.pageCache === undefined
+        : !ONLY || t.key === ONLY || t.pageCache === undefined,
+    )
     const summary: Record<string, SummaryTarget> = {}
 
     // All targets run side by side and take turns page by page, round after round: the
@@ -236,7 +279,7 @@ async function main() {
       const server = await target.start()
       started.push(server)
       servers[target.key] = server
-      const idle = rssMb(server.child.pid)
+      const idle = rssMb(pidOf(server))
       summary[target.key] = {
         key: target.key,
         name: target.name,
@@ -248,7 +291,7 @@ async function main() {
       }
       console.log(
         `${target.name}: ready in ${fmt(server.readyMs)} ms, idle RSS ${fmt(idle)} MB ` +
-          `(anonymous ${fmt(rssMb(server.child.pid, 'RssAnon'))} MB)`,
+          `(anonymous ${fmt(rssMb(pidOf(server), 'RssAnon'))} MB)`,
       )
     }
     console.log(
@@ -261,21 +304,21 @@ async function main() {
         for (const target of targets) {
           const server = servers[target.key]!
           await load(`${server.origin}${p}`, 1) // warm-up
-          const figures = await load(`${server.origin}${p}`, DURATION, server.child.pid)
+          const figures = await load(`${server.origin}${p}`, DURATION, pidOf(server))
           const best = table[target.key]?.[p]
           // Best round kept: the least disturbed by the other users of the machine.
           if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
           console.log(
             `  ${round}/${ROUNDS} ${pad(target.name, 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
               `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
-              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(server.child.pid))} MB`,
+              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(pidOf(server)))} MB`,
           )
         }
       }
     }
     for (const target of targets) {
       const server = servers[target.key]!
-      summary[target.key]!.rssAfterMb = rssMb(server.child.pid)
+      summary[target.key]!.rssAfterMb = rssMb(pidOf(server))
       console.log(
         `${target.name}: RSS after the page runs ${fmt(summary[target.key]!.rssAfterMb)} MB`,
       )
@@ -309,25 +352,40 @@ async function main() {
       await server.stop()
     }
 
-    const ref = table.ref
-    if (ref) {
-      console.log('\nRatios (req/s of Vitrine ÷ req/s of the reference, same bytes, same run):')
+    // Each Vitrine target against each reference measured (bare Node, and nginx when present).
+    const references = [
+      { key: 'ref', name: 'bare Node' },
+      { key: 'nginx', name: 'nginx' },
+    ].filter((r) => table[r.key])
+    const vitrine = ['off', 'on'].filter((k) => table[k])
+    if (references.length > 0 && vitrine.length > 0) {
+      console.log('\nRatios (req/s of Vitrine ÷ req/s of a reference, same bytes, same run):')
       for (const p of paths) {
-        const parts = ['off', 'on']
-          .filter((k) => table[k])
-          .map((k) => `cache ${k} ${fmt((table[k]![p]!.rps / ref[p]!.rps) * 100, 1)} %`)
-        console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
+        const parts = vitrine.flatMap((k) =>
+          references.map(
+            (r) =>
+              `cache ${k} ÷ ${r.name} ${fmt((table[k]![p]!.rps / table[r.key]![p]!.rps) * 100, 1)} %`,
+          ),
+        )
+        console.log(`  ${pad(p, 40)} ${parts.join('   ')}`)
       }
-    }
-    if (ref) {
       console.log(
-        '\nServer CPU per request ÷ the reference (load-independent; lower is better, 1 = same cost):',
+        '\nServer CPU per request ÷ a reference (load-independent; lower is better, 1 = same cost):',
       )
       for (const p of paths) {
-        const parts = ['off', 'on']
-          .filter((k) => table[k])
-          .map((k) => `cache ${k} ×${fmt(table[k]![p]!.cpuPerRequest / ref[p]!.cpuPerRequest, 1)}`)
-        console.log(`  ${pad(p, 48)} ${parts.join('   ')}`)
+        const parts = vitrine.flatMap((k) =>
+          references.map(
+            (r) =>
+              `cache ${k} ÷ ${r.name} ×${fmt(table[k]![p]!.cpuPerRequest / table[r.key]![p]!.cpuPerRequest, 2)}`,
+          ),
+        )
+        console.log(`  ${pad(p, 40)} ${parts.join('   ')}`)
+      }
+    }
+    if (table.ref && table.nginx) {
+      console.log('\nnginx ÷ bare Node (req/s):')
+      for (const p of paths) {
+        console.log(`  ${pad(p, 40)} ${fmt((table.nginx[p]!.rps / table.ref[p]!.rps) * 100, 1)} %`)
       }
     }
     if (table.on && table.off) {
@@ -341,6 +399,7 @@ async function main() {
       targets: targets.map((t) => summary[t.key]!),
       table,
       referenceKey: 'ref',
+      ...(table.nginx ? { nginxKey: 'nginx' } : {}),
       loadAverage: os
         .loadavg()
         .map((n) => n.toFixed(2))

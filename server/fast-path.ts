@@ -3,7 +3,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { Express } from 'express'
-import { writeRequestLog } from './middleware.ts'
+import { loggedPath } from './middleware.ts'
+import { writeLogLine } from './log-lines.ts'
 
 type TrustFunction = (address: string | undefined, hop: number) => boolean
 
@@ -19,8 +20,32 @@ export function requestIsSecure(app: Express, req: IncomingMessage): boolean {
   return (comma === -1 ? value : value.slice(0, comma)).trim() === 'https'
 }
 
-/** The request log of hits (server/middleware.ts `requestLog`), or none when it is off. */
-export function hitLogger() {
+/** A hit's log line: `writeRequestLog`'s line (server/middleware.ts), byte for byte. */
+export type HitLog = (method: string, path: string, status: number, startedAt: number) => void
+
+let isoMs = NaN
+let iso = ''
+/** `new Date().toISOString()`, made once per millisecond (hits come by thousands a second). */
+function isoNow(): string {
+  const now = Date.now()
+  if (now !== isoMs) {
+    isoMs = now
+    iso = new Date(now).toISOString()
+  }
+  return iso
+}
+
+/**
+ * The request log of hits (server/middleware.ts `requestLog`), or none when it is off: the same
+ * JSON line, built without an intermediate object (ADR 035). `startedAt` is `performance.now()`.
+ */
+export function hitLogger(): HitLog | undefined {
   if (process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'error') return undefined
-  return writeRequestLog
+  return (method, path, status, startedAt) => {
+    const ms = Math.round((performance.now() - startedAt) * 10) / 10
+    writeLogLine(
+      `{"time":"${isoNow()}","level":"info","method":${JSON.stringify(method)},` +
+        `"path":${JSON.stringify(loggedPath(path))},"status":${status},"ms":${ms}}\n`,
+    )
+  }
 }

@@ -34,6 +34,7 @@ interface AppEntry {
   stopApp(): Promise<void>
   StartupError: new (...args: never[]) => Error
   contentGeneration(): number
+  contentGenerationThisTurn(): number
 }
 
 const isDev = process.env.NODE_ENV === 'development'
@@ -72,6 +73,7 @@ const pageCache =
   !isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')
     ? new PageCache({
         generation: () => entry.contentGeneration(),
+        turnGeneration: () => entry.contentGenerationThisTurn(),
         maxBytes: megabytes(process.env.PAGE_CACHE_MAX_MB, 16) * 1024 * 1024,
       })
     : undefined

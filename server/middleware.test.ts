@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { flushLogLines } from './log-lines.ts'
 import {
   BODY_TOO_LARGE,
   bodySizeLimit,
@@ -183,6 +184,7 @@ describe('request log', () => {
       const req = { method: 'GET', path: '/setup/jeton-secret-jeton-secret-0123' }
       requestLog(req as unknown as Request, res as unknown as Response, vi.fn())
       res.emit('finish')
+      flushLogLines()
     } finally {
       write.mockRestore()
       vi.unstubAllEnvs()

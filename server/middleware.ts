@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { writeLogLine } from './log-lines.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -64,10 +65,10 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   next()
 }
 
-/** One JSON line per request (also written by the page cache's hits). */
+/** One JSON line per request (the page cache's hits write the same line: server/fast-path.ts). */
 export function writeRequestLog(method: string, path: string, status: number, start: bigint) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6
-  process.stdout.write(
+  writeLogLine(
     JSON.stringify({
       time: new Date().toISOString(),
       level: 'info',

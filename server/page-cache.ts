@@ -20,11 +20,17 @@ import { createHash } from 'node:crypto'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { toCachedPage } from './cached-page-policy.ts'
+import type { HitLog } from './fast-path.ts'
 import { HSTS } from './middleware.ts'
 
 export interface PageCacheOptions {
   /** The app's content generation (a write bumps it). */
   generation: () => number
+  /**
+   * The same, with the check for other processes' commits shared by the requests read in one
+   * event-loop turn (ADR 035); `generation` when absent.
+   */
+  turnGeneration?: () => number
   /** Upper bound of the bytes held (bodies, every compressed variant, headers, keys). */
   maxBytes?: number
   /** An entry is rendered again after this long even without a write (ms). */
@@ -170,6 +176,7 @@ export class PageCache {
   readonly maxAgeMs: number
   readonly cacheControl: string
   readonly #generation: () => number
+  readonly #turnGeneration: () => number
   readonly #now: () => number
   #clock = 0
   readonly #queue: Entry[] = []
@@ -179,6 +186,7 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     this.#generation = options.generation
+    this.#turnGeneration = options.turnGeneration ?? options.generation
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024
     this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000
     this.#now = options.now ?? Date.now
@@ -201,12 +209,17 @@ export class PageCache {
     return `${headers.host ?? ''}\n${url}`
   }
 
-  /** A fresh entry for `key`, marked as used; a stale one is dropped. */
-  get(key: string): Entry | undefined {
+  /**
+   * A fresh entry for `key`, marked as used; a stale one is dropped. `shared`: the request was
+   * read in this event-loop turn and is the first of its connection in it, so the check for
+   * other processes' commits made at the turn's first hit covers it (ADR 035).
+   */
+  get(key: string, shared = false): Entry | undefined {
     const entry = this.entries.get(key)
     if (entry === undefined) return undefined
     // Exact: an admin save bumps the generation, so the very next request misses.
-    if (entry.generation !== this.#generation() || entry.expiresAt <= this.#now()) {
+    const generation = shared ? this.#turnGeneration() : this.#generation()
+    if (entry.generation !== generation || entry.expiresAt <= this.#now()) {
       this.delete(entry)
       return undefined
     }
@@ -395,6 +408,9 @@ function variantBytes(variant: Variant): number {
   return bytes + 2 * HSTS.length
 }
 
+/** The turn of a connection's last request seen by the hit path. */
+const HIT_TURN = Symbol('page-cache-turn')
+
 export interface HitOptions {
   /** Whether the request came over https (Express's `req.secure`, honouring TRUST_PROXY). */
   isSecure: (req: IncomingMessage) => boolean
@@ -403,7 +419,7 @@ export interface HitOptions {
   /** Whether Express would refuse this path before any route (undecodable escapes). */
   refusesPath: (path: string) => boolean
   /** Log hits as the request log does (one JSON line per request). */
-  log?: (method: string, path: string, status: number, startedAt: bigint) => void
+  log?: HitLog
 }
 
 /**
@@ -413,14 +429,30 @@ export interface HitOptions {
  * variant pick and one `writeHead` with a precomputed header list.
  */
 export function pageCacheHits(cache: PageCache, options: HitOptions) {
+  // Event-loop turns, counted from the first hit of each (ADR 035): a connection's second
+  // request read in one turn (pipelining) may have arrived after the turn's shared check of
+  // other processes' commits, so it gets an exact one.
+  let turn = 0
+  let turnOpen = false
+  const nextTurn = () => {
+    turn += 1
+    turnOpen = false
+  }
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url!
     const headers = req.headers
     const key = cache.keyOf(req.method, url, headers)
     if (key === null) return false
-    const entry = cache.get(key)
+    if (!turnOpen) {
+      turnOpen = true
+      setImmediate(nextTurn)
+    }
+    const socket = req.socket as IncomingMessage['socket'] & { [HIT_TURN]?: number }
+    const first = socket[HIT_TURN] !== turn
+    socket[HIT_TURN] = turn
+    const entry = cache.get(key, first)
     if (entry === undefined) return false
-    const startedAt = options.log ? process.hrtime.bigint() : 0n
+    const startedAt = options.log ? performance.now() : 0
     if (url.includes('%') && options.refusesPath(url.split('?', 1)[0]!)) return false
     const secure = options.isSecure(req)
     const slot = secure ? 1 : 0

@@ -1,7 +1,14 @@
 // The benchmark helpers that decide what is measured and what counts as an aim met (ADR 030).
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { AIMS, GHOST_SHARE_OF_REFERENCE, printSummary } from './bench-summary.ts'
+import {
+  AIMS,
+  GHOST_SHARE_OF_REFERENCE,
+  HALF_NGINX_SHARE_OF_REFERENCE,
+  printSummary,
+} from './bench-summary.ts'
+import { parseWrkOutput } from './load-generator.ts'
+import { nginxConfig } from './nginx-reference.ts'
 import { parseStartScript, startCommand } from './start-flags.ts'
 
 describe('start-flags', () => {
@@ -60,5 +67,63 @@ describe('bench summary', () => {
     expect(missed({ ref, off: { '/': figures(ghost * 11, 100) } }, 151)).toBe(1)
     // No answer at all: req/s and p99 both missed, whatever wrk printed for the latency.
     expect(missed({ ref, off: { '/': figures(0, 0) } })).toBe(2)
+  })
+
+  // ADR 035: "half of nginx" against nginx measured in the same run, else 78 % of bare Node.
+  it('judges the cache on against nginx when it was measured, else against the conversion', () => {
+    const summary = (table: Parameters<typeof printSummary>[0]['table'], nginx: boolean) => {
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      try {
+        return printSummary({
+          paths: ['/'],
+          targets: [target('ref', undefined, 80), target('on', true, 120)],
+          table,
+          referenceKey: 'ref',
+          ...(nginx ? { nginxKey: 'nginx' } : {}),
+          loadAverage: '1.00',
+        })
+      } finally {
+        log.mockRestore()
+      }
+    }
+    const ref = { '/': figures(40_000, 2) }
+    // 60 % of bare Node: under the 78 % conversion, but over half of an nginx at 100,000.
+    const on = { '/': figures(24_000, 5) }
+    expect(summary({ ref, on }, false)).toBe(1)
+    expect(summary({ ref, on, nginx: { '/': figures(40_000, 2) } }, true)).toBe(0)
+    expect(summary({ ref, on, nginx: { '/': figures(48_001, 2) } }, true)).toBe(1)
+    expect(
+      summary({ ref, on: { '/': figures(40_000 * HALF_NGINX_SHARE_OF_REFERENCE, 5) } }, false),
+    ).toBe(0)
+  })
+
+  it('generates an nginx configuration that needs no root and serves each page exactly', () => {
+    const config = nginxConfig('/tmp/b', 4321, { '/': '/tmp/b/pages/0.html' }, ['uwsgi'])
+    expect(config).toContain('daemon off;')
+    expect(config).toContain('worker_processes 1;')
+    expect(config).toContain('access_log off;')
+    expect(config).toContain('pid /tmp/b/nginx.pid;')
+    expect(config).toContain('listen 127.0.0.1:4321;')
+    expect(config).toContain('location = / { try_files /0.html =404; }')
+    expect(config).toContain('client_body_temp_path /tmp/b/temp/client_body;')
+    expect(config).not.toContain('uwsgi_temp_path')
+  })
+
+  it('reads p50 and p99 from the latency distribution, not from the thread stats', () => {
+    const out = [
+      'Running 3s test @ http://127.0.0.1:1/',
+      '  1 threads and 50 connections',
+      '  Thread Stats   Avg      Stdev     Max   +/- Stdev',
+      '    Latency     2.10ms    5.30ms  90.12ms   75.99%',
+      '    Req/Sec    20.81k    12.46k   41.78k    50.00%',
+      '  Latency Distribution',
+      '     50%    1.90ms',
+      '     75%    2.20ms',
+      '     90%    3.00ms',
+      '     99%    1.02s',
+      '  62000 requests in 3.00s, 2.00GB read',
+      'Requests/sec:  20666.67',
+    ].join('\n')
+    expect(parseWrkOutput(out)).toMatchObject({ rps: 20666.67, p50: 1.9, p99: 1020, total: 62000 })
   })
 })

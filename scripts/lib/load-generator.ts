@@ -22,6 +22,19 @@ export function parseWrkDuration(text: string): number {
   return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value
 }
 
+/** The figures of `wrk --latency` output. */
+export function parseWrkOutput(out: string): LoadRun {
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    // Lines of the latency distribution only ("75.99%" in the thread stats is no p99).
+    p50: parseWrkDuration(/^\s*50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    p99: parseWrkDuration(/^\s*99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    errors: Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0),
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+    total: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+  }
+}
+
 /** `connections` connections on one URL for `seconds` seconds. */
 export async function runLoad(url: string, seconds: number, connections: number): Promise<LoadRun> {
   if (HAS_WRK) {
@@ -29,14 +42,7 @@ export async function runLoad(url: string, seconds: number, connections: number)
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d))
     await new Promise((resolve) => child.once('exit', resolve))
-    return {
-      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
-      p50: parseWrkDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-      p99: parseWrkDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-      errors: Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0),
-      non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-      total: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    }
+    return parseWrkOutput(out)
   }
   const result = await autocannon({ url, connections, duration: seconds })
   return {

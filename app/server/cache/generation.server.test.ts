@@ -1,6 +1,7 @@
 // The content generation (ADR 026) on a real temporary database: bumped by content writes of
 // this process (Kysely plugin, transactions) and of other connections (data_version), not by
 // the activity log or visitors' messages; reads cached per generation.
+import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/server/db/client.server.ts'
 import { makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
@@ -14,6 +15,7 @@ import {
   bumpContentGeneration,
   cachedRead,
   contentGeneration,
+  contentGenerationThisTurn,
   scheduleContentChange,
 } from './generation.server.ts'
 
@@ -65,6 +67,46 @@ describe('content generation', () => {
         expect((await getSiteSettings()).siteName).toBe('Écrit ailleurs')
       } finally {
         await other.close()
+      }
+    },
+  )
+
+  // ADR 035: the page cache's hits share one data_version probe per event-loop turn.
+  it.skipIf(TEST_POSTGRES)(
+    'shares the check of other connections within a turn, sees their commits the next turn',
+    async () => {
+      const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+      // A plain connection, as another process (a CLI script) would open: no plugin of ours.
+      const other = new DatabaseSync(database.current.file)
+      const writeElsewhere = (siteName: string) =>
+        other
+          .prepare(
+            `INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`,
+          )
+          .run(JSON.stringify(makeSettings({ siteName })))
+      try {
+        await nextTurn()
+        const start = contentGenerationThisTurn()
+        writeElsewhere('Écrit ailleurs')
+        // Committed after this turn's check: not seen by the turn's later hits (a request read
+        // in this turn was already waiting when the turn began)…
+        expect(contentGenerationThisTurn()).toBe(start)
+        // …but by the next turn's first one.
+        await nextTurn()
+        const seen = contentGenerationThisTurn()
+        expect(seen).toBeGreaterThan(start)
+        expect((await getSiteSettings()).siteName).toBe('Écrit ailleurs')
+        // A write of this process counts at once, in the same turn too.
+        await createProject(makeProject({ title: 'Écrit ici' }))
+        const written = contentGenerationThisTurn()
+        expect(written).toBeGreaterThan(seen)
+        // The exact check (every other caller) sees another connection's commit at once.
+        writeElsewhere('Encore ailleurs')
+        const exact = contentGeneration()
+        expect(exact).toBeGreaterThan(written)
+        expect(contentGenerationThisTurn()).toBe(exact)
+      } finally {
+        other.close()
       }
     },
   )

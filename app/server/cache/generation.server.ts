@@ -31,6 +31,29 @@ export function contentGeneration(): number {
   return generation
 }
 
+let probedThisTurn = false
+const endTurn = () => {
+  probedThisTurn = false
+}
+
+/**
+ * The generation for a request read in the current event-loop turn (the page cache's hit
+ * path, ADR 035): the external-change probe runs at most once per turn, at the first call,
+ * and later calls of the same turn share it. Writes of this process still count at once (they
+ * bump `generation` synchronously). A commit of another process made before a request was
+ * sent is still seen: a request answered in this turn had bytes waiting when the turn's poll
+ * began, so before the shared probe ran. The one exception, a second request read from the
+ * same connection in the same turn (pipelining), is for the caller to route to the exact
+ * `contentGeneration()`.
+ */
+export function contentGenerationThisTurn(): number {
+  if (probe === undefined || probedThisTurn) return generation
+  probedThisTurn = true
+  // The check phase follows this turn's poll phase: the next turn probes again.
+  setImmediate(endTurn)
+  return contentGeneration()
+}
+
 /**
  * Registers how to notice commits made outside this process (or none). Changing it is a
  * change of database, so it bumps the generation too.
