@@ -124,6 +124,18 @@ export function getAuth(): Promise<Auth> {
   return cached.auth
 }
 
+/**
+ * Starts loading Better Auth without waiting (the sign-in and sign-up pages): the form's
+ * submission then does not wait for the module. A failure here is retried by getAuth().
+ */
+export function preloadAuth(): void {
+  try {
+    getAuth().catch(() => undefined)
+  } catch {
+    // No database yet: the submission's own getAuth() reports it.
+  }
+}
+
 /** Which social providers are configured (a missing one says so instead of a broken popup). */
 export function configuredProviders(env: Env = getEnv()): Record<SocialProvider, boolean> {
   return {
