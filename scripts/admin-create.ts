@@ -72,7 +72,9 @@ async function main(): Promise<number> {
       generated = true
     }
     const name = values.name?.trim() || email.data.split('@')[0] || 'Administrateur'
-    const result = await getAuth().api.signUpEmail({
+    const result = await (
+      await getAuth()
+    ).api.signUpEmail({
       body: { name: name.slice(0, MAX_LENGTH.short), email: email.data, password },
     })
     await promoteToAdmin(result.user.id, { emailProven: true })

@@ -119,7 +119,7 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
   const t0 = performance.now()
   // Node flags and variables of `npm start`, read from package.json (ADR 027, ADR 030).
   const start = startCommand(ROOT)
-  const child = spawn(NODE, [...start.nodeFlags, 'server/index.ts'], {
+  const child = spawn(NODE, [...start.nodeFlags, start.entry], {
     cwd: ROOT,
     env: {
       ...process.env,

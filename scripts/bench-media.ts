@@ -96,7 +96,7 @@ try {
   const base = `http://127.0.0.1:${port}`
   // The server runs as `npm start` runs it (same Node flags and variables, package.json).
   const start = startCommand(path.resolve(import.meta.dirname, '..'))
-  server = spawn(process.execPath, [...start.nodeFlags, 'server/index.ts'], {
+  server = spawn(process.execPath, [...start.nodeFlags, start.entry], {
     env: {
       ...process.env,
       ...start.env,

@@ -165,7 +165,7 @@ async function waitHealthy(origin: string, child: ChildProcess) {
 async function startSqlite(dataDir: string, env: Record<string, string>) {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...NODE_ARGS, 'server/index.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, START.entry], {
     cwd: ROOT,
     env: {
       ...process.env,

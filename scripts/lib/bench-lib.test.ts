@@ -10,24 +10,33 @@ import {
 import { parseWrkOutput } from './load-generator.ts'
 import { nginxConfig } from './nginx-reference.ts'
 import { parseStartScript, startCommand } from './start-flags.ts'
+import { SERVER_ENTRY } from '../build-server-entry.ts'
 
 describe('start-flags', () => {
   it('reads the Node flags and variables npm start uses', () => {
     expect(
       parseStartScript(
-        'sh scripts/ensure-build.sh && MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 --max-old-space-size=512 server/index.ts',
+        'sh scripts/ensure-build.sh && MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 --max-old-space-size=512 build/server-entry.js',
       ),
     ).toEqual({
       nodeFlags: ['--max-semi-space-size=4', '--max-old-space-size=512'],
       env: { MALLOC_ARENA_MAX: '2' },
+      entry: 'build/server-entry.js',
     })
-    expect(parseStartScript('node server/index.ts')).toEqual({ nodeFlags: [], env: {} })
+    expect(parseStartScript('node server/index.ts')).toEqual({
+      nodeFlags: [],
+      env: {},
+      entry: 'server/index.ts',
+    })
     expect(() => parseStartScript('vite preview')).toThrow()
   })
 
-  it('understands the real start script', () => {
+  it('understands the real start script: production runs the built JavaScript entry', () => {
     const root = path.resolve(import.meta.dirname, '../..')
-    expect(startCommand(root).nodeFlags.every((flag) => flag.startsWith('--'))).toBe(true)
+    const start = startCommand(root)
+    expect(start.nodeFlags.every((flag) => flag.startsWith('--'))).toBe(true)
+    // ADR 037: no TypeScript module at run time, so Node never loads its type stripper.
+    expect(start.entry).toBe(SERVER_ENTRY)
   })
 })
 

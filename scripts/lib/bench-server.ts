@@ -22,7 +22,7 @@ export async function spawnBenchServer(
   const base = `http://127.0.0.1:${port}`
   // As `npm start` runs it: same Node flags and variables (ADR 030).
   const start = startCommand(path.resolve(import.meta.dirname, '../..'))
-  const child = spawn(process.execPath, [...start.nodeFlags, 'server/index.ts'], {
+  const child = spawn(process.execPath, [...start.nodeFlags, start.entry], {
     env: {
       ...process.env,
       ...start.env,

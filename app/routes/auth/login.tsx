@@ -11,6 +11,7 @@ import {
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
+import { preloadAuth } from '#app/server/auth/auth.server.ts'
 import { signInWithPassword } from '#app/server/auth/password-auth.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
@@ -25,6 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
+  // Better Auth loads while the visitor types (ADR 037): the submission does not wait.
+  preloadAuth()
   const params = new URL(request.url).searchParams
   const socialError = socialErrorFromQuery(params.get('error'), 'login')
   // After 'Code oublié ?' (issue 11 §6).

@@ -3,7 +3,7 @@
 // link cannot sign anyone out (CSRF).
 import { redirect } from 'react-router'
 import { recordActivity } from '#app/server/activity.server.ts'
-import { auth } from '#app/server/auth/auth.server.ts'
+import { getAuth } from '#app/server/auth/auth.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { log } from '#app/server/log.server.ts'
 import type { Route } from './+types/logout'
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const headers = new Headers()
   try {
-    const res = await auth.api.signOut({ headers: request.headers, asResponse: true })
+    const res = await (await getAuth()).api.signOut({ headers: request.headers, asResponse: true })
     for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie)
   } catch (error) {
     // spec §8: a logout failure is only logged.

@@ -10,6 +10,7 @@ import {
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { findInvitation } from '#app/server/auth/invitations.server.ts'
+import { preloadAuth } from '#app/server/auth/auth.server.ts'
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
 import { getUser } from '#app/server/repositories/users.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
@@ -25,6 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // Better Auth loads while the visitor types (ADR 037): the submission does not wait.
+  preloadAuth()
   const url = new URL(request.url)
   const error = url.searchParams.get('error')
   // An invitation link from the Users tab (ADR 015): the form claims that pre-created user.

@@ -21,7 +21,8 @@ const {
 } = await import('./password-auth.server.ts')
 const { getSessionUser } = await import('./session.server.ts')
 const { issueInvitation } = await import('./invitations.server.ts')
-const { createAuth, getAuth } = await import('./auth.server.ts')
+const { getAuth } = await import('./auth.server.ts')
+const { createAuth } = await import('./better-auth.server.ts')
 const { requireAdmin, requireUser } = await import('./guard.server.ts')
 
 const ORIGIN = 'http://localhost:3999'
@@ -83,7 +84,7 @@ describe('accounts', () => {
   it('any other sign-up failure says the portal could not be created', async () => {
     // Called with asResponse: true, the endpoint answers a Response (not its typed body).
     const failing = Response.json({ code: 'FAILED_TO_CREATE_USER' }, { status: 422 })
-    const api = getAuth().api as unknown as { signUpEmail: () => Promise<Response> }
+    const api = (await getAuth()).api as unknown as { signUpEmail: () => Promise<Response> }
     vi.spyOn(api, 'signUpEmail').mockResolvedValue(failing)
     expect(await register('zoe@exemple.fr')).toMatchObject({
       ok: false,

@@ -1,6 +1,5 @@
 // Sign-in and sign-up with a password, as the /login and /register actions run them
 // (spec §5, §8; issue 4 §7: rate limits per address and per account, no account oracle).
-import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import { AUTH_TEXTS, type LoginInput, type RegisterInput } from '#app/domain/auth.ts'
 import { recordActivity } from '../activity.server.ts'
 import { getClientIp } from '../client-ip.server.ts'
@@ -140,6 +139,8 @@ let dummyHash: Promise<string> | undefined
 /** Checks a password against the user's hash, or against a dummy one so that a user
  * without a password takes as long to refuse as any other (no timing oracle). */
 async function passwordMatches(hash: string | null | undefined, password: string) {
+  // Loaded with Better Auth, on the first sign-in (ADR 037).
+  const { hashPassword, verifyPassword } = await import('better-auth/crypto')
   if (hash) return verifyPassword({ hash, password })
   dummyHash ??= hashPassword('vitrine-no-password-here')
   await verifyPassword({ hash: await dummyHash, password })
@@ -179,7 +180,9 @@ export async function signInWithPassword(
       ? { ok: false, error: AUTH_TEXTS.accountDisabled, status: 403 }
       : { ok: false, error: AUTH_TEXTS.loginFailed, status: 401 }
   }
-  const response = await getAuth().api.signInEmail({
+  const response = await (
+    await getAuth()
+  ).api.signInEmail({
     body: { email, password: input.password, rememberMe: true },
     headers: request.headers,
     asResponse: true,
@@ -235,7 +238,9 @@ export async function registerWithPassword(
     }
     return claimInvitedUser(request, existing.id, email, input.password)
   }
-  const response = await getAuth().api.signUpEmail({
+  const response = await (
+    await getAuth()
+  ).api.signUpEmail({
     body: { name: input.name, email, password: input.password },
     headers: request.headers,
     asResponse: true,
@@ -268,7 +273,7 @@ async function claimInvitedUser(
   email: string,
   password: string,
 ): Promise<AuthOutcome> {
-  const ctx = await getAuth().$context
+  const ctx = await (await getAuth()).$context
   const now = nowIso()
   const hash = await ctx.password.hash(password)
   await getDb()

@@ -37,7 +37,7 @@ export async function requestPasswordReset(
   // Says nothing about the account: the site cannot send any e-mail at all.
   if (!isMailConfigured()) return { ok: false, error: MAIL_TEXTS.forgotNotConfigured, status: 503 }
   try {
-    await getAuth().api.requestPasswordReset({ body: { email: address } })
+    await (await getAuth()).api.requestPasswordReset({ body: { email: address } })
     kickMailWorker()
   } catch (error) {
     // Logged, never shown: the answer stays the same.
@@ -51,7 +51,7 @@ export async function requestPasswordReset(
 /** The user a valid, unexpired, unused reset token belongs to. */
 export async function findResetUser(token: string): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(token)) return undefined
-  const ctx = await getAuth().$context
+  const ctx = await (await getAuth()).$context
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`)
   if (!verification || new Date(verification.expiresAt).getTime() <= Date.now()) return undefined
   return verification.value
@@ -71,7 +71,7 @@ export async function resetPassword(
   try {
     // Better Auth consumes the token, stores the hash and deletes every session (one
     // transaction), then onPasswordReset marks the address proven.
-    await getAuth().api.resetPassword({ body: { token, newPassword } })
+    await (await getAuth()).api.resetPassword({ body: { token, newPassword } })
   } catch {
     return { ok: false, error: MAIL_TEXTS.resetInvalid, status: 400 }
   }

@@ -63,9 +63,22 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return (await getCurrentSession(request))?.user ?? null
 }
 
+/**
+ * Better Auth's session cookie (`__Secure-` prefixed over https). Without it Better Auth finds
+ * no session, so the request is anonymous without loading Better Auth at all (ADR 037): a
+ * visitor with only a consent or device cookie costs no auth code.
+ */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=/
+
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE.test(request.headers.get('cookie') ?? '')
+}
+
 async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
-  if (!request.headers.get('cookie')) return null
-  const session = await getAuth().api.getSession({
+  if (!hasSessionCookie(request)) return null
+  const session = await (
+    await getAuth()
+  ).api.getSession({
     headers: request.headers,
     query: { disableCookieCache: true },
   })

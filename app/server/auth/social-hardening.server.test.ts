@@ -198,7 +198,7 @@ describe('sign-in hardening', () => {
 
   describe('a Google/Facebook link drops an unproven password (ADR 014)', () => {
     const link = async (userId: string, providerId = 'google') => {
-      const ctx = await getAuth().$context
+      const ctx = await (await getAuth()).$context
       return ctx.internalAdapter.linkAccount({
         providerId,
         accountId: `sub-${userId}`,

@@ -79,7 +79,9 @@ export async function startSocialSignIn(request: Request, provider: SocialProvid
       popup ? `${paths.errorCallbackURL}&error=not_configured` : `/${from}?error=${provider}-off`,
     )
   }
-  const response = await getAuth().api.signInSocial({
+  const response = await (
+    await getAuth()
+  ).api.signInSocial({
     body: {
       provider,
       callbackURL: paths.callbackURL,

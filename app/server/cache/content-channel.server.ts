@@ -14,7 +14,7 @@
 //   caches (generation.server.ts): pages are rendered from the database, never stale. On
 //   reconnection the generation is bumped once (notifications missed meanwhile).
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import { log } from '../log.server.ts'
 
 export const CONTENT_CHANNEL = 'vitrine_content'
@@ -126,6 +126,8 @@ export class ContentChannel {
   }
 
   private async connect(): Promise<void> {
+    // pg is loaded only with DATABASE_URL (ADR 037).
+    const { default: pg } = await import('pg')
     const client = new pg.Client({ connectionString: this.url, keepAlive: true })
     client.on('notification', (message) => this.received(message.payload ?? ''))
     client.on('error', (error) => this.lost(client, error.message))

@@ -21,7 +21,7 @@
 // Upserts (ON CONFLICT … DO UPDATE), RETURNING, LIMIT/OFFSET and recursive CTEs are written
 // the same way on both and need nothing here.
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import { log } from '../log.server.ts'
 import { CONTENT_CHANNEL, type ContentChannel } from '../cache/content-channel.server.ts'
 import { isContentWrite } from '../cache/content-writes.server.ts'
@@ -92,12 +92,13 @@ const INT8_OID = 20
 const NUMERIC_OID = 1700
 
 /** pg's type parsers for this pool only: bigint (count(*)) and numeric as numbers. */
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
-    return pg.types.getTypeParser(oid, format)
-  },
-} as pg.CustomTypesConfig
+const typesOf = (pgModule: typeof pg) =>
+  ({
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
+      return pgModule.types.getTypeParser(oid, format)
+    },
+  }) as pg.CustomTypesConfig
 
 /** U+0000 → U+FFFD: the one character PostgreSQL text refuses (hostile input, not data). */
 export function withoutNul(value: unknown): unknown {
@@ -107,14 +108,15 @@ export function withoutNul(value: unknown): unknown {
 }
 
 /** pg's client with NUL-free string parameters (Kysely calls query(text, values)). */
-class Client extends pg.Client {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    if (Array.isArray(args[1])) args[1] = args[1].map(withoutNul)
+const clientClassOf = (pgModule: typeof pg) =>
+  class Client extends pgModule.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return (super.query as (...a: any[]) => any)(...args)
+    override query(...args: any[]): any {
+      if (Array.isArray(args[1])) args[1] = args[1].map(withoutNul)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (super.query as (...a: any[]) => any)(...args)
+    }
   }
-}
 
 export interface PostgresOptions {
   /** Connections kept by this process (default 10). */
@@ -123,22 +125,30 @@ export interface PostgresOptions {
   channel?: ContentChannel
 }
 
-/** PostgreSQL through `pg`, with serialised transactions (see the header). */
+/**
+ * PostgreSQL through `pg`, with serialised transactions (see the header). `pg` is imported
+ * when the pool is first needed (Kysely awaits it before the first query): a server on
+ * SQLite never loads it (ADR 037).
+ */
 export function createPostgresDialect(url: string, options: PostgresOptions = {}): Dialect {
-  const pool = new pg.Pool({
-    connectionString: url,
-    Client,
-    max: options.max ?? 10,
-    types,
-    // A dropped connection is replaced; an idle one is closed after 30 s.
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
-  })
-  // An idle client losing its server (restart, failover) must not crash the process: the
-  // pool discards it and the next query opens a new one.
-  pool.on('error', (error) =>
-    log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
-  )
+  const pool = async () => {
+    const { default: pgModule } = await import('pg')
+    const created = new pgModule.Pool({
+      connectionString: url,
+      Client: clientClassOf(pgModule),
+      max: options.max ?? 10,
+      types: typesOf(pgModule),
+      // A dropped connection is replaced; an idle one is closed after 30 s.
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    })
+    // An idle client losing its server (restart, failover) must not crash the process: the
+    // pool discards it and the next query opens a new one.
+    created.on('error', (error) =>
+      log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
+    )
+    return created
+  }
   return serialisedTransactions(new PostgresDialect({ pool }), options.channel)
 }
 

@@ -1,0 +1,219 @@
+// The Better Auth instance (ADR 037): the only application module that imports Better Auth,
+// loaded on first need through getAuth() in auth.server.ts (never imported statically:
+// app/server/lazy-imports.server.test.ts). Options and hooks: see auth.server.ts's header.
+import { betterAuth, type BetterAuthOptions } from 'better-auth'
+import { APIError } from 'better-auth/api'
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth'
+import type { Kysely } from 'kysely'
+import { MAX_LENGTH } from '#app/domain/common.ts'
+import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'
+import type { UserRole, UserStatus } from '#app/domain/types.ts'
+import type { Database } from '../db/schema.server.ts'
+import { nowIso } from '../db/util.server.ts'
+import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
+import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
+import { log } from '../log.server.ts'
+import { countActiveAdmins } from '../repositories/users.server.ts'
+import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'
+import {
+  ACCOUNT_DISABLED_CODE,
+  dropUnprovenPassword,
+  isAdminEmail,
+  isSocialProviderId,
+  type AuthConfig,
+} from './auth.server.ts'
+
+/**
+ * ADMIN_EMAIL bootstraps the first admin only (ADR 010): nothing proves who owns the
+ * address, so once an active admin exists it grants nothing.
+ */
+async function grantsBootstrapAdmin(
+  db: Kysely<Database>,
+  email: string,
+  adminEmail: string | undefined,
+): Promise<boolean> {
+  return isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
+}
+
+function accountDisabled(): APIError {
+  return new APIError('FORBIDDEN', {
+    code: ACCOUNT_DISABLED_CODE,
+    message: 'Account disabled or blocked',
+  })
+}
+
+/** Facebook's Graph API nests the picture: { picture: { data: { url } } }. */
+function facebookPicture(profile: Record<string, unknown>): string | undefined {
+  const picture = profile.picture
+  if (typeof picture === 'string') return picture
+  if (picture && typeof picture === 'object') {
+    const data = (picture as { data?: { url?: unknown } }).data
+    if (data && typeof data.url === 'string') return data.url
+  }
+  return undefined
+}
+
+function socialProviders(config: AuthConfig): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = []
+  if (config.google) {
+    providers.push({
+      providerId: 'google',
+      name: 'Google',
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      discoveryUrl: config.google.discoveryUrl,
+      scopes: ['openid', 'email', 'profile'],
+    })
+  }
+  if (config.facebook) {
+    providers.push({
+      providerId: 'facebook',
+      name: 'Facebook',
+      clientId: config.facebook.clientId,
+      clientSecret: config.facebook.clientSecret,
+      authorizationUrl: config.facebook.authorizationUrl,
+      tokenUrl: config.facebook.tokenUrl,
+      userInfoUrl: config.facebook.userInfoUrl,
+      scopes: ['email', 'public_profile'],
+      mapProfileToUser: (profile) => {
+        const image = facebookPicture(profile)
+        return image ? { image } : {}
+      },
+    })
+  }
+  return providers
+}
+
+export function createAuth(config: AuthConfig) {
+  const { db } = config
+  const secure = config.baseURL.startsWith('https://')
+  const options = {
+    appName: 'Vitrine',
+    baseURL: config.baseURL,
+    basePath: '/api/auth',
+    secret: config.secret,
+    database: betterAuthDatabase(db),
+    trustedOrigins: [config.baseURL],
+    emailAndPassword: {
+      enabled: true,
+      // spec §5: "minimum 6 caractères"; 128 bounds the hashing cost (abuse resistance).
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: MAX_LENGTH.password,
+      autoSignIn: true,
+      // 'Code oublié ?' (issue 11 §6, ADR 019).
+      ...PASSWORD_RESET_OPTIONS,
+    },
+    verification: VERIFICATION_STORAGE,
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
+        status: { type: 'string', required: false, defaultValue: 'active', input: false },
+        lastLogin: { type: 'date', required: false, input: false },
+      },
+    },
+    session: {
+      // Database sessions: a status change is seen on the next request (no cookie cache).
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // An e-mail already known (password account or a user created by an admin) signs in
+        // with Google/Facebook as the same user, keeping its role (issue 4). The unproven
+        // password of such a user is dropped when the provider links (ADR 014, hooks below).
+        trustedProviders: ['google', 'facebook', 'email-password'],
+        requireLocalEmailVerified: false,
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-in/social': { window: 60, max: 30 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      // Set by server/middleware.ts from the socket (never from the client).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // ADR 028: its schema check reads sqlite_master, absent from PostgreSQL.
+      ...(betterAuthValidatesSchema(db) ? {} : { database: { validateSchema: false } }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // spec §6: new registrations are viewer/active; ADMIN_EMAIL becomes admin while
+          // the site has no active admin (ADR 010).
+          before: async (user) => {
+            const role: UserRole = (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+              ? 'admin'
+              : 'viewer'
+            const status: UserStatus = 'active'
+            return { data: { ...user, role, status } }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Inactive or blocked users get no session (the social callback turns the error
+          // code into the French message); every sign-in stamps lastLogin.
+          before: async (session) => {
+            const user = await db
+              .selectFrom('user')
+              .select(['id', 'email', 'role', 'status'])
+              .where('id', '=', session.userId)
+              .executeTakeFirst()
+            if (!user) return false
+            if (user.status !== 'active') throw accountDisabled()
+            const patch: { lastLogin: string; role?: string } = { lastLogin: nowIso() }
+            if (
+              user.role !== 'admin' &&
+              (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+            ) {
+              patch.role = 'admin'
+            }
+            await db.updateTable('user').set(patch).where('id', '=', user.id).execute()
+            return
+          },
+        },
+      },
+      account: {
+        create: {
+          // A blocked or inactive user gets no new Google/Facebook link either.
+          before: async (account) => {
+            if (!isSocialProviderId(account.providerId)) return
+            const user = await db
+              .selectFrom('user')
+              .select(['status'])
+              .where('id', '=', account.userId)
+              .executeTakeFirst()
+            if (user && user.status !== 'active') throw accountDisabled()
+            return
+          },
+          // Linking runs outside a transaction, so this runs before the session is created.
+          after: async (account) => {
+            if (isSocialProviderId(account.providerId)) {
+              await dropUnprovenPassword(db, account.userId)
+            }
+          },
+        },
+      },
+    },
+    plugins: [genericOAuth({ config: socialProviders(config) })],
+    logger: {
+      level: 'error',
+      // Only errors: warnings such as "User not found" on every failed sign-in are noise.
+      log: (level, message) => {
+        if (level === 'error') log.error(`auth: ${message}`)
+      },
+    },
+  } satisfies BetterAuthOptions
+  return betterAuth(options)
+}
+
+export type Auth = ReturnType<typeof createAuth>
