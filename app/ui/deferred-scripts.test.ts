@@ -44,10 +44,12 @@ const router = {
 describe('the deferred module script (ADR 038)', () => {
   const script = deferredModuleScript(manifest, matches, router)
 
-  it('waits for the load event and a frame, or the time limit, before any request', () => {
+  it("waits for the load event, the images' decoding and a frame, or the time limit, before any request", () => {
     const wait = script.indexOf('addEventListener("load"')
     expect(wait).toBeGreaterThan(-1)
     expect(script).toContain(`${HYDRATION_START_MAX_MS} - performance.now()`)
+    // Loaded images are not yet painted: their decoding is awaited too.
+    expect(script).toContain('image.decode()')
     expect(script.indexOf('modulepreload')).toBeGreaterThan(wait)
     expect(script.indexOf('import(')).toBeGreaterThan(wait)
   })
