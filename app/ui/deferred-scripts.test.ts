@@ -45,11 +45,12 @@ describe('the deferred module script (ADR 038)', () => {
   const script = deferredModuleScript(manifest, matches, router)
 
   it("waits for the load event, the images' decoding and a frame, or the time limit, before any request", () => {
-    const wait = script.indexOf('addEventListener("load"')
+    const wait = script.indexOf('"first-contentful-paint"')
     expect(wait).toBeGreaterThan(-1)
     expect(script).toContain(`${HYDRATION_START_MAX_MS} - performance.now()`)
     // Loaded images are not yet painted: their decoding is awaited too.
     expect(script).toContain('image.decode()')
+    expect(script).toContain('addEventListener("load"')
     expect(script.indexOf('modulepreload')).toBeGreaterThan(wait)
     expect(script.indexOf('import(')).toBeGreaterThan(wait)
   })

@@ -86,7 +86,8 @@ test('the scripts are requested after the load event, each once, and the page hy
 }) => {
   const stamp = Date.now()
   await createProject(makeProject({ title: `Après la peinture ${stamp}` }))
-  for (const path of ['/', '/projects']) {
+  // A query string of its own: the page cache keeps these copies apart from other tests' `/`.
+  for (const path of [`/?premier-rendu=${stamp}`, `/projects?premier-rendu=${stamp}`]) {
     await visit(page, path)
     const { loadEventStart, scripts } = await scriptTimings(page)
     expect(loadEventStart).toBeGreaterThan(0)
@@ -119,7 +120,7 @@ test('a page whose load event never comes still hydrates (at most 2 s after star
     await held
     await route.continue().catch(() => {})
   })
-  await page.goto('/timeline', { waitUntil: 'domcontentloaded' })
+  await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   // React itself hides the overlay (the CSS fallback sets no `hidden` attribute).
   await page.waitForSelector('[data-testid="loading-overlay"][hidden]', {
