@@ -1,14 +1,6 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from 'react-router'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { preload } from 'react-dom'
 import type { Route } from './+types/root'
@@ -19,6 +11,7 @@ import { getEnv } from '#app/server/env.server.ts'
 import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
+import { DeferredScripts } from '#app/ui/deferred-scripts.tsx'
 import { useNonce } from '#app/ui/nonce.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
@@ -134,7 +127,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="antialiased">
         {children}
         <ScrollRestoration />
-        <Scripts />
+        {/* React Router's scripts, started once the page has painted (ADR 038). */}
+        <DeferredScripts />
       </body>
     </html>
   )

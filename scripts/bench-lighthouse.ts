@@ -7,10 +7,12 @@
 // performance score, FCP, LCP (and the LCP element), TBT, CLS, Speed Index, the failing
 // performance audits with their savings, and the accessibility, best-practices and SEO scores.
 //
-// Usage: node scripts/bench-lighthouse.ts [--runs N] [--page PATH] [--json DIR]
+// Usage: node scripts/bench-lighthouse.ts [--runs N] [--page PATH] [--json DIR] [--artifacts DIR]
 //   --runs N     runs per page (default 3; the run with the median performance score is shown)
 //   --page PATH  measure this path only (repeatable)
 //   --json DIR   also write each median report as JSON in DIR
+//   --artifacts DIR  keep every run's Lighthouse artifacts (trace at CPU time, devtools log) in
+//                DIR/<page>-<run>/, to re-audit them with `lighthouse -A=DIR/…` (ADR 038)
 // CHROME_PATH overrides the browser (default /usr/bin/chromium; never downloaded).
 // It is a benchmark, not a test: it always exits 0 once it has measured.
 //
@@ -19,7 +21,7 @@
 // run is therefore audited twice from the same trace: as measured, and with every main-thread
 // task shortened to the CPU time the renderer really spent in it (the trace's thread time),
 // which estimates the figures of a quiet machine. The load average is printed with both.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -59,6 +61,7 @@ function argValues(name: string): string[] {
 const RUNS = Math.max(1, Math.floor(Number(argValues('runs')[0] ?? 3)) || 3)
 const ONLY_PAGES = argValues('page')
 const JSON_DIR = argValues('json')[0]
+const KEEP_DIR = argValues('artifacts')[0]
 
 const LIGHTHOUSE_VERSION = (
   JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }
@@ -217,6 +220,10 @@ export function traceAtCpuTime(traceFile: string): { wallMs: number; cpuMs: numb
   return { wallMs, cpuMs }
 }
 
+/** A file-name-safe name for a page path. */
+const pageName = (page: string) =>
+  page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_')
+
 function median<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b))
   return sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -301,6 +308,10 @@ async function main() {
           continue
         }
         runs.push({ lhr: result.lhr, cpu: cpu.lhr, load, wallMs, cpuMs })
+        if (KEEP_DIR)
+          cpSync(artifactsDir, path.join(KEEP_DIR, `${pageName(page)}-${runs.length}`), {
+            recursive: true,
+          })
       }
       if (runs.length === 0) {
         console.log(`${page}\n  aucune passe réussie\n`)
@@ -332,7 +343,7 @@ async function main() {
       quiet.push(tableRow(page, cpuRun.cpu, cpuRun.load))
       if (JSON_DIR) {
         mkdirSync(JSON_DIR, { recursive: true })
-        const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_')
+        const name = pageName(page)
         writeFileSync(path.join(JSON_DIR, `${name}.json`), JSON.stringify(lhr))
         writeFileSync(path.join(JSON_DIR, `${name}.cpu.json`), JSON.stringify(cpuRun.cpu))
       }
