@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Menu, X } from 'lucide-react'
 import { isActivePath, NAV_ITEMS } from './nav-items.ts'
+import { usePathChange } from './use-path-change.ts'
 
 const PANEL_ID = 'site-navigation'
 
@@ -16,9 +17,9 @@ export function Navigation() {
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
 
-  useEffect(() => {
+  usePathChange(() => {
     if (dialog.current?.open) dialog.current.close()
-  }, [pathname])
+  })
 
   const open = (e: React.MouseEvent) => {
     e.preventDefault()

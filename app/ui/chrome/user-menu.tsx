@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { LayoutDashboard, LogOut, UserCog } from 'lucide-react'
+
+import { usePathChange } from './use-path-change.ts'
 
 export const DEFAULT_AVATAR = '/images/default-avatar.webp'
 
@@ -17,12 +19,11 @@ export interface ChromeUser {
  */
 export function UserMenu({ user }: { user: ChromeUser }) {
   const details = useRef<HTMLDetailsElement>(null)
-  const { pathname } = useLocation()
   const label = user.name.trim() || user.email
 
-  useEffect(() => {
+  usePathChange(() => {
     if (details.current) details.current.open = false
-  }, [pathname])
+  })
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

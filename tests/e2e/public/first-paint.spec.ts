@@ -130,3 +130,31 @@ test('a page whose load event never comes still hydrates (at most 2 s after star
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   release()
 })
+
+test('a menu opened before the scripts run stays open once the page hydrates', async ({
+  page,
+  db: _db,
+}) => {
+  // The client entry is held: the visitor uses the page before React takes it over.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    await held
+    await route.continue().catch(() => {})
+  })
+  await page.goto(`/timeline?avant-hydratation=${Date.now()}`)
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+  const panel = page.getByRole('dialog', { name: 'Navigation principale' })
+  await expect(panel).toBeVisible()
+  release()
+  // React itself hides the overlay once hydrated (the CSS fallback sets no `hidden` attribute).
+  await page.waitForSelector('[data-testid="loading-overlay"][hidden]', {
+    state: 'attached',
+    timeout: 15_000,
+  })
+  await expect(panel).toBeVisible()
+  // Hydrated, the panel still closes on a route change.
+  await panel.getByRole('link', { name: 'Contact' }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(panel).toBeHidden()
+})
