@@ -73,6 +73,11 @@ describe('backup and restore', () => {
     const out = run('scripts/backup.ts', live)
     const backup = /Sauvegarde écrite : (.+\.db)/.exec(out)?.[1] ?? ''
     expect(backup).toMatch(/vitrine-.*\.db$/)
+    // A second backup straight after (same second) is a copy of its own, not a failure.
+    const again = /Sauvegarde écrite : (.+\.db)/.exec(run('scripts/backup.ts', live))?.[1] ?? ''
+    expect(again).toMatch(/vitrine-.*\.db$/)
+    expect(again).not.toBe(backup)
+    expect(existsSync(backup) && existsSync(again)).toBe(true)
 
     const empty = path.join(root, 'restored')
     expect(run('scripts/restore.ts', empty, [backup])).toContain('Sauvegarde restaurée')

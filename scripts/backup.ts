@@ -24,8 +24,14 @@ if (!existsSync(source)) {
 }
 const dir = path.resolve(process.env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'))
 mkdirSync(dir, { recursive: true })
-const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)
+// To the millisecond: two backups in the same second (a cron job and a manual one) both land;
+// the names still sort by date, which is how the oldest copies are pruned.
+const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 23)
 const target = path.join(dir, `vitrine-${stamp}.db`)
+if (existsSync(target)) {
+  console.error(`Une sauvegarde ${target} existe déjà : relancez la commande.`)
+  process.exit(1)
+}
 
 const db = new DatabaseSync(source, { timeout: 5000 })
 db.prepare('VACUUM INTO ?').run(target)

@@ -12,7 +12,9 @@ const args = process.argv.slice(2)
 const force = args.includes('--force')
 const source = args.find((a) => !a.startsWith('--'))
 if (!source || !/vitrine-.*\.db$/.test(source) || !existsSync(source)) {
-  console.error('Usage : npm run restore -- <chemin de vitrine-AAAA-MM-JJ_HH-MM-SS.db> [--force]')
+  console.error(
+    'Usage : npm run restore -- <chemin de vitrine-AAAA-MM-JJ_HH-MM-SS-mmm.db> [--force]',
+  )
   process.exit(1)
 }
 const env = getEnv({ ...process.env, BETTER_AUTH_SECRET: 'restore-does-not-need-the-secret' })
