@@ -9,6 +9,17 @@ import type { Page } from '@playwright/test'
 import { test, expect } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
+/** Holds every request matching `glob` until the returned function is called. */
+async function holdRequests(page: Page, glob: string): Promise<() => void> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(glob, async (route) => {
+    await held
+    await route.continue().catch(() => {})
+  })
+  return release
+}
+
 test('the head asks for the fonts and the stylesheet, and no script before the paint', async ({
   request,
   db: _db,
@@ -114,12 +125,7 @@ test('a page whose load event never comes still hydrates (at most 2 s after star
   db: _db,
 }) => {
   // A preloaded font of every page, held: the window's load event waits for it.
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/inter-*.woff2', async (route) => {
-    await held
-    await route.continue().catch(() => {})
-  })
+  const release = await holdRequests(page, '**/assets/inter-*.woff2')
   await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   // React itself hides the overlay (the CSS fallback sets no `hidden` attribute).
@@ -136,12 +142,7 @@ test('a menu opened before the scripts run stays open once the page hydrates', a
   db: _db,
 }) => {
   // The client entry is held: the visitor uses the page before React takes it over.
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/entry.client-*.js', async (route) => {
-    await held
-    await route.continue().catch(() => {})
-  })
+  const release = await holdRequests(page, '**/assets/entry.client-*.js')
   await page.goto(`/timeline?avant-hydratation=${Date.now()}`)
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
   const panel = page.getByRole('dialog', { name: 'Navigation principale' })
