@@ -1,11 +1,12 @@
 // `npm run bench:http`: load figures of the public pages (issue 16), as ratios against a
 // reference measured in the same run (the machine is shared: absolute figures are noisy).
 //
-// With the production build present, starts `node server/index.ts` on a temporary DATA_DIR
-// (demo content), once with the page cache on and once with PAGE_CACHE=false, plus a bare
-// Node `http` server sending the very same bytes from memory, and nginx serving them from
-// files when the machine has it (scripts/lib/nginx-reference.ts; ADR 035). Each target gets the same
-// load (autocannon, or wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
+// With the production build present, starts the server as `npm start` does (its entry, flags
+// and variables) on a temporary DATA_DIR (demo content), once with the page cache on and once
+// with PAGE_CACHE=false, plus a bare Node `http` server sending the very same bytes from
+// memory, and nginx serving them from files when the machine has it
+// (scripts/lib/nginx-reference.ts; ADR 035). Each target gets the same load (autocannon, or
+// wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
 // Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios, then a
 // summary of every figure against the aims of issue 16 (scripts/lib/bench-summary.ts).
 //

@@ -1,8 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse scores of the public pages (issue 16 point 6, ADR 032).
 //
 // With the production build present (the npm script builds it when missing or stale), starts
-// `node server/index.ts` on a temporary DATA_DIR with the demo content, then runs Lighthouse
-// (mobile form factor, default simulated throttling) in Debian's Chromium on `/`, `/projects`,
+// the server as `npm start` does (build/server-entry.js, ADR 037) on a temporary DATA_DIR with
+// the demo content, then runs Lighthouse (mobile form factor, default simulated throttling) in
+// Debian's Chromium on `/`, `/projects`,
 // a project, `/blog` and a post, N times per page, and prints the median run of each page:
 // performance score, FCP, LCP (and the LCP element), TBT, CLS, Speed Index, the failing
 // performance audits with their savings, and the accessibility, best-practices and SEO scores.
