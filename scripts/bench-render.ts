@@ -18,9 +18,8 @@ import { once } from 'node:events'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createElement as h, type ReactElement } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { ReactElement } from 'react'
+import type { ServerBuild } from 'react-router'
 import { spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
 import { startCommand } from './lib/start-flags.ts'
 
@@ -38,6 +37,12 @@ if (!process.env.BENCH_RENDER_CHILD) {
   )
   process.exit(result.status ?? 1)
 }
+
+// React and React Router read NODE_ENV when first loaded: production builds, as the server.
+process.env.NODE_ENV = 'production'
+const { createElement: h } = await import('react')
+const { renderToString } = await import('react-dom/server')
+const { createRequestHandler } = await import('react-router')
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -109,7 +114,6 @@ seeded.child.kill('SIGTERM')
 await once(seeded.child, 'exit')
 
 Object.assign(process.env, {
-  NODE_ENV: 'production',
   DATA_DIR: seeded.dataDir,
   PUBLIC_URL: 'http://localhost',
   DEMO_CONTENT: 'true',
