@@ -1,5 +1,6 @@
-import { data, Link } from 'react-router'
-import { ArrowLeft, Clock, Eye } from 'lucide-react'
+import { data } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
+import { ArrowLeft, Clock, Eye } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'

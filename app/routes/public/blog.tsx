@@ -1,5 +1,5 @@
 import { Form, useSubmit } from 'react-router'
-import { Search } from 'lucide-react'
+import { Search } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog'
 import {
   listBlogCategories,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
-import { Download, Lock, Mail } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { Download, Lock, Mail } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Star } from 'lucide-react'
+import { Star } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'

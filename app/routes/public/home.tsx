@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
 import {
   ArrowRight,
   BookOpen,
@@ -9,7 +9,7 @@ import {
   Palette,
   Radar,
   Users,
-} from 'lucide-react'
+} from '#app/ui/icons.tsx'
 import type { Route } from './+types/home'
 import { summarize } from '#app/domain/seo.ts'
 import { SKILL_CATEGORY_LABELS, skillLevelPercent } from '#app/domain/skill.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
 import type { Route } from './+types/projects'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'

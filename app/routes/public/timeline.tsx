@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { Briefcase, Heart } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { Briefcase, Heart } from '#app/ui/icons.tsx'
 import type { Route } from './+types/timeline'
 import { formatTimelineDate, TIMELINE_TYPE_LABELS } from '#app/domain/timeline.ts'
 import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'

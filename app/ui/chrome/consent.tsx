@@ -3,7 +3,7 @@
 // JavaScript or without a choice is never measured. 'Gestion des cookies' in the footer
 // reopens the banner; withdrawing consent removes the cookies and reloads the page.
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
 import {
   CONSENT_STORAGE_KEY,
   CONSENT_TEXTS,

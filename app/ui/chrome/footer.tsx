@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { ArrowRight, AtSign, Mail } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { ArrowRight, AtSign, Mail } from '#app/ui/icons.tsx'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'

@@ -1,7 +1,7 @@
 // Audit point 2: with maintenance mode on, a signed-in admin sees the normal site; this strip
 // (in the hub and on public pages, for admins only) says so and leads to the switch.
-import { Link } from 'react-router'
-import { TriangleAlert } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { TriangleAlert } from '#app/ui/icons.tsx'
 
 export const MAINTENANCE_BANNER_TEXT =
   'Mode maintenance actif : les visiteurs voient la page de maintenance'

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
-import { Link, useLocation } from 'react-router'
-import { Menu, X } from 'lucide-react'
+import { useLocation } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
+import { Menu, X } from '#app/ui/icons.tsx'
 import { isActivePath, NAV_ITEMS } from './nav-items.ts'
 import { usePathChange } from './use-path-change.ts'
 

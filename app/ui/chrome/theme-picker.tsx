@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Palette } from 'lucide-react'
+import { Palette } from '#app/ui/icons.tsx'
 import {
   parseStoredTheme,
   serializeTheme,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
-import { LayoutDashboard, LogOut, UserCog } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { LayoutDashboard, LogOut, UserCog } from '#app/ui/icons.tsx'
 
 import { usePathChange } from './use-path-change.ts'
 

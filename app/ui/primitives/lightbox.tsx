@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react'
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight, X } from '#app/ui/icons.tsx'
 
 export interface LightboxImage {
   src: string

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { Clock } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { Clock } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'

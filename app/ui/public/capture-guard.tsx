@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ShieldAlert } from 'lucide-react'
+import { ShieldAlert } from '#app/ui/icons.tsx'
 
 /** Spec §8/§9: the capture notice shows for 1 s. */
 export const CAPTURE_NOTICE_MS = 1000

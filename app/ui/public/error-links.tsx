@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { AlertTriangle, Home } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import { AlertTriangle, Home } from '#app/ui/icons.tsx'
 
 /** The way out of an error page (spec §2 404 page): home, and 'Signaler un Problème'. */
 export function ErrorLinks() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { ResponsiveImage } from './media.tsx'

@@ -1,0 +1,74 @@
+// React Router's <Link> for the public pages, cheaper on the server (issue 16 point 1,
+// ADR 040). On the server, React Router's Link resolves its `to` against the route tree at
+// every render (useHref → useResolvedPath → resolveTo, a JSON round trip of the matches, then
+// the click and prefetch hooks) although a plain absolute path such as "/blog" always gives
+// itself as href. Such a link is written here as the very <a> React Router writes (same
+// attributes, `data-discover="true"`); anything else (relative paths, objects, `prefetch`,
+// `reloadDocument`, `mask`, another `discover`) goes through React Router's Link. In the
+// browser this *is* React Router's Link, so client navigation, prefetching and focus are
+// untouched; hydration compares the DOM, which is the same.
+import { createElement, type ComponentProps } from 'react'
+import { Link as RouterLink } from 'react-router'
+
+type LinkProps = ComponentProps<typeof RouterLink>
+
+/**
+ * True when React Router would write `to` unchanged as the href: an absolute path without
+ * empty, "." or ".." segments and backslashes, whose search and hash, when present, are more
+ * than their "?" or "#" (React Router drops those), and no protocol-relative "//".
+ */
+export function isPlainAbsolutePath(to: string): boolean {
+  if (to.charCodeAt(0) !== 47 /* / */ || to.includes('\\')) return false
+  const hashAt = to.indexOf('#')
+  const beforeHash = hashAt < 0 ? to : to.slice(0, hashAt)
+  if (hashAt >= 0 && hashAt === to.length - 1) return false
+  const searchAt = beforeHash.indexOf('?')
+  const pathname = searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt)
+  if (searchAt >= 0 && searchAt === beforeHash.length - 1) return false
+  if (pathname === '/') return true
+  // Segments between slashes; a trailing slash leaves one empty segment, which React Router
+  // keeps ("/blog/" stays "/blog/").
+  const segments = pathname.slice(1).split('/')
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!
+    if (segment === '.' || segment === '..') return false
+    if (segment === '' && i !== segments.length - 1) return false
+  }
+  return true
+}
+
+function ServerLink(props: LinkProps) {
+  const {
+    to,
+    target,
+    discover,
+    prefetch,
+    reloadDocument,
+    mask,
+    // Browser-only behaviour: nothing of these reaches the HTML.
+    onClick: _onClick,
+    relative: _relative,
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    ref: _ref,
+    ...rest
+  } = props as LinkProps & { ref?: unknown }
+  if (
+    typeof to !== 'string' ||
+    reloadDocument ||
+    mask !== undefined ||
+    (prefetch !== undefined && prefetch !== 'none') ||
+    (discover !== undefined && discover !== 'render') ||
+    !isPlainAbsolutePath(to)
+  ) {
+    return createElement(RouterLink, props)
+  }
+  return createElement('a', { ...rest, href: to, target, 'data-discover': 'true' })
+}
+
+/** React Router's `Link` in the browser; the same markup, cheaper, on the server. */
+export const Link: typeof RouterLink =
+  typeof document === 'undefined' ? (ServerLink as typeof RouterLink) : RouterLink
