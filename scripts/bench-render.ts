@@ -14,8 +14,12 @@
 // Figures are CPU time of this process (user + system) per call, the best of the rounds.
 //
 // Usage: node scripts/bench-render.ts [--iterations N] [--rounds N] [--only /path]
+//          [--build DIR] [--data DIR] [--dump DIR]
+//   --build DIR  another build to measure (e.g. of an older commit; default ./build)
+//   --data DIR   a DATA_DIR kept between runs (seeded when empty), so two builds render the same data
+//   --dump DIR   also writes each page's HTML there (to compare the markup of two builds)
 import { once } from 'node:events'
-import { rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
@@ -53,6 +57,13 @@ const ITERATIONS = option('iterations', 200)
 const ROUNDS = option('rounds', 3)
 const onlyIndex = process.argv.indexOf('--only')
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+const BUILD = path.resolve(textOption('build') ?? path.join(ROOT, 'build'))
+const DATA = textOption('data')
+const DUMP = textOption('dump')
 
 function cpuMs(): number {
   const { user, system } = process.cpuUsage()
@@ -99,31 +110,42 @@ function measureReference(): number {
 }
 
 // --- The application, as the server runs it with PAGE_CACHE=false ---------------------------
-console.log('Seeding the demo content (a first server start, then its image import)…')
-const seeded = await spawnBenchServer('render', { PAGE_CACHE: 'false' })
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${seeded.base}/healthz`)).ok) break
-  } catch {
-    if (i > 200) throw new Error('the seeding server did not start')
+async function seed(into?: string): Promise<string> {
+  console.log('Seeding the demo content (a first server start, then its image import)…')
+  const seeded = await spawnBenchServer('render', {
+    PAGE_CACHE: 'false',
+    ...(into ? { DATA_DIR: into } : {}),
+  })
+  if (into) rmSync(seeded.dataDir, { recursive: true, force: true })
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${seeded.base}/healthz`)).ok) break
+    } catch {
+      if (i > 200) throw new Error('the seeding server did not start')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  await waitUntilSettled(seeded.child.pid)
+  seeded.child.kill('SIGTERM')
+  await once(seeded.child, 'exit')
+  return into ?? seeded.dataDir
 }
-await waitUntilSettled(seeded.child.pid)
-seeded.child.kill('SIGTERM')
-await once(seeded.child, 'exit')
+// --data: seeded on its first use, reused as it is afterwards.
+const dataDir = DATA
+  ? existsSync(path.join(DATA, 'vitrine.db'))
+    ? path.resolve(DATA)
+    : await seed(path.resolve(DATA))
+  : await seed()
 
 Object.assign(process.env, {
-  DATA_DIR: seeded.dataDir,
+  DATA_DIR: dataDir,
   PUBLIC_URL: 'http://localhost',
   DEMO_CONTENT: 'true',
   LOG_LEVEL: 'error',
   PAGE_CACHE: 'false',
   BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
 })
-const build = (await import(
-  pathToFileURL(path.join(ROOT, 'build/server/index.js')).href
-)) as ServerBuild
+const build = (await import(pathToFileURL(path.join(BUILD, 'server/index.js')).href)) as ServerBuild
 const entry = build.entry.module as unknown as ServerBuild['entry']['module'] & {
   startApp(): Promise<void>
   stopApp(): Promise<void>
@@ -190,6 +212,12 @@ function handoffBytes(html: string): number {
 }
 
 for (const p of PAGES) for (let i = 0; i < 20; i++) await get(p) // warm-up
+if (DUMP) {
+  mkdirSync(DUMP, { recursive: true })
+  for (const p of PAGES) {
+    writeFileSync(path.join(DUMP, `${p.replace(/\W+/g, '_')}.html`), await get(p))
+  }
+}
 measureReference()
 
 for (let round = 0; round < ROUNDS; round++) {
@@ -239,5 +267,5 @@ for (const [p, f] of best) {
 console.log(`\nMean request ÷ reference: ${(sum / best.size).toFixed(2)}`)
 
 await entry.stopApp()
-rmSync(seeded.dataDir, { recursive: true, force: true })
+if (!DATA) rmSync(dataDir, { recursive: true, force: true })
 process.exit(0)

@@ -1,4 +1,5 @@
-// The lucide icons of the public pages, built once (issue 16 point 1, ADR 040).
+// lucide icons built once (issue 16 point 1, ADR 040): `const Clock = fastIcon(LucideClock)`
+// beside the component that uses it (each page's chunk keeps only its own icons).
 //
 // lucide-react rebuilds each icon at every render: its attribute object through
 // `buildLucideIconNode` (object spreads, a reduce, class names split, deduplicated and joined),
@@ -9,48 +10,6 @@
 // No LucideProvider is used in this app, so lucide's context defaults always apply.
 import { createElement, type ReactElement } from 'react'
 import type { LucideIcon, LucideProps } from 'lucide-react'
-import {
-  AlertTriangle as LucideAlertTriangle,
-  ArrowLeft as LucideArrowLeft,
-  ArrowRight as LucideArrowRight,
-  AtSign as LucideAtSign,
-  BookOpen as LucideBookOpen,
-  Briefcase as LucideBriefcase,
-  Calendar as LucideCalendar,
-  CheckCircle2 as LucideCheckCircle2,
-  ChevronLeft as LucideChevronLeft,
-  ChevronRight as LucideChevronRight,
-  Clock as LucideClock,
-  Code2 as LucideCode2,
-  Compass as LucideCompass,
-  Download as LucideDownload,
-  ExternalLink as LucideExternalLink,
-  Eye as LucideEye,
-  GraduationCap as LucideGraduationCap,
-  Heart as LucideHeart,
-  Home as LucideHome,
-  LayoutDashboard as LucideLayoutDashboard,
-  Lightbulb as LucideLightbulb,
-  Loader2 as LucideLoader2,
-  Lock as LucideLock,
-  LogOut as LucideLogOut,
-  Mail as LucideMail,
-  MapPin as LucideMapPin,
-  Maximize2 as LucideMaximize2,
-  Menu as LucideMenu,
-  Minimize2 as LucideMinimize2,
-  Palette as LucidePalette,
-  Phone as LucidePhone,
-  Radar as LucideRadar,
-  Search as LucideSearch,
-  Send as LucideSend,
-  ShieldAlert as LucideShieldAlert,
-  Star as LucideStar,
-  TriangleAlert as LucideTriangleAlert,
-  UserCog as LucideUserCog,
-  Users as LucideUsers,
-  X as LucideX,
-} from 'lucide-react'
 
 interface IconData {
   name?: string
@@ -139,44 +98,3 @@ export function fastIcon(Icon: LucideIcon): LucideIcon {
   FastIcon.displayName = Icon.displayName
   return FastIcon as unknown as LucideIcon
 }
-
-export const AlertTriangle = fastIcon(LucideAlertTriangle)
-export const ArrowLeft = fastIcon(LucideArrowLeft)
-export const ArrowRight = fastIcon(LucideArrowRight)
-export const AtSign = fastIcon(LucideAtSign)
-export const BookOpen = fastIcon(LucideBookOpen)
-export const Briefcase = fastIcon(LucideBriefcase)
-export const Calendar = fastIcon(LucideCalendar)
-export const CheckCircle2 = fastIcon(LucideCheckCircle2)
-export const ChevronLeft = fastIcon(LucideChevronLeft)
-export const ChevronRight = fastIcon(LucideChevronRight)
-export const Clock = fastIcon(LucideClock)
-export const Code2 = fastIcon(LucideCode2)
-export const Compass = fastIcon(LucideCompass)
-export const Download = fastIcon(LucideDownload)
-export const ExternalLink = fastIcon(LucideExternalLink)
-export const Eye = fastIcon(LucideEye)
-export const GraduationCap = fastIcon(LucideGraduationCap)
-export const Heart = fastIcon(LucideHeart)
-export const Home = fastIcon(LucideHome)
-export const LayoutDashboard = fastIcon(LucideLayoutDashboard)
-export const Lightbulb = fastIcon(LucideLightbulb)
-export const Loader2 = fastIcon(LucideLoader2)
-export const Lock = fastIcon(LucideLock)
-export const LogOut = fastIcon(LucideLogOut)
-export const Mail = fastIcon(LucideMail)
-export const MapPin = fastIcon(LucideMapPin)
-export const Maximize2 = fastIcon(LucideMaximize2)
-export const Menu = fastIcon(LucideMenu)
-export const Minimize2 = fastIcon(LucideMinimize2)
-export const Palette = fastIcon(LucidePalette)
-export const Phone = fastIcon(LucidePhone)
-export const Radar = fastIcon(LucideRadar)
-export const Search = fastIcon(LucideSearch)
-export const Send = fastIcon(LucideSend)
-export const ShieldAlert = fastIcon(LucideShieldAlert)
-export const Star = fastIcon(LucideStar)
-export const TriangleAlert = fastIcon(LucideTriangleAlert)
-export const UserCog = fastIcon(LucideUserCog)
-export const Users = fastIcon(LucideUsers)
-export const X = fastIcon(LucideX)

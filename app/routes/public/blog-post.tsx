@@ -1,6 +1,11 @@
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft, Clock, Eye } from '#app/ui/icons.tsx'
+import {
+  ArrowLeft as LucideArrowLeft,
+  Clock as LucideClock,
+  Eye as LucideEye,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
@@ -19,6 +24,11 @@ import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+
+// Built once (ADR 040).
+const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
+const Clock = /* @__PURE__ */ fastIcon(LucideClock)
+const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 export const POST_NOT_FOUND = 'Article non trouvé'
 /** `/blog/:slug?apercu`: an admin sees any post (draft, scheduled) with a banner. */

@@ -1,5 +1,8 @@
 import { Form, useSubmit } from 'react-router'
-import { Search } from '#app/ui/icons.tsx'
+import {
+  Search as LucideSearch,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog'
 import {
   listBlogCategories,
@@ -9,6 +12,9 @@ import {
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+
+// Built once (ADR 040).
+const Search = /* @__PURE__ */ fastIcon(LucideSearch)
 
 export const BLOG_EMPTY = 'Aucun article ne correspond à votre recherche.'
 const MAX_QUERY = 200

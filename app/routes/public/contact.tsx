@@ -1,7 +1,15 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from '#app/ui/icons.tsx'
+import {
+  CheckCircle2 as LucideCheckCircle2,
+  Loader2 as LucideLoader2,
+  Mail as LucideMail,
+  MapPin as LucideMapPin,
+  Phone as LucidePhone,
+  Send as LucideSend,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
@@ -10,6 +18,14 @@ import { handleContact } from '#app/server/contact.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+
+// Built once (ADR 040).
+const CheckCircle2 = /* @__PURE__ */ fastIcon(LucideCheckCircle2)
+const Loader2 = /* @__PURE__ */ fastIcon(LucideLoader2)
+const Mail = /* @__PURE__ */ fastIcon(LucideMail)
+const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
+const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
+const Send = /* @__PURE__ */ fastIcon(LucideSend)
 
 export const CONTACT_SENT = 'Message Envoyé!'
 

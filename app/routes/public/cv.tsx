@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import { Download, Lock, Mail } from '#app/ui/icons.tsx'
+import {
+  Download as LucideDownload,
+  Lock as LucideLock,
+  Mail as LucideMail,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
@@ -11,6 +16,11 @@ import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+
+// Built once (ADR 040).
+const Download = /* @__PURE__ */ fastIcon(LucideDownload)
+const Lock = /* @__PURE__ */ fastIcon(LucideLock)
+const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 
 /** Spec §8/§9: the login banner of a refused download, shown for 3 s. */
 export const CV_LOGIN_BANNER_MS = 3000

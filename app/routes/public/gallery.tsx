@@ -1,5 +1,8 @@
 import { useState } from 'react'
-import { Star } from '#app/ui/icons.tsx'
+import {
+  Star as LucideStar,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
@@ -7,6 +10,9 @@ import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+
+// Built once (ADR 040).
+const Star = /* @__PURE__ */ fastIcon(LucideStar)
 
 export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de vidéos.'
 

@@ -1,7 +1,14 @@
 import { useState } from 'react'
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from '#app/ui/icons.tsx'
+import {
+  ArrowLeft as LucideArrowLeft,
+  Calendar as LucideCalendar,
+  ExternalLink as LucideExternalLink,
+  Maximize2 as LucideMaximize2,
+  Minimize2 as LucideMinimize2,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/project'
 import { summarize } from '#app/domain/seo.ts'
 import { breadcrumbLd, creativeWorkLd } from '#app/domain/structured-data.ts'
@@ -16,6 +23,13 @@ import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+
+// Built once (ADR 040).
+const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
+const Calendar = /* @__PURE__ */ fastIcon(LucideCalendar)
+const ExternalLink = /* @__PURE__ */ fastIcon(LucideExternalLink)
+const Maximize2 = /* @__PURE__ */ fastIcon(LucideMaximize2)
+const Minimize2 = /* @__PURE__ */ fastIcon(LucideMinimize2)
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé'
 

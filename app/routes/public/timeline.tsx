@@ -1,5 +1,9 @@
 import { Link } from '#app/ui/link.tsx'
-import { Briefcase, Heart } from '#app/ui/icons.tsx'
+import {
+  Briefcase as LucideBriefcase,
+  Heart as LucideHeart,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/timeline'
 import { formatTimelineDate, TIMELINE_TYPE_LABELS } from '#app/domain/timeline.ts'
 import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
@@ -7,6 +11,10 @@ import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+
+// Built once (ADR 040).
+const Briefcase = /* @__PURE__ */ fastIcon(LucideBriefcase)
+const Heart = /* @__PURE__ */ fastIcon(LucideHeart)
 
 function parseType(value: string | null): TimelineType {
   // Spec §2: default professional.

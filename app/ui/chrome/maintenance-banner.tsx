@@ -1,7 +1,11 @@
 // Audit point 2: with maintenance mode on, a signed-in admin sees the normal site; this strip
 // (in the hub and on public pages, for admins only) says so and leads to the switch.
 import { Link } from '#app/ui/link.tsx'
-import { TriangleAlert } from '#app/ui/icons.tsx'
+import { TriangleAlert as LucideTriangleAlert } from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
+
+// Built once (ADR 040).
+const TriangleAlert = /* @__PURE__ */ fastIcon(LucideTriangleAlert)
 
 export const MAINTENANCE_BANNER_TEXT =
   'Mode maintenance actif : les visiteurs voient la page de maintenance'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Palette } from '#app/ui/icons.tsx'
+import { Palette as LucidePalette } from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import {
   parseStoredTheme,
   serializeTheme,
@@ -7,6 +8,9 @@ import {
   THEME_STORAGE_KEY,
   type ThemeId,
 } from '#app/domain/theme.ts'
+
+// Built once (ADR 040).
+const Palette = /* @__PURE__ */ fastIcon(LucidePalette)
 
 /** Spec §2: closed or open; choosing a theme applies it, stores it and closes the menu. */
 export function ThemePicker() {

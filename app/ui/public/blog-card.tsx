@@ -1,10 +1,16 @@
 import { Link } from '#app/ui/link.tsx'
-import { Clock } from '#app/ui/icons.tsx'
+import {
+  Clock as LucideClock,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 import { ResponsiveImage } from './media.tsx'
+
+// Built once (ADR 040).
+const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 
 /** Spec §9: a blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2

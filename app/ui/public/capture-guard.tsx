@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { ShieldAlert } from '#app/ui/icons.tsx'
+import {
+  ShieldAlert as LucideShieldAlert,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
+
+// Built once (ADR 040).
+const ShieldAlert = /* @__PURE__ */ fastIcon(LucideShieldAlert)
 
 /** Spec §8/§9: the capture notice shows for 1 s. */
 export const CAPTURE_NOTICE_MS = 1000

@@ -1,5 +1,13 @@
 import { Link } from '#app/ui/link.tsx'
-import { AlertTriangle, Home } from '#app/ui/icons.tsx'
+import {
+  AlertTriangle as LucideAlertTriangle,
+  Home as LucideHome,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
+
+// Built once (ADR 040).
+const AlertTriangle = /* @__PURE__ */ fastIcon(LucideAlertTriangle)
+const Home = /* @__PURE__ */ fastIcon(LucideHome)
 
 /** The way out of an error page (spec §2 404 page): home, and 'Signaler un Problème'. */
 export function ErrorLinks() {
