@@ -68,8 +68,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ? PREVIEW_BANNER_PUBLISHED
       : PREVIEW_BANNER
     : null
-  // The Markdown source stays on the server: the page ships its HTML only.
-  const { content: _content, ...shown } = post
+  // The Markdown source stays on the server: the page ships its HTML only, and only the
+  // fields it shows (ADR 040).
+  const {
+    content: _content,
+    id: _id,
+    createdAt: _createdAt,
+    status: _status,
+    readTimeAuto: _readTimeAuto,
+    ...shown
+  } = post
   return data({ post: shown, html, jsonLd, preview: banner }, { headers })
 }
 

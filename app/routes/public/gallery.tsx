@@ -19,8 +19,23 @@ export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de
 export async function loader() {
   // Documents (PDF) belong to the library, not to the gallery.
   const items = (await listMedia()).filter((item) => item.category !== 'document')
-  // Spec §2: sorted by order.
-  return { items: [...items].sort((a, b) => a.order - b.order) }
+  // Spec §2: sorted by order. Only what the page shows goes to the browser (ADR 040): not the
+  // stored file's details (its blurred placeholder alone is a data: URL per image).
+  return {
+    items: [...items]
+      .sort((a, b) => a.order - b.order)
+      .map(({ id, url, title, description, category, tags, featured, alt, decorative }) => ({
+        id,
+        url,
+        title,
+        description,
+        category,
+        tags,
+        featured,
+        alt,
+        decorative,
+      })),
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {

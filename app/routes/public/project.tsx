@@ -84,7 +84,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       [project.title, `/projects/${encodeURIComponent(project.id)}`],
     ]),
   ]
-  return { project, previewSandbox, contentHtml, jsonLd, framing }
+  // The page shows the stored HTML: the Markdown source and the ordering fields stay on the
+  // server (ADR 040).
+  const { content: _content, featured: _featured, order: _order, updatedAt: _updatedAt, ...shown } =
+    project
+  return { project: shown, previewSandbox, contentHtml, jsonLd, framing }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {

@@ -53,7 +53,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={f.label}>
                   <Link
-                    to={f.value ? `?tag=${encodeURIComponent(f.value)}` : '.'}
+                    // Absolute: the same href as '?tag=…' or '.', without resolving against the routes.
+                    to={f.value ? `/projects?tag=${encodeURIComponent(f.value)}` : '/projects'}
                     preventScrollReset
                     aria-current={active ? 'true' : undefined}
                     className={`inline-flex rounded-full border px-4 py-2 text-sm font-semibold transition ${

@@ -63,7 +63,8 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
             return (
               <Link
                 key={t}
-                to={t === 'professional' ? '.' : '?type=personal'}
+                // Absolute: the same href as '.' or '?type=personal' (ADR 040).
+                to={t === 'professional' ? '/timeline' : '/timeline?type=personal'}
                 preventScrollReset
                 aria-current={active ? 'true' : undefined}
                 className={`inline-flex items-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition ${
