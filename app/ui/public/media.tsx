@@ -43,6 +43,35 @@ export function backdropSrc(src: string): string {
   return mediaUrl(variantKey(parsed.hash, variantWidths(parsed.width)[0] ?? parsed.width, 'webp'))
 }
 
+interface Variants {
+  /** One srcset per VARIANT_FORMATS entry. */
+  sources: string[]
+  src: string
+  srcSet: string
+}
+
+/**
+ * A library image's URLs depend on its address only: computed once per address (ADR 040),
+ * in a bounded map (a page shows a few dozen images; the library holds a few hundred).
+ */
+const variantsCache = new Map<string, Variants>()
+const VARIANTS_CACHE_MAX = 1000
+
+function variantsOf(src: string, parsed: NonNullable<ReturnType<typeof parseImageUrl>>): Variants {
+  let variants = variantsCache.get(src)
+  if (variants) return variants
+  const widths = variantWidths(parsed.width)
+  const largest = widths[widths.length - 1] ?? parsed.width
+  variants = {
+    sources: VARIANT_FORMATS.map((format) => srcSet(parsed.hash, parsed.width, format)),
+    src: mediaUrl(variantKey(parsed.hash, largest, parsed.fallback)),
+    srcSet: srcSet(parsed.hash, parsed.width, parsed.fallback),
+  }
+  if (variantsCache.size >= VARIANTS_CACHE_MAX) variantsCache.clear()
+  variantsCache.set(src, variants)
+  return variants
+}
+
 export function ResponsiveImage({
   src,
   alt,
@@ -73,21 +102,15 @@ export function ResponsiveImage({
       />
     )
   }
-  const widths = variantWidths(parsed.width)
-  const largest = widths[widths.length - 1] ?? parsed.width
+  const variants = variantsOf(src, parsed)
   return (
     <picture>
-      {VARIANT_FORMATS.map((format) => (
-        <source
-          key={format}
-          type={VARIANT_MIME[format]}
-          srcSet={srcSet(parsed.hash, parsed.width, format)}
-          sizes={sizes}
-        />
+      {VARIANT_FORMATS.map((format, i) => (
+        <source key={format} type={VARIANT_MIME[format]} srcSet={variants.sources[i]} sizes={sizes} />
       ))}
       <img
-        src={mediaUrl(variantKey(parsed.hash, largest, parsed.fallback))}
-        srcSet={srcSet(parsed.hash, parsed.width, parsed.fallback)}
+        src={variants.src}
+        srcSet={variants.srcSet}
         sizes={sizes}
         alt={alt}
         width={parsed.width}
