@@ -7,14 +7,19 @@ export type JsonLd = Record<string, unknown> & { '@context': 'https://schema.org
 
 const CONTEXT = 'https://schema.org' as const
 
+const JSON_LD_UNSAFE = /[<>&\u2028\u2029]/g
+const JSON_LD_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+}
+
 /** JSON safe inside <script type="application/ld+json">: no "<", ">", "&" or line separators as such. */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+  // One pass over the JSON instead of five (ADR 040).
+  return JSON.stringify(data).replace(JSON_LD_UNSAFE, (c) => JSON_LD_ESCAPES[c]!)
 }
 
 export interface PersonInput {

@@ -7,13 +7,14 @@ import { ProjectCard } from '#app/ui/public/project-card.tsx'
 
 export const PROJECTS_EMPTY = 'Aucun projet ne correspond à ce filtre pour le moment.'
 
+/** One collator for every request: `localeCompare(b, 'fr', …)` builds one per comparison. */
+const compareTags = new Intl.Collator('fr', { sensitivity: 'base' }).compare
+
 export async function loader({ request }: Route.LoaderArgs) {
   const tag = new URL(request.url).searchParams.get('tag')?.trim() || null
   const projects = await listProjects()
   // Spec §2: "all" plus every distinct tag of the projects.
-  const tags = [...new Set(projects.flatMap((p) => p.tags))].sort((a, b) =>
-    a.localeCompare(b, 'fr', { sensitivity: 'base' }),
-  )
+  const tags = [...new Set(projects.flatMap((p) => p.tags))].sort(compareTags)
   const shown = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
   return {
     tag,
