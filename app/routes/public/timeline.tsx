@@ -27,10 +27,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     type,
     types: TIMELINE_TYPES.map((id) => ({ id, label: TIMELINE_TYPE_LABELS[id] })),
-    items: items.map((item) => ({
-      ...item,
-      start: showDate(item.startDate),
-      end: showDate(item.endDate),
+    // Only what the page shows goes to the browser (ADR 040): the dates as shown.
+    items: items.map(({ id, title, organization, description, tags, startDate, endDate }) => ({
+      id,
+      title,
+      organization,
+      description,
+      tags,
+      start: showDate(startDate),
+      end: showDate(endDate),
     })),
   }
 }
