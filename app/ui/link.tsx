@@ -37,36 +37,58 @@ export function isPlainAbsolutePath(to: string): boolean {
   return true
 }
 
+/** Props of React Router's Link that never reach the <a> (`target` is written after `href`). */
+const LINK_ONLY = new Set([
+  'to',
+  'target',
+  'discover',
+  'prefetch',
+  'reloadDocument',
+  'mask',
+  'onClick',
+  'relative',
+  'replace',
+  'state',
+  'preventScrollReset',
+  'viewTransition',
+  'defaultShouldRevalidate',
+  'ref',
+])
+
+/** Paths seen so far: a page's links are the same at every render (bounded). */
+const plainPaths = new Map<string, boolean>()
+
+function isPlain(to: string): boolean {
+  let plain = plainPaths.get(to)
+  if (plain === undefined) {
+    plain = isPlainAbsolutePath(to)
+    if (plainPaths.size >= 1000) plainPaths.clear()
+    plainPaths.set(to, plain)
+  }
+  return plain
+}
+
 function ServerLink(props: LinkProps) {
-  const {
-    to,
-    target,
-    discover,
-    prefetch,
-    reloadDocument,
-    mask,
-    // Browser-only behaviour: nothing of these reaches the HTML.
-    onClick: _onClick,
-    relative: _relative,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    ref: _ref,
-    ...rest
-  } = props as LinkProps & { ref?: unknown }
+  const { to, discover, prefetch } = props
   if (
     typeof to !== 'string' ||
-    reloadDocument ||
-    mask !== undefined ||
+    props.reloadDocument ||
+    props.mask !== undefined ||
     (prefetch !== undefined && prefetch !== 'none') ||
     (discover !== undefined && discover !== 'render') ||
-    !isPlainAbsolutePath(to)
+    !isPlain(to)
   ) {
     return createElement(RouterLink, props)
   }
-  return createElement('a', { ...rest, href: to, target, 'data-discover': 'true' })
+  // What React Router's Link writes: the other props, then href, target, data-discover.
+  const attributes: Record<string, unknown> = {}
+  for (const name in props) {
+    if (!LINK_ONLY.has(name)) attributes[name] = props[name as keyof LinkProps]
+  }
+  attributes.href = to
+  attributes.target = props.target
+  attributes['data-discover'] = 'true'
+  return createElement('a', attributes)
 }
 
 /** React Router's `Link` in the browser; the same markup, cheaper, on the server. */
