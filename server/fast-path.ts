@@ -9,7 +9,10 @@ import { writeLogLine } from './log-lines.ts'
 type TrustFunction = (address: string | undefined, hop: number) => boolean
 
 /** Express's `req.secure`: TLS, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY). */
-export function requestIsSecure(app: Express, req: IncomingMessage): boolean {
+export function requestIsSecure(
+  app: Express,
+  req: Pick<IncomingMessage, 'socket' | 'headers'>,
+): boolean {
   const socket = req.socket as TLSSocket
   const protocol = socket.encrypted ? 'https' : 'http'
   const trust = app.get('trust proxy fn') as TrustFunction
