@@ -275,6 +275,21 @@ describe('socket-level page-cache hits', () => {
     expect(received).toBeGreaterThan(count * 30_000)
   })
 
+  it('answers a client that half-closes after its requests, then ends the connection', async () => {
+    await filled('/last')
+    const socket = net.connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const closed = new Promise((resolve) => socket.on('close', resolve))
+    const handed = sockets.handedOver
+    socket.end(get('/last') + get('/last'))
+    await closed
+    expect(parseAnswers(Buffer.concat(chunks), ['GET', 'GET'])?.map((a) => a.status)).toEqual([
+      200, 200,
+    ])
+    expect(sockets.handedOver).toBe(handed)
+  })
+
   it('closes idle connections as Node does, and ends them at shutdown', async () => {
     await filled('/idle')
     const saved = [server.keepAliveTimeout, server.keepAliveTimeoutBuffer] as const

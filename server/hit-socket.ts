@@ -103,6 +103,7 @@ export function installHitSockets(
     owned.add(socket)
     let idleTimeout = false
     let waiting: Buffer | null = null
+    let ended = false
 
     const onTimeout = () => socket.destroy()
     const onError = () => socket.destroy()
@@ -112,6 +113,12 @@ export function installHitSockets(
       waiting = null
       socket.resume()
       if (rest !== null) read(rest)
+      if (ended && waiting === null && owned.has(socket)) socket.end()
+    }
+    // The client sent its last request (half-close): as Node, answer what it asked, then end.
+    const onEnd = () => {
+      ended = true
+      if (waiting === null) socket.end()
     }
     const onData = (chunk: Buffer) => read(chunk)
     // Before the first request Node allows `headersTimeout`; between requests, its keep-alive
@@ -120,11 +127,13 @@ export function installHitSockets(
     socket.on('data', onData)
     socket.on('error', onError)
     socket.on('close', onClose)
+    socket.on('end', onEnd)
 
     function handOver(rest: Buffer) {
       socket.removeListener('data', onData)
       socket.removeListener('error', onError)
       socket.removeListener('close', onClose)
+      socket.removeListener('end', onEnd)
       socket.removeListener('drain', onDrain)
       socket.removeListener('timeout', onTimeout)
       socket.setTimeout(0)
