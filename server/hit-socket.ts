@@ -111,16 +111,22 @@ export function installHitSockets(
     const onDrain = () => {
       const rest = waiting
       waiting = null
-      socket.resume()
       if (rest !== null) read(rest)
-      if (ended && waiting === null && owned.has(socket)) socket.end()
+      // Handed to Node meanwhile (resumed there), or waiting for the next drain.
+      if (!owned.has(socket) || waiting !== null) return
+      socket.resume()
+      if (ended) socket.end()
     }
     // The client sent its last request (half-close): as Node, answer what it asked, then end.
     const onEnd = () => {
       ended = true
       if (waiting === null) socket.end()
     }
-    const onData = (chunk: Buffer) => read(chunk)
+    const onData = (chunk: Buffer) => {
+      // Bytes that came while pausing: after the ones already waiting.
+      if (waiting !== null) waiting = Buffer.concat([waiting, chunk])
+      else read(chunk)
+    }
     // Before the first request Node allows `headersTimeout`; between requests, its keep-alive
     // timeout (plus the grace it adds): an idle connection closes as it would there.
     socket.setTimeout(server.headersTimeout || 60_000, onTimeout)
@@ -141,6 +147,8 @@ export function installHitSockets(
       handedOver += 1
       if (rest.length > 0) socket.unshift(rest)
       nodeConnection.call(server, socket)
+      // Paused while a client read its answers: Node's listeners are in place, let it flow.
+      if (socket.isPaused()) socket.resume()
     }
 
     function read(chunk: Buffer) {
