@@ -167,6 +167,26 @@ describe('socket-level page-cache hits', () => {
     expect(withoutDate(notModified!.head)).toBe(withoutDate(nodeNotModified!.head))
   })
 
+  it("follows Node's connection lines when the keep-alive timeout is off", async () => {
+    await filled('/no-keep-alive-timeout')
+    const saved = server.keepAliveTimeout
+    server.keepAliveTimeout = 0
+    try {
+      // The head's bytes are kept for the second: start in a new one.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5))
+      const [mine] = await exchange([get('/no-keep-alive-timeout')], ['GET'])
+      const [node] = await exchange(
+        [get('/no-keep-alive-timeout', 'X-Dup: 1\r\nX-Dup: 2\r\n')],
+        ['GET'],
+      )
+      expect(mine!.headers.get('connection')).toBe('keep-alive')
+      expect(mine!.headers.has('keep-alive')).toBe(false)
+      expect(withoutDate(mine!.head)).toBe(withoutDate(node!.head))
+    } finally {
+      server.keepAliveTimeout = saved
+    }
+  })
+
   it('answers pipelined hits and misses in order, Node taking over at the first miss', async () => {
     await filled('/one')
     await filled('/two')

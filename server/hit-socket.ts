@@ -79,8 +79,11 @@ export function installHitSockets(
   const owned = new Set<Socket>()
   let handedOver = 0
   // What Node adds after the headers of a keep-alive answer (ADR 042 test: same bytes).
+  // (no Keep-Alive line when the server's keep-alive timeout is off, as Node).
   const connectionLines = () =>
-    `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`
+    server.keepAliveTimeout > 0
+      ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`
+      : 'Connection: keep-alive\r\n\r\n'
 
   /** The bytes of a variant's head with this second's Date (kept until the second ends). */
   function wire(hit: NonNullable<ReturnType<typeof findHit>>): Buffer {
