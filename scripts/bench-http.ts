@@ -4,8 +4,9 @@
 // With the production build present, starts the server as `npm start` does (its entry, flags
 // and variables) on a temporary DATA_DIR (demo content), once with the page cache on and once
 // with PAGE_CACHE=false, plus a bare Node `http` server sending the very same bytes from
-// memory, and nginx serving them from files when the machine has it
-// (scripts/lib/nginx-reference.ts; ADR 035). Each target gets the same load (autocannon, or
+// memory, nginx serving them from files when the machine has it
+// (scripts/lib/nginx-reference.ts; ADR 035), and a server rendering a 19 KB React page with
+// renderToString per request, no data (scripts/lib/react-reference.ts; ADR 042). Each target gets the same load (autocannon, or
 // wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
 // Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios, then a
 // summary of every figure against the aims of issue 16 (scripts/lib/bench-summary.ts).
@@ -34,6 +35,7 @@ import {
 import { freePort } from './lib/free-port.ts'
 import { discoverPaths, HAS_WRK, runLoad } from './lib/load-generator.ts'
 import { findNginx, startNginx } from './lib/nginx-reference.ts'
+import { startReactReference } from './lib/react-reference.ts'
 import { processCpuMs, waitUntilSettled } from './lib/bench-server.ts'
 import { startCommand } from './lib/start-flags.ts'
 
@@ -253,6 +255,20 @@ async function main() {
             },
           ]
         : []),
+      // Issue 16's third reference: React alone renders a 19 KB page per request (ADR 042).
+      {
+        name: 'React 19 renderToString, 19 KB',
+        key: 'react',
+        start: async (): Promise<Started> => {
+          const t0 = performance.now()
+          const started = await startReactReference(NODE, ROOT)
+          return {
+            ...started,
+            readyMs: performance.now() - t0,
+            stop: () => stop(started.child),
+          }
+        },
+      },
       {
         name: 'Vitrine, page cache off',
         key: 'off',
@@ -353,10 +369,12 @@ async function main() {
       await server.stop()
     }
 
-    // Each Vitrine target against each reference measured (bare Node, and nginx when present).
+    // Each Vitrine target against each reference measured (bare Node, nginx when present, and
+    // plain React: its page is not the same bytes, it is what React alone costs per page).
     const references = [
       { key: 'ref', name: 'bare Node' },
       { key: 'nginx', name: 'nginx' },
+      { key: 'react', name: 'React' },
     ].filter((r) => table[r.key])
     const vitrine = ['off', 'on'].filter((k) => table[k])
     if (references.length > 0 && vitrine.length > 0) {

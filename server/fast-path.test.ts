@@ -31,10 +31,16 @@ describe('hit log', () => {
       '/projets/"guillemets"\\é',
       '/setup/jeton-secret-jeton-secret-0123',
     ]
-    for (const path of paths) {
+    // Twice each: the second line is built from what the first kept (ADR 042).
+    for (const [method, path, status] of [
+      ...paths.map((path) => ['GET', path, 200] as const),
+      ...paths.map((path) => ['GET', path, 200] as const),
+      ['HEAD', paths[0]!, 200] as const,
+      ['GET', paths[0]!, 304] as const,
+    ]) {
       const [hit, request] = written(() => {
-        log('GET', path, 200, performance.now())
-        writeRequestLog('GET', path, 200, process.hrtime.bigint())
+        log(method, path, status, performance.now())
+        writeRequestLog(method, path, status, process.hrtime.bigint())
       })
       expect(hit).toMatch(/\n$/)
       const same = (line: string) => {

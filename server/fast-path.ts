@@ -9,7 +9,10 @@ import { writeLogLine } from './log-lines.ts'
 type TrustFunction = (address: string | undefined, hop: number) => boolean
 
 /** Express's `req.secure`: TLS, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY). */
-export function requestIsSecure(app: Express, req: IncomingMessage): boolean {
+export function requestIsSecure(
+  app: Express,
+  req: Pick<IncomingMessage, 'socket' | 'headers'>,
+): boolean {
   const socket = req.socket as TLSSocket
   const protocol = socket.encrypted ? 'https' : 'http'
   const trust = app.get('trust proxy fn') as TrustFunction
@@ -35,17 +38,30 @@ function isoNow(): string {
   return iso
 }
 
+/** Distinct log-line middles kept at most (one per page, method and status). */
+const MAX_MIDDLES = 1024
+
 /**
  * The request log of hits (server/middleware.ts `requestLog`), or none when it is off: the same
  * JSON line, built without an intermediate object (ADR 035). `startedAt` is `performance.now()`.
+ * Per hit only the time and the duration are new (ADR 042): the part between them (method,
+ * logged path, status), escaped once, is kept per method, path and status.
  */
 export function hitLogger(): HitLog | undefined {
   if (process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'error') return undefined
+  const middles = new Map<string, string>()
   return (method, path, status, startedAt) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10
-    writeLogLine(
-      `{"time":"${isoNow()}","level":"info","method":${JSON.stringify(method)},` +
-        `"path":${JSON.stringify(loggedPath(path))},"status":${status},"ms":${ms}}\n`,
-    )
+    // A path starts with "/": the key of a GET 200 (nearly every hit) is the path itself.
+    const key = method === 'GET' && status === 200 ? path : `${method} ${status} ${path}`
+    let middle = middles.get(key)
+    if (middle === undefined) {
+      middle =
+        `","level":"info","method":${JSON.stringify(method)},` +
+        `"path":${JSON.stringify(loggedPath(path))},"status":${status},"ms":`
+      if (middles.size >= MAX_MIDDLES) middles.clear()
+      middles.set(key, middle)
+    }
+    writeLogLine(`{"time":"${isoNow()}${middle}${ms}}\n`)
   }
 }

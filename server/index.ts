@@ -25,6 +25,7 @@ import {
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
+import { installHitSockets } from './hit-socket.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
@@ -121,16 +122,17 @@ app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 
-// Page-cache hits are answered here, before Express, with the same rules (ADR 029).
-const hits = pageCache
-  ? pageCacheHits(pageCache, {
-      isSecure: (req) => requestIsSecure(app, req),
-      redirects: redirectsHost,
-      refusesPath: (raw) => !isDecodablePath(raw),
-      log: hitLogger(),
-    })
-  : undefined
+// Page-cache hits are answered here, before Express, with the same rules (ADR 029): on the
+// connection itself while its requests are plain hits, then by the `http` server (ADR 042).
+const hitOptions = {
+  isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
+  redirects: redirectsHost,
+  refusesPath: (raw: string) => !isDecodablePath(raw),
+  log: hitLogger(),
+}
+const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
 const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
+const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
 server.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
@@ -156,6 +158,7 @@ async function shutdown(signal: string) {
     process.exit(0)
   })
   server.closeIdleConnections()
+  hitSockets?.closeIdle()
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

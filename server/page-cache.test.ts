@@ -22,6 +22,7 @@ import {
   pageCacheHits,
 } from './page-cache.ts'
 import { toCachedPage } from './cached-page-policy.ts'
+import { installHitSockets } from './hit-socket.ts'
 
 let generation = 1
 let renders = 0
@@ -72,13 +73,16 @@ async function harness(maxBytes: number): Promise<Harness> {
         `<script nonce="${nonce}" type="module" async="">${BOOT}</script></body></html>`,
     )
   })
-  const hits = pageCacheHits(cache, {
-    isSecure: (req) => requestIsSecure(app, req),
+  const options = {
+    isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
     redirects: redirectsHost,
-    refusesPath: (raw) => !isDecodablePath(raw),
+    refusesPath: (raw: string) => !isDecodablePath(raw),
     log: hitLogger(),
-  })
+  }
+  const hits = pageCacheHits(cache, options)
   const server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
+  // As server/index.ts: plain hits on the connection itself first (ADR 042).
+  installHitSockets(server, cache, options)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   return {

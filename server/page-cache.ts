@@ -15,6 +15,7 @@
 //   nonce (server/cached-page-policy.ts), so its bytes are the same for every visitor: gzip
 //   and brotli are computed once per entry, in the background (zlib's thread pool), and a
 //   hit only picks a variant and its precomputed header list.
+import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash } from 'node:crypto'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -44,7 +45,7 @@ export interface PageCacheOptions {
 
 type Coding = 'br' | 'gzip' | 'identity'
 
-interface Variant {
+export interface Variant {
   body: Buffer
   etag: string
   /** Flat [name, value, …] lists for `writeHead`: plain and https (with HSTS). */
@@ -52,6 +53,31 @@ interface Variant {
   secureHeaders: string[]
   notModified: string[]
   secureNotModified: string[]
+  /**
+   * The same four answers as raw HTTP/1.1 heads (status line and header lines, validated
+   * once here), for the socket-level hit path (server/hit-socket.ts, ADR 042): indexed by
+   * `headIndex`, without the Date and connection lines Node adds per response.
+   */
+  heads: [string, string, string, string]
+  /** Their bytes with a Date and the connection lines, remade when the second changes. */
+  wire: (Buffer | undefined)[]
+  wireStamp: string
+}
+
+/** Index of a head in `Variant.heads`: 200 or 304, plain or https. */
+export function headIndex(notModified: boolean, secure: boolean): number {
+  return (notModified ? 2 : 0) + (secure ? 1 : 0)
+}
+
+/** `HTTP/1.1 <status>` and one line per header, as Node's `writeHead` writes them. */
+function rawHead(status: number, list: string[]): string {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`
+  for (let i = 0; i < list.length; i += 2) {
+    validateHeaderName(list[i]!)
+    validateHeaderValue(list[i]!, list[i + 1]!)
+    head += `${list[i]}: ${list[i + 1]}\r\n`
+  }
+  return head
 }
 
 interface Entry {
@@ -256,7 +282,12 @@ export class PageCache {
     const replayed = headers.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
     replayed.push(['content-security-policy', page.policy])
     const tag = createHash('sha1').update(page.html).digest('base64url').slice(0, 27)
-    const identity = this.#variant(replayed, page.html, `"${tag}"`, undefined)
+    let identity: Variant
+    try {
+      identity = this.#variant(replayed, page.html, `"${tag}"`, undefined)
+    } catch {
+      return false // a header Node would refuse: not cached (the miss already failed on it)
+    }
     const bytes = ENTRY_OVERHEAD + key.length * 2 + variantBytes(identity)
     // One entry never takes more than an eighth of the budget.
     if (bytes > this.maxBytes / 8) return false
@@ -314,13 +345,23 @@ export class PageCache {
       if (NOT_ON_304.has(common[i]!) || common[i] === 'content-security-policy') continue
       notModified.push(common[i]!, common[i + 1]!)
     }
+    const secureHeaders = [...headers, 'strict-transport-security', HSTS]
+    const secureNotModified = [...notModified, 'strict-transport-security', HSTS]
     return {
       body,
       etag,
       headers,
-      secureHeaders: [...headers, 'strict-transport-security', HSTS],
+      secureHeaders,
       notModified,
-      secureNotModified: [...notModified, 'strict-transport-security', HSTS],
+      secureNotModified,
+      heads: [
+        rawHead(200, headers),
+        rawHead(200, secureHeaders),
+        rawHead(304, notModified),
+        rawHead(304, secureNotModified),
+      ],
+      wire: [],
+      wireStamp: '',
     } satisfies Variant
   }
 
@@ -405,15 +446,18 @@ function variantBytes(variant: Variant): number {
   for (const list of [variant.headers, variant.notModified]) {
     for (const value of list) bytes += value.length * 2
   }
+  // The raw heads (strings and, once used, their bytes with a Date: about 3 times each).
+  for (const head of variant.heads) bytes += head.length * 3 + 128
   return bytes + 2 * HSTS.length
 }
 
 /** The turn of a connection's last request seen by the hit path. */
 const HIT_TURN = Symbol('page-cache-turn')
+type TurnSocket = object & { [HIT_TURN]?: number }
 
 export interface HitOptions {
   /** Whether the request came over https (Express's `req.secure`, honouring TRUST_PROXY). */
-  isSecure: (req: IncomingMessage) => boolean
+  isSecure: (req: Pick<IncomingMessage, 'socket' | 'headers'>) => boolean
   /** Whether Express would redirect this host (canonical host, https): then it does. */
   redirects: (host: string, secure: boolean) => boolean
   /** Whether Express would refuse this path before any route (undecodable escapes). */
@@ -422,52 +466,91 @@ export interface HitOptions {
   log?: HitLog
 }
 
+/** What a hit sends: a variant, 200 or 304, plain or https. */
+export interface Hit {
+  variant: Variant
+  notModified: boolean
+  secure: boolean
+}
+
+// Event-loop turns, counted from the first hit of each (ADR 035): a connection's second
+// request read in one turn (pipelining) may have arrived after the turn's shared check of
+// other processes' commits, so it gets an exact one. Shared by both hit paths (the socket
+// one and the `http` one), as a connection can move from the first to the second.
+let turn = 0
+let turnOpen = false
+const nextTurn = () => {
+  turn += 1
+  turnOpen = false
+}
+
+/** Whether this is the connection's first request looked up in this event-loop turn. */
+function firstOfTurn(socket: TurnSocket): boolean {
+  if (!turnOpen) {
+    turnOpen = true
+    setImmediate(nextTurn)
+  }
+  const first = socket[HIT_TURN] !== turn
+  socket[HIT_TURN] = turn
+  return first
+}
+
 /**
- * The cache-hit fast path, called by the `http` server before Express: answers a hit and
+ * The answer to a request from the cache, or null when Express must handle it (not
+ * cacheable, a miss, a bypass, a redirect, a refusal). Counts the hit. `exact` forces the
+ * exact check of other processes' commits (a later request of a pipelined batch).
+ */
+export function findHit(
+  cache: PageCache,
+  options: HitOptions,
+  method: string | undefined,
+  url: string,
+  headers: IncomingMessage['headers'],
+  socket: IncomingMessage['socket'],
+  exact = false,
+): Hit | null {
+  const key = cache.keyOf(method, url, headers)
+  if (key === null) return null
+  const first = firstOfTurn(socket) && !exact
+  const entry = cache.get(key, first)
+  if (entry === undefined) return null
+  if (url.includes('%') && options.refusesPath(url.split('?', 1)[0]!)) return null
+  const secure = options.isSecure({ socket, headers })
+  const slot = secure ? 1 : 0
+  let redirects = entry.redirects[slot]
+  if (redirects === undefined) {
+    redirects = options.redirects(headers.host ?? '', secure)
+    entry.redirects[slot] = redirects
+  }
+  if (redirects) return null
+  cache.hits += 1
+  const variant = cache.variant(entry, codingsOf(headers['accept-encoding']))
+  const condition = headers['if-none-match']
+  const notModified = condition !== undefined && etagMatches(condition, variant.etag)
+  return { variant, notModified, secure }
+}
+
+/** The path of a URL without its query string (what the request log writes). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
+/**
+ * The cache-hit path at the `http` level, called by the `http` server before Express for the
+ * requests the socket-level path (server/hit-socket.ts) handed to Node: answers a hit and
  * returns true, or returns false untouched (Express then handles the request as always:
  * misses, bypasses, redirects, refusals). Per hit: a key, a map lookup, the generation, a
  * variant pick and one `writeHead` with a precomputed header list.
  */
 export function pageCacheHits(cache: PageCache, options: HitOptions) {
-  // Event-loop turns, counted from the first hit of each (ADR 035): a connection's second
-  // request read in one turn (pipelining) may have arrived after the turn's shared check of
-  // other processes' commits, so it gets an exact one.
-  let turn = 0
-  let turnOpen = false
-  const nextTurn = () => {
-    turn += 1
-    turnOpen = false
-  }
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = req.url!
-    const headers = req.headers
-    const key = cache.keyOf(req.method, url, headers)
-    if (key === null) return false
-    if (!turnOpen) {
-      turnOpen = true
-      setImmediate(nextTurn)
-    }
-    const socket = req.socket as IncomingMessage['socket'] & { [HIT_TURN]?: number }
-    const first = socket[HIT_TURN] !== turn
-    socket[HIT_TURN] = turn
-    const entry = cache.get(key, first)
-    if (entry === undefined) return false
     const startedAt = options.log ? performance.now() : 0
-    if (url.includes('%') && options.refusesPath(url.split('?', 1)[0]!)) return false
-    const secure = options.isSecure(req)
-    const slot = secure ? 1 : 0
-    let redirects = entry.redirects[slot]
-    if (redirects === undefined) {
-      redirects = options.redirects(headers.host ?? '', secure)
-      entry.redirects[slot] = redirects
-    }
-    if (redirects) return false
-    cache.hits += 1
-    const variant = cache.variant(entry, codingsOf(headers['accept-encoding']))
-    const condition = headers['if-none-match']
-    let status = 200
-    if (condition !== undefined && etagMatches(condition, variant.etag)) {
-      status = 304
+    const url = req.url!
+    const hit = findHit(cache, options, req.method, url, req.headers, req.socket)
+    if (hit === null) return false
+    const { variant, secure } = hit
+    if (hit.notModified) {
       res.writeHead(304, secure ? variant.secureNotModified : variant.notModified)
       res.end()
     } else {
@@ -475,7 +558,7 @@ export function pageCacheHits(cache: PageCache, options: HitOptions) {
       if (req.method === 'HEAD') res.end()
       else res.end(variant.body)
     }
-    options.log?.(req.method!, url.split('?', 1)[0]!, status, startedAt)
+    options.log?.(req.method!, pathOf(url), hit.notModified ? 304 : 200, startedAt)
     return true
   }
 }

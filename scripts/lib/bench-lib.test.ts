@@ -9,6 +9,7 @@ import {
 } from './bench-summary.ts'
 import { parseWrkOutput } from './load-generator.ts'
 import { nginxConfig } from './nginx-reference.ts'
+import { startReactReference } from './react-reference.ts'
 import { parseStartScript, startCommand } from './start-flags.ts'
 import { SERVER_ENTRY } from '../build-server-entry.ts'
 
@@ -134,5 +135,25 @@ describe('bench summary', () => {
       'Requests/sec:  20666.67',
     ].join('\n')
     expect(parseWrkOutput(out)).toMatchObject({ rps: 20666.67, p50: 1.9, p99: 1020, total: 62000 })
+  })
+})
+
+describe('React reference (issue 16: renderToString of a 19 KB page, no data)', () => {
+  it('renders the same 19 KB React page on every request, whatever the path', async () => {
+    const root = path.resolve(import.meta.dirname, '../..')
+    const reference = await startReactReference(process.execPath, root)
+    try {
+      const first = await fetch(`${reference.origin}/blog/un-article`)
+      const html = await first.text()
+      expect(first.status).toBe(200)
+      expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(Buffer.byteLength(html)).toBeGreaterThan(18.5 * 1024)
+      expect(Buffer.byteLength(html)).toBeLessThan(19.5 * 1024)
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="fr">/)
+      expect(html).toContain('<h1>Une page de démonstration</h1>')
+      expect(await (await fetch(`${reference.origin}/`)).text()).toBe(html)
+    } finally {
+      reference.child.kill()
+    }
   })
 })
