@@ -240,7 +240,7 @@ describe('socket-level page-cache hits', () => {
       // A head split across two reads.
       ['GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\n|\r\n', 200],
       // HTTP/1.0, a body on a GET, chunked framing, a header line Node refuses, obs-fold,
-      // a bare LF, a space before the colon, a fragment, an absolute target.
+      // a bare LF, a space before the colon, a fragment, an absolute target, no Host.
       ['GET /plain HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n', 200],
       ['GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n', 200],
       ['GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n', 400],
@@ -250,6 +250,8 @@ describe('socket-level page-cache hits', () => {
       ['GET /plain#x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 200],
       ['GET http://127.0.0.1/plain HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 200],
       ['GET /%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400],
+      // HTTP/1.1 without Host: Node refuses it (requireHostHeader), so must a hit.
+      ['GET /plain HTTP/1.1\r\nAccept: */*\r\n\r\n', 400],
     ]
     for (const [request, status] of cases) {
       const handed = sockets.handedOver

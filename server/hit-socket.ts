@@ -194,6 +194,8 @@ export function installHitSockets(
         if (name === 'connection' && value.toLowerCase() !== 'keep-alive') return false
         headers[name] = value
       }
+      // HTTP/1.1 requires Host; Node answers 400 without it (requireHostHeader).
+      if (headers.host === undefined) return false
       const method = requestLine[1]!
       const url = requestLine[2]!
       const hit = findHit(cache, options, method, url, headers, socket, later)
