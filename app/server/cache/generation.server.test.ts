@@ -4,7 +4,23 @@
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/server/db/client.server.ts'
-import { makeBlogPost, makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
+import {
+  makeBlogPost,
+  makeMediaItem,
+  makeProject,
+  makeSettings,
+  makeTimelineItem,
+} from '#app/server/demo/factories.server.ts'
+import {
+  createMediaItem,
+  listMedia,
+  updateMediaItem,
+} from '#app/server/repositories/media.server.ts'
+import {
+  createTimelineItem,
+  listTimeline,
+  updateTimelineItem,
+} from '#app/server/repositories/timeline.server.ts'
 import { addActivity } from '#app/server/repositories/activity.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import {
@@ -210,6 +226,22 @@ describe('content generation', () => {
     expect(saved?.title).toBe('Projet renommé')
     expect(await getProjectContentHtml(saved!)).toContain('Texte revu.')
     expect((await listProjects()).find((p) => p.id === project.id)?.title).toBe('Projet renommé')
+  })
+
+  it('shows a saved timeline item or gallery item on the very next public read', async () => {
+    const item = await createTimelineItem(makeTimelineItem({ type: 'professional' }))
+    expect((await listTimeline('professional')).map((i) => i.id)).toContain(item.id)
+    expect((await listTimeline('personal')).map((i) => i.id)).not.toContain(item.id)
+    await updateTimelineItem(item.id, makeTimelineItem({ title: 'Autre poste', type: 'personal' }))
+    expect((await listTimeline('professional')).map((i) => i.id)).not.toContain(item.id)
+    expect((await listTimeline('personal')).find((i) => i.id === item.id)?.title).toBe(
+      'Autre poste',
+    )
+
+    const media = await createMediaItem(makeMediaItem())
+    expect((await listMedia()).map((m) => m.id)).toContain(media.id)
+    await updateMediaItem(media.id, makeMediaItem({ title: 'Nouveau titre' }))
+    expect((await listMedia()).find((m) => m.id === media.id)?.title).toBe('Nouveau titre')
   })
 
   it('recognises writes by statement kind and table', () => {
