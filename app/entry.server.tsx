@@ -70,8 +70,14 @@ export default async function handleRequest(
   }
   responseHeaders.set('Content-Type', 'text/html')
   responseHeaders.set('Content-Length', String(body.length))
-  return new Response(body as Uint8Array<ArrayBuffer>, {
+  const response = new Response(body as Uint8Array<ArrayBuffer>, {
     headers: responseHeaders,
     status: responseStatusCode,
   })
+  // The same bytes, for the Express adapter to write at once (server/react-router-handler.ts).
+  Object.defineProperty(response, DOCUMENT_BODY, { value: body })
+  return response
 }
+
+/** server/react-router-handler.ts's name for a document's bytes (ADR 039). */
+const DOCUMENT_BODY = Symbol.for('vitrine.documentBody')

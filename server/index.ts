@@ -1,5 +1,4 @@
 // Express entry: headers, redirects, static files, then React Router for everything else.
-import { createRequestHandler } from '@react-router/express'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -29,6 +28,7 @@ import { installHitSockets } from './hit-socket.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
+import { createRequestHandler } from './react-router-handler.ts'
 
 interface AppEntry {
   startApp(): Promise<void>

@@ -82,7 +82,10 @@ export function writeRequestLog(method: string, path: string, status: number, st
 
 /** Hands the client address (as Express resolved it, honouring TRUST_PROXY) to the app. */
 export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
-  req.headers['x-vitrine-client-ip'] = req.ip ?? ''
+  // Without TRUST_PROXY, Express's req.ip is the socket's address: read it without parsing
+  // X-Forwarded-For for nothing (ADR 039).
+  req.headers['x-vitrine-client-ip'] =
+    (req.app.get('trust proxy') ? req.ip : req.socket.remoteAddress) ?? ''
   next()
 }
 

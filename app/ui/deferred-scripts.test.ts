@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { UNSAFE_AssetsManifest } from 'react-router'
-import { deferredModuleScript, HYDRATION_START_MAX_MS } from './deferred-scripts.tsx'
+import {
+  deferredModuleScript,
+  HYDRATION_START_MAX_MS,
+  MAX_MEMOISED_SCRIPTS,
+  memoisedModuleScript,
+  memoisedScriptCount,
+} from './deferred-scripts.tsx'
 
 const route = (id: string, module: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -94,5 +100,76 @@ describe('the deferred module script (ADR 038)', () => {
     )
     expect(hostile).not.toContain('</script')
     expect(hostile).toContain('\\u003c/script>')
+  })
+})
+
+describe('the module script memoised per build and page shape (ADR 039)', () => {
+  const routerAt = (pathname: string, ids: string[]) => {
+    const counted = { matchCalls: 0 }
+    const pageMatches = ids.map((id) => ({ route: { id } }))
+    return {
+      counted,
+      matches: pageMatches,
+      router: {
+        state: { location: { pathname }, matches: pageMatches },
+        match: (path: string) => {
+          counted.matchCalls++
+          if (path === '/blog') return ['root', 'layout', 'blog'].map((id) => ({ route: { id } }))
+          if (path === '/admin') return ['root', 'admin'].map((id) => ({ route: { id } }))
+          return null
+        },
+      },
+    }
+  }
+  // A manifest of its own: the memo is per manifest object (per build).
+  const build = () => ({ ...manifest }) as UNSAFE_AssetsManifest
+
+  it('gives the very script of deferredModuleScript, computed once for every page of a shape', () => {
+    const ownManifest = build()
+    const first = routerAt('/blog/un-billet', ['root', 'layout', 'post'])
+    const second = routerAt('/blog/un-autre', ['root', 'layout', 'post'])
+    const script = memoisedModuleScript(ownManifest, first.matches, first.router)
+    expect(script).toBe(deferredModuleScript(ownManifest, first.matches, first.router))
+    const callsBefore = second.counted.matchCalls
+    expect(memoisedModuleScript(ownManifest, second.matches, second.router)).toBe(script)
+    // Served from memory: no route matching for the second post.
+    expect(second.counted.matchCalls).toBe(callsBefore)
+  })
+
+  it('keeps pages with other routes, other parent paths or another build apart', () => {
+    const ownManifest = build()
+    const post = routerAt('/blog/un-billet', ['root', 'layout', 'post'])
+    const blog = routerAt('/blog', ['root', 'layout', 'blog'])
+    const underAdmin = routerAt('/admin/un-billet', ['root', 'layout', 'post'])
+    const postScript = memoisedModuleScript(ownManifest, post.matches, post.router)
+    for (const other of [blog, underAdmin]) {
+      const script = memoisedModuleScript(ownManifest, other.matches, other.router)
+      expect(script).toBe(deferredModuleScript(ownManifest, other.matches, other.router))
+      expect(script).not.toBe(postScript)
+    }
+    // Same shape, another build: computed from that build's manifest.
+    const otherBuild = {
+      ...manifest,
+      entry: { ...manifest.entry, module: '/assets/entry.client-z.js' },
+    } as UNSAFE_AssetsManifest
+    const fromOtherBuild = memoisedModuleScript(otherBuild, post.matches, post.router)
+    expect(fromOtherBuild).toContain('/assets/entry.client-z.js')
+    expect(fromOtherBuild).not.toContain('/assets/entry.client-a.js')
+  })
+
+  it('stays bounded when endless distinct paths reach the catch-all route', () => {
+    const ownManifest = build()
+    const shapes = MAX_MEMOISED_SCRIPTS * 3
+    for (let i = 0; i < shapes; i++) {
+      const page = routerAt(`/x${i}/y`, ['root', 'layout', 'blog'])
+      const script = memoisedModuleScript(ownManifest, page.matches, page.router)
+      expect(script).toBe(deferredModuleScript(ownManifest, page.matches, page.router))
+      expect(memoisedScriptCount(ownManifest)).toBeLessThanOrEqual(MAX_MEMOISED_SCRIPTS)
+    }
+    expect(memoisedScriptCount(ownManifest)).toBeGreaterThan(0)
+    const again = routerAt('/blog/un-billet', ['root', 'layout', 'post'])
+    expect(memoisedModuleScript(ownManifest, again.matches, again.router)).toBe(
+      deferredModuleScript(ownManifest, again.matches, again.router),
+    )
   })
 })

@@ -42,20 +42,25 @@ const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 function partialManifest(manifest: Manifest, router: MatchingRouter): Manifest {
   const ids = new Set(router.state.matches.map((m) => m.route.id))
-  const segments = router.state.location.pathname.split('/').filter(Boolean)
-  const paths = ['/']
-  segments.pop()
-  while (segments.length > 0) {
-    paths.push(`/${segments.join('/')}`)
-    segments.pop()
-  }
-  for (const path of paths) {
+  for (const path of parentPaths(router.state.location.pathname)) {
     for (const m of router.match?.(path) ?? []) ids.add(m.route.id)
   }
   const routes: Manifest['routes'] = {}
   for (const id of ids) routes[id] = manifest.routes[id]
   const { sri: _sri, ...rest } = manifest
   return { ...rest, routes }
+}
+
+/** The paths whose routes the partial manifest also holds: `/` and every parent of the page. */
+function parentPaths(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean)
+  const paths = ['/']
+  segments.pop()
+  while (segments.length > 0) {
+    paths.push(`/${segments.join('/')}`)
+    segments.pop()
+  }
+  return paths
 }
 
 /** The modules of one route, as React Router splits them (client loader, action…, main). */
@@ -140,6 +145,42 @@ export function deferredModuleScript(
   ].join('\n')
 }
 
+/** Scripts kept per build (manifest) and per page shape; a bound on the 404's endless paths. */
+const scriptsByManifest = new WeakMap<Manifest, Map<string, string>>()
+export const MAX_MEMOISED_SCRIPTS = 256
+
+/** How many scripts are held for a build (the bound's test). */
+export const memoisedScriptCount = (manifest: Manifest) =>
+  scriptsByManifest.get(manifest)?.size ?? 0
+
+/**
+ * `deferredModuleScript`, computed once per build and page shape (ADR 039): the script depends
+ * only on the manifest, the matched route ids and the routes of the page's parent paths, so
+ * every post (or project) of the site shares one string instead of rebuilding the partial
+ * manifest, matching the parent paths again and serialising it all on each request.
+ */
+export function memoisedModuleScript(
+  manifest: Manifest,
+  matches: Match[],
+  router: MatchingRouter,
+): string {
+  let scripts = scriptsByManifest.get(manifest)
+  if (!scripts) {
+    scripts = new Map()
+    scriptsByManifest.set(manifest, scripts)
+  }
+  let key = ''
+  for (const m of matches) key += `${m.route.id}\n`
+  key += `\n${parentPaths(router.state.location.pathname).join('\n')}`
+  let script = scripts.get(key)
+  if (script === undefined) {
+    script = deferredModuleScript(manifest, matches, router)
+    if (scripts.size >= MAX_MEMOISED_SCRIPTS) scripts.clear()
+    scripts.set(key, script)
+  }
+  return script
+}
+
 /**
  * The layout whose pages start their scripts after the paint: the public site, measured by
  * Lighthouse. The admin hub, sign-in and account pages keep React Router's <Scripts />.
@@ -175,7 +216,7 @@ export function DeferredScripts() {
       ? `window.__reactRouterContext = ${framework.serverHandoffString};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());`
       : ' '
     const modules = dataRouter.static
-      ? deferredModuleScript(
+      ? memoisedModuleScript(
           framework.manifest,
           state.matches,
           dataRouter.router as unknown as MatchingRouter,

@@ -4,16 +4,47 @@
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/server/db/client.server.ts'
-import { makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
+import {
+  makeBlogPost,
+  makeMediaItem,
+  makeProject,
+  makeSettings,
+  makeTimelineItem,
+} from '#app/server/demo/factories.server.ts'
+import {
+  createMediaItem,
+  listMedia,
+  updateMediaItem,
+} from '#app/server/repositories/media.server.ts'
+import {
+  createTimelineItem,
+  listTimeline,
+  updateTimelineItem,
+} from '#app/server/repositories/timeline.server.ts'
 import { addActivity } from '#app/server/repositories/activity.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
-import { createProject } from '#app/server/repositories/projects.server.ts'
+import {
+  createBlogPost,
+  getBlogPostPage,
+  listBlogCategories,
+  listBlogPosts,
+  listBlogTags,
+  updateBlogPost,
+} from '#app/server/repositories/blog.server.ts'
+import {
+  createProject,
+  getProject,
+  getProjectContentHtml,
+  listProjects,
+  updateProject,
+} from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { isContentWrite } from './content-writes.server.ts'
 import {
   bumpContentGeneration,
   cachedRead,
+  cachedReadByKey,
   contentGeneration,
   contentGenerationThisTurn,
   scheduleContentChange,
@@ -126,6 +157,91 @@ describe('content generation', () => {
     expect(Object.isFrozen(a.list)).toBe(true)
     bumpContentGeneration()
     expect((await read()).reads).toBe(2)
+  })
+
+  it('keeps one frozen value per key and generation, bounded in keys, failures not kept', async () => {
+    const reads: string[] = []
+    const read = cachedReadByKey(async (key: string) => {
+      reads.push(key)
+      if (key === 'panne') throw new Error('lecture impossible')
+      return { key, list: [reads.length] }
+    }, 3)
+    const [a, b, c] = await Promise.all([read('a'), read('a'), read('b')])
+    expect(a).toBe(b)
+    expect(c.key).toBe('b')
+    expect(reads).toEqual(['a', 'b'])
+    expect(Object.isFrozen(a.list)).toBe(true)
+    bumpContentGeneration()
+    expect(await read('a')).not.toBe(a)
+    expect(reads).toEqual(['a', 'b', 'a'])
+    await expect(read('panne')).rejects.toThrow('lecture impossible')
+    await expect(read('panne')).rejects.toThrow('lecture impossible')
+    expect(reads.filter((key) => key === 'panne')).toHaveLength(2)
+    for (const key of ['c', 'd', 'e', 'f', 'g']) await read(key)
+    expect(read.size()).toBe(3)
+    // The oldest key went first: 'e', 'f', 'g' are held, 'c' is read again.
+    const before = reads.length
+    await read('g')
+    expect(reads.length).toBe(before)
+    await read('c')
+    expect(reads.length).toBe(before + 1)
+  })
+
+  it('shows a saved post or project on the very next public read', async () => {
+    const post = await createBlogPost(makeBlogPost({ category: 'Produit', tags: ['Avant'] }))
+    expect((await getBlogPostPage(post.slug))?.post.title).toBe(post.title)
+    expect((await listBlogPosts({ category: 'Produit' })).map((p) => p.slug)).toContain(post.slug)
+    expect(await listBlogTags()).toContain('Avant')
+    await updateBlogPost(
+      post.id,
+      makeBlogPost({
+        slug: post.slug,
+        title: 'Titre modifié',
+        content: 'Nouveau texte.',
+        category: 'Atelier',
+        tags: ['Après'],
+      }),
+    )
+    const page = await getBlogPostPage(post.slug)
+    expect(page?.post.title).toBe('Titre modifié')
+    expect(page?.html).toContain('Nouveau texte.')
+    expect((await listBlogPosts({ category: 'Produit' })).map((p) => p.slug)).not.toContain(
+      post.slug,
+    )
+    expect((await listBlogPosts({ category: 'Atelier' })).map((p) => p.slug)).toContain(post.slug)
+    expect(await listBlogCategories()).toContain('Atelier')
+    expect(await listBlogTags()).toContain('Après')
+    // A draft is gone from the public reads at once.
+    await updateBlogPost(post.id, makeBlogPost({ slug: post.slug, status: 'draft' }))
+    expect(await getBlogPostPage(post.slug)).toBeUndefined()
+
+    const project = await createProject(makeProject({ content: 'Texte du projet.' }))
+    expect((await getProject(project.id))?.title).toBe(project.title)
+    expect(await getProjectContentHtml(project)).toContain('Texte du projet.')
+    await updateProject(
+      project.id,
+      makeProject({ title: 'Projet renommé', content: 'Texte revu.' }),
+    )
+    const saved = await getProject(project.id)
+    expect(saved?.title).toBe('Projet renommé')
+    expect(await getProjectContentHtml(saved!)).toContain('Texte revu.')
+    expect((await listProjects()).find((p) => p.id === project.id)?.title).toBe('Projet renommé')
+  })
+
+  it('shows a saved timeline item or gallery item on the very next public read', async () => {
+    const item = await createTimelineItem(makeTimelineItem({ type: 'professional' }))
+    expect((await listTimeline('professional')).map((i) => i.id)).toContain(item.id)
+    expect((await listTimeline('personal')).map((i) => i.id)).not.toContain(item.id)
+    await updateTimelineItem(item.id, makeTimelineItem({ title: 'Autre poste', type: 'personal' }))
+    expect((await listTimeline('professional')).map((i) => i.id)).not.toContain(item.id)
+    expect((await listTimeline('personal')).find((i) => i.id === item.id)?.title).toBe(
+      'Autre poste',
+    )
+
+    const media = await createMediaItem(makeMediaItem())
+    expect((await listMedia()).map((m) => m.id)).toContain(media.id)
+    await updateMediaItem(media.id, makeMediaItem({ title: 'Nouveau titre' }))
+    expect((await listMedia()).find((m) => m.id === media.id)?.title).toBe('Nouveau titre')
   })
 
   it('recognises writes by statement kind and table', () => {

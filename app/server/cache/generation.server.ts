@@ -147,3 +147,40 @@ export function cachedRead<T>(read: () => Promise<T>): (() => Promise<T>) & { cl
     },
   })
 }
+
+/**
+ * Values read once per content generation and key (a post by its slug, a project by its id;
+ * ADR 039): the first call for a key after a write reads again; concurrent callers of one key
+ * share one read. At most `maxKeys` keys are held (a visitor can ask for endless slugs): past
+ * that, the oldest key is dropped.
+ */
+export function cachedReadByKey<K, T>(
+  read: (key: K) => Promise<T>,
+  maxKeys = 512,
+): ((key: K) => Promise<T>) & { clear(): void; size(): number } {
+  let generationOfValues = 0
+  const values = new Map<K, Promise<T>>()
+  const get = (key: K) => {
+    const current = contentGeneration()
+    if (current !== generationOfValues) {
+      values.clear()
+      generationOfValues = current
+    }
+    const held = values.get(key)
+    if (held) return held
+    const value = read(key).then(deepFreeze)
+    if (values.size >= maxKeys) values.delete(values.keys().next().value as K)
+    values.set(key, value)
+    // A failed read is not kept: the next caller tries again.
+    value.catch(() => {
+      if (values.get(key) === value) values.delete(key)
+    })
+    return value
+  }
+  return Object.assign(get, {
+    clear() {
+      values.clear()
+    },
+    size: () => values.size,
+  })
+}

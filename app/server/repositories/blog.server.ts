@@ -12,6 +12,7 @@ import {
 import { readingTime } from '#app/domain/markdown.ts'
 import { effectiveStatus } from '#app/domain/publishing.ts'
 import type { BlogAuthor, BlogPost } from '#app/domain/types.ts'
+import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
@@ -157,10 +158,25 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
 /** Public posts (published, date come), newest publication first. The text search runs here
  *  in JS: SQL LIKE ignores neither accents nor non-ASCII case, and a blog has at most
  *  hundreds of posts. */
-export async function listBlogPosts(
-  filters: BlogFilters = {},
-  now: Date = new Date(),
-): Promise<BlogPost[]> {
+export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Promise<BlogPost[]> {
+  const category = filters.category?.trim()
+  const tag = filters.tag?.trim()
+  // At the present time, from the list kept per content generation (ADR 039); the category
+  // filter is then the same exact text comparison as the query's.
+  const posts =
+    now === undefined
+      ? (await listPublicBlogPosts()).filter((post) => !category || post.category === category)
+      : await readBlogPosts(category, now)
+  return posts.filter(
+    (post) =>
+      (!tag || post.tags.includes(tag)) && matchesQuery(filters.q, [post.title, post.excerpt]),
+  )
+}
+
+/** Every public post now, newest publication first: read once per content generation. */
+const listPublicBlogPosts = cachedRead(() => readBlogPosts(undefined, new Date()))
+
+async function readBlogPosts(category: string | undefined, now: Date): Promise<BlogPost[]> {
   let query = publicOnly(
     getDb()
       .selectFrom('blog_posts')
@@ -169,14 +185,8 @@ export async function listBlogPosts(
       .orderBy('id', 'asc'),
     now,
   )
-  const category = filters.category?.trim()
   if (category) query = query.where('category', '=', category)
-  const tag = filters.tag?.trim()
-  const posts = (await query.execute()).map(toBlogPost)
-  return posts.filter(
-    (post) =>
-      (!tag || post.tags.includes(tag)) && matchesQuery(filters.q, [post.title, post.excerpt]),
-  )
+  return (await query.execute()).map(toBlogPost)
 }
 
 /** Every post, drafts and scheduled ones included (admin only), newest first. */
@@ -226,11 +236,18 @@ async function postPage(row: BlogPostsTable | undefined): Promise<BlogPostPage |
   return { post: toBlogPost(row), html: await htmlOf(row.id, row.content, row.contentHtml) }
 }
 
-/** The public page of a post (same visibility rule as getBlogPostBySlug). */
-export async function getBlogPostPage(
-  slug: string,
-  now: Date = new Date(),
-): Promise<BlogPostPage | undefined> {
+/**
+ * The public page of a post (same visibility rule as getBlogPostBySlug). At the present time,
+ * read once per content generation and slug (ADR 039): a scheduled post's time bumps the
+ * generation (scheduled-publish.server.ts).
+ */
+export async function getBlogPostPage(slug: string, now?: Date): Promise<BlogPostPage | undefined> {
+  return now === undefined ? publicPostPages(slug) : readBlogPostPage(slug, now)
+}
+
+const publicPostPages = cachedReadByKey((slug: string) => readBlogPostPage(slug, new Date()))
+
+async function readBlogPostPage(slug: string, now: Date): Promise<BlogPostPage | undefined> {
   const row = await publicOnly(
     getDb()
       .selectFrom('blog_posts')
@@ -274,7 +291,14 @@ export async function countBlogPosts(): Promise<number> {
 }
 
 /** Categories of public posts, once each, French alphabetical order (a draft's stay hidden). */
-export async function listBlogCategories(now: Date = new Date()): Promise<string[]> {
+export async function listBlogCategories(now?: Date): Promise<string[]> {
+  return now === undefined ? listBlogCategoriesNow() : readBlogCategories(now)
+}
+
+/** At the present time: read once per content generation (ADR 039). */
+const listBlogCategoriesNow = cachedRead(() => readBlogCategories(new Date()))
+
+async function readBlogCategories(now: Date): Promise<string[]> {
   const rows = await publicOnly(
     getDb().selectFrom('blog_posts').select('category').distinct(),
     now,
@@ -283,7 +307,14 @@ export async function listBlogCategories(now: Date = new Date()): Promise<string
 }
 
 /** Tags of public posts, once each, French alphabetical order. */
-export async function listBlogTags(now: Date = new Date()): Promise<string[]> {
+export async function listBlogTags(now?: Date): Promise<string[]> {
+  return now === undefined ? listBlogTagsNow() : readBlogTags(now)
+}
+
+/** At the present time: read once per content generation (ADR 039). */
+const listBlogTagsNow = cachedRead(() => readBlogTags(new Date()))
+
+async function readBlogTags(now: Date): Promise<string[]> {
   const rows = await publicOnly(getDb().selectFrom('blog_posts').select('tags'), now).execute()
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }

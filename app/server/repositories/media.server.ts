@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import { MediaSchema, type MediaFields, type MediaInput } from '#app/domain/media.ts'
 import type { MediaCategory, MediaItem } from '#app/domain/types.ts'
+import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, MediaTable } from '#app/server/db/schema.server.ts'
 import {
@@ -129,8 +130,17 @@ async function findItem(db: Kysely<Database>, id: string): Promise<MediaItem | u
   return row ? toMediaItem(row) : undefined
 }
 
-/** Order ascending, then oldest first; text search in JS (accents, see blog). */
-export async function listMedia(filters: MediaFilters = {}): Promise<MediaItem[]> {
+/**
+ * Order ascending, then oldest first; text search in JS (accents, see blog). Without filters
+ * (the public gallery), read once per content generation (ADR 039).
+ */
+export async function listMedia(filters?: MediaFilters): Promise<MediaItem[]> {
+  return filters === undefined ? listAllMedia() : readMedia(filters)
+}
+
+const listAllMedia = cachedRead(() => readMedia({}))
+
+async function readMedia(filters: MediaFilters): Promise<MediaItem[]> {
   let query = getDb()
     .selectFrom('media')
     .select(COLUMNS)

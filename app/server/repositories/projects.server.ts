@@ -1,5 +1,5 @@
 // Projects (spec §3 Project, §4 data actions, §5 project form).
-import { cachedRead } from '#app/server/cache/generation.server.ts'
+import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
@@ -89,10 +89,13 @@ async function findProject(db: Kysely<Database>, id: string): Promise<Project | 
 }
 
 /** All projects, order ascending then oldest first. */
-export async function listProjects(): Promise<Project[]> {
+async function readProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).execute()
   return rows.map(toProject)
 }
+
+/** Every project (the public list, the sitemap). Read once per content generation (ADR 039). */
+export const listProjects: () => Promise<Project[]> = cachedRead(readProjects)
 
 async function readFeaturedProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).where('featured', '=', 1).execute()
@@ -102,18 +105,15 @@ async function readFeaturedProjects(): Promise<Project[]> {
 /** Featured projects (home page). Read once per content generation (ADR 027). */
 export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(readFeaturedProjects)
 
-export async function getProject(id: string): Promise<Project | undefined> {
-  return findProject(getDb(), id)
-}
+/** A project by id. Read once per content generation and id (ADR 039). */
+export const getProject: (id: string) => Promise<Project | undefined> = cachedReadByKey(
+  (id: string) => findProject(getDb(), id),
+)
 
 /** Rendered Markdown of a project's text (issue 12): stored at save, rendered once if missing. */
 export async function getProjectContentHtml(project: Project): Promise<string> {
-  const row = await getDb()
-    .selectFrom('projects')
-    .select('contentHtml')
-    .where('id', '=', project.id)
-    .executeTakeFirst()
-  if (typeof row?.contentHtml === 'string') return row.contentHtml
+  const stored = await storedContentHtml(project.id)
+  if (typeof stored === 'string') return stored
   const { html } = await renderMarkdown(project.content)
   await getDb()
     .updateTable('projects')
@@ -122,6 +122,16 @@ export async function getProjectContentHtml(project: Project): Promise<string> {
     .execute()
   return html
 }
+
+/** The stored HTML of a project's text: read once per content generation and id (ADR 039). */
+const storedContentHtml = cachedReadByKey(async (id: string) => {
+  const row = await getDb()
+    .selectFrom('projects')
+    .select('contentHtml')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.contentHtml ?? null
+})
 
 export async function countProjects(): Promise<number> {
   return countRows(getDb(), 'projects')

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import { TimelineSchema, type TimelineInput } from '#app/domain/timeline.ts'
 import type { TimelineItem, TimelineType } from '#app/domain/types.ts'
+import { cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, TimelineTable } from '#app/server/db/schema.server.ts'
 import { createId, parseJson, toJson } from '#app/server/db/util.server.ts'
@@ -42,7 +43,12 @@ async function findItem(db: Kysely<Database>, id: string): Promise<TimelineItem 
 }
 
 /** Entries, most recent start first (YYYY-MM sorts as text); optionally one type only. */
-export async function listTimeline(type?: TimelineType): Promise<TimelineItem[]> {
+/** The timeline (of one type, or all): read once per content generation and type (ADR 039). */
+export const listTimeline: (type?: TimelineType) => Promise<TimelineItem[]> = cachedReadByKey(
+  (type: TimelineType | undefined) => readTimeline(type),
+)
+
+async function readTimeline(type: TimelineType | undefined): Promise<TimelineItem[]> {
   let query = getDb()
     .selectFrom('timeline')
     .select(COLUMNS)
