@@ -28,6 +28,7 @@ import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
+import { compactHeapAfterStartup } from './heap-compaction.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -130,6 +131,8 @@ const hits = pageCache
       log: hitLogger(),
     })
   : undefined
+// Start-up's garbage and grown young generation given back before the first request (ADR 041).
+if (!isDev) compactHeapAfterStartup()
 const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
 server.listen(port, host, () => {
   const address = server.address()
