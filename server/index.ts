@@ -29,6 +29,7 @@ import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
+import { compactHeapAfterStartup } from './heap-compaction.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -131,6 +132,8 @@ const hitOptions = {
   log: hitLogger(),
 }
 const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
+// Start-up's garbage and grown young generation given back before the first request (ADR 041).
+if (!isDev) compactHeapAfterStartup()
 const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
 const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
 server.listen(port, host, () => {

@@ -2,6 +2,7 @@
 // draft and its publish date has come: computed at query time, so a scheduled post appears
 // at its time without a restart. Publish dates are typed in Paris time (datetime-local) and
 // stored as UTC ISO-8601.
+import { lazyDateTimeFormat } from './lazy-intl.ts'
 
 export const BLOG_STATUSES = ['draft', 'scheduled', 'published'] as const
 export type BlogStatusValue = (typeof BLOG_STATUSES)[number]
@@ -21,7 +22,7 @@ export const PREVIEW_BANNER = 'Aperçu : cet article n’est pas visible par les
 export const PREVIEW_BANNER_PUBLISHED = 'Aperçu de l’article tel qu’il est publié'
 
 const TIME_ZONE = 'Europe/Paris'
-const parts = new Intl.DateTimeFormat('en-US', {
+const parts = lazyDateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',

@@ -14,6 +14,8 @@ import type { EntryContext } from 'react-router'
 type RenderMeta = NonNullable<EntryContext['renderMeta']>
 type StreamCache = NonNullable<RenderMeta['streamCache']>
 
+const handoffEncoder = new TextEncoder()
+
 /**
  * Reads React Router's turbo-stream of loader data to its end and stores each chunk where its
  * `StreamTransfer` component looks first (`renderMeta.streamCache`: one entry per read, decoded
@@ -36,24 +38,29 @@ export async function prefillHandoff(
   const reader = stream.getReader()
   const decoder = new TextDecoder()
   const streamCache: StreamCache = {}
-  const chunks: Uint8Array[] = []
-  for (let identifier = 0; ; identifier++) {
+  let reads = 0
+  for (; ; reads++) {
     const { done, value } = await reader.read()
-    streamCache[identifier] = Object.assign(Promise.resolve(), {
+    streamCache[reads] = Object.assign(Promise.resolve(), {
       result: { done, value: decoder.decode(value, { stream: true }) },
     })
     if (done) break
-    chunks.push(value)
   }
   const renderMeta = { ...routerContext.renderMeta, streamCache }
   const arm = () => {
     routerContext.renderMeta = { ...renderMeta }
     // Not read while the cache answers; should a React Router version stop looking there, it
-    // reads the same chunks again (and the streaming renderer, waiting for them, still writes
-    // the right document).
-    routerContext.serverHandoffStream = new ReadableStream({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk)
+    // reads the same text again, encoded on demand from the cache (the raw chunks are not kept
+    // beside their decoded copy: ADR 041), and the streaming renderer, waiting for it, still
+    // writes the right document.
+    let next = 0
+    routerContext.serverHandoffStream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Empty texts (a chunk ending inside a character) are skipped: every pull enqueues.
+        while (next < reads) {
+          const text = streamCache[next++]!.result!.value as string
+          if (text) return controller.enqueue(handoffEncoder.encode(text))
+        }
         controller.close()
       },
     })

@@ -71,6 +71,7 @@ import {
 } from '#app/ui/admin/list.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
+import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 export function meta() {
   return [{ title: 'Blog — Administration du Portfolio' }]
@@ -151,7 +152,7 @@ export default function BlogTab({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+const dateFormat = lazyDateTimeFormat('fr-FR', {
   dateStyle: 'long',
   timeStyle: 'short',
   timeZone: 'Europe/Paris',

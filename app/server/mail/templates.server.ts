@@ -5,6 +5,7 @@
 // bench:mail) that reach this module through the auth and mail code can load it.
 import { createElement as h, Fragment, type CSSProperties, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 export interface SiteIdentity {
   siteName: string
@@ -20,7 +21,7 @@ export interface RenderedEmail {
   text: string
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
+const DATE_TIME = lazyDateTimeFormat('fr-FR', {
   dateStyle: 'long',
   timeStyle: 'short',
   timeZone: 'Europe/Paris',

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely'
 import { searchKey } from '#app/domain/blog.ts'
 import type { ContentTables, Database } from '#app/server/db/schema.server.ts'
+import { lazyCollator } from '#app/domain/lazy-intl.ts'
 
 type CollectionTable =
   'projects' | 'skills' | 'timeline' | 'blog_posts' | 'creative_process' | 'media'
@@ -50,7 +51,7 @@ export function matchesQuery(query: string | undefined, texts: readonly string[]
   return texts.some((text) => searchKey(text).includes(needle))
 }
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
+const collator = lazyCollator('fr', { sensitivity: 'base', numeric: true })
 
 export function compareText(a: string, b: string): number {
   return collator.compare(a, b)

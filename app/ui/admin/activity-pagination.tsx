@@ -2,9 +2,10 @@
 // French date formats of the admin lists. Shared by the messages and activity tabs.
 import { Link, useSearchParams } from 'react-router'
 import { buttonStyles } from './buttons.tsx'
+import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 // Fixed time zone: the server and the browser render the same text (no hydration mismatch).
-const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
+const DATE_TIME = lazyDateTimeFormat('fr-FR', {
   dateStyle: 'long',
   timeStyle: 'short',
   timeZone: 'Europe/Paris',

@@ -6,8 +6,9 @@ import type { FormFailure } from '#app/server/admin-actions.server.ts'
 import type { RevisionsView } from '#app/server/blog-admin.server.ts'
 import { SubmitButton } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
+import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
+const dateTime = lazyDateTimeFormat('fr-FR', {
   dateStyle: 'medium',
   timeStyle: 'medium',
   timeZone: 'Europe/Paris',

@@ -3,21 +3,73 @@
 // mismatch).
 const TIME_ZONE = 'Europe/Paris'
 
-const longDate = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-})
-const monthYear = new Intl.DateTimeFormat('fr-FR', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-})
+// Public pages format their dates without Intl (ADR 041): the first Intl.DateTimeFormat makes
+// Node map about 8 MB of ICU data for the life of the process, which every public page would
+// bring back. The same text as Intl's fr-FR long formats in Paris time, computed here; dates
+// before 1996 (other daylight-saving rules) and invalid ones go to Intl, created on first use.
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+]
+const EU_RULES_SINCE = Date.UTC(1996, 0, 1)
+const HOUR = 3_600_000
+
+/** 01:00 UTC on the last Sunday of `month` (0-based): the EU's daylight-saving switches. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+}
+
+/** The Paris wall-clock date of an instant under the EU rules (1996 on), as a UTC Date. */
+function parisWallClock(time: number): Date | undefined {
+  if (!(time >= EU_RULES_SINCE) || time > 8.64e15 - 2 * HOUR) return undefined
+  const year = new Date(time).getUTCFullYear()
+  const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9)
+  return new Date(time + (summer ? 2 : 1) * HOUR)
+}
+
+let intl: { longDate: Intl.DateTimeFormat; monthYear: Intl.DateTimeFormat } | undefined
+function intlFormats() {
+  return (intl ??= {
+    longDate: new Intl.DateTimeFormat('fr-FR', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+    monthYear: new Intl.DateTimeFormat('fr-FR', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+  })
+}
+
+function formatLong(date: Date): string {
+  const paris = parisWallClock(date.getTime())
+  if (!paris) return intlFormats().longDate.format(date)
+  return `${paris.getUTCDate()} ${MONTHS[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
+}
+
+function formatMonth(date: Date): string {
+  const paris = parisWallClock(date.getTime())
+  if (!paris) return intlFormats().monthYear.format(date)
+  return `${MONTHS[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
+}
 
 /**
  * The same few dates are shown on every render of a page: each formatted once (ADR 040), in
- * a bounded map (parsing an ISO string and formatting it in ICU cost far more than a lookup).
+ * a bounded map (parsing an ISO string and formatting it cost more than a lookup).
  */
 function memo(format: (value: string) => string): (value: string) => string {
   const cache = new Map<string, string>()
@@ -40,20 +92,20 @@ function toDate(value: string): Date | undefined {
 /** "12 mars 2025". */
 export const formatDate: (iso: string) => string = memo((iso) => {
   const date = toDate(iso)
-  return date ? longDate.format(date) : iso
+  return date ? formatLong(date) : iso
 })
 
 /** "mars 2025". */
 export const formatMonthYear: (iso: string) => string = memo((iso) => {
   const date = toDate(iso)
-  return date ? monthYear.format(date) : iso
+  return date ? formatMonth(date) : iso
 })
 
 /** Timeline dates are free text hinted YYYY-MM: shown as "mars 2021" when they parse. */
 export const formatYearMonth: (value: string) => string = memo((value) => {
   const match = /^(\d{4})-(\d{2})$/.exec(value.trim())
   if (!match) return value
-  return monthYear.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)))
+  return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)))
 })
 
 /** Spec §2: content split by line into paragraphs (blank lines dropped). */
