@@ -419,6 +419,7 @@ async function main() {
       table,
       referenceKey: 'ref',
       ...(table.nginx ? { nginxKey: 'nginx' } : {}),
+      ...(table.react ? { reactKey: 'react' } : {}),
       loadAverage: os
         .loadavg()
         .map((n) => n.toFixed(2))

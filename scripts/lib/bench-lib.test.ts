@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import {
   AIMS,
+  GHOST_SHARE_OF_REACT,
   GHOST_SHARE_OF_REFERENCE,
   HALF_NGINX_SHARE_OF_REFERENCE,
   printSummary,
@@ -105,6 +106,34 @@ describe('bench summary', () => {
     expect(
       summary({ ref, on: { '/': figures(40_000 * HALF_NGINX_SHARE_OF_REFERENCE, 5) } }, false),
     ).toBe(0)
+  })
+
+  // The second conversion, through the React reference, is printed but does not judge.
+  it('prints the Ghost multiple through the React reference without changing the verdict', () => {
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    let notMet: number
+    try {
+      notMet = printSummary({
+        paths: ['/'],
+        targets: [target('ref', undefined, 80), target('off', false, 120)],
+        // 400 req/s: ×0.85 Ghost through bare Node (0.47 % of 100,000), ×3.9 through React.
+        table: {
+          ref: { '/': figures(100_000, 2) },
+          react: { '/': figures(3_000, 50) },
+          off: { '/': figures(400, 100) },
+        },
+        referenceKey: 'ref',
+        reactKey: 'react',
+        loadAverage: '1.00',
+      })
+    } finally {
+      log.mockRestore()
+    }
+    const row = lines.find((line) => line.startsWith('/ ') && line.includes('cache off'))!
+    expect(row).toContain(`×${(400 / 3_000 / GHOST_SHARE_OF_REACT).toFixed(1)}`)
+    expect(row).toContain(`×${(400 / 100_000 / GHOST_SHARE_OF_REFERENCE).toFixed(1)}`)
+    expect(notMet).toBe(1) // req/s judged through bare Node only
   })
 
   it('generates an nginx configuration that needs no root and serves each page exactly', () => {
