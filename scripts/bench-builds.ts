@@ -6,14 +6,12 @@
 // Usage: cp -r build /tmp/old-build && ln -s "$PWD/node_modules" /tmp/node_modules
 //        (change, npm run -s build)
 //        node scripts/bench-builds.ts /tmp/old-build [--duration S] [--rounds N] [--paths /,/blog]
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { processCpuMs, waitUntilSettled } from './lib/bench-server.ts'
-import { freePort } from './lib/free-port.ts'
+import { processCpuMs, spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
 import { discoverPaths } from './lib/load-generator.ts'
-import { startCommand } from './lib/start-flags.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const argument = (name: string) => {
@@ -27,41 +25,20 @@ if (!oldBuild || oldBuild.startsWith('--')) {
 }
 const duration = Number(argument('duration') ?? 3)
 const rounds = Number(argument('rounds') ?? 2)
-const start = startCommand(ROOT)
 const targets = [
   { name: 'old', build: path.resolve(oldBuild) },
   { name: 'new', build: path.join(ROOT, 'build') },
 ]
 
 const servers = await Promise.all(
-  targets.map(async (target) => {
-    const port = await freePort()
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `vitrine-builds-${target.name}-`))
-    const base = `http://127.0.0.1:${port}`
-    const child = spawn(
-      process.execPath,
-      [...start.nodeFlags, path.join(target.build, 'server-entry.js')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...start.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          PUBLIC_URL: base,
-          DEMO_CONTENT: 'true',
-          LOG_LEVEL: 'error',
-          PAGE_CACHE: 'false',
-          BUILD_DIR: target.build,
-          BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    )
-    return { ...target, child, base, dataDir }
-  }),
+  targets.map(async (target) => ({
+    ...target,
+    ...(await spawnBenchServer(
+      `builds-${target.name}`,
+      { PAGE_CACHE: 'false', BUILD_DIR: target.build },
+      path.join(target.build, 'server-entry.js'),
+    )),
+  })),
 )
 
 try {

@@ -16,13 +16,17 @@ export interface BenchServer {
 export async function spawnBenchServer(
   name: string,
   extraEnv: Record<string, string> = {},
+  /** Another server entry than `npm start`'s (scripts/bench-builds.ts: an older build's). */
+  entry?: string,
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `vitrine-${name}-`))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   // As `npm start` runs it: same Node flags and variables (ADR 030).
-  const start = startCommand(path.resolve(import.meta.dirname, '../..'))
-  const child = spawn(process.execPath, [...start.nodeFlags, start.entry], {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const start = startCommand(root)
+  const child = spawn(process.execPath, [...start.nodeFlags, entry ?? start.entry], {
+    cwd: root,
     env: {
       ...process.env,
       ...start.env,
