@@ -148,6 +148,21 @@ describe('request-shape guard', () => {
     )
     expect((await fetch(`${base}/limited`)).headers.get('retry-after')).toBe('60')
   })
+
+  it('makes every page answered to a visitor with a cookie of ours private, files keep theirs', async () => {
+    const cacheControl = async (p: string, headers: Record<string, string>) =>
+      (await fetch(`${base}${p}`, { headers })).headers.get('cache-control')
+    const session = { cookie: 'better-auth.session_token=abc.def' }
+    // An HTML page, even one that asked for public caching, and an answer with no rule.
+    expect(await cacheControl('/projects', session)).toBe('private, no-cache')
+    expect(await cacheControl('/ip', session)).toBe('private, no-cache')
+    expect(await cacheControl('/projects', { authorization: 'Bearer x' })).toBe('private, no-cache')
+    // Analytics cookies do not make a page personal; a file keeps its lifetime.
+    expect(await cacheControl('/projects', { cookie: '_ga=GA1.1.1' })).toBe('public, max-age=60')
+    expect(await cacheControl('/assets/favicon.svg', session)).toBe('public, max-age=0')
+    // The admin's no-store is never weakened.
+    expect(await cacheControl('/admin/projects', session)).toBe('private, no-store')
+  })
 })
 
 describe('TRUST_PROXY (finding 7)', () => {

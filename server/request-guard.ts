@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
 import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
 import { UPLOAD_PATH } from './middleware.ts'
+import { hasOwnCookie } from './page-cache.ts'
 
 export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
 export const UNSUPPORTED_TYPE =
@@ -120,18 +121,35 @@ export function isAdminPath(path: string): boolean {
 /**
  * Headers settled when the response starts, whatever produced it: admin responses are
  * `no-store` (they hold private data and must not stay in a shared or back-forward cache),
- * and a 429 always carries Retry-After.
+ * answers made for a visitor with a cookie of ours are `private` (markPrivate), and a 429
+ * always carries Retry-After.
  */
 export function responseRules(req: Request, res: Response, next: NextFunction) {
   const admin = isAdminPath(req.path)
+  // A request with a cookie of ours (a session, a toast) or credentials gets a page made for
+  // that visitor (their name in the menu…): never for a shared cache.
+  const personal = !admin && (hasOwnCookie(req.headers.cookie) || !!req.headers.authorization)
   const writeHead = res.writeHead
   res.writeHead = function (this: Response, ...args: unknown[]) {
     const status = typeof args[0] === 'number' ? args[0] : this.statusCode
     if (admin) this.setHeader('Cache-Control', 'private, no-store')
+    if (personal) markPrivate(this)
     if (status === 429 && !this.getHeader('retry-after')) this.setHeader('Retry-After', '60')
     return (writeHead as (...a: unknown[]) => Response).apply(this, args)
   } as Response['writeHead']
   next()
+}
+
+/**
+ * A personal answer without a caching rule, or an HTML one whatever its rule, becomes
+ * `private, no-cache` (the browser revalidates, no proxy or CDN stores it); `no-store` stays,
+ * and so do the lifetimes of files (a hashed asset stays immutable for a signed-in visitor).
+ */
+function markPrivate(res: Response) {
+  const current = String(res.getHeader('cache-control') ?? '')
+  if (/no-store/i.test(current)) return
+  const html = /^\s*text\/html/i.test(String(res.getHeader('content-type') ?? ''))
+  if (!current || html) res.setHeader('Cache-Control', 'private, no-cache')
 }
 
 /**
