@@ -39,9 +39,13 @@ test('inbox: empty texts, filters with counts, list content, badge colours, pagi
     'page',
   )
 
+  // Newest first is by creation time to the millisecond: two messages written in the same
+  // millisecond tie (then the random id decides), so each waits for the clock to move on.
   const fresh = await createMessage(makeMessage({ name: 'Alice Nouvelle' }))
+  await nextMillisecond()
   const read = await createMessage(makeMessage({ name: 'Bruno Lu' }))
   await markMessageRead(read.id)
+  await nextMillisecond()
   const archived = await createMessage(
     makeMessage({ name: 'Chloé Archivée', message: 'Ligne 1\nLigne 2\nLigne 3\nLigne 4' }),
   )
@@ -242,3 +246,9 @@ test('reply: the server refuses a blank reply and keeps the message unchanged (n
   expect((await getMessage(message.id))?.reply?.content).toBe('Réponse sans JavaScript')
   await context.close()
 })
+
+/** Resolves once Date.now() has moved past the current millisecond. */
+async function nextMillisecond() {
+  const start = Date.now()
+  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1))
+}
