@@ -12,6 +12,7 @@ import { data, Outlet, redirect, ServerRouter, useLoaderData } from 'react-route
 import type { EntryContext, ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestHandler, DOCUMENT_BODY, documentBody } from './react-router-handler.ts'
+import { manifestRoute } from '../tests/fixtures/router-manifest.ts'
 
 function Root() {
   return h('html', { lang: 'fr' }, h('body', null, h(Outlet)))
@@ -20,20 +21,6 @@ function Post() {
   const { title } = useLoaderData<{ title: string }>()
   return h('h1', null, title)
 }
-
-const manifestRoute = (id: string, parentId: string | undefined, path: string | undefined) => ({
-  id,
-  parentId,
-  path,
-  module: `/assets/${id}.js`,
-  imports: [],
-  hasAction: false,
-  hasLoader: true,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasClientMiddleware: false,
-  hasErrorBoundary: false,
-})
 
 /** A build whose entry renders in memory and marks its bytes as app/entry.server.tsx does. */
 const build = {

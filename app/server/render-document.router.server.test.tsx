@@ -14,6 +14,7 @@ import type { EntryContext, ServerBuild } from 'react-router'
 import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
 import { prefillHandoff, renderInOnePass, renderStreamed } from './render-document.server.tsx'
+import { manifestRoute } from '../../tests/fixtures/router-manifest.ts'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
@@ -53,20 +54,6 @@ function Slow() {
     </Suspense>
   )
 }
-
-const manifestRoute = (id: string, parentId: string | undefined, path: string | undefined) => ({
-  id,
-  parentId,
-  path,
-  module: `/assets/${id}.js`,
-  imports: [],
-  hasAction: false,
-  hasLoader: true,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasClientMiddleware: false,
-  hasErrorBoundary: false,
-})
 
 /** Renders each document both ways; `once` is undefined when the one-pass render gave up. */
 function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild {
