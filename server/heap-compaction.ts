@@ -1,4 +1,5 @@
-// One memory-reducing garbage collection once start-up is done (ADR 041).
+// Memory-reducing garbage collections: once start-up is done (ADR 041), and when traffic
+// stops after a burst (ADR 045, `idle-memory.ts`).
 //
 // Start-up (loading the modules, migrations, the demo check) grows V8's young generation to
 // its full size and leaves the old generation with the garbage of module evaluation. V8's
@@ -16,21 +17,29 @@ type GarbageCollector = (options: {
   flavor: 'last-resort'
 }) => void
 
-/** V8's `gc` function, from a fresh context (it is not made global in this one). */
+let collector: GarbageCollector | null | undefined
+
+/** V8's `gc` function, taken once from a fresh context (it is not made global in this one). */
 function garbageCollector(): GarbageCollector | undefined {
+  if (collector !== undefined) return collector ?? undefined
   setFlagsFromString('--expose-gc')
   try {
-    return runInNewContext('typeof gc === "function" ? gc : undefined') as
-      GarbageCollector | undefined
+    collector =
+      (runInNewContext('typeof gc === "function" ? gc : undefined') as
+        GarbageCollector | undefined) ?? null
   } finally {
     // Contexts created later (none in the application) do not get it.
     setFlagsFromString('--no-expose-gc')
   }
+  return collector ?? undefined
 }
 
 /** Collects and compacts the whole heap, shrinking the young generation; returns its ms. */
-export function compactHeapAfterStartup(): number {
+export function compactHeap(): number {
   const started = performance.now()
   garbageCollector()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
   return performance.now() - started
 }
+
+/** The collection before the server listens (ADR 041). */
+export const compactHeapAfterStartup = compactHeap

@@ -30,6 +30,7 @@ import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
 import { compactHeapAfterStartup } from './heap-compaction.ts'
+import { startIdleMemoryReducer } from './idle-memory.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -134,6 +135,8 @@ const hitOptions = {
 const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
 // Start-up's garbage and grown young generation given back before the first request (ADR 041).
 if (!isDev) compactHeapAfterStartup()
+// And the heap grown by a burst of traffic, once the traffic stops (ADR 045).
+const stopIdleMemoryReducer = isDev ? undefined : startIdleMemoryReducer()
 const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
 const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
 server.listen(port, host, () => {
@@ -152,6 +155,7 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(`${signal} reçu : arrêt en cours…`)
+  stopIdleMemoryReducer?.()
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
   // In-flight requests finish; idle keep-alive sockets close now.
