@@ -16,6 +16,8 @@
 //   --rounds N    alternating rounds per page (default 2; the best one is kept)
 //   --soak S      afterwards, S seconds of load on the post page, --soak-rounds times, for
 //                 each Vitrine target, printing the RSS after each round and a verdict
+//                 (every "RSS after" is read 3 s after the load stopped, ADR 045; the RSS at
+//                 the load's very end is printed beside it)
 //                 (memory aim: ≤150 MB, last round within 10 % of the first):
 //                 npm run bench:http -- --soak 60 --soak-rounds 5
 //   --only on|off   measure one Vitrine target only (beside the references);
@@ -54,6 +56,8 @@ const CONNECTIONS = option('connections', 50)
 const SOAK = option('soak', 0)
 const ROUNDS = option('rounds', 2)
 const SOAK_ROUNDS = option('soak-rounds', 1)
+/** RSS is read this long after a load stops (and also at its end, for information). */
+const SETTLE_MS = 3000
 const ONLY = textOption('only')
 const NODE = process.execPath
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -333,11 +337,18 @@ async function main() {
         }
       }
     }
+    // RSS at the load's end holds garbage not yet collected; the aim is read once the load
+    // has stopped for a moment, when Vitrine gives a burst's heap back (ADR 045).
     for (const target of targets) {
-      const server = servers[target.key]!
-      summary[target.key]!.rssAfterMb = rssMb(pidOf(server))
+      summary[target.key]!.rssAtLoadEndMb = rssMb(pidOf(servers[target.key]!))
+    }
+    await sleep(SETTLE_MS)
+    for (const target of targets) {
+      const figures = summary[target.key]!
+      figures.rssAfterMb = rssMb(pidOf(servers[target.key]!))
       console.log(
-        `${target.name}: RSS after the page runs ${fmt(summary[target.key]!.rssAfterMb)} MB`,
+        `${target.name}: RSS after the page runs ${fmt(figures.rssAfterMb)} MB ` +
+          `(${fmt(figures.rssAtLoadEndMb!)} MB at the load's end, ${SETTLE_MS / 1000} s before)`,
       )
     }
     for (const target of targets) {
@@ -348,10 +359,13 @@ async function main() {
         console.log(`\nSoak: ${target.name}, ${SOAK_ROUNDS} × ${SOAK} s on ${post}`)
         for (let round = 1; round <= SOAK_ROUNDS; round++) {
           const figures = await load(`${server.origin}${post}`, SOAK, server.child.pid)
+          const atEnd = rssMb(server.child.pid)
+          await sleep(SETTLE_MS)
           rss.push(rssMb(server.child.pid))
           console.log(
             `  ${round}/${SOAK_ROUNDS}: ${lpad(fmt(figures.rps), 6)} req/s, p99 ${fmt(figures.p99, 1)} ms, ` +
-              `CPU ${fmt(figures.cpuPerRequest, 3)} ms/req, RSS ${fmt(rss.at(-1)!)} MB, ` +
+              `CPU ${fmt(figures.cpuPerRequest, 3)} ms/req, RSS ${fmt(rss.at(-1)!)} MB ` +
+              `(${fmt(atEnd)} MB at the round's end), ` +
               `load average ${os.loadavg()[0]!.toFixed(2)}`,
           )
         }
