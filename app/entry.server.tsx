@@ -18,7 +18,12 @@ export const streamTimeout = 5_000
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
 export { startApp, stopApp } from './server/startup.server.ts'
 export { StartupError } from './server/env.server.ts'
-export { contentGeneration, contentGenerationThisTurn } from './server/cache/generation.server.ts'
+export {
+  contentGeneration,
+  contentGenerationThisTurn,
+  requestArrived,
+  shareProbeBetweenRequests,
+} from './server/cache/generation.server.ts'
 
 let warnedStreamed = false
 /** A page that suspends costs about twice the CPU (ADR 036): said once per process. */

@@ -38,6 +38,8 @@ interface AppEntry {
   StartupError: new (...args: never[]) => Error
   contentGeneration(): number
   contentGenerationThisTurn(): number
+  requestArrived(): void
+  shareProbeBetweenRequests(): void
 }
 
 const isDev = process.env.NODE_ENV === 'development'
@@ -138,6 +140,9 @@ if (!isDev) compactHeapAfterStartup()
 // And the heap grown by a burst of traffic, once the traffic stops (ADR 045).
 const stopIdleMemoryReducer = isDev ? undefined : startIdleMemoryReducer()
 const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
+// Cached reads share one external-change probe between request arrivals (ADR 046).
+entry.shareProbeBetweenRequests()
+server.prependListener('request', entry.requestArrived)
 const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
 server.listen(port, host, () => {
   const address = server.address()

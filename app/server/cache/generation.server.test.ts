@@ -47,7 +47,9 @@ import {
   cachedReadByKey,
   contentGeneration,
   contentGenerationThisTurn,
+  requestArrived,
   scheduleContentChange,
+  shareProbeBetweenRequests,
 } from './generation.server.ts'
 
 const database = useTestDatabase()
@@ -141,6 +143,59 @@ describe('content generation', () => {
       }
     },
   )
+
+  // ADR 046: in the server, cached reads share one data_version probe between request arrivals.
+  it.skipIf(TEST_POSTGRES)(
+    'shares the probe of cached reads until the next request arrives, which sees any earlier commit',
+    async () => {
+      const other = new DatabaseSync(database.current.file)
+      const writeElsewhere = (siteName: string) =>
+        other
+          .prepare(
+            `INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`,
+          )
+          .run(JSON.stringify(makeSettings({ siteName })))
+      shareProbeBetweenRequests()
+      try {
+        requestArrived()
+        writeElsewhere('Avant la requête')
+        // A request sent after another process's commit: its first read probes and sees it.
+        requestArrived()
+        expect((await getSiteSettings()).siteName).toBe('Avant la requête')
+        // Committed after this request's shared probe: its later reads keep one view…
+        writeElsewhere('Pendant la requête')
+        expect((await getSiteSettings()).siteName).toBe('Avant la requête')
+        // …and the next request sees it, in the same event-loop turn too.
+        requestArrived()
+        expect((await getSiteSettings()).siteName).toBe('Pendant la requête')
+        // Without a new request, the next turn probes again (background work, timers).
+        writeElsewhere('Tour suivant')
+        await new Promise((resolve) => setImmediate(resolve))
+        await new Promise((resolve) => setImmediate(resolve))
+        expect((await getSiteSettings()).siteName).toBe('Tour suivant')
+        // A write of this process counts at once.
+        await updateSettings({ siteName: 'Écrit ici' })
+        expect((await getSiteSettings()).siteName).toBe('Écrit ici')
+      } finally {
+        shareProbeBetweenRequests(false)
+        other.close()
+      }
+    },
+  )
+
+  // Outside the server (scripts, workers, tests), every cached read checks exactly.
+  it.skipIf(TEST_POSTGRES)('checks exactly on every cached read by default', async () => {
+    const other = new DatabaseSync(database.current.file)
+    try {
+      expect((await getSiteSettings()).siteName).not.toBe('Exact')
+      other
+        .prepare(`INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`)
+        .run(JSON.stringify(makeSettings({ siteName: 'Exact' })))
+      expect((await getSiteSettings()).siteName).toBe('Exact')
+    } finally {
+      other.close()
+    }
+  })
 
   it('gives the saved settings to the very next read', async () => {
     expect((await getSiteSettings()).siteName).not.toBe('Atelier')

@@ -54,6 +54,40 @@ export function contentGenerationThisTurn(): number {
   return contentGeneration()
 }
 
+let shareProbe = false
+let sharedProbeValid = false
+const endSharedProbe = () => {
+  sharedProbeValid = false
+}
+
+/**
+ * The generation a cached read compares with (ADR 046). By default the exact check. In the
+ * server (`shareProbeBetweenRequests`), the external-change probe runs at most once between
+ * two request arrivals, and at most once per event-loop turn: a page's loaders read five to
+ * seven cached values and share one `PRAGMA data_version` instead of probing for each. A commit
+ * of another process made before a request was sent is still seen by that request: its
+ * arrival (`requestArrived`) comes after the commit and drops the shared result, so the first
+ * read after it probes again. Writes of this process count at once (they bump `generation`).
+ */
+function generationForRead(): number {
+  if (!shareProbe || probe === undefined) return contentGeneration()
+  if (sharedProbeValid) return generation
+  sharedProbeValid = true
+  setImmediate(endSharedProbe)
+  return contentGeneration()
+}
+
+/** Lets cached reads share one probe between request arrivals (the server turns it on). */
+export function shareProbeBetweenRequests(enabled = true): void {
+  shareProbe = enabled
+  sharedProbeValid = false
+}
+
+/** Called by the server when a request arrives: the next cached read probes again. */
+export function requestArrived(): void {
+  sharedProbeValid = false
+}
+
 /**
  * Registers how to notice commits made outside this process (or none). Changing it is a
  * change of database, so it bumps the generation too.
@@ -130,7 +164,7 @@ function deepFreeze<T>(value: T): T {
 export function cachedRead<T>(read: () => Promise<T>): (() => Promise<T>) & { clear(): void } {
   let cached: { generation: number; value: Promise<T> } | undefined
   const get = () => {
-    const current = contentGeneration()
+    const current = generationForRead()
     if (cached && cached.generation === current) return cached.value
     const value = read().then(deepFreeze)
     const entry = { generation: current, value }
@@ -161,7 +195,7 @@ export function cachedReadByKey<K, T>(
   let generationOfValues = 0
   const values = new Map<K, Promise<T>>()
   const get = (key: K) => {
-    const current = contentGeneration()
+    const current = generationForRead()
     if (current !== generationOfValues) {
       values.clear()
       generationOfValues = current
