@@ -2,7 +2,7 @@
 import '#app/domain/zod-config.ts'
 
 import type { EntryContext, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { ServerRouter as UpstreamServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import {
   encodeDocument,
@@ -11,6 +11,7 @@ import {
   renderStreamed,
 } from './server/render-document.server.tsx'
 import { log } from './server/log.server.ts'
+import { ServerRouter as BuildServerRouter } from './server/render/server-router.tsx'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -24,6 +25,10 @@ export {
   requestArrived,
   shareProbeBetweenRequests,
 } from './server/cache/generation.server.ts'
+
+// Routes built once per build (ADR 047); development rebuilds modules, so keeps upstream's.
+const ServerRouter =
+  process.env.NODE_ENV === 'development' ? UpstreamServerRouter : BuildServerRouter
 
 let warnedStreamed = false
 /** A page that suspends costs about twice the CPU (ADR 036): said once per process. */
