@@ -40,6 +40,12 @@ describe('buildMeta', () => {
 
   it('bounds long descriptions and reads the root seo from matches', () => {
     expect(summarize('mot '.repeat(100)).length).toBeLessThanOrEqual(160)
+    // Kept per text and length: the same answer again, and another length is its own.
+    const long = 'Une phrase assez longue. '.repeat(20)
+    expect(summarize(long)).toBe(summarize(long))
+    expect(summarize(long, 40)).toBe('Une phrase assez longue. Une phrase…')
+    expect(summarize(long).length).toBeLessThanOrEqual(160)
+    expect(summarize('  deux\n  lignes  ')).toBe('deux lignes')
     expect(siteSeoFromMatches([{ id: 'root', loaderData: { seo: site } }])).toBe(site)
     expect(siteSeoFromMatches([]).siteName).toBe('Portfolio')
   })
