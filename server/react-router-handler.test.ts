@@ -9,10 +9,10 @@ import express from 'express'
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import { data, Outlet, redirect, ServerRouter, useLoaderData } from 'react-router'
-import type { EntryContext, ServerBuild } from 'react-router'
+import type { EntryContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestHandler, DOCUMENT_BODY, documentBody } from './react-router-handler.ts'
-import { manifestRoute } from '../tests/fixtures/router-manifest.ts'
+import { inMemoryBuild, manifestRoute } from '../tests/fixtures/router-manifest.ts'
 
 function Root() {
   return h('html', { lang: 'fr' }, h('body', null, h(Outlet)))
@@ -23,7 +23,7 @@ function Post() {
 }
 
 /** A build whose entry renders in memory and marks its bytes as app/entry.server.tsx does. */
-const build = {
+const build = inMemoryBuild({
   entry: {
     module: {
       async default(request: Request, status: number, headers: Headers, context: EntryContext) {
@@ -82,26 +82,15 @@ const build = {
       },
     },
   },
-  assets: {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: {
-      root: manifestRoute('root', undefined, ''),
-      post: manifestRoute('post', 'root', 'blog/:slug'),
-      old: manifestRoute('old', 'root', 'ancien'),
-      feed: manifestRoute('feed', 'root', 'flux.txt'),
-      missing: manifestRoute('missing', 'root', '*'),
-    },
-    url: '/assets/manifest.js',
-    version: 'test',
+  assetRoutes: {
+    root: manifestRoute('root', undefined, ''),
+    post: manifestRoute('post', 'root', 'blog/:slug'),
+    old: manifestRoute('old', 'root', 'ancien'),
+    feed: manifestRoute('feed', 'root', 'flux.txt'),
+    missing: manifestRoute('missing', 'root', '*'),
   },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild
+  version: 'test',
+})
 
 function serve(handler: express.RequestHandler): Promise<{ server: http.Server; base: string }> {
   const app = express()

@@ -14,7 +14,7 @@ import type { EntryContext, ServerBuild } from 'react-router'
 import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
 import { prefillHandoff, renderInOnePass, renderStreamed } from './render-document.server.tsx'
-import { manifestRoute } from '../../tests/fixtures/router-manifest.ts'
+import { inMemoryBuild, manifestRoute } from '../../tests/fixtures/router-manifest.ts'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
@@ -57,7 +57,7 @@ function Slow() {
 
 /** Renders each document both ways; `once` is undefined when the one-pass render gave up. */
 function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild {
-  return {
+  return inMemoryBuild({
     entry: {
       module: {
         async default(request: Request, status: number, headers: Headers, context: EntryContext) {
@@ -96,24 +96,13 @@ function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild
         module: { default: Slow, loader: () => ({}) },
       },
     },
-    assets: {
-      entry: { module: '/assets/entry.client.js', imports: [] },
-      routes: {
-        root: manifestRoute('root', undefined, ''),
-        post: manifestRoute('post', 'root', 'blog/:slug'),
-        slow: manifestRoute('slow', 'root', 'lent'),
-      },
-      url: '/assets/manifest.js',
-      version: 'test',
+    assetRoutes: {
+      root: manifestRoute('root', undefined, ''),
+      post: manifestRoute('post', 'root', 'blog/:slug'),
+      slow: manifestRoute('slow', 'root', 'lent'),
     },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild
+    version: 'test',
+  })
 }
 
 describe('the one-pass render with React Router', () => {

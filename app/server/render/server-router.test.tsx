@@ -21,7 +21,7 @@ import type { EntryContext, ServerBuild } from 'react-router'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { prefillHandoff, renderInOnePass } from '../render-document.server.tsx'
-import { manifestRoute } from '../../../tests/fixtures/router-manifest.ts'
+import { inMemoryBuild, manifestRoute } from '../../../tests/fixtures/router-manifest.ts'
 import { ServerRouter } from './server-router.tsx'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
@@ -83,7 +83,7 @@ function Index() {
 }
 
 function buildWith(label: string, results: { upstream?: string; ours?: string }[]): ServerBuild {
-  return {
+  return inMemoryBuild({
     entry: {
       module: {
         // React Router reports the unmatched URL here (the application logs it).
@@ -149,29 +149,18 @@ function buildWith(label: string, results: { upstream?: string; ours?: string }[
         },
       },
     },
-    assets: {
-      entry: { module: '/assets/entry.client.js', imports: [] },
-      routes: {
-        root: manifestRoute('root', undefined, ''),
-        blog: { ...manifestRoute('blog', 'root', 'blog'), hasLoader: false },
-        'blog-index': {
-          ...manifestRoute('blog-index', 'blog', undefined),
-          index: true,
-          hasLoader: false,
-        },
-        post: manifestRoute('post', 'blog', ':slug'),
+    assetRoutes: {
+      root: manifestRoute('root', undefined, ''),
+      blog: { ...manifestRoute('blog', 'root', 'blog'), hasLoader: false },
+      'blog-index': {
+        ...manifestRoute('blog-index', 'blog', undefined),
+        index: true,
+        hasLoader: false,
       },
-      url: '/assets/manifest.js',
-      version: label,
+      post: manifestRoute('post', 'blog', ':slug'),
     },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild
+    version: label,
+  })
 }
 
 describe('ServerRouter with routes built once per build (ADR 047)', () => {
