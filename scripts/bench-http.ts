@@ -326,6 +326,9 @@ async function main() {
           const server = servers[target.key]!
           await load(`${server.origin}${p}`, 1) // warm-up
           const figures = await load(`${server.origin}${p}`, DURATION, pidOf(server))
+          // Right after this target's last run (the others run after it: it idles meanwhile).
+          if (p === paths.at(-1) && round === ROUNDS)
+            summary[target.key]!.rssAtLoadEndMb = rssMb(pidOf(server))
           const best = table[target.key]?.[p]
           // Best round kept: the least disturbed by the other users of the machine.
           if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
@@ -339,16 +342,13 @@ async function main() {
     }
     // RSS at the load's end holds garbage not yet collected; the aim is read once the load
     // has stopped for a moment, when Vitrine gives a burst's heap back (ADR 045).
-    for (const target of targets) {
-      summary[target.key]!.rssAtLoadEndMb = rssMb(pidOf(servers[target.key]!))
-    }
     await sleep(SETTLE_MS)
     for (const target of targets) {
       const figures = summary[target.key]!
       figures.rssAfterMb = rssMb(pidOf(servers[target.key]!))
       console.log(
         `${target.name}: RSS after the page runs ${fmt(figures.rssAfterMb)} MB ` +
-          `(${fmt(figures.rssAtLoadEndMb!)} MB at the load's end, ${SETTLE_MS / 1000} s before)`,
+          `(${fmt(figures.rssAtLoadEndMb!)} MB right after its last run)`,
       )
     }
     for (const target of targets) {
