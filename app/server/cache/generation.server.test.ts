@@ -54,6 +54,13 @@ import {
 
 const database = useTestDatabase()
 
+/** A commit through a plain connection, as another process (a CLI script) would make it. */
+function writeSiteName(other: DatabaseSync, siteName: string) {
+  other
+    .prepare(`INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`)
+    .run(JSON.stringify(makeSettings({ siteName })))
+}
+
 describe('content generation', () => {
   it('moves on a content write, in a transaction too, and not on a read', async () => {
     const start = contentGeneration()
@@ -111,12 +118,7 @@ describe('content generation', () => {
       const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
       // A plain connection, as another process (a CLI script) would open: no plugin of ours.
       const other = new DatabaseSync(database.current.file)
-      const writeElsewhere = (siteName: string) =>
-        other
-          .prepare(
-            `INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`,
-          )
-          .run(JSON.stringify(makeSettings({ siteName })))
+      const writeElsewhere = (siteName: string) => writeSiteName(other, siteName)
       try {
         await nextTurn()
         const start = contentGenerationThisTurn()
@@ -149,12 +151,7 @@ describe('content generation', () => {
     'shares the probe of cached reads until the next request arrives, which sees any earlier commit',
     async () => {
       const other = new DatabaseSync(database.current.file)
-      const writeElsewhere = (siteName: string) =>
-        other
-          .prepare(
-            `INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`,
-          )
-          .run(JSON.stringify(makeSettings({ siteName })))
+      const writeElsewhere = (siteName: string) => writeSiteName(other, siteName)
       shareProbeBetweenRequests()
       try {
         requestArrived()
@@ -188,9 +185,7 @@ describe('content generation', () => {
     const other = new DatabaseSync(database.current.file)
     try {
       expect((await getSiteSettings()).siteName).not.toBe('Exact')
-      other
-        .prepare(`INSERT OR REPLACE INTO settings (id, data, "updatedAt") VALUES ('main', ?, NULL)`)
-        .run(JSON.stringify(makeSettings({ siteName: 'Exact' })))
+      writeSiteName(other, 'Exact')
       expect((await getSiteSettings()).siteName).toBe('Exact')
     } finally {
       other.close()
