@@ -22,6 +22,11 @@
 //                 npm run bench:http -- --soak 60 --soak-rounds 5
 //   --only on|off   measure one Vitrine target only (beside the references);
 //   --only ref      the references only.
+//   --ghost URL   also measure a real Ghost, started beforehand, on one of its posts (the URL),
+//                 in the post's turn of every round: "× Ghost" and the p99 aim are then judged
+//                 against it instead of a conversion from issue 16's table (ADR 048);
+//                 --ghost-pid PID adds its CPU per request and RSS:
+//                 npm run bench:http -- --ghost http://127.0.0.1:2368/un-article/ --ghost-pid 1234
 // Defaults keep the run near two minutes: the machine is shared.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -59,6 +64,8 @@ const SOAK_ROUNDS = option('soak-rounds', 1)
 /** RSS is read this long after a load stops (and also at its end, for information). */
 const SETTLE_MS = 3000
 const ONLY = textOption('only')
+const GHOST_URL = textOption('ghost')
+const GHOST_PID = option('ghost-pid', NaN)
 const NODE = process.execPath
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -203,6 +210,24 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 const pad = (s: string, n: number) => s.padEnd(n)
 const lpad = (s: string, n: number) => s.padStart(n)
 
+/** `--ghost URL` must answer a page now, or the run would compare against errors. */
+async function checkGhost(url: string) {
+  let response: Response
+  try {
+    response = await fetch(url, { redirect: 'manual' })
+  } catch (error) {
+    throw new Error(`--ghost ${url}: no answer (${(error as Error).message}); start Ghost first`, {
+      cause: error,
+    })
+  }
+  const body = await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`--ghost ${url}: HTTP ${response.status}, not 200`)
+  console.log(
+    `Ghost: ${url} (${(body.byteLength / 1024).toFixed(0)} KB)` +
+      (Number.isFinite(GHOST_PID) ? `, process ${GHOST_PID}` : ', no --ghost-pid: no CPU or RSS'),
+  )
+}
+
 async function main() {
   const buildEntry = path.join(ROOT, 'build/server/index.js')
   if (!existsSync(buildEntry)) {
@@ -224,6 +249,8 @@ async function main() {
     // would empty the page cache).
     await waitUntilSettled(seeding.child.pid)
     const paths = await discoverPaths(seeding.origin)
+    const postPath = paths[4]!
+    if (GHOST_URL) await checkGhost(GHOST_URL)
     const pages: Record<string, string> = {}
     for (const p of paths) pages[p] = await (await fetch(`${seeding.origin}${p}`)).text()
     await seeding.stop()
@@ -319,9 +346,22 @@ async function main() {
       `Pages: ${paths.map((p) => `${p} (${(Buffer.byteLength(pages[p]!) / 1024).toFixed(0)} KB)`).join(', ')}`,
     )
     const table: Record<string, Record<string, Figures>> = {}
+    let ghost: Figures | undefined
     for (const p of paths) {
       console.log(`\n${p}`)
       for (let round = 1; round <= ROUNDS; round++) {
+        // Ghost's post takes its turn beside Vitrine's post, round after round (ADR 048).
+        if (GHOST_URL && p === postPath) {
+          const pid = Number.isFinite(GHOST_PID) ? GHOST_PID : undefined
+          await load(GHOST_URL, 1)
+          const figures = await load(GHOST_URL, DURATION, pid)
+          if (!ghost || figures.rps > ghost.rps) ghost = figures
+          console.log(
+            `  ${round}/${ROUNDS} ${pad('Ghost (its post)', 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
+              `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
+              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(pid))} MB`,
+          )
+        }
         for (const target of targets) {
           const server = servers[target.key]!
           await load(`${server.origin}${p}`, 1) // warm-up
@@ -434,6 +474,7 @@ async function main() {
       referenceKey: 'ref',
       ...(table.nginx ? { nginxKey: 'nginx' } : {}),
       ...(table.react ? { reactKey: 'react' } : {}),
+      ...(ghost ? { ghost } : {}),
       loadAverage: os
         .loadavg()
         .map((n) => n.toFixed(2))

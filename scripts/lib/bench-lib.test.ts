@@ -7,6 +7,7 @@ import {
   GHOST_SHARE_OF_REFERENCE,
   HALF_NGINX_SHARE_OF_REFERENCE,
   printSummary,
+  type PageFigures,
 } from './bench-summary.ts'
 import { parseWrkOutput } from './load-generator.ts'
 import { nginxConfig } from './nginx-reference.ts'
@@ -134,6 +135,32 @@ describe('bench summary', () => {
     expect(row).toContain(`×${(400 / 3_000 / GHOST_SHARE_OF_REACT).toFixed(1)}`)
     expect(row).toContain(`×${(400 / 100_000 / GHOST_SHARE_OF_REFERENCE).toFixed(1)}`)
     expect(notMet).toBe(1) // req/s judged through bare Node only
+  })
+
+  // ADR 048: a Ghost measured in the same run replaces the conversion, req/s and p99 alike.
+  it('judges against a Ghost measured in the same run when there is one', () => {
+    const summary = (off: PageFigures, ghost: PageFigures) => {
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      try {
+        return printSummary({
+          paths: ['/'],
+          targets: [target('ref', undefined, 80), target('off', false, 120)],
+          // 400 req/s would be ×0.85 through bare Node: the measured Ghost decides instead.
+          table: { ref: { '/': figures(100_000, 2) }, off: { '/': off } },
+          referenceKey: 'ref',
+          ghost,
+          loadAverage: '1.00',
+        })
+      } finally {
+        log.mockRestore()
+      }
+    }
+    expect(summary(figures(400, 50), figures(40, 600))).toBe(0)
+    expect(summary(figures(399, 50), figures(40, 600))).toBe(1)
+    // p99: a tenth of the measured Ghost's (60 ms here), never looser than issue 16's 150 ms.
+    expect(summary(figures(400, 61), figures(40, 600))).toBe(1)
+    expect(summary(figures(400, 149), figures(40, 3_000))).toBe(0)
+    expect(summary(figures(400, 151), figures(40, 3_000))).toBe(1)
   })
 
   it('generates an nginx configuration that needs no root and serves each page exactly', () => {
