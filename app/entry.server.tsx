@@ -5,9 +5,8 @@ import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter as UpstreamServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import {
-  encodeDocument,
   prefillHandoff,
-  renderInOnePass,
+  renderDocumentInOnePass,
   renderStreamed,
 } from './server/render-document.server.tsx'
 import { log } from './server/log.server.ts'
@@ -67,11 +66,8 @@ export default async function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>
   )
-  let body: Buffer
-  const html = renderInOnePass(element)
-  if (html !== undefined) {
-    body = encodeDocument(html)
-  } else {
+  let body = renderDocumentInOnePass(element)
+  if (body === undefined) {
     warnStreamedOnce()
     rearm()
     const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)

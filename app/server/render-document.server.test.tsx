@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   encodeDocument,
   prefillHandoff,
+  renderDocumentInOnePass,
   renderInOnePass,
   renderStreamed,
 } from './render-document.server.tsx'
@@ -56,6 +57,12 @@ describe('renderInOnePass', () => {
     expect(once!.startsWith('<!DOCTYPE html><html lang="fr">')).toBe(true)
     expect(once).toContain('rel="preload" as="image" href="/media/hero.webp"')
     expect(once).toBe(streamed.body.toString('utf8'))
+    // The bytes the entry sends: the doctype encoded apart from the markup, same result.
+    expect(renderDocumentInOnePass(element)!.equals(streamed.body)).toBe(true)
+    // A fragment without an <html> root gets no doctype, in either form.
+    const fragment = <p>Écrire à Lyon</p>
+    expect(renderInOnePass(fragment)).toBe('<p>Écrire à Lyon</p>')
+    expect(renderDocumentInOnePass(fragment)!.toString('utf8')).toBe('<p>Écrire à Lyon</p>')
   })
 
   it('gives up on a document that suspends, which the streaming renderer waits for', async () => {
@@ -69,6 +76,7 @@ describe('renderInOnePass', () => {
       </div>
     )
     expect(renderInOnePass(element)).toBeUndefined()
+    expect(renderDocumentInOnePass(element)).toBeUndefined()
     const streamed = renderStreamed(element, NONCE, 5_000)
     settle('Arrivé')
     const { body, failed } = await streamed
@@ -122,6 +130,9 @@ describe('encodeDocument', () => {
     for (const html of samples) {
       const bytes = encodeDocument(html)
       expect(bytes.equals(Buffer.from(html))).toBe(true)
+      // With a prefix written first (the doctype), in the buffer or past its end.
+      const prefixed = encodeDocument(html, '<!DOCTYPE html>')
+      expect(prefixed.equals(Buffer.from(`<!DOCTYPE html>${html}`))).toBe(true)
     }
     // Each document gets its own bytes: the next one does not overwrite them.
     const first = encodeDocument('premier')
