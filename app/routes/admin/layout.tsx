@@ -45,9 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Audit point 13: a tab change lost on the network keeps the current tab and says so.
-export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  return keepPageOnNetworkFailure(serverLoader, request)
-}
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  keepPageOnNetworkFailure('routes/admin/layout'),
+]
 
 export function shouldRevalidate({
   formMethod,

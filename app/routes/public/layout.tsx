@@ -37,11 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-// Audit point 13: every page change goes through this layout's clientLoader, so one lost on
-// the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
-export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  return keepPageOnNetworkFailure(serverLoader, request)
-}
+// Audit point 13: every page change goes through this layout's client middleware, so one lost
+// on the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  keepPageOnNetworkFailure('routes/public/layout'),
+]
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate

@@ -1,10 +1,13 @@
 // A page change lost on the network (audit point 13): the current page stays on screen and a
-// French alert says the network failed, instead of an error screen. Layout routes wrap their
-// server loader with `keepPageOnNetworkFailure`: when the data request never reaches the
-// server, the navigation is left pending (nothing is committed, the address does not change)
-// until the visitor retries or goes elsewhere, which aborts it.
+// French alert says the network failed, instead of an error screen. Layout routes export
+// `keepPageOnNetworkFailure(routeId)` as their client middleware: when the data request of a
+// page change never reaches the server, the navigation is left pending (nothing is committed,
+// the address does not change) until the visitor retries or goes elsewhere, which aborts it.
+// A middleware, not a clientLoader: a route with a clientLoader gets a data request of its own,
+// so every page change cost two requests to the server (issue 16).
 import { useSyncExternalStore } from 'react'
 import { isRouteErrorResponse, useNavigate } from 'react-router'
+import type { DataStrategyResult, MiddlewareFunction } from 'react-router'
 
 export const NETWORK_FAILURE_TEXT =
   'La connexion réseau a échoué : la page demandée n’a pas pu être chargée. Vérifiez votre connexion, puis réessayez.'
@@ -39,23 +42,31 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine)
 }
 
-/** For a layout's clientLoader: the server data, or a pending navigation on network failure. */
-export async function keepPageOnNetworkFailure<T>(
-  serverLoader: () => Promise<T>,
-  request: Request,
-): Promise<T> {
-  setFailedHref(null)
-  try {
-    return await serverLoader()
-  } catch (error: unknown) {
-    if (!isNetworkError(error) || request.signal.aborted) throw error
+/**
+ * For a layout's `clientMiddleware`: lets the page change through, or leaves it pending when
+ * the layout's own data (asked for by every page change under it: its shouldRevalidate says
+ * so) never arrived. A fetcher's request, which does not run the layout's loader, is left
+ * alone.
+ */
+export function keepPageOnNetworkFailure(
+  layoutRouteId: string,
+): MiddlewareFunction<Record<string, DataStrategyResult>> {
+  return async ({ request }, next) => {
+    const results = await next()
+    const layout = results[layoutRouteId]
+    if (!layout) return results
+    const lost = layout.type === 'error' && isNetworkError(layout.result)
+    if (!lost || request.signal.aborted) {
+      setFailedHref(null)
+      return results
+    }
     const url = new URL(request.url)
     setFailedHref(url.pathname + url.search + url.hash)
     // Wait for the next navigation, which aborts this one.
     return await new Promise<never>((_, reject) => {
       request.signal.addEventListener('abort', () => {
         setFailedHref(null)
-        reject(request.signal.reason)
+        reject(request.signal.reason as Error)
       })
     })
   }

@@ -203,6 +203,23 @@ test('point 13: a page change lost on the network keeps the page and says so', a
   await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toHaveCount(0)
 })
 
+// Issue 16: the layout's network guard is a client middleware, not a clientLoader (which
+// gets a data request of its own): a page change asks the server once, layout data included.
+test('a page change asks the server for its data in one request', async ({ page, db: _db }) => {
+  await visit(page, '/contact')
+  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.data')) requests.push(request.url())
+  })
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Projets' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(requests).toHaveLength(1)
+  // The layout's loader ran in that same request (its data keeps the page's chrome current).
+  expect(decodeURIComponent(requests[0]!)).toContain('routes/public/layout')
+})
+
 test('point 8: the blog hero blurs its picture under a dark veil behind the title', async ({
   page,
   db: _db,
