@@ -8,6 +8,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
+import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
 
 /**
  * Where app/entry.server.tsx leaves the bytes of a document it rendered into memory, on the
@@ -70,7 +71,12 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request 
     init.body = createReadableStreamFromReadable(req)
     init.duplex = 'half'
   }
-  return new Request(url.href, init)
+  const request = new Request(url.href, init)
+  // A document GET: its loaders may leave out of the hydration data what the page already
+  // shows (app/server/hydration-data.server.ts); a page change's `.data` request gets it all.
+  if (req.method === 'GET' && !url.pathname.endsWith('.data'))
+    Object.defineProperty(request, DOCUMENT_REQUEST, { value: true })
+  return request
 }
 
 /** The bytes entry.server.tsx attached to its `Response`, when its body was never read. */

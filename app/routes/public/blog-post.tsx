@@ -18,6 +18,7 @@ import {
   type BlogPostPage,
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { renderedOnce } from '#app/server/hydration-data.server.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -78,7 +79,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     readTimeAuto: _readTimeAuto,
     ...shown
   } = post
-  return data({ post: shown, html, jsonLd, preview: banner }, { headers })
+  // The body's HTML is in the document already: not a second time in its hydration data.
+  return data(renderedOnce(request, { post: shown, html, jsonLd, preview: banner }, ['html']), {
+    headers,
+  })
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -17,6 +17,7 @@ import { getProfile } from '#app/server/repositories/profile.server.ts'
 import { getProject, getProjectContentHtml } from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { checkFraming, type FramingVerdict } from '#app/server/frame-check.server.ts'
+import { renderedOnce } from '#app/server/hydration-data.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -88,7 +89,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // server (ADR 040).
   const { content: _content, featured: _featured, order: _order, updatedAt: _updatedAt, ...shown } =
     project
-  return { project: shown, previewSandbox, contentHtml, jsonLd, framing }
+  // The description's HTML is in the document already: not a second time in its hydration data.
+  return renderedOnce(request, { project: shown, previewSandbox, contentHtml, jsonLd, framing }, [
+    'contentHtml',
+  ])
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {

@@ -84,3 +84,34 @@ test('blog post: hero, Markdown body (raw HTML dropped), author, date, read time
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Article non trouvé' })).toBeVisible()
 })
+
+// Issue 16 ("anything serialised twice into the HTML"): a post's body is in its document once,
+// as HTML, not a second time in the hydration data; hydration keeps it, and a page change in
+// the browser (whose data request carries it) shows it too.
+test('blog post: the body is sent once in the document and stays through hydration and page changes', async ({
+  page,
+  db: _db,
+}) => {
+  const marker = `Phrase témoin ${Date.now().toString(36)}`
+  const post = await createBlogPost(
+    makeBlogPost({ content: `${marker}, écrite une seule fois.\n\nDeuxième paragraphe.` }),
+  )
+  const html = await (await page.request.get(`/blog/${post.slug}`)).text()
+  expect(html.split(marker)).toHaveLength(2)
+  // The page change's data request does carry it.
+  const data = await (await page.request.get(`/blog/${post.slug}.data`)).text()
+  expect(data).toContain(marker)
+
+  await visit(page, `/blog/${post.slug}`)
+  const body = page.getByTestId('markdown-body')
+  await expect(body).toContainText(`${marker}, écrite une seule fois.`)
+  await expect(body.locator('p')).toHaveCount(2)
+  await page.getByRole('link', { name: 'Tous les articles' }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  await page.getByRole('link', { name: post.title }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
+  await expect(body).toContainText(`${marker}, écrite une seule fois.`)
+  await page.goBack()
+  await page.goForward()
+  await expect(body.locator('p')).toHaveCount(2)
+})
