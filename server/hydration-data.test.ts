@@ -17,7 +17,7 @@ import {
 import { prefillHandoff, renderInOnePass } from '#app/server/render-document.server.tsx'
 import { ServerRouter } from '#app/server/render/server-router.tsx'
 import { createRequestHandler } from './react-router-handler.ts'
-import { inMemoryBuild, manifestRoute } from '../tests/fixtures/router-manifest.ts'
+import { inMemoryBuild, rootAndPostRoutes } from '../tests/fixtures/router-manifest.ts'
 
 const BODY = '<p>Un corps « rendu » une seule fois, long comme un article.</p>'
 
@@ -46,25 +46,13 @@ const build = inMemoryBuild({
       },
     },
   },
-  routes: {
-    root: { id: 'root', path: '', module: { default: Root, loader: () => ({}) } },
-    post: {
-      id: 'post',
-      parentId: 'root',
-      path: 'blog/:slug',
-      module: {
-        default: Post,
-        loader: ({ request, params }: { request: Request; params: { slug?: string } }) => {
-          seen.push(isDocumentRequest(request))
-          return renderedOnce(request, { title: `Article ${params.slug}`, body: BODY }, ['body'])
-        },
-      },
+  ...rootAndPostRoutes(Root, () => ({}), {
+    default: Post,
+    loader: ({ request, params }: { request: Request; params: { slug?: string } }) => {
+      seen.push(isDocumentRequest(request))
+      return renderedOnce(request, { title: `Article ${params.slug}`, body: BODY }, ['body'])
     },
-  },
-  assetRoutes: {
-    root: manifestRoute('root', undefined, ''),
-    post: manifestRoute('post', 'root', 'blog/:slug'),
-  },
+  }),
 })
 
 let server: http.Server

@@ -12,7 +12,11 @@ import { data, Outlet, redirect, ServerRouter, useLoaderData } from 'react-route
 import type { EntryContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestHandler, DOCUMENT_BODY, documentBody } from './react-router-handler.ts'
-import { inMemoryBuild, manifestRoute } from '../tests/fixtures/router-manifest.ts'
+import {
+  inMemoryBuild,
+  manifestRoute,
+  rootAndPostRoutes,
+} from '../tests/fixtures/router-manifest.ts'
 
 function Root() {
   return h('html', { lang: 'fr' }, h('body', null, h(Outlet)))
@@ -21,6 +25,14 @@ function Post() {
   const { title } = useLoaderData<{ title: string }>()
   return h('h1', null, title)
 }
+
+const blog = rootAndPostRoutes(Root, () => ({}), {
+  default: Post,
+  loader: ({ params }: { params: { slug?: string } }) => ({
+    title: `« ${params.slug} » — l’article 😀`,
+  }),
+  headers: () => ({ 'Cache-Control': 'public, max-age=60', Vary: 'Cookie' }),
+})
 
 /** A build whose entry renders in memory and marks its bytes as app/entry.server.tsx does. */
 const build = inMemoryBuild({
@@ -42,19 +54,7 @@ const build = inMemoryBuild({
     },
   },
   routes: {
-    root: { id: 'root', path: '', module: { default: Root, loader: () => ({}) } },
-    post: {
-      id: 'post',
-      parentId: 'root',
-      path: 'blog/:slug',
-      module: {
-        default: Post,
-        loader: ({ params }: { params: { slug?: string } }) => ({
-          title: `« ${params.slug} » — l’article 😀`,
-        }),
-        headers: () => ({ 'Cache-Control': 'public, max-age=60', Vary: 'Cookie' }),
-      },
-    },
+    ...blog.routes,
     missing: {
       id: 'missing',
       parentId: 'root',
@@ -83,8 +83,7 @@ const build = inMemoryBuild({
     },
   },
   assetRoutes: {
-    root: manifestRoute('root', undefined, ''),
-    post: manifestRoute('post', 'root', 'blog/:slug'),
+    ...blog.assetRoutes,
     old: manifestRoute('old', 'root', 'ancien'),
     feed: manifestRoute('feed', 'root', 'flux.txt'),
     missing: manifestRoute('missing', 'root', '*'),

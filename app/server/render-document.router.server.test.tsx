@@ -14,7 +14,11 @@ import type { EntryContext, ServerBuild } from 'react-router'
 import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
 import { prefillHandoff, renderInOnePass, renderStreamed } from './render-document.server.tsx'
-import { inMemoryBuild, manifestRoute } from '../../tests/fixtures/router-manifest.ts'
+import {
+  inMemoryBuild,
+  manifestRoute,
+  rootAndPostRoutes,
+} from '../../tests/fixtures/router-manifest.ts'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
@@ -55,6 +59,14 @@ function Slow() {
   )
 }
 
+const blog = rootAndPostRoutes(Root, () => ({ site: 'Vitrine' }), {
+  default: Post,
+  loader: ({ params }: { params: { slug?: string } }) => ({
+    title: `« ${params.slug} » — l’article`,
+    tags: ['Accessibilité', 'Émoji 😀'],
+  }),
+})
+
 /** Renders each document both ways; `once` is undefined when the one-pass render gave up. */
 function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild {
   return inMemoryBuild({
@@ -72,23 +84,7 @@ function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild
       },
     },
     routes: {
-      root: {
-        id: 'root',
-        path: '',
-        module: { default: Root, loader: () => ({ site: 'Vitrine' }) },
-      },
-      post: {
-        id: 'post',
-        parentId: 'root',
-        path: 'blog/:slug',
-        module: {
-          default: Post,
-          loader: ({ params }: { params: { slug?: string } }) => ({
-            title: `« ${params.slug} » — l’article`,
-            tags: ['Accessibilité', 'Émoji 😀'],
-          }),
-        },
-      },
+      ...blog.routes,
       slow: {
         id: 'slow',
         parentId: 'root',
@@ -97,8 +93,7 @@ function buildWith(results: { once?: string; streamed?: string }[]): ServerBuild
       },
     },
     assetRoutes: {
-      root: manifestRoute('root', undefined, ''),
-      post: manifestRoute('post', 'root', 'blog/:slug'),
+      ...blog.assetRoutes,
       slow: manifestRoute('slow', 'root', 'lent'),
     },
     version: 'test',
