@@ -210,6 +210,15 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 const pad = (s: string, n: number) => s.padEnd(n)
 const lpad = (s: string, n: number) => s.padStart(n)
 
+/** One measured run, as printed for every target (and Ghost) in each round. */
+function runLine(round: string, name: string, figures: Figures, rss: number): string {
+  return (
+    `  ${round} ${pad(name, 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
+    `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
+    `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rss)} MB`
+  )
+}
+
 /** `--ghost URL` must answer a page now, or the run would compare against errors. */
 async function checkGhost(url: string) {
   let response: Response
@@ -356,11 +365,7 @@ async function main() {
           await load(GHOST_URL, 1)
           const figures = await load(GHOST_URL, DURATION, pid)
           if (!ghost || figures.rps > ghost.rps) ghost = figures
-          console.log(
-            `  ${round}/${ROUNDS} ${pad('Ghost (its post)', 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
-              `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
-              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(pid))} MB`,
-          )
+          console.log(runLine(`${round}/${ROUNDS}`, 'Ghost (its post)', figures, rssMb(pid)))
         }
         for (const target of targets) {
           const server = servers[target.key]!
@@ -372,11 +377,7 @@ async function main() {
           const best = table[target.key]?.[p]
           // Best round kept: the least disturbed by the other users of the machine.
           if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
-          console.log(
-            `  ${round}/${ROUNDS} ${pad(target.name, 34)} ${lpad(fmt(figures.rps), 7)} req/s  p50 ${lpad(fmt(figures.p50, 1), 6)} ms` +
-              `  p99 ${lpad(fmt(figures.p99, 1), 7)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}` +
-              `  CPU ${lpad(fmt(figures.cpuPerRequest, 3), 6)} ms/req  RSS ${fmt(rssMb(pidOf(server)))} MB`,
-          )
+          console.log(runLine(`${round}/${ROUNDS}`, target.name, figures, rssMb(pidOf(server))))
         }
       }
     }
@@ -394,11 +395,10 @@ async function main() {
     for (const target of targets) {
       const server = servers[target.key]!
       if (SOAK > 0 && target.pageCache !== undefined) {
-        const post = paths[4]!
         const rss = summary[target.key]!.soakRssMb
-        console.log(`\nSoak: ${target.name}, ${SOAK_ROUNDS} × ${SOAK} s on ${post}`)
+        console.log(`\nSoak: ${target.name}, ${SOAK_ROUNDS} × ${SOAK} s on ${postPath}`)
         for (let round = 1; round <= SOAK_ROUNDS; round++) {
-          const figures = await load(`${server.origin}${post}`, SOAK, server.child.pid)
+          const figures = await load(`${server.origin}${postPath}`, SOAK, server.child.pid)
           const atEnd = rssMb(server.child.pid)
           await sleep(SETTLE_MS)
           rss.push(rssMb(server.child.pid))
