@@ -21,6 +21,7 @@ export { StartupError } from './server/env.server.ts'
 export {
   contentGeneration,
   contentGenerationThisTurn,
+  externalChangesArriveAsEvents,
   requestArrived,
   shareProbeBetweenRequests,
 } from './server/cache/generation.server.ts'

@@ -9,7 +9,8 @@
 // not accept — the connection is handed to Node's own `http` handling for the rest of its
 // life, with the unread bytes (that request and any pipelined after it) put back in front of
 // the stream: Express, the `http`-level hit path and every guard then see it exactly as
-// before. The parser below only needs to recognise a strict subset of HTTP/1.1 (what
+// before. On PostgreSQL (`answerAfterPoll`) the bytes read are answered in the check phase
+// that follows the poll phase that read them (ADR 051). The parser below only needs to recognise a strict subset of HTTP/1.1 (what
 // browsers, proxies and load generators send for a page); anything outside it costs a
 // hand-over, never a different answer.
 import type { Server } from 'node:http'
@@ -114,6 +115,8 @@ export function installHitSockets(
     const onDrain = () => {
       const rest = waiting
       waiting = null
+      // Closed while its bytes waited for the check phase: nobody to answer.
+      if (socket.destroyed) return
       if (rest !== null) read(rest)
       // Handed to Node meanwhile (resumed there), or waiting for the next drain.
       if (!owned.has(socket) || waiting !== null) return
@@ -128,7 +131,13 @@ export function installHitSockets(
     const onData = (chunk: Buffer) => {
       // Bytes that came while pausing: after the ones already waiting.
       if (waiting !== null) waiting = Buffer.concat([waiting, chunk])
-      else read(chunk)
+      else if (options.answerAfterPoll) {
+        // Read after the rest of this poll phase (a notification of another process's
+        // commit among it): held, then answered from the check phase as after a drain.
+        waiting = chunk
+        socket.pause()
+        setImmediate(onDrain)
+      } else read(chunk)
     }
     // Before the first request Node allows `headersTimeout`; between requests, its keep-alive
     // timeout (plus the grace it adds): an idle connection closes as it would there.

@@ -23,7 +23,7 @@ import {
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
-import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
+import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache.ts'
 import { installHitSockets } from './hit-socket.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
@@ -40,6 +40,7 @@ interface AppEntry {
   contentGenerationThisTurn(): number
   requestArrived(): void
   shareProbeBetweenRequests(): void
+  externalChangesArriveAsEvents(): boolean
 }
 
 const isDev = process.env.NODE_ENV === 'development'
@@ -128,18 +129,21 @@ app.use(errorHandler)
 
 // Page-cache hits are answered here, before Express, with the same rules (ADR 029): on the
 // connection itself while its requests are plain hits, then by the `http` server (ADR 042).
+// On PostgreSQL, after the poll phase that read them: other servers' commits arrive as
+// notifications read in that phase too (ADR 051).
 const hitOptions = {
   isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
   redirects: redirectsHost,
   refusesPath: (raw: string) => !isDecodablePath(raw),
   log: hitLogger(),
+  answerAfterPoll: entry.externalChangesArriveAsEvents(),
 }
 const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
 // Start-up's garbage and grown young generation given back before the first request (ADR 041).
 if (!isDev) compactHeapAfterStartup()
 // And the heap grown by a burst of traffic, once the traffic stops (ADR 045).
 const stopIdleMemoryReducer = isDev ? undefined : startIdleMemoryReducer()
-const server = http.createServer(hits ? (req, res) => void (hits(req, res) || app(req, res)) : app)
+const server = http.createServer(hitsThenApp(hits, app, hitOptions.answerAfterPoll))
 // Cached reads share one external-change probe between request arrivals (ADR 046).
 entry.shareProbeBetweenRequests()
 server.prependListener('request', entry.requestArrived)

@@ -464,6 +464,12 @@ export interface HitOptions {
   refusesPath: (path: string) => boolean
   /** Log hits as the request log does (one JSON line per request). */
   log?: HitLog
+  /**
+   * Other processes' commits arrive as events on a socket (PostgreSQL notifications, ADR
+   * 033): a request is looked up only after the poll phase that read it, in the check phase,
+   * so a notification read in that same phase (sent before the request was) is counted first.
+   */
+  answerAfterPoll?: boolean
 }
 
 /** What a hit sends: a variant, 200 or 304, plain or https. */
@@ -528,6 +534,22 @@ export function findHit(
   const condition = headers['if-none-match']
   const notModified = condition !== undefined && etagMatches(condition, variant.etag)
   return { variant, notModified, secure }
+}
+
+/**
+ * The `http` server's request listener: a hit from the cache, or else the app (Express). With
+ * `answerAfterPoll`, both wait for the check phase of the turn that read the request.
+ */
+export function hitsThenApp(
+  hits: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined,
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+  answerAfterPoll = false,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  if (hits === undefined) return app
+  const answer = (req: IncomingMessage, res: ServerResponse) =>
+    void (hits(req, res) || app(req, res))
+  if (!answerAfterPoll) return answer
+  return (req, res) => void setImmediate(answer, req, res)
 }
 
 /** The path of a URL without its query string (what the request log writes). */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
 import { openPostgres, setDatabase, type DatabaseHandle } from '#app/server/db/client.server.ts'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { contentGeneration } from './generation.server.ts'
+import { contentGeneration, externalChangesArriveAsEvents } from './generation.server.ts'
 
 const database = useTestDatabase()
 const opened: DatabaseHandle[] = []
@@ -89,6 +89,8 @@ describe.runIf(TEST_POSTGRES)('content changes and transactions', () => {
     opened.push(b)
     await b.channel!.start()
     setDatabase(b) // B is this process: its channel drives contentGeneration()
+    // Learned from a socket event: the page cache answers after the poll phase (ADR 051).
+    expect(externalChangesArriveAsEvents()).toBe(true)
     const start = contentGeneration()
     expect(contentGeneration()).toBe(start) // cheap and stable: no query, no change
     await a.db.updateTable('settings').set({ data: '{}' }).where('id', '=', 'none').execute()

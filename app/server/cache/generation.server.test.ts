@@ -47,6 +47,7 @@ import {
   cachedReadByKey,
   contentGeneration,
   contentGenerationThisTurn,
+  externalChangesArriveAsEvents,
   requestArrived,
   scheduleContentChange,
   shareProbeBetweenRequests,
@@ -92,6 +93,8 @@ describe('content generation', () => {
   it.skipIf(TEST_POSTGRES)(
     'sees a commit made by another connection to the same file',
     async () => {
+      // A synchronous probe (PRAGMA data_version): hits need not wait for the poll phase.
+      expect(externalChangesArriveAsEvents()).toBe(false)
       const start = contentGeneration()
       const other = openDatabase(database.current.file)
       try {

@@ -88,12 +88,30 @@ export function requestArrived(): void {
   sharedProbeValid = false
 }
 
+let changesArriveAsEvents = false
+
+/**
+ * Whether other processes' commits are learned from an event read on a socket (PostgreSQL's
+ * notifications) rather than by a synchronous probe (SQLite's `PRAGMA data_version`). Then a
+ * request and the notification of a commit made before it was sent can be read in the same
+ * poll phase of the event loop, the request first: the page cache answers hits only after that
+ * phase (server/page-cache.ts, `answerAfterPoll`).
+ */
+export function externalChangesArriveAsEvents(): boolean {
+  return changesArriveAsEvents
+}
+
 /**
  * Registers how to notice commits made outside this process (or none). Changing it is a
- * change of database, so it bumps the generation too.
+ * change of database, so it bumps the generation too. `events`: the probe only reads what
+ * an event handler recorded (see `externalChangesArriveAsEvents`).
  */
-export function setExternalChangeProbe(next: (() => number) | undefined): void {
+export function setExternalChangeProbe(
+  next: (() => number) | undefined,
+  { events = false }: { events?: boolean } = {},
+): void {
   probe = next
+  changesArriveAsEvents = next !== undefined && events
   try {
     probed = next?.()
   } catch {

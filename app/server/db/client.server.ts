@@ -185,7 +185,9 @@ function watchExternalWrites(handle: DatabaseHandle | undefined): void {
   const channel = handle?.channel
   if (handle?.dialect === 'postgres' && channel?.active) {
     unfollow = channel.onRemoteChange(() => bumpContentGeneration())
-    return setExternalChangeProbe(() => (channel.listening ? channel.epoch : Number.NaN))
+    return setExternalChangeProbe(() => (channel.listening ? channel.epoch : Number.NaN), {
+      events: true,
+    })
   }
   if (!handle || handle.dialect !== 'sqlite') return setExternalChangeProbe(undefined)
   const statement = handle.sqlite.prepare('PRAGMA data_version')
