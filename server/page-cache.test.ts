@@ -16,6 +16,7 @@ import { canonicalHostRedirect, redirectsHost, securityHeaders } from './middlew
 import { isDecodablePath, malformedPathGuard, responseRules } from './request-guard.ts'
 import {
   acceptedCodings,
+  DATA_CACHE_CONTROL,
   hasOwnCookie,
   PageCache,
   pageCacheCapture,
@@ -49,6 +50,14 @@ async function harness(maxBytes: number): Promise<Harness> {
   app.use(pageCacheCapture(cache))
   app.get('/{*splat}', (req, res) => {
     renders += 1
+    // A page change's data, as React Router's single fetch answers it (no markup, no policy).
+    if (req.path.endsWith('.data') && !req.query.html) {
+      if (req.query.status) res.status(Number(req.query.status))
+      res.setHeader('Content-Type', 'text/x-script; charset=utf-8')
+      res.setHeader('X-Remix-Response', 'yes')
+      res.end(JSON.stringify([{ _1: 2 }, 'data', `${req.originalUrl} g${generation}`]))
+      return
+    }
     const nonce = randomBytes(18).toString('base64')
     res.setHeader(
       'Content-Security-Policy',
@@ -301,14 +310,57 @@ describe('page cache', () => {
     expect((await request('/cookies', {}, 'OPTIONS')).headers['x-page-cache']).toBeUndefined()
   })
 
-  it('never caches the admin hub, accounts or data requests; bad escapes stay a 400', async () => {
-    for (const path of ['/admin', '/admin/settings', '/login', '/api/auth/x', '/blog.data']) {
+  it('never caches the admin hub or accounts (their data neither); bad escapes stay a 400', async () => {
+    for (const path of [
+      '/admin',
+      '/admin/settings',
+      '/login',
+      '/api/auth/x',
+      '/admin.data',
+      '/admin/settings.data?_routes=routes%2Fadmin%2Fsettings',
+      '/login.data',
+    ]) {
       await get(path)
       expect((await get(path)).headers['x-page-cache']).toBeUndefined()
     }
     expect((await get('/blog/%zz')).status).toBe(400)
     await get('/caf%C3%A9')
     expect((await get('/caf%C3%A9')).headers['x-page-cache']).toBe('hit')
+  })
+
+  it("keeps a page change's data as its page, checked with the server at each use", async () => {
+    const path = '/blog.data?_routes=routes%2Fpublic%2Flayout%2Croutes%2Fpublic%2Fblog'
+    const miss = await get(path)
+    expect(miss.headers['x-page-cache']).toBe('miss')
+    expect(miss.headers['cache-control']).toBe(DATA_CACHE_CONTROL)
+    const hit = await get(path)
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    expect(hit.body.toString()).toBe(miss.body.toString())
+    expect(hit.body.toString()).toContain(`g${generation}`)
+    for (const name of ['content-type', 'x-remix-response', 'cache-control', 'vary'])
+      expect(hit.headers[name]).toBe(miss.headers[name])
+    expect(hit.headers['content-security-policy']).toBeUndefined()
+    expect((await get(path, { 'if-none-match': hit.headers.etag! })).status).toBe(304)
+    // Compressed once, like a page.
+    const br = await warm(path)
+    expect(br.headers['x-page-cache']).toBe('hit')
+    const compressed = await get(path, { 'accept-encoding': 'br' })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers['cache-control']).toBe(DATA_CACHE_CONTROL)
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(miss.body.toString())
+    // Another set of routes is another entry; a save empties it; our cookies bypass it.
+    expect((await get('/blog.data')).headers['x-page-cache']).toBe('miss')
+    generation += 1
+    const after = await get(path)
+    expect(after.headers['x-page-cache']).toBe('miss')
+    expect(after.body.toString()).toContain(`g${generation}`)
+    const signedIn = await get(path, { cookie: 'better-auth.session_token=abc' })
+    expect(signedIn.headers['x-page-cache']).toBeUndefined()
+    // Only React Router's answers of 200: not an error, not another kind of `.data`.
+    for (const other of ['/gone.data?status=404', '/page.data?html=1', '/file.data.txt']) {
+      await get(other)
+      expect((await get(other)).headers['x-page-cache']).not.toBe('hit')
+    }
   })
 
   it('trusts only nonce-carrying inline scripts and refuses pages it cannot express', () => {

@@ -94,6 +94,8 @@ interface Entry {
   /** Whether a request for this host must be redirected (canonical host), plain and https. */
   redirects: [boolean | undefined, boolean | undefined]
   bytes: number
+  /** The `Cache-Control` of its answers: a page's, or a page change's data's (ADR 052). */
+  cacheControl: string
 }
 
 /** Paths never cached (admin hub, accounts, API, resources). */
@@ -121,6 +123,12 @@ const NOT_ON_304 = new Set(['content-type', 'content-language'])
 const MAX_URL_LENGTH = 2048
 const ENTRY_OVERHEAD = 1024
 export const VARY = 'Accept-Encoding, Cookie'
+/**
+ * A page change's data (a `.data` answer, ADR 052): stored by browsers and proxies but checked
+ * with the server every time (its ETag makes that a 304), so a page change never shows data
+ * older than the server's, unlike a page kept by `stale-while-revalidate`.
+ */
+export const DATA_CACHE_CONTROL = 'public, no-cache'
 /** Background compressions waiting at most; more are dropped (a later hit asks again). */
 const MAX_QUEUED = 16
 
@@ -229,7 +237,10 @@ export class PageCache {
   /** The cache key of a request, or null when the request must not use the cache. */
   keyOf(method: string | undefined, url: string, headers: IncomingMessage['headers']) {
     if (method !== 'GET' && method !== 'HEAD') return null
-    if (url.length > MAX_URL_LENGTH || NEVER.test(url) || url.includes('.data')) return null
+    if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return null
+    // A page change's data (`/blog.data?_routes=…`) is cached as its page is (ADR 052);
+    // `.data` anywhere else in a URL is not one of ours.
+    if (url.includes('.data') && !isDataUrl(url)) return null
     if (headers.authorization !== undefined) return null
     if (headers.cookie !== undefined && hasOwnCookie(headers.cookie)) return null
     return `${headers.host ?? ''}\n${url}`
@@ -281,10 +292,29 @@ export class PageCache {
     if (!page) return false
     const replayed = headers.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
     replayed.push(['content-security-policy', page.policy])
-    const tag = createHash('sha1').update(page.html).digest('base64url').slice(0, 27)
+    return this.#store(key, generation, replayed, page.html, this.cacheControl)
+  }
+
+  /**
+   * Stores a page change's data (a `.data` answer of React Router: no markup, no script, so
+   * no policy to rewrite), answered with `DATA_CACHE_CONTROL`. Returns whether it was stored.
+   */
+  setData(key: string, generation: number, headers: [string, string][], body: Buffer): boolean {
+    const replayed = headers.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
+    return this.#store(key, generation, replayed, body, DATA_CACHE_CONTROL)
+  }
+
+  #store(
+    key: string,
+    generation: number,
+    replayed: [string, string][],
+    body: Buffer,
+    cacheControl: string,
+  ): boolean {
+    const tag = createHash('sha1').update(body).digest('base64url').slice(0, 27)
     let identity: Variant
     try {
-      identity = this.#variant(replayed, page.html, `"${tag}"`, undefined)
+      identity = this.#variant(replayed, body, `"${tag}"`, undefined, cacheControl)
     } catch {
       return false // a header Node would refuse: not cached (the miss already failed on it)
     }
@@ -302,6 +332,7 @@ export class PageCache {
       compressing: false,
       redirects: [undefined, undefined],
       bytes,
+      cacheControl,
     }
     this.entries.set(key, entry)
     this.#grow(entry, 0)
@@ -326,11 +357,17 @@ export class PageCache {
     return new Promise((resolve) => this.#idle.push(resolve))
   }
 
-  #variant(base: [string, string][], body: Buffer, etag: string, coding: Coding | undefined) {
+  #variant(
+    base: [string, string][],
+    body: Buffer,
+    etag: string,
+    coding: Coding | undefined,
+    cacheControl: string,
+  ) {
     const common = [
       ...base.flat(),
       'cache-control',
-      this.cacheControl,
+      cacheControl,
       'vary',
       VARY,
       'etag',
@@ -407,7 +444,7 @@ export class PageCache {
       if (!error && live()) {
         const base = baseHeaders(source)
         const tag = `${source.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`
-        const variant = this.#variant(base, compressed, tag, coding)
+        const variant = this.#variant(base, compressed, tag, coding, entry.cacheControl)
         entry[coding] = variant
         this.#grow(entry, variantBytes(variant))
       }
@@ -552,6 +589,11 @@ export function hitsThenApp(
   return (req, res) => void setImmediate(answer, req, res)
 }
 
+/** Whether `url` asks for a page change's data (React Router's `/path.data?_routes=…`). */
+export function isDataUrl(url: string): boolean {
+  return pathOf(url).endsWith('.data')
+}
+
 /** The path of a URL without its query string (what the request log writes). */
 export function pathOf(url: string): string {
   const query = url.indexOf('?')
@@ -596,13 +638,16 @@ export function pageCacheCapture(cache: PageCache) {
     const key = cache.keyOf(req.method, req.originalUrl, req.headers)
     if (key === null) return next()
     cache.misses += 1
-    capture(cache, key, res)
+    capture(cache, key, res, isDataUrl(req.originalUrl))
     next()
   }
 }
 
-/** Records what the app sends for `key`, and stores it at the end when it may be shared. */
-function capture(cache: PageCache, key: string, res: Response) {
+/**
+ * Records what the app sends for `key`, and stores it at the end when it may be shared.
+ * `data`: a page change's data (React Router's single-fetch answer) instead of a page.
+ */
+function capture(cache: PageCache, key: string, res: Response, data: boolean) {
   const generation = cache.generation()
   const chunks: Buffer[] = []
   let size = 0
@@ -620,17 +665,18 @@ function capture(cache: PageCache, key: string, res: Response) {
     keep =
       keep &&
       status === 200 &&
-      type.startsWith('text/html') &&
+      (data
+        ? type.startsWith('text/x-script') && this.getHeader('x-remix-response') === 'yes'
+        : type.startsWith('text/html') && /'nonce-[^']{24}'/.test(csp)) &&
       !this.hasHeader('set-cookie') &&
       !/no-store|private|no-cache/i.test(cacheControl) &&
-      /'nonce-[^']{24}'/.test(csp) &&
       args.length < 3 // headers passed to writeHead directly are not seen here
     if (keep) {
       headers = Object.entries(this.getHeaders()).map(([name, value]) => [
         name,
         Array.isArray(value) ? value.join(', ') : String(value),
       ])
-      this.setHeader('Cache-Control', cache.cacheControl)
+      this.setHeader('Cache-Control', data ? DATA_CACHE_CONTROL : cache.cacheControl)
       this.setHeader('Vary', VARY)
       this.setHeader('X-Page-Cache', 'miss')
     }
@@ -664,9 +710,10 @@ function capture(cache: PageCache, key: string, res: Response) {
   res.end = function (this: Response, ...args: unknown[]) {
     if (args.length > 0) collect(args[0], args[1])
     const result = (end as (...a: unknown[]) => Response).apply(this, args)
-    const nonce = /'nonce-([^']{24})'/.exec(csp)?.[1]
-    if (keep && nonce && res.statusCode === 200 && generation === cache.generation()) {
-      cache.set(key, generation, headers, csp, Buffer.concat(chunks, size), nonce)
+    if (keep && res.statusCode === 200 && generation === cache.generation()) {
+      const nonce = /'nonce-([^']{24})'/.exec(csp)?.[1]
+      if (data) cache.setData(key, generation, headers, Buffer.concat(chunks, size))
+      else if (nonce) cache.set(key, generation, headers, csp, Buffer.concat(chunks, size), nonce)
     }
     chunks.length = 0
     return result

@@ -248,3 +248,56 @@ test('page cache: maintenance mode is never served from or into the cache', asyn
   expect(back.headers()['x-page-cache']).toBe('miss')
   await request.dispose()
 })
+
+test("page cache: a page change's data is kept like its page (ADR 052)", async ({
+  page,
+  playwright,
+  server,
+  db: _db,
+}) => {
+  await updateSettings(makeSettings({ siteName: 'Données en cache' }))
+  const request = await visitor(playwright, server.url)
+  const url = `/blog.data?_routes=root%2Croutes%2Fpublic%2Flayout%2Croutes%2Fpublic%2Fblog&${unique()}`
+  const hit = await warm(request, url)
+  expect(hit.headers()['content-type']).toContain('text/x-script')
+  expect(hit.headers()['cache-control']).toBe('public, no-cache')
+  expect(await hit.text()).toContain('Données en cache')
+  expect((await request.get(url, { headers: { 'if-none-match': hit.headers().etag! } })).status()).toBe(304)
+
+  // Never for a signed-in visitor, never stored from one.
+  const user = await createTestUser({ name: 'Bruno Données', role: 'viewer' })
+  const signedIn = await request.get(url, { headers: await sessionHeaders(user) })
+  expect(signedIn.headers()['x-page-cache']).toBeUndefined()
+  expect(await signedIn.text()).toContain('Bruno Données')
+  expect(await (await request.get(url)).text()).not.toContain('Bruno Données')
+
+  // A save shows on the very next page change; maintenance is never served from the cache.
+  await updateSettings(makeSettings({ siteName: 'Données après la sauvegarde' }))
+  const next = await request.get(url)
+  expect(next.headers()['x-page-cache']).toBe('miss')
+  expect(await next.text()).toContain('Données après la sauvegarde')
+  await updateSettings(makeSettings({ maintenanceMode: true }))
+  for (let i = 0; i < 2; i++) {
+    const during = await request.get(url)
+    expect(during.status()).not.toBe(200)
+    expect(during.headers()['x-page-cache']).toBeUndefined()
+  }
+  await updateSettings(makeSettings({ maintenanceMode: false }))
+  await request.dispose()
+
+  // In the browser: the second visit of the blog by a page change is answered from memory,
+  // and the page shows it.
+  await visit(page, '/')
+  const blogData = (response: { url(): string }) => new URL(response.url()).pathname === '/blog.data'
+  for (let visitIndex = 0; visitIndex < 2; visitIndex++) {
+    const answer = page.waitForResponse(blogData)
+    await page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first().click()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    if (visitIndex === 1) expect(response.headers()['x-page-cache']).toBe('hit')
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('navigation').getByRole('link', { name: 'Accueil', exact: true }).first().click()
+    await expect(page).toHaveURL(/\/$/)
+  }
+})
