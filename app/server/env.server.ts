@@ -69,6 +69,12 @@ export const EnvSchema = z.object({
   FACEBOOK_USERINFO_URL: z
     .string()
     .default('https://graph.facebook.com/me?fields=id,name,email,picture'),
+  /**
+   * Let a project's live-preview check (audit point 11) connect to non-public addresses:
+   * loopback, private networks, link-local. Off by default: any visitor's page view makes
+   * the server ask the project's site (ADR 053). For an intranet site, and the browser tests.
+   */
+  PREVIEW_PRIVATE_ADDRESSES: bool(false),
   /** Optional geolocation endpoint for the activity log; off unless set (spec §7). */
   GEO_LOOKUP_URL: optionalText,
   /** Activity entries older than this many days are purged (GDPR). */

@@ -1,7 +1,12 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkFraming, clearFramingCache, framingVerdict } from './frame-check.server.ts'
+import {
+  checkFraming,
+  clearFramingCache,
+  framingVerdict,
+  isPublicAddress,
+} from './frame-check.server.ts'
 
 const embedder = 'https://vitrine.exemple.fr'
 const h = (init: Record<string, string>) => new Headers(init)
@@ -39,10 +44,24 @@ describe('checkFraming against a real server', () => {
   let server: http.Server
   let base = ''
   let requests: string[] = []
+  let other: http.Server
+  let otherBase = ''
+  let otherRequests: string[] = []
+  // These servers are on the loopback: allowed here only, never by default.
+  const loopbackOne = { addressAllowed: (address: string) => address === '127.0.0.1' }
+  const loopbackBoth = { addressAllowed: (address: string) => address.startsWith('127.0.0.') }
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       requests.push(`${req.method} ${req.url}`)
+      if (req.url === '/loop') {
+        res.writeHead(302, { location: '/loop' })
+        return res.end()
+      }
+      if (req.url?.startsWith('/to-other')) {
+        res.writeHead(302, { location: `${otherBase}/deny` })
+        return res.end()
+      }
       if (req.url === '/deny') res.setHeader('X-Frame-Options', 'DENY')
       if (req.url === '/no-head' && req.method === 'HEAD') {
         res.statusCode = 405
@@ -55,23 +74,88 @@ describe('checkFraming against a real server', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    // A second host of the loopback range, for redirects to another address.
+    other = http.createServer((req, res) => {
+      otherRequests.push(`${req.method} ${req.url}`)
+      res.setHeader('X-Frame-Options', 'DENY')
+      res.end()
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve))
+    otherBase = `http://127.0.0.2:${(other.address() as AddressInfo).port}`
   })
   afterAll(async () => {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    for (const each of [server, other]) {
+      each.closeAllConnections()
+      await new Promise((resolve) => each.close(resolve))
+    }
   })
 
   it('asks with HEAD, falls back to GET, caches, and gives up quietly', async () => {
     clearFramingCache()
     requests = []
-    expect(await checkFraming(`${base}/deny`)).toBe('blocked')
-    expect(await checkFraming(`${base}/deny`)).toBe('blocked')
+    expect(await checkFraming(`${base}/deny`, loopbackOne)).toBe('blocked')
+    expect(await checkFraming(`${base}/deny`, loopbackOne)).toBe('blocked')
     expect(requests).toEqual(['HEAD /deny'])
-    expect(await checkFraming(`${base}/open`)).toBe('allowed')
-    expect(await checkFraming(`${base}/no-head`)).toBe('blocked')
+    expect(await checkFraming(`${base}/open`, loopbackOne)).toBe('allowed')
+    expect(await checkFraming(`${base}/no-head`, loopbackOne)).toBe('blocked')
     expect(requests).toContain('GET /no-head')
-    expect(await checkFraming(`${base}/slow`)).toBe('unknown')
+    expect(await checkFraming(`${base}/slow`, loopbackOne)).toBe('unknown')
     expect(await checkFraming('javascript:alert(1)')).toBe('unknown')
     expect(await checkFraming('pas une url')).toBe('unknown')
   }, 10_000)
+
+  it('never connects to a non-public address: written, resolved or redirected to (ADR 053)', async () => {
+    clearFramingCache()
+    requests = []
+    otherRequests = []
+    const port = new URL(base).port
+    // By default: the loopback, by address or by name, is refused before any byte is sent.
+    for (const url of [`${base}/open`, `http://localhost:${port}/open`, `http://[::1]:${port}/`])
+      expect(await checkFraming(url), url).toBe('unknown')
+    expect(requests).toEqual([])
+    // A site allowed at first that redirects to an address that is not: not followed.
+    expect(await checkFraming(`${base}/to-other`, loopbackOne)).toBe('unknown')
+    expect(requests).toEqual(['HEAD /to-other'])
+    expect(otherRequests).toEqual([])
+    // Both allowed: the redirect is followed and its headers give the verdict.
+    expect(await checkFraming(`${base}/to-other-again`, loopbackBoth)).toBe('blocked')
+    expect(otherRequests).toEqual(['HEAD /deny'])
+    // A redirect loop ends.
+    expect(await checkFraming(`${base}/loop`, loopbackOne)).toBe('unknown')
+    expect(requests.filter((line) => line === 'HEAD /loop')).toHaveLength(6)
+  })
+})
+
+describe('isPublicAddress (ADR 053)', () => {
+  it('accepts public addresses only', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true)
+    for (const address of [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::7f00:1',
+      'pas une adresse',
+    ])
+      expect(isPublicAddress(address), address).toBe(false)
+    // Just outside the private ranges.
+    expect(isPublicAddress('172.32.0.1')).toBe(true)
+    expect(isPublicAddress('100.128.0.1')).toBe(true)
+  })
 })

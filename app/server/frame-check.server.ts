@@ -2,6 +2,16 @@
 // CSP frame-ancestors) shows a blank frame. Before rendering the preview, the server asks
 // the site once (HEAD, or GET when HEAD is refused; short timeout; body never read) and
 // caches the verdict, so the page can say so and offer a link instead.
+//
+// Any visitor's page view makes the server ask, so the request must not reach what only the
+// server can reach (ADR 053): every address it connects to, after DNS and after each
+// redirect, must be a public one (no loopback, private, link-local — cloud metadata at
+// 169.254.169.254 —, shared, multicast or reserved range). Otherwise the verdict is 'unknown'
+// and the page shows the frame with its fallback link, as for a site that does not answer.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 
@@ -42,20 +52,135 @@ export function framingVerdict(headers: Headers, embedder: string): FramingVerdi
   return 'allowed'
 }
 
-async function ask(url: string, method: 'HEAD' | 'GET'): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    redirect: 'follow',
-    signal: AbortSignal.timeout(FRAME_CHECK_TIMEOUT_MS),
-    headers: { accept: 'text/html,*/*;q=0.8', 'user-agent': 'Vitrine-preview-check' },
+/** Ranges a preview check never connects to (IANA special-purpose registries). */
+const NOT_PUBLIC = new BlockList()
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // shared address space (carrier-grade NAT)
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata services
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4')
+for (const [network, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128],
+  ['64:ff9b::', 96], // NAT64 of any IPv4 address
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6')
+
+/** Whether a preview check may connect to this IP address (v4, v6 or v4-mapped v6). */
+export function isPublicAddress(address: string): boolean {
+  const version = isIP(address)
+  if (version === 0) return false
+  const mapped = version === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined
+  if (mapped) return !NOT_PUBLIC.check(mapped, 'ipv4')
+  return !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6')
+}
+
+/** PREVIEW_PRIVATE_ADDRESSES=true: any address. */
+const isIPAddress = (address: string) => isIP(address) !== 0
+
+export interface FrameCheckOptions {
+  /** Which resolved addresses may be connected to (default: public ones only). */
+  addressAllowed?: (address: string) => boolean
+}
+
+const MAX_REDIRECTS = 5
+/** Said in the log when an address is refused (never shown to visitors). */
+const REFUSED = 'adresse non publique refusée'
+
+/** DNS resolution that keeps only allowed addresses: checked at connection time, so a name
+ * that resolves differently for the check and for the connection cannot slip through. */
+function guardedLookup(allowed: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0)
+      const usable = addresses.filter((entry) => allowed(entry.address))
+      if (usable.length === 0) return callback(new Error(REFUSED), '', 0)
+      if (options.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable)
+      callback(null, usable[0]!.address, usable[0]!.family)
+    })
+  }
+}
+
+/** One request, headers only: the status, the headers and where a redirect points. */
+function askOnce(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  allowed: (address: string) => boolean,
+  signal: AbortSignal,
+): Promise<{ status: number; headers: Headers; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    // An address written in the URL is not looked up: it is checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '')
+    if (isIP(literal) !== 0 && !allowed(literal)) return reject(new Error(REFUSED))
+    const client = url.protocol === 'https:' ? https : http
+    const request = client.request(
+      url,
+      {
+        method,
+        signal,
+        lookup: guardedLookup(allowed),
+        headers: { accept: 'text/html,*/*;q=0.8', 'user-agent': 'Vitrine-preview-check' },
+      },
+      (response) => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value === undefined) continue
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+        }
+        const location = response.headers.location
+        // Only the headers matter: never download the page.
+        response.destroy()
+        resolve({ status: response.statusCode ?? 0, headers, location })
+      },
+    )
+    request.on('error', reject)
+    request.end()
   })
-  // Only the headers matter: never download the page.
-  await response.body?.cancel().catch(() => {})
-  return response
+}
+
+/** Follows up to MAX_REDIRECTS redirects, each target checked like the first. */
+async function ask(
+  start: URL,
+  method: 'HEAD' | 'GET',
+  allowed: (address: string) => boolean,
+  signal: AbortSignal,
+): Promise<{ status: number; headers: Headers }> {
+  let url = start
+  for (let hop = 0; ; hop++) {
+    const answer = await askOnce(url, method, allowed, signal)
+    if (answer.status < 300 || answer.status >= 400 || answer.location === undefined) return answer
+    if (hop === MAX_REDIRECTS) throw new Error('trop de redirections')
+    url = new URL(answer.location, url)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error('redirection refusée')
+  }
 }
 
 /** The verdict for an external http(s) URL, cached; 'unknown' when the site does not answer. */
-export async function checkFraming(url: string): Promise<FramingVerdict> {
+export async function checkFraming(
+  url: string,
+  {
+    addressAllowed = getEnv().PREVIEW_PRIVATE_ADDRESSES ? isIPAddress : isPublicAddress,
+  }: FrameCheckOptions = {},
+): Promise<FramingVerdict> {
   let target: URL
   try {
     target = new URL(url)
@@ -68,8 +193,10 @@ export async function checkFraming(url: string): Promise<FramingVerdict> {
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.verdict
   let verdict: FramingVerdict
   try {
-    let response = await ask(key, 'HEAD')
-    if (response.status === 405 || response.status === 501) response = await ask(key, 'GET')
+    const signal = AbortSignal.timeout(FRAME_CHECK_TIMEOUT_MS)
+    let response = await ask(target, 'HEAD', addressAllowed, signal)
+    if (response.status === 405 || response.status === 501)
+      response = await ask(target, 'GET', addressAllowed, signal)
     verdict = framingVerdict(response.headers, getEnv().PUBLIC_URL)
   } catch (error) {
     log.warn('Aperçu : le site du projet ne répond pas', {
