@@ -9,6 +9,7 @@ const facts: LegalFacts = {
   address: '12 rue des Arts, 69001 Lyon',
   siteUrl: 'https://atelier.fr',
   activityRetentionDays: 365,
+  outboxRetentionDays: 90,
   analytics: false,
 }
 
@@ -25,6 +26,7 @@ describe('legal templates (audit point 9, ADR 021)', () => {
     const privacy = legalTemplate('privacy', facts)
     expect(privacy).toContain('Camille Martin, joignable par e-mail à camille@atelier.fr')
     expect(privacy).toContain('supprimées au bout de 365 jours')
+    expect(privacy).toContain('sont conservés 90 jours pour suivre leur envoi, puis supprimés')
     expect(privacy).toContain('Aucun cookie de mesure d’audience')
     expect(legalTemplate('privacy', { ...facts, analytics: true })).toContain(
       'n’est activée qu’après votre accord',

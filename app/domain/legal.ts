@@ -18,6 +18,8 @@ export interface LegalFacts {
   siteUrl: string
   /** Days the activity log keeps its entries (ACTIVITY_RETENTION_DAYS). */
   activityRetentionDays: number
+  /** Days the outbox keeps an e-mail once sent or given up (OUTBOX_RETENTION_DAYS). */
+  outboxRetentionDays: number
   /** Whether an audience measurement ID is set (then consent is asked, ADR 022). */
   analytics: boolean
 }
@@ -71,7 +73,7 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
         'Responsable du traitement',
         `${owner}, joignable ${contactMeans(facts)}.`,
         'Formulaire de contact',
-        'Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé.',
+        `Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé. Les e-mails envoyés par le site (réponses, liens des comptes) sont conservés ${facts.outboxRetentionDays} jours pour suivre leur envoi, puis supprimés.`,
         'Comptes et journal d’activité',
         `Pour la sécurité du site, les connexions et les actions des comptes sont journalisées avec une adresse IP tronquée, le navigateur et le système utilisés. Ces entrées sont supprimées au bout de ${facts.activityRetentionDays} jours.`,
         facts.analytics ? 'Mesure d’audience' : 'Cookies',

@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   GEO_LOOKUP_URL: optionalText,
   /** Activity entries older than this many days are purged (GDPR). */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Sent or failed e-mails older than this many days are deleted from the outbox (ADR 054). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
   /** Upload size limits in megabytes (issue 10, ADR 017). */

@@ -18,6 +18,7 @@ export async function getLegalFacts(): Promise<LegalFacts> {
     address: pick(settings.contact.address),
     siteUrl: env.PUBLIC_URL,
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
+    outboxRetentionDays: env.OUTBOX_RETENTION_DAYS,
     analytics: !!analyticsId(settings.googleAnalyticsId),
   }
 }

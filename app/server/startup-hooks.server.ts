@@ -5,6 +5,7 @@ import { seedIfEmpty } from './demo/seed.server.ts'
 import { importSeededDemoImages } from './media/demo-import-hook.server.ts'
 import { startScheduledPublishing } from './scheduled-publish.server.ts'
 import type { Env } from './env.server.ts'
+import { startOutboxRetention } from './mail/outbox-retention.server.ts'
 import { startMailWorker } from './mail/worker.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
@@ -12,6 +13,8 @@ export type StartupHook = (env: Env) => Promise<void> | void
 export const STARTUP_HOOKS: StartupHook[] = [
   // Activity entries older than ACTIVITY_RETENTION_DAYS are purged now and daily (GDPR).
   startActivityRetention,
+  // E-mails sent or failed more than OUTBOX_RETENTION_DAYS ago, the same way (ADR 054).
+  startOutboxRetention,
   // French demo content into an empty database unless DEMO_CONTENT=false.
   seedIfEmpty,
   // Issue 10: the demo CV (to private storage, ADR 018) and the demo images just seeded go

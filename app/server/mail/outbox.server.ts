@@ -251,6 +251,22 @@ export async function retryWaitingNow(now: Date): Promise<number> {
   return Number(result.numUpdatedRows)
 }
 
+/**
+ * Deletes the e-mails finished (sent or given up) more than `days` days after they were
+ * written (OUTBOX_RETENTION_DAYS, ADR 054): their bodies hold what the site sent people
+ * (replies quoting a visitor's message, links of accounts). Queued ones are never deleted.
+ */
+export async function purgeOutboxOlderThan(days: number, now: Date = new Date()): Promise<number> {
+  if (!Number.isFinite(days) || days < 0) throw new RangeError('days must be a positive number')
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
+  const result = await getDb()
+    .deleteFrom('outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('createdAt', '<', cutoff)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 const parseStatus = (status: string): OutboxStatus =>
   (OUTBOX_STATUSES as readonly string[]).includes(status) ? (status as OutboxStatus) : 'queued'
 
