@@ -2,7 +2,7 @@
 // are deleted at start-up and daily; queued ones and recent ones stay.
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { getDb } from '../db/client.server.ts'
+import { getDb, setDatabase } from '../db/client.server.ts'
 import { getEnv } from '../env.server.ts'
 import { STARTUP_HOOKS } from '../startup-hooks.server.ts'
 import {
@@ -46,6 +46,11 @@ describe('outbox retention', () => {
     expect(await purgeExpiredOutbox(90)).toBe(2)
     expect(await subjects()).toEqual(['queued 120', 'sent 0', 'sent 89', 'unconfigured 120'])
     await expect(purgeOutboxOlderThan(-1)).rejects.toThrow(RangeError)
+  })
+
+  it('never throws: a failed purge is logged and counts nothing', async () => {
+    setDatabase(undefined) // no database: the delete fails
+    await expect(purgeExpiredOutbox(90)).resolves.toBe(0)
   })
 
   it('runs at start-up with OUTBOX_RETENTION_DAYS and is registered as a hook', async () => {
