@@ -113,9 +113,12 @@ describe('checkFraming against a real server', () => {
     for (const url of [`${base}/open`, `http://localhost:${port}/open`, `http://[::1]:${port}/`])
       expect(await checkFraming(url), url).toBe('unknown')
     expect(requests).toEqual([])
+    // A name goes through the guarded DNS lookup: allowed addresses of its answer are used.
+    expect(await checkFraming(`http://localhost:${port}/deny`, loopbackOne)).toBe('blocked')
+    expect(requests).toEqual(['HEAD /deny'])
     // A site allowed at first that redirects to an address that is not: not followed.
     expect(await checkFraming(`${base}/to-other`, loopbackOne)).toBe('unknown')
-    expect(requests).toEqual(['HEAD /to-other'])
+    expect(requests).toEqual(['HEAD /deny', 'HEAD /to-other'])
     expect(otherRequests).toEqual([])
     // Both allowed: the redirect is followed and its headers give the verdict.
     expect(await checkFraming(`${base}/to-other-again`, loopbackBoth)).toBe('blocked')
