@@ -10,6 +10,9 @@
 //   request   the whole handler (loaders, React Router's document layers, the render), ms
 //   document  the entry's handleRequest only (handoff read-ahead, React render, encoding), ms
 //   ×ref      request ÷ the reference renderToString
+//   markup    renderToString of the page's own markup as static elements (scripts/lib/
+//             markup-tree.ts: the same elements, no component, hook or router), ms
+//   ÷markup   document ÷ markup: what components and React Router's document layer add
 //   html, handoff  bytes of the document and of its loader-data script
 // Figures are CPU time of this process (user + system) per call, the best of the rounds.
 //
@@ -47,6 +50,7 @@ process.env.NODE_ENV = 'production'
 const { createElement: h } = await import('react')
 const { renderToString } = await import('react-dom/server')
 const { createRequestHandler } = await import('react-router')
+const { markupTree } = await import('./lib/markup-tree.ts')
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -196,6 +200,7 @@ const PAGES = [
 interface Figures {
   request: number
   document: number
+  markup: number
   html: number
   handoff: number
 }
@@ -229,10 +234,15 @@ for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < ITERATIONS; i++) html = await get(p)
     const request = (cpuMs() - t0) / ITERATIONS
     const document = documentMs / ITERATIONS
+    const tree = markupTree(html)
+    const t1 = cpuMs()
+    for (let i = 0; i < ITERATIONS; i++) renderToString(tree)
+    const markup = (cpuMs() - t1) / ITERATIONS
     const previous = best.get(p)
     best.set(p, {
       request: Math.min(request, previous?.request ?? Infinity),
       document: Math.min(document, previous?.document ?? Infinity),
+      markup: Math.min(markup, previous?.markup ?? Infinity),
       html: Buffer.byteLength(html),
       handoff: handoffBytes(html),
     })
@@ -253,7 +263,7 @@ console.log(
     .join(' ')})\n`,
 )
 console.log(
-  `${'page'.padEnd(34)}${'request'.padStart(9)}${'×ref'.padStart(7)}${'document'.padStart(10)}${'×ref'.padStart(7)}${'html'.padStart(10)}${'handoff'.padStart(10)}`,
+  `${'page'.padEnd(34)}${'request'.padStart(9)}${'×ref'.padStart(7)}${'document'.padStart(10)}${'×ref'.padStart(7)}${'markup'.padStart(9)}${'÷markup'.padStart(9)}${'html'.padStart(10)}${'handoff'.padStart(10)}`,
 )
 let sum = 0
 for (const [p, f] of best) {
@@ -261,6 +271,7 @@ for (const [p, f] of best) {
   console.log(
     `${p.slice(0, 33).padEnd(34)}${f.request.toFixed(3).padStart(9)}${(f.request / reference).toFixed(1).padStart(7)}` +
       `${f.document.toFixed(3).padStart(10)}${(f.document / reference).toFixed(1).padStart(7)}` +
+      `${f.markup.toFixed(3).padStart(9)}${(f.document / f.markup).toFixed(1).padStart(9)}` +
       `${kb(f.html).padStart(10)}${kb(f.handoff).padStart(10)}`,
   )
 }
