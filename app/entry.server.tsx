@@ -10,7 +10,9 @@ import {
   renderStreamed,
 } from './server/render-document.server.tsx'
 import { log } from './server/log.server.ts'
+import { ServerLinks, ServerMeta } from './server/render/document-head.tsx'
 import { ServerRouter as BuildServerRouter } from './server/render/server-router.tsx'
+import { DocumentHeadContext } from './ui/document-head.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -26,9 +28,11 @@ export {
   shareProbeBetweenRequests,
 } from './server/cache/generation.server.ts'
 
-// Routes built once per build (ADR 047); development rebuilds modules, so keeps upstream's.
-const ServerRouter =
-  process.env.NODE_ENV === 'development' ? UpstreamServerRouter : BuildServerRouter
+// Routes built once per build (ADR 047), and the <head> links once per build and route chain
+// (ADR 055); development rebuilds modules, so keeps upstream's.
+const development = process.env.NODE_ENV === 'development'
+const ServerRouter = development ? UpstreamServerRouter : BuildServerRouter
+const documentHead = development ? undefined : { Meta: ServerMeta, Links: ServerLinks }
 
 let warnedStreamed = false
 /** A page that suspends costs about twice the CPU (ADR 036): said once per process. */
@@ -62,11 +66,15 @@ export default async function handleRequest(
   // or by the streaming renderer if something suspends (ADR 036,
   // app/server/render-document.server.tsx). Bots and people get the same complete document.
   const rearm = await prefillHandoff(routerContext)
-  const element = (
+  let element = (
     <NonceContext.Provider value={nonce ?? ''}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>
   )
+  if (documentHead)
+    element = (
+      <DocumentHeadContext.Provider value={documentHead}>{element}</DocumentHeadContext.Provider>
+    )
   let body = renderDocumentInOnePass(element)
   if (body === undefined) {
     warnStreamedOnce()

@@ -1,6 +1,6 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration } from 'react-router'
+import { isRouteErrorResponse, Link, Outlet, ScrollRestoration } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { preload } from 'react-dom'
 import type { Route } from './+types/root'
@@ -12,6 +12,7 @@ import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { DeferredScripts } from '#app/ui/deferred-scripts.tsx'
+import { useDocumentHead } from '#app/ui/document-head.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   preloadFonts()
   const data = useRootData()
   const nonce = useNonce()
+  const { Meta, Links } = useDocumentHead()
   const favicon = data?.site.favicon
   return (
     // The boot script sets data-theme before the first paint; React must not undo it.
