@@ -140,7 +140,7 @@ describe('<Meta> and <Links> for the server (ADR 055)', () => {
     expect(post).toContain('<meta property="og:title" content="Vitrine : ecrire"/>')
     expect(post).toContain('<link rel="canonical" href="https://exemple.fr/Vitrine"/>')
     expect(post).toContain('\\u003c/script\\u003e')
-    expect(post.match(/rel="icon"/g)).toHaveLength(1)
+    expect(post?.match(/rel="icon"/g)).toHaveLength(1)
     expect(post).toContain('/assets/Vitrine-root.css')
     expect(post).toContain('href="/images/hero.webp"')
     expect(missing).toContain('<h1>Erreur 404</h1>')
