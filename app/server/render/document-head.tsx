@@ -24,6 +24,7 @@ import {
   useLocation,
   type EntryContext,
 } from 'react-router'
+import { escapeHtml } from './server-router.tsx'
 
 type Manifest = EntryContext['manifest']
 type RouteModules = EntryContext['routeModules']
@@ -148,16 +149,6 @@ export function ServerLinks({
 }
 
 // --- <Meta> ---------------------------------------------------------------------------------
-
-// `lib/dom/ssr/markup.ts`: JSON in a <script> never closes it.
-const ESCAPE_LOOKUP: Record<string, string> = {
-  '&': '\\u0026',
-  '>': '\\u003e',
-  '<': '\\u003c',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-}
-const escapeHtml = (html: string) => html.replace(/[&><\u2028\u2029]/g, (c) => ESCAPE_LOOKUP[c]!)
 
 type MetaDescriptor = Record<string, unknown>
 type MetaFunction = (args: Record<string, unknown>) => MetaDescriptor[] | undefined

@@ -184,7 +184,7 @@ function staticRouter(template: DataRouter, context: StaticHandlerContext): Data
   })
 }
 
-// `lib/dom/ssr/markup.ts`
+// `lib/dom/ssr/markup.ts` (also used by ./document-head.tsx)
 const ESCAPE_LOOKUP: Record<string, string> = {
   '&': '\\u0026',
   '>': '\\u003e',
@@ -192,7 +192,8 @@ const ESCAPE_LOOKUP: Record<string, string> = {
   '\u2028': '\\u2028',
   '\u2029': '\\u2029',
 }
-const escapeHtml = (html: string) => html.replace(/[&><\u2028\u2029]/g, (c) => ESCAPE_LOOKUP[c]!)
+export const escapeHtml = (html: string) =>
+  html.replace(/[&><\u2028\u2029]/g, (c) => ESCAPE_LOOKUP[c]!)
 
 type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>
 type StreamEntry = StreamCache[number]
