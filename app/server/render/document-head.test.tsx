@@ -9,15 +9,19 @@ import {
   useLoaderData,
   useRouteError,
 } from 'react-router'
-import type { EntryContext, ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { prefillHandoff, renderInOnePass } from '../render-document.server.tsx'
 import { DocumentHeadContext, useDocumentHead } from '#app/ui/document-head.ts'
 import { inMemoryBuild, manifestRoute } from '../../../tests/fixtures/router-manifest.ts'
+import {
+  comparingEntry,
+  NONCE,
+  requestEach,
+  type Rendered,
+} from '../../../tests/fixtures/compare-render.tsx'
 import { ServerLinks, ServerMeta } from './document-head.tsx'
 
-const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 const OURS = { Meta: ServerMeta, Links: ServerLinks }
 
 function Layout({ children }: { children: ReactNode }) {
@@ -43,25 +47,14 @@ function Post() {
   return <h1>{title}</h1>
 }
 
-function buildWith(label: string, results: { upstream?: string; ours?: string }[]): ServerBuild {
+function buildWith(label: string, results: Rendered[]): ServerBuild {
   return inMemoryBuild({
     entry: {
-      module: {
-        handleError: (error: unknown) => {
-          if (!(isRouteErrorResponse(error) && error.status === 404)) throw error
-        },
-        async default(request: Request, status: number, headers: Headers, context: EntryContext) {
-          const rearm = await prefillHandoff(context)
-          const router = <ServerRouter context={context} url={request.url} nonce={NONCE} />
-          const upstream = renderInOnePass(router)
-          rearm()
-          const ours = renderInOnePass(
-            <DocumentHeadContext.Provider value={OURS}>{router}</DocumentHeadContext.Provider>,
-          )
-          results.push({ upstream, ours })
-          return new Response(ours ?? '', { status, headers })
-        },
-      },
+      module: comparingEntry(results, (context, url) => (
+        <DocumentHeadContext.Provider value={OURS}>
+          <ServerRouter context={context} url={url} nonce={NONCE} />
+        </DocumentHeadContext.Provider>
+      )),
     },
     routes: {
       root: {
@@ -124,12 +117,8 @@ function buildWith(label: string, results: { upstream?: string; ours?: string }[
 
 describe('<Meta> and <Links> for the server (ADR 055)', () => {
   it('write the head of each document as React Router’s own, request after request', async () => {
-    const results: { upstream?: string; ours?: string }[] = []
-    const handler = createRequestHandler(buildWith('Vitrine', results), 'production')
     const urls = ['/blog/ecrire', '/blog/absent', '/inconnu', '/blog/autre', '/blog/ecrire']
-    const statuses: number[] = []
-    for (const url of urls)
-      statuses.push((await handler(new Request(`http://localhost${url}`))).status)
+    const { statuses, results } = await requestEach((r) => buildWith('Vitrine', r), urls)
     expect(statuses).toEqual([200, 404, 404, 200, 200])
     for (const { upstream, ours } of results) {
       expect(upstream).toBeDefined()
@@ -150,8 +139,8 @@ describe('<Meta> and <Links> for the server (ADR 055)', () => {
   })
 
   it('keeps the links of two builds apart', async () => {
-    const first: { upstream?: string; ours?: string }[] = []
-    const second: { upstream?: string; ours?: string }[] = []
+    const first: Rendered[] = []
+    const second: Rendered[] = []
     await createRequestHandler(
       buildWith('Alpha', first),
       'production',

@@ -10,21 +10,23 @@ import {
   NavLink,
   Outlet,
   Scripts,
-  ServerRouter as UpstreamServerRouter,
   useLoaderData,
   useLocation,
   useMatches,
   useParams,
   useRouteError,
 } from 'react-router'
-import type { EntryContext, ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { prefillHandoff, renderInOnePass } from '../render-document.server.tsx'
 import { inMemoryBuild, manifestRoute } from '../../../tests/fixtures/router-manifest.ts'
+import {
+  comparingEntry,
+  NONCE,
+  requestEach,
+  type Rendered,
+} from '../../../tests/fixtures/compare-render.tsx'
 import { ServerRouter } from './server-router.tsx'
-
-const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
 function Layout({ children }: { children: ReactNode }) {
   return (
@@ -82,27 +84,12 @@ function Index() {
   return <p>Liste des articles</p>
 }
 
-function buildWith(label: string, results: { upstream?: string; ours?: string }[]): ServerBuild {
+function buildWith(label: string, results: Rendered[]): ServerBuild {
   return inMemoryBuild({
     entry: {
-      module: {
-        // React Router reports the unmatched URL here (the application logs it).
-        handleError: (error: unknown) => {
-          if (!(isRouteErrorResponse(error) && error.status === 404)) throw error
-        },
-        async default(request: Request, status: number, headers: Headers, context: EntryContext) {
-          const rearm = await prefillHandoff(context)
-          const upstream = renderInOnePass(
-            <UpstreamServerRouter context={context} url={request.url} nonce={NONCE} />,
-          )
-          rearm()
-          const ours = renderInOnePass(
-            <ServerRouter context={context} url={request.url} nonce={NONCE} />,
-          )
-          results.push({ upstream, ours })
-          return new Response(ours ?? '', { status, headers })
-        },
-      },
+      module: comparingEntry(results, (context, url) => (
+        <ServerRouter context={context} url={url} nonce={NONCE} />
+      )),
     },
     routes: {
       root: {
@@ -165,8 +152,6 @@ function buildWith(label: string, results: { upstream?: string; ours?: string }[
 
 describe('ServerRouter with routes built once per build (ADR 047)', () => {
   it('renders each document as React Router’s own, request after request', async () => {
-    const results: { upstream?: string; ours?: string }[] = []
-    const handler = createRequestHandler(buildWith('Vitrine', results), 'production')
     const urls = [
       '/blog/ecrire-a-lyon',
       '/blog',
@@ -175,9 +160,7 @@ describe('ServerRouter with routes built once per build (ADR 047)', () => {
       '/inconnu', // no route at all
       '/blog/ecrire-a-lyon', // again, after the others
     ]
-    const statuses: number[] = []
-    for (const url of urls)
-      statuses.push((await handler(new Request(`http://localhost${url}`))).status)
+    const { statuses, results } = await requestEach((r) => buildWith('Vitrine', r), urls)
     expect(statuses).toEqual([200, 200, 200, 404, 404, 200])
     expect(results).toHaveLength(urls.length)
     for (const { upstream, ours } of results) {
@@ -198,8 +181,8 @@ describe('ServerRouter with routes built once per build (ADR 047)', () => {
   })
 
   it('keeps the routes of two builds apart', async () => {
-    const resultsA: { upstream?: string; ours?: string }[] = []
-    const resultsB: { upstream?: string; ours?: string }[] = []
+    const resultsA: Rendered[] = []
+    const resultsB: Rendered[] = []
     const a = createRequestHandler(buildWith('Première', resultsA), 'production')
     const b = createRequestHandler(buildWith('Seconde', resultsB), 'production')
     await a(new Request('http://localhost/blog/un'))
