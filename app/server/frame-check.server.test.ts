@@ -152,6 +152,7 @@ describe('isPublicAddress (ADR 053)', () => {
       'fe80::1',
       'ff02::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1', // the same, as a URL writes it
       '::ffff:169.254.169.254',
       '64:ff9b::7f00:1',
       'pas une adresse',

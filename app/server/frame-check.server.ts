@@ -83,13 +83,13 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6')
 
-/** Whether a preview check may connect to this IP address (v4, v6 or v4-mapped v6). */
+/**
+ * Whether a preview check may connect to this IP address (v4 or v6; a BlockList checks an
+ * IPv4-mapped v6 address, in either spelling, against the IPv4 ranges).
+ */
 export function isPublicAddress(address: string): boolean {
   const version = isIP(address)
-  if (version === 0) return false
-  const mapped = version === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined
-  if (mapped) return !NOT_PUBLIC.check(mapped, 'ipv4')
-  return !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6')
+  return version !== 0 && !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6')
 }
 
 /** PREVIEW_PRIVATE_ADDRESSES=true: any address. */
