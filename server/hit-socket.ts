@@ -10,9 +10,9 @@
 // life, with the unread bytes (that request and any pipelined after it) put back in front of
 // the stream: Express, the `http`-level hit path and every guard then see it exactly as
 // before. On PostgreSQL (`answerAfterPoll`) the bytes read are answered in the check phase
-// that follows the poll phase that read them (ADR 051). The parser below only needs to recognise a strict subset of HTTP/1.1 (what
-// browsers, proxies and load generators send for a page); anything outside it costs a
-// hand-over, never a different answer.
+// that follows the poll phase that read them (ADR 051). The parser below only needs to
+// recognise a strict subset of HTTP/1.1 (what browsers, proxies and load generators send for
+// a page); anything outside it costs a hand-over, never a different answer.
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { findHit, headIndex, pathOf, type HitOptions, type PageCache } from './page-cache.ts'

@@ -711,9 +711,9 @@ function capture(cache: PageCache, key: string, res: Response, data: boolean) {
     if (args.length > 0) collect(args[0], args[1])
     const result = (end as (...a: unknown[]) => Response).apply(this, args)
     if (keep && res.statusCode === 200 && generation === cache.generation()) {
-      const nonce = /'nonce-([^']{24})'/.exec(csp)?.[1]
-      if (data) cache.setData(key, generation, headers, Buffer.concat(chunks, size))
-      else if (nonce) cache.set(key, generation, headers, csp, Buffer.concat(chunks, size), nonce)
+      const body = Buffer.concat(chunks, size)
+      if (data) cache.setData(key, generation, headers, body)
+      else cache.set(key, generation, headers, csp, body, /'nonce-([^']{24})'/.exec(csp)![1]!)
     }
     chunks.length = 0
     return result

@@ -4,7 +4,7 @@
 import type { Env } from './env.server.ts'
 import { log } from './log.server.ts'
 
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000
+const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000
 
 export interface RetentionKind {
   /** Deletes what is older than `days` days; returns how many records went. */

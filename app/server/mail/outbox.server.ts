@@ -252,9 +252,9 @@ export async function retryWaitingNow(now: Date): Promise<number> {
 }
 
 /**
- * Deletes the e-mails finished (sent or given up) more than `days` days after they were
- * written (OUTBOX_RETENTION_DAYS, ADR 054): their bodies hold what the site sent people
- * (replies quoting a visitor's message, links of accounts). Queued ones are never deleted.
+ * Deletes the e-mails finished (sent or given up) and written more than `days` days ago
+ * (OUTBOX_RETENTION_DAYS, ADR 054): their bodies hold what the site sent people (replies
+ * quoting a visitor's message, links of accounts). Queued ones are never deleted.
  */
 export async function purgeOutboxOlderThan(days: number, now: Date = new Date()): Promise<number> {
   if (!Number.isFinite(days) || days < 0) throw new RangeError('days must be a positive number')

@@ -71,10 +71,8 @@ function keyedLinksFor(
     if (links) descriptors.push(...links)
     if (!route) continue
     preloads.add(route.module)
-    for (const href of route.clientActionModule ? [route.clientActionModule] : [])
-      preloads.add(href)
-    for (const href of route.clientLoaderModule ? [route.clientLoaderModule] : [])
-      preloads.add(href)
+    if (route.clientActionModule) preloads.add(route.clientActionModule)
+    if (route.clientLoaderModule) preloads.add(route.clientLoaderModule)
     for (const href of route.imports ?? []) preloads.add(href)
   }
   const seen = new Set<string>()
