@@ -50,8 +50,14 @@ export function fairStart() {
     setImmediate(startOne)
   }
 
-  return function fairStartMiddleware(req: Request, _res: Response, next: NextFunction) {
-    queue.push({ req, next })
-    schedule()
-  }
+  return Object.assign(
+    function fairStartMiddleware(req: Request, _res: Response, next: NextFunction) {
+      queue.push({ req, next })
+      schedule()
+    },
+    {
+      /** Requests waiting for their turn (render threads take some while any wait, ADR 056). */
+      waiting: () => queue.length - head,
+    },
+  )
 }

@@ -1,5 +1,6 @@
 // Express entry: headers, redirects, static files, then React Router for everything else.
 import http from 'node:http'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
@@ -29,6 +30,7 @@ import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
+import { RenderWorkers } from './render-workers.ts'
 import { compactHeapAfterStartup } from './heap-compaction.ts'
 import { startIdleMemoryReducer } from './idle-memory.ts'
 
@@ -44,6 +46,16 @@ interface AppEntry {
 }
 
 const isDev = process.env.NODE_ENV === 'development'
+/** RENDER_THREADS: a number, or by default one per core beyond the first, at most two. */
+function renderThreadCount(value: string | undefined): number {
+  if (value !== undefined && value.trim() !== '') {
+    const count = Number(value)
+    if (Number.isInteger(count) && count >= 0 && count <= 16) return count
+    console.error(`\nDémarrage impossible : RENDER_THREADS doit être un entier de 0 à 16.\n`)
+    process.exit(1)
+  }
+  return Math.min(Math.max(availableParallelism() - 1, 0), 2)
+}
 const megabytes = (value: string | undefined, fallback: number) =>
   Number(value) > 0 ? Number(value) : fallback
 const port = Number(process.env.PORT ?? 3000)
@@ -123,7 +135,28 @@ try {
 if (pageCache) app.use(pageCacheCapture(pageCache))
 
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
-app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
+const startInTurn = fairStart()
+// While renders queue, anonymous public pages are also rendered on other cores (ADR 056).
+const renderThreads = isDev ? 0 : renderThreadCount(process.env.RENDER_THREADS)
+const threads =
+  renderThreads > 0
+    ? new RenderWorkers({
+        threads: renderThreads,
+        script: new URL(
+          import.meta.url.endsWith('.ts') ? './render-thread.ts' : './render-thread.js',
+          import.meta.url,
+        ),
+        data: {
+          buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'),
+          publicLayout: 'routes/public/layout',
+        },
+        generation: () => entry.contentGeneration(),
+        waiting: startInTurn.waiting,
+        always: ['1', 'true', 'yes'].includes(process.env.RENDER_THREADS_ALWAYS ?? ''),
+        log: (message) => console.error(message),
+      })
+    : undefined
+app.all('/{*splat}', startInTurn, createRequestHandler({ build: handlerBuild, threads }))
 
 app.use(errorHandler)
 
@@ -169,6 +202,7 @@ async function shutdown(signal: string) {
   force.unref()
   // In-flight requests finish; idle keep-alive sockets close now.
   server.close(async () => {
+    await threads?.stop()
     await entry.stopApp()
     console.log('Arrêt terminé.')
     process.exit(0)

@@ -180,7 +180,7 @@ describe('request log', () => {
         return true
       })
     try {
-      const res = Object.assign(new EventEmitter(), { statusCode: 200 })
+      const res = Object.assign(new EventEmitter(), { statusCode: 200, locals: {} })
       const req = { method: 'GET', path: '/setup/jeton-secret-jeton-secret-0123' }
       requestLog(req as unknown as Request, res as unknown as Response, vi.fn())
       res.emit('finish')

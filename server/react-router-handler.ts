@@ -9,24 +9,26 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
 import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
+import { documentBody } from './document-body.ts'
+import type { RenderWorkers, Rendered } from './render-workers.ts'
 
-/**
- * Where app/entry.server.tsx leaves the bytes of a document it rendered into memory, on the
- * `Response` it returns (the server and the app are separate bundles: a registered symbol is
- * the one name both see).
- */
-export const DOCUMENT_BODY = Symbol.for('vitrine.documentBody')
+export { DOCUMENT_BODY, documentBody } from './document-body.ts'
 
 export function createRequestHandler({
   build,
   mode = process.env.NODE_ENV,
+  threads,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode?: string
+  /** Render threads for anonymous public pages while renders queue (ADR 056). */
+  threads?: RenderWorkers
 }) {
   const handleRequest = createRouterHandler(build, mode)
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const rendered = await threads?.render(req)
+      if (rendered) return sendRendered(res, rendered)
       await sendResponse(res, await handleRequest(createFetchRequest(req, res)))
     } catch (error) {
       next(error)
@@ -45,7 +47,20 @@ function createFetchHeaders(requestHeaders: ExpressRequest['headers']): Headers 
   return headers
 }
 
-function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The request's headers as name-value pairs (a render thread's job, ADR 056). */
+export function headerPairs(requestHeaders: ExpressRequest['headers']): [string, string][] {
+  const pairs: [string, string][] = []
+  for (const key in requestHeaders) {
+    const values = requestHeaders[key]
+    if (!values) continue
+    if (Array.isArray(values)) for (const value of values) pairs.push([key, value])
+    else pairs.push([key, values])
+  }
+  return pairs
+}
+
+/** The absolute URL React Router sees for `req`: the adapter's own computation. */
+export function requestUrl(req: ExpressRequest): URL {
   const [, hostnamePortStr] = req.app?.enabled('trust proxy')
     ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
     : []
@@ -58,7 +73,19 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request 
       ? hostPort
       : ''
   const resolvedHost = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`
-  const url = new URL(`${req.protocol}://${resolvedHost}${req.originalUrl}`)
+  return new URL(`${req.protocol}://${resolvedHost}${req.originalUrl}`)
+}
+
+/**
+ * A document GET: its loaders may leave out of the hydration data what the page already
+ * shows (app/server/hydration-data.server.ts); a page change's `.data` request gets it all.
+ */
+export function isDocumentGet(method: string, url: URL): boolean {
+  return method === 'GET' && !url.pathname.endsWith('.data')
+}
+
+function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = requestUrl(req)
   let controller: AbortController | null = new AbortController()
   const init: RequestInit & { duplex?: 'half' } = {
     method: req.method,
@@ -72,19 +99,20 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request 
     init.duplex = 'half'
   }
   const request = new Request(url.href, init)
-  // A document GET: its loaders may leave out of the hydration data what the page already
-  // shows (app/server/hydration-data.server.ts); a page change's `.data` request gets it all.
-  if (req.method === 'GET' && !url.pathname.endsWith('.data'))
+  if (isDocumentGet(req.method, url))
     Object.defineProperty(request, DOCUMENT_REQUEST, { value: true })
   return request
 }
 
-/** The bytes entry.server.tsx attached to its `Response`, when its body was never read. */
-export function documentBody(response: Response): Uint8Array | undefined {
-  const body = (response as unknown as Record<symbol, unknown>)[DOCUMENT_BODY]
-  return body instanceof Uint8Array && response.body !== null && !response.bodyUsed
-    ? body
-    : undefined
+/** A render thread's answer, written as `sendResponse` writes a document rendered here. */
+function sendRendered(res: ExpressResponse, rendered: Rendered) {
+  if (res.destroyed || res.writableEnded) return
+  res.locals.renderThread = true
+  res.statusMessage = rendered.statusText
+  res.status(rendered.status)
+  for (const [key, value] of rendered.headers) res.append(key, value)
+  const { body } = rendered
+  res.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength))
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {

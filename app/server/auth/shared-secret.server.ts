@@ -23,12 +23,19 @@ export async function sharedAuthSecret(db: Kysely<Database>): Promise<string> {
     })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute()
+  const value = await storedAuthSecret(db)
+  if (value === undefined) throw new Error('No auth secret in shared_secret after its insert')
+  return value
+}
+
+/** The database's session secret, if one was created (read only: a render thread, ADR 056). */
+export async function storedAuthSecret(db: Kysely<Database>): Promise<string | undefined> {
   const row = await db
     .selectFrom('shared_secret')
     .select('value')
     .where('name', '=', AUTH_SECRET)
-    .executeTakeFirstOrThrow()
-  return row.value
+    .executeTakeFirst()
+  return row?.value
 }
 
 /** Start-up: fills in `env.BETTER_AUTH_SECRET` from the database when it was not set. */
