@@ -13,7 +13,7 @@ import { compactHeap } from './heap-compaction.ts'
 import type { RenderControl, RenderJob, RenderReply, RenderThreadData } from './render-protocol.ts'
 
 interface ReaderEntry {
-  startRenderReader(): Promise<void>
+  startRenderReader(): Promise<unknown>
   followGeneration(generation: number): void
 }
 

@@ -127,8 +127,7 @@ export class RenderWorkers {
     for (const thread of this.#threads)
       if (thread.ready && thread.jobs.size < this.#options.perThread)
         if (!best || thread.jobs.size < best.jobs.size) best = thread
-    const running = this.#threads.filter((thread) => !thread.stopping).length
-    if (running < this.#options.threads && (!best || best.jobs.size > 0)) this.#start()
+    if (this.running < this.#options.threads && (!best || best.jobs.size > 0)) this.#start()
     return best
   }
 
@@ -195,6 +194,11 @@ export class RenderWorkers {
       thread.worker.postMessage({ compact: true } satisfies RenderControl)
     }, this.#options.idleMs)
     thread.idleTimer.unref()
+  }
+
+  /** Threads running or starting (not those stopping). */
+  get running(): number {
+    return this.#threads.filter((thread) => !thread.stopping).length
   }
 
   /** Stops every thread (shutdown); later requests are rendered by the main thread. */

@@ -11,14 +11,19 @@
 import path from 'node:path'
 import { storedAuthSecret } from './auth/shared-secret.server.ts'
 import { setExternalChangeProbe } from './cache/generation.server.ts'
-import { DATABASE_FILE_NAME, openDatabase, openPostgres, setDatabase } from './db/client.server.ts'
-import { getEnv } from './env.server.ts'
+import {
+  DATABASE_FILE_NAME,
+  openDatabase,
+  openPostgres,
+  setDatabase,
+  type DatabaseHandle,
+} from './db/client.server.ts'
+import { getEnv, type Env } from './env.server.ts'
 
 let followed = 0
 
 /** Opens the read-only connection; the external-change probe is the main thread's generation. */
-export async function startRenderReader(): Promise<void> {
-  const env = getEnv()
+export async function startRenderReader(env: Env = getEnv()): Promise<DatabaseHandle> {
   const handle = env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL, { max: 2, readOnly: true })
     : openDatabase(path.join(env.DATA_DIR, DATABASE_FILE_NAME), { readOnly: true })
@@ -27,6 +32,7 @@ export async function startRenderReader(): Promise<void> {
   if (!env.BETTER_AUTH_SECRET && handle.dialect === 'postgres')
     env.BETTER_AUTH_SECRET = (await storedAuthSecret(handle.db)) ?? ''
   setExternalChangeProbe(() => followed)
+  return handle
 }
 
 /** The main thread's content generation at the time it sent a job: read before rendering it. */
