@@ -1,6 +1,5 @@
 // Express entry: headers, redirects, static files, then React Router for everything else.
 import http from 'node:http'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
@@ -46,7 +45,7 @@ interface AppEntry {
 }
 
 const isDev = process.env.NODE_ENV === 'development'
-/** RENDER_THREADS: a number, or by default one per core beyond the first, at most two. */
+/** RENDER_THREADS: how many render threads at most (ADR 056); none by default. */
 function renderThreadCount(value: string | undefined): number {
   if (value !== undefined && value.trim() !== '') {
     const count = Number(value)
@@ -54,7 +53,7 @@ function renderThreadCount(value: string | undefined): number {
     console.error(`\nDémarrage impossible : RENDER_THREADS doit être un entier de 0 à 16.\n`)
     process.exit(1)
   }
-  return Math.min(Math.max(availableParallelism() - 1, 0), 2)
+  return 0
 }
 const megabytes = (value: string | undefined, fallback: number) =>
   Number(value) > 0 ? Number(value) : fallback
