@@ -37,14 +37,7 @@ export function createRequestHandler({
 }
 
 function createFetchHeaders(requestHeaders: ExpressRequest['headers']): Headers {
-  const headers = new Headers()
-  for (const key in requestHeaders) {
-    const values = requestHeaders[key]
-    if (!values) continue
-    if (Array.isArray(values)) for (const value of values) headers.append(key, value)
-    else headers.set(key, values)
-  }
-  return headers
+  return new Headers(headerPairs(requestHeaders))
 }
 
 /** The request's headers as name-value pairs (a render thread's job, ADR 056). */
