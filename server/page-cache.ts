@@ -132,6 +132,20 @@ export const DATA_CACHE_CONTROL = 'public, no-cache'
 /** Background compressions waiting at most; more are dropped (a later hit asks again). */
 const MAX_QUEUED = 16
 
+/**
+ * Whether a request reads what every anonymous visitor reads: a public path (not the admin
+ * hub, accounts, API or resources), no Authorization header, no cookie of ours. The page
+ * cache shares its answer, and render threads may render it (ADR 056).
+ */
+export function isSharedRequest(url: string, headers: IncomingMessage['headers']): boolean {
+  if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return false
+  // A page change's data (`/blog.data?_routes=…`) is shared as its page is (ADR 052);
+  // `.data` anywhere else in a URL is not one of ours.
+  if (url.includes('.data') && !isDataUrl(url)) return false
+  if (headers.authorization !== undefined) return false
+  return !(headers.cookie !== undefined && hasOwnCookie(headers.cookie))
+}
+
 /** Whether the request's cookies can change the page (any cookie but analytics ones). */
 export function hasOwnCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false
@@ -237,12 +251,7 @@ export class PageCache {
   /** The cache key of a request, or null when the request must not use the cache. */
   keyOf(method: string | undefined, url: string, headers: IncomingMessage['headers']) {
     if (method !== 'GET' && method !== 'HEAD') return null
-    if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return null
-    // A page change's data (`/blog.data?_routes=…`) is cached as its page is (ADR 052);
-    // `.data` anywhere else in a URL is not one of ours.
-    if (url.includes('.data') && !isDataUrl(url)) return null
-    if (headers.authorization !== undefined) return null
-    if (headers.cookie !== undefined && hasOwnCookie(headers.cookie)) return null
+    if (!isSharedRequest(url, headers)) return null
     return `${headers.host ?? ''}\n${url}`
   }
 

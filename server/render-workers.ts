@@ -15,7 +15,7 @@
 // request itself: nothing is lost.
 import type { Request as ExpressRequest } from 'express'
 import { Worker } from 'node:worker_threads'
-import { hasOwnCookie, isDataUrl } from './page-cache.ts'
+import { isSharedRequest } from './page-cache.ts'
 import { headerPairs, isDocumentGet, requestUrl } from './react-router-handler.ts'
 import type { RenderControl, RenderJob, RenderReply, RenderThreadData } from './render-protocol.ts'
 
@@ -40,9 +40,8 @@ export interface RenderWorkersOptions {
   log?: (message: string) => void
 }
 
-/** Paths never rendered on a thread (as for the page cache, plus resources). */
-const NEVER =
-  /^\/(?:admin|api|auth|login|register|logout|setup|healthz|assets|media|compte)(?:[/?.]|$)/
+/** Shared paths not sent to a thread: a thread would only decline them (resources, account). */
+const MAIN_THREAD_ONLY = /^\/(?:media|compte)(?:[/?.]|$)/
 
 interface Thread {
   worker: Worker
@@ -71,12 +70,8 @@ export class RenderWorkers {
 
   /** Whether this request may be rendered on a thread at all. */
   eligible(req: ExpressRequest): boolean {
-    if (req.method !== 'GET') return false
     const url = req.originalUrl
-    if (url.length > 2048 || NEVER.test(url)) return false
-    if (url.includes('.data') && !isDataUrl(url)) return false
-    if (req.headers.authorization !== undefined) return false
-    return !hasOwnCookie(req.headers.cookie)
+    return req.method === 'GET' && isSharedRequest(url, req.headers) && !MAIN_THREAD_ONLY.test(url)
   }
 
   /**
