@@ -29,7 +29,7 @@ import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
-import { RenderWorkers } from './render-workers.ts'
+import { parseRenderThreads, RenderWorkers } from './render-workers.ts'
 import { compactHeapAfterStartup } from './heap-compaction.ts'
 import { startIdleMemoryReducer } from './idle-memory.ts'
 
@@ -45,16 +45,6 @@ interface AppEntry {
 }
 
 const isDev = process.env.NODE_ENV === 'development'
-/** RENDER_THREADS: how many render threads at most (ADR 056); none by default. */
-function renderThreadCount(value: string | undefined): number {
-  if (value !== undefined && value.trim() !== '') {
-    const count = Number(value)
-    if (Number.isInteger(count) && count >= 0 && count <= 16) return count
-    console.error(`\nDémarrage impossible : RENDER_THREADS doit être un entier de 0 à 16.\n`)
-    process.exit(1)
-  }
-  return 0
-}
 const megabytes = (value: string | undefined, fallback: number) =>
   Number(value) > 0 ? Number(value) : fallback
 const port = Number(process.env.PORT ?? 3000)
@@ -136,7 +126,13 @@ if (pageCache) app.use(pageCacheCapture(pageCache))
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
 const startInTurn = fairStart()
 // While renders queue, anonymous public pages are also rendered on other cores (ADR 056).
-const renderThreads = isDev ? 0 : renderThreadCount(process.env.RENDER_THREADS)
+let renderThreads = 0
+try {
+  renderThreads = isDev ? 0 : parseRenderThreads(process.env.RENDER_THREADS)
+} catch (error) {
+  console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
+  process.exit(1)
+}
 const threads =
   renderThreads > 0
     ? new RenderWorkers({

@@ -95,6 +95,8 @@ port.on('message', (job: RenderJob | RenderControl) => {
       port.postMessage(reply, own ? [body.buffer as ArrayBuffer] : [])
     },
     (error: unknown) => {
+      // Logged here (the main thread renders the request again and only counts the failure).
+      console.error(error)
       port.postMessage({
         id: job.id,
         failed: error instanceof Error ? error.message : String(error),

@@ -4,7 +4,7 @@
 // build, is tested in the browser suite (tests/e2e/public/render-threads.spec.ts).
 import type { Request as ExpressRequest } from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RenderWorkers, type RenderWorkersOptions } from './render-workers.ts'
+import { parseRenderThreads, RenderWorkers, type RenderWorkersOptions } from './render-workers.ts'
 import type { RenderJob } from './render-protocol.ts'
 
 const DOUBLE = new URL('../tests/fixtures/render-thread-double.ts', import.meta.url)
@@ -56,6 +56,19 @@ const until = async (check: () => boolean) => {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+describe('RENDER_THREADS', () => {
+  it('is a whole number from 0 to 16, none when unset', () => {
+    expect(parseRenderThreads(undefined)).toBe(0)
+    expect(parseRenderThreads(' ')).toBe(0)
+    expect(parseRenderThreads('0')).toBe(0)
+    expect(parseRenderThreads('2')).toBe(2)
+    expect(parseRenderThreads('16')).toBe(16)
+  })
+  it.each(['-1', '17', '1.5', 'deux', 'Infinity'])('refuses %s, in French', (value) => {
+    expect(() => parseRenderThreads(value)).toThrow(/RENDER_THREADS invalide .* entier de 0 à 16/)
+  })
+})
 
 describe('render threads: which requests', () => {
   const workers = pool()

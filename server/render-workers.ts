@@ -40,6 +40,14 @@ export interface RenderWorkersOptions {
   log?: (message: string) => void
 }
 
+/** RENDER_THREADS: how many render threads at most; none when unset. Throws in French. */
+export function parseRenderThreads(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0
+  const count = Number(value)
+  if (Number.isInteger(count) && count >= 0 && count <= 16) return count
+  throw new Error(`RENDER_THREADS invalide (« ${value} ») : un entier de 0 à 16 est attendu.`)
+}
+
 /** Shared paths not sent to a thread: a thread would only decline them (resources, account). */
 const MAIN_THREAD_ONLY = /^\/(?:media|compte)(?:[/?.]|$)/
 
