@@ -57,9 +57,12 @@ const startup = { modules: performance.now(), build: 0, app: 0 }
 const app = express()
 app.disable('x-powered-by')
 // TRUST_PROXY: hops or proxy addresses, never "whatever the client wrote" (ADR 024).
+// Render threads (ADR 056): RENDER_THREADS, checked before anything starts.
+let renderThreads = 0
 try {
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
   if (trustProxy !== false) app.set('trust proxy', trustProxy)
+  renderThreads = isDev ? 0 : parseRenderThreads(process.env.RENDER_THREADS)
 } catch (error) {
   console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
   process.exit(1)
@@ -126,13 +129,6 @@ if (pageCache) app.use(pageCacheCapture(pageCache))
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
 const startInTurn = fairStart()
 // While renders queue, anonymous public pages are also rendered on other cores (ADR 056).
-let renderThreads = 0
-try {
-  renderThreads = isDev ? 0 : parseRenderThreads(process.env.RENDER_THREADS)
-} catch (error) {
-  console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
-  process.exit(1)
-}
 const threads =
   renderThreads > 0
     ? new RenderWorkers({
