@@ -10,18 +10,29 @@ import {
   startOutboxRetention,
   stopOutboxRetention,
 } from './outbox-retention.server.ts'
-import { enqueueEmail, listOutbox, purgeOutboxOlderThan } from './outbox.server.ts'
+import { createMessage, deleteMessage } from '../repositories/messages.server.ts'
+import { enqueueEmail, listOutbox, purgeOutboxOlderThan, replyDeliveries } from './outbox.server.ts'
 
 useTestDatabase()
 
 const DAY = 86_400_000
+const VISITOR = {
+  name: 'Léa Martin',
+  email: 'lea@exemple.fr',
+  message: 'Bonjour, un projet à vous proposer.',
+}
 
-/** An e-mail written `daysAgo` days ago, left in `status`. */
-async function email(daysAgo: number, status: 'queued' | 'sent' | 'failed' | 'unconfigured') {
+/** An e-mail written `daysAgo` days ago, left in `status` (a reply to `messageId` if given). */
+async function email(
+  daysAgo: number,
+  status: 'queued' | 'sent' | 'failed' | 'unconfigured',
+  messageId?: string,
+) {
   const row = await enqueueEmail(
     getDb(),
     {
       kind: 'reply',
+      relatedMessageId: messageId,
       to: { address: 'lea@exemple.fr', name: 'Léa' },
       subject: `${status} ${daysAgo}`,
       html: '<p>Bonjour Léa</p>',
@@ -46,6 +57,18 @@ describe('outbox retention', () => {
     expect(await purgeExpiredOutbox(90)).toBe(2)
     expect(await subjects()).toEqual(['queued 120', 'sent 0', 'sent 89', 'unconfigured 120'])
     await expect(purgeOutboxOlderThan(-1)).rejects.toThrow(RangeError)
+  })
+
+  it('keeps a failed reply while its message is kept, so Messages can say it failed', async () => {
+    const kept = await createMessage(VISITOR)
+    const deleted = await createMessage(VISITOR)
+    await email(120, 'failed', kept.id)
+    await email(120, 'sent', kept.id)
+    await email(120, 'failed', deleted.id)
+    await deleteMessage(deleted.id)
+    expect(await purgeExpiredOutbox(90)).toBe(2)
+    expect(await subjects()).toEqual(['failed 120'])
+    expect((await replyDeliveries([kept.id]))[kept.id]?.status).toBe('failed')
   })
 
   it('never throws: a failed purge is logged and counts nothing', async () => {

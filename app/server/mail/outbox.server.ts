@@ -254,7 +254,8 @@ export async function retryWaitingNow(now: Date): Promise<number> {
 /**
  * Deletes the e-mails finished (sent or given up) and written more than `days` days ago
  * (OUTBOX_RETENTION_DAYS, ADR 054): their bodies hold what the site sent people (replies
- * quoting a visitor's message, links of accounts). Queued ones are never deleted.
+ * quoting a visitor's message, links of accounts). Queued ones are never deleted, nor a failed
+ * reply whose message is still kept (it can be sent again from Messages).
  */
 export async function purgeOutboxOlderThan(days: number, now: Date = new Date()): Promise<number> {
   if (!Number.isFinite(days) || days < 0) throw new RangeError('days must be a positive number')
@@ -263,6 +264,22 @@ export async function purgeOutboxOlderThan(days: number, now: Date = new Date())
     .deleteFrom('outbox')
     .where('status', 'in', ['sent', 'failed'])
     .where('createdAt', '<', cutoff)
+    // A reply given up stays while its message does: Messages says it failed and offers to
+    // send it again, where an absent row would read "Envoyée le" (ADR 054).
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('status', '=', 'failed'),
+          eb('kind', '=', 'reply'),
+          eb.exists(
+            eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .whereRef('messages.id', '=', 'outbox.relatedMessageId'),
+          ),
+        ]),
+      ),
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
