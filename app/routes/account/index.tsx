@@ -132,9 +132,9 @@ export async function action({ request }: Route.ActionArgs) {
       if (user.role !== 'admin') return fail('Action réservée aux administrateurs.', 403)
       const raw = values.requireAdminTwoFactor
       const required = Array.isArray(raw) ? raw.includes('on') : raw === 'on'
-      if (required && !(await getTwoFactorStatus(user.id)).enabled) {
-        return fail(TWO_FACTOR_TEXTS.enableFirst)
-      }
+      // Either way: an admin without a second factor must not lift the rule that sends them
+      // to enrol, nor set it for the others.
+      if (!(await getTwoFactorStatus(user.id)).enabled) return fail(TWO_FACTOR_TEXTS.enableFirst)
       await setAdminTwoFactorRequired(required, user.id)
       await recordActivity(request, {
         actor,

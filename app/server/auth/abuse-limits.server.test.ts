@@ -17,6 +17,7 @@ const { hit } = await import('../rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
   await import('./password-auth.server.ts')
 const { KNOWN_DEVICE_COOKIE } = await import('./known-device.server.ts')
+const { issueInvitation } = await import('./invitations.server.ts')
 
 const ORIGIN = 'http://localhost:3999'
 
@@ -126,5 +127,41 @@ describe('abuse limits', () => {
         password: 'motdepasse',
       }),
     ).toMatchObject({ ok: false, status: 429 })
+  })
+
+  it('sign-ups for an address from elsewhere never keep its invited owner out', async () => {
+    const now = new Date().toISOString()
+    await getDb()
+      .insertInto('user')
+      .values({
+        id: 'paul',
+        name: 'Paul',
+        email: 'paul@exemple.fr',
+        emailVerified: 0,
+        image: null,
+        role: 'editor',
+        status: 'active',
+        lastLogin: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+    const token = await issueInvitation('paul')
+    const attempt = (ip: string, invitation?: string) =>
+      registerWithPassword(
+        post('/register', ip),
+        {
+          name: 'Paul',
+          email: 'paul@exemple.fr',
+          password: 'motdepasse',
+          confirmPassword: 'motdepasse',
+        },
+        { invitation },
+      )
+    // Someone else spends that address's sign-up attempts from their own address.
+    for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) await attempt('203.0.113.70')
+    expect(await attempt('203.0.113.70')).toMatchObject({ ok: false, status: 429 })
+    // Paul, from his own address, claims the invitation.
+    expect(await attempt('192.0.2.71', token)).toMatchObject({ ok: true })
   })
 })

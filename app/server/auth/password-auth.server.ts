@@ -77,9 +77,11 @@ export async function countSignInFailure(request: Request, email: string): Promi
 }
 
 /**
- * Sign-up attempts per address, then per e-mail. A request the address limit refuses
- * creates no per-e-mail bucket (issue 14, finding 1: one address could otherwise add keys
- * without end), and one address holds a bounded number of them.
+ * Sign-up attempts per address, then per e-mail from that address. A request the address
+ * limit refuses creates no per-e-mail bucket (issue 14, finding 1: one address could otherwise
+ * add keys without end), and one address holds a bounded number of them. The per-e-mail count
+ * is per address too: a count shared by every address would let anyone keep an invited person
+ * from claiming their invitation, or anybody from registering an address (ADR 023).
  */
 async function signUpRefusal(request: Request, email: string): Promise<string | null> {
   const ip = getClientIp(request)
@@ -87,7 +89,7 @@ async function signUpRefusal(request: Request, email: string): Promise<string | 
   if (!(await hit(byAddress, AUTH_RATE_LIMITS.address, Date.now(), { owner: ip }))) {
     return byAddress
   }
-  const byAccount = `sign-up:account:${email}`
+  const byAccount = `sign-up:account:${ip}:${email}`
   if (!(await hit(byAccount, AUTH_RATE_LIMITS.accountAddress, Date.now(), { owner: ip }))) {
     return byAccount
   }

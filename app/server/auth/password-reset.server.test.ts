@@ -107,6 +107,28 @@ describe('password reset', () => {
     expect(await findResetUser(tokenOf(link))).toBeUndefined()
   })
 
+  it('a reset ends every other link sent to that mailbox', async () => {
+    const user = await createTestUser({ password: 'ancien-code-1' })
+    const other = await createTestUser()
+    await requestPasswordReset(request(), user.email)
+    const older = await linkFor(user.email, 1)
+    await requestPasswordReset(request(), other.email)
+    const others = await linkFor(other.email, 2)
+    await requestPasswordReset(request(), user.email)
+    const newer = await linkFor(user.email, 3)
+    expect(await resetPassword(request(), tokenOf(newer), 'nouveau-code-2')).toEqual({ ok: true })
+    expect(await findResetUser(tokenOf(older))).toBeUndefined()
+    expect(await resetPassword(request(), tokenOf(older), 'vieux-lien-3')).toMatchObject({
+      ok: false,
+      error: MAIL_TEXTS.resetInvalid,
+    })
+    expect(
+      (await signInWithPassword(request(), { email: user.email, password: 'nouveau-code-2' })).ok,
+    ).toBe(true)
+    // Another account's link still works.
+    expect(await findResetUser(tokenOf(others))).toBe(other.id)
+  })
+
   it('an expired link is refused', async () => {
     const user = await createTestUser()
     await requestPasswordReset(request(), user.email)
@@ -153,6 +175,11 @@ describe('password reset', () => {
     for (let i = 0; i < RESET_RATE_LIMITS.address.limit; i++)
       await requestPasswordReset(request('10.8.0.1'), `x${i}@exemple.fr`)
     expect((await requestPasswordReset(request('10.8.0.1'), 'y@exemple.fr')).ok).toBe(false)
+    // Requests that address's limit refused sent nothing, and use up no mailbox's quota: the
+    // owner of y@ still gets a link from elsewhere.
+    for (let i = 0; i < RESET_RATE_LIMITS.account.limit; i++)
+      await requestPasswordReset(request('10.8.0.1'), 'y@exemple.fr')
+    expect((await requestPasswordReset(request('10.8.0.2'), 'y@exemple.fr')).ok).toBe(true)
 
     configureMail(undefined)
     expect(await requestPasswordReset(request(), 'z@exemple.fr')).toMatchObject({

@@ -31,9 +31,15 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<ResetRequestOutcome> {
   const address = email.trim().toLowerCase()
-  const byClient = await hit(`reset:ip:${getClientIp(request)}`, RESET_RATE_LIMITS.address)
-  const byAccount = await hit(`reset:account:${address}`, RESET_RATE_LIMITS.account)
-  if (!byClient || !byAccount) return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
+  // The address first: a request it refuses sends nothing, so it must not use up the mailbox's
+  // quota either (else anyone could keep the owner from ever getting a link), and it creates no
+  // per-mailbox bucket; those an address creates count against its cap (ADR 023).
+  const ip = getClientIp(request)
+  const now = Date.now()
+  const refused =
+    !(await hit(`reset:ip:${ip}`, RESET_RATE_LIMITS.address, now, { owner: ip })) ||
+    !(await hit(`reset:account:${address}`, RESET_RATE_LIMITS.account, now, { owner: ip }))
+  if (refused) return { ok: false, error: AUTH_TEXTS.tooManyAttempts, status: 429 }
   // Says nothing about the account: the site cannot send any e-mail at all.
   if (!isMailConfigured()) return { ok: false, error: MAIL_TEXTS.forgotNotConfigured, status: 503 }
   try {

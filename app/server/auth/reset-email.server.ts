@@ -2,6 +2,7 @@
 // the outbox, lasts 30 minutes, is stored hashed, serves once, and a reset ends every session
 // of the user. Kept out of auth.server.ts so the flows (password-reset.server.ts) can import
 // the auth instance without a cycle.
+import { createHash } from 'node:crypto'
 import { getDb } from '../db/client.server.ts'
 import { nowIso } from '../db/util.server.ts'
 import { getEnv } from '../env.server.ts'
@@ -39,13 +40,30 @@ export const PASSWORD_RESET_OPTIONS = {
       .set({ emailVerified: 1, updatedAt: nowIso() })
       .where('id', '=', user.id)
       .execute()
+    // Every other link sent to that mailbox dies with the old password: an older e-mail
+    // found later must not set a password again.
+    await getDb()
+      .deleteFrom('verification')
+      .where('identifier', 'like', `${RESET_PREFIX}%`)
+      .where('value', '=', user.id)
+      .execute()
   },
 }
 
-/** Reset tokens are stored hashed in `verification` (a database leak reveals no link). */
+const RESET_PREFIX = 'reset-password:'
+
+/**
+ * Reset tokens are stored hashed in `verification` (a database leak reveals no link), under
+ * their prefix so that a reset can find and end the user's other links.
+ */
 export const VERIFICATION_STORAGE = {
   storeIdentifier: {
     default: 'plain' as const,
-    overrides: { 'reset-password:': 'hashed' as const },
+    overrides: {
+      [RESET_PREFIX]: {
+        hash: async (identifier: string) =>
+          RESET_PREFIX + createHash('sha256').update(identifier).digest('base64url'),
+      },
+    },
   },
 }

@@ -169,6 +169,20 @@ test('the setting makes two-factor sign-in mandatory: an admin without it is sen
     await signIn(other, { user: colleague })
     await other.goto('/admin/projects')
     await expect(other).toHaveURL(/\/compte\/double-authentification\?obligatoire=1$/)
+    // Nor can they lift the rule: the policy form, posted without its box, is refused.
+    const lift = await other.request.post('/compte', {
+      form: { intent: 'policy' },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    })
+    expect(lift.status()).toBe(400)
+    const policy = await getDb()
+      .selectFrom('security_policy')
+      .select('requireAdminTwoFactor')
+      .executeTakeFirst()
+    expect(policy?.requireAdminTwoFactor).toBe(1)
+    await other.goto('/admin/projects')
+    await expect(other).toHaveURL(/\/compte\/double-authentification\?obligatoire=1$/)
     await expect(
       other
         .getByRole('status')
