@@ -310,7 +310,7 @@ describe('page cache', () => {
     expect((await request('/cookies', {}, 'OPTIONS')).headers['x-page-cache']).toBeUndefined()
   })
 
-  it('never caches the admin hub or accounts (their data neither); bad escapes stay a 400', async () => {
+  it('never caches the admin hub, accounts or secret links (their data neither); bad escapes stay a 400', async () => {
     for (const path of [
       '/admin',
       '/admin/settings',
@@ -319,6 +319,9 @@ describe('page cache', () => {
       '/admin.data',
       '/admin/settings.data?_routes=routes%2Fadmin%2Fsettings',
       '/login.data',
+      '/compte',
+      '/reset-password?token=abc',
+      '/reset-password.data?token=abc',
     ]) {
       await get(path)
       expect((await get(path)).headers['x-page-cache']).toBeUndefined()

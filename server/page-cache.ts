@@ -98,8 +98,9 @@ interface Entry {
   cacheControl: string
 }
 
-/** Paths never cached (admin hub, accounts, API, resources). */
-const NEVER = /^\/(?:admin|api|auth|login|register|logout|setup|healthz|assets)(?:[/?.]|$)/
+/** Paths never cached (admin hub, accounts, secret links, API, resources). */
+const NEVER =
+  /^\/(?:admin|api|auth|login|register|logout|setup|compte|reset-password|healthz|assets)(?:[/?.]|$)/
 /** Third-party cookies that do not change our HTML (analytics). */
 const IGNORED_COOKIE = /^(?:_ga|_gid|_gat|_gcl|_fbp|_pk_|_hj)/
 /** Headers of the rendered answer not replayed on a hit. */

@@ -139,13 +139,29 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/contact', 'multipart/form-data; boundary=')?.status).toBe(400)
   })
 
-  it('marks admin responses no-store and gives every 429 a Retry-After', async () => {
-    for (const p of ['/admin', '/admin.data', '/admin/projects', '/admin/projects.data']) {
+  it('marks the pages of secrets no-store and gives every 429 a Retry-After', async () => {
+    const secret = [
+      '/admin',
+      '/admin.data',
+      '/admin/projects',
+      '/admin/projects.data',
+      '/compte',
+      '/compte.data',
+      '/compte/double-authentification',
+      '/auth/verification',
+      '/reset-password?token=abc',
+      '/reset-password.data?token=abc',
+      '/setup/abc',
+      '/register?invitation=abc',
+    ]
+    for (const p of secret) {
       expect((await fetch(`${base}${p}`)).headers.get('cache-control'), p).toBe('private, no-store')
     }
-    expect((await fetch(`${base}/projects`)).headers.get('cache-control')).toBe(
-      'public, max-age=60',
-    )
+    for (const p of ['/projects', '/register', '/compteur', '/administration', '/login']) {
+      expect((await fetch(`${base}${p}`)).headers.get('cache-control'), p).toBe(
+        'public, max-age=60',
+      )
+    }
     expect((await fetch(`${base}/limited`)).headers.get('retry-after')).toBe('60')
   })
 

@@ -113,26 +113,43 @@ export function drainUnreadBody(req: Request, res: Response, next: NextFunction)
   next()
 }
 
-/** Paths of the admin hub (pages and their `.data` requests). */
-export function isAdminPath(path: string): boolean {
-  return path === '/admin' || path === '/admin.data' || path.startsWith('/admin/')
+/** Pages (and their `.data` requests) under `prefix`. */
+const under = (path: string, prefix: string) =>
+  path === prefix || path === `${prefix}.data` || path.startsWith(`${prefix}/`)
+
+/**
+ * Pages that hold secrets or private data, never kept by any cache: the admin hub, the
+ * account pages (a two-factor key, sessions with their addresses), the second-factor step,
+ * and the pages of a secret link (a reset, the first-admin setup, an invitation), whose token
+ * is in the page.
+ */
+export function isSecretPage(path: string, query: string): boolean {
+  return (
+    under(path, '/admin') ||
+    under(path, '/compte') ||
+    under(path, '/auth/verification') ||
+    under(path, '/reset-password') ||
+    path.startsWith('/setup/') ||
+    (under(path, '/register') && /(?:^|&)invitation=/.test(query))
+  )
 }
 
 /**
- * Headers settled when the response starts, whatever produced it: admin responses are
+ * Headers settled when the response starts, whatever produced it: secret pages are
  * `no-store` (they hold private data and must not stay in a shared or back-forward cache),
  * answers made for a visitor with a cookie of ours are `private` (markPrivate), and a 429
  * always carries Retry-After.
  */
 export function responseRules(req: Request, res: Response, next: NextFunction) {
-  const admin = isAdminPath(req.path)
+  const query = req.originalUrl.split('?')[1] ?? ''
+  const secret = isSecretPage(req.path, query)
   // A request with a cookie of ours (a session, a toast) or credentials gets a page made for
   // that visitor (their name in the menu…): never for a shared cache.
-  const personal = !admin && (hasOwnCookie(req.headers.cookie) || !!req.headers.authorization)
+  const personal = !secret && (hasOwnCookie(req.headers.cookie) || !!req.headers.authorization)
   const writeHead = res.writeHead
   res.writeHead = function (this: Response, ...args: unknown[]) {
     const status = typeof args[0] === 'number' ? args[0] : this.statusCode
-    if (admin) this.setHeader('Cache-Control', 'private, no-store')
+    if (secret) this.setHeader('Cache-Control', 'private, no-store')
     if (personal) markPrivate(this)
     if (status === 429 && !this.getHeader('retry-after')) this.setHeader('Retry-After', '60')
     return (writeHead as (...a: unknown[]) => Response).apply(this, args)
