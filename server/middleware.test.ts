@@ -28,9 +28,11 @@ function fakeReq(opts: {
   return {
     method: opts.method ?? 'GET',
     secure: opts.secure ?? false,
+    protocol: opts.secure ? 'https' : 'http',
+    hostname: opts.host.split(':')[0],
     originalUrl: opts.url ?? '/projects?tag=React',
     get: (name: string) => headers[name.toLowerCase()],
-    app: { get: () => false },
+    app: { get: () => false, enabled: () => false },
   } as unknown as Request
 }
 
@@ -114,7 +116,16 @@ describe('canonical host redirects (spec §2)', () => {
 
 describe('origin check on mutating requests', () => {
   const post = (headers: Record<string, string>) =>
-    fakeReq({ host: 'camille.fr', method: 'POST', headers })
+    fakeReq({ host: 'camille.fr', secure: true, method: 'POST', headers })
+
+  it('compares the scheme and port too (React Router would throw in English after us)', () => {
+    const plain = (origin: string) =>
+      run(originCheck, fakeReq({ host: 'camille.fr:3000', method: 'POST', headers: { origin } }))
+    expect(plain('http://camille.fr:3000').next).toHaveBeenCalled()
+    expect(plain('https://camille.fr:3000').res.statusCode).toBe(403)
+    expect(plain('http://camille.fr:3001').res.statusCode).toBe(403)
+    expect(run(originCheck, post({ origin: 'http://camille.fr' })).res.statusCode).toBe(403)
+  })
 
   it('lets same-origin posts through', () => {
     const { next, res } = run(originCheck, post({ origin: 'https://camille.fr' }))

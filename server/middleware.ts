@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { writeLogLine } from './log-lines.ts'
+import { requestUrl } from './request-url.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -114,17 +115,15 @@ export function originCheck(req: Request, res: Response, next: NextFunction) {
     if (req.get('sec-fetch-site') === 'cross-site') return forbidden(res)
     return next()
   }
-  const host =
-    req.get('x-forwarded-host') && req.app.get('trust proxy')
-      ? req.get('x-forwarded-host')
-      : req.get('host')
-  let sourceHost: string
+  // The whole origin, scheme included, as React Router compares it after us: an https page
+  // posting to this http URL (or the reverse) is refused here in French, not there in English.
+  let same: boolean
   try {
-    sourceHost = new URL(source).host
+    same = new URL(source).origin === requestUrl(req).origin
   } catch {
     return forbidden(res)
   }
-  if (sourceHost !== host) return forbidden(res)
+  if (!same) return forbidden(res)
   next()
 }
 

@@ -10,7 +10,10 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
 import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
 import { documentBody } from './document-body.ts'
+import { requestUrl } from './request-url.ts'
 import type { RenderWorkers, Rendered } from './render-workers.ts'
+
+export { requestUrl }
 
 export { DOCUMENT_BODY, documentBody } from './document-body.ts'
 
@@ -50,23 +53,6 @@ export function headerPairs(requestHeaders: ExpressRequest['headers']): [string,
     else pairs.push([key, values])
   }
   return pairs
-}
-
-/** The absolute URL React Router sees for `req`: the adapter's own computation. */
-export function requestUrl(req: ExpressRequest): URL {
-  const [, hostnamePortStr] = req.app?.enabled('trust proxy')
-    ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
-    : []
-  const [, hostPortStr] = req.get('host')?.split(':') ?? []
-  const hostnamePort = Number.parseInt(hostnamePortStr!, 10)
-  const hostPort = Number.parseInt(hostPortStr!, 10)
-  const port = Number.isSafeInteger(hostnamePort)
-    ? hostnamePort
-    : Number.isSafeInteger(hostPort)
-      ? hostPort
-      : ''
-  const resolvedHost = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`
-  return new URL(`${req.protocol}://${resolvedHost}${req.originalUrl}`)
 }
 
 /**

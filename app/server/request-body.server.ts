@@ -33,3 +33,19 @@ export async function readFormData(request: Request): Promise<FormData> {
 export function retryAfterHeaders(outcome: { retryAfter?: string }): HeadersInit | undefined {
   return outcome.retryAfter ? { 'Retry-After': outcome.retryAfter } : undefined
 }
+
+/**
+ * A route's `headers` export that keeps its action's (or loader's) Retry-After: without one,
+ * React Router drops the headers a route's `data()` set, and the 429 would say 60 s whatever
+ * the real wait (ADR 023).
+ */
+export function keepRetryAfter(args: {
+  parentHeaders: Headers
+  actionHeaders: Headers
+  loaderHeaders: Headers
+}): Headers {
+  const headers = new Headers(args.parentHeaders)
+  const retryAfter = args.actionHeaders.get('Retry-After') ?? args.loaderHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}

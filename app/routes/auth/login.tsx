@@ -18,7 +18,7 @@ import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
-import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
+import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import type { Route } from './+types/login'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,6 +34,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const notice = params.get('reset') === '1' ? MAIL_TEXTS.resetDone : undefined
   return { ...authPageData('login-bg.webm'), socialError, notice }
 }
+
+// A 429 says how long the limit really holds (ADR 023).
+export const headers = keepRetryAfter
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(formDataToObject(await readFormData(request)))

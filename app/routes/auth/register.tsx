@@ -18,7 +18,7 @@ import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
-import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
+import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import type { Route } from './+types/register'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,6 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const socialError = socialErrorFromQuery(error, 'register')
   return { ...authPageData('register-bg.webm'), socialError, invitation }
 }
+
+// A 429 says how long the limit really holds (ADR 023).
+export const headers = keepRetryAfter
 
 export async function action({ request }: Route.ActionArgs) {
   const values = formDataToObject(await readFormData(request))

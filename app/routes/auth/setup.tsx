@@ -13,7 +13,7 @@ import {
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
 import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
 import { SETUP_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
-import { readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
+import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
@@ -30,6 +30,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!(await isSetupTokenValid(params.token))) throw data(INVALID_LINK, { status: 404 })
   return null
 }
+
+// A 429 says how long the limit really holds (ADR 023).
+export const headers = keepRetryAfter
 
 export async function action({ request, params }: Route.ActionArgs) {
   const ip = getClientIp(request)

@@ -7,6 +7,7 @@ import { SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
 import { shippedVideo } from '#app/server/auth/page-assets.server.ts'
 import { completeSignIn } from '#app/server/auth/second-factor.server.ts'
 import { getCurrentSession, getPendingSecondFactor } from '#app/server/auth/session.server.ts'
+import { keepRetryAfter } from '#app/server/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { TextField } from '#app/ui/auth/password-field.tsx'
@@ -27,6 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!pending) throw await elsewhere(request)
   return { video: shippedVideo('login-bg.webm'), email: pending.user.email }
 }
+
+// A 429 says how long the limit really holds (ADR 023).
+export const headers = keepRetryAfter
 
 export async function action({ request }: Route.ActionArgs) {
   const pending = await getPendingSecondFactor(request)

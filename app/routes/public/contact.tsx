@@ -15,6 +15,7 @@ import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
 import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
 import { handleContact } from '#app/server/contact.server.ts'
+import { keepRetryAfter } from '#app/server/request-body.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
@@ -43,6 +44,9 @@ export async function loader() {
     max: { short: MAX_LENGTH.short, email: MAX_LENGTH.email, text: MAX_LENGTH.text },
   }
 }
+
+// A 429 says how long the limit really holds (ADR 023).
+export const headers = keepRetryAfter
 
 export async function action({ request }: Route.ActionArgs) {
   const result = await handleContact(request)

@@ -157,6 +157,7 @@ test('contact: validation, honeypot and per-address rate limit store nothing', a
   }
   const refused = await request.post('/contact', { form: { name: 'Flot', email, message: 'Un de trop' } })
   expect(refused.status()).toBe(429)
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(60)
   expect(await refused.text()).toContain('Trop de messages envoyés depuis votre adresse')
   expect(await messagesFrom(email)).toHaveLength(3)
   await server.restart()
