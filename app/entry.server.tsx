@@ -1,8 +1,8 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
 
-import type { EntryContext, RouterContextProvider } from 'react-router'
-import { ServerRouter as UpstreamServerRouter } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter as UpstreamServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import {
   prefillHandoff,
@@ -34,6 +34,19 @@ export {
 const development = process.env.NODE_ENV === 'development'
 const ServerRouter = development ? UpstreamServerRouter : BuildServerRouter
 const documentHead = development ? undefined : { Meta: ServerMeta, Links: ServerLinks }
+
+/**
+ * Errors worth the log: not a client's mistake that React Router answers itself (a form
+ * posted to a page that takes none, 405; no such route, 404), which the page says in French
+ * and anyone could repeat to fill the log (ADR 024: only real faults are logged).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return
+  // An internal error response (React Router's own) carries the error it stands for.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  console.error(cause ?? error)
+}
 
 let warnedStreamed = false
 /** A page that suspends costs about twice the CPU (ADR 036): said once per process. */

@@ -1,5 +1,6 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
+import { refusalText } from '#app/domain/http-errors.ts'
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { preload } from 'react-dom'
@@ -156,6 +157,7 @@ function maintenanceData(error: unknown): { title: string; message: string } | n
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500
+  const refusal = refusalText(error)
   const maintenance = maintenanceData(error)
   if (maintenance) {
     return (
@@ -173,7 +175,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-fg-2">
         {status === 404
           ? "Cette page n'existe pas ou a été déplacée."
-          : 'Veuillez réessayer plus tard.'}
+          : (refusal ?? 'Veuillez réessayer plus tard.')}
       </p>
       <Link to="/" className="btn btn-primary">
         Retour à l&apos;accueil

@@ -1,8 +1,9 @@
 // A French 405 for a route that takes no form (issue 14, finding 4: React Router's own
 // answer to a POST on a resource route without an action is English, "Unexpected Server
 // Error"). Exported as `action` by those routes.
-export const METHOD_NOT_ALLOWED =
-  'Méthode non autorisée : cette adresse ne reçoit pas de formulaire.'
+import { METHOD_NOT_ALLOWED } from '#app/domain/http-errors.ts'
+
+export { METHOD_NOT_ALLOWED }
 
 export function methodNotAllowed(): Response {
   return new Response(METHOD_NOT_ALLOWED, {

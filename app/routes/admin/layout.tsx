@@ -1,5 +1,6 @@
 // Administration hub (spec §2): title, subtitle, side menu of the 12 tabs; the tab lives in
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
+import { refusalText } from '#app/domain/http-errors.ts'
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
 import { ExternalLink, LogOut, UserCog } from 'lucide-react'
 import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
@@ -139,7 +140,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Banner kind="error">
         {status === 404
           ? "Cet élément n'existe pas ou n'existe plus."
-          : 'Une erreur est survenue. Veuillez réessayer.'}
+          : (refusalText(error) ?? 'Une erreur est survenue. Veuillez réessayer.')}
       </Banner>
     </HubFrame>
   )

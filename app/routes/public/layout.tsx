@@ -1,3 +1,4 @@
+import { refusalText } from '#app/domain/http-errors.ts'
 import { isRouteErrorResponse, Outlet } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
@@ -88,6 +89,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const root = useRootData()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const refusal = refusalText(error)
   const footer = loaderData?.footer ?? {
     // The footer falls back to its own defaults when these are empty.
     siteName: root?.site.name ?? '',
@@ -108,7 +110,8 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
         <p className="max-w-xl text-lg text-fg-2">
           {notFound
             ? "Cette page n'existe pas ou a été déplacée."
-            : 'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.'}
+            : (refusal ??
+              'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.')}
         </p>
         <ErrorLinks />
       </section>

@@ -3,6 +3,7 @@
 // 429; an anonymous POST to a read-only admin page is sent to /login, not shown the hub.
 import { METHOD_NOT_ALLOWED } from '#app/server/method-not-allowed.server.ts'
 import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
+import { UNREADABLE_FORM } from '#app/server/request-body.server.ts'
 import { createTestUser, sessionHeaders } from '../../fixtures/auth.ts'
 import { expect, test } from '../../fixtures/test.ts'
 
@@ -86,5 +87,42 @@ test('a form posted to a resource route that takes none gets a French 405', asyn
     })
     expect(res.status(), path).toBe(405)
     expect(await res.text(), path).toBe(METHOD_NOT_ALLOWED)
+  }
+})
+
+test('a form posted to a page that takes none says so in French, and nothing is logged', async ({
+  request,
+  server,
+  db,
+}) => {
+  void db
+  for (const path of ['/', '/projects', '/blog', '/mentions-legales', '/page-inconnue']) {
+    const res = await request.post(path, {
+      headers: { origin: server.url },
+      form: { champ: 'valeur' },
+      maxRedirects: 0,
+    })
+    // An unknown path too: its 404 page is a route, which takes no form either.
+    expect(res.status(), path).toBe(405)
+    expect(await res.text(), path).toContain(METHOD_NOT_ALLOWED)
+  }
+  expect(server.output()).not.toContain('did not provide an `action`')
+})
+
+test('an unreadable form body gets its French refusal on the page, not a generic error', async ({
+  request,
+  server,
+  db,
+}) => {
+  void db
+  const truncated = '--abc\r\nContent-Disposition: form-data; name="intent"\r\n\r\nenvoyer\r\n'
+  for (const path of ['/contact', '/login']) {
+    const res = await request.post(path, {
+      headers: { origin: server.url, 'content-type': 'multipart/form-data; boundary=abc' },
+      data: truncated,
+      maxRedirects: 0,
+    })
+    expect(res.status(), path).toBe(400)
+    expect(await res.text(), path).toContain(UNREADABLE_FORM)
   }
 })
