@@ -40,9 +40,19 @@ export const UPLOAD_ERRORS = {
   interrupted: "Le téléversement a été interrompu : rien n'a été enregistré.",
   notAllowed: 'Seuls les administrateurs peuvent téléverser des fichiers.',
   wrongKind: (expected: string) => `Ce champ attend un fichier de type ${expected}.`,
+  /** The same, for the categories a target takes ("PDF ou image"). */
+  wrongKinds: (expected: readonly MediaCategory[]) =>
+    `Ce champ attend un fichier de type ${expected.map((c) => CATEGORY_NAMES[c]).join(' ou ')}.`,
   tooLarge: (category: MediaCategory, maxMb: number) =>
     `Fichier trop volumineux : ${CATEGORY_NOUN[category]} ${maxMb} Mo au maximum.`,
 } as const
+
+/** A category as a field names what it expects ("Ce champ attend un fichier de type …"). */
+export const CATEGORY_NAMES: Record<MediaCategory, string> = {
+  image: 'image',
+  video: 'vidéo',
+  document: 'PDF',
+}
 
 const CATEGORY_NOUN: Record<MediaCategory, string> = {
   image: 'une image fait',

@@ -67,6 +67,16 @@ export function parsePublishDate(value: string): string | undefined {
       Number(s ?? 0),
     )
     if (Number.isNaN(guess)) return undefined
+    // Date.UTC rolls over (month 13, 30 February, 25:00): only a date that exists is one.
+    const check = new Date(guess)
+    if (
+      check.getUTCMonth() !== Number(mo) - 1 ||
+      check.getUTCDate() !== Number(d) ||
+      check.getUTCHours() !== Number(h) ||
+      check.getUTCMinutes() !== Number(mi) ||
+      check.getUTCSeconds() !== Number(s ?? 0)
+    )
+      return undefined
     let time = guess - parisOffsetMinutes(guess) * 60_000
     // Across a daylight-saving change the offset at the result may differ: use that one.
     time = guess - parisOffsetMinutes(time) * 60_000
@@ -75,7 +85,15 @@ export function parsePublishDate(value: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
     return undefined
   const time = Date.parse(text)
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
+  if (Number.isNaN(time)) return undefined
+  // The same roll-over check on the written date (its offset aside).
+  const [date, clock] = text.split('T') as [string, string]
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+  const [h, mi] = clock.slice(0, 5).split(':').map(Number) as [number, number]
+  const written = new Date(Date.UTC(y, mo - 1, d, h, mi))
+  if (written.getUTCMonth() !== mo - 1 || written.getUTCDate() !== d || written.getUTCHours() !== h)
+    return undefined
+  return new Date(time).toISOString()
 }
 
 /** UTC ISO → "YYYY-MM-DDTHH:mm" in Paris time, the value of a datetime-local input. */

@@ -1,7 +1,8 @@
 // POST /api/media/upload?name=<file name>: the body is the file itself, streamed to disk
 // (issue 10, ADR 017); `&target=cv` stores the CV privately instead (ADR 018). Admins
 // only, checked before any body byte is read; the type comes from the bytes; limits per
-// type from MEDIA_MAX_*_MB. Answers JSON: { item } or { error }.
+// type from MEDIA_MAX_*_MB; `&kind=image|video|document` takes that kind only. Answers
+// JSON: { item } or { error }.
 import type { Route } from './+types/media-upload'
 import { recordActivity } from '#app/server/activity.server.ts'
 import {
@@ -14,6 +15,7 @@ import {
 } from '#app/server/media/uploads.server.ts'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { privateStorage } from '#app/server/media/storage.server.ts'
@@ -29,10 +31,16 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await uploadingAdmin(request)
   if (!admin) return uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
   const name = uploadFileName(request)
-  if (new URL(request.url).searchParams.get('target') === 'cv') return receiveCv(request, admin)
+  const params = new URL(request.url).searchParams
+  if (params.get('target') === 'cv') return receiveCv(request, admin)
+  // `&kind=image`: a field that takes one kind (an avatar, a thumbnail) gets nothing else,
+  // not even into the library.
+  const kind = params.get('kind')
+  const allowed = kind === null ? undefined : MEDIA_CATEGORIES.find((c) => c === kind)
+  if (kind !== null && !allowed) return uploadRefusal(UPLOAD_ERRORS.unknownType, 400)
   try {
     const storage = libraryStorage()
-    const stored = await receiveUpload(request, storage)
+    const stored = await receiveUpload(request, storage, allowed && [allowed])
     const item = await createUploadedMedia(stored, name).catch(async (error: unknown) => {
       // No row, no file: a failed insert takes the new files away again.
       await removeUnusedFiles(storage, [stored.storageKey, ...stored.variants])

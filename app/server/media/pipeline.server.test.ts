@@ -136,6 +136,23 @@ describe('storeUpload', () => {
     expect(filesOnDisk()).toEqual([])
   })
 
+  it('refuses a kind the target does not take, naming what it takes', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    const onlyImages = await storeUpload(chunks(pdf), {
+      storage,
+      limitsMb: LIMITS,
+      allowed: ['image'],
+    }).catch((e: unknown) => e)
+    expect(onlyImages).toMatchObject({ message: UPLOAD_ERRORS.wrongKind('image'), status: 415 })
+    const webm = Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282847765626d', 'hex')
+    const cv = await storeUpload(chunks(Buffer.concat([webm, Buffer.alloc(5000)])), {
+      storage,
+      limitsMb: LIMITS,
+      allowed: ['document', 'image'],
+    }).catch((e: unknown) => e)
+    expect(cv).toMatchObject({ message: 'Ce champ attend un fichier de type PDF ou image.' })
+  })
+
   it('keeps a PDF as it is, under its content hash', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
     const stored = await store(pdf)

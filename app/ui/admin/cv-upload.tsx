@@ -34,12 +34,9 @@ export function CvUpload({ current }: { current: { mime: string } | null }) {
           event.currentTarget.value = ''
           if (!file) return
           setState({ sent: 0, size: file.size })
-          void uploadFile(
-            file,
-            (sent) => setState({ sent, size: file.size }),
-            undefined,
-            'cv',
-          ).then((result) => {
+          void uploadFile(file, (sent) => setState({ sent, size: file.size }), {
+            target: 'cv',
+          }).then((result) => {
             if (result.error) setState({ sent: 0, size: file.size, error: result.error })
             else if (!result.cancelled) {
               setState({ sent: file.size, size: file.size, done: true })

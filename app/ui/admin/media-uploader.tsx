@@ -4,6 +4,7 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { Upload, X } from 'lucide-react'
 import { formatBytes, MEDIA_UPLOAD_PATH, UPLOAD_ACCEPT } from '#app/domain/media-file.ts'
+import type { MediaCategory } from '#app/domain/types.ts'
 import { buttonStyles } from './buttons.tsx'
 
 export interface UploadedItem {
@@ -28,13 +29,20 @@ interface Entry {
 export function uploadFile(
   file: File,
   onProgress: (sent: number) => void,
-  register?: (xhr: XMLHttpRequest) => void,
-  target?: 'cv',
+  options: {
+    register?: (xhr: XMLHttpRequest) => void
+    /** The private CV instead of the library. */
+    target?: 'cv'
+    /** The one kind the field takes: the server refuses any other. */
+    kind?: MediaCategory
+  } = {},
 ): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
-    register?.(xhr)
-    const query = `name=${encodeURIComponent(file.name)}${target ? `&target=${target}` : ''}`
+    options.register?.(xhr)
+    const query = new URLSearchParams({ name: file.name })
+    if (options.target) query.set('target', options.target)
+    if (options.kind) query.set('kind', options.kind)
     xhr.open('POST', `${MEDIA_UPLOAD_PATH}?${query}`)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
@@ -72,11 +80,9 @@ export function MediaUploader({
         ...all,
         { key, name: file.name, size: file.size, sent: 0, status: 'envoi' },
       ])
-      void uploadFile(
-        file,
-        (sent) => update(key, { sent }),
-        (xhr) => update(key, { xhr }),
-      ).then((result) => {
+      void uploadFile(file, (sent) => update(key, { sent }), {
+        register: (xhr) => update(key, { xhr }),
+      }).then((result) => {
         if (result.cancelled) update(key, { status: 'annulé', xhr: undefined })
         else if (result.error)
           update(key, { status: 'erreur', message: result.error, xhr: undefined })

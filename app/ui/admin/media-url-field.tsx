@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react'
 import { Dialog } from 'radix-ui'
 import { X } from 'lucide-react'
-import { formatBytes, UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import { formatBytes } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
 import { buttonStyles } from './buttons.tsx'
 import { fieldAria, TextField, type FieldProps } from './fields.tsx'
@@ -22,12 +22,6 @@ const ACCEPT: Record<MediaCategory, string> = {
   image: 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/heic',
   video: 'video/mp4,video/webm',
   document: 'application/pdf',
-}
-
-const KIND_NAMES: Record<MediaCategory, string> = {
-  image: 'image',
-  video: 'vidéo',
-  document: 'PDF',
 }
 
 /** Sets an uncontrolled input's value as typing would (form listeners see the change). */
@@ -186,13 +180,13 @@ export function MediaPickerButtons({
             event.currentTarget.value = ''
             if (!file) return
             setUpload({ text: `0 o sur ${formatBytes(file.size)}` })
-            void uploadFile(file, (sent) =>
-              setUpload({ text: `${formatBytes(sent)} sur ${formatBytes(file.size)}` }),
+            void uploadFile(
+              file,
+              (sent) => setUpload({ text: `${formatBytes(sent)} sur ${formatBytes(file.size)}` }),
+              { kind },
             ).then((result) => {
               if (result.error) setUpload({ text: result.error, error: true })
-              else if (result.item && kind && result.item.category !== kind) {
-                setUpload({ text: UPLOAD_ERRORS.wrongKind(KIND_NAMES[kind]), error: true })
-              } else if (result.item) {
+              else if (result.item) {
                 setUpload({ text: `« ${file.name} » ajouté à la médiathèque` })
                 setInputValue(id, result.item.url)
               }

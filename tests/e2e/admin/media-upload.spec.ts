@@ -300,6 +300,22 @@ test('a project thumbnail comes from the library or from a new upload', async ({
   )
   await expect(thumbnail).toHaveValue(/^\/media\/[0-9a-f]{32}-20x20\.png$/)
   expect(await listMedia()).toHaveLength(2)
+  // A PDF given to the image field is refused by the server: not even in the library.
+  await page
+    .getByLabel('Fichier à téléverser')
+    .first()
+    .setInputFiles({
+      name: 'document.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+    })
+  await expect(page.getByRole('alert').filter({ hasText: 'Ce champ attend' })).toHaveText(
+    UPLOAD_ERRORS.wrongKind('image'),
+  )
+  await expect(thumbnail).toHaveValue(/^\/media\/[0-9a-f]{32}-20x20\.png$/)
+  expect(await listMedia()).toHaveLength(2)
 
   // Without an admin session: no listing, no upload, nothing stored.
   const anonymous = await browser.newContext({ baseURL })
