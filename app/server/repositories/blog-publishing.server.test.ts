@@ -18,6 +18,7 @@ import {
   listBlogPosts,
   listBlogTags,
   renameBlogCategory,
+  CATEGORY_RENAME_MESSAGE,
   updateBlogPost,
 } from './blog.server.ts'
 import { MAX_REVISIONS, getRevision, listRevisions } from './blog-revisions.server.ts'
@@ -187,7 +188,12 @@ describe('categories', () => {
     expect((await getBlogPost(a.id))?.category).toBe('Design')
     expect((await getBlogPost(b.id))?.category).toBe('Design')
     expect((await getBlogPost(c.id))?.category).toBe('Produit')
-    await expect(renameBlogCategory('Design', '  ')).rejects.toThrow()
+    await expect(renameBlogCategory('Design', '  ')).rejects.toMatchObject({
+      fieldErrors: { to: CATEGORY_RENAME_MESSAGE },
+    })
+    await expect(renameBlogCategory('Design', 'x'.repeat(201))).rejects.toMatchObject({
+      fieldErrors: { to: '200 caractères maximum' },
+    })
     expect((await listAllBlogTaxonomy()).categories).toEqual(['Design', 'Produit'])
   })
 })

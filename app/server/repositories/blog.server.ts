@@ -9,6 +9,7 @@ import {
   type BlogPostFields,
   type BlogPostInput,
 } from '#app/domain/blog.ts'
+import { MAX_LENGTH, tooLong } from '#app/domain/common.ts'
 import { readingTime } from '#app/domain/markdown.ts'
 import { effectiveStatus } from '#app/domain/publishing.ts'
 import type { BlogAuthor, BlogPost } from '#app/domain/types.ts'
@@ -333,8 +334,8 @@ export const CATEGORY_RENAME_MESSAGE = 'Le nouveau nom de catégorie est requis'
 /** Renames a category on every post that has it; returns how many posts changed. */
 export async function renameBlogCategory(from: string, to: string): Promise<number> {
   const target = to.trim()
-  if (target === '' || target.length > 200)
-    throw new ValidationError({ to: CATEGORY_RENAME_MESSAGE })
+  if (target === '') throw new ValidationError({ to: CATEGORY_RENAME_MESSAGE })
+  if (target.length > MAX_LENGTH.short) throw new ValidationError({ to: tooLong(MAX_LENGTH.short) })
   const result = await getDb()
     .updateTable('blog_posts')
     .set({ category: target, updatedAt: nowIso() })

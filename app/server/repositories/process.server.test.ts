@@ -70,6 +70,19 @@ describe('process repository', () => {
     expect(await deleteProcessStep(step.id)).toBe(false)
   })
 
+  it('numbers the other steps 1..n again after a delete, so the next one does not tie', async () => {
+    const steps = []
+    for (const title of ['A', 'B', 'C', 'D']) steps.push(await createProcessStep(input({ title })))
+    expect(await deleteProcessStep(steps[2]!.id)).toBe(true)
+    const orders = (await listProcessSteps()).map((step) => [step.title, step.order])
+    expect(orders).toEqual([
+      ['A', 1],
+      ['B', 2],
+      ['D', 3],
+    ])
+    expect((await createProcessStep(input({ title: 'E' }))).order).toBe(4)
+  })
+
   it('reorders: renumbers 1..n in the given order', async () => {
     const a = await createProcessStep(input({ title: 'A', order: 1 }))
     const b = await createProcessStep(input({ title: 'B', order: 5 }))

@@ -92,8 +92,27 @@ export async function updateProcessStep(
     })
 }
 
+/**
+ * Deletes a step and numbers the others 1..n again, in their order: the home page numbers
+ * them by position, and a gap would let the next new step (count + 1, spec §5) tie with the
+ * last one.
+ */
 export async function deleteProcessStep(id: string): Promise<boolean> {
-  return deleteById(getDb(), 'creative_process', id)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await deleteById(trx, 'creative_process', id))) return false
+      const rest = await selectSteps(trx).execute()
+      for (const [index, step] of rest.entries()) {
+        if (step.order === index + 1) continue
+        await trx
+          .updateTable('creative_process')
+          .set({ order: index + 1 })
+          .where('id', '=', step.id)
+          .execute()
+      }
+      return true
+    })
 }
 
 /**

@@ -62,7 +62,11 @@ export function CategoryRenameForm({
       <summary className="cursor-pointer text-sm font-medium text-zinc-800">
         Renommer une catégorie
       </summary>
-      <Form method="post" className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end">
+      <Form
+        method="post"
+        noValidate
+        className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end"
+      >
         <SelectField
           name="from"
           label="Catégorie à renommer"
