@@ -73,10 +73,11 @@ app.use(responseRules)
 app.use(canonicalHostRedirect)
 app.use(securityHeaders)
 app.use(clientIpHeader)
+// First of the body rules: any refusal below answers before reading the body.
+app.use(drainUnreadBody)
 app.use(originCheck)
 app.use(bodySizeLimit())
 app.use(bodyShapeGuard)
-app.use(drainUnreadBody)
 // Anonymous public pages from memory (ADRs 026, 029); PAGE_CACHE=false turns it off. Hits are
 // answered by the http server before Express (below); misses are recorded after compression.
 const pageCache =

@@ -146,11 +146,19 @@ export const UPLOAD_PATH = '/api/media/upload'
 /** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024
 export const BODY_TOO_LARGE = 'Requête trop volumineuse : 1 Mo au maximum.'
+/**
+ * The admin hub's forms hold long texts: a post or project body, custom CSS and JS, each up
+ * to 100,000 characters (ADR 004), some 900 KB each once URL-encoded at worst (3-byte
+ * characters, `%E2%82%AC`). Two of them in the settings form must fit.
+ */
+export const ADMIN_MAX_BODY_BYTES = 4 * 1024 * 1024
+export const ADMIN_BODY_TOO_LARGE = 'Requête trop volumineuse : 4 Mo au maximum.'
+const ADMIN_FORM = /^\/admin(?:[/.]|$)/
 
-function tooLarge(res: Response) {
-  // The rest of the body is not read: close the connection rather than drain it.
-  res.set('Connection', 'close')
-  res.status(413).type('text/plain; charset=utf-8').send(BODY_TOO_LARGE)
+function tooLarge(res: Response, message: string) {
+  // The rest of the body is dropped once this answer is out (drainUnreadBody, mounted first),
+  // so that the client, still sending, reads this answer rather than a reset connection.
+  res.status(413).type('text/plain; charset=utf-8').send(message)
 }
 
 /**
@@ -159,14 +167,17 @@ function tooLarge(res: Response) {
  * more than it declares). A body without one (chunked) is read here up to the limit, then
  * put back unread at the front of the request stream, so React Router reads it whole.
  */
-export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
+export function bodySizeLimit(maxBytes = MAX_BODY_BYTES, adminMaxBytes = ADMIN_MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     // The media upload streams to disk under its own per-type limits (issue 10, ADR 017).
     if (req.path === UPLOAD_PATH) return next()
+    const admin = ADMIN_FORM.test(req.path)
+    const limit = admin ? adminMaxBytes : maxBytes
+    const refuse = () => tooLarge(res, admin ? ADMIN_BODY_TOO_LARGE : BODY_TOO_LARGE)
     const declared = req.get('content-length')
     if (declared !== undefined) {
-      return Number(declared) > maxBytes ? tooLarge(res) : next()
+      return Number(declared) > limit ? refuse() : next()
     }
     if (!req.get('transfer-encoding')) return next()
     const chunks: Buffer[] = []
@@ -182,10 +193,10 @@ export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
         const chunk = req.read() as Buffer | null
         if (chunk === null) break
         size += chunk.length
-        if (size > maxBytes) {
+        if (size > limit) {
           cleanup()
           req.pause()
-          return tooLarge(res)
+          return refuse()
         }
         chunks.push(chunk)
       }

@@ -6,10 +6,11 @@
 // the same status line and headers (`res.append`, so Express adds the same charset).
 // Compare it with node_modules/@react-router/express/dist/index.js on every upgrade.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
+import { writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
 import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
 import { documentBody } from './document-body.ts'
+import { requestBodyStream } from './request-body-stream.ts'
 import { requestUrl } from './request-url.ts'
 import type { RenderWorkers, Rendered } from './render-workers.ts'
 
@@ -74,7 +75,7 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request 
   res.on('finish', () => (controller = null))
   res.on('close', () => controller?.abort())
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req)
+    init.body = requestBodyStream(req)
     init.duplex = 'half'
   }
   const request = new Request(url.href, init)

@@ -86,28 +86,46 @@ export async function bodyShapeGuard(req: Request, res: Response, next: NextFunc
     res.set('Retry-After', await retryAfterHeader(key))
     return plain(res, 429, TOO_MANY_REFUSED)
   }
-  // The body is not read: close the connection rather than drain it.
-  res.set('Connection', 'close')
+  // The body is not read: drainUnreadBody drops it once this answer is out.
   plain(res, refusal.status, refusal.message)
 }
 
 /** Unread bodies up to this size are drained after the answer, keeping the connection. */
-const MAX_DRAIN_BYTES = 1024 * 1024
+export const MAX_DRAIN_BYTES = 64 * 1024 * 1024
+/** …and for at most this long (a client sending slowly). */
+export const MAX_DRAIN_MS = 120_000
 
 /**
- * A route may answer before reading the body (a 404 for an expired link, a 204 for an
- * anonymous beacon). React Router's body stream has paused the request by then, and the
- * connection would later be reset under a client still sending (seen as ECONNRESET instead
- * of the answer). Once the answer is out, a bounded remainder is read and dropped.
+ * A route may answer before reading the whole body: a 404 for an expired link, a 204 for an
+ * anonymous beacon, a 413 for an upload past its size limit (the pipeline stops reading). The
+ * connection would then be reset under a client still sending, which sees ECONNRESET
+ * ("vérifiez votre connexion") instead of the answer. Once the answer is out, the rest of the
+ * body is read and dropped, up to MAX_DRAIN_BYTES and MAX_DRAIN_MS; a body declared larger
+ * than that gets `Connection: close` up front (its refusal resets, as a last resort).
  */
 export function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
+  const declared = Number(req.get('content-length') ?? Number.NaN)
+  if (declared > MAX_DRAIN_BYTES) {
+    res.set('Connection', 'close')
+    return next()
+  }
   res.on('finish', () => {
     if (req.complete || req.destroyed) return
-    const declared = Number(req.get('content-length') ?? Number.NaN)
-    if (!(declared <= MAX_DRAIN_BYTES)) return
+    let drained = 0
+    const stop = () => {
+      clearTimeout(timer)
+      req.destroy()
+    }
+    const timer = setTimeout(stop, MAX_DRAIN_MS)
+    timer.unref()
     req.removeAllListeners('data')
-    req.on('data', () => {})
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length
+      if (drained > MAX_DRAIN_BYTES) stop()
+    })
+    req.once('end', () => clearTimeout(timer))
+    req.once('close', () => clearTimeout(timer))
     req.resume()
   })
   next()

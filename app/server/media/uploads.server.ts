@@ -26,12 +26,12 @@ export function libraryStorage(): MediaStorage {
   return mediaStorage(getEnv().MEDIA_DIR)
 }
 
-/** A JSON refusal; the unread rest of the body is not drained (the connection closes). */
+/**
+ * A JSON refusal. The unread rest of the body is dropped once it is out (server/request-
+ * guard.ts, drainUnreadBody): the browser, still sending, then reads this French answer.
+ */
 export function uploadRefusal(message: string, status: number): Response {
-  return Response.json(
-    { error: message },
-    { status, headers: { 'Cache-Control': 'no-store', Connection: 'close' } },
-  )
+  return Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } })
 }
 
 /** The signed-in active admin, or undefined (never a redirect: the caller is a script). */

@@ -56,7 +56,8 @@ test('uploads: type from the bytes, metadata stripped, French refusals, nothing 
   const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#36c' } })
     .png()
     .toBuffer()
-  const overLimit = Buffer.concat([png, Buffer.alloc(1024 * 1024 + 100)])
+  // Well over the limit: the refusal comes while the browser is still sending (no reset).
+  const overLimit = Buffer.concat([png, Buffer.alloc(4 * 1024 * 1024)])
   await page.getByLabel('Fichiers à téléverser').setInputFiles([
     { name: 'photo-gps.jpg', mimeType: 'image/jpeg', buffer: photo },
     { name: 'deguise.jpg', mimeType: 'image/jpeg', buffer: png },
