@@ -2,6 +2,7 @@
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
 import { refusalText } from '#app/domain/http-errors.ts'
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
+import { useRef } from 'react'
 import { ExternalLink, LogOut, UserCog } from 'lucide-react'
 import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
@@ -14,6 +15,7 @@ import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
 import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 import { buttonStyles } from '#app/ui/admin/buttons.tsx'
+import { useKeepFocus } from '#app/ui/admin/keep-focus.tsx'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 
@@ -68,10 +70,18 @@ function HubFrame({
   maintenance?: boolean
   unread?: number
 }) {
+  const main = useRef<HTMLElement>(null)
+  useKeepFocus(main)
   return (
     // data-admin-hub switches the page to the light colour scheme (app.css): native controls
     // (checkboxes, selects, dates, colours) then match the hub's light surfaces (audit point 1).
     <div data-admin-hub="" className="min-h-screen bg-zinc-50 text-zinc-900">
+      <a
+        href="#contenu-admin"
+        className="sr-only z-50 rounded-md bg-zinc-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
+      >
+        Aller au contenu
+      </a>
       {maintenance ? <MaintenanceBanner /> : null}
       <div className="mx-auto max-w-7xl px-4 py-8">
         <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
@@ -104,7 +114,14 @@ function HubFrame({
         </header>
         <div className="flex flex-col gap-6 md:flex-row">
           <AdminNav counts={{ messages: unread }} />
-          <main className="min-w-0 flex-1">{children}</main>
+          <main
+            ref={main}
+            id="contenu-admin"
+            tabIndex={-1}
+            className="min-w-0 flex-1 focus:outline-none"
+          >
+            {children}
+          </main>
         </div>
       </div>
     </div>

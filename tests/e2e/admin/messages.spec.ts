@@ -134,10 +134,13 @@ test('detail: mark as read only from new, archive, delete after confirmation', a
   )
   await expect(panel.locator('[data-status]')).toHaveText('Nouveau')
 
-  await panel.getByRole('button', { name: 'Marquer comme lu' }).click()
+  await panel.getByRole('button', { name: 'Marquer comme lu' }).press('Enter')
   await expect(panel.locator('[data-status]')).toHaveText('Lu')
-  // Only from 'new': the button is gone once read.
+  // Only from 'new': the button is gone once read, and the keyboard position stays in the tab.
   await expect(panel.getByRole('button', { name: 'Marquer comme lu' })).toHaveCount(0)
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('#contenu-admin')))
+    .toBe(true)
   await expect(filters(page).getByRole('link', { name: `Lus (${before.read + 1})` })).toBeVisible()
   expect((await getMessage(message.id))?.status).toBe('read')
   await expectActivity(admin, {

@@ -58,7 +58,7 @@ test('process: empty hint, validation, create with default order, edit, delete',
 
   await deleteItem(page, title, PROCESS_DELETE_QUESTION, 'cancel')
   expect(await getProcessStep(step!.id)).toBeDefined()
-  await deleteItem(page, title, PROCESS_DELETE_QUESTION)
+  await deleteItem(page, title, PROCESS_DELETE_QUESTION, 'confirm', { keyboard: 'Enter' })
   await expect(page.getByRole('status')).toHaveText('Étape supprimée avec succès')
   expect(await getProcessStep(step!.id)).toBeUndefined()
   await expectActivity(admin, { action: 'delete', resourceType: 'process', resourceName: title })
