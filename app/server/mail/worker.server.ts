@@ -36,16 +36,42 @@ export interface WorkerOptions {
   db?: () => Kysely<Database>
 }
 
-/** What the SMTP server answered, classified. */
+/**
+ * Failures that never reached an SMTP answer, said in French for the admin (Messages,
+ * Paramètres › E-mails), the technical text kept after it for diagnosis.
+ */
+const NETWORK_FAILURES: Array<[RegExp, string]> = [
+  [/ECONNREFUSED/, 'Connexion refusée par le serveur d’envoi'],
+  [/ENOTFOUND|EAI_AGAIN|\bEDNS\b/, 'Serveur d’envoi introuvable (adresse inconnue)'],
+  [/ETIMEDOUT|\btimeout\b|timed out/i, 'Le serveur d’envoi ne répond pas (délai dépassé)'],
+  [/ECONNRESET|EPIPE|socket hang up/i, 'Connexion interrompue par le serveur d’envoi'],
+  [/\bEAUTH\b|Invalid login|authentication/i, 'Identifiants refusés par le serveur d’envoi'],
+  [/\bETLS\b|certificate|self[- ]signed|SSL|TLS/i, 'Échec de la connexion chiffrée (TLS)'],
+  [/ENETUNREACH|EHOSTUNREACH/, 'Serveur d’envoi injoignable (réseau)'],
+]
+
+/** What the SMTP server answered, or what kept it from answering, classified. */
 export function classifySmtpError(error: unknown): { permanent: boolean; message: string } {
-  const e = error as { responseCode?: unknown; response?: unknown; message?: unknown }
+  const e = error as {
+    responseCode?: unknown
+    response?: unknown
+    message?: unknown
+    code?: unknown
+  }
   const code = typeof e?.responseCode === 'number' ? e.responseCode : undefined
-  const message =
+  const technical =
     typeof e?.response === 'string' && e.response
       ? e.response
       : typeof e?.message === 'string'
         ? e.message
         : String(error)
+  // An SMTP answer ("550 Mailbox unavailable") is the server's own words: kept as they are.
+  let message = technical
+  if (code === undefined) {
+    const text = `${typeof e?.code === 'string' ? e.code : ''} ${technical}`
+    const french = NETWORK_FAILURES.find(([pattern]) => pattern.test(text))?.[1]
+    message = french ? `${french} (${technical})` : `Échec de l’envoi (${technical})`
+  }
   return { permanent: code !== undefined && code >= 500, message: message.slice(0, 1000) }
 }
 
