@@ -1,5 +1,6 @@
 // Admin-only steps of the blog tab beyond create/update/delete (issue 12, ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
+import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
 import { redirectWithToast } from './toast.server.ts'
 import { recordActivity } from './activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
@@ -64,7 +65,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
       resourceType: 'blog',
       resourceId: post.id,
       resourceName: restored.title,
-      details: `Révision du ${revision.createdAt} restaurée`,
+      details: `Révision du ${formatDateTime(revision.createdAt)} restaurée`,
     })
     return redirectWithToast(`/admin/blog?edit=${encodeURIComponent(post.id)}`, {
       kind: 'success',

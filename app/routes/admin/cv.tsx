@@ -71,7 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
         resourceType: 'cv',
         resourceId: 'main',
         resourceName: 'CV',
-        details: SETTING_KEYS.map((k) => `${k}: ${cv.settings[k] ? 'oui' : 'non'}`).join(', '),
+        details: SETTING_KEYS.map(
+          (k) => `${CV_SETTING_LABELS[k]} : ${cv.settings[k] ? 'oui' : 'non'}`,
+        ).join(' ; '),
       })
       return redirectWithToast('/admin/cv', { kind: 'success', message: CV_SETTINGS_SAVED })
     }

@@ -5,7 +5,7 @@
 // demote, block or delete themself (the site cannot be locked out); blocking or deactivating
 // a user ends their sessions.
 import { useActionData, useLoaderData, useLocation, useSearchParams } from 'react-router'
-import { UserFormSchema } from '#app/domain/user.ts'
+import { ROLE_LABELS, STATUS_LABELS, UserFormSchema } from '#app/domain/user.ts'
 import type { User } from '#app/domain/types.ts'
 import { recordActivity } from '#app/server/activity.server.ts'
 import {
@@ -138,7 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
           resourceType: 'user',
           resourceId: user.id,
           resourceName: user.email,
-          details: `Utilisateur créé (${input.role}, ${input.status})`,
+          details: `Utilisateur créé (${ROLE_LABELS[input.role]}, ${STATUS_LABELS[input.status]})`,
         })
         return withInvitation(
           user.id,

@@ -3,6 +3,7 @@
 // (diff, exact restore), category rename.
 import sharp from 'sharp'
 import { PREVIEW_BANNER } from '#app/domain/publishing.ts'
+import { listActivity } from '#app/server/repositories/activity.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import {
   createBlogPost,
@@ -159,6 +160,10 @@ test('revisions: who and when, a diff of two, restore gives back the exact text;
     .click()
   await expect(page.getByRole('status').filter({ hasText: 'Révision restaurée' })).toBeVisible()
   expect((await getBlogPost(post.id))?.content).toBe(original)
+  // The log dates the revision in French, not as an ISO stamp.
+  const [restored] = (await listActivity({ action: 'update', resourceType: 'blog', pageSize: 1 }))
+    .items
+  expect(restored?.details).toMatch(/^Révision du \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} restaurée$/u)
   await expect(page.getByRole('textbox', { name: 'Contenu' })).toHaveValue(original)
 
   await page.goto('/admin/blog')

@@ -58,6 +58,11 @@ test('cv: URL form with the §8 banners, protection defaults then partial update
     addWatermark: true,
     trackDownloads: true,
   })
+  // The log says it in the form's words.
+  expect((await latestActivity({ action: 'update', resourceType: 'cv' }))[0]?.details).toBe(
+    'Exiger une connexion pour télécharger le CV : non ; Ajouter un filigrane : oui ; ' +
+      'Suivre les téléchargements : oui',
+  )
   await page.reload()
   await expect(requireAuth).not.toBeChecked()
   await expect(watermark).toBeChecked()
