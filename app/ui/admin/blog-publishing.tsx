@@ -6,6 +6,7 @@ import type { FormFailure } from '#app/server/admin-actions.server.ts'
 import type { RevisionsView } from '#app/server/blog-admin.server.ts'
 import { SubmitButton } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
+import { DRAFT_KEY_PREFIX, hasUnsavedCopy } from './markdown-editor.tsx'
 import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 const dateTime = lazyDateTimeFormat('fr-FR', {
@@ -82,6 +83,9 @@ export function CategoryRenameForm({
   )
 }
 
+export const RESTORE_OVER_UNSAVED =
+  "Restaurer cette révision ? Le texte non enregistré de l'éditeur sera remplacé et perdu."
+
 export function RevisionsPanel({ postId, view }: { postId: string; view: RevisionsView }) {
   const { revisions, diff } = view
   if (revisions.length === 0) return null
@@ -108,7 +112,17 @@ export function RevisionsPanel({ postId, view }: { postId: string; view: Revisio
               <time dateTime={r.createdAt}>{dateTime.format(new Date(r.createdAt))}</time> ·{' '}
               {r.authorName} · <span className="text-zinc-600">{r.title}</span>
             </span>
-            <Form method="post">
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                // The editor's unsaved text would be replaced (and its browser copy dropped).
+                if (
+                  hasUnsavedCopy(`${DRAFT_KEY_PREFIX}blog:${postId}`) &&
+                  !window.confirm(RESTORE_OVER_UNSAVED)
+                )
+                  event.preventDefault()
+              }}
+            >
               <input type="hidden" name="id" value={postId} />
               <input type="hidden" name="revisionId" value={r.id} />
               <button

@@ -126,6 +126,15 @@ interface StoredDraft {
 
 export const DRAFT_KEY_PREFIX = 'vitrine:brouillon:'
 
+/** Whether the browser holds unsaved text for this item (typed here, or left by a closed tab). */
+export function hasUnsavedCopy(storageKey: string): boolean {
+  try {
+    return readDraft(storageKey) !== null
+  } catch {
+    return false
+  }
+}
+
 /**
  * After a save the list shows the stored texts: a browser copy equal to one of them is no
  * longer unsaved work (the copy of a new item has no id to compare its base with).

@@ -10,6 +10,7 @@ import {
   getBlogPost,
   getBlogPostBySlug,
 } from '#app/server/repositories/blog.server.ts'
+import { RESTORE_OVER_UNSAVED } from '#app/ui/admin/blog-publishing.tsx'
 import { DRAFT_FOUND } from '#app/ui/admin/markdown-editor.tsx'
 import { HOSTILE_BODY } from '../../fixtures/hostile-markdown.ts'
 import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
@@ -154,6 +155,23 @@ test('revisions: who and when, a diff of two, restore gives back the exact text;
   const diff = page.getByTestId('revision-diff')
   await expect(diff.locator('del')).toContainText('Ligne **un**')
   await expect(diff.locator('ins')).toContainText('Tout réécrit.')
+  // Unsaved text in the editor: restoring asks first; declining keeps the text.
+  const content = page.getByRole('textbox', { name: 'Contenu' })
+  await content.fill('Pas encore enregistré.')
+  const questions: string[] = []
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await revisions
+    .nth(1)
+    .getByRole('button', { name: /^Restaurer la révision du / })
+    .click()
+  await expect.poll(() => questions).toEqual([RESTORE_OVER_UNSAVED])
+  await expect(content).toHaveValue('Pas encore enregistré.')
+  expect((await getBlogPost(post.id))?.content).toBe('Tout réécrit.')
+  // Accepting restores.
+  page.once('dialog', (dialog) => void dialog.accept())
   await revisions
     .nth(1)
     .getByRole('button', { name: /^Restaurer la révision du / })
