@@ -3,6 +3,7 @@
 // can be cancelled. The server decides the type from the bytes and answers in French.
 import { useRef, useState, type DragEvent } from 'react'
 import { Upload, X } from 'lucide-react'
+import { Link } from 'react-router'
 import { formatBytes, MEDIA_UPLOAD_PATH, UPLOAD_ACCEPT } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
 import { buttonStyles } from './buttons.tsx'
@@ -179,6 +180,15 @@ export function MediaUploader({
                       ? 'Téléversement annulé'
                       : null}
               </p>
+              {entry.status === 'terminé' && entry.item?.category === 'image' ? (
+                // An image needs its text alternative before visitors meet it (ADR 017).
+                <Link
+                  to={`/admin/media?edit=${encodeURIComponent(entry.item.id)}`}
+                  className="mt-1 inline-block text-xs font-medium text-amber-800 underline"
+                >
+                  Ajouter le texte alternatif de {entry.name}
+                </Link>
+              ) : null}
               {entry.status === 'erreur' ? (
                 <p role="alert" className="mt-1 text-xs text-red-700">
                   {entry.message}

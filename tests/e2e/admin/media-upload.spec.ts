@@ -80,6 +80,11 @@ test('uploads: type from the bytes, metadata stripped, French refusals, nothing 
   await expect(uploads).toHaveCount(6)
   await expect(uploads.filter({ hasText: 'photo-gps.jpg' })).toContainText('Téléversé')
   await expect(uploads.filter({ hasText: 'deguise.jpg' })).toContainText('Téléversé')
+  // Each uploaded image leads to its text alternative.
+  const altLink = uploads
+    .filter({ hasText: 'photo-gps.jpg' })
+    .getByRole('link', { name: 'Ajouter le texte alternatif de photo-gps.jpg' })
+  await expect(altLink).toHaveAttribute('href', /^\/admin\/media\?edit=/)
   await expect(uploads.filter({ hasText: 'page.png' }).getByRole('alert')).toHaveText(
     UPLOAD_ERRORS.unknownType,
   )
