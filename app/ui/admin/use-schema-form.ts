@@ -74,10 +74,7 @@ export function useSchemaForm(
     setClientErrors(errors)
     // Move focus to the first invalid control so keyboard and screen-reader users land on it.
     const first = Object.keys(errors)[0]
-    if (first !== undefined) {
-      const control = form.elements.namedItem(first)
-      if (control instanceof HTMLElement) control.focus()
-    }
+    if (first !== undefined) firstControl(form, first)?.focus()
   }
 
   return {
@@ -88,4 +85,18 @@ export function useSchemaForm(
       if (form) watch(form)
     },
   }
+}
+
+/**
+ * The control an error key names: `title`, a list posted as `tags[]`, or an entry of it
+ * (`images.2`); the first of several inputs sharing the name.
+ */
+function firstControl(form: HTMLFormElement, key: string): HTMLElement | undefined {
+  const base = key.split('.')[0]!
+  for (const name of [key, `${key}[]`, base, `${base}[]`]) {
+    const found = form.elements.namedItem(name)
+    const control = found instanceof RadioNodeList ? found[0] : found
+    if (control instanceof HTMLElement) return control
+  }
+  return undefined
 }

@@ -10,6 +10,7 @@ import {
 } from '#app/domain/user.ts'
 import { USER_ROLES, USER_STATUSES, type User, type UserRole } from '#app/domain/types.ts'
 import { formatDateTime } from './activity-pagination.tsx'
+import { FormErrorSummary } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { CheckboxField, FieldGrid, SelectField, TextField } from './fields.tsx'
@@ -201,6 +202,7 @@ export function UserForm({
   const editing = user !== undefined
   return (
     <FormPanel title={editing ? "Modifier l'utilisateur" : 'Nouvel utilisateur'}>
+      <FormErrorSummary errors={errors} />
       <Form method="post" noValidate onSubmit={onSubmit}>
         {editing ? <input type="hidden" name="id" value={user.id} /> : null}
         <FieldGrid>

@@ -54,6 +54,9 @@ test('users: list columns, defaults, validation, create, edit role, delete after
   await expect(page.getByLabel('Statut')).toHaveValue('active')
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
   await expectFieldError(page, 'Nom', 'Le nom est requis')
+  await expect(
+    page.getByText('Le formulaire contient des erreurs. Corrigez les champs indiqués.'),
+  ).toBeVisible()
   await expectFieldError(page, 'Adresse e-mail', "L'adresse e-mail est requise")
   await page.getByLabel('Nom').fill('Hugo Lecteur')
   await page.getByLabel('Adresse e-mail').fill('pas-une-adresse')
