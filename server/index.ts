@@ -20,6 +20,7 @@ import {
   errorHandler,
   isDecodablePath,
   malformedPathGuard,
+  methodGuard,
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
@@ -68,6 +69,7 @@ try {
   process.exit(1)
 }
 app.use(requestLog)
+app.use(methodGuard)
 app.use(malformedPathGuard)
 app.use(responseRules)
 app.use(canonicalHostRedirect)

@@ -1,4 +1,5 @@
 // The Express layer's request-shape rules on a real server (issue 14, findings 4, 7, 8).
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import express from 'express'
@@ -13,10 +14,12 @@ import {
   bodyShapeRefusal,
   errorHandler,
   malformedPathGuard,
+  methodGuard,
   MISSING_BOUNDARY,
   NOT_FOUND,
   responseRules,
   TOO_MANY_REFUSED,
+  UNKNOWN_METHOD,
   UNSUPPORTED_TYPE,
 } from './request-guard.ts'
 
@@ -24,6 +27,7 @@ function appWith(trustProxy?: string) {
   const app = express()
   const trust = parseTrustProxy(trustProxy)
   if (trust !== false) app.set('trust proxy', trust)
+  app.use(methodGuard)
   app.use(malformedPathGuard)
   app.use(responseRules)
   app.use(clientIpHeader)
@@ -137,6 +141,35 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)
     expect(bodyShapeRefusal('/contact.data', 'application/json')?.status).toBe(415)
     expect(bodyShapeRefusal('/contact', 'multipart/form-data; boundary=')?.status).toBe(400)
+  })
+
+  it('answers only GET, HEAD and POST; any other method gets a French 405 (TRACE was a 500)', async () => {
+    const send = (method: string) =>
+      new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+        const url = new URL(`${base}/contact`)
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: url.pathname, method },
+          (res) => {
+            let body = ''
+            res.setEncoding('utf8')
+            res.on('data', (d: string) => (body += d))
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }),
+            )
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'MKCOL']) {
+      expect(await send(method), method).toEqual({
+        status: 405,
+        allow: 'GET, HEAD, POST',
+        body: UNKNOWN_METHOD,
+      })
+    }
+    expect(await send('OPTIONS')).toEqual({ status: 204, allow: 'GET, HEAD, POST', body: '' })
+    expect((await send('POST')).status).toBe(200)
   })
 
   it('marks the pages of secrets no-store and gives every 429 a Retry-After', async () => {

@@ -90,6 +90,26 @@ export async function bodyShapeGuard(req: Request, res: Response, next: NextFunc
   plain(res, refusal.status, refusal.message)
 }
 
+/** The methods the site answers: pages and files (GET, HEAD) and forms (POST). */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST'])
+export const ALLOWED_METHODS = 'GET, HEAD, POST'
+export const UNKNOWN_METHOD = 'Méthode non autorisée.'
+
+/**
+ * Any other method is answered here, before it reaches React Router, which calls a route's
+ * action for every method but GET and HEAD (a DELETE to /contact stored a message) and whose
+ * fetch Request refuses some outright (TRACE, CONNECT: a 500). OPTIONS says what is allowed.
+ */
+export function methodGuard(req: Request, res: Response, next: NextFunction) {
+  if (KNOWN_METHODS.has(req.method)) return next()
+  res.set('Allow', ALLOWED_METHODS)
+  if (req.method === 'OPTIONS') {
+    res.set('Cache-Control', 'no-store').status(204).end()
+    return
+  }
+  plain(res, 405, UNKNOWN_METHOD)
+}
+
 /** Unread bodies up to this size are drained after the answer, keeping the connection. */
 export const MAX_DRAIN_BYTES = 64 * 1024 * 1024
 /** …and for at most this long (a client sending slowly). */

@@ -14,6 +14,7 @@ import { staticFiles } from './static-files.ts'
 
 const script = 'export const greeting = "Bonjour";\n'.repeat(50)
 const font = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256))
+const video = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 13) % 256))
 let root: string
 let server: http.Server
 let origin: string
@@ -27,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(`${js}.br`, brotliCompressSync(script))
   writeFileSync(`${js}.gz`, gzipSync(script))
   writeFileSync(path.join(root, 'fonts', 'inter.woff2'), font)
+  mkdirSync(path.join(root, 'videos'))
+  writeFileSync(path.join(root, 'videos', 'clip.webm'), video)
   const app = express()
   app.use(staticFiles(root))
   app.use((_req, res) => void res.status(418).end())
@@ -75,5 +78,29 @@ describe('static files', () => {
     expect(body.equals(font)).toBe(true)
     expect((await get('/assets/absent-Zz99.js')).res.status).toBe(404)
     expect((await get('/blog')).res.status).toBe(418)
+  })
+
+  it('answers ranges of a file, and refuses an unusable one in French, never a 500', async () => {
+    const part = await get('/videos/clip.webm', { range: 'bytes=0-9' })
+    expect(part.res.status).toBe(206)
+    expect(part.body.equals(video.subarray(0, 10))).toBe(true)
+    for (const range of ['bytes=999999999-', 'bytes=5-1x', 'bytes=-0']) {
+      const { res, body } = await get('/videos/clip.webm', { range })
+      // `send` ignores a malformed range (the whole file) and refuses an unsatisfiable one.
+      if (res.status === 200) continue
+      expect(res.status, range).toBe(416)
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+      expect(res.headers.get('content-range')).toBe(`bytes */${video.length}`)
+      expect(body.toString()).toBe('Plage demandée non satisfiable.')
+    }
+    const unsatisfiable = await get('/videos/clip.webm', { range: 'bytes=999999999-' })
+    expect(unsatisfiable.res.status).toBe(416)
+    const precondition = await get('/videos/clip.webm', { range: 'bytes=0-9', 'if-match': 'nope' })
+    expect(precondition.res.status).toBe(412)
+    expect(precondition.body.toString()).toBe('Précondition non satisfaite : le fichier a changé.')
+    // A file gone from the disk: the app answers, without the file's headers.
+    const gone = await get('/fonts/inter.woff2', { range: 'bytes=0-9' })
+    expect(gone.res.status).toBe(418)
+    expect(gone.res.headers.get('etag')).toBeNull()
   })
 })

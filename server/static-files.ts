@@ -130,6 +130,23 @@ function fresh(req: Request, file: StaticFile): boolean {
   return !!since && Date.parse(since) >= Date.parse(file.lastModified)
 }
 
+const SEND_REFUSALS: Record<number, string> = {
+  412: 'Précondition non satisfaite : le fichier a changé.',
+  416: 'Plage demandée non satisfiable.',
+}
+
+/** A refusal of `send` (behind `res.sendFile`) to answer as such, or undefined. */
+function sendRefusal(
+  error: unknown,
+): { status: number; text: string; headers: Record<string, string> } | undefined {
+  const { status, headers } = error as { status?: unknown; headers?: unknown }
+  if (typeof status !== 'number' || !(status in SEND_REFUSALS)) return undefined
+  const extra: Record<string, string> = {}
+  if (headers && typeof headers === 'object')
+    for (const [name, value] of Object.entries(headers)) extra[name] = String(value)
+  return { status, text: SEND_REFUSALS[status]!, headers: extra }
+}
+
 /**
  * Serves the build's client files. `/assets/…` that is not a file answers 404 at once (a
  * stale hashed URL); any other unknown path goes on to the app without touching the disk.
@@ -154,7 +171,20 @@ export function staticFiles(root: string) {
         file.file,
         { etag: false, lastModified: false, cacheControl: false },
         (error) => {
-          if (error && !res.headersSent) next()
+          if (!error || res.headersSent) return
+          const refused = sendRefusal(error)
+          if (refused) {
+            // An unsatisfiable range, a failed precondition: the client's, said in French.
+            res.removeHeader('Content-Type')
+            for (const [name, value] of Object.entries(refused.headers)) res.setHeader(name, value)
+            res.status(refused.status).type('text/plain; charset=utf-8').send(refused.text)
+            return
+          }
+          // The file is gone (a rebuild under a running server): the app answers, without
+          // this file's headers.
+          for (const name of ['Cache-Control', 'ETag', 'Last-Modified', 'Content-Type'])
+            res.removeHeader(name)
+          next()
         },
       )
     }
