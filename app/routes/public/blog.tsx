@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Form, useSubmit } from 'react-router'
 import {
   Search as LucideSearch,
@@ -61,7 +62,25 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { q, category, tag, categories, tags, posts } = loaderData
   const submit = useSubmit()
-  const key = `${q}|${category}|${tag}`
+  // The fields follow the URL (back, a tag link) without remounting the form: a remount would
+  // take the focus from the select or the search box being used (keyboard users).
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const fields = form.current?.elements
+    if (!fields) return
+    for (const [name, value] of [
+      ['q', q],
+      ['category', category],
+      ['tag', tag],
+    ] as const) {
+      const field = fields.namedItem(name)
+      if (
+        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+        field.value !== value
+      )
+        field.value = value
+    }
+  }, [q, category, tag])
   return (
     <>
       <PageHeader eyebrow="Journal" title="Blog">
@@ -69,7 +88,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
         <Form
-          key={key}
+          ref={form}
           method="get"
           role="search"
           preventScrollReset

@@ -141,6 +141,21 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     if (sent && navigation.state === 'idle') form.current?.reset()
   }, [sent, navigation.state])
 
+  // The send button is disabled while sending, which takes the focus from it: once the answer
+  // is in, the keyboard goes to the first field to fix, the error, or the confirmation.
+  const status = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (navigation.state !== 'idle' || !actionData) return
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    if (failure) {
+      const first = (['name', 'email', 'message'] as const).find((key) => failure.fieldErrors?.[key])
+      const field = first ? form.current?.elements.namedItem(first) : null
+      const target = field instanceof HTMLElement ? field : document.getElementById('contact-error')
+      target?.focus()
+    } else if (sent) status.current?.focus()
+  }, [actionData, failure, sent, navigation.state])
+
   return (
     <>
       <PageHeader eyebrow="Contact" title="Parlons de votre projet">
@@ -149,7 +164,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
         <div className="card p-6 md:p-8">
           {sent ? (
-            <div role="status" className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5">
+            <div ref={status} tabIndex={-1} role="status" className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5 focus:outline-none">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-link" />
               <div>
                 <p className="font-display text-xl font-semibold text-fg">{CONTACT_SENT}</p>
@@ -206,7 +221,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </label>
             </div>
             {failure ? (
-              <p id="contact-error" role="alert" className="rounded-xl border border-red-400 bg-red-950/60 p-4 font-medium text-red-200">
+              <p id="contact-error" tabIndex={-1} role="alert" className="rounded-xl border border-red-400 bg-red-950/60 p-4 font-medium text-red-200">
                 {failure.message}
               </p>
             ) : null}

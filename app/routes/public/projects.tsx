@@ -31,7 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: loaderData?.tag ? `Projets — ${loaderData.tag}` : 'Projets',
+    // Only a tag the projects have names the page (any text could be put in the URL).
+    title:
+      loaderData?.tag && loaderData.tags.includes(loaderData.tag)
+        ? `Projets — ${loaderData.tag}`
+        : 'Projets',
     description:
       'Une sélection de projets : produits numériques, applications web et expériences design.',
     path: '/projects',

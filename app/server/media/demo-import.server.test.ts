@@ -37,7 +37,12 @@ describe('importDemoImages', () => {
     expect(parseImageUrl(cover)).toBeDefined()
     expect(existsSync(path.join(storage.root, cover.replace('/media/', '')))).toBe(true)
     const coverItem = (await listMedia()).find((m) => m.url === cover)
-    expect(coverItem).toMatchObject({ alt: 'Illustration : Budget clair', category: 'image' })
+    // Named after what it illustrates (the gallery shows it), not after its file.
+    expect(coverItem).toMatchObject({
+      title: 'Budget clair',
+      alt: 'Illustration : Budget clair',
+      category: 'image',
+    })
     // A second run finds nothing left to import.
     expect(await importDemoImages(storage, path.resolve('public'))).toBe(0)
   })

@@ -71,9 +71,15 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
         projects.find((p) => p.thumbnail === url || p.images.includes(url))?.title ??
         posts.find((p) => p.thumbnail === url)?.title
       const item = await createUploadedMedia(stored, path.basename(url))
+      // Named after what it illustrates, as an owner would: not "atelier-sante-cover".
+      const title = owner ?? item.title
       await db
         .updateTable('media')
-        .set({ alt: owner ? `Illustration : ${owner}` : item.title, tags: toJson(['Démo']) })
+        .set({
+          title: title.slice(0, 200),
+          alt: owner ? `Illustration : ${owner}` : item.title,
+          tags: toJson(['Démo']),
+        })
         .where('id', '=', item.id)
         .execute()
     }

@@ -17,6 +17,13 @@ export function ThemePicker() {
   const [open, setOpen] = useState(false)
   const [current, setCurrent] = useState<ThemeId | null>(null)
   const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+
+  /** Closes the menu; from inside it, the focus goes back to its button (not to <body>). */
+  const close = (refocus: boolean) => {
+    setOpen(false)
+    if (refocus) toggle.current?.focus()
+  }
 
   useEffect(() => {
     setCurrent(parseStoredTheme(readStorage()))
@@ -24,17 +31,25 @@ export function ThemePicker() {
 
   useEffect(() => {
     if (!open) return
+    const inside = (node: EventTarget | null) =>
+      !!root.current && node instanceof Node && root.current.contains(node)
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false)
+      if (e.key === 'Escape') close(inside(document.activeElement))
     }
     const onClick = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false)
+      if (!inside(e.target)) setOpen(false)
+    }
+    // Tabbing out of the menu closes it, as a click outside does.
+    const onFocus = (e: FocusEvent) => {
+      if (!inside(e.target)) setOpen(false)
     }
     document.addEventListener('keydown', onKey)
     document.addEventListener('mousedown', onClick)
+    document.addEventListener('focusin', onFocus)
     return () => {
       document.removeEventListener('keydown', onKey)
       document.removeEventListener('mousedown', onClick)
+      document.removeEventListener('focusin', onFocus)
     }
   }, [open])
 
@@ -47,16 +62,17 @@ export function ThemePicker() {
       console.warn('Thème non enregistré', error)
     }
     setCurrent(id)
-    setOpen(false)
+    close(true)
   }
 
   return (
     <div ref={root} className="relative">
       <button
+        ref={toggle}
         type="button"
         aria-label="Choisir un thème"
         aria-expanded={open}
-        aria-controls="theme-menu"
+        aria-controls={open ? 'theme-menu' : undefined}
         onClick={() => setOpen((o) => !o)}
         className="flex size-12 items-center justify-center rounded-full border border-line bg-surface/80 text-fg shadow-lg backdrop-blur transition hover:scale-105"
       >

@@ -35,12 +35,30 @@ export function UserMenu({ user }: { user: ChromeUser }) {
     if (details.current) details.current.open = false
   })
 
+  /** Closes the menu; from inside it, the focus goes back to its button (not to <body>). */
+  const close = () => {
+    const menu = details.current
+    if (!menu?.open) return
+    const inside = menu.contains(document.activeElement)
+    menu.open = false
+    if (inside) menu.querySelector('summary')?.focus()
+  }
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && details.current?.open) details.current.open = false
+      if (e.key === 'Escape') close()
+    }
+    // Tabbing out of the open menu closes it.
+    const onFocus = (e: FocusEvent) => {
+      const menu = details.current
+      if (menu?.open && e.target instanceof Node && !menu.contains(e.target)) menu.open = false
     }
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    document.addEventListener('focusin', onFocus)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('focusin', onFocus)
+    }
   }, [])
 
   return (
@@ -61,9 +79,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
         <p className="truncate px-2 pb-2 font-semibold text-fg">{label}</p>
         <Link
           to="/admin"
-          onClick={() => {
-            if (details.current) details.current.open = false
-          }}
+          onClick={close}
           className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
         >
           <LayoutDashboard aria-hidden="true" className="size-4" />
@@ -71,9 +87,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
         </Link>
         <Link
           to="/compte"
-          onClick={() => {
-            if (details.current) details.current.open = false
-          }}
+          onClick={close}
           className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
         >
           <UserCog aria-hidden="true" className="size-4" />

@@ -91,12 +91,29 @@ test('Déconnexion in the user menu signs out and writes a logout entry with the
   void db
   const admin = await signIn(page, { role: 'admin' })
   await page.goto('/')
-  await page
+  const menu = page
     .getByRole('button', { name: 'Menu utilisateur' })
     .or(page.getByLabel('Menu utilisateur'))
     .first()
-    .click()
-  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  // By keyboard: Escape closes it with the focus back on its button; tabbing out closes it.
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  const signOut = page.getByRole('button', { name: 'Déconnexion' })
+  await expect(signOut).toBeVisible()
+  await page
+    .locator('details')
+    .filter({ has: page.getByLabel('Menu utilisateur') })
+    .getByRole('link', { name: 'Administration' })
+    .focus()
+  await page.keyboard.press('Escape')
+  await expect(signOut).toBeHidden()
+  await expect(menu).toBeFocused()
+  await page.keyboard.press('Enter')
+  await signOut.focus()
+  await page.keyboard.press('Tab')
+  await expect(signOut).toBeHidden()
+  await menu.click()
+  await signOut.click()
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
   await expect(page.getByLabel('Menu utilisateur')).toHaveCount(0)
   const logout = await entries(admin.id, 'logout')

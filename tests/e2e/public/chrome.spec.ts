@@ -414,6 +414,26 @@ test('theme picker: four themes, closes on choice, survives a reload with no fla
     await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
   ).toBe('#50C878')
 
+  // By keyboard: choosing, Escape and tabbing out close the menu; the focus stays on its button.
+  await picker.focus()
+  await page.keyboard.press('Enter')
+  await menu.getByRole('button', { name: 'Mode Neutre' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeHidden()
+  await expect(picker).toBeFocused()
+  await page.keyboard.press('Enter')
+  await menu.getByRole('button', { name: 'Mode Ryuk' }).focus()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(picker).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('Shift+Tab')
+  await expect(menu).toBeHidden()
+  await picker.focus()
+  await page.keyboard.press('Enter')
+  await menu.getByRole('button', { name: 'Mode Saiyan' }).click()
+
   // No flash: the theme is on <html> before any script of the app runs or paints.
   await page.addInitScript(() => {
     document.addEventListener(

@@ -50,6 +50,24 @@ test('contact: sending → sent, message stored as new, form cleared; cards from
   await expect(page.getByLabel('Nom')).toHaveValue('')
   await expect(page.getByLabel('Message')).toHaveValue('')
   expect(await messagesFrom(email)).toEqual([{ status: 'new', name: 'Jeanne Test' }])
+  // The send button was disabled while sending: the keyboard lands on the confirmation.
+  await expect(page.getByRole('status').filter({ hasText: 'Message Envoyé!' })).toBeFocused()
+})
+
+test('contact: a field the server refuses gets the focus (the send button had lost it)', async ({
+  page,
+  db: _db,
+}) => {
+  allowConsoleError(page, /status of 400/)
+  await visit(page, '/contact')
+  await page.getByLabel('Nom').fill('Léa')
+  // The browser accepts "a@b"; the server's rule does not.
+  await page.getByLabel('E-mail').fill('a@b')
+  await page.getByLabel('Message').fill('Bonjour')
+  await page.getByRole('button', { name: 'Envoyer le message' }).press('Enter')
+  await expect(page.getByText('Adresse e-mail invalide')).toBeVisible()
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+  await expect(page.getByLabel('Nom')).toHaveValue('Léa')
 })
 
 test('contact: no invented contact details (ADR 021); works without JavaScript', async ({

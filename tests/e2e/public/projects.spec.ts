@@ -20,6 +20,7 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
   await filters.getByRole('link', { name: tag }).click()
   await expect(page).toHaveURL(new RegExp(`\\?tag=${tag}$`))
   await expect(page.getByRole('heading', { name: tagged.title })).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(`^Projets — ${tag} — `))
   await expect(page.getByRole('heading', { name: other.title })).toHaveCount(0)
 
   // Card: hover shows the description and at most 3 tags.
@@ -43,6 +44,9 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
 
   await visit(page, '/projects?tag=aucun-projet-ici')
   await expect(page.getByText('Aucun projet ne correspond à ce filtre pour le moment.')).toBeVisible()
+  // A tag no project has does not name the page (nor its share previews).
+  await expect(page).toHaveTitle(/^Projets — (?!aucun-projet-ici)/)
+  await expect(page.locator('meta[property="og:title"]')).not.toHaveAttribute('content', /aucun-projet-ici/)
 })
 
 test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side panel; 404', async ({
