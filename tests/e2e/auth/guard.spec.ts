@@ -2,6 +2,7 @@
 // (spec §4 admin guard + logout, §6; issue 4 §4, §5).
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, signIn } from '../../fixtures/auth.ts'
+import { visit } from '../public/helpers.ts'
 import { test, expect } from '../../fixtures/test.ts'
 
 async function entries(userId: string, action: string) {
@@ -90,7 +91,8 @@ test('Déconnexion in the user menu signs out and writes a logout entry with the
 }) => {
   void db
   const admin = await signIn(page, { role: 'admin' })
-  await page.goto('/')
+  // Hydrated, so that the menu's keyboard listeners are in place.
+  await visit(page, '/')
   const menu = page
     .getByRole('button', { name: 'Menu utilisateur' })
     .or(page.getByLabel('Menu utilisateur'))
