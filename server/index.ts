@@ -18,6 +18,7 @@ import {
   bodyShapeGuard,
   drainUnreadBody,
   errorHandler,
+  hostGuard,
   isDecodablePath,
   malformedPathGuard,
   methodGuard,
@@ -69,6 +70,7 @@ try {
   process.exit(1)
 }
 app.use(requestLog)
+app.use(hostGuard)
 app.use(methodGuard)
 app.use(malformedPathGuard)
 app.use(responseRules)

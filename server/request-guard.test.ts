@@ -12,7 +12,10 @@ import {
   BAD_PATH,
   bodyShapeGuard,
   bodyShapeRefusal,
+  BAD_HOST,
   errorHandler,
+  hostGuard,
+  isValidHostHeader,
   malformedPathGuard,
   methodGuard,
   MISSING_BOUNDARY,
@@ -27,6 +30,7 @@ function appWith(trustProxy?: string) {
   const app = express()
   const trust = parseTrustProxy(trustProxy)
   if (trust !== false) app.set('trust proxy', trust)
+  app.use(hostGuard)
   app.use(methodGuard)
   app.use(malformedPathGuard)
   app.use(responseRules)
@@ -141,6 +145,52 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)
     expect(bodyShapeRefusal('/contact.data', 'application/json')?.status).toBe(415)
     expect(bodyShapeRefusal('/contact', 'multipart/form-data; boundary=')?.status).toBe(400)
+  })
+
+  it('refuses a missing or malformed Host (a 500 before) in French; keeps real ones', async () => {
+    const withHost = (base: string, headers: Record<string, string | undefined>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const url = new URL(base)
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: '/projects', method: 'GET', setHost: false },
+          (res) => {
+            let body = ''
+            res.setEncoding('utf8')
+            res.on('data', (d: string) => (body += d))
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+          },
+        )
+        for (const [name, value] of Object.entries(headers))
+          if (value !== undefined) req.setHeader(name, value)
+        req.on('error', reject)
+        req.end()
+      })
+    for (const host of ['a b', 'x"y', 'exemple.fr:99999', 'é.fr', 'exemple.fr/x', '']) {
+      expect(await withHost(base, { host }), JSON.stringify(host)).toEqual({
+        status: 400,
+        body: BAD_HOST,
+      })
+    }
+    // No Host at all: Node's own parser refuses an HTTP/1.1 request first.
+    expect((await withHost(base, {})).status).toBe(400)
+    for (const host of [
+      'camille.fr',
+      'localhost:3000',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      'xn--caf-dma.fr',
+    ])
+      expect((await withHost(base, { host })).status, host).toBe(200)
+    // Behind a trusted proxy, its X-Forwarded-Host counts too.
+    expect(await withHost(proxied, { host: 'camille.fr', 'x-forwarded-host': 'a b' })).toEqual({
+      status: 400,
+      body: BAD_HOST,
+    })
+    expect(
+      (await withHost(proxied, { host: '10.0.0.2', 'x-forwarded-host': 'camille.fr' })).status,
+    ).toBe(200)
+    expect(isValidHostHeader('exemple.fr:65535')).toBe(true)
+    expect(isValidHostHeader('exemple.fr:65536')).toBe(false)
   })
 
   it('answers only GET, HEAD and POST; any other method gets a French 405 (TRACE was a 500)', async () => {

@@ -37,6 +37,29 @@ export function isDecodablePath(path: string): boolean {
   }
 }
 
+export const BAD_HOST = 'Requête refusée : en-tête Host invalide.'
+
+/** A host name or IP literal, with an optional port: what a browser sends (ASCII, punycode). */
+const HOST_HEADER =
+  /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?)(?::(\d{1,5}))?$/
+
+export function isValidHostHeader(value: string | undefined): boolean {
+  const match = value ? HOST_HEADER.exec(value) : null
+  return !!match && (match[1] === undefined || Number(match[1]) <= 65535)
+}
+
+/**
+ * A missing or malformed Host (`a b`, a port over 65535…), or X-Forwarded-Host from a trusted
+ * proxy: a French 400. The app builds every absolute URL from it, and such a value made that
+ * URL invalid (a 500) or went into a redirect as it was.
+ */
+export function hostGuard(req: Request, res: Response, next: NextFunction) {
+  const forwarded = req.app.enabled('trust proxy') ? req.get('x-forwarded-host') : undefined
+  const hosts = [req.get('host'), ...(forwarded === undefined ? [] : forwarded.split(','))]
+  if (hosts.every((host) => isValidHostHeader(host?.trim()))) return next()
+  plain(res, 400, BAD_HOST)
+}
+
 /** `/%zz%`, `/blog/%FF%FE`…: a French 400 before any router or static handler sees them. */
 export function malformedPathGuard(req: Request, res: Response, next: NextFunction) {
   const raw = req.originalUrl.split('?')[0] ?? ''
