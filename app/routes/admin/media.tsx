@@ -94,16 +94,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Posted by the delete dialog once the owner has seen where the item is used. */
 const USED_CONFIRMED = 'usedConfirmed'
 
+/** The list as the admin left it: its search and filters (the form posts to that URL). */
+function listUrl(request: Request): string {
+  const from = new URL(request.url).searchParams
+  const kept = new URLSearchParams()
+  for (const key of ['q', 'category', 'tag']) {
+    const value = from.get(key)
+    if (value) kept.set(key, value)
+  }
+  const query = kept.toString()
+  return query ? `/admin/media?${query}` : '/admin/media'
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
+  const back = listUrl(request)
   let storedKeys: string[] = []
   if (form.intent === 'delete' && form.id) {
     const item = await getMediaItem(form.id)
     const usages = item ? await findMediaUsages(item.url) : []
     // The server decides: a used item is only deleted once the owner has been told where.
     if (usages.length > 0 && form.values[USED_CONFIRMED] !== 'true') {
-      return redirectWithToast('/admin/media', {
+      return redirectWithToast(back, {
         kind: 'error',
         message: `Ce média est utilisé (${usages.join(', ')}) : confirmez sa suppression.`,
       })
@@ -112,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
     delete form.values[USED_CONFIRMED]
   }
   const result = await handleCrudIntent(request, admin, form, {
-    listUrl: '/admin/media',
+    listUrl: back,
     resourceType: 'media',
     nameOf: (m: MediaItem) => m.title,
     formDefaults: { featured: false, tags: '', description: '', decorative: false, alt: '' },

@@ -148,4 +148,12 @@ test('media: search, category and tag filters live in the URL', async ({ page, d
   await page.getByPlaceholder('Rechercher...').fill('introuvable')
   await expect(page.getByText('Aucun média ne correspond à votre recherche.')).toBeVisible()
   await expect(count).toHaveText('Aucun média')
+
+  // A delete from a filtered list comes back to that list, filters kept.
+  await page.goto('/admin/media?category=video')
+  await expect(cards).toHaveCount(1)
+  await deleteItem(page, 'Démo vidéo', MEDIA_DELETE_QUESTION)
+  await expect(page.getByRole('status')).toHaveText('Média supprimé avec succès')
+  await expect(page).toHaveURL(/\/admin\/media\?category=video$/)
+  await expect(page.getByLabel('Catégorie')).toHaveValue('video')
 })
