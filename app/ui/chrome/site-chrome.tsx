@@ -81,7 +81,11 @@ export function SiteChrome({
         {children}
       </main>
       <Footer settings={footer} year={year} />
-      <div className="fixed bottom-4 left-4 z-30 md:bottom-6 md:left-6">
+      {/* Landmarks of their own, so that nothing of the page sits outside one (axe "region"). */}
+      <aside
+        aria-label="Section en cours"
+        className="fixed bottom-4 left-4 z-30 md:bottom-6 md:left-6"
+      >
         <p
           data-testid="section-badge"
           className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
@@ -89,10 +93,13 @@ export function SiteChrome({
           <span className="sr-only">Section : </span>
           {sectionName(pathname)}
         </p>
-      </div>
+      </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
           scroll-padding (app.css), so these buttons never hide what is scrolled to (audit 5). */}
-      <div className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end">
+      <aside
+        aria-label="Accueil et thème"
+        className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end"
+      >
         {pathname !== '/' ? (
           <Link
             to="/"
@@ -103,7 +110,7 @@ export function SiteChrome({
           </Link>
         ) : null}
         <ThemePicker />
-      </div>
+      </aside>
     </>
   )
 }
