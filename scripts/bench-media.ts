@@ -151,13 +151,16 @@ try {
     '0000001c667479706973736f6d0000020069736f6d69736f32617663316d703431',
     'hex',
   )
-  const mdatSize = 100 * MB - ftyp.length
+  // An (empty) index box: the pipeline checks that a video has one (video-check.server.ts).
+  const moov = Buffer.from('000000086d6f6f76', 'hex')
+  const mdatSize = 100 * MB - ftyp.length - moov.length
   const mdat = Buffer.alloc(8)
   mdat.writeUInt32BE(mdatSize)
   mdat.write('mdat', 4)
   await pipeline(
     (async function* () {
       yield ftyp
+      yield moov
       yield mdat
       const chunk = Buffer.alloc(MB, 7)
       for (let sent = 8; sent < mdatSize; sent += chunk.length) {

@@ -36,6 +36,8 @@ export const UPLOAD_ERRORS = {
     'Type de fichier non pris en charge : seuls les images (JPEG, PNG, WebP, AVIF, GIF, HEIC), les vidéos (MP4, WebM) et les PDF sont acceptés.',
   svg: 'Les fichiers SVG sont refusés : ils peuvent contenir du code exécutable.',
   unreadableImage: "Cette image n'a pas pu être lue. Essayez un fichier JPEG ou PNG.",
+  unreadableVideo:
+    "Cette vidéo n'a pas pu être lue : le fichier est incomplet ou abîmé. Essayez un fichier MP4 ou WebM complet.",
   noFile: 'Aucun fichier reçu.',
   interrupted: "Le téléversement a été interrompu : rien n'a été enregistré.",
   notAllowed: 'Seuls les administrateurs peuvent téléverser des fichiers.',

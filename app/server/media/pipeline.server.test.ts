@@ -153,6 +153,15 @@ describe('storeUpload', () => {
     expect(cv).toMatchObject({ message: 'Ce champ attend un fichier de type PDF ou image.' })
   })
 
+  it('refuses a video whose header is followed by junk (it would never play)', async () => {
+    const ftyp = Buffer.from(
+      '0000001c667479706973736f6d0000020069736f6d69736f32617663316d703431',
+      'hex',
+    )
+    const fake = await refusal(Buffer.concat([ftyp, Buffer.alloc(20_000, 7)]))
+    expect(fake).toMatchObject({ message: UPLOAD_ERRORS.unreadableVideo, status: 415 })
+  })
+
   it('keeps a PDF as it is, under its content hash', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
     const stored = await store(pdf)

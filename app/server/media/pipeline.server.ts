@@ -17,6 +17,7 @@ import {
 } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
 import { loadSharp } from './sharp.server.ts'
+import { isReadableVideo } from './video-check.server.ts'
 import type { MediaStorage } from './storage.server.ts'
 
 /** A refusal the user can read (French), with the HTTP status to answer. */
@@ -157,6 +158,9 @@ export async function storeUpload(
       await storage.commit(from, key)
       if (!existed) created.push(key)
     }
+
+    if (found.category === 'video' && !(await isReadableVideo(temp, found.mime, size)))
+      throw new UploadError(UPLOAD_ERRORS.unreadableVideo, 415)
 
     if (found.category !== 'image' || found.mime === 'image/gif') {
       const key = `${id}.${found.ext}`
