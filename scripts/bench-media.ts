@@ -147,10 +147,13 @@ try {
     .jpeg({ quality: 90 })
     .toFile(photo)
   const video = path.join(dataDir, 'video-100mb.mp4')
-  const ftyp = Buffer.from(
-    '0000001c667479706973736f6d0000020069736f6d69736f32617663316d703431',
-    'hex',
-  )
+  // ftyp: size 32, brand isom, version 0x200, compatible brands isom iso2 avc1 mp41.
+  const ftyp = Buffer.concat([
+    Buffer.from('00000020', 'hex'),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from('00000200', 'hex'),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+  ])
   // An (empty) index box: the pipeline checks that a video has one (video-check.server.ts).
   const moov = Buffer.from('000000086d6f6f76', 'hex')
   const mdatSize = 100 * MB - ftyp.length - moov.length
