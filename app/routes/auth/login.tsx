@@ -2,6 +2,7 @@
 // signs in), then enhances: show/hide password, remembered e-mail, popup social sign-in.
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { RETURN_PARAM, safeReturnPath } from '#app/domain/return-path.ts'
 import {
   AUTH_TEXTS,
   LoginSchema,
@@ -51,7 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
       { error: outcome.error, fields: {} },
       { status: outcome.status, headers: retryAfterHeaders(outcome) },
     )
-  return redirect('/admin', { headers: outcome.headers })
+  // Back to the admin page asked for before signing in, if any (the hub checks the role).
+  const back = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM))
+  return redirect(back ?? '/admin', { headers: outcome.headers })
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

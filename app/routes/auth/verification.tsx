@@ -1,6 +1,7 @@
 // The second step of a sign-in (ADR 025): after the password form or the Google/Facebook
 // popup, a user with two-factor sign-in types the code of their app or a recovery code.
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { RETURN_PARAM, safeReturnPath } from '#app/domain/return-path.ts'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
@@ -55,7 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
       : {}
     return data({ error: outcome.error }, { status: outcome.status, headers })
   }
-  return redirect(pending.user.role === 'admin' ? '/admin' : '/')
+  if (pending.user.role !== 'admin') return redirect('/')
+  return redirect(safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM)) ?? '/admin')
 }
 
 export default function SecondFactorPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 // Access rules (spec §4 admin guard, §6): one helper guards every admin loader and action.
 import { redirect } from 'react-router'
 import { recordActivity } from '../activity.server.ts'
+import { safeReturnPath, withReturnPath } from '#app/domain/return-path.ts'
 import { ENROL_PATH, SECOND_FACTOR_PATH } from '#app/domain/two-factor.ts'
 import { getPendingSecondFactor, getSessionUser, type SessionUser } from './session.server.ts'
 import { mustEnrolTwoFactor } from './two-factor.server.ts'
@@ -34,12 +35,27 @@ export function requireAdmin(request: Request): Promise<SessionUser> {
 
 const checks = new WeakMap<Request, Promise<SessionUser>>()
 
+/** The page's own query (`?id=…`), without React Router's data-request parameters. */
+function pageSearch(url: string): string {
+  const params = new URL(url).searchParams
+  params.delete('_routes')
+  params.delete('index')
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
 async function checkAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request)
   // Client navigations fetch `/admin/x.data` (React Router single fetch): log the page path.
   const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/_root$/, '/')
   const what = `${request.method.toUpperCase()} ${path}`
-  if (!user && (await getPendingSecondFactor(request))) throw redirect(SECOND_FACTOR_PATH)
+  // The page asked for, to come back to after signing in (a link in an alert e-mail).
+  // (Not the hub's front page: a sign-in goes there anyway.)
+  const asked =
+    request.method === 'GET' ? safeReturnPath(path + pageSearch(request.url)) : undefined
+  const back = asked === '/admin' ? undefined : asked
+  if (!user && (await getPendingSecondFactor(request)))
+    throw redirect(withReturnPath(SECOND_FACTOR_PATH, back))
   if (!user || user.role !== 'admin' || user.status !== 'active') {
     await recordActivity(request, {
       actor: user ? { id: user.id, name: user.name, email: user.email } : null,
@@ -50,7 +66,7 @@ async function checkAdmin(request: Request): Promise<SessionUser> {
         ? `Accès refusé à l'administration (rôle ${user.role}) : ${what}`
         : `Accès refusé à l'administration (non connecté) : ${what}`,
     })
-    throw redirect(user ? '/' : '/login')
+    throw redirect(user ? '/' : withReturnPath('/login', back))
   }
   // Two-factor sign-in required for admins and not set up yet: enrol first (ADR 025).
   if (await mustEnrolTwoFactor(user)) throw redirect(`${ENROL_PATH}?obligatoire=1`)

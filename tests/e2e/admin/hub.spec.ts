@@ -67,9 +67,9 @@ test('the hub names the signed-in admin, links back to the site and signs out', 
   await page.goto('/admin/skills')
   await page.getByRole('button', { name: 'Déconnexion' }).click()
   await expect(page).toHaveURL(/\/$/)
-  // Signed out: the hub is closed again.
+  // Signed out: the hub is closed again; signing in comes back to the page asked for.
   await page.goto('/admin/skills')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?retour=%2Fadmin%2Fskills$/)
 })
 
 test('the hub and its tabs are closed to visitors and non-admins', async ({
@@ -78,7 +78,7 @@ test('the hub and its tabs are closed to visitors and non-admins', async ({
   db: _db,
 }) => {
   await page.goto('/admin/projects')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?retour=%2Fadmin%2Fprojects$/)
   // The action checks again on the server: a signed-out POST changes nothing.
   const res = await request.post('/admin/projects', {
     form: { intent: 'create', title: 'Intrus', description: 'x', thumbnail: '/x.webp' },

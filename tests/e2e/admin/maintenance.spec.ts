@@ -79,7 +79,7 @@ test('maintenance: visitors get 503 with the message; sign-in, admin and admins 
     expect((await visitor.get('/register')).status()).toBe(200)
     const admin = await visitor.get('/admin/settings', { maxRedirects: 0 })
     expect(admin.status()).toBe(302)
-    expect(admin.headers()['location']).toMatch(/\/login$/)
+    expect(admin.headers()['location']).toMatch(/\/login\?retour=%2Fadmin%2Fsettings$/)
     await visitor.dispose()
 
     // In a browser the visitor sees the message.

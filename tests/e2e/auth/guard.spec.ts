@@ -26,7 +26,7 @@ test('signed out: /admin sends to /login and logs an anonymous access_denied', a
     .where('userId', '=', 'anonymous')
     .executeTakeFirstOrThrow()
   await page.goto('/admin/projects')
-  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/login\?retour=%2Fadmin%2Fprojects$/, { timeout: 15_000 })
   const after = await getDb()
     .selectFrom('activity_logs')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -191,3 +191,34 @@ test('a sign-in posted from another site is refused before it reaches the form',
   })
   expect(api.status()).toBe(403)
 })
+
+test('signing in from a link to an admin page comes back to that page, never to another site', async ({
+  page,
+  db,
+}) => {
+  void db
+  const admin = await createTestUser({ role: 'admin' })
+  const signInHere = async () => {
+    await page.getByLabel('Adresse e-mail').fill(admin.email)
+    await page.getByLabel('Code quantique', { exact: true }).fill(admin.password)
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  }
+  // The link of a new-message alert, opened signed out.
+  await page.goto('/admin/messages?id=abc123&status=new')
+  await expect(page).toHaveURL(/\/login\?retour=%2Fadmin%2Fmessages%3Fid%3Dabc123%26status%3Dnew$/)
+  await signInHere()
+  await expect(page).toHaveURL(/\/admin\/messages\?id=abc123&status=new$/)
+
+  // A return address elsewhere (another site, or not the hub) is ignored: /admin.
+  for (const retour of [
+    '//pirate.example/admin',
+    'https://pirate.example/admin',
+    '/\\pirate.example',
+    '/compte',
+  ]) {
+    await page.context().clearCookies()
+    await page.goto(`/login?retour=${encodeURIComponent(retour)}`)
+    await signInHere()
+    await expect(page, retour).toHaveURL(/\/admin\/projects$/)
+  }
+})

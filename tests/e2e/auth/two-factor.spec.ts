@@ -92,13 +92,14 @@ test('an admin enrols from "Mon compte" (QR code, first code, recovery codes sho
   await expect(page).toHaveURL(/\/auth\/verification$/)
   await expect(page.getByRole('heading', { name: 'Vérification en deux étapes' })).toBeVisible()
   // Until the code is given, the hub is out of reach.
-  await page.goto('/admin/projects')
-  await expect(page).toHaveURL(/\/auth\/verification$/)
+  await page.goto('/admin/skills')
+  await expect(page).toHaveURL(/\/auth\/verification\?retour=%2Fadmin%2Fskills$/)
   await submitCode(page, wrongCode(secret))
   await expect(page.getByRole('alert')).toHaveText(INVALID)
-  // The next step's code (the enrolment used the current one).
+  // The next step's code (the enrolment used the current one); then the page asked for.
   await submitCode(page, totpCode(secret, 1))
   await expect(hub(page)).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/skills$/)
   const entries = await getDb()
     .selectFrom('activity_logs')
     .select('details')
