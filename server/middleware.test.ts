@@ -163,12 +163,21 @@ describe('origin check on mutating requests', () => {
 })
 
 describe('security headers', () => {
-  const coop = (path: string) => {
+  const headersOf = (path: string) => {
     const headers: Record<string, string> = {}
     const res = { setHeader: (name: string, value: string) => (headers[name] = value) }
     securityHeaders({ path, secure: false } as Request, res as unknown as Response, vi.fn())
-    return headers['Cross-Origin-Opener-Policy']
+    return headers
   }
+  const coop = (path: string) => headersOf(path)['Cross-Origin-Opener-Policy']
+
+  it('lets other origins show public images (an e-mail logo in a webmail), nothing else', () => {
+    const corp = (path: string) => headersOf(path)['Cross-Origin-Resource-Policy']
+    for (const path of ['/images/logo.png', '/media/abc-64x64.png', '/demo/projects/x.webp'])
+      expect(corp(path), path).toBe('cross-origin')
+    for (const path of ['/', '/cv/fichier', '/cv/telecharger', '/assets/app.js', '/imagesx/a'])
+      expect(corp(path), path).toBe('same-origin')
+  })
 
   it('sends COOP everywhere but on the sign-in popup pages and the provider callback', () => {
     expect(coop('/login')).toBe('same-origin-allow-popups')

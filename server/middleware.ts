@@ -34,6 +34,9 @@ export function redirectsHost(hostHeader: string, isHttps: boolean): boolean {
 
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
+/** Shipped images, demo images and the media library's files (public by design). */
+const PUBLIC_IMAGES = /^\/(?:images|demo|media)\//
+
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -45,7 +48,12 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   if (!req.path.startsWith('/auth/') && !req.path.startsWith('/api/auth/callback/')) {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
   }
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+  // Public images may be shown by other origins: an e-mail's logo in a webmail (mail audit,
+  // finding 2). Everything else, the private CV included, stays same-origin.
+  res.setHeader(
+    'Cross-Origin-Resource-Policy',
+    PUBLIC_IMAGES.test(req.path) ? 'cross-origin' : 'same-origin',
+  )
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
   next()

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { absoluteLogo, alertEmail, replyEmail, resetEmail } from './templates.server.ts'
 
@@ -38,6 +39,11 @@ describe('e-mail templates', () => {
 
   it('makes the logo absolute and ignores other schemes', () => {
     expect(absoluteLogo('/logo.png', 'https://exemple.fr')).toBe('https://exemple.fr/logo.png')
+    // The shipped WebP logo goes out as its PNG copy (some mail programs show no WebP).
+    expect(absoluteLogo('/images/logo.webp', 'https://exemple.fr')).toBe(
+      'https://exemple.fr/images/logo.png',
+    )
+    expect(existsSync('public/images/logo.png')).toBe(true)
     expect(absoluteLogo('https://cdn.fr/l.png', 'https://exemple.fr')).toBe('https://cdn.fr/l.png')
     expect(absoluteLogo('javascript:alert(1)', 'https://exemple.fr')).toBeUndefined()
     expect(absoluteLogo('//evil.fr/x.png', 'https://exemple.fr')).toBeUndefined()

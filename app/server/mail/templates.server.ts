@@ -32,10 +32,18 @@ export function frenchDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
 }
 
+/**
+ * The shipped logo is WebP, which some mail programs (desktop Outlook) do not show: e-mails
+ * use its PNG copy, 80 px for a 40 px display. A logo from the library is already served as
+ * JPEG or PNG (its fallback URL).
+ */
+const EMAIL_COPIES: Record<string, string> = { '/images/logo.webp': '/images/logo.png' }
+
 /** An absolute logo URL from the settings' logo (a site path or an http(s) URL). */
 export function absoluteLogo(logo: string | undefined, siteUrl: string): string | undefined {
   if (!logo) return undefined
-  if (logo.startsWith('/') && !logo.startsWith('//')) return `${siteUrl}${logo}`
+  if (logo.startsWith('/') && !logo.startsWith('//'))
+    return `${siteUrl}${EMAIL_COPIES[logo] ?? logo}`
   return /^https?:\/\//.test(logo) ? logo : undefined
 }
 
