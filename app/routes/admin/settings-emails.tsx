@@ -102,7 +102,10 @@ export async function action({ request }: Route.ActionArgs) {
         resourceName: 'E-mails',
         details: `Nouvel essai d'envoi : ${row.subject}`,
       })
-      return redirectWithToast(HERE, { kind: 'success', message: MAIL_TEXTS.retried })
+      // Back to the page of the list it was on.
+      const page = Number(values.page)
+      const back = Number.isInteger(page) && page > 1 ? `${HERE}?page=${page}` : HERE
+      return redirectWithToast(back, { kind: 'success', message: MAIL_TEXTS.retried })
     }
   }
   return unknownIntent(intent)

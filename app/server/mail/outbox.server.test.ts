@@ -15,7 +15,14 @@ import {
   queuePasswordReset,
   saveMailSettings,
 } from './mail.server.ts'
-import { claimNext, getOutboxRow, listOutbox, retryEmail, retryDelayMs } from './outbox.server.ts'
+import {
+  claimNext,
+  getOutboxRow,
+  listOutbox,
+  queueUnconfigured,
+  retryEmail,
+  retryDelayMs,
+} from './outbox.server.ts'
 import { MailWorker } from './worker.server.ts'
 
 const db = useTestDatabase()
@@ -197,6 +204,8 @@ describe('outbox', () => {
     expect(await w.runOnce()).toBe(1)
     await smtp.waitFor(1)
     expect((await getOutboxRow(outboxId))?.status).toBe('sent')
+    // Dated when it left, not when it was written (a mail program sorts by this).
+    expect(smtp.received[0]!.parsed.date?.getTime()).toBe(Math.floor(now.getTime() / 1000) * 1000)
     now = new Date(now.getTime() + 3_600_000)
     expect(await w.runOnce()).toBe(0)
     expect(smtp.received).toHaveLength(1)
@@ -329,6 +338,25 @@ describe('new-message alerts', () => {
     // An hour later alerts flow again.
     const later = new Date(now.getTime() + 61 * 60_000)
     expect((await arrive(99, later))?.kind).toBe('alert')
+  })
+
+  it('a digest written while e-mail was not configured keeps its hour once it is', async () => {
+    configureMail(undefined)
+    const now = new Date()
+    for (let i = 0; i < 5; i++) await arrive(i, now)
+    const digest = await arrive(5, now)
+    expect(digest).toMatchObject({ kind: 'digest', status: 'unconfigured' })
+    const started = new Date(now.getTime() + 60_000)
+    expect(await queueUnconfigured(started)).toBe(6)
+    const rows = await db.current.db.selectFrom('outbox').selectAll().execute()
+    for (const row of rows) {
+      expect(row.status).toBe('queued')
+      expect(row.nextAttemptAt).toBe(
+        row.kind === 'digest'
+          ? new Date(now.getTime() + 60 * 60_000).toISOString()
+          : started.toISOString(),
+      )
+    }
   })
 
   it('goes to the configured address, or nowhere when switched off', async () => {

@@ -224,9 +224,18 @@ export async function queueUnconfigured(now: Date): Promise<number> {
     .where('status', '=', 'unconfigured')
     .where('expiresAt', '<=', at)
     .execute()
+  // Due now, except what is due later: a digest keeps its hour.
   const result = await getDb()
     .updateTable('outbox')
-    .set({ status: 'queued', nextAttemptAt: at })
+    .set((eb) => ({
+      status: 'queued',
+      nextAttemptAt: eb
+        .case()
+        .when('nextAttemptAt', '>', at)
+        .then(eb.ref('nextAttemptAt'))
+        .else(at)
+        .end(),
+    }))
     .where('status', '=', 'unconfigured')
     .executeTakeFirst()
   return Number(result.numUpdatedRows)

@@ -166,7 +166,8 @@ export class MailWorker {
         subject: row.subject,
         text: row.text,
         html: row.html,
-        date: new Date(row.createdAt),
+        // When it leaves, not when it was written: a digest or a retried e-mail is not filed hours back.
+        date: now,
         // Any header value reaching here was already stripped of CR/LF (headerText).
         disableFileAccess: true,
         disableUrlAccess: true,

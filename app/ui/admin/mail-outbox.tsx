@@ -215,6 +215,17 @@ export function OutboxList({
                         Envoyé le <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>
                       </p>
                     ) : null}
+                    {item.status === 'queued' &&
+                    item.attempts === 0 &&
+                    Date.parse(item.nextAttemptAt) > Date.parse(item.createdAt) + 1000 ? (
+                      // Written to leave later (a digest gathers an hour of messages).
+                      <p>
+                        Envoi prévu le{' '}
+                        <time dateTime={item.nextAttemptAt}>
+                          {formatDateTime(item.nextAttemptAt)}
+                        </time>
+                      </p>
+                    ) : null}
                     {item.status === 'queued' && item.attempts > 0 ? (
                       <p>
                         {item.attempts} tentative{item.attempts > 1 ? 's' : ''} ; prochain essai le{' '}
@@ -231,9 +242,12 @@ export function OutboxList({
                     (item.status === 'queued' && item.attempts > 0) ? (
                       <Form method="post" className="mt-1">
                         <input type="hidden" name="id" value={item.id} />
+                        <input type="hidden" name="page" value={page} />
                         <SubmitButton intent="retry" variant="secondary">
                           <RotateCw className="h-4 w-4" aria-hidden="true" />
                           {MAIL_TEXTS.retry}
+                          {/* Which e-mail, for a screen reader going through the buttons. */}
+                          <span className="sr-only"> : {item.subject}</span>
                         </SubmitButton>
                       </Form>
                     ) : null}

@@ -306,6 +306,7 @@ export function MessageDetail({
           <ReplyForm
             key={message.id}
             messageId={message.id}
+            visitorName={message.name}
             error={replyError}
             defaultValue={replyValue}
           />
@@ -317,10 +318,13 @@ export function MessageDetail({
 
 function ReplyForm({
   messageId,
+  visitorName,
   error,
   defaultValue = '',
 }: {
   messageId: string
+  /** The e-mail greets them itself (app/server/mail/templates.server.ts). */
+  visitorName: string
   error?: string
   defaultValue?: string
 }) {
@@ -342,9 +346,13 @@ function ReplyForm({
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'reply-content-error' : undefined}
+        aria-describedby={error ? 'reply-content-hint reply-content-error' : 'reply-content-hint'}
         className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus:border-violet-500 focus:ring-2 focus:ring-violet-500/40 focus:outline-none"
       />
+      <p id="reply-content-hint" className="text-xs text-zinc-600">
+        L&apos;e-mail commence par « Bonjour {visitorName}, » et cite son message après votre
+        réponse.
+      </p>
       <FieldError id="reply-content-error" error={error} />
       <div className="flex justify-end">
         {hydrated && blank ? (

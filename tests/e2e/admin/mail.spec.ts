@@ -2,6 +2,7 @@
 // 'Envoyée le' only once it accepted them, a 550 shows 'Échec de l'envoi' and 'Réessayer',
 // Paramètres › E-mails lists the outbox and test-sends, the Messages tab counts unread.
 import { getDb } from '#app/server/db/client.server.ts'
+import { enqueueEmail } from '#app/server/mail/outbox.server.ts'
 import { makeMessage } from '#app/server/demo/factories.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
@@ -117,6 +118,11 @@ test.describe('with a real SMTP server', () => {
       makeMessage({ name: 'Jules Visiteur', email: 'jules@exemple.fr', message: 'Un devis ?' }),
     )
     await signInAdmin(page)
+    // The form says what the e-mail adds around the reply (no second greeting).
+    await page.goto(`/admin/messages?id=${message.id}`)
+    await expect(page.getByRole('textbox', { name: 'Votre réponse' })).toHaveAccessibleDescription(
+      /commence par « Bonjour Jules Visiteur, » et cite son message/,
+    )
     await reply(page, message.id, 'Avec plaisir, voici mon devis.')
     const [mail] = await smtp.waitFor(1)
     expect(mail!.envelope.to).toEqual(['jules@exemple.fr'])
@@ -147,6 +153,10 @@ test.describe('with a real SMTP server', () => {
     const row = page.getByRole('row').filter({ hasText: message.email })
     await expect(row).toContainText("Échec de l'envoi")
     await expect(row).toContainText('550 Mailbox unavailable')
+    // Its button says which e-mail it sends again.
+    await expect(row.getByRole('button')).toHaveAccessibleName(
+      /^Réessayer : Réponse à votre message/,
+    )
 
     smtp.rejectWith = undefined
     await page.goto(`/admin/messages?id=${message.id}`)
@@ -209,6 +219,57 @@ test.describe('with a real SMTP server', () => {
     const mails = await smtp.waitFor(2)
     expect(mails[1]!.envelope.to).toEqual(['alertes@exemple.fr'])
     expect(mails[1]!.parsed.subject).toMatch(/^Nouveau message de Paul Alerte — /)
+
+    // An e-mail written to leave later (a digest) says when, not just "En attente".
+    const later = new Date(Date.now() + 3_600_000).toISOString()
+    await enqueueEmail(
+      getDb(),
+      {
+        kind: 'digest',
+        to: { address: 'alertes@exemple.fr' },
+        subject: '7 nouveaux messages — Atelier',
+        html: '<p>7</p>',
+        text: '7',
+        notBefore: later,
+      },
+      { configured: true },
+    )
+    await page.goto('/admin/settings/emails')
+    const digestRow = page.getByRole('row').filter({ hasText: '7 nouveaux messages' })
+    await expect(digestRow.getByText('Envoi prévu le').locator('time')).toHaveAttribute(
+      'dateTime',
+      later,
+    )
+  })
+
+  test('Réessayer from the second page of the outbox comes back to that page', async ({
+    page,
+    db: _db,
+  }) => {
+    const email = (subject: string, createdAt: Date, configured: boolean) =>
+      enqueueEmail(
+        getDb(),
+        { kind: 'test', to: { address: 'a@exemple.fr' }, subject, html: '<p>x</p>', text: 'x' },
+        { configured, now: createdAt },
+      )
+    const old = await email('Le plus ancien', new Date(Date.now() - 86_400_000), true)
+    await getDb()
+      .updateTable('outbox')
+      .set({ status: 'failed', lastError: '550 Non' })
+      .where('id', '=', old.id)
+      .execute()
+    for (let i = 0; i < 20; i++) await email(`Récent ${i}`, new Date(), false)
+    await signInAdmin(page)
+    await page.goto('/admin/settings/emails?page=2')
+    const row = page.getByRole('row').filter({ hasText: 'Le plus ancien' })
+    await row.getByRole('button', { name: /^Réessayer : Le plus ancien/ }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: "L'e-mail est de nouveau dans la file d'envoi." }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/settings\/emails\?page=2$/)
+    // Nothing left waiting for the next tests (a restart would send them).
+    await smtp.waitFor(1)
+    await getDb().deleteFrom('outbox').where('subject', 'like', 'Récent %').execute()
   })
 
   test('creating a user e-mails the invitation link, which the banner still shows to copy', async ({
