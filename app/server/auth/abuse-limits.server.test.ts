@@ -9,6 +9,7 @@ process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
 process.env.PUBLIC_URL ??= 'http://localhost:3999'
 
+const { insertPendingUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit.server.ts')
@@ -130,22 +131,7 @@ describe('abuse limits', () => {
   })
 
   it('sign-ups for an address from elsewhere never keep its invited owner out', async () => {
-    const now = new Date().toISOString()
-    await getDb()
-      .insertInto('user')
-      .values({
-        id: 'paul',
-        name: 'Paul',
-        email: 'paul@exemple.fr',
-        emailVerified: 0,
-        image: null,
-        role: 'editor',
-        status: 'active',
-        lastLogin: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
+    await insertPendingUser({ id: 'paul', name: 'Paul', email: 'paul@exemple.fr' })
     const token = await issueInvitation('paul')
     const attempt = (ip: string, invitation?: string) =>
       registerWithPassword(

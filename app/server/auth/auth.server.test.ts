@@ -9,6 +9,7 @@ process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
 process.env.PUBLIC_URL ??= 'http://localhost:3999'
 process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 
+const { insertPendingUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit.server.ts')
@@ -129,22 +130,7 @@ describe('accounts', () => {
   })
 
   it('lets a user created by an admin claim the account with the invitation link only, keeping the role', async () => {
-    const now = new Date().toISOString()
-    await getDb()
-      .insertInto('user')
-      .values({
-        id: 'invited',
-        name: 'Invitée',
-        email: 'invitee@exemple.fr',
-        emailVerified: 0,
-        image: null,
-        role: 'editor',
-        status: 'active',
-        lastLogin: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
+    await insertPendingUser({ id: 'invited', name: 'Invitée', email: 'invitee@exemple.fr' })
     // Knowing the address is not enough: a password claims it only with the link (ADR 015).
     expect(await register('invitee@exemple.fr', 'motdepasse')).toMatchObject({
       ok: false,
