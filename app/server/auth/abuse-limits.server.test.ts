@@ -9,7 +9,7 @@ process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
 process.env.PUBLIC_URL ??= 'http://localhost:3999'
 
-const { insertPendingUser } = await import('../../../tests/fixtures/auth.ts')
+const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit.server.ts')
@@ -131,8 +131,13 @@ describe('abuse limits', () => {
   })
 
   it('sign-ups for an address from elsewhere never keep its invited owner out', async () => {
-    await insertPendingUser({ id: 'paul', name: 'Paul', email: 'paul@exemple.fr' })
-    const token = await issueInvitation('paul')
+    const paul = await createTestUser({
+      name: 'Paul',
+      email: 'paul@exemple.fr',
+      role: 'editor',
+      withPassword: false,
+    })
+    const token = await issueInvitation(paul.id)
     const attempt = (ip: string, invitation?: string) =>
       registerWithPassword(
         post('/register', ip),

@@ -9,7 +9,7 @@ process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
 process.env.PUBLIC_URL ??= 'http://localhost:3999'
 process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 
-const { insertPendingUser } = await import('../../../tests/fixtures/auth.ts')
+const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit.server.ts')
@@ -130,13 +130,19 @@ describe('accounts', () => {
   })
 
   it('lets a user created by an admin claim the account with the invitation link only, keeping the role', async () => {
-    await insertPendingUser({ id: 'invited', name: 'Invitée', email: 'invitee@exemple.fr' })
+    // Created by an admin: no password, no provider yet.
+    const { id } = await createTestUser({
+      name: 'Invitée',
+      email: 'invitee@exemple.fr',
+      role: 'editor',
+      withPassword: false,
+    })
     // Knowing the address is not enough: a password claims it only with the link (ADR 015).
     expect(await register('invitee@exemple.fr', 'motdepasse')).toMatchObject({
       ok: false,
       error: AUTH_TEXTS.invitationRequired,
     })
-    const token = await issueInvitation('invited')
+    const token = await issueInvitation(id)
     const withLink = (email: string, invitation: string) =>
       registerWithPassword(
         formRequest('/register'),
@@ -155,7 +161,7 @@ describe('accounts', () => {
     expect(outcome.ok).toBe(true)
     const users = await getDb().selectFrom('user').select(['id', 'role', 'emailVerified']).execute()
     // The admin vouched for the address: a later Google link keeps the password (ADR 014).
-    expect(users).toEqual([{ id: 'invited', role: 'editor', emailVerified: 1 }])
+    expect(users).toEqual([{ id, role: 'editor', emailVerified: 1 }])
     // Once claimed, the e-mail is taken and the link is spent.
     expect(await register('invitee@exemple.fr', 'autre-mdp')).toMatchObject({
       error: AUTH_TEXTS.emailInUse,
