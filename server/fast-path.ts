@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { Express } from 'express'
-import { loggedPath } from './middleware.ts'
+import { loggedPath, logsRequests } from './middleware.ts'
 import { writeLogLine } from './log-lines.ts'
 
 type TrustFunction = (address: string | undefined, hop: number) => boolean
@@ -48,7 +48,7 @@ const MAX_MIDDLES = 1024
  * logged path, status), escaped once, is kept per method, path and status.
  */
 export function hitLogger(): HitLog | undefined {
-  if (process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'error') return undefined
+  if (!logsRequests()) return undefined
   const middles = new Map<string, string>()
   return (method, path, status, startedAt) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10

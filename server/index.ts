@@ -49,8 +49,9 @@ interface AppEntry {
 const isDev = process.env.NODE_ENV === 'development'
 const megabytes = (value: string | undefined, fallback: number) =>
   Number(value) > 0 ? Number(value) : fallback
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? '0.0.0.0'
+// Blank is unset, as in app/server/env.server.ts (which refuses anything else at start-up).
+const port = Number(process.env.PORT?.trim() || 3000)
+const host = process.env.HOST?.trim() || '0.0.0.0'
 
 console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : 'production'}`)
 // Start-up timing (ADR 030): performance.now() counts from the process start.
@@ -177,6 +178,19 @@ const server = http.createServer(hitsThenApp(hits, app, hitOptions.answerAfterPo
 entry.shareProbeBetweenRequests()
 server.prependListener('request', entry.requestArrived)
 const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
+// A port in use or an address this machine does not have: said in French, not a stack.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const reason =
+    error.code === 'EADDRINUSE'
+      ? `le port ${port} est déjà utilisé (un autre Vitrine ou un autre service ?) : choisissez-en un autre avec PORT`
+      : error.code === 'EACCES'
+        ? `le port ${port} demande des droits d'administrateur : choisissez un port au-dessus de 1024 avec PORT`
+        : error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL'
+          ? `l'adresse HOST « ${host} » n'est pas une adresse de cette machine`
+          : error.message
+  console.error(`\nDémarrage impossible : ${reason}.\n`)
+  process.exit(1)
+})
 server.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port

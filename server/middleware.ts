@@ -64,8 +64,13 @@ export function loggedPath(path: string): string {
   return /^\/setup\/./i.test(path) ? '/setup/…' : path
 }
 
+/** Request lines are info lines: written at LOG_LEVEL debug or info only. */
+export function logsRequests(level = process.env.LOG_LEVEL): boolean {
+  return level === undefined || level === '' || level === 'info' || level === 'debug'
+}
+
 export function requestLog(req: Request, res: Response, next: NextFunction) {
-  if (process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'error') return next()
+  if (!logsRequests()) return next()
   const start = process.hrtime.bigint()
   res.on('finish', () => {
     if (req.path.startsWith('/assets/')) return

@@ -44,6 +44,68 @@ describe('environment', () => {
     expect(() => getEnv({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/Configuration invalide/)
   })
 
+  it('refuses, in French and naming the variable, what an owner might get wrong (ops audit)', () => {
+    const dir = tempDir()
+    const refusal = (extra: Record<string, string>) => {
+      try {
+        getEnv({ DATA_DIR: dir, ...extra })
+      } catch (error) {
+        expect(error).toBeInstanceOf(StartupError)
+        return (error as Error).message
+      }
+      return 'accepté'
+    }
+    // A URL without its scheme used to start, then crash at the first sign-in page.
+    expect(refusal({ PUBLIC_URL: 'portfolio.exemple.fr' })).toContain(
+      'PUBLIC_URL: doit être une adresse http(s) complète (ex. : https://portfolio.exemple.fr)',
+    )
+    expect(refusal({ PUBLIC_URL: 'ftp://exemple.fr' })).toContain('PUBLIC_URL')
+    // FORCE_HTTPS=False or off meant "true"; a wrong switch now stops the start.
+    for (const value of ['False', 'off', 'non', 'peut-etre'])
+      expect(refusal({ FORCE_HTTPS: value })).toContain(
+        'FORCE_HTTPS: attendu : true ou false (ou 1/0, yes/no)',
+      )
+    expect(refusal({ PAGE_CACHE: 'oui' })).toContain('PAGE_CACHE')
+    expect(refusal({ RENDER_THREADS_ALWAYS: 'toujours' })).toContain('RENDER_THREADS_ALWAYS')
+    expect(refusal({ PAGE_CACHE_MAX_MB: '-1' })).toContain(
+      'PAGE_CACHE_MAX_MB: doit être un nombre de mégaoctets supérieur à 0',
+    )
+    expect(refusal({ PAGE_CACHE_MAX_MB: 'abc' })).toContain('PAGE_CACHE_MAX_MB')
+    expect(refusal({ MEDIA_MAX_IMAGE_MB: '0' })).toContain(
+      'MEDIA_MAX_IMAGE_MB: doit être un nombre de mégaoctets supérieur à 0',
+    )
+    expect(refusal({ LOG_LEVEL: 'loud' })).toContain(
+      'LOG_LEVEL: attendu : debug, info, warn, error ou silent',
+    )
+    expect(refusal({ NODE_ENV: 'staging' })).toContain('attendu : production, development ou test')
+    expect(refusal({ BETTER_AUTH_SECRET: 'abc' })).toContain(
+      'BETTER_AUTH_SECRET: au moins 32 caractères',
+    )
+    expect(refusal({ ADMIN_EMAIL: 'garbage' })).toContain(
+      'ADMIN_EMAIL: une adresse e-mail est attendue',
+    )
+    for (const name of ['GOOGLE_DISCOVERY_URL', 'FACEBOOK_TOKEN_URL', 'GEO_LOOKUP_URL'])
+      expect(refusal({ [name]: 'garbage' })).toContain(`${name}: doit être une adresse http(s)`)
+    // Blank is unset: the default, not port 0 (a random port) nor 0 MB.
+    expect(getEnv({ DATA_DIR: dir, PORT: '', PAGE_CACHE_MAX_MB: ' ' })).toMatchObject({
+      PORT: 3000,
+      PAGE_CACHE_MAX_MB: 16,
+      FORCE_HTTPS: true,
+    })
+    expect(
+      getEnv({
+        DATA_DIR: dir,
+        PUBLIC_URL: 'https://portfolio.exemple.fr/',
+        FORCE_HTTPS: 'false',
+        GEO_LOOKUP_URL: 'https://geo.exemple.fr/{ip}',
+      }),
+    ).toMatchObject({
+      PUBLIC_URL: 'https://portfolio.exemple.fr',
+      FORCE_HTTPS: false,
+      GEO_LOOKUP_URL: 'https://geo.exemple.fr/{ip}',
+    })
+  })
+
   it('stops with a clear message when the data directory cannot be written', () => {
     // A regular file where the directory should be: nothing can be created below it.
     const file = path.join(tempDir(), 'not-a-directory')

@@ -7,9 +7,39 @@ import { parseTrustProxy } from './proxy-trust.server.ts'
 
 const bool = (fallback: boolean) =>
   z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], {
+      error: 'attendu : true ou false (ou 1/0, yes/no)',
+    })
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)))
+
+/** A blank value is no value: the default applies (`PORT=` is not port 0). */
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+/** A number of megabytes above 0 (upload limits, the page cache's bound). */
+const megabytes = (fallback: number) =>
+  z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'un nombre de mégaoctets est attendu' })
+      .positive({ error: 'doit être un nombre de mégaoctets supérieur à 0' })
+      .default(fallback),
+  )
+
+/** An absolute http(s) address. */
+const httpUrl = (example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value)
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+      } catch {
+        return false
+      }
+    },
+    { error: `doit être une adresse http(s) complète (ex. : ${example})` },
+  )
 
 const optionalText = z
   .string()
@@ -17,8 +47,20 @@ const optionalText = z
   .transform((v) => (v && v.trim() ? v.trim() : undefined))
 
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'attendu : production, development ou test',
+    })
+    .default('production'),
+  PORT: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'un numéro de port est attendu' })
+      .int({ error: 'un numéro de port est attendu' })
+      .min(0, { error: 'un port va de 0 à 65535' })
+      .max(65535, { error: 'un port va de 0 à 65535' })
+      .default(3000),
+  ),
   HOST: z.string().default('0.0.0.0'),
   /** Where the database, the auth secret and backups live. */
   DATA_DIR: z.string().default('./data'),
@@ -34,7 +76,14 @@ export const EnvSchema = z.object({
   /** Load French demo content into an empty database. */
   DEMO_CONTENT: bool(true),
   /** Public origin of the site, used for auth callbacks, canonical URLs and feeds. */
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: optionalText.pipe(httpUrl('https://portfolio.exemple.fr').optional()),
+  /** Redirect http to https (ADR 024's middleware reads it); false for a plain-http LAN. */
+  FORCE_HTTPS: bool(true),
+  /** The page cache (ADRs 026, 029) and its bound. */
+  PAGE_CACHE: bool(true),
+  PAGE_CACHE_MAX_MB: megabytes(16),
+  /** Every eligible request to a render thread (tests, diagnosis; ADR 056). */
+  RENDER_THREADS_ALWAYS: bool(false),
   /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
   PREVIEW_HOST: optionalText,
   /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
@@ -54,21 +103,35 @@ export const EnvSchema = z.object({
    * once into the database's shared_secret table, the same for every app server (PostgreSQL,
    * ADR 033; filled in at start-up by resolveAuthSecret).
    */
-  BETTER_AUTH_SECRET: optionalText,
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, { error: 'au moins 32 caractères (ex. : openssl rand -base64 32)' })
+      .optional(),
+  ),
   /** The account that registers or signs in with this e-mail becomes admin. */
-  ADMIN_EMAIL: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'une adresse e-mail est attendue' })
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
-  GOOGLE_DISCOVERY_URL: z
-    .string()
-    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  GOOGLE_DISCOVERY_URL: httpUrl(
+    'https://accounts.google.com/.well-known/openid-configuration',
+  ).default('https://accounts.google.com/.well-known/openid-configuration'),
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
-  FACEBOOK_AUTHORIZATION_URL: z.string().default('https://www.facebook.com/v19.0/dialog/oauth'),
-  FACEBOOK_TOKEN_URL: z.string().default('https://graph.facebook.com/v19.0/oauth/access_token'),
-  FACEBOOK_USERINFO_URL: z
-    .string()
-    .default('https://graph.facebook.com/me?fields=id,name,email,picture'),
+  FACEBOOK_AUTHORIZATION_URL: httpUrl('https://www.facebook.com/v19.0/dialog/oauth').default(
+    'https://www.facebook.com/v19.0/dialog/oauth',
+  ),
+  FACEBOOK_TOKEN_URL: httpUrl('https://graph.facebook.com/v19.0/oauth/access_token').default(
+    'https://graph.facebook.com/v19.0/oauth/access_token',
+  ),
+  FACEBOOK_USERINFO_URL: httpUrl('https://graph.facebook.com/me').default(
+    'https://graph.facebook.com/me?fields=id,name,email,picture',
+  ),
   /**
    * Let a project's live-preview check (audit point 11) connect to non-public addresses:
    * loopback, private networks, link-local. Off by default: any visitor's page view makes
@@ -76,7 +139,7 @@ export const EnvSchema = z.object({
    */
   PREVIEW_PRIVATE_ADDRESSES: bool(false),
   /** Optional geolocation endpoint for the activity log; off unless set (spec §7). */
-  GEO_LOOKUP_URL: optionalText,
+  GEO_LOOKUP_URL: optionalText.pipe(httpUrl('https://geo.exemple.fr/{ip}').optional()),
   /** Activity entries older than this many days are purged (GDPR). */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Sent or failed e-mails older than this many days are deleted from the outbox (ADR 054). */
@@ -84,10 +147,14 @@ export const EnvSchema = z.object({
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
   /** Upload size limits in megabytes (issue 10, ADR 017). */
-  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().default(20),
-  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().default(200),
-  MEDIA_MAX_PDF_MB: z.coerce.number().positive().default(10),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  MEDIA_MAX_IMAGE_MB: megabytes(20),
+  MEDIA_MAX_VIDEO_MB: megabytes(200),
+  MEDIA_MAX_PDF_MB: megabytes(10),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error', 'silent'], {
+      error: 'attendu : debug, info, warn, error ou silent',
+    })
+    .default('info'),
   /** Outgoing e-mail (ADR 019): smtp:// (STARTTLS required) or smtps://, with credentials. */
   SMTP_URL: optionalText.pipe(
     z

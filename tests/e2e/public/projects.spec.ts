@@ -69,7 +69,7 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   await expect(body).toHaveText(['Paragraphe un.', 'Paragraphe deux.', 'Paragraphe trois.'])
 
   const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(project.createdAt))
-  await expect(page.getByRole('complementary')).toContainText(month)
+  await expect(page.getByRole('main').getByRole('complementary')).toContainText(month)
   await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute(
     'href',
     '/demo/live/cantine-locale.html',

@@ -11,7 +11,10 @@ import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 import { expect, test, type TestServer } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
-test.use({ serverEnv: { RENDER_THREADS: '1', RENDER_THREADS_ALWAYS: 'true', PAGE_CACHE: 'false' } })
+// LOG_LEVEL info: the request log (its "thread" field) is what these tests read.
+test.use({
+  serverEnv: { RENDER_THREADS: '1', RENDER_THREADS_ALWAYS: 'true', PAGE_CACHE: 'false', LOG_LEVEL: 'info' },
+})
 
 test.afterEach(async ({ db: _db }) => {
   await getDb().deleteFrom('settings').execute()
