@@ -90,6 +90,18 @@ describe('backup and restore', () => {
     }
     // A second restore does not overwrite a database without --force.
     expect(() => run('scripts/restore.ts', empty, [backup])).toThrow()
+    // On PostgreSQL a SQLite backup would change nothing: refused, nothing written.
+    const other = path.join(root, 'restored-pg')
+    let refusal = ''
+    try {
+      run('scripts/restore.ts', other, [backup], {
+        DATABASE_URL: 'postgres://vitrine@127.0.0.1:1/vitrine',
+      })
+    } catch (error) {
+      refusal = String((error as { stderr?: string }).stderr)
+    }
+    expect(refusal).toContain('DATABASE_URL est défini : la base est PostgreSQL')
+    expect(existsSync(path.join(other, 'vitrine.db'))).toBe(false)
   })
 
   it('takes the files from MEDIA_DIR and puts them back into MEDIA_DIR (ADR 033)', async () => {

@@ -1,7 +1,7 @@
 // `npm run db:copy` moves a whole site from SQLite to the run's target database (a new
 // SQLite file, or PostgreSQL under VITRINE_TEST_POSTGRES): every table, checked, or nothing.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -179,6 +179,40 @@ describe('db:copy', () => {
     } finally {
       await source.close()
       await copied.close()
+    }
+  })
+
+  it('carries the session secret with the site, so sessions and second factors stay valid', async () => {
+    const secret = 's'.repeat(43)
+    writeFileSync(path.join(dir, 'auth-secret'), `${secret}\n`)
+    const result = copy('--from', `sqlite:${sourceFile}`, '--to', target)
+    expect(result.code).toBe(0)
+    if (!TEST_POSTGRES) {
+      // SQLite to SQLite: the file beside each database is the owner's to copy.
+      expect(result.out).not.toContain('Secret des sessions')
+      return
+    }
+    expect(result.out).toContain(`Secret des sessions repris de ${path.join(dir, 'auth-secret')}`)
+    const copied = openTarget()
+    try {
+      const row = await copied.db
+        .selectFrom('shared_secret')
+        .select('value')
+        .where('name', '=', 'auth')
+        .executeTakeFirstOrThrow()
+      expect(row.value).toBe(secret)
+    } finally {
+      await copied.close()
+    }
+    // And back: PostgreSQL to a new SQLite file writes it beside that file.
+    const back = mkdtempSync(path.join(os.tmpdir(), 'vitrine-db-copy-back-'))
+    try {
+      const again = copy('--from', target, '--to', `sqlite:${path.join(back, 'vitrine.db')}`)
+      expect(again.code).toBe(0)
+      expect(again.out).toContain('Secret des sessions écrit dans')
+      expect(readFileSync(path.join(back, 'auth-secret'), 'utf8').trim()).toBe(secret)
+    } finally {
+      rmSync(back, { recursive: true, force: true })
     }
   })
 

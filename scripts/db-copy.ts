@@ -3,6 +3,7 @@
 // transaction, checking row counts and a checksum per table (ADR 028). Stop the app first.
 import { parseArgs } from 'node:util'
 import {
+  carrySessionSecret,
   CopyError,
   copyDatabase,
   describeLocation,
@@ -57,6 +58,8 @@ async function main(): Promise<number> {
       force: values.force,
       log: (line) => console.log(line),
     })
+    const secret = await carrySessionSecret(values.from.trim(), values.to.trim(), target, source)
+    if (secret) console.log(secret)
     const rows = reports.reduce((sum, r) => sum + r.rows, 0)
     const seconds = ((Date.now() - started) / 1000).toFixed(1).replace('.', ',')
     console.log(

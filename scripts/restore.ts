@@ -18,6 +18,13 @@ if (!source || !/vitrine-.*\.db$/.test(source) || !existsSync(source)) {
   process.exit(1)
 }
 const env = getEnv({ ...process.env, BETTER_AUTH_SECRET: 'restore-does-not-need-the-secret' })
+if (env.DATABASE_URL) {
+  // The site reads PostgreSQL: a SQLite file put into DATA_DIR would change nothing.
+  console.error(
+    'DATABASE_URL est défini : la base est PostgreSQL, cette sauvegarde SQLite ne la remplacerait pas. Restaurez-la avec pg_restore, ou copiez-la avec npm run db:copy (voir le README, section « Production »).',
+  )
+  process.exit(1)
+}
 const target = path.join(env.DATA_DIR, DATABASE_FILE_NAME)
 if (existsSync(target) && !force) {
   console.error(

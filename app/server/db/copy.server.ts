@@ -2,7 +2,8 @@
 // copied parents first, in one transaction on the target, then checked: row count and an
 // order-independent checksum per table must match the source, or nothing is kept.
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import {
   migrateToLatest,
@@ -252,4 +253,51 @@ export async function copyDatabase(
   } finally {
     if (snapshot) source.sqlite.exec('COMMIT')
   }
+}
+
+/**
+ * The session secret goes with the site (ops audit, finding 2): on SQLite it is the file
+ * `auth-secret` beside the database, on PostgreSQL the `shared_secret` row (ADR 033). Without
+ * it, every session ends and every stored second factor becomes unusable (they are encrypted
+ * with it). Called after a successful copy; returns the line to print, if any. With
+ * BETTER_AUTH_SECRET set the secret is not stored anywhere: keep setting the same value.
+ */
+export async function carrySessionSecret(
+  from: string,
+  to: string,
+  target: DatabaseHandle,
+  source: DatabaseHandle,
+): Promise<string | undefined> {
+  const fromFile = sqliteFile(from)
+  const toFile = sqliteFile(to)
+  if (fromFile && !toFile) {
+    const file = path.join(path.dirname(fromFile), 'auth-secret')
+    if (!existsSync(file)) return undefined
+    const value = readFileSync(file, 'utf8').trim()
+    if (!value) return undefined
+    await target.db
+      .insertInto('shared_secret')
+      .values({ name: 'auth', value, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+      .execute()
+    return `Secret des sessions repris de ${file} : les sessions et la double authentification restent valables.`
+  }
+  if (!fromFile && toFile) {
+    const row = await source.db
+      .selectFrom('shared_secret')
+      .select('value')
+      .where('name', '=', 'auth')
+      .executeTakeFirst()
+    if (!row?.value) return undefined
+    const file = path.join(path.dirname(toFile), 'auth-secret')
+    if (existsSync(file) && readFileSync(file, 'utf8').trim() !== row.value)
+      return `Attention : ${file} existe déjà avec un autre secret ; remplacez-le par celui de la base source pour garder les sessions et la double authentification.`
+    writeFileSync(file, `${row.value}\n`, { mode: 0o600 })
+    return `Secret des sessions écrit dans ${file} : les sessions et la double authentification restent valables.`
+  }
+  return undefined
+}
+
+function sqliteFile(location: string): string | undefined {
+  return /^sqlite:(.+)$/i.exec(location)?.[1]
 }
