@@ -162,16 +162,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (maintenance) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
+        <title>{maintenance.title}</title>
         <h1 className="text-4xl font-bold">{maintenance.title}</h1>
         <p className="text-fg-2 whitespace-pre-line">{maintenance.message}</p>
       </main>
     )
   }
+  const heading = status === 404 ? 'Dimension Inconnue' : 'Une erreur est survenue'
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
-      <h1 className="text-4xl font-bold">
-        {status === 404 ? 'Dimension Inconnue' : 'Une erreur est survenue'}
-      </h1>
+      {/* No route's meta ran (the failure is above them): the tab still says what happened. */}
+      <title>{heading}</title>
+      <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="text-fg-2">
         {status === 404
           ? "Cette page n'existe pas ou a été déplacée."

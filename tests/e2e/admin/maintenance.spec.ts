@@ -45,6 +45,8 @@ test('maintenance: visitors get 503 with the message; sign-in, admin and admins 
       const html = await res.text()
       expect(html).toContain(MESSAGE)
       expect(html).toContain('lang="fr"')
+      // The tab says it too (one title, in the head).
+      expect(html.match(/<title>[^<]+<\/title>/g)).toHaveLength(1)
     }
     // Nothing of the site leaks into the 503 (no loader ran), not even in the hydration data.
     const project = await createProject(
