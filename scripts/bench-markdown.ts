@@ -133,7 +133,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
         // The page cache (when the perf branch adds one) must not answer for the renderer.
-        PAGE_CACHE: 'off',
+        PAGE_CACHE: 'false',
       },
       stdio: 'ignore',
     })
