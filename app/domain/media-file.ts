@@ -41,9 +41,8 @@ export const UPLOAD_ERRORS = {
   noFile: 'Aucun fichier reçu.',
   interrupted: "Le téléversement a été interrompu : rien n'a été enregistré.",
   notAllowed: 'Seuls les administrateurs peuvent téléverser des fichiers.',
-  wrongKind: (expected: string) => `Ce champ attend un fichier de type ${expected}.`,
-  /** The same, for the categories a target takes ("PDF ou image"). */
-  wrongKinds: (expected: readonly MediaCategory[]) =>
+  /** A field or target that takes only these kinds ("…de type PDF ou image."). */
+  wrongKind: (expected: readonly MediaCategory[]) =>
     `Ce champ attend un fichier de type ${expected.map((c) => CATEGORY_NAMES[c]).join(' ou ')}.`,
   tooLarge: (category: MediaCategory, maxMb: number) =>
     `Fichier trop volumineux : ${CATEGORY_NOUN[category]} ${maxMb} Mo au maximum.`,

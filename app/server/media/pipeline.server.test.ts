@@ -143,7 +143,7 @@ describe('storeUpload', () => {
       limitsMb: LIMITS,
       allowed: ['image'],
     }).catch((e: unknown) => e)
-    expect(onlyImages).toMatchObject({ message: UPLOAD_ERRORS.wrongKind('image'), status: 415 })
+    expect(onlyImages).toMatchObject({ message: UPLOAD_ERRORS.wrongKind(['image']), status: 415 })
     const webm = Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282847765626d', 'hex')
     const cv = await storeUpload(chunks(Buffer.concat([webm, Buffer.alloc(5000)])), {
       storage,

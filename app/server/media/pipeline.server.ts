@@ -99,7 +99,7 @@ export async function storeUpload(
         )
       }
       if (opts.allowed && !opts.allowed.includes(accepted.category)) {
-        throw new UploadError(UPLOAD_ERRORS.wrongKinds(opts.allowed), 415)
+        throw new UploadError(UPLOAD_ERRORS.wrongKind(opts.allowed), 415)
       }
       type = { mime: sniffed.mime, ...accepted }
       maxBytes = opts.limitsMb[accepted.category] * 1024 * 1024

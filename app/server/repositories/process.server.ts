@@ -102,17 +102,24 @@ export async function deleteProcessStep(id: string): Promise<boolean> {
     .transaction()
     .execute(async (trx) => {
       if (!(await deleteById(trx, 'creative_process', id))) return false
-      const rest = await selectSteps(trx).execute()
-      for (const [index, step] of rest.entries()) {
-        if (step.order === index + 1) continue
-        await trx
-          .updateTable('creative_process')
-          .set({ order: index + 1 })
-          .where('id', '=', step.id)
-          .execute()
-      }
+      await numberInOrder(trx, await selectSteps(trx).execute())
       return true
     })
+}
+
+/** Gives `steps` the orders 1..n in the order given (only those that change are written). */
+async function numberInOrder(
+  trx: Kysely<Database>,
+  steps: readonly { id: string; order?: number }[],
+): Promise<void> {
+  for (const [index, step] of steps.entries()) {
+    if (step.order === index + 1) continue
+    await trx
+      .updateTable('creative_process')
+      .set({ order: index + 1 })
+      .where('id', '=', step.id)
+      .execute()
+  }
 }
 
 /**
@@ -130,13 +137,10 @@ export async function reorderProcessSteps(ids: readonly string[]): Promise<Proce
       const matches =
         ids.length === known.size && given.size === ids.length && ids.every((id) => known.has(id))
       if (!matches) throw new ValidationError({ '': PROCESS_REORDER_MESSAGE })
-      for (const [index, id] of ids.entries()) {
-        await trx
-          .updateTable('creative_process')
-          .set({ order: index + 1 })
-          .where('id', '=', id)
-          .execute()
-      }
+      await numberInOrder(
+        trx,
+        ids.map((id) => ({ id })),
+      )
       return (await selectSteps(trx).execute()).map(toStep)
     })
 }

@@ -320,7 +320,7 @@ test('a project thumbnail comes from the library or from a new upload', async ({
       ),
     })
   await expect(page.getByRole('alert').filter({ hasText: 'Ce champ attend' })).toHaveText(
-    UPLOAD_ERRORS.wrongKind('image'),
+    UPLOAD_ERRORS.wrongKind(['image']),
   )
   await expect(thumbnail).toHaveValue(/^\/media\/[0-9a-f]{32}-20x20\.png$/)
   expect(await listMedia()).toHaveLength(2)
