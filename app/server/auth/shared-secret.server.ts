@@ -28,6 +28,15 @@ export async function sharedAuthSecret(db: Kysely<Database>): Promise<string> {
   return value
 }
 
+/** Stores `value` as the database's session secret (a site moved by `npm run db:copy`). */
+export async function storeAuthSecret(db: Kysely<Database>, value: string): Promise<void> {
+  await db
+    .insertInto('shared_secret')
+    .values({ name: AUTH_SECRET, value, createdAt: nowIso() })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute()
+}
+
 /** The database's session secret, if one was created (read only: a render thread, ADR 056). */
 export async function storedAuthSecret(db: Kysely<Database>): Promise<string | undefined> {
   const row = await db

@@ -11,6 +11,7 @@ import {
   openPostgres,
   type DatabaseHandle,
 } from './client.server.ts'
+import { storeAuthSecret, storedAuthSecret } from '../auth/shared-secret.server.ts'
 import { foreignKeyEdges, isPostgresUrl, redactUrl } from './dialect.server.ts'
 
 type Row = Record<string, unknown>
@@ -29,14 +30,14 @@ export interface TableReport {
 /** `sqlite:<file>` or `postgres://…`; the SQLite file must exist when it is the source. */
 export function openLocation(location: string, role: 'source' | 'cible'): DatabaseHandle {
   if (isPostgresUrl(location)) return openPostgres(location, { max: 2 })
-  const match = /^sqlite:(.+)$/i.exec(location)
-  if (!match?.[1])
+  const file = sqliteFile(location)
+  if (!file)
     throw new CopyError(
       `Emplacement ${role} invalide « ${location} » : utilisez sqlite:<fichier> ou postgres://…`,
     )
-  if (role === 'source' && !existsSync(match[1]))
-    throw new CopyError(`Base source introuvable : ${match[1]}`)
-  return openDatabase(match[1])
+  if (role === 'source' && !existsSync(file))
+    throw new CopyError(`Base source introuvable : ${file}`)
+  return openDatabase(file)
 }
 
 export function describeLocation(location: string): string {
@@ -275,24 +276,16 @@ export async function carrySessionSecret(
     if (!existsSync(file)) return undefined
     const value = readFileSync(file, 'utf8').trim()
     if (!value) return undefined
-    await target.db
-      .insertInto('shared_secret')
-      .values({ name: 'auth', value, createdAt: new Date().toISOString() })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
-      .execute()
+    await storeAuthSecret(target.db, value)
     return `Secret des sessions repris de ${file} : les sessions et la double authentification restent valables.`
   }
   if (!fromFile && toFile) {
-    const row = await source.db
-      .selectFrom('shared_secret')
-      .select('value')
-      .where('name', '=', 'auth')
-      .executeTakeFirst()
-    if (!row?.value) return undefined
+    const value = await storedAuthSecret(source.db)
+    if (!value) return undefined
     const file = path.join(path.dirname(toFile), 'auth-secret')
-    if (existsSync(file) && readFileSync(file, 'utf8').trim() !== row.value)
+    if (existsSync(file) && readFileSync(file, 'utf8').trim() !== value)
       return `Attention : ${file} existe déjà avec un autre secret ; remplacez-le par celui de la base source pour garder les sessions et la double authentification.`
-    writeFileSync(file, `${row.value}\n`, { mode: 0o600 })
+    writeFileSync(file, `${value}\n`, { mode: 0o600 })
     return `Secret des sessions écrit dans ${file} : les sessions et la double authentification restent valables.`
   }
   return undefined
