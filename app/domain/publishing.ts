@@ -48,6 +48,28 @@ function parisOffsetMinutes(time: number): number {
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * The written date and time ("2026-03-12T09:30[:00]", what follows ignored) read as if UTC, in
+ * ms; undefined when it does not exist. Date.UTC would roll it over (month 13, 30 February,
+ * 25:00) into another date.
+ */
+function writtenTime(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(text)
+  if (!match) return undefined
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as number[]
+  const time = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!)
+  const check = new Date(time)
+  const exists =
+    check.getUTCFullYear() === y &&
+    check.getUTCMonth() === mo! - 1 &&
+    check.getUTCDate() === d &&
+    check.getUTCHours() === h &&
+    check.getUTCMinutes() === mi &&
+    check.getUTCSeconds() === s
+  return exists ? time : undefined
+}
 
 /**
  * A publish date from a form or an API: "2026-03-12T09:30" (Paris time, what a
@@ -55,45 +77,17 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
  */
 export function parsePublishDate(value: string): string | undefined {
   const text = value.trim()
-  const local = LOCAL_DATE_TIME.exec(text)
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local
-    const guess = Date.UTC(
-      Number(y),
-      Number(mo) - 1,
-      Number(d),
-      Number(h),
-      Number(mi),
-      Number(s ?? 0),
-    )
-    if (Number.isNaN(guess)) return undefined
-    // Date.UTC rolls over (month 13, 30 February, 25:00): only a date that exists is one.
-    const check = new Date(guess)
-    if (
-      check.getUTCMonth() !== Number(mo) - 1 ||
-      check.getUTCDate() !== Number(d) ||
-      check.getUTCHours() !== Number(h) ||
-      check.getUTCMinutes() !== Number(mi) ||
-      check.getUTCSeconds() !== Number(s ?? 0)
-    )
-      return undefined
+  if (LOCAL_DATE_TIME.test(text)) {
+    const guess = writtenTime(text)
+    if (guess === undefined) return undefined
     let time = guess - parisOffsetMinutes(guess) * 60_000
     // Across a daylight-saving change the offset at the result may differ: use that one.
     time = guess - parisOffsetMinutes(time) * 60_000
     return new Date(time).toISOString()
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
-    return undefined
+  if (!ZONED_DATE_TIME.test(text) || writtenTime(text) === undefined) return undefined
   const time = Date.parse(text)
-  if (Number.isNaN(time)) return undefined
-  // The same roll-over check on the written date (its offset aside).
-  const [date, clock] = text.split('T') as [string, string]
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
-  const [h, mi] = clock.slice(0, 5).split(':').map(Number) as [number, number]
-  const written = new Date(Date.UTC(y, mo - 1, d, h, mi))
-  if (written.getUTCMonth() !== mo - 1 || written.getUTCDate() !== d || written.getUTCHours() !== h)
-    return undefined
-  return new Date(time).toISOString()
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
 }
 
 /** UTC ISO → "YYYY-MM-DDTHH:mm" in Paris time, the value of a datetime-local input. */

@@ -80,6 +80,22 @@ export async function withValidation<T>(
   }
 }
 
+/**
+ * A list's URL after an action, as the admin left it: `base` with only these parameters of
+ * the request (its filters, page or selection). The form posted to that URL; the request may
+ * be the single-fetch one (`….data?_routes=…`), whose own parameters are dropped.
+ */
+export function listUrlOf(request: Request, base: string, keys: readonly string[]): string {
+  const from = new URL(request.url).searchParams
+  const kept = new URLSearchParams()
+  for (const key of keys) {
+    const value = from.get(key)
+    if (value) kept.set(key, value)
+  }
+  const query = kept.toString()
+  return query ? `${base}?${query}` : base
+}
+
 /** Response for an intent the tab does not know. */
 export function unknownIntent(intent: string) {
   return data<FormFailure>(

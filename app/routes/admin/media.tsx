@@ -17,6 +17,7 @@ import {
   readAdminForm,
   unknownIntent,
   type FormFailure,
+  listUrlOf,
 } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { formatBytes } from '#app/domain/media-file.ts'
@@ -94,22 +95,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Posted by the delete dialog once the owner has seen where the item is used. */
 const USED_CONFIRMED = 'usedConfirmed'
 
-/** The list as the admin left it: its search and filters (the form posts to that URL). */
-function listUrl(request: Request): string {
-  const from = new URL(request.url).searchParams
-  const kept = new URLSearchParams()
-  for (const key of ['q', 'category', 'tag']) {
-    const value = from.get(key)
-    if (value) kept.set(key, value)
-  }
-  const query = kept.toString()
-  return query ? `/admin/media?${query}` : '/admin/media'
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
-  const back = listUrl(request)
+  // Back to the list as the admin left it: its search and filters.
+  const back = listUrlOf(request, '/admin/media', ['q', 'category', 'tag'])
   let storedKeys: string[] = []
   if (form.intent === 'delete' && form.id) {
     const item = await getMediaItem(form.id)

@@ -11,6 +11,7 @@ import {
   notFound,
   readAdminForm,
   unknownIntent,
+  listUrlOf,
 } from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
@@ -75,17 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The list URL after an action: same filter and page, the selection kept or dropped. */
-function backTo(request: Request, keepSelection: boolean): string {
-  // The request may be the single-fetch one (/admin/messages.data?…): keep only our params.
-  const from = new URL(request.url).searchParams
-  const params = new URLSearchParams()
-  for (const key of ['status', 'page', ...(keepSelection ? ['id'] : [])]) {
-    const value = from.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return query ? `/admin/messages?${query}` : '/admin/messages'
-}
+const backTo = (request: Request, keepSelection: boolean) =>
+  listUrlOf(request, '/admin/messages', ['status', 'page', ...(keepSelection ? ['id'] : [])])
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)

@@ -5,7 +5,12 @@ import { ChevronLeft } from 'lucide-react'
 import { toFieldErrors } from '#app/domain/common.ts'
 import { MAIL_TEXTS, MailSettingsSchema, TestMailSchema } from '#app/domain/mail.ts'
 import { recordActivity } from '#app/server/activity.server.ts'
-import { formFailure, readAdminForm, unknownIntent } from '#app/server/admin-actions.server.ts'
+import {
+  formFailure,
+  listUrlOf,
+  readAdminForm,
+  unknownIntent,
+} from '#app/server/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { activeMailConfig } from '#app/server/mail/config.server.ts'
 import {
@@ -103,9 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
         details: `Nouvel essai d'envoi : ${row.subject}`,
       })
       // Back to the page of the list it was on.
-      const page = Number(values.page)
-      const back = Number.isInteger(page) && page > 1 ? `${HERE}?page=${page}` : HERE
-      return redirectWithToast(back, { kind: 'success', message: MAIL_TEXTS.retried })
+      return redirectWithToast(listUrlOf(request, HERE, ['page']), {
+        kind: 'success',
+        message: MAIL_TEXTS.retried,
+      })
     }
   }
   return unknownIntent(intent)

@@ -242,7 +242,6 @@ export function OutboxList({
                     (item.status === 'queued' && item.attempts > 0) ? (
                       <Form method="post" className="mt-1">
                         <input type="hidden" name="id" value={item.id} />
-                        <input type="hidden" name="page" value={page} />
                         <SubmitButton intent="retry" variant="secondary">
                           <RotateCw className="h-4 w-4" aria-hidden="true" />
                           {MAIL_TEXTS.retry}
