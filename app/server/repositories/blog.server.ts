@@ -19,13 +19,13 @@ import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/errors.server.ts'
 import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import {
   countRows,
   definedOnly,
   deleteById,
   distinctSorted,
-  isUniqueViolation,
   matchesQuery,
   mergePatch,
 } from './collection.server.ts'
@@ -372,7 +372,7 @@ export async function createBlogPost(
       })
   } catch (error) {
     // A concurrent writer may take the slug between the check and the insert.
-    if (isUniqueViolation(error, 'blog_posts.slug')) throw slugTaken()
+    if (isUniqueViolation(error, 'blog_posts', 'slug')) throw slugTaken()
     throw error
   }
 }
@@ -408,7 +408,7 @@ export async function updateBlogPost(
         return toBlogPost({ id, ...changes })
       })
   } catch (error) {
-    if (isUniqueViolation(error, 'blog_posts.slug')) throw slugTaken()
+    if (isUniqueViolation(error, 'blog_posts', 'slug')) throw slugTaken()
     throw error
   }
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db/client.server.ts'
+import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import {
   countRows,
   definedOnly,
   deleteById,
   distinctSorted,
-  isUniqueViolation,
   matchesQuery,
   mergePatch,
   nextOrder,
@@ -82,9 +82,9 @@ describe('collection helpers', () => {
       .values({ ...row, id: 'p2' })
       .execute()
       .catch((e: unknown) => e)
-    expect(isUniqueViolation(error, 'blog_posts.slug')).toBe(true)
-    expect(isUniqueViolation(error, 'blog_posts.title')).toBe(false)
-    expect(isUniqueViolation(new Error('other'), 'blog_posts.slug')).toBe(false)
-    expect(isUniqueViolation('text', 'blog_posts.slug')).toBe(false)
+    expect(isUniqueViolation(error, 'blog_posts', 'slug')).toBe(true)
+    expect(isUniqueViolation(error, 'blog_posts', 'title')).toBe(false)
+    expect(isUniqueViolation(new Error('other'), 'blog_posts', 'slug')).toBe(false)
+    expect(isUniqueViolation('text', 'blog_posts', 'slug')).toBe(false)
   })
 })

@@ -61,13 +61,3 @@ export function compareText(a: string, b: string): number {
 export function distinctSorted(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareText)
 }
-
-/** An SQLite/PostgreSQL unique-constraint failure on `column` (e.g. "blog_posts.slug"). */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  if (!(error instanceof Error)) return false
-  const message = error.message
-  return (
-    (message.includes('UNIQUE constraint failed') && message.includes(column)) ||
-    (message.includes('duplicate key') && message.includes(column.split('.').pop() ?? column))
-  )
-}
