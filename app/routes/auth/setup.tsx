@@ -60,7 +60,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     )
   }
   // Single use: only the request that consumes the token promotes its account.
-  if (!(await consumeSetupToken(params.token))) throw data(INVALID_LINK, { status: 404 })
+  if (!(await consumeSetupToken(params.token, Date.now(), outcome.userId))) {
+    throw data(INVALID_LINK, { status: 404 })
+  }
   await promoteToAdmin(outcome.userId, { emailProven: true })
   await recordActivity(request, {
     actor: { id: outcome.userId, email: parsed.data.email },

@@ -72,6 +72,16 @@ describe('first-admin setup link', () => {
     expect(await consumeSetupToken(token)).toBe(false)
   })
 
+  it('lets the setup form consume its link when ADMIN_EMAIL already made that account admin', async () => {
+    const token = await issueSetupToken()
+    await addUser('admin')
+    // Another admin counts: the link is dead.
+    expect(await consumeSetupToken(token, Date.now(), 'someone-else')).toBe(false)
+    // The account the form just created (promoted by ADR 010's ADMIN_EMAIL) does not.
+    expect(await consumeSetupToken(token, Date.now(), 'admin-active')).toBe(true)
+    expect(await consumeSetupToken(token, Date.now(), 'admin-active')).toBe(false)
+  })
+
   it('prints the link at start-up only while no active admin exists', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const env = { PUBLIC_URL: 'http://localhost:4321' } as Env

@@ -10,13 +10,15 @@ import { issueToken, sha256, TOKEN_FORMAT } from './tokens.server.ts'
 export const SETUP_IDENTIFIER = 'first-admin-setup'
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 
-export async function hasActiveAdmin(): Promise<boolean> {
-  const row = await getDb()
+/** Whether an active admin exists, leaving `exceptUserId` out of the count. */
+export async function hasActiveAdmin(exceptUserId?: string): Promise<boolean> {
+  let query = getDb()
     .selectFrom('user')
     .select('id')
     .where('role', '=', 'admin')
     .where('status', '=', 'active')
-    .executeTakeFirst()
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId)
+  const row = await query.executeTakeFirst()
   return !!row
 }
 
@@ -50,9 +52,17 @@ export async function isSetupTokenValid(token: string, now = Date.now()): Promis
   return !!(await findSetupRow(token, now))
 }
 
-/** Uses the token up; true only for the one caller that consumed a valid token. */
-export async function consumeSetupToken(token: string, now = Date.now()): Promise<boolean> {
-  if (await hasActiveAdmin()) return false
+/**
+ * Uses the token up; true only for the one caller that consumed a valid token. `forUserId` is
+ * the account the setup form just created: with ADMIN_EMAIL naming that address it is already
+ * an admin (ADR 010), which must not count as "an admin exists" against its own link.
+ */
+export async function consumeSetupToken(
+  token: string,
+  now = Date.now(),
+  forUserId?: string,
+): Promise<boolean> {
+  if (await hasActiveAdmin(forUserId)) return false
   const row = await findSetupRow(token, now)
   if (!row) return false
   const result = await getDb()

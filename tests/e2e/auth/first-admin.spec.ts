@@ -45,3 +45,30 @@ test('the setup link creates the first admin once; afterwards it is dead', async
   await expect(page.getByRole('alert')).toHaveText(INVALID)
   expect(await consumeSetupToken(token)).toBe(false)
 })
+
+test('with ADMIN_EMAIL set, the setup link with that very address signs the owner in as admin', async ({
+  page,
+  db,
+}) => {
+  void db
+  const email = OWN_SERVER_ENV.ADMIN_EMAIL
+  await getDb().updateTable('user').set({ role: 'viewer' }).where('role', '=', 'admin').execute()
+  await getDb().deleteFrom('user').where('email', '=', email).execute()
+  const token = await issueSetupToken()
+  await page.goto(`/setup/${token}`)
+  await page.getByLabel('Nom').fill('Propriétaire')
+  await page.getByLabel('Adresse e-mail').fill(email)
+  await page.getByLabel('Code quantique', { exact: true }).fill('secret1')
+  await page.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret1')
+  await page.getByRole('button', { name: "Créer l'administrateur" }).click()
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+    timeout: 15_000,
+  })
+  const row = await getDb()
+    .selectFrom('user')
+    .select(['role', 'status'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({ role: 'admin', status: 'active' })
+  expect(await consumeSetupToken(token)).toBe(false)
+})
