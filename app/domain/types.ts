@@ -216,7 +216,7 @@ export interface SiteSettings {
     whatsapp?: string
     telegram?: string
   }
-  /** Legal pages (mentions légales, confidentialité, conditions): our addition, ADR. */
+  /** Legal pages (mentions légales, confidentialité, conditions): our addition (ADRs 008, 021). */
   legal?: { notice?: string; privacy?: string; terms?: string }
   updatedAt?: string
 }
