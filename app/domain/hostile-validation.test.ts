@@ -80,7 +80,7 @@ describe('every refusal of every form schema is French', () => {
   })
 })
 
-describe('isUrl: only real same-site paths and http(s) URLs , never another host in disguise', () => {
+describe('isUrl: only real same-site paths and http(s) URLs, never another host in disguise', () => {
   it.each([
     '/\\evil.example',
     '/\\/evil.example',
