@@ -1,5 +1,5 @@
 // The browser tests against PostgreSQL (`npm run test:postgres:e2e`, part of `npm test`;
-// issue 15, ADR 034): the public pages, sign-in and access, and one admin content flow, each
+// ADR 034): the public pages, sign-in and access, and one admin content flow, each
 // worker's server on its own copy of a migrated PostgreSQL template (ADR 028). The whole
 // suite runs that way with `VITRINE_E2E_POSTGRES=1 npx playwright test`; this subset keeps
 // `npm test` within its time budget. Left out: public/page-cache.spec.ts, whose factories

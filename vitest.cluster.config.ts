@@ -1,4 +1,4 @@
-// `npm run test:cluster`: the cross-process tests (issue 15, ADR 034) on a real cluster, two
+// `npm run test:cluster`: the cross-process tests (ADR 034) on a real cluster, two
 // app servers from the production build on a throw-away PostgreSQL behind a proxy
 // (tests/cluster/harness.ts). Needs the build (`npm run build`) and Debian's PostgreSQL.
 import { defineConfig } from 'vitest/config'

@@ -1,5 +1,5 @@
 // `npm run backup` then `npm run restore` into an empty DATA_DIR gives back the database
-// and the same uploaded files, byte for byte (issue 10 point 10).
+// and the same uploaded files, byte for byte.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'

@@ -1,6 +1,6 @@
 // `npm run backup`: a consistent copy of the live database (SQLite VACUUM INTO, safe while
 // the server runs) into DATA_DIR/backups/, plus the auth secret and the uploaded files
-// (MEDIA_DIR/media and MEDIA_DIR/private, issue 10; MEDIA_DIR is DATA_DIR unless set, ADR
+// (MEDIA_DIR/media and MEDIA_DIR/private, ADR 017; MEDIA_DIR is DATA_DIR unless set, ADR
 // 033). Keeps the last 14 copies.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'

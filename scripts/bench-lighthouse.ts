@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse`: Lighthouse scores of the public pages (issue 16 point 6, ADR 032).
+// `npm run bench:lighthouse`: Lighthouse scores of the public pages (ADR 032, ADR 038).
 //
 // With the production build present (the npm script builds it when missing or stale), starts
 // the server as `npm start` does (build/server-entry.js, ADR 037) on a temporary DATA_DIR with

@@ -1,8 +1,8 @@
-// `npm run bench:load`: the load figures of issue 14 — 200 connections for 20 s on `/`, on a
+// `npm run bench:load`: the abuse-resistance load figures — 200 connections for 20 s on `/`, on a
 // blog post and on a form post (POST /contact), each request with a 10 s client time-out, against the
 // production build on a temporary database with the demo content. /healthz (no database, no
 // rendering) is measured the same way first, as the reference for the ratios.
-// Aim (issue 14): zero time-outs and a p99 under 100 ms on `/` at 200 connections.
+// Aim: zero time-outs and a p99 under 100 ms on `/` at 200 connections.
 // Usage: node scripts/bench-load.ts [--connections N] [--duration S]
 import { existsSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -94,7 +94,7 @@ const contactBody = new URLSearchParams({
 try {
   // Warm-up (first renders, caches), not counted.
   await autocannon({ url: `${base}/`, connections: 10, amount: 200, timeout: TIMEOUT_S })
-  // A blog post of the demo content (issue 14 asks for `/` and a post).
+  // A blog post of the demo content (the aim covers `/` and a post).
   const blogHtml = await (await fetch(`${base}/blog`)).text()
   const postPath = /href="(\/blog\/[a-z0-9-]+)"/.exec(blogHtml)?.[1] ?? '/blog'
   const rows = [

@@ -1,4 +1,4 @@
-// `npm run bench:mail` (issue 11 "Performance"): starts the built site on a temporary demo
+// `npm run bench:mail` (ADR 019): starts the built site on a temporary demo
 // database with SMTP_URL pointing at a local smtp-server, then
 //  1. queues 1,000 e-mails and times their sending with no other load (throughput);
 //  2. measures the public pages' latency with autocannon at a fixed request rate while the

@@ -1,4 +1,4 @@
-// `npm run bench:markdown` (issue 12): a 10,000-word post with 50 highlighted code blocks.
+// `npm run bench:markdown` (ADR 020): a 10,000-word post with 50 highlighted code blocks.
 // Prints, in one run:
 //  - the cost of the Markdown pipeline itself (render with highlighting, memo bypassed),
 //  - the admin save (updateBlogPost: validation, render, write, revision),

@@ -1,4 +1,4 @@
-// `npm run bench:media` (issue 10): in a temporary DATA_DIR with the demo content,
+// `npm run bench:media` (ADR 017): in a temporary DATA_DIR with the demo content,
 // 1. the image bytes a first mobile visit of / downloads with the shipped /demo/ images
 //    (before) and once they went through the media pipeline (after), in Chromium;
 // 2. a 24-megapixel JPEG and a 100 MB video uploaded through POST /api/media/upload:

@@ -1,7 +1,7 @@
 // `npm run bench:render`: the CPU cost of server-rendering each public page without the page
-// cache (issue 16 point 1, ADR 040), in this process, as a ratio against a plain React 19
-// `renderToString` of a 19 KB static page measured in the same run (the issue's third
-// reference), so the figures hold on a shared, loaded machine.
+// cache (ADR 040), in this process, as a ratio against a plain React 19
+// `renderToString` of a 19 KB static page measured in the same run (the third reference
+// of ADR 048's table), so the figures hold on a shared, loaded machine.
 //
 // With the production build present: a first `npm start`-like server seeds the demo content
 // into a temporary DATA_DIR and imports its images (then stops); this process then loads

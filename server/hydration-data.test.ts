@@ -1,4 +1,4 @@
-// Issue 16: what a document shows is not sent a second time in its hydration data
+// ADR 050: what a document shows is not sent a second time in its hydration data
 // (app/server/hydration-data.server.ts), through the real adapter and React Router: the
 // adapter marks document GETs, a loader leaves the marked fields out of the turbo-stream, the
 // server render still shows them, and a `.data` request (a page change) carries them.
@@ -68,7 +68,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 
-describe('fields rendered once (issue 16)', () => {
+describe('fields rendered once', () => {
   it('leaves them out of a document’s hydration data, which the render still shows', async () => {
     seen.length = 0
     const html = await (await fetch(`${base}/blog/premier`)).text()

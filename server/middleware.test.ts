@@ -74,7 +74,7 @@ function run(mw: typeof canonicalHostRedirect, req: Request) {
   return { res, next: next as unknown as ReturnType<typeof vi.fn> }
 }
 
-describe('canonical host redirects (spec §2)', () => {
+describe('canonical host redirects', () => {
   it('forces https with a 301, keeping path and query', () => {
     const { res } = run(canonicalHostRedirect, fakeReq({ host: 'camille.fr' }))
     expect(res.redirected).toEqual({ status: 301, url: 'https://camille.fr/projects?tag=React' })

@@ -1,5 +1,5 @@
 // A route that stops reading a large body (an upload past its limit) answers, and the client,
-// still sending, reads that answer: no connection reset (admin audit, finding 1).
+// still sending, reads that answer: no connection reset (ADR 057).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'

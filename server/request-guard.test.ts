@@ -1,4 +1,4 @@
-// The Express layer's request-shape rules on a real server (issue 14, findings 4, 7, 8).
+// The Express layer's request-shape rules on a real server (ADR 024).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -264,7 +264,7 @@ describe('request-shape guard', () => {
   })
 })
 
-describe('TRUST_PROXY (finding 7)', () => {
+describe('TRUST_PROXY', () => {
   it('parses false, true, hop counts and proxy lists, and refuses nonsense in French', () => {
     expect(parseTrustProxy(undefined)).toBe(false)
     expect(parseTrustProxy('false')).toBe(false)

@@ -1,4 +1,4 @@
-// Issue 10: the media upload route streams past the 1 MB body limit; every other route keeps it.
+// ADR 017: the media upload route streams past the 1 MB body limit; every other route keeps it.
 import type { NextFunction, Request, Response } from 'express'
 import { describe, expect, it, vi } from 'vitest'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'

@@ -72,7 +72,7 @@ describe('ActivityFilterSchema', () => {
   })
 })
 
-describe('activitySentence (audit point 3)', () => {
+describe('activitySentence', () => {
   const base = {
     id: 'a1',
     userId: 'u1',

@@ -1,4 +1,4 @@
-// Activity log vocabulary (spec §3 activity log entry and UserInfo, §9 phrases) and the
+// Activity log vocabulary (entry, visitor information, French action phrases) and the
 // shapes the browser may report about itself. No I/O.
 import { z } from 'zod'
 import { ADMIN_TABS } from './admin-tabs.ts'
@@ -12,7 +12,7 @@ import {
   type UserInfo,
 } from './types.ts'
 
-/** spec §3: unknown UserInfo values default to 'Unknown'. */
+/** Stored for any visitor value that cannot be told (read 'Inconnu' in the interface). */
 export const UNKNOWN = 'Unknown'
 
 export const DEFAULT_USER_INFO: UserInfo = {
@@ -27,7 +27,7 @@ export const DEFAULT_USER_INFO: UserInfo = {
   referrer: UNKNOWN,
 }
 
-/** spec §9 maps create…logout; the other three are ours, in the same voice. */
+/** The original site's phrases for create…logout; the other three are ours, in the same voice. */
 export const ACTIVITY_ACTION_PHRASES: Record<ActivityAction, string> = {
   create: 'a créé',
   update: 'a modifié',
@@ -73,7 +73,7 @@ function lenient<T extends z.ZodType>(schema: T) {
   return schema.optional().catch(undefined)
 }
 
-/** What only the browser knows (spec §3 UserInfo): sent with a beacon, never trusted. */
+/** What only the browser knows about the visitor: sent with a beacon, never trusted. */
 export const ClientInfoSchema = z.object({
   language: lenient(
     z
@@ -101,7 +101,7 @@ export type ClientInfo = z.output<typeof ClientInfoSchema>
 /** Query of the admin log: unknown filter values are ignored rather than refused. */
 export const ActivityFilterSchema = z.object({
   action: lenient(z.enum(ACTIVITY_ACTIONS)),
-  /** '1' shows page views (`access` entries), hidden by default (audit point 3). */
+  /** '1' shows page views (`access` entries), hidden by default so that actions stand out. */
   pageViews: z
     .unknown()
     .transform((v) => v === '1' || v === 'on')
@@ -113,10 +113,10 @@ export const ActivityFilterSchema = z.object({
 
 export type ActivityFilter = z.output<typeof ActivityFilterSchema>
 
-/** How an unknown visitor value reads in the interface (stored as 'Unknown', spec §3). */
+/** How an unknown visitor value reads in the interface (stored as 'Unknown'). */
 export const UNKNOWN_LABEL = 'Inconnu'
 
-/** A visitor value for display: French when unknown or empty (audit point 7). */
+/** A visitor value for display: French when unknown or empty. */
 export function displayInfo(value: string | undefined): string {
   return !value || value === UNKNOWN ? UNKNOWN_LABEL : value
 }
@@ -163,13 +163,13 @@ export function adminPlace(path: string | undefined): string {
 
 const FAILED_LOGIN = /^Échec de connexion\s*/
 
-/** Whether an entry records a refused sign-in (spec §6: logged as 'anonymous'). */
+/** Whether an entry records a refused sign-in (logged under 'anonymous'). */
 export function isFailedLogin(entry: Pick<ActivityLog, 'action' | 'details'>): boolean {
   return entry.action === 'login' && FAILED_LOGIN.test(entry.details)
 }
 
 /**
- * The entry as one natural French sentence (audit point 3), keeping the spec §9 verbs:
+ * The entry as one natural French sentence, keeping the action phrases above:
  * "Camille a créé le projet « Atlas »", "Un visiteur anonyme n'a pas pu se connecter :
  * identifiants invalides", "Camille a accédé à l'onglet « Projets »".
  */

@@ -8,7 +8,7 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   projects: ['create', 'update', 'delete'],
   skills: ['create', 'update', 'delete'],
   timeline: ['create', 'update', 'delete'],
-  // Issue 12: restore a revision, rename a category on every post (after update, before delete).
+  // Blog (ADR 020): restore a revision, rename a category on every post (after update, before delete).
   blog: ['create', 'update', 'restore', 'rename-category', 'delete'],
   process: ['create', 'update', 'delete', 'reorder'],
   media: ['create', 'update', 'delete'],

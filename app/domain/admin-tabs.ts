@@ -1,4 +1,4 @@
-// Spec §2 "Administration hub": the 12 tabs in order; projects is the default.
+// The administration hub's 12 tabs in order; projects is the default.
 export const ADMIN_TABS = [
   { id: 'profile', label: 'Mon Profil' },
   { id: 'projects', label: 'Projets' },

@@ -21,7 +21,7 @@ describe('RegisterSchema', () => {
     ).toMatchObject({ name: 'Ada', email: 'ada@exemple.fr' })
   })
 
-  it('rejects different passwords with the spec text', () => {
+  it('rejects different passwords with the French mismatch text', () => {
     expect(errors({ ...valid, confirmPassword: 'secreT' })).toEqual({
       confirmPassword: 'Les codes quantiques ne correspondent pas',
     })
@@ -62,7 +62,7 @@ describe('LoginSchema', () => {
   })
 })
 
-describe('socialErrorFromQuery (audit point 12)', () => {
+describe('socialErrorFromQuery', () => {
   it('gives /register the reason of a failed social sign-up, like /login', () => {
     expect(socialErrorFromQuery('disabled', 'register')).toBe(AUTH_TEXTS.accountDisabled)
     expect(socialErrorFromQuery('too-many', 'register')).toBe(AUTH_TEXTS.tooManyAttempts)

@@ -1,8 +1,8 @@
-// Sign-in and sign-up forms (spec §5, §8): one schema each, used by the page and the action.
+// Sign-in and sign-up forms: one schema each, used by the page and the action.
 import { z } from 'zod'
 import { MAX_LENGTH, requiredEmail, requiredText, tooLong } from './common.ts'
 
-/** spec §5/§9: the authentication provider rejects passwords under 6 characters. */
+/** The authentication provider rejects passwords under 6 characters ('minimum 6 caractères'). */
 export const PASSWORD_MIN_LENGTH = 6
 
 export const AUTH_TEXTS = {
@@ -14,7 +14,7 @@ export const AUTH_TEXTS = {
   registerFailed: 'Erreur lors de la création du portail',
   socialRegisterFailed: 'Erreur lors de la connexion',
   passwordsDiffer: 'Les codes quantiques ne correspondent pas',
-  // Ours (the spec leaves these open).
+  // Ours: refusals the original site never showed.
   accountDisabled: 'Ce compte est désactivé ou bloqué. Contactez un administrateur.',
   tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   providerNotConfigured: (name: string) =>
@@ -41,7 +41,7 @@ export function isSocialFailureReason(value: unknown): value is SocialFailureRea
   return SOCIAL_FAILURE_REASONS.includes(value as SocialFailureReason)
 }
 
-/** The message a failed Google/Facebook sign-in ends with (spec §8, plus our reasons). */
+/** The message a failed Google/Facebook sign-in ends with (the generic failure, or our more precise reasons). */
 export function socialFailureText(
   provider: keyof typeof PROVIDER_LABELS,
   from: 'login' | 'register',
@@ -55,7 +55,7 @@ export function socialFailureText(
 
 /**
  * The message of the `?error=` code a full-page (no-JavaScript) social sign-in ends with,
- * for /login and /register alike (audit point 12: the reason is said on both pages).
+ * for /login and /register alike (the reason is said on both pages).
  */
 export function socialErrorFromQuery(
   error: string | null,
@@ -81,7 +81,7 @@ export function socialErrorFromQuery(
   }
 }
 
-/** Login: e-mail (email-typed) and password required (spec §5). */
+/** Login: e-mail (email-typed) and password required. */
 export const LoginSchema = z.object({
   email: requiredEmail(AUTH_TEXTS.emailRequired),
   password: z
@@ -97,7 +97,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.weakPassword })
   .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) })
 
-/** Register: name, e-mail, password and confirmation required; both must match (spec §5). */
+/** Register: name, e-mail, password and confirmation required; both must match. */
 export const RegisterSchema = z
   .object({
     name: requiredText(AUTH_TEXTS.nameRequired),
@@ -117,5 +117,5 @@ export type RegisterInput = z.infer<typeof RegisterSchema>
 /** First admin (setup link): same rules as sign-up. */
 export const SetupAdminSchema = RegisterSchema
 
-/** localStorage key of the remembered e-mail ('Ancrage temporel', spec §2). */
+/** localStorage key of the remembered e-mail (the 'Ancrage temporel' checkbox). */
 export const REMEMBERED_EMAIL_KEY = 'vitrine-remembered-email'

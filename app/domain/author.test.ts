@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultBlogAuthor } from './author.ts'
 
-describe('defaultBlogAuthor (audit point 7)', () => {
+describe('defaultBlogAuthor', () => {
   const account = { name: 'compte-admin', email: 'admin@exemple.fr' }
 
   it("starts from the profile's name and avatar, not the account's name", () => {

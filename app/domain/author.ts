@@ -1,4 +1,4 @@
-// The author a new blog post starts with (audit point 7): the public profile's name and
+// The author a new blog post starts with : the public profile's name and
 // avatar, as visitors know the owner; the account's name or e-mail only without a profile.
 export interface AuthorSources {
   profile?: { name?: string; avatar?: string } | undefined

@@ -96,7 +96,7 @@ describe('BlogPostSchema', () => {
     if (!result.success) expect(toFieldErrors(result.error)).toEqual({ readTime: READ_TIME })
   })
 
-  it('leaves an absent or blank readTime to the word count (issue 12)', () => {
+  it('leaves an absent or blank readTime to the word count', () => {
     expect(BlogPostSchema.parse(valid).readTime).toBeUndefined()
     expect(BlogPostSchema.parse({ ...valid, readTime: '' }).readTime).toBeUndefined()
   })

@@ -1,4 +1,4 @@
-// Blog post form (spec §3, §5): readTime at least 1 (default 5), slug unique (checked by the
+// Blog post form: readTime at least 1 (default 5), slug unique (checked by the
 // repository), author {name, avatar} also accepted as the form fields "author.name" /
 // "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
@@ -53,7 +53,7 @@ const NO_BREAK_SPACES = /[\u00A0\u2007\u202F]/g
 
 /**
  * Lowercase without accents, with typographic quotes and spaces folded to what a keyboard
- * types: the key of the search (spec §2 blog), so "m'a" finds "m’a".
+ * types: the key of the blog's search, so "m'a" finds "m’a".
  */
 export function searchKey(text: string): string {
   return text
@@ -101,7 +101,7 @@ export const BlogPostFieldsSchema = z.object({
   content: requiredText('Le contenu est requis', MAX_LENGTH.long),
   thumbnail: requiredUrl('La miniature est requise'),
   tags: listField(),
-  // Issue 12: blank = computed from the words (the editor shows the figure), else the owner's.
+  // Blank = computed from the words (the editor shows the figure), else the owner's.
   readTime: z.preprocess(
     (value) =>
       value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
@@ -111,7 +111,7 @@ export const BlogPostFieldsSchema = z.object({
     name: optionalText().transform((value) => value ?? ''),
     avatar: optionalUrl().transform((value) => value ?? ''),
   }),
-  // Issue 12 (ADR 020): absent status keeps the earlier behaviour (published at once).
+  // ADR 020: absent status keeps the earlier behaviour (published at once).
   status: z.enum(BLOG_STATUSES, { error: STATUS_MESSAGE }).default('published'),
   /** UTC ISO; blank = now (or the stored date when editing). */
   publishedAt: z.preprocess(

@@ -48,7 +48,7 @@ describe('lists added one by one (ListInput posts `name[]`)', () => {
   })
 })
 
-describe('comma-separated text fields (timeline, blog, media tags; keywords — spec §5)', () => {
+describe('comma-separated text fields (timeline, blog, media tags; keywords)', () => {
   it('split on commas, trimmed, empties dropped', () => {
     const parsed = Lists.parse(formDataToObject(form([['tags', ' a, ,b ,']])))
     expect(parsed.tags).toEqual(['a', 'b'])

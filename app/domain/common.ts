@@ -1,5 +1,5 @@
-// Field building blocks shared by every form schema (spec §5). No I/O: imported by the
-// browser and the server alike. Messages are French; bounds the spec leaves open are ours
+// Field building blocks shared by every form schema. No I/O: imported by the
+// browser and the server alike. Messages are French; maximum lengths are ours
 // (ADR 004): they keep one request from storing megabytes of text.
 import './zod-config.ts'
 import { z } from 'zod'
@@ -57,8 +57,8 @@ function emptyToUndefined(value: unknown) {
 
 /**
  * http(s) URL, or a path on this site ("/demo/…") for the images that ship with it: one
- * leading `/` not followed by `/` or `\` (browsers read `//x` and `/\x` as another host:
- * issue 14, finding 5), and no whitespace or control character anywhere.
+ * leading `/` not followed by `/` or `\` (browsers read `//x` and `/\x` as another host),
+ * and no whitespace or control character anywhere.
  */
 export function isUrl(value: string): boolean {
   // eslint-disable-next-line no-control-regex
@@ -114,7 +114,7 @@ export function splitList(value: unknown): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0)
 }
 
-/** Tags, keywords: comma-separated text or a list; trimmed, empties dropped (spec §5). */
+/** Tags, keywords: comma-separated text or a list; trimmed, empties dropped. */
 export function listField(itemMax: number = MAX_LENGTH.tag, maxItems: number = MAX_LENGTH.list) {
   return z.preprocess(
     splitList,
@@ -191,7 +191,7 @@ const LIST_SUFFIX = '[]'
 /**
  * Form name of a list posted item by item (`tags[]`): `formDataToObject` reads it as an
  * array under `name` even with a single item, so the item is never split on commas the way
- * a comma-separated text field is (spec §5: project tags and images are added one by one).
+ * a comma-separated text field is (project tags and images are added one by one, and may contain commas).
  */
 export function listFieldName(name: string): string {
   return `${name}${LIST_SUFFIX}`

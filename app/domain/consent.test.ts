@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CONSENT_MAX_AGE_DAYS, parseConsent, serializeConsent } from './consent.ts'
 
-describe('analytics consent (audit point 10, ADR 022)', () => {
+describe('analytics consent (ADR 022)', () => {
   const now = new Date('2026-11-23T12:00:00Z')
 
   it('remembers a choice for 6 months, then asks again', () => {

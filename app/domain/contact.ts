@@ -1,8 +1,8 @@
-// Contact form (spec §5: name, email and message required). Bounds are ours (ADR 004).
+// Contact form: name, email and message required. Bounds are ours (ADR 004).
 import { z } from 'zod'
 import { MAX_LENGTH, requiredEmail, requiredText } from './common.ts'
 
-/** Spec §8: the red text of a failed send (server failure or network failure). */
+/** The red text of a failed send (server failure or network failure). */
 export const CONTACT_FAILURE =
   "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
 

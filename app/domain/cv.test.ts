@@ -32,7 +32,7 @@ describe('CvSettingsSchema', () => {
     expect(CvSettingsSchema.safeParse({ requireAuth: 'oui' }).success).toBe(false)
   })
 
-  it('has the spec defaults', () => {
+  it('protects a new CV by default', () => {
     expect(DEFAULT_CV_SETTINGS).toEqual({
       requireAuth: true,
       addWatermark: false,

@@ -1,9 +1,9 @@
-// CV document (spec §3 CV, §5 CV URL, §7 updateCV / updateCVSettings).
+// The CV document: its URL and its protection settings (ADR 018).
 import { z } from 'zod'
 import { requiredUrl } from './common.ts'
 import type { CvSettings } from './types.ts'
 
-/** spec §3: the settings a CV gets when its URL is first set. */
+/** The settings a CV gets when its URL is first set: protected by default. */
 export const DEFAULT_CV_SETTINGS: CvSettings = {
   requireAuth: true,
   addWatermark: false,
@@ -13,7 +13,7 @@ export const DEFAULT_CV_SETTINGS: CvSettings = {
 /** The guarded route that shows an uploaded CV (ADR 018); downloads use /cv/telecharger. */
 export const CV_FILE_PATH = '/cv/fichier'
 export const CV_DOWNLOAD_PATH = '/cv/telecharger'
-/** Where a refused download sends the visitor: /cv with the §8 banner. */
+/** Where a refused download sends the visitor: /cv with the sign-in banner. */
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
 
 export const CV_SETTING_LABELS: Record<keyof CvSettings, string> = {
@@ -42,7 +42,7 @@ export const optionalCheckbox = z.preprocess(
   z.boolean({ error: 'Valeur invalide' }).optional(),
 )
 
-/** spec §7: a partial of requireAuth, addWatermark, trackDownloads. */
+/** A partial of requireAuth, addWatermark, trackDownloads. */
 export const CvSettingsSchema = z
   .object({
     requireAuth: optionalCheckbox,

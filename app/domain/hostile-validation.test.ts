@@ -1,4 +1,4 @@
-// Hostile input against every form schema of app/domain (issue 14, findings 5 and 6): each
+// Hostile input against every form schema of app/domain (ADR 004, ADR 024): each
 // field of each exported object schema is fed arrays, objects, numbers, huge texts and
 // off-site paths; every refusal must be French, and no off-site URL may pass as a path.
 import { describe, expect, it } from 'vitest'
@@ -80,7 +80,7 @@ describe('every refusal of every form schema is French', () => {
   })
 })
 
-describe('isUrl: only real same-site paths and http(s) URLs (finding 5)', () => {
+describe('isUrl: only real same-site paths and http(s) URLs, never another host in disguise', () => {
   it.each([
     '/\\evil.example',
     '/\\/evil.example',

@@ -13,7 +13,7 @@ const facts: LegalFacts = {
   analytics: false,
 }
 
-describe('legal templates (audit point 9, ADR 021)', () => {
+describe('legal templates (ADR 021)', () => {
   it('name the owner and their contact details in French', () => {
     const notice = legalTemplate('notice', facts)
     expect(notice).toContain(

@@ -24,7 +24,7 @@ export interface LegalFacts {
   analytics: boolean
 }
 
-/** Shown under the contact form (audit point 10): what is stored, why and for how long. */
+/** Shown under the contact form (GDPR art. 13): what is stored, why and for how long. */
 export const CONTACT_STORAGE_NOTICE =
   'Vos nom, adresse e-mail et message sont enregistrés sur ce site dans le seul but de vous répondre. Ils ne sont transmis à personne et sont supprimés une fois l’échange terminé, ou plus tôt sur simple demande.'
 

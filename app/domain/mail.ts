@@ -1,4 +1,4 @@
-// Outgoing e-mail (issue 11, ADR 019): outbox statuses and their French labels, the
+// Outgoing e-mail (ADR 019): outbox statuses and their French labels, the
 // 'Paramètres › E-mails' forms and the password-reset forms. No I/O.
 import { z } from 'zod'
 import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from './auth.ts'
@@ -73,7 +73,7 @@ export const MAIL_TEXTS = {
   resetDone: 'Votre code quantique a été modifié. Connectez-vous avec le nouveau.',
 } as const
 
-/** Alerts past this many per hour are gathered into one digest (issue 11 §5). */
+/** Alerts past this many per hour are gathered into one digest, so a spam wave sends the owner one e-mail (ADR 019). */
 export const ALERTS_PER_HOUR = 5
 
 /** 'Paramètres › E-mails': new-message alerts on/off and where they go. */

@@ -1,4 +1,4 @@
-// Uploaded media files (issue 10, ADR 017): accepted types, size limits, French refusals and
+// Uploaded media files (ADR 017): accepted types, size limits, French refusals and
 // the public URL scheme of stored files. No I/O: the upload route, the pipeline and the
 // <Media> component all read it.
 import type { MediaCategory } from './types.ts'

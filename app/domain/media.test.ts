@@ -27,7 +27,7 @@ describe('MediaSchema', () => {
     })
   })
 
-  it('requires a text alternative for an image unless it is decorative (issue 10)', () => {
+  it('requires a text alternative for an image unless it is decorative', () => {
     expect(errorsOf({ ...valid, alt: ' ' }).alt).toBe(ALT_REQUIRED_MESSAGE)
     expect(errorsOf({ ...valid, alt: '', decorative: 'on' }).alt).toBeUndefined()
     expect(errorsOf({ ...valid, alt: '', category: 'video' }).alt).toBeUndefined()

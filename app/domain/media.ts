@@ -1,4 +1,4 @@
-// Media form (spec §3, §5): order at least 0, default count + 1.
+// Media form: order at least 0, default count + 1.
 import { z } from 'zod'
 import { MEDIA_CATEGORIES, type MediaCategory } from './types.ts'
 import {
@@ -53,7 +53,7 @@ export const MediaSchema = z
       (value) => (isBlank(value) ? undefined : value),
       intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
     ),
-    // Issue 10: the French alternative text public pages use; 'décorative' images have none.
+    // The French alternative text public pages use; 'décorative' images have none.
     alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
     decorative: boolField,
   })

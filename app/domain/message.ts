@@ -1,4 +1,4 @@
-// Messages of the contact form as the admin handles them (spec §2 messages tab, §4, §5).
+// Messages of the contact form as the admin handles them (the hub's Messages tab: states, reply).
 import { z } from 'zod'
 import { MAX_LENGTH, requiredText } from './common.ts'
 import type { MessageStatus } from './types.ts'
@@ -12,7 +12,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   archived: 'Archivé',
 }
 
-/** spec §5: the reply is non-empty after trimming. */
+/** The reply is non-empty after trimming. */
 export const ReplySchema = z.object({
   content: requiredText('La réponse ne peut pas être vide', MAX_LENGTH.text),
 })

@@ -1,4 +1,4 @@
-// Creative process step form (spec §3, §5): order at least 1, default count + 1.
+// Creative process step form: order at least 1, default count + 1.
 import { z } from 'zod'
 import { MAX_LENGTH, intField, requiredText } from './common.ts'
 

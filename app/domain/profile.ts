@@ -1,4 +1,4 @@
-// Profile form (spec §5: name, title, email, bio required; the rest optional).
+// Profile form: name, title, email, bio required; the rest optional.
 import { z } from 'zod'
 import { MAX_LENGTH, optionalText, optionalUrl, requiredEmail, requiredText } from './common.ts'
 

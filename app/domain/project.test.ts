@@ -149,7 +149,7 @@ describe('ProjectSchema', () => {
     })
   })
 
-  it('exports the spec delete question', () => {
+  it('exports the French delete question', () => {
     expect(PROJECT_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce projet ?')
   })
 })

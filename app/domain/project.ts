@@ -1,4 +1,4 @@
-// Project form (spec §3, §5): one schema for the browser and the server.
+// Project form: one schema for the browser and the server.
 import { z } from 'zod'
 import {
   MAX_LENGTH,
@@ -31,7 +31,7 @@ export const ProjectSchema = z.object({
   description: requiredText('La description est requise', MAX_LENGTH.text),
   thumbnail: requiredUrl('La miniature est requise'),
   url: optionalUrl(),
-  // Multi-line body: lines become paragraphs on the detail page (spec §3). Not trimmed
+  // Multi-line body: lines become paragraphs on the detail page. Not trimmed
   // line by line, only at the ends.
   content: z.preprocess(
     (value) => (isBlank(value) ? '' : value),

@@ -1,4 +1,4 @@
-// Post statuses and publish dates (issue 12, ADR 020). A post is public when it is not a
+// Post statuses and publish dates (ADR 020). A post is public when it is not a
 // draft and its publish date has come: computed at query time, so a scheduled post appears
 // at its time without a restart. Publish dates are typed in Paris time (datetime-local) and
 // stored as UTC ISO-8601.

@@ -1,4 +1,4 @@
-// Where a sign-in goes back to (mail audit, finding 1): the admin page a signed-out visitor
+// Where a sign-in goes back to : the admin page a signed-out visitor
 // asked for, such as the message an alert e-mail links to, instead of the hub's first tab.
 // Only a path of this site is followed, never another origin (no open redirect).
 

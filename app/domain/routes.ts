@@ -1,4 +1,4 @@
-// Spec §2 legacy redirects (301, replacing the history entry).
+// Redirects from the original site's paths (301, replacing the history entry).
 export const LEGACY_REDIRECTS: Record<string, string> = {
   '/portfolio': '/projects',
   '/about': '/timeline',

@@ -1,4 +1,4 @@
-// Spec issue 3 §11: every page has a French <title>, a description, Open Graph / Twitter
+// Every page has a French <title>, a description, Open Graph / Twitter
 // tags (title, description, image) and a canonical URL, built from its content and the site
 // settings (which the root loader exposes as `seo`).
 
@@ -23,7 +23,7 @@ export interface PageSeo {
   type?: 'website' | 'article'
   /** Ask search engines not to index (404 pages). */
   noindex?: boolean
-  /** Articles (issue 12): Open Graph article:published_time / article:modified_time. */
+  /** Articles: Open Graph article:published_time / article:modified_time. */
   publishedTime?: string
   modifiedTime?: string
 }

@@ -139,7 +139,7 @@ describe('SettingsSchema', () => {
     expect(DEFAULT_SETTINGS.maintenanceMessage).toBe(
       'Le site est en maintenance. Revenez bientôt !',
     )
-    // Audit point 6 (ADR 021): no invented contact details, no generic legal text.
+    // ADR 021: no invented contact details, no generic legal text.
     expect(DEFAULT_SETTINGS.contact).toEqual({ email: '' })
     expect(DEFAULT_SETTINGS.legal).toEqual({})
   })

@@ -1,4 +1,4 @@
-// Site settings (spec §3 settings, §4 "saved by merging, then re-read", §5 rules) and the
+// Site settings (saved by merging, then re-read) and the
 // French fallbacks public pages use before an admin saved anything.
 import { z } from 'zod'
 import {
@@ -12,7 +12,7 @@ import {
 } from './common.ts'
 import type { SiteSettings } from './types.ts'
 
-/** Keys holding nested objects: merged key by key rather than replaced (spec §4). */
+/** Keys holding nested objects: merged key by key rather than replaced. */
 export const NESTED_SETTINGS_KEYS = ['socialMedia', 'contact', 'legal'] as const
 
 export const SOCIAL_NETWORKS = [
@@ -52,7 +52,7 @@ export function nestDottedKeys(value: unknown): unknown {
 }
 
 /**
- * Settings merge (spec §4, Firestore `merge: true`): keys absent from the patch keep their
+ * Settings merge (like Firestore's `merge: true`): keys absent from the patch keep their
  * stored value; socialMedia, contact and legal merge key by key. Accepts flat form names.
  */
 export function mergeSettings(stored: unknown, patch: unknown): Record<string, unknown> {

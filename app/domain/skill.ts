@@ -1,4 +1,4 @@
-// Skill form (spec §3, §5, §9): level 1 to 5, colour #RRGGBB.
+// Skill form: level 1 to 5, colour #RRGGBB.
 import { z } from 'zod'
 import { SKILL_CATEGORIES, type SkillCategory } from './types.ts'
 import { intField, requiredText } from './common.ts'
@@ -33,7 +33,7 @@ export const SkillSchema = z.object({
     min: SKILL_LEVEL_MIN,
     max: SKILL_LEVEL_MAX,
   }),
-  // Absent → the spec's default colour; sent but blank → required (spec §5).
+  // Absent → the default colour; sent but blank → required (the picker always sends one).
   color: z.preprocess(
     (value) => (value === undefined || value === null ? DEFAULT_SKILL_COLOR : value),
     requiredText('La couleur est requise').regex(HEX_COLOR, { error: SKILL_COLOR_MESSAGE }),
@@ -43,7 +43,7 @@ export const SkillSchema = z.object({
 export type SkillFields = z.output<typeof SkillSchema>
 export type SkillInput = Partial<Record<keyof SkillFields, unknown>> & Record<string, unknown>
 
-/** Width of the level bar: level × 20 % (spec §9). */
+/** Width of the level bar: level × 20 %. */
 export function skillLevelPercent(level: number): number {
   return Math.min(SKILL_LEVEL_MAX, Math.max(0, level)) * 20
 }

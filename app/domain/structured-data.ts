@@ -1,4 +1,4 @@
-// JSON-LD structured data (issue 12 §7, ADR 020): schema.org Person (home, CV),
+// JSON-LD structured data (ADR 020): schema.org Person (home, CV),
 // BlogPosting (post), CreativeWork (project), BreadcrumbList. Built in loaders from the
 // content and PUBLIC_URL; serialised so that stored text can never close the <script>.
 import { absoluteUrl } from './seo.ts'

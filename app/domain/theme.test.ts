@@ -11,8 +11,8 @@ import {
   themeCss,
 } from './theme.ts'
 
-describe('themes (spec §3)', () => {
-  it('has the four themes with the spec labels and colours', () => {
+describe('themes', () => {
+  it('has the four themes with their French labels and colours', () => {
     expect(THEME_LIST.map((t) => [t.id, t.label, t.colors])).toEqual([
       ['neutral', 'Mode Neutre', { primary: '#2D3436', secondary: '#40E0D0', accent: '#9B59B6' }],
       ['saiyan', 'Mode Saiyan', { primary: '#50C878', secondary: '#FFD700', accent: '#FF0000' }],

@@ -1,12 +1,12 @@
-// Spec §3 theme table: four themes, labels and primary/secondary/accent exactly as written;
-// the spec leaves the text colours out, so ours are chosen for WCAG AA contrast (4.5:1)
+// The four themes: labels and primary/secondary/accent colours are the design's own;
+// the text colours are ours, chosen for WCAG AA contrast (4.5:1)
 // against the theme's background and surface (checked by theme.test.ts). The CSS custom
 // properties are generated from this table (root <style>), so CSS and tests never drift.
 
 export const THEME_IDS = ['neutral', 'saiyan', 'sukuna', 'ryuk'] as const
 export type ThemeId = (typeof THEME_IDS)[number]
 
-/** Spec §9: local storage key and default theme. */
+/** Local storage key and default theme. */
 export const THEME_STORAGE_KEY = 'theme-storage'
 export const DEFAULT_THEME: ThemeId = 'neutral'
 

@@ -1,4 +1,4 @@
-// Timeline form (spec §3, §5): dates are free text hinted YYYY-MM or 'present'.
+// Timeline form: dates are free text hinted YYYY-MM or 'present'.
 import { z } from 'zod'
 import { TIMELINE_TYPES, type TimelineType } from './types.ts'
 import { MAX_LENGTH, listField, requiredText } from './common.ts'
@@ -10,10 +10,10 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineType, string> = {
   personal: 'Personnel',
 }
 
-/** The end date of an ongoing entry; shown as 'Présent' (spec §2). */
+/** The end date of an ongoing entry; shown as 'Présent'. */
 export const TIMELINE_PRESENT = 'present'
 export const TIMELINE_PRESENT_LABEL = 'Présent'
-/** Dates are not format-checked (spec §5), only bounded (ADR 004). */
+/** Dates are free text (e.g. '2019' or 'Printemps 2021'), so only bounded (ADR 004). */
 export const TIMELINE_DATE_MAX = 50
 
 export const TimelineSchema = z.object({

@@ -1,4 +1,4 @@
-// Two-factor sign-in and active sessions (issue 14, ADR 025): forms shared by page and
+// Two-factor sign-in and active sessions (ADR 025): forms shared by page and
 // action, French texts, and the device label of a session.
 import { z } from 'zod'
 

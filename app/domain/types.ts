@@ -1,4 +1,4 @@
-// Entity shapes of spec §3 as the application sees them (after parsing JSON columns).
+// Entity shapes as the application sees them (after parsing JSON columns).
 // Zod schemas for the forms live beside this file, one module per entity.
 
 export const SKILL_CATEGORIES = ['design', 'development', 'tools', 'soft'] as const
@@ -92,7 +92,7 @@ export interface BlogPost {
   author: BlogAuthor
   createdAt: string
   updatedAt?: string
-  /** Issue 12 (ADR 020): stored status; public when not 'draft' and publishedAt ≤ now. */
+  /** ADR 020: stored status; public when not 'draft' and publishedAt ≤ now. */
   status: 'draft' | 'scheduled' | 'published'
   publishedAt: string
   /** The reading time was computed from the words (not typed by the owner). */
@@ -119,7 +119,7 @@ export interface MediaItem {
   updatedAt?: string
   /** Uploaded file (ADR 017); absent for an item that only points at a URL. */
   file?: MediaFile
-  /** French alternative text (issue 10); '' with `decorative`. */
+  /** French alternative text (ADR 017); '' with `decorative`. */
   alt: string
   decorative: boolean
 }
@@ -216,7 +216,7 @@ export interface SiteSettings {
     whatsapp?: string
     telegram?: string
   }
-  /** Legal pages (mentions légales, confidentialité, conditions): our addition, ADR. */
+  /** Legal pages (mentions légales, confidentialité, conditions): our addition (ADRs 008, 021). */
   legal?: { notice?: string; privacy?: string; terms?: string }
   updatedAt?: string
 }

@@ -1,5 +1,5 @@
-// User form (spec §5: name, email, role and status required; avatar optional URL;
-// defaults viewer / active) and the French labels of roles and statuses (spec §6).
+// User form (name, email, role and status required; avatar optional URL;
+// defaults viewer / active) and the French labels of roles and statuses.
 import { z } from 'zod'
 import { optionalUrl, requiredEmail, requiredText } from './common.ts'
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from './types.ts'

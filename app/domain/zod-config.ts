@@ -1,4 +1,4 @@
-// Zod's process-wide configuration (issue 14, findings 6 and 8), imported first by the
+// Zod's process-wide configuration , imported first by the
 // modules that load before any schema is built (app/domain/common.ts, app/root.tsx,
 // app/entry.server.tsx), on the server and in the browser alike:
 // - `jitless`: Zod otherwise probes `new Function('')` when it builds its first object

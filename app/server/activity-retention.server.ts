@@ -1,4 +1,4 @@
-// Activity log retention (GDPR; issue 6): entries older than ACTIVITY_RETENTION_DAYS
+// Activity log retention (GDPR data minimisation): entries older than ACTIVITY_RETENTION_DAYS
 // (default 365) are deleted at start-up and then once a day while the process runs.
 import { purgeActivityOlderThan } from './repositories/activity.server.ts'
 import { retention } from './retention.server.ts'

@@ -15,7 +15,7 @@ export interface ActivityActor {
 }
 
 export interface RecordActivityInput {
-  /** Who acted; null or absent → 'anonymous' (spec §6: failed logins). */
+  /** Who acted; null or absent → 'anonymous' (failed logins). */
   actor?: ActivityActor | null
   action: ActivityAction
   resourceType: ResourceType
@@ -32,7 +32,7 @@ export async function recordActivity(
   request: Request,
   input: RecordActivityInput,
 ): Promise<ActivityLog | undefined> {
-  // Anonymous entries are bounded per address and in total (issue 14, finding 3).
+  // Anonymous entries are bounded per address and in total (ADR 023).
   const kind = `${input.action}|${input.resourceType}|${input.resourceName ?? ''}`
   if (!input.actor && !(await anonymousEntryAllowed(request, kind))) return undefined
   try {

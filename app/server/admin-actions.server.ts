@@ -60,7 +60,7 @@ function isRouterResponse(error: unknown): boolean {
 export async function withValidation<T>(
   values: Record<string, unknown>,
   save: () => Promise<T>,
-  /** Optional banner text above the form (e.g. spec §8's failure message). */
+  /** Optional banner text above the form (e.g. the French 'could not save' message). */
   formError?: string,
 ): Promise<T | ReturnType<typeof formFailure>> {
   try {

@@ -1,4 +1,4 @@
-// Anonymous visitors cannot grow activity_logs without bound (issue 14, finding 3).
+// Anonymous visitors cannot grow activity_logs without bound (ADR 023).
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Bounds on the activity entries anonymous requests write (issue 14, finding 3; ADR 023):
+// Bounds on the activity entries anonymous requests write (ADR 023):
 // a signed-out visitor who fetches /admin/* (access_denied), fails a sign-in or downloads the
 // CV writes an entry, so without a bound one client could grow activity_logs at will. Per
 // address, and for all anonymous sources together; entries of signed-in users are not bound.

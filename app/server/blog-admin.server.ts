@@ -1,4 +1,4 @@
-// Admin-only steps of the blog tab beyond create/update/delete (issue 12, ADR 020): the
+// Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
 import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
 import { redirectWithToast } from './toast.server.ts'
@@ -74,7 +74,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
   })
 }
 
-/** Renames a category on every post that has it (issue 12 §5). */
+/** Renames a category on every post that has it. */
 export async function renameCategoryIntent(request: Request, admin: Actor, form: AdminForm) {
   const from = typeof form.values.from === 'string' ? form.values.from : ''
   const to = typeof form.values.to === 'string' ? form.values.to.trim() : ''

@@ -63,7 +63,7 @@ describe('handleContact', () => {
     expect(await handleContact(post(valid, '198.51.100.1'))).toEqual({ status: 'sent' })
   })
 
-  it('reports the spec §8 failure text when storing fails, keeping the values', async () => {
+  it('reports the French failure text when storing fails, keeping the values', async () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     await sql`drop table messages`.execute(db.current.db)
     const result = await handleContact(post(valid))

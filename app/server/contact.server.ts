@@ -1,4 +1,4 @@
-// Contact form handling (spec §2, §4, §5, §8): validated with the shared ContactSchema,
+// Contact form handling: validated with the shared ContactSchema,
 // stored with status 'new', defended by a honeypot and a per-address rate limit.
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
 import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
@@ -11,7 +11,7 @@ import { createMessage } from './repositories/messages.server.ts'
 import { queueNewMessageAlert } from './mail/mail.server.ts'
 import { kickMailWorker } from './mail/worker.server.ts'
 
-/** Spec §8: contact send failure. */
+/** Contact send failure, shown in red above the kept values. */
 export const CONTACT_RATE_LIMITED =
   'Trop de messages envoyés depuis votre adresse. Veuillez réessayer dans quelques minutes.'
 export const CONTACT_INVALID = 'Veuillez corriger les champs signalés.'
@@ -72,7 +72,7 @@ export async function handleContact(request: Request): Promise<ContactResult> {
   }
 
   try {
-    // The owner's alert is queued in the message's own transaction (issue 11 §5, ADR 019).
+    // The owner's alert is queued in the message's own transaction (ADR 019).
     await createMessage(parsed.data, (trx, message) => queueNewMessageAlert(trx, message))
     kickMailWorker()
     return { status: 'sent' }

@@ -44,7 +44,7 @@ describe('environment', () => {
     expect(() => getEnv({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/Configuration invalide/)
   })
 
-  it('refuses, in French and naming the variable, what an owner might get wrong (ops audit)', () => {
+  it('refuses, in French and naming the variable, what an owner might get wrong', () => {
     const dir = tempDir()
     const refusal = (extra: Record<string, string>) => {
       try {

@@ -1,4 +1,4 @@
-// Environment parsed once, with defaults that make a fresh-clone start work (STYLE §8).
+// Environment parsed once, with defaults that make a fresh-clone start work.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
@@ -84,7 +84,7 @@ export const EnvSchema = z.object({
   PAGE_CACHE_MAX_MB: megabytes(16),
   /** Every eligible request to a render thread (tests, diagnosis; ADR 056). */
   RENDER_THREADS_ALWAYS: bool(false),
-  /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
+  /** A sandbox-preview host on which the https/www redirects are skipped. */
   PREVIEW_HOST: optionalText,
   /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
   TRUST_PROXY: z
@@ -133,12 +133,12 @@ export const EnvSchema = z.object({
     'https://graph.facebook.com/me?fields=id,name,email,picture',
   ),
   /**
-   * Let a project's live-preview check (audit point 11) connect to non-public addresses:
+   * Let a project's live-preview check (ADR 053) connect to non-public addresses:
    * loopback, private networks, link-local. Off by default: any visitor's page view makes
    * the server ask the project's site (ADR 053). For an intranet site, and the browser tests.
    */
   PREVIEW_PRIVATE_ADDRESSES: bool(false),
-  /** Optional geolocation endpoint for the activity log; off unless set (spec §7). */
+  /** Optional geolocation endpoint for the activity log; off unless set (no third-party call by default). */
   GEO_LOOKUP_URL: optionalText.pipe(httpUrl('https://geo.exemple.fr/{ip}').optional()),
   /** Activity entries older than this many days are purged (GDPR). */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
@@ -146,7 +146,7 @@ export const EnvSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
-  /** Upload size limits in megabytes (issue 10, ADR 017). */
+  /** Upload size limits in megabytes (ADR 017). */
   MEDIA_MAX_IMAGE_MB: megabytes(20),
   MEDIA_MAX_VIDEO_MB: megabytes(200),
   MEDIA_MAX_PDF_MB: megabytes(10),

@@ -11,7 +11,7 @@ import {
 const embedder = 'https://vitrine.exemple.fr'
 const h = (init: Record<string, string>) => new Headers(init)
 
-describe('framingVerdict (audit point 11)', () => {
+describe('framingVerdict', () => {
   it('reads X-Frame-Options', () => {
     expect(framingVerdict(h({}), embedder)).toBe('allowed')
     expect(framingVerdict(h({ 'x-frame-options': 'DENY' }), embedder)).toBe('blocked')

@@ -1,4 +1,4 @@
-// Live preview of a project (audit point 11): a site that forbids framing (X-Frame-Options,
+// Live preview of a project (ADR 053): a site that forbids framing (X-Frame-Options,
 // CSP frame-ancestors) shows a blank frame. Before rendering the preview, the server asks
 // the site once (HEAD, or GET when HEAD is refused; short timeout; body never read) and
 // caches the verdict, so the page can say so and offer a link instead.

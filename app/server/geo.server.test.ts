@@ -53,7 +53,7 @@ afterEach(() => {
 })
 
 describe('lookupLocation', () => {
-  it('uses the spec time-out of 5000 ms', () => {
+  it('gives up a lookup after 5000 ms', () => {
     expect(GEO_TIMEOUT_MS).toBe(5000)
   })
 

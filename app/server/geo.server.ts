@@ -1,5 +1,4 @@
-// Optional geolocation of an address for the activity log (spec §7 "IP and geolocation
-// lookup": 5000 ms abort; fields country_name, city, region; 'Unknown' with a warning on
+// Optional geolocation of an address for the activity log (5000 ms abort; fields country_name, city, region; 'Unknown' with a warning on
 // failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
 import { UNKNOWN } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
@@ -7,7 +6,7 @@ import { log } from './log.server.ts'
 
 export type GeoLocation = UserInfo['location']
 
-/** spec §9: IP lookup time-out. */
+/** IP lookup time-out: a slow lookup must not hold the request. */
 export const GEO_TIMEOUT_MS = 5000
 
 const UNKNOWN_LOCATION: GeoLocation = { country: UNKNOWN, city: UNKNOWN, region: UNKNOWN }

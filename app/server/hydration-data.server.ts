@@ -1,4 +1,4 @@
-// What the browser does not need twice (issue 16: "anything serialised twice into the HTML").
+// What the browser does not need twice (ADR 050).
 //
 // A document carries each route's loader data a second time, for hydration (React Router's
 // turbo-stream in the page). A post's or a project's rendered Markdown is already in the page

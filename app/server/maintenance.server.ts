@@ -1,4 +1,4 @@
-// Maintenance mode (spec §3 settings.maintenanceMode / maintenanceMessage; issue 6).
+// Maintenance mode (settings.maintenanceMode / maintenanceMessage).
 // The root route's middleware calls `enforceMaintenance(request)` before any loader or action. When the mode is on,
 // a visitor gets HTTP 503 with Retry-After and a French page showing the maintenance
 // message; the sign-in and sign-up pages, the admin hub and signed-in active admins are

@@ -1,4 +1,4 @@
-// A French 405 for a route that takes no form (issue 14, finding 4: React Router's own
+// A French 405 for a route that takes no form (ADR 024: React Router's own
 // answer to a POST on a resource route without an action is English, "Unexpected Server
 // Error"). Exported as `action` by those routes.
 import { METHOD_NOT_ALLOWED } from '#app/domain/http-errors.ts'

@@ -1,6 +1,6 @@
 // TRUST_PROXY (ADR 024): which X-Forwarded-* hops Express believes. The client address is the
 // one the last trusted proxy saw, never the left-most X-Forwarded-For value a client can
-// write itself (issue 14, finding 7).
+// write itself.
 //
 //   false, 0, no, empty   trust nothing: the socket's address (default)
 //   true, yes             one proxy (the usual single reverse proxy on the same machine)

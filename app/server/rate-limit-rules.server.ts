@@ -1,16 +1,16 @@
 // The per-address limits of public writes, in one dependency-free module (ADR 023): the
 // routes count their requests against them, and so does the Express layer when it refuses a
-// request before any route runs (odd content type, broken body: issue 14, finding 4), so a
+// request before any route runs (odd content type, broken body: ADR 024), so a
 // malformed request is throttled like a well-formed one.
 import type { RateLimitRule } from './rate-limit.server.ts'
 
 const MINUTE = 60_000
 
-/** Our bound (the spec has none): 5 messages per address per 10 minutes. */
+/** Our bound: 5 messages per address per 10 minutes. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * MINUTE }
 
 /**
- * Limits of ours (the spec has no figures). Every attempt counts against its address; only
+ * Limits of ours (ADR 023). Every attempt counts against its address; only
  * failures count against an account. See password-auth.server.ts for how the account-wide
  * bound slows guesses without locking the owner out (ADR 023).
  */

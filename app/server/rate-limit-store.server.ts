@@ -1,4 +1,4 @@
-// Rate-limit buckets in the database (issue 15 point 3, ADR 033): the store several app
+// Rate-limit buckets in the database (ADR 033): the store several app
 // servers on one PostgreSQL share, so that N servers enforce one limit. Same behaviours as the
 // memory store (ADR 023):
 //

@@ -1,4 +1,4 @@
-// Reading a form body without a 500 (ADR 024, issue 14 finding 4). The Express layer already
+// Reading a form body without a 500 (ADR 024). The Express layer already
 // refuses odd content types (server/request-guard.ts); what it cannot see without reading
 // is a broken body (a multipart body that does not match its boundary, a truncated part).
 // Such a body becomes a French 400, counted against the address's limit like any refusal.

@@ -1,4 +1,4 @@
-// A scheduled post's publish date bumps the content generation at that time (issue 12 × 16),
+// A scheduled post's publish date bumps the content generation at that time (ADRs 020, 026),
 // so the page cache and the read caches cannot keep a list that predates it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contentGeneration } from './cache/generation.server.ts'

@@ -1,4 +1,4 @@
-// Scheduled posts (issue 12) meet the page cache and the read caches (issue 16, ADR 026):
+// Scheduled posts (ADR 020) meet the page cache and the read caches (ADR 026, ADR 027):
 // a post dated in the future becomes public at its time through a content-generation bump,
 // so no cached list, RSS feed or sitemap outlives its publish date and no restart is needed.
 import { getDatabaseHandle, getDb } from './db/client.server.ts'

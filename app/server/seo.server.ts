@@ -1,4 +1,4 @@
-// Settings-driven snippets injected in public pages (issue "admin part 2"): custom CSS in a
+// Settings-driven snippets injected in public pages: custom CSS in a
 // <style>, custom JS and Google Analytics only when set. Escaped so that stored text can
 // never close its element and inject markup.
 

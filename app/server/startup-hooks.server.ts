@@ -17,13 +17,13 @@ export const STARTUP_HOOKS: StartupHook[] = [
   startOutboxRetention,
   // French demo content into an empty database unless DEMO_CONTENT=false.
   seedIfEmpty,
-  // Issue 10: the demo CV (to private storage, ADR 018) and the demo images just seeded go
+  // The demo CV (to private storage, ADR 018) and the demo images just seeded go
   // through the media pipeline, in the background and in a process of their own (ADR 030).
   importSeededDemoImages,
-  // Issue 12 + 16: a scheduled post bumps the content generation at its publish time.
+  // A scheduled post bumps the content generation at its publish time (ADRs 020, 026).
   startScheduledPublishing,
-  // While no active admin exists: print the one-time first-admin setup link (issue 4 §6).
+  // While no active admin exists: print the one-time first-admin setup link (ADR 010).
   printFirstAdminLink,
-  // The e-mail outbox worker, when SMTP_URL is set (issue 11, ADR 019).
+  // The e-mail outbox worker, when SMTP_URL is set (ADR 019).
   startMailWorker,
 ]

@@ -1,4 +1,4 @@
-// Person JSON-LD of the site's owner (home and CV pages; issue 12 §7).
+// Person JSON-LD of the site's owner (home and CV pages; ADR 020).
 import { personLd, type JsonLd } from '#app/domain/structured-data.ts'
 import { getEnv } from './env.server.ts'
 import { getProfile } from './repositories/profile.server.ts'

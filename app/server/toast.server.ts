@@ -1,4 +1,4 @@
-// Flash messages carried over a redirect in a signed cookie (STYLE §7): an action calls
+// Flash messages carried over a redirect in a signed cookie: an action calls
 // `redirectWithToast`, the admin layout loader reads the message once with `readToast`.
 import { createCookie, redirect } from 'react-router'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// What the server can tell about a visitor from the request (spec §3 UserInfo): address,
+// What the server can tell about a visitor from the request: address,
 // browser, system, device, language. No dependency: a few patterns cover the browsers and
 // systems people use. Addresses are truncated unless ACTIVITY_FULL_IP is on (GDPR).
 import { isIPv4, isIPv6 } from 'node:net'

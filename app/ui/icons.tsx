@@ -1,4 +1,4 @@
-// lucide icons built once (issue 16 point 1, ADR 040): `const Clock = fastIcon(LucideClock)`
+// lucide icons built once (ADR 040): `const Clock = fastIcon(LucideClock)`
 // beside the component that uses it (each page's chunk keeps only its own icons).
 //
 // lucide-react rebuilds each icon at every render: its attribute object through

@@ -1,5 +1,4 @@
-// React Router's <Link> for the public pages, cheaper on the server (issue 16 point 1,
-// ADR 040). On the server, React Router's Link resolves its `to` against the route tree at
+// React Router's <Link> for the public pages, cheaper on the server (ADR 040). On the server, React Router's Link resolves its `to` against the route tree at
 // every render (useHref → useResolvedPath → resolveTo, a JSON round trip of the matches, then
 // the click and prefetch hooks) although a plain absolute path such as "/blog" always gives
 // itself as href. Such a link is written here as the very <a> React Router writes (same

@@ -1,4 +1,4 @@
-// `npm run bench:http -- --postgres [--servers N]` (issue 15 "Performance", ADR 034): the
+// `npm run bench:http -- --postgres [--servers N]` (ADR 034): the
 // public pages with the page cache off and on, against PostgreSQL with N app servers
 // (default 2) beside SQLite with one server, in the same run, taking turns page by page.
 //

@@ -157,7 +157,7 @@ describe('bench summary', () => {
     }
     expect(summary(figures(400, 50), figures(40, 600))).toBe(0)
     expect(summary(figures(399, 50), figures(40, 600))).toBe(1)
-    // p99: a tenth of the measured Ghost's (60 ms here), never looser than issue 16's 150 ms.
+    // p99: a tenth of the measured Ghost's (60 ms here), never looser than the reference table's 150 ms (ADR 048).
     expect(summary(figures(400, 61), figures(40, 600))).toBe(1)
     expect(summary(figures(400, 149), figures(40, 3_000))).toBe(0)
     expect(summary(figures(400, 151), figures(40, 3_000))).toBe(1)
@@ -194,7 +194,7 @@ describe('bench summary', () => {
   })
 })
 
-describe('React reference (issue 16: renderToString of a 19 KB page, no data)', () => {
+describe('React reference (renderToString of a 19 KB page, no data)', () => {
   it('renders the same 19 KB React page on every request, whatever the path', async () => {
     const root = path.resolve(import.meta.dirname, '../..')
     const reference = await startReactReference(process.execPath, root)

@@ -1,12 +1,12 @@
-// The closing summary of `npm run bench:http` (issue 16 point 7, ADR 030): per page and per
+// The closing summary of `npm run bench:http` (ADR 030, ADR 048): per page and per
 // Vitrine target, req/s as a share of the reference and as a multiple of a "Ghost-equivalent",
 // p99, CPU per request; per process, start-up, idle RSS and RSS after the load; each figure
 // beside its aim with "met" / "NOT met". Targets are whatever bench-http.ts measured: a new
 // one (PostgreSQL, several servers…) gets its rows by being in `targets` with a `pageCache`.
 
 /**
- * Ghost 6.65 served 71 req/s where a bare Node server sent the same bytes at 15,079 (issue 16's
- * table, same machine, same run): Ghost-equivalent = 0.47 % of this run's reference req/s.
+ * Ghost 6.65 served 71 req/s where a bare Node server sent the same bytes at 15,079 (the
+ * reference table of ADR 048, same machine, same run): Ghost-equivalent = 0.47 % of this run's reference req/s.
  */
 export const GHOST_SHARE_OF_REFERENCE = 71 / 15_079
 /**
@@ -24,16 +24,16 @@ export const GHOST_P99_MS = 1_500
 export const HALF_NGINX_SHARE_OF_REFERENCE = 23_546 / 2 / 15_079
 
 export const AIMS = {
-  /** × Ghost-equivalent req/s, page cache off / on (points 1 and 2). */
+  /** × Ghost-equivalent req/s, page cache off / on (ADR 048). */
   ghostMultipleCacheOff: 10,
   ghostMultipleCacheOn: 100,
   p99Ms: GHOST_P99_MS / 10,
-  /** Point 5. */
+  /** Ready within 1 s, under 100 MB idle (ADR 030). */
   readyMs: 1_000,
   idleRssMb: 100,
-  /** Point 4: after a load run, and after the last soak round. */
+  /** After a load run, and after the last soak round (ADR 030). */
   rssAfterMb: 150,
-  /** Point 4: RSS after the last soak round within 10 % of after the first. */
+  /** No growth: RSS after the last soak round within 10 % of after the first (ADR 030). */
   soakGrowthPercent: 10,
 } as const
 
@@ -90,7 +90,7 @@ export function printSummary(options: {
   const react = options.reactKey ? table[options.reactKey] : undefined
   const apps = targets.filter((t) => t.pageCache !== undefined && table[t.key])
   const ghost = options.ghost && options.ghost.rps > 0 ? options.ghost : undefined
-  // The stricter of the two tenths: the measured Ghost's and the one of issue 16's table.
+  // The stricter of the two tenths: the measured Ghost's and the one of the reference table.
   const p99Aim = ghost ? Math.min(AIMS.p99Ms, ghost.p99 / 10) : AIMS.p99Ms
   let missed = 0
   const check = (ok: boolean | undefined) => {
@@ -99,7 +99,7 @@ export function printSummary(options: {
   }
 
   console.log(
-    `\nSummary against the aims of issue 16 (load average ${options.loadAverage}). ` +
+    `\nSummary against the performance aims of ADRs 030 and 048 (load average ${options.loadAverage}). ` +
       (ghost
         ? `Ghost measured in this run: ${fmt(ghost.rps)} req/s on a post, p99 ${fmt(ghost.p99)} ms ` +
           `(aim: a tenth, ≤${fmt(p99Aim, 1)} ms); "× Ghost" below is against it. The conversions, for information: `
@@ -110,7 +110,7 @@ export function printSummary(options: {
         : '. ') +
       (nginx
         ? 'Half of nginx: against nginx measured in this run.'
-        : `Half of nginx: nginx not measured, taken as ${fmt(HALF_NGINX_SHARE_OF_REFERENCE * 100)} % of the reference (issue 16's run).`),
+        : `Half of nginx: nginx not measured, taken as ${fmt(HALF_NGINX_SHARE_OF_REFERENCE * 100)} % of the reference (the reference table's run).`),
   )
   const widths = [40, 11, 7, 8, 8, 9, 11, 30, 9, 8, 8]
   console.log(
@@ -142,7 +142,7 @@ export function printSummary(options: {
       const ghostViaReact = react?.[p] ? f.rps / react[p].rps / GHOST_SHARE_OF_REACT : NaN
       const on = target.pageCache === true
       const aimMultiple = on ? AIMS.ghostMultipleCacheOn : AIMS.ghostMultipleCacheOff
-      // Cache on: also half of nginx's req/s on the same bytes (point 2), measured when present.
+      // Cache on: also half of nginx's req/s on the same bytes (ADR 035), measured when present.
       const halfNginx = nginx ? nginxShare >= 0.5 : share >= HALF_NGINX_SHARE_OF_REFERENCE
       const rpsOk =
         ref?.[p] || ghost ? ghostMultiple >= aimMultiple && (!on || halfNginx) : undefined

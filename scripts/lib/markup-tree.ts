@@ -1,7 +1,7 @@
 // A page's markup as a static React element tree: the same elements, attributes and text as a
 // rendered document, with no component, hook, context or router. `bench:render` times
 // `renderToString` of it beside the app's own render of that page, so the difference is what
-// the components and React Router's document layer cost (issue 16, the ×10 analysis).
+// the components and React Router's document layer cost (ADR 055).
 //
 // Reads what React itself writes (quoted attributes, closed elements, `<!-- -->` between
 // texts); it is not an HTML parser for markup from elsewhere.

@@ -1,4 +1,4 @@
-// nginx as a second reference of `npm run bench:http` (issue 16 point 2: "half of nginx's req/s
+// nginx as a second reference of `npm run bench:http` (a page-cache hit should reach "half of nginx's req/s
 // on the same bytes", ADR 035): when the machine has nginx (Debian: `apt-get install -y nginx`),
 // it serves each measured page's exact bytes from files, from a configuration generated in a
 // temporary directory (no root needed: no daemon, pid, logs and temporary files in that

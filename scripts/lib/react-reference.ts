@@ -1,4 +1,4 @@
-// The third reference of issue 16's table (ADR 042): "React 19 renderToString of a 19 KB
+// The third reference of the speed table (ADRs 042, 048): "React 19 renderToString of a 19 KB
 // page, no data". A bare Node `http` server that renders, on every request, one static React
 // tree (a header, a navigation, an article of sections, a footer: about 19 KB of HTML) with
 // `renderToString` from the project's own react-dom, in production mode, and sends it. No

@@ -1,6 +1,6 @@
-// The cross-process tests of issue 15 (point 4, ADR 034), black-box over HTTP: two app
+// The cross-process tests (ADR 034), black-box over HTTP: two app
 // servers (A, B) from the production build on one PostgreSQL, behind the harness's proxy.
-// Data is made with the factories on the cluster's database (STYLE §13); every check is an
+// Data is made with the factories on the cluster's database; every check is an
 // HTTP answer, an e-mail received by a real SMTP server, or a row in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_TEXTS } from '#app/domain/auth.ts'

@@ -1,4 +1,4 @@
-// A real cluster for the cross-process tests and `bench:http -- --postgres` (issue 15, ADR 034):
+// A real cluster for the cross-process tests and `bench:http -- --postgres` (ADR 034):
 // a throw-away PostgreSQL (tests/setup/postgres.ts), N app servers from the production build
 // (`node server/index.ts`) on it, sharing DATABASE_URL, BETTER_AUTH_SECRET and MEDIA_DIR, each
 // with its own DATA_DIR and port, and a small reverse proxy written with node:http in front:

@@ -1,5 +1,5 @@
-// The project's own hostile-input corpus (issue 14, "Also deliver"). Grow it with each
-// finding: tests/e2e/public/hostile-input.spec.ts feeds every entry to every form and
+// The project's own hostile-input corpus. Grow it with each
+// hostile input found: tests/hostile/hostile-input.spec.ts feeds every entry to every form and
 // action of app/routes.ts. Payloads that would run call `__pwn()`, which the suite's pages
 // define, so "no stored markup executes" is checked in Chromium, not guessed.
 

@@ -1,4 +1,4 @@
-// The hostile-input suite (issue 14, "Also deliver"): every form and action of app/routes.ts
+// The hostile-input suite (ADRs 004, 024): every form and action of app/routes.ts
 // is fed the corpus of tests/hostile/corpus.ts — XSS in many encodings, injections, type
 // confusion, repeated and nested field names, huge bodies, odd content types, malformed
 // percent-encoding — as anonymous and as an active admin. No answer may be a 5xx, no
@@ -191,7 +191,7 @@ test('every form and action answers the hostile corpus without a 5xx, in French,
     ['/register', ['name', 'email', 'password', 'confirmPassword', 'invitation']],
     ['/setup/x', ['name', 'email', 'password', 'confirmPassword']],
     ['/api/activity', ['language', 'screenResolution', 'timezone', 'referrer']],
-    // Issue 11: password reset; issue 14: second factor and account (anonymous: refused).
+    // Password reset; second factor and account (anonymous: refused).
     ['/forgot-password', ['email']],
     ['/reset-password', ['token', 'password', 'confirmPassword']],
     ['/auth/verification', ['code', 'intent']],

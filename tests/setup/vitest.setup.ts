@@ -1,4 +1,4 @@
-// STYLE §16: a console.error fails the test.
+// A console.error fails the test: an error the page logs is a bug even when the assertions pass.
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 
 let errors: unknown[][] = []

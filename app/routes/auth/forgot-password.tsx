@@ -1,4 +1,4 @@
-// 'Code oublié ?' (issue 11 §6, ADR 019; supersedes spec §2's non-functional button): asks
+// 'Code oublié ?' (ADR 019; the original site's button did nothing): asks
 // for the address and e-mails a single-use, 30-minute link. The answer never says whether
 // the address has an account. A plain form: works without JavaScript.
 import { data, Form, Link, useNavigation } from 'react-router'

@@ -1,4 +1,4 @@
-// Sign-in page (spec §2 "Login and register", §5, §8). Works without JavaScript (the action
+// Sign-in page. Works without JavaScript (the action
 // signs in), then enhances: show/hide password, remembered e-mail, popup social sign-in.
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
@@ -31,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
   preloadAuth()
   const params = new URL(request.url).searchParams
   const socialError = socialErrorFromQuery(params.get('error'), 'login')
-  // After 'Code oublié ?' (issue 11 §6).
+  // After 'Code oublié ?' (ADR 019).
   const notice = params.get('reset') === '1' ? MAIL_TEXTS.resetDone : undefined
   return { ...authPageData('login-bg.webm'), socialError, notice }
 }
@@ -42,7 +42,7 @@ export const headers = keepRetryAfter
 export async function action({ request }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(formDataToObject(await readFormData(request)))
   if (!parsed.success) {
-    // Whatever was wrong, one message (spec §8: never reveal what failed).
+    // Whatever was wrong, one message (never reveal what failed: no account oracle).
     const fields = toFieldErrors(parsed.error)
     return data({ error: AUTH_TEXTS.loginFailed, fields }, { status: 400 })
   }
@@ -110,7 +110,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             />
             Ancrage temporel
           </label>
-          {/* Functional since issue 11 §6 (ADR 019 supersedes spec §2's dead button). */}
+          {/* A working reset link (ADR 019); the original site's button did nothing. */}
           <Link to="/forgot-password" className="text-white/80 underline hover:text-white">
             Code oublié ?
           </Link>

@@ -1,4 +1,4 @@
-// Sign-out (spec §4 "Logout"): write a `logout` entry (user name = e-mail, 'Unknown User'
+// Sign-out: write a `logout` entry (user name = e-mail, 'Unknown User'
 // when missing), end the database session, clear the cookie, go home. POST only: a GET
 // link cannot sign anyone out (CSRF).
 import { redirect } from 'react-router'
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     const res = await (await getAuth()).api.signOut({ headers: request.headers, asResponse: true })
     for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie)
   } catch (error) {
-    // spec §8: a logout failure is only logged.
+    // A logout failure is only logged: the visitor still goes home.
     log.error('Échec de la déconnexion', { error: String(error) })
   }
   return redirect('/', { headers })

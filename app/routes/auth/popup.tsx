@@ -1,4 +1,4 @@
-// The page a sign-in popup ends on (spec §9): it tells its opener how the sign-in went, over
+// The page a sign-in popup ends on (ADR 011): it tells its opener how the sign-in went, over
 // postMessage and a same-origin BroadcastChannel (the opener link may be cut by the
 // provider's pages), then closes itself.
 import { useEffect } from 'react'

@@ -1,4 +1,4 @@
-// Sign-up page (spec §2, §5, §8): every error text of the catalogue; new accounts are
+// Sign-up page: every error text of the catalogue; new accounts are
 // viewer/active (ADMIN_EMAIL: admin) and land on /admin.
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import {

@@ -1,4 +1,4 @@
-// The link of a 'Code oublié ?' e-mail (issue 11 §6, ADR 019): a valid, unused, unexpired
+// The link of a 'Code oublié ?' e-mail (ADR 019): a valid, unused, unexpired
 // token shows the new-password form; a reset ends every session and sends to /login.
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'

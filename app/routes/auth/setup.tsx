@@ -1,4 +1,4 @@
-// /setup/:token — the one-time page that creates the first admin (issue 4 §6). The link is
+// /setup/:token — the one-time page that creates the first admin (ADR 010). The link is
 // printed at start-up while no active admin exists; it works once and expires.
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { SetupAdminSchema } from '#app/domain/auth.ts'

@@ -11,5 +11,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return startSocialSignIn(request, params.provider)
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

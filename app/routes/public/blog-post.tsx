@@ -37,7 +37,7 @@ export const PREVIEW_PARAM = 'apercu'
 
 const NOT_FOUND = { post: null, html: '', jsonLd: [], preview: null } as const
 
-/** Issue 12: only an active admin may preview; anybody else gets the public rules. */
+/** Only an active admin may preview; anybody else gets the public rules. */
 async function loadPreview(request: Request): Promise<boolean> {
   if (!new URL(request.url).searchParams.has(PREVIEW_PARAM)) return false
   const user = await getSessionUser(request)
@@ -119,7 +119,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
-  // Issue 12: the body is Markdown rendered and sanitised on the server (markdown.server.ts).
+  // The body is Markdown rendered and sanitised on the server (markdown.server.ts, ADR 020).
   return (
     <article>
       {preview ? (
@@ -133,7 +133,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       ) : null}
       {preview ? null : <JsonLdScripts items={jsonLd} />}
       <header className="relative overflow-hidden">
-        {/* Audit point 8: a blurred wash of colour, never the picture's own text as ghost
+        {/* A blurred wash of colour, never the picture's own text as ghost
             letters; a dark veil keeps the title readable over any image. */}
         <img
           src={backdropSrc(post.thumbnail)}

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tag,
     categories,
     tags,
-    // Issue 12: the date shown is the publication date.
+    // The date shown is the publication date.
     posts: posts.map(({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
       slug,
       title,

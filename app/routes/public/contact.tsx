@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * Spec §4/§8: a send that never reaches the server (offline, aborted) fails like one the
+ * A send that never reaches the server (offline, aborted) fails like one the
  * server could not store: the red error and the typed values kept, not the error screen.
  * Redirects and error responses (maintenance mode's 503) still take their usual way.
  */
@@ -136,7 +136,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const values = failure?.values
   const errors = failure?.fieldErrors ?? {}
 
-  // Spec §4: sent → form cleared; failed → form kept.
+  // Sent → form cleared; failed → form kept.
   useEffect(() => {
     if (sent && navigation.state === 'idle') form.current?.reset()
   }, [sent, navigation.state])
@@ -234,7 +234,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {sending ? 'Envoi en cours...' : 'Envoyer le message'}
             </button>
           </Form>
-          {/* GDPR art. 13 / audit point 10: what is kept, why and for how long. */}
+          {/* GDPR art. 13: what is kept, why and for how long. */}
           <p className="mt-6 text-sm text-fg-2">
             {CONTACT_STORAGE_NOTICE}{' '}
             <Link to="/confidentialite" className="link">

@@ -22,7 +22,7 @@ const Download = /* @__PURE__ */ fastIcon(LucideDownload)
 const Lock = /* @__PURE__ */ fastIcon(LucideLock)
 const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 
-/** Spec §8/§9: the login banner of a refused download, shown for 3 s. */
+/** The login banner of a refused download, shown for 3 s. */
 export const CV_LOGIN_BANNER_MS = 3000
 export const CV_LOGIN_TITLE = 'Authentification requise'
 export const CV_LOGIN_TEXT = 'Veuillez vous connecter pour télécharger le CV.'
@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     jsonLd: [person],
     cvFile,
     loginRequired,
-    // The signed-in viewer's name or e-mail (issue 5), else the site name.
+    // The signed-in viewer's name or e-mail (so a leaked copy names who took it), else the site name.
     watermark: cv?.settings.addWatermark ? user?.name || user?.email || settings.siteName : null,
     // Set by the download route when it refused the file (no-JavaScript path).
     refused: new URL(request.url).searchParams.get('connexion') === 'requise',

@@ -19,7 +19,7 @@ export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de
 export async function loader() {
   // Documents (PDF) belong to the library, not to the gallery.
   const items = (await listMedia()).filter((item) => item.category !== 'document')
-  // Spec §2: sorted by order. Only what the page shows goes to the browser (ADR 040): not the
+  // Sorted by order. Only what the page shows goes to the browser (ADR 040): not the
   // stored file's details (its blurred placeholder alone is a data: URL per image).
   return {
     items: [...items]

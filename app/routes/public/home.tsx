@@ -62,7 +62,7 @@ export async function loader() {
     })),
     skills: skills.map((s) => ({ ...s, percent: skillLevelPercent(s.level) })),
     categories: SKILL_CATEGORIES.map((id) => ({ id, label: SKILL_CATEGORY_LABELS[id] })),
-    // Spec §2: steps sorted by order, then numbered.
+    // Steps sorted by order, then numbered.
     steps: [...steps].sort((a, b) => a.order - b.order),
   }
 }
@@ -74,7 +74,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   })
 }
 
-/** Spec §2 about section: the eight skill cards. */
+/** About section: the eight skill cards. */
 const ABOUT_CARDS = [
   { title: 'Design Thinking', text: 'Partir des usages réels pour imaginer les bonnes solutions.', Icon: Lightbulb },
   { title: 'Product Management', text: 'Donner un cap, prioriser et livrer ce qui compte.', Icon: Compass },

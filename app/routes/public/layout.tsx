@@ -16,7 +16,7 @@ import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings()
   const gaId = analyticsId(settings.googleAnalyticsId)
-  // Admins pass maintenance mode: tell them it is on (audit point 2).
+  // Admins pass maintenance mode: tell them it is on.
   const user = settings.maintenanceMode ? await getSessionUser(request) : null
   const maintenanceBanner = !!user && user.role === 'admin' && user.status === 'active'
   return {
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-// Audit point 13: every page change goes through this layout's client middleware, so one lost
+// Every page change goes through this layout's client middleware, so one lost
 // on the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   keepPageOnNetworkFailure('routes/public/layout'),

@@ -4,7 +4,7 @@ import type { Route } from './+types/not-found'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 
-/** Spec §2: the decorative glitch runs every 3 s for 200 ms. */
+/** The decorative glitch runs every 3 s for 200 ms. */
 export const GLITCH_EVERY_MS = 3000
 export const GLITCH_FOR_MS = 200
 

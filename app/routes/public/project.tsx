@@ -65,7 +65,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     )
   const sameSite = project.url ? isSiteUrl(project.url, request) : false
   const previewSandbox = project.url ? PREVIEW_SANDBOX[sameSite ? 'sameSite' : 'otherSite'] : null
-  // Audit point 11: a site that refuses frames gets a message and a link, not a blank frame.
+  // A site that refuses frames (ADR 053) gets a message and a link, not a blank frame.
   const framing: FramingVerdict | null = project.url
     ? sameSite
       ? 'allowed'
@@ -152,7 +152,7 @@ function ProjectView({
     )
   }
 
-  // Spec §2: the thumbnail strip is the thumbnail plus the images.
+  // The thumbnail strip is the thumbnail plus the images.
   const gallery = [project.thumbnail, ...project.images.filter((i) => i !== project.thumbnail)].map(
     (src, i) => ({ src, alt: `${project.title} — image ${i + 1}` }),
   )

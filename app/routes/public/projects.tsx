@@ -13,7 +13,7 @@ const compareTags = new Intl.Collator('fr', { sensitivity: 'base' }).compare
 export async function loader({ request }: Route.LoaderArgs) {
   const tag = new URL(request.url).searchParams.get('tag')?.trim() || null
   const projects = await listProjects()
-  // Spec §2: "all" plus every distinct tag of the projects.
+  // "all" plus every distinct tag of the projects.
   const tags = [...new Set(projects.flatMap((p) => p.tags))].sort(compareTags)
   const shown = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
   return {

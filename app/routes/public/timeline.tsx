@@ -17,7 +17,7 @@ const Briefcase = /* @__PURE__ */ fastIcon(LucideBriefcase)
 const Heart = /* @__PURE__ */ fastIcon(LucideHeart)
 
 function parseType(value: string | null): TimelineType {
-  // Spec §2: default professional.
+  // Default: professional.
   return value === 'personal' ? 'personal' : 'professional'
 }
 

@@ -1,7 +1,7 @@
 // POST /api/activity: the browser reports what only it knows for the visitor information of
-// activity entries (spec §3 UserInfo: language, screen resolution, timezone, referrer).
+// activity entries (language, screen resolution, timezone, referrer).
 //
-// Design (issue 6): the server writes every entry itself (ip, browser, os, device come from
+// Design: the server writes every entry itself (ip, browser, os, device come from
 // the request); this beacon can only *enrich* entries, never create one. It enriches the
 // caller's own entries only: the signed-in user (from the session cookie, never from the
 // body) and entries of the last few minutes whose browser fields are still 'Unknown'. An

@@ -1,5 +1,5 @@
-// GET /cv/telecharger: the CV file behind the spec §6 rule "download requires a signed-in
-// user only when requireAuth is on". Refused → back to /cv with the §8 banner (works without
+// GET /cv/telecharger: the CV file; a download requires a signed-in
+// user only when requireAuth is on. Refused → back to /cv with the sign-in banner (works without
 // JavaScript); allowed → a `download` activity entry when trackDownloads is on (signed in or
 // anonymous), then the file.
 import { redirect } from 'react-router'
@@ -21,7 +21,7 @@ const ANONYMOUS_LOG_LIMIT = { limit: 20, windowMs: 10 * 60_000 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cv = await getCv()
-  // A URL stored before isUrl refused `/\host` paths must not redirect off-site (issue 14).
+  // A URL stored before isUrl refused `/\host` paths must not redirect off-site (ADR 024).
   if (!cv?.url || !isUrl(cv.url)) return redirect('/cv')
   const user = await getSessionUser(request)
   if (cv.settings.requireAuth && !user) {
@@ -46,5 +46,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

@@ -3,12 +3,12 @@ import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
 import type { Route } from './+types/legacy-redirect'
 import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 
-// Spec §2 legacy paths: a permanent redirect, which replaces the history entry.
+// The original site's paths: a permanent redirect, which replaces the history entry.
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const target = LEGACY_REDIRECTS[url.pathname.replace(/\/+$/, '')] ?? '/'
   return redirect(target + url.search, 301)
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

@@ -1,4 +1,4 @@
-// Live preview of the Markdown editor (issue 12): the very pipeline that renders the
+// Live preview of the Markdown editor (ADR 020): the very pipeline that renders the
 // published page (markdown.server.ts), for active admins only. Not logged as an admin
 // access on every keystroke: the session is checked without writing the activity log.
 import type { Route } from './+types/markdown-preview'

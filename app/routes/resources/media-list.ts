@@ -29,5 +29,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

@@ -11,7 +11,7 @@ function absolutize(html: string, origin: string): string {
   return html.replace(/ (href|src)="\/(?!\/)/g, ` $1="${origin}/`)
 }
 
-// Issue 12: only public posts (not drafts, date come: checked at query time), each with its
+// Only public posts (not drafts, date come: checked at query time), each with its
 // full rendered, sanitised HTML in content:encoded (CDATA-safe).
 export async function loader() {
   const origin = getEnv().PUBLIC_URL
@@ -47,5 +47,5 @@ export async function loader() {
   return xmlResponse(body, 'application/rss+xml')
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

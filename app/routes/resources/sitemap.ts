@@ -35,5 +35,5 @@ export async function loader() {
   return xmlResponse(body)
 }
 
-/** No form posts here: a French 405 (issue 14). */
+/** No form posts here: a French 405 (ADR 024). */
 export const action = methodNotAllowed

@@ -1,4 +1,4 @@
-// Limits nobody can wipe or turn against the owner (issue 14, findings 1 and 2), on the real
+// Limits nobody can wipe or turn against the owner (ADR 023), on the real
 // database and the real password hashing.
 import os from 'node:os'
 import path from 'node:path'

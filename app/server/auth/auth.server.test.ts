@@ -248,7 +248,7 @@ describe('accounts', () => {
     })
 
     // Failures spread over many addresses meet the account-wide bound, which slows attempts
-    // but never refuses the owner (issue 14, finding 2): 8 failures from each of 7 addresses
+    // but never refuses the owner (ADR 023): 8 failures from each of 7 addresses
     // used to lock the right password out everywhere. (The counters are filled directly:
     // hashing 56 wrong passwords would only make the test slow.)
     await resetRateLimits()

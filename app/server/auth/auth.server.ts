@@ -1,4 +1,4 @@
-// Better Auth on our own database (ARCHITECTURE "auth", spec §5/§6/§9). Email and password,
+// Better Auth on our own database (ADR 011). Email and password,
 // Google and Facebook declared through `genericOAuth` with endpoints from configuration so
 // production and tests run the same code, sessions in the `session` table.
 //

@@ -96,11 +96,11 @@ export function createAuth(config: AuthConfig) {
     trustedOrigins: [config.baseURL],
     emailAndPassword: {
       enabled: true,
-      // spec §5: "minimum 6 caractères"; 128 bounds the hashing cost (abuse resistance).
+      // 'minimum 6 caractères' as the form says; 128 bounds the hashing cost (abuse resistance).
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: MAX_LENGTH.password,
       autoSignIn: true,
-      // 'Code oublié ?' (issue 11 §6, ADR 019).
+      // 'Code oublié ?' (ADR 019).
       ...PASSWORD_RESET_OPTIONS,
     },
     verification: VERIFICATION_STORAGE,
@@ -120,7 +120,7 @@ export function createAuth(config: AuthConfig) {
       accountLinking: {
         enabled: true,
         // An e-mail already known (password account or a user created by an admin) signs in
-        // with Google/Facebook as the same user, keeping its role (issue 4). The unproven
+        // with Google/Facebook as the same user, keeping its role. The unproven
         // password of such a user is dropped when the provider links (ADR 014, hooks below).
         trustedProviders: ['google', 'facebook', 'email-password'],
         requireLocalEmailVerified: false,
@@ -147,7 +147,7 @@ export function createAuth(config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          // spec §6: new registrations are viewer/active; ADMIN_EMAIL becomes admin while
+          // New registrations are viewer/active; ADMIN_EMAIL becomes admin while
           // the site has no active admin (ADR 010).
           before: async (user) => {
             const role: UserRole = (await grantsBootstrapAdmin(db, user.email, config.adminEmail))

@@ -1,5 +1,5 @@
 // The first-admin setup link: random, hashed at rest, single use, expiring, only while no
-// active admin exists (issue 4 §6).
+// active admin exists (ADR 010).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getDb } from '../db/client.server.ts'

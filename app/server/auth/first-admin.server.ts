@@ -1,4 +1,4 @@
-// The first admin, never a default password (issue 4 §6): while no active admin exists, the
+// The first admin, never a default password (ADR 010): while no active admin exists, the
 // server prints a one-time setup link at start-up. Only a hash of its random token is stored
 // (in Better Auth's `verification` table); it expires after 24 h and works once.
 import { timingSafeEqual } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Access rules (spec §4 admin guard, §6): one helper guards every admin loader and action.
+// Access rules: one helper guards every admin loader and action.
 import { redirect } from 'react-router'
 import { recordActivity } from '../activity.server.ts'
 import { safeReturnPath, withReturnPath } from '#app/domain/return-path.ts'
@@ -21,7 +21,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * An active admin, or a redirect: /login when signed out, / otherwise. Every check writes an
- * `access` or `access_denied` activity entry (spec §6).
+ * `access` or `access_denied` activity entry.
  */
 export function requireAdmin(request: Request): Promise<SessionUser> {
   // The layout and the tab loaders of one page load share the Request: one check, one entry.

@@ -1,4 +1,4 @@
-// A signed "known device" cookie (ADR 023, issue 14 finding 2): a browser in which an account
+// A signed "known device" cookie (ADR 023): a browser in which an account
 // has signed in with its password before carries a tag of that account. Such a browser is
 // not held by the account-wide bound that many addresses can fill together, and its failures
 // count against the device instead of its address, so nobody else (even behind the same

@@ -1,5 +1,5 @@
 // Sign-in and sign-up with a password, as the /login and /register actions run them
-// (spec §5, §8; issue 4 §7: rate limits per address and per account, no account oracle).
+// (rate limits per address and per account, ADR 023; no account oracle: one message for any failure).
 import { AUTH_TEXTS, type LoginInput, type RegisterInput } from '#app/domain/auth.ts'
 import { recordActivity } from '../activity.server.ts'
 import { getClientIp } from '../client-ip.server.ts'
@@ -16,7 +16,7 @@ export type AuthOutcome =
   | { ok: true; headers: Headers; userId: string }
   | { ok: false; error: string; status: number; retryAfter?: string }
 
-// Limits of ours, in one module the Express layer shares (issue 14, finding 4).
+// Limits of ours, in one module the Express layer shares (it counts requests refused before any route, ADR 024).
 export { AUTH_RATE_LIMITS }
 
 /** How long a sign-in waits once the account-wide bound is met (it slows, never refuses). */
@@ -26,8 +26,8 @@ export const ACCOUNT_SLOWDOWN_MS = 2_000
  * Every attempt counts against its address. Only failures count against an account: from
  * one address (or one known device, see known-device.server.ts), and account-wide. One
  * address that fails too often on an account is shut out of that account alone. The
- * account-wide bound, which many addresses can fill together, never refuses (issue 14,
- * finding 2: others could otherwise lock the owner out): past it, attempts from unknown
+ * account-wide bound, which many addresses can fill together, never refuses (ADR 023:
+ * others could otherwise lock the owner out): past it, attempts from unknown
  * browsers wait ACCOUNT_SLOWDOWN_MS, and a browser that signed in to the account before does
  * not wait. A success clears the failures counted from that address or device.
  */
@@ -78,7 +78,7 @@ export async function countSignInFailure(request: Request, email: string): Promi
 
 /**
  * Sign-up attempts per address, then per e-mail from that address. A request the address
- * limit refuses creates no per-e-mail bucket (issue 14, finding 1: one address could otherwise
+ * limit refuses creates no per-e-mail bucket (ADR 023: one address could otherwise
  * add keys without end), and one address holds a bounded number of them. The per-e-mail count
  * is per address too: a count shared by every address would let anyone keep an invited person
  * from claiming their invitation, or anybody from registering an address (ADR 023).
@@ -150,7 +150,7 @@ async function passwordMatches(hash: string | null | undefined, password: string
 }
 
 async function logFailedLogin(request: Request, reason: string) {
-  // spec §6: failed logins are logged with user 'anonymous'; the address is in userInfo.
+  // Failed logins are logged with user 'anonymous' (nobody is proven); the address is in userInfo.
   await recordActivity(request, {
     actor: null,
     action: 'login',

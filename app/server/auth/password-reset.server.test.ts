@@ -1,6 +1,6 @@
 // 'Code oublié ?' end to end on the server: Better Auth's reset flow, the link e-mailed
 // through the outbox to a real SMTP server, single use, expiry, no account enumeration,
-// rate limits, every session ended (issue 11 §6 and "Tests").
+// rate limits, every session ended (ADR 019).
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

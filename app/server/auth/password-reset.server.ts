@@ -1,4 +1,4 @@
-// 'Code oublié ?' (issue 11 §6, ADR 019) on Better Auth's reset flow: our pages (/forgot-password,
+// 'Code oublié ?' (ADR 019) on Better Auth's reset flow: our pages (/forgot-password,
 // /reset-password) call its server API; /api/auth stays closed. The answer to a request is
 // the same whether the address exists or not; requests are rate-limited per address and per
 // client; a used or expired link is refused; every session of the user ends after a reset.

@@ -1,4 +1,4 @@
-// Better Auth's password-reset options (issue 11 §6, ADR 019): the link is e-mailed through
+// Better Auth's password-reset options (ADR 019): the link is e-mailed through
 // the outbox, lasts 30 minutes, is stored hashed, serves once, and a reset ends every session
 // of the user. Kept out of auth.server.ts so the flows (password-reset.server.ts) can import
 // the auth instance without a cycle.

@@ -11,7 +11,7 @@ const MINUTE = 60_000
 /**
  * Wrong codes per user (per 15 minutes, and per day: someone who already holds the password
  * gets ~30 guesses a day, about 1 chance in 11,000 a day of hitting one of the 3 codes
- * accepted at a time), and attempts per address (ours; the spec has no figures).
+ * accepted at a time), and attempts per address (figures of ours, ADR 023).
  */
 export const SECOND_FACTOR_LIMITS = {
   user: { limit: 5, windowMs: 15 * MINUTE },

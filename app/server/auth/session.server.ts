@@ -1,6 +1,6 @@
 // The signed-in user of a request, read from the Better Auth database session (contract:
 // docs/dev/contracts.md). A user whose status is no longer 'active' has no session: their
-// open sessions are refused (and deleted) on the next request (issue 4 §4).
+// open sessions are refused (and deleted) on the next request, so a blocked user is out at once.
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '#app/domain/types.ts'
 import { getClientIp } from '../client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'

@@ -1,4 +1,4 @@
-// The session secret on a shared database (issue 15, ADR 033). Every app server must sign
+// The session secret on a shared database (ADR 033). Every app server must sign
 // and check sessions, device cookies, toasts and two-factor secrets with the same secret. A
 // file in each server's DATA_DIR would differ from server to server, so on PostgreSQL
 // without BETTER_AUTH_SECRET the secret lives in the database: the first server to start

@@ -1,4 +1,4 @@
-// Sign-in hardening (security audit): the /api/auth allowlist, ADMIN_EMAIL as bootstrap only,
+// Sign-in hardening (ADRs 010, 014): the /api/auth allowlist, ADMIN_EMAIL as bootstrap only,
 // a social link dropping an unproven password, blocked users refused a link, popup login
 // entries only for a new session, and the rate limit on starting a social sign-in.
 import os from 'node:os'

@@ -1,4 +1,4 @@
-// Starting a Google/Facebook sign-in (issue 4 §3): the popup (or, without JavaScript, the
+// Starting a Google/Facebook sign-in (ADR 011): the popup (or, without JavaScript, the
 // page itself) opens /auth/social/:provider, which asks Better Auth for the provider's
 // authorisation URL, keeps its state cookie and redirects there.
 import { redirect } from 'react-router'
@@ -46,7 +46,7 @@ export function callbackPaths(
 }
 
 /** The page a full-page (no-JavaScript) failure ends on: the page it started from, with the
- * reason when we know one (audit point 12: /register says why, like /login). */
+ * reason when we know one (/register says why, like /login). */
 export function fullPageFailure(
   provider: SocialProvider,
   from: 'login' | 'register',

@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 14, ADR 025): TOTP enrolment, second-factor checks, single-use
+// Two-factor sign-in (ADR 025): TOTP enrolment, second-factor checks, single-use
 // recovery codes and the "required for admins" policy. A session of a user whose second
 // factor is enabled is complete only once that session proved it (session_state): the rule
 // is checked on every request (app/server/auth/session.server.ts), so it holds for the

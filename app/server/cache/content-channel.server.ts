@@ -1,5 +1,4 @@
-// Content-change notifications between app servers on one PostgreSQL (issue 15 point 3,
-// ADR 033). Every transaction that wrote content sends `pg_notify('vitrine_content', …)`
+// Content-change notifications between app servers on one PostgreSQL (ADR 033). Every transaction that wrote content sends `pg_notify('vitrine_content', …)`
 // before its COMMIT (db/dialect.server.ts), so PostgreSQL delivers it to every listening
 // session when, and only if, the write commits. Each server keeps one dedicated connection
 // listening on that channel and bumps its content generation on every notification from

@@ -28,7 +28,7 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'rateLimit',
   'kysely_migration',
   'kysely_migration_lock',
-  // Issue 11: the mail outbox; issue 12: post revisions (admin only); issue 14: second
+  // The mail outbox; post revisions (admin only); second
   // factor and per-session bookkeeping (last use is written while signed-in users browse).
   'outbox',
   'blog_revisions',
@@ -36,7 +36,7 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'recovery_code',
   'session_state',
   'security_policy',
-  // Issue 15 (ADR 033): the session secret shared by every app server.
+  // ADR 033: the session secret shared by every app server.
   'shared_secret',
 ])
 

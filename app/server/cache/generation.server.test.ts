@@ -89,7 +89,7 @@ describe('content generation', () => {
     expect(contentGeneration()).toBe(start)
   })
 
-  // SQLite only: PostgreSQL's cross-process signal is the rest of issue 15.
+  // SQLite only: PostgreSQL's cross-process signal is tested in the cluster tests (ADR 034).
   it.skipIf(TEST_POSTGRES)(
     'sees a commit made by another connection to the same file',
     async () => {

@@ -257,7 +257,7 @@ export async function copyDatabase(
 }
 
 /**
- * The session secret goes with the site (ops audit, finding 2): on SQLite it is the file
+ * The session secret goes with the site : on SQLite it is the file
  * `auth-secret` beside the database, on PostgreSQL the `shared_secret` row (ADR 033). Without
  * it, every session ends and every stored second factor becomes unusable (they are encrypted
  * with it). Called after a successful copy; returns the line to print, if any. With

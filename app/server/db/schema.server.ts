@@ -1,5 +1,5 @@
 // Row shapes of every table. Lists and nested objects are JSON text, parsed in the
-// repositories (ARCHITECTURE "Data model"); booleans are 0/1; timestamps ISO-8601 text.
+// repositories; booleans are 0/1; timestamps ISO-8601 text.
 import type { AuthTables } from './auth-schema.server.ts'
 import type { SecurityTables } from './security-schema.server.ts'
 
@@ -19,7 +19,7 @@ export interface ProjectsTable {
   url: string | null
   createdAt: string
   updatedAt: string | null
-  /** Rendered Markdown of `content`, stored at save time (issue 12); null = not yet rendered. */
+  /** Rendered Markdown of `content`, stored at save time (ADR 020); null = not yet rendered. */
   contentHtml?: string | null
 }
 
@@ -55,7 +55,7 @@ export interface BlogPostsTable {
   author: JsonText
   createdAt: string
   updatedAt: string | null
-  /** Issue 12 (ADR 020): 'draft' | 'scheduled' | 'published'; public when not a draft and publishedAt ≤ now. */
+  /** ADR 020: 'draft' | 'scheduled' | 'published'; public when not a draft and publishedAt ≤ now. */
   status: string
   publishedAt: string | null
   contentHtml: string | null

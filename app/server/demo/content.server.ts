@@ -1,5 +1,5 @@
-// The French demo dataset loaded into an empty database (DEMO_CONTENT, spec §1). Every asset
-// it names ships under public/ (ARCHITECTURE: nothing user-facing calls a third-party host);
+// The French demo dataset loaded into an empty database (DEMO_CONTENT). Every asset
+// it names ships under public/ (nothing user-facing calls a third-party host: privacy, CSP);
 // scripts/assets/ renders those assets from this same data.
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import type {
@@ -21,9 +21,9 @@ export const DEMO_OWNER = {
   avatar: '/images/avatar-camille.webp',
 } as const
 
-/** Paragraphs of a body: the spec renders each line as a paragraph. */
+/** Paragraphs of a plain-text body: each line is shown as a paragraph. */
 const paragraphs = (...lines: string[]) => lines.join('\n')
-/** Blog and project bodies are Markdown (issue 12): a blank line between paragraphs. */
+/** Blog and project bodies are Markdown (ADR 020): a blank line between paragraphs. */
 const markdownParagraphs = (...lines: string[]) => lines.join('\n\n')
 
 /** A date `daysAgo` days before now, as ISO text (demo dates stay recent whenever seeded). */
@@ -515,7 +515,7 @@ const DEMO_MEDIA_ITEMS: MediaItemInput[] = [
   },
 ]
 
-// Issue 10: a demo image's text alternative is its title (what the gallery showed so far).
+// A demo image's text alternative is its title (what the gallery showed so far).
 export const DEMO_MEDIA: MediaItemInput[] = DEMO_MEDIA_ITEMS.map((item) => ({
   alt: item.category === 'image' ? item.title : '',
   decorative: false,
@@ -529,7 +529,7 @@ export interface DemoMessage {
   reply?: string
 }
 
-/** Contact messages in every status, so the admin inbox has content (spec §4). */
+/** Contact messages in every status, so the admin inbox has content. */
 export const DEMO_MESSAGES: DemoMessage[] = [
   {
     input: {

@@ -1,4 +1,4 @@
-// Test and demo data builders (STYLE §13): each returns a valid *input* for the matching
+// Test and demo data builders: each returns a valid *input* for the matching
 // repository create function, with unique titles and slugs per call, and local asset paths
 // that ship under public/ (contracts: "Demo content").
 import type {

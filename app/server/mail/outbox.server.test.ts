@@ -1,6 +1,6 @@
 // The outbox against a real SMTP server (smtp-server on a random port + mailparser):
 // delivery with the right headers, retries, permanent failures, restarts, header injection,
-// throttled alerts (issue 11 "Tests").
+// throttled alerts (ADR 019).
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'

@@ -166,7 +166,7 @@ const quote = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n')
 
-/** The owner's reply to a visitor, quoting the visitor's message (issue 11 §4). */
+/** The owner's reply to a visitor, quoting the visitor's message (ADR 019). */
 export function replyEmail(
   site: SiteIdentity,
   input: { visitorName: string; reply: string; original: string; receivedAt: string },
@@ -199,7 +199,7 @@ export function replyEmail(
   return { subject: `Réponse à votre message — ${site.siteName}`, html, text }
 }
 
-/** A new contact message, for the owner (issue 11 §5). */
+/** A new contact message, for the owner (ADR 019). */
 export function alertEmail(
   site: SiteIdentity,
   input: { name: string; email: string; message: string; adminUrl: string },
@@ -223,7 +223,7 @@ export function alertEmail(
   return { subject: `Nouveau message de ${input.name} — ${site.siteName}`, html, text }
 }
 
-/** Past the hourly alert limit: one e-mail counting the messages (issue 11 §5). */
+/** Past the hourly alert limit: one e-mail counting the messages (ADR 019). */
 export function digestEmail(
   site: SiteIdentity,
   input: { count: number; since: string; adminUrl: string },
@@ -239,7 +239,7 @@ export function digestEmail(
   return { subject: `${what} — ${site.siteName}`, html, text }
 }
 
-/** 'Code oublié ?' (issue 11 §6). */
+/** 'Code oublié ?' (ADR 019). */
 export function resetEmail(
   site: SiteIdentity,
   input: { name: string; link: string; minutes: number },
@@ -258,7 +258,7 @@ export function resetEmail(
   return { subject: `Réinitialisation de votre code — ${site.siteName}`, html, text }
 }
 
-/** The invitation link of a user created by an admin (issue 11 §7, ADR 015). */
+/** The invitation link of a user created by an admin (ADRs 015, 019). */
 export function invitationEmail(
   site: SiteIdentity,
   input: { name: string; link: string; days: number },

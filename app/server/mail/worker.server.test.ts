@@ -1,5 +1,5 @@
 // How a failed send is described to the admin: the SMTP server's own answer as it is, a
-// network failure in French with its technical text (admin audit, finding 11).
+// network failure in French with its technical text.
 import { describe, expect, it } from 'vitest'
 import { classifySmtpError } from './worker.server.ts'
 

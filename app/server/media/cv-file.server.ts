@@ -1,4 +1,4 @@
-// The private CV (issue 10 point 9, ADR 018): the file lives in DATA_DIR/private and only
+// The private CV (ADR 018): the file lives in DATA_DIR/private and only
 // the guarded routes /cv/fichier (preview) and /cv/telecharger (download) read it. With
 // 'Ajouter un filigrane' the file itself carries the downloader's name or e-mail and the
 // date, on every page of a PDF (pdf-lib) or across an image (sharp).

@@ -1,4 +1,4 @@
-// The demo CV is private from the first start (issue 10 point 9, ADR 018): the shipped file
+// The demo CV is private from the first start (ADR 018): the shipped file
 // is outside public/, and the seed stores it in private storage as the CV file.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-// Issue 10 point 9: the demo CV is private from the first start. The shipped file lives
+// The demo CV is private (ADR 018) from the first start. The shipped file lives
 // outside public/ (app/server/demo/files), goes through the upload pipeline into private
 // storage, and becomes the CV file: only the guarded routes (/cv/fichier, /cv/telecharger)
 // serve it, watermarked when asked (ADR 018).

@@ -1,5 +1,5 @@
 // Start-up hook: after a first start seeded the demo content, import its CV (private, ADR 018)
-// and its images (issue 10). In a child process when the script is there (a checkout, as
+// and its images (ADR 017). In a child process when the script is there (a checkout, as
 // `npm start` runs it): the memory sharp takes for forty-odd images and a page-sized CV goes
 // back to the system when it ends, and the server is ready without waiting (ADR 030). In this
 // process otherwise.

@@ -1,4 +1,4 @@
-// Issue 10 point 8: shipped demo images become library items with responsive files.
+// Shipped demo images become library items with responsive files.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

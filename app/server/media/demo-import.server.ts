@@ -1,4 +1,4 @@
-// Issue 10 point 8: on the first start that loads the demo content, its gallery images,
+// On the first start that loads the demo content, its gallery images,
 // project covers and blog thumbnails go through the upload pipeline into the library, and
 // the content points at the library's responsive files. In the background, one image at a
 // time, so the site answers at once (ADR 017).

@@ -1,4 +1,4 @@
-// The upload pipeline (issue 10, ADR 017): stream the bytes to a temporary file while
+// The upload pipeline (ADR 017): stream the bytes to a temporary file while
 // hashing and counting them, decide the type from the first bytes (file-type), refuse early,
 // then make the stored files (sharp variants for images) and rename them into place.
 // Whatever fails, nothing is left behind: the temporary files go, and only files this

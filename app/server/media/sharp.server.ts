@@ -7,7 +7,7 @@ export type SharpFunction = typeof SharpModule
 let loaded: Promise<SharpFunction> | undefined
 
 /**
- * The sharp function, configured once. Bounded memory (issue 10: under 250 MB while a
+ * The sharp function, configured once. Bounded memory (ADR 017: under 250 MB while a
  * 24-megapixel photo is processed): no libvips operation cache, one libvips thread per image.
  */
 export function loadSharp(): Promise<SharpFunction> {

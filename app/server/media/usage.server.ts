@@ -1,4 +1,4 @@
-// Where a media URL is used (issue 10 point 7): deleting an item that a page shows asks
+// Where a media URL is used : deleting an item that a page shows asks
 // first, naming the places. A portfolio holds few rows: read the address columns, match in JS.
 import { getDb } from '#app/server/db/client.server.ts'
 

@@ -1,4 +1,4 @@
-// Videos are checked beyond their first bytes: a container a player can open (finding 15).
+// Videos are checked beyond their first bytes: a container a player can open.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// A video's container, checked beyond its first bytes (admin audit, finding 15): a file with a
+// A video's container, checked beyond its first bytes : a file with a
 // valid MP4 `ftyp` or WebM EBML header followed by anything else was accepted, and showed in
 // the gallery as a video that never plays. Not a decoder: the structure a player needs first.
 //   MP4  top-level boxes that tile the file exactly, a `moov` (the index) among them;

@@ -197,7 +197,7 @@ describe('activity repository', () => {
   }, 120_000)
 })
 
-describe('activity listing for the admin log (audit point 3)', () => {
+describe('activity listing for the admin log', () => {
   async function createAccount(id: string, name: string, email: string) {
     const now = new Date().toISOString()
     await db.current.db

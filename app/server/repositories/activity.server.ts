@@ -1,4 +1,4 @@
-// Activity log (spec §3 activity log entry + UserInfo). Filters and newest-first paging
+// Activity log (entries and their visitor information). Filters and newest-first paging
 // run on the (column, timestamp, id) indexes so the tab stays fast at 1,000,000 rows.
 import { sql, type Selectable } from 'kysely'
 import { ACTIVITY_PAGE_SIZE, DEFAULT_USER_INFO } from '#app/domain/activity.ts'
@@ -24,7 +24,7 @@ export type NewActivity = Omit<ActivityLog, 'id' | 'timestamp' | 'userInfo'> & {
 
 export interface ActivityFilters {
   action?: ActivityAction
-  /** Page views (`access` entries) are left out unless asked for, or filtered on (audit 3). */
+  /** Page views (`access` entries) are left out unless asked for, or filtered on, so that actions stand out. */
   pageViews?: boolean
   resourceType?: ResourceType
   userId?: string
@@ -63,7 +63,7 @@ function toEntry(row: Selectable<ActivityLogsTable>): ActivityLog {
   }
 }
 
-/** Every UserInfo field present; unknown ones are 'Unknown' (spec §3). */
+/** Every UserInfo field present; unknown ones are 'Unknown'. */
 export function normaliseUserInfo(info: Partial<UserInfo> | undefined): UserInfo {
   return {
     ...DEFAULT_USER_INFO,
@@ -147,7 +147,7 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Page<
     .offset((page - 1) * pageSize)
     .execute()
   const names = await currentNames(rows.map((r) => r.userId))
-  // One name per user (audit 3): sign-ins are stored under the e-mail (spec §4), other
+  // One name per user: sign-ins are stored under the e-mail, other
   // actions under the name; the log shows the account's current name for both.
   const items = rows.map((row) => {
     const entry = toEntry(row)

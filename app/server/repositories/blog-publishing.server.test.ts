@@ -1,4 +1,4 @@
-// Issue 12: statuses and publish dates (public only when due, at query time), HTML stored at
+// Publishing (ADR 020): statuses and publish dates (public only when due, at query time), HTML stored at
 // save, revisions (bounded, exact restore), categories renamed on every post.
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '#app/server/markdown.server.ts'

@@ -1,4 +1,4 @@
-// Revisions of blog posts (issue 12, ADR 020): every save keeps the exact title, excerpt and
+// Revisions of blog posts (ADR 020): every save keeps the exact title, excerpt and
 // body with who and when; the oldest beyond MAX_REVISIONS per post are dropped.
 import type { Kysely, Transaction } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'

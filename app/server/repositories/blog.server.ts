@@ -1,5 +1,5 @@
-// Blog posts (spec §3 Blog post, §5 blog form): unique slug, accent-insensitive search.
-// Issue 12 (ADR 020): status + publish date, public only when not a draft and the date has
+// Blog posts: unique slug, accent-insensitive search.
+// ADR 020: status + publish date, public only when not a draft and the date has
 // come (checked in every public query, at query time); Markdown rendered once at save time
 // and stored; every save keeps a revision.
 import type { Kysely } from 'kysely'

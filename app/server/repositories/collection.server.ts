@@ -30,7 +30,7 @@ export async function countRows(db: Kysely<Database>, table: CollectionTable): P
   return Number(result.rows[0]?.n ?? 0)
 }
 
-/** Default order of a new item: current count + 1 (spec §9). */
+/** Default order of a new item: current count + 1, so it goes last. */
 export async function nextOrder(db: Kysely<Database>, table: CollectionTable): Promise<number> {
   return (await countRows(db, table)) + 1
 }

@@ -1,4 +1,4 @@
-// The CV: a single document keyed 'main' (spec §3). Its URL is overwritten on update; the
+// The CV: a single document keyed 'main'. Its URL is overwritten on update; the
 // protection settings get their defaults when the URL is first set and are kept afterwards.
 import { CV_FILE_PATH, CvSettingsSchema, CvUrlSchema, DEFAULT_CV_SETTINGS } from '#app/domain/cv.ts'
 import type { Cv, CvSettings } from '#app/domain/types.ts'

@@ -1,4 +1,4 @@
-// Media items (spec §3 Media item, §5 media form, gallery and media tab).
+// Media items: the public gallery and the hub's media tab.
 import type { Kysely } from 'kysely'
 import { MediaSchema, type MediaFields, type MediaInput } from '#app/domain/media.ts'
 import type { MediaCategory, MediaItem } from '#app/domain/types.ts'
@@ -171,7 +171,7 @@ export async function listMediaTags(): Promise<string[]> {
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }
 
-/** Validates then inserts; order defaults to count + 1 (spec §5). Throws ValidationError. */
+/** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
 export async function createMediaItem(input: MediaInput): Promise<MediaItem> {
   const fields = parseOrThrow(MediaSchema, input)
   return getDb()

@@ -1,4 +1,4 @@
-// Contact messages (spec §3 Message, §4 message states). Server-side pagination on the
+// Contact messages and their states (new, read, replied, archived). Server-side pagination on the
 // (status, createdAt, id) and (createdAt, id) indexes keeps the list fast at 100,000 rows.
 import { sql, type Kysely, type Selectable } from 'kysely'
 import { ContactSchema } from '#app/domain/contact.ts'
@@ -58,7 +58,7 @@ function toMessage(row: Selectable<MessagesTable>): Message {
 /** Runs inside the transaction of a write, with the written message (e-mail outbox, ADR 019). */
 export type AfterMessageWrite = (trx: Kysely<Database>, message: Message) => Promise<unknown>
 
-/** A visitor's message (spec §4: created as 'new'). */
+/** A visitor's message, created as 'new'. */
 export async function createMessage(
   input: unknown,
   afterWrite?: AfterMessageWrite,
@@ -96,7 +96,7 @@ export async function listMessages(
   options: { status?: MessageStatus | 'all'; page?: number; pageSize?: number } = {},
 ): Promise<Page<Message>> {
   const db = getDb()
-  // 'all' is the spec's first filter button: no status condition.
+  // 'all' is the first filter button: no status condition.
   const status = options.status === 'all' ? undefined : options.status
   const { pageSize, page: wanted } = normalisePaging(
     options.page,
@@ -138,7 +138,7 @@ export async function countMessagesByStatus(): Promise<MessageCounts> {
   return counts
 }
 
-/** Unread ('new') messages: the count on the hub's 'Messages' tab (issue 11 §5). */
+/** Unread ('new') messages: the count on the hub's 'Messages' tab. */
 export async function countNewMessages(): Promise<number> {
   const row = await getDb()
     .selectFrom('messages')
@@ -148,7 +148,7 @@ export async function countNewMessages(): Promise<number> {
   return Number(row.n)
 }
 
-/** spec §4: read only from 'new'; any other status stays as it is. */
+/** Read only from 'new'; any other status stays as it is. */
 export async function markMessageRead(id: string): Promise<Message | undefined> {
   await getDb()
     .updateTable('messages')
@@ -159,15 +159,15 @@ export async function markMessageRead(id: string): Promise<Message | undefined> 
   return getMessage(id)
 }
 
-/** spec §4: archived from any status. */
+/** Archived from any status. */
 export async function archiveMessage(id: string): Promise<Message | undefined> {
   await getDb().updateTable('messages').set({ status: 'archived' }).where('id', '=', id).execute()
   return getMessage(id)
 }
 
 /**
- * Stores the reply {content, sentAt} and sets status 'replied' in the same write: spec §4
- * leaves two readings open; we take the one where the reply operation sets it (ADR).
+ * Stores the reply {content, sentAt} and sets status 'replied' in the same write, so a
+ * reply is never stored without its status (ADR 006).
  */
 export async function replyToMessage(
   id: string,

@@ -1,4 +1,4 @@
-// Creative process steps (spec §3, §4 reordering, §5 process form).
+// Creative process steps, their reordering (ADR 012) and the process form.
 import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import {
@@ -94,7 +94,7 @@ export async function updateProcessStep(
 
 /**
  * Deletes a step and numbers the others 1..n again, in their order: the home page numbers
- * them by position, and a gap would let the next new step (count + 1, spec §5) tie with the
+ * them by position, and a gap would let the next new step (count + 1) tie with the
  * last one.
  */
 export async function deleteProcessStep(id: string): Promise<boolean> {
@@ -123,7 +123,7 @@ async function numberInOrder(
 }
 
 /**
- * Persists a new order (spec §4 move up/down): `ids` must be exactly the existing steps,
+ * Persists a new order (move up/down, ADR 012): `ids` must be exactly the existing steps,
  * each once; they are renumbered 1..n in one transaction. Otherwise ValidationError and
  * nothing is written (the list changed under the admin's feet).
  */

@@ -1,4 +1,4 @@
-// The profile: a single document keyed 'main' (spec §3), fully overwritten on save (§4).
+// The profile: a single document keyed 'main', fully overwritten on save.
 import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { ProfileSchema } from '#app/domain/profile.ts'
 import type { Profile } from '#app/domain/types.ts'
@@ -8,7 +8,7 @@ import { parseOrThrow } from '#app/server/errors.server.ts'
 
 const MAIN = 'main'
 
-/** undefined until the profile is first saved (spec §4: a missing document reads as nothing). */
+/** undefined until the profile is first saved (a missing document reads as nothing). */
 async function readProfile(): Promise<Profile | undefined> {
   const row = await getDb()
     .selectFrom('profile')
@@ -22,7 +22,7 @@ async function readProfile(): Promise<Profile | undefined> {
 /** undefined until the profile is first saved. Read once per content generation (ADR 027). */
 export const getProfile: () => Promise<Profile | undefined> = cachedRead(readProfile)
 
-/** Overwrite (spec §4): optional fields left empty are removed, not kept from before. */
+/** Overwrite: optional fields left empty are removed, not kept from before. */
 export async function saveProfile(input: unknown): Promise<Profile> {
   const profile: Profile = parseOrThrow(ProfileSchema, input)
   const data = toJson(profile)

@@ -1,4 +1,4 @@
-// Projects (spec §3 Project, §4 data actions, §5 project form).
+// Projects: public pages and the hub's projects tab.
 import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
@@ -110,7 +110,7 @@ export const getProject: (id: string) => Promise<Project | undefined> = cachedRe
   (id: string) => findProject(getDb(), id),
 )
 
-/** Rendered Markdown of a project's text (issue 12): stored at save, rendered once if missing. */
+/** Rendered Markdown of a project's text (ADR 020): stored at save, rendered once if missing. */
 export async function getProjectContentHtml(project: Project): Promise<string> {
   const stored = await storedContentHtml(project.id)
   if (typeof stored === 'string') return stored
@@ -143,7 +143,7 @@ export async function listProjectTags(): Promise<string[]> {
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }
 
-/** Validates then inserts; order defaults to count + 1 (spec §5). Throws ValidationError. */
+/** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
 export async function createProject(input: ProjectInput): Promise<Project> {
   const fields = parseOrThrow(ProjectSchema, input)
   return getDb()

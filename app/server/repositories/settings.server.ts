@@ -1,5 +1,5 @@
-// Site settings: a single document keyed 'main' (spec §3), saved by merging then re-read
-// (spec §4). Public pages read `getSiteSettings()`, which falls back to French defaults.
+// Site settings: a single document keyed 'main', saved by merging then re-read.
+// Public pages read `getSiteSettings()`, which falls back to French defaults.
 import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { mergeSettings, SettingsSchema, withDefaultSettings } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'

@@ -1,4 +1,4 @@
-// Skills (spec §3 Skill, §5 skill form).
+// Skills: the about page's bars and the hub's skills tab.
 import { cachedRead } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
 import { SkillSchema, type SkillInput } from '#app/domain/skill.ts'

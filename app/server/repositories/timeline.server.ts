@@ -1,4 +1,4 @@
-// Timeline (spec §3 Timeline item, §5 timeline form).
+// Timeline items (the about page's timeline and the hub's timeline tab).
 import type { Kysely } from 'kysely'
 import { TimelineSchema, type TimelineInput } from '#app/domain/timeline.ts'
 import type { TimelineItem, TimelineType } from '#app/domain/types.ts'

@@ -1,4 +1,4 @@
-// Users (spec §3 users) live in Better Auth's `user` table: avatar is `image`; role, status
+// Users live in Better Auth's `user` table: avatar is `image`; role, status
 // and lastLogin are our columns. Admin-created accounts have no password until they
 // register or sign in with a provider.
 import type { Kysely, Selectable } from 'kysely'
@@ -87,7 +87,7 @@ function rethrowDuplicate(error: unknown): never {
   throw error
 }
 
-/** Admin-created account (spec §7 addUser): e-mail not verified, no password. */
+/** Admin-created account: e-mail not verified, no password (ADR 015). */
 export async function createUser(input: unknown): Promise<User> {
   const data = parseOrThrow(UserFormSchema, input)
   const db = getDb()
@@ -174,7 +174,7 @@ export async function countActiveAdmins(db: Kysely<Database> = getDb()): Promise
   return Number(row.n)
 }
 
-/** Records a successful sign-in (spec §3 lastLogin, shown as 'Jamais' when absent). */
+/** Records a successful sign-in (lastLogin, shown as 'Jamais' when absent). */
 export async function touchLastLogin(id: string, at: string = nowIso()): Promise<void> {
   await getDb().updateTable('user').set({ lastLogin: at }).where('id', '=', id).execute()
 }

@@ -1,4 +1,4 @@
-// Card over a looping background video (spec §2 "background videos"), with a CSS gradient
+// Card over a looping background video, with a CSS gradient
 // behind it: the page stays readable while the video loads or when it is missing.
 export function AuthShell(props: {
   title: string

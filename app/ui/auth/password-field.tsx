@@ -1,4 +1,4 @@
-// Password input with a show/hide toggle (spec §2). Without JavaScript it is a plain
+// Password input with a show/hide toggle. Without JavaScript it is a plain
 // password field; the toggle only acts once hydrated.
 import { useId, useState } from 'react'
 import { MAX_LENGTH } from '#app/domain/common.ts'

@@ -1,6 +1,6 @@
-// Google and Facebook sign-in in a 500×600 popup (spec §9): one popup at a time (a new one
+// Google and Facebook sign-in in a 500×600 popup (ADR 011): one popup at a time (a new one
 // cancels the previous), a popup closed by the user or blocked by the browser ends with the
-// §8 message and no stuck spinner, and the opener continues to /admin on success.
+// failure message and no stuck spinner, and the opener continues to /admin on success.
 // Without JavaScript each button submits a GET form that runs the same flow full-page.
 import { useEffect, useRef, useState } from 'react'
 import {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 const HOVERABLE = 'a, button, img, summary, label, select, [role="button"], [data-hoverable]'
 
 /**
- * Spec §2: two-part cursor that follows the mouse, grows over buttons, links, images and
+ * Two-part cursor that follows the mouse, grows over buttons, links, images and
  * hoverable elements, shrinks while pressed and hides when the mouse leaves the window.
  * Off on touch devices and for visitors who ask for reduced motion.
  */

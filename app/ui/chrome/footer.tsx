@@ -26,13 +26,13 @@ export interface FooterSettings {
   analytics?: boolean
 }
 
-/** Used when the settings hold no name or description (spec §2 "fallbacks exist"). */
+/** Used when the settings hold no name or description, so the footer never shows an empty name. */
 export const FOOTER_FALLBACK_NAME = 'Portfolio'
 export const FOOTER_FALLBACK_DESCRIPTION =
   'Product manager, développeur web et design thinker : des expériences numériques pensées pour les gens.'
 
 /**
- * Spec §2 footer: site name and description, /contact call to action, navigation, social
+ * Footer: site name and description, /contact call to action, navigation, social
  * links (each only when a value exists), copyright with the current year, and the legal
  * pages (real pages here, as French law asks).
  */
@@ -102,7 +102,7 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
         </div>
       </div>
       <div className="border-t border-line">
-        {/* pb-24 below md: room for the fixed section badge and buttons (audit point 5). */}
+        {/* pb-24 below md: room for the fixed section badge and buttons, which must not cover the footer's links. */}
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-6">
           <p>
             © {year} {name}. Tous droits réservés.

@@ -12,7 +12,7 @@ import { useNetworkFailure } from './network-status.tsx'
 type Phase = 'initial' | 'route' | 'hidden'
 
 /**
- * Spec §2/§4: full-screen overlay at first load (hidden at most 2 s after start — the CSS
+ * Full-screen overlay at first load (hidden at most 2 s after start — the CSS
  * animation hides it even without JavaScript) and for 1.5 s on every route change. It never
  * blocks clicks (pointer-events: none) so a visitor is not held hostage by a decoration.
  */
@@ -61,7 +61,7 @@ export function LoadingOverlay() {
         <span className="absolute inset-3 animate-[spin-slow_2.4s_linear_infinite_reverse] rounded-full border-4 border-transparent border-b-secondary" />
       </div>
       {/* A system font: the overlay's line is the first large text painted, so it must not
-          wait for a web font (Lighthouse's LCP element, issue 16). */}
+          wait for a web font (Lighthouse's LCP element, ADR 032). */}
       <p role="status" className="font-[system-ui,sans-serif] text-lg text-fg">
         {message}
       </p>

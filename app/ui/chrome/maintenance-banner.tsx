@@ -1,4 +1,4 @@
-// Audit point 2: with maintenance mode on, a signed-in admin sees the normal site; this strip
+// With maintenance mode on, a signed-in admin sees the normal site; this strip
 // (in the hub and on public pages, for admins only) says so and leads to the switch.
 import { Link } from '#app/ui/link.tsx'
 import { TriangleAlert as LucideTriangleAlert } from 'lucide-react'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sectionName } from './nav-items.ts'
 
-describe('sectionName (audit point 7)', () => {
+describe('sectionName', () => {
   it('names the section in French, as the navigation does', () => {
     expect(sectionName('/')).toBe('Accueil')
     expect(sectionName('/projects')).toBe('Projets')

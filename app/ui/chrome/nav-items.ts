@@ -1,4 +1,4 @@
-// Spec §2 "Shared chrome": navigation entries in order (Admin shows for everybody) and the
+// Shared chrome: navigation entries in order (Admin shows for everybody) and the
 // footer's four links (each to its lowercased label's route).
 export const NAV_ITEMS = [
   { to: '/', label: 'Accueil' },
@@ -18,7 +18,7 @@ export const FOOTER_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-/** Spec §4 / §9: overlay messages and timings. */
+/** Loading overlay: messages and timings. */
 export const OVERLAY_INITIAL_MESSAGE = "Initialisation de l'expérience..."
 export const OVERLAY_ROUTE_MESSAGE = 'Préparation de votre voyage...'
 export const OVERLAY_DEFAULT_MESSAGE = 'Chargement en cours...'
@@ -33,8 +33,8 @@ const OTHER_SECTIONS: Record<string, string> = {
 }
 
 /**
- * The section badge (spec §2, §4): the first path segment, named in French as in the
- * navigation (audit point 7: no 'HOME', 'PROJECTS'); 'Accueil' at the root.
+ * The section badge: the first path segment, named in French as in the
+ * navigation (never 'HOME', 'PROJECTS'); 'Accueil' at the root.
  */
 export function sectionName(pathname: string): string {
   const segment = pathname.split('/').filter(Boolean)[0]

@@ -13,7 +13,7 @@ const X = /* @__PURE__ */ fastIcon(LucideX)
 const PANEL_ID = 'site-navigation'
 
 /**
- * Spec §2 navigation: menu button at top right, slide-in panel (full width on mobile, 24rem
+ * Navigation: menu button at top right, slide-in panel (full width on mobile, 24rem
  * from md), active route highlighted, closes on every route change. A native modal <dialog>
  * traps focus and closes on Esc; the button's `command` attribute opens it even before
  * JavaScript has loaded.

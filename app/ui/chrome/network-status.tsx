@@ -1,10 +1,10 @@
-// A page change lost on the network (audit point 13): the current page stays on screen and a
+// A page change lost on the network (ADR 049): the current page stays on screen and a
 // French alert says the network failed, instead of an error screen. Layout routes export
 // `keepPageOnNetworkFailure(routeId)` as their client middleware: when the data request of a
 // page change never reaches the server, the navigation is left pending (nothing is committed,
 // the address does not change) until the visitor retries or goes elsewhere, which aborts it.
 // A middleware, not a clientLoader: a route with a clientLoader gets a data request of its own,
-// so every page change cost two requests to the server (issue 16).
+// so every page change cost two requests to the server (ADR 049).
 import { useSyncExternalStore } from 'react'
 import { isRouteErrorResponse, useNavigate } from 'react-router'
 import type { DataStrategyResult, MiddlewareFunction } from 'react-router'

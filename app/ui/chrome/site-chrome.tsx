@@ -14,7 +14,7 @@ import { UserMenu, type ChromeUser } from './user-menu.tsx'
 // Built once (ADR 040).
 const Home = /* @__PURE__ */ fastIcon(LucideHome)
 
-/** Spec §2 shared chrome around every public page. */
+/** Shared chrome around every public page. */
 export function SiteChrome({
   children,
   user,
@@ -25,7 +25,7 @@ export function SiteChrome({
   topBanner,
 }: {
   children: React.ReactNode
-  /** A strip above the header, e.g. the maintenance notice for admins (audit point 2). */
+  /** A strip above the header, e.g. the maintenance notice for admins. */
   topBanner?: React.ReactNode
   user: ChromeUser | null
   footer: FooterSettings
@@ -36,7 +36,7 @@ export function SiteChrome({
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
 
-  // Spec §2: scroll to top on path change (query-string filters keep the position). Back and
+  // Scroll to top on path change (query-string filters keep the position). Back and
   // forward (POP) are left to <ScrollRestoration>, which puts the visitor back where they were.
   const scrollToTop = useEffectEvent(() => {
     if (navigationType === 'POP') return
@@ -95,7 +95,7 @@ export function SiteChrome({
         </p>
       </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
-          scroll-padding (app.css), so these buttons never hide what is scrolled to (audit 5). */}
+          scroll-padding (app.css), so these buttons never hide what is scrolled to. */}
       <aside
         aria-label="Accueil et thème"
         className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end"

@@ -12,7 +12,7 @@ import {
 // Built once (ADR 040).
 const Palette = /* @__PURE__ */ fastIcon(LucidePalette)
 
-/** Spec §2: closed or open; choosing a theme applies it, stores it and closes the menu. */
+/** Closed or open; choosing a theme applies it, stores it and closes the menu. */
 export function ThemePicker() {
   const [open, setOpen] = useState(false)
   const [current, setCurrent] = useState<ThemeId | null>(null)

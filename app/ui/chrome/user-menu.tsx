@@ -23,7 +23,7 @@ export interface ChromeUser {
 }
 
 /**
- * Spec §2 user menu, only when signed in: avatar (default image without a photo), display
+ * User menu, only when signed in: avatar (default image without a photo), display
  * name or e-mail, Administration link (closes the menu) and Déconnexion (POST /logout).
  * A <details> element keeps it usable before JavaScript loads.
  */

@@ -17,7 +17,7 @@ export interface LightboxImage {
 }
 
 /**
- * Full-screen image viewer (spec §2, §4 "image viewer open/closed"): a native modal dialog,
+ * Full-screen image viewer: a native modal dialog,
  * so focus stays inside; Esc closes, arrow keys move, focus returns to the opener.
  */
 export function Lightbox({

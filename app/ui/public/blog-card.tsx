@@ -12,7 +12,7 @@ import { ResponsiveImage } from './media.tsx'
 // Built once (ADR 040).
 const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 
-/** Spec §9: a blog card shows at most 2 tags. */
+/** A blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2
 
 export type BlogCardPost = Pick<

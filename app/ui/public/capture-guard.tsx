@@ -7,7 +7,7 @@ import { fastIcon } from '#app/ui/icons.tsx'
 // Built once (ADR 040).
 const ShieldAlert = /* @__PURE__ */ fastIcon(LucideShieldAlert)
 
-/** Spec §8/§9: the capture notice shows for 1 s. */
+/** The capture notice shows for 1 s. */
 export const CAPTURE_NOTICE_MS = 1000
 export const CAPTURE_TITLE = 'Capture non autorisée'
 export const CAPTURE_TEXT = "Pour protéger ce document, les captures d'écran ne sont pas autorisées."
@@ -23,7 +23,7 @@ export function isCaptureKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey
 }
 
 /**
- * Spec §2 CV protection — a deterrent only (the README says so): screenshot-like keys, print,
+ * CV protection — a deterrent only (the README says so): screenshot-like keys, print,
  * save, context menu, copy and paste are blocked and trigger a shake plus the notice.
  */
 export function CaptureGuard({ children }: { children: React.ReactNode }) {

@@ -9,7 +9,7 @@ import { fastIcon } from '#app/ui/icons.tsx'
 const AlertTriangle = /* @__PURE__ */ fastIcon(LucideAlertTriangle)
 const Home = /* @__PURE__ */ fastIcon(LucideHome)
 
-/** The way out of an error page (spec §2 404 page): home, and 'Signaler un Problème'. */
+/** The way out of an error page: home, and 'Signaler un Problème'. */
 export function ErrorLinks() {
   return (
     <div className="flex flex-wrap justify-center gap-4">

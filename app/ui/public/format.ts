@@ -1,4 +1,4 @@
-// French formatting shared by public screens (spec §9: fr-FR dates; month and year for
+// French formatting shared by public screens (fr-FR dates; month and year for
 // projects). A fixed time zone keeps server and browser renders identical (no hydration
 // mismatch).
 const TIME_ZONE = 'Europe/Paris'
@@ -108,7 +108,7 @@ export const formatYearMonth: (value: string) => string = memo((value) => {
   return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)))
 })
 
-/** Spec §2: content split by line into paragraphs (blank lines dropped). */
+/** Plain-text content split by line into paragraphs (blank lines dropped). */
 export function paragraphs(text: string): string[] {
   return text
     .split(/\r?\n/)

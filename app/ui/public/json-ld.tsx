@@ -1,4 +1,4 @@
-// JSON-LD in a <script type="application/ld+json"> carrying the CSP nonce (issue 12 §7).
+// JSON-LD in a <script type="application/ld+json"> carrying the CSP nonce (ADR 016, ADR 020).
 // serializeJsonLd escapes "<" so stored text cannot close the element.
 import { serializeJsonLd } from '#app/domain/structured-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'

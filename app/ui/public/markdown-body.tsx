@@ -1,4 +1,4 @@
-// Rendered Markdown of a post or project (issue 12, ADR 020). The HTML comes from
+// Rendered Markdown of a post or project (ADR 020). The HTML comes from
 // app/server/markdown.server.ts: raw HTML dropped, allow-list sanitised, then highlighted.
 // The same component shows the admin's live preview, so the preview is what gets published.
 //

@@ -1,4 +1,4 @@
-// The one way public pages render an image (issue 10 point 4, ADR 017). An uploaded image's
+// The one way public pages render an image (ADR 017). An uploaded image's
 // URL names its size (/media/<hash>-<w>x<h>.jpg), so the variants are known without a
 // database read: <picture> with AVIF and WebP sources, a srcset of widths, `sizes`, width
 // and height (no layout shift), lazy below the fold, fetchpriority high for the main image.

@@ -3,13 +3,13 @@ import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { ResponsiveImage } from './media.tsx'
 
-/** Spec §9: a project card shows at most 3 tags. */
+/** A project card shows at most 3 tags. */
 export const PROJECT_CARD_TAGS = 3
 
 type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 'tags'>
 
 /**
- * Spec §2: thumbnail and title; on hover (or focus) the description and first 3 tags.
+ * Thumbnail and title; on hover (or focus) the description and first 3 tags.
  * `priority`: the first card of a list, whose image is the page's largest paint on a phone
  * (loaded at once with fetchpriority="high", ADR 032). `heading`: the title's level, one
  * below the section's heading (h2 under the page's h1 on /projects, h3 on the home page).

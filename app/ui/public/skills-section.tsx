@@ -6,7 +6,7 @@ export type SkillView = Skill & { percent: number }
 export type SkillTab = { id: string; label: string }
 
 /**
- * Spec §2 skills: category tabs (all, design, development, tools, soft skills), level bars.
+ * Skills: category tabs (all, design, development, tools, soft skills), level bars.
  * Labels come from the loader so the domain schemas (and Zod) stay out of the page's JS.
  */
 export function SkillsSection({ skills, categories }: { skills: SkillView[]; categories: SkillTab[] }) {

@@ -1,4 +1,4 @@
-// Admin › "Journal d'Activité" (spec §2, §3 entry + UserInfo, §9 phrases): entries written by
+// Admin › "Journal d'Activité": entries written by
 // the other tabs, French phrases, visitor information, filters, pagination, and the browser
 // beacon that can only enrich the caller's own entries.
 import { addActivity, listActivity } from '#app/server/repositories/activity.server.ts'
@@ -34,7 +34,7 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
 
   await openAdminTab(page, "Journal d'Activité")
   await expect(page.getByRole('heading', { name: "Journal d'Activité" })).toBeVisible()
-  // Page views are hidden by default (audit point 3): the newest entry is the settings save.
+  // Page views are hidden by default: the newest entry is the settings save.
   const entries = page.getByRole('list', { name: 'Entrées du journal' }).getByRole('listitem')
   await expect(entries.first()).toContainText(`${admin.name} a modifié les paramètres du site`)
   await expect(entries.filter({ hasText: 'a accédé à' })).toHaveCount(0)
@@ -86,7 +86,7 @@ test('activity: entries from other tabs with French phrases, visitor info, filte
   await expect(entries.first()).toContainText('Léa Journal a modifié les paramètres du site')
   await expect(entries.first()).toContainText('Paramètres du site mis à jour')
 
-  // Nothing matches: the spec's empty text.
+  // Nothing matches: the empty-list text.
   await search.getByLabel('Action').selectOption({ label: 'Toutes les actions' })
   await search.getByLabel('Type de ressource').selectOption({ label: 'CV' })
   await search.getByRole('button', { name: 'Filtrer' }).click()
@@ -127,7 +127,7 @@ test('activity: every action has a French phrase; server-side pagination newest 
   const entries = page.getByRole('list', { name: 'Entrées du journal' }).getByRole('listitem')
   await expect(entries).toHaveCount(50)
   await expect(entries.first()).toContainText('Fichier 54')
-  // Unknown visitor values are stored as 'Unknown' (spec §3) and read 'Inconnu' (audit 7).
+  // Unknown visitor values are stored as 'Unknown' and read 'Inconnu'.
   await entries.first().getByText('Informations visiteur').click()
   await expect(entries.first().locator('dl')).toContainText('Adresse IPInconnu')
   for (const [, phrase] of phrases) {

@@ -1,4 +1,4 @@
-// Issue 13 (new-user audit), admin side: colour scheme of native controls, maintenance
+// What a new owner met in the admin: colour scheme of native controls, maintenance
 // banner, activity log sentences and page-view filter, error banners that clear, 390 px.
 import { ADMIN_TABS } from '#app/domain/admin-tabs.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -13,7 +13,7 @@ test.afterEach(async ({ db: _db }) => {
 })
 
 for (const scheme of ['dark', 'light'] as const) {
-  test(`point 1: native controls of the admin use the light scheme (system ${scheme})`, async ({
+  test(`native controls of the admin use the light scheme (system ${scheme})`, async ({
     page,
     db: _db,
   }) => {
@@ -55,7 +55,7 @@ for (const scheme of ['dark', 'light'] as const) {
   })
 }
 
-test.describe('point 5: the admin at 390 px', () => {
+test.describe('the admin at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('all 12 tabs in sight, no sideways page scroll, e-mails not cut', async ({
@@ -86,7 +86,7 @@ test.describe('point 5: the admin at 390 px', () => {
   })
 })
 
-test('point 2: with maintenance on, admins see a banner in the hub and on public pages', async ({
+test('with maintenance on, admins see a banner in the hub and on public pages', async ({
   page,
   browser,
   server,
@@ -117,7 +117,7 @@ test('point 2: with maintenance on, admins see a banner in the hub and on public
   await visitor.close()
 })
 
-test('point 4: error banners leave once the value is fixed, and never sit beside a success', async ({
+test('error banners leave once the value is fixed, and never sit beside a success', async ({
   page,
   db: _db,
 }) => {

@@ -1,4 +1,4 @@
-// Issue 12: the Markdown editor (toolbar, shortcut, live preview = published HTML, word
+// ADR 020: the Markdown editor (toolbar, shortcut, live preview = published HTML, word
 // count), drafts previewed with a banner, browser copy restored, leave warning, revisions
 // (diff, exact restore), category rename.
 import sharp from 'sharp'

@@ -34,7 +34,7 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   const taken = await createBlogPost(makeBlogPost())
 
   await page.getByRole('link', { name: 'Nouvel article' }).click()
-  // Issue 12: blank = computed from the words; a new post starts as a draft.
+  // Blank = computed from the words; a new post starts as a draft.
   await expect(page.getByLabel('Temps de lecture (minutes)')).toHaveValue('')
   await expect(page.getByLabel('Statut')).toHaveValue('draft')
   await expect(page.getByLabel("Nom de l'auteur")).toHaveValue('Camille Admin')

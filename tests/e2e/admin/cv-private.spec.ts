@@ -1,4 +1,4 @@
-// Issue 10 point 9 (ADR 018): the CV uploaded into private storage, refused to anonymous
+// ADR 018: the CV uploaded into private storage, refused to anonymous
 // visitors, downloaded with the downloader's name, e-mail and the date on every page.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'

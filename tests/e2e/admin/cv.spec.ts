@@ -11,7 +11,7 @@ import {
 
 const CV_IMAGE = '/demo/projects/budget-clair-cover.webp'
 
-test('cv: URL form with the §8 banners, protection defaults then partial update', async ({
+test('cv: URL form with its banners, protection defaults then partial update', async ({
   page,
   db: _db,
 }) => {

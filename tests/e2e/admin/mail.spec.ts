@@ -1,4 +1,4 @@
-// Outgoing e-mail in the hub (issue 11): replies reach a real SMTP server, the inbox says
+// Outgoing e-mail in the hub (ADR 019): replies reach a real SMTP server, the inbox says
 // 'Envoyée le' only once it accepted them, a 550 shows 'Échec de l'envoi' and 'Réessayer',
 // Paramètres › E-mails lists the outbox and test-sends, the Messages tab counts unread.
 import { getDb } from '#app/server/db/client.server.ts'

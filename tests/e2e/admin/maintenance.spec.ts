@@ -1,4 +1,4 @@
-// Maintenance mode (spec §3 settings.maintenanceMode / maintenanceMessage; issue 6): visitors
+// Maintenance mode (settings.maintenanceMode / maintenanceMessage): visitors
 // get a French page with the message and HTTP 503 + Retry-After; /login, /register, /admin
 // and signed-in active admins keep working.
 import { getDb } from '#app/server/db/client.server.ts'

@@ -1,4 +1,4 @@
-// Issue 10: real files through the browser's file picker into the media library.
+// ADR 017: real files through the browser's file picker into the media library.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'

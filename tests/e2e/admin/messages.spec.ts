@@ -1,4 +1,4 @@
-// Admin › Messages (spec §2 messages tab, §4 message states, §5 reply rule).
+// Admin › Messages (list, message states, the non-empty reply rule).
 import { MESSAGE_DELETE_QUESTION } from '#app/domain/message.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeMessage } from '#app/server/demo/factories.server.ts'
@@ -64,7 +64,7 @@ test('inbox: empty texts, filters with counts, list content, badge colours, pagi
   await expect(first).toContainText(fresh.message)
   await expect(first).toContainText(frenchDateTime(fresh.createdAt))
   await expect(first).toContainText(/\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u)
-  // Badge colours (spec §2): new accent, read secondary, archived grey.
+  // Badge colours: new accent, read secondary, archived grey.
   const badge = (row: ReturnType<typeof rows.filter>) => row.locator('[data-status]')
   await expect(badge(first)).toHaveText('Nouveau')
   await expect(badge(first)).toHaveCSS('background-color', 'rgb(155, 89, 182)')
@@ -196,7 +196,7 @@ test('reply: disabled while blank, sends, sets replied, closes the panel, shows 
   await expect(send).toBeEnabled()
   await send.click()
 
-  // The panel closes; the message is now 'replied' (our reading of spec §4).
+  // The panel closes; the message is now 'replied' (ADR 006).
   await expect(page.getByText('Sélectionnez un message pour voir les détails')).toBeVisible()
   await expect(page).not.toHaveURL(/id=/)
   const row = list(page).getByRole('listitem').filter({ hasText: 'Emma Réponse' })
@@ -218,7 +218,7 @@ test('reply: disabled while blank, sends, sets replied, closes the panel, shows 
   await expect(panel).toContainText('Votre réponse :')
   await expect(panel).toContainText('Merci Emma, je vous réponds dès demain.')
   // This server sends no e-mail (no SMTP_URL): the reply is saved, and the panel says the
-  // e-mail did not leave instead of 'Envoyée le' (issue 11; tests/e2e/admin/mail.spec.ts).
+  // e-mail did not leave instead of 'Envoyée le' (ADR 019; tests/e2e/admin/mail.spec.ts).
   await expect(panel).toContainText("Non envoyée : l'envoi d'e-mails n'est pas configuré.")
   await expect(panel).not.toContainText('Envoyée le')
   await expect(panel.getByPlaceholder('Écrivez votre réponse...')).toHaveCount(0)

@@ -34,7 +34,7 @@ test('projects: empty hint, validation errors, create with tags and images, publ
   // Order defaults to count + 1.
   await expect(page.getByLabel('Ordre')).toHaveValue('1')
 
-  // Every rule of §5 is checked in the browser with the shared schema, in French.
+  // Every form rule is checked in the browser with the shared schema, in French.
   await page.getByLabel('Ordre').fill('1.5')
   await page.getByLabel('Lien du projet (URL, facultatif)').fill('pas une adresse')
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()

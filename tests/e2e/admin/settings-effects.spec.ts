@@ -1,4 +1,4 @@
-// The site settings drive the public site (issue 6 §3): name, description, logo, favicon and
+// The site settings drive the public site: name, description, logo, favicon and
 // meta image in the head and the chrome; keywords in the meta tags; social links and contact
 // details in the footer and the contact page; custom CSS on every public page; custom JS and
 // the analytics snippet only when set.

@@ -1,4 +1,4 @@
-// Admin › 'Paramètres du Site' (spec §2, §4 merge then re-read, §5 rules, §8 banners).
+// Admin › 'Paramètres du Site' (merged then re-read, form rules, banners).
 import { getDb } from '#app/server/db/client.server.ts'
 import { getSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
 import {
@@ -96,7 +96,7 @@ test('settings: sections, save by merge with spinner and success banner, Actuali
   await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toHaveCount(0)
 })
 
-test('settings: §5 rules give the failure banner and French errors; nothing is saved', async ({
+test('settings: broken rules give the failure banner and French errors; nothing is saved', async ({
   page,
   browser,
   db: _db,

@@ -27,7 +27,7 @@ test('skills: empty hint, every validation error, create, edit, delete, public h
 
   await page.getByRole('link', { name: 'Nouvelle compétence' }).click()
   await expect(page).toHaveURL(/\/admin\/skills\?new/)
-  // Default colour of spec §3, with a picker kept in sync.
+  // The default colour, with a picker kept in sync.
   await expect(page.getByLabel('Couleur', { exact: true })).toHaveValue('#8b5cf6')
   await page.getByLabel('Couleur (sélecteur)').fill('#ff0000')
   await expect(page.getByLabel('Couleur', { exact: true })).toHaveValue('#ff0000')

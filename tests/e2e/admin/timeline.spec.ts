@@ -34,7 +34,7 @@ test('timeline: empty hint, required fields, create, edit, delete, public timeli
   const title = `Cheffe de produit ${Date.now()}`
   await page.getByLabel('Titre').fill(title)
   await page.getByLabel('Organisation').fill('Vitrine SAS')
-  // Free text: no format check (spec §5).
+  // Free text: no format check.
   await page.getByLabel('Date de début').fill('2021-09')
   await page.getByLabel('Date de fin').fill('present')
   await page.getByLabel('Type').selectOption({ label: 'Professionnel' })

@@ -1,4 +1,4 @@
-// Admin › Users (spec §2, §3 User, §5 user form, §6 roles) and last-admin protection.
+// Admin › Users (list, user form, roles) and last-admin protection.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { USER_DELETE_QUESTION } from '#app/domain/user.ts'
 import { findInvitation } from '#app/server/auth/invitations.server.ts'

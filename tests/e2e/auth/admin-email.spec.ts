@@ -1,4 +1,4 @@
-// ADMIN_EMAIL bootstraps the first admin only (issue 4 §6, ADR 010): the account with that
+// ADMIN_EMAIL bootstraps the first admin only (ADR 010): the account with that
 // e-mail becomes admin while the site has no active admin, and gets nothing once one exists
 // (anyone who knows the address could have registered it first).
 import { getDb } from '#app/server/db/client.server.ts'

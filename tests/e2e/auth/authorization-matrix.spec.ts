@@ -1,4 +1,4 @@
-// Authorisation matrix (issue 4 "Tests"): every admin page, read from the route list itself
+// Authorisation matrix: every admin page, read from the route list itself
 // (app/routes.ts), and every admin action (ADMIN_ACTIONS, plus a made-up intent and none at
 // all on every admin route, so an intent nobody listed is still probed), as anonymous,
 // viewer, editor, blocked admin, inactive admin and active admin. Only the active admin gets
@@ -166,7 +166,7 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       const form: Array<[string, string]> = [['intent', intent]]
       form.push(...flatten(FIELDS[tab.id]?.() ?? GENERIC))
       if (ids[0]) form.push(['id', ids[0]])
-      // Issue 12: a revision of the post to restore; the factory's category to rename.
+      // Blog: a revision of the post to restore; the factory's category to rename.
       if (intent === 'restore' && ids[0])
         form.push(['revisionId', (await listRevisions(ids[0]))[0]?.id ?? ''])
       if (intent === 'rename-category')

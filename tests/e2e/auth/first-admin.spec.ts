@@ -1,4 +1,4 @@
-// The first-admin setup page (issue 4 §6): a one-time link creates an active admin.
+// The first-admin setup page (ADR 010): a one-time link creates an active admin.
 import { consumeSetupToken, issueSetupToken } from '#app/server/auth/first-admin.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'

@@ -1,5 +1,5 @@
 // The admin guard's three outcomes, open sessions of blocked users, and sign-out
-// (spec §4 admin guard + logout, §6; issue 4 §4, §5).
+// (no admin page or action without an active admin).
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, signIn } from '../../fixtures/auth.ts'
 import { visit } from '../public/helpers.ts'

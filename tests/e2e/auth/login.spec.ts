@@ -1,4 +1,4 @@
-// Login page (spec §2, §5, §8; issue 4 §1, §4, §7).
+// Login page: controls, form rules, refusals, rate limits, social sign-in.
 import { AUTH_RATE_LIMITS } from '#app/server/auth/password-auth.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, uniqueEmail } from '../../fixtures/auth.ts'
@@ -20,14 +20,14 @@ async function fillLogin(page: import('@playwright/test').Page, email: string, p
   await answered
 }
 
-test('shows every control of the spec and links to register', async ({ page }) => {
+test('shows every control and links to register', async ({ page }) => {
   await page.goto('/login')
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible()
   await expect(page.getByLabel('Adresse e-mail')).toHaveAttribute('type', 'email')
   const password = page.getByLabel('Code quantique', { exact: true })
   await expect(password).toHaveAttribute('type', 'password')
   await expect(page.getByLabel('Ancrage temporel')).not.toBeChecked()
-  // issue 11 §6: now a link to the reset form (no longer spec §2's dead button).
+  // A link to the reset form (ADR 019).
   await expect(page.getByRole('link', { name: 'Code oublié ?' })).toHaveAttribute(
     'href',
     '/forgot-password',

@@ -1,5 +1,5 @@
-// Google and Facebook popup sign-in against oauth2-mock-server on loopback (issue 4 §3,
-// spec §8, §9): success for both, linking to an existing e-mail, closed popup, blocked
+// Google and Facebook popup sign-in against oauth2-mock-server on loopback (ADR 011):
+// success for both, linking to an existing e-mail, closed popup, blocked
 // popup, and a second popup cancelling the first.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -39,7 +39,7 @@ test('Google: an e-mail already registered with a password links to the same adm
   expect(await sessionUser()).toBe(admin.id)
   oauth.google.setIdentity(identity(admin.email))
   await page.goto('/login')
-  // Record what the page asks of window.open (the 500×600 popup of spec §9), in the test
+  // Record what the page asks of window.open (the 500×600 popup of ADR 011), in the test
   // process: the page may already have moved on to /admin when we look.
   const features: string[] = []
   await page.exposeFunction('__recordOpen', (value: string) => features.push(value))
@@ -145,7 +145,7 @@ test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user c
   expect(rows).toEqual([{ id: invited.id, role: 'admin' }])
 })
 
-test('a popup closed by the user ends with the §8 message and no spinner', async ({
+test('a popup closed by the user ends with the failure message and no spinner', async ({
   page,
   db,
   oauth,
@@ -172,7 +172,7 @@ test('a popup closed by the user ends with the §8 message and no spinner', asyn
   await expect(page.getByRole('alert')).toHaveText('Erreur lors de la connexion')
 })
 
-test('a popup blocked by the browser ends with the §8 message', async ({ page, db }) => {
+test('a popup blocked by the browser ends with the failure message', async ({ page, db }) => {
   void db
   await page.goto('/login')
   await page.evaluate(() => {
@@ -280,7 +280,7 @@ test('a popup closed while a session already existed is no success', async ({
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('a provider refusal ends with the §8 message on the login page', async ({
+test('a provider refusal ends with the failure message on the login page', async ({
   page,
   db,
   oauth,
@@ -311,7 +311,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
       timeout: 15_000,
     })
-    // A refusal comes back to the login page with the §8 message.
+    // A refusal comes back to the login page with the failure message.
     await page.context().clearCookies()
     oauth.google.setMode('deny')
     await page.goto('/login')

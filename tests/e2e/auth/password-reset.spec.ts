@@ -1,4 +1,4 @@
-// 'Code oublié ?' in the browser (issue 11 §6): without JavaScript, the form e-mails a link
+// 'Code oublié ?' in the browser (ADR 019): without JavaScript, the form e-mails a link
 // (to a real SMTP server), the link sets a new password once, an unknown address gets the
 // same answer, and the old sessions are gone.
 import { UNSUPPORTED_TYPE } from '../../../server/request-guard.ts'
@@ -116,7 +116,7 @@ test('odd requests get a French refusal, never a 500', async ({ page, server }) 
       data: '{"email":"a@b.fr"}',
       maxRedirects: 0,
     })
-    // Not a form: refused before the route, in French (issue 14 finding 4).
+    // Not a form: refused before the route, in French (ADR 024).
     expect(json.status()).toBe(415)
     expect(await json.text()).toBe(UNSUPPORTED_TYPE)
     const garbage = await page.request.post(path, {

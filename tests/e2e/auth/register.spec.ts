@@ -1,4 +1,4 @@
-// Register page (spec §2, §5, §6, §8; issue 4 §2).
+// Register page: form rules, French errors, new accounts as viewers.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { issueInvitation } from '#app/server/auth/invitations.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -59,7 +59,7 @@ test('every error text of the catalogue, then a viewer account that goes on to /
   ).toEqual([])
 
   await fillRegister(page, { name: 'Ada', email, password: 'secret1', confirm: 'secret1' })
-  // spec: success goes to /admin, where a viewer is sent home.
+  // Success goes to /admin, where a viewer is sent home.
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
   const user = await getDb()
     .selectFrom('user')

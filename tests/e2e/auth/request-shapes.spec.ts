@@ -1,4 +1,4 @@
-// Issue 14 findings 4 and 8 on the real server (server/index.ts wiring): no 500 for odd
+// Request-shape rules (ADR 024) on the real server (server/index.ts wiring): no 500 for odd
 // bodies, missing assets or malformed paths; no-store on admin responses; Retry-After on
 // 429; an anonymous POST to a read-only admin page is sent to /login, not shown the hub.
 import { METHOD_NOT_ALLOWED } from '#app/server/method-not-allowed.server.ts'

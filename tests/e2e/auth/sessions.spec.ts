@@ -1,4 +1,4 @@
-// Active sessions (issue 14, ADR 025): a user sees their sessions (device, address, last use)
+// Active sessions (ADR 025): a user sees their sessions (device, address, last use)
 // and ends another one, whose browser is then signed out; an admin ends every session of a
 // user from the Users tab.
 import { getDb } from '#app/server/db/client.server.ts'

@@ -1,4 +1,4 @@
-// Two-factor sign-in for admins (issue 14, ADR 025): enrolment with a QR code, the second
+// Two-factor sign-in for admins (ADR 025): enrolment with a QR code, the second
 // step after the password form, wrong codes refused in French, a recovery code working
 // once, and the setting that sends admins without a second factor to enrol.
 import { getDb } from '#app/server/db/client.server.ts'

@@ -1,4 +1,4 @@
-// Issue 13 (new-user audit), public side: no invented contact data, editable legal pages,
+// What a new visitor or owner met on the public site: no invented contact data, editable legal pages,
 // consent before analytics, French section badge, 390 px layout, lost network.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -23,7 +23,7 @@ test.afterEach(async ({ db: _db }) => {
   await getDb().deleteFrom('profile').execute()
 })
 
-test('point 9: legal pages start from French templates naming the owner', async ({
+test('legal pages start from French templates naming the owner', async ({
   page,
   db: _db,
 }) => {
@@ -47,7 +47,7 @@ test('point 9: legal pages start from French templates naming the owner', async 
   await expect(page.getByText(/Camille Martin, joignable par e-mail à camille@atelier\.fr/)).toBeVisible()
 })
 
-test('point 9: the owner edits a legal page in Paramètres; it renders as plain text', async ({
+test('the owner edits a legal page in Paramètres; it renders as plain text', async ({
   page,
   db: _db,
 }) => {
@@ -72,7 +72,7 @@ test('point 9: the owner edits a legal page in Paramètres; it renders as plain 
   expect(stored.legal?.notice ?? '').toBe('')
 })
 
-test.describe('point 5: at 390 px', () => {
+test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the fixed badge and buttons never cover what is scrolled to', async ({
@@ -115,7 +115,7 @@ test.describe('point 5: at 390 px', () => {
   })
 })
 
-test('point 10: no analytics before consent; equal choices, remembered, revocable', async ({
+test('no analytics before consent; equal choices, remembered, revocable', async ({
   page,
   db: _db,
 }) => {
@@ -167,7 +167,7 @@ test('point 10: no analytics before consent; equal choices, remembered, revocabl
   await expect(tags).toHaveCount(0)
 })
 
-test('point 10: the contact form says what is stored and for how long', async ({
+test('the contact form says what is stored and for how long', async ({
   page,
   db: _db,
 }) => {
@@ -180,7 +180,7 @@ test('point 10: the contact form says what is stored and for how long', async ({
   )
 })
 
-test('point 13: a page change lost on the network keeps the page and says so', async ({
+test('a page change lost on the network keeps the page and says so', async ({
   page,
   db: _db,
 }) => {
@@ -203,7 +203,7 @@ test('point 13: a page change lost on the network keeps the page and says so', a
   await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toHaveCount(0)
 })
 
-// Issue 16: the layout's network guard is a client middleware, not a clientLoader (which
+// ADR 049: the layout's network guard is a client middleware, not a clientLoader (which
 // gets a data request of its own): a page change asks the server once, layout data included.
 test('a page change asks the server for its data in one request', async ({ page, db: _db }) => {
   await visit(page, '/contact')
@@ -220,7 +220,7 @@ test('a page change asks the server for its data in one request', async ({ page,
   expect(decodeURIComponent(requests[0]!)).toContain('routes/public/layout')
 })
 
-test('point 8: the blog hero blurs its picture under a dark veil behind the title', async ({
+test('the blog hero blurs its picture under a dark veil behind the title', async ({
   page,
   db: _db,
 }) => {
@@ -246,7 +246,7 @@ test('point 8: the blog hero blurs its picture under a dark veil behind the titl
   expect(veilAlpha).toBeGreaterThanOrEqual(0.7)
 })
 
-test('point 11: a site that refuses frames gets a message and a link, not a blank frame', async ({
+test('a site that refuses frames gets a message and a link, not a blank frame', async ({
   page,
   db: _db,
 }) => {

@@ -24,7 +24,7 @@ test.describe.configure({ timeout: 120_000 })
 for (const theme of THEME_IDS) {
   test(`accessibility of every public page in the ${theme} theme`, async ({ page, db: _db }) => {
     const project = await createProject(makeProject({ featured: true, url: '/demo/live/trajets-doux.html' }))
-    // Issue 12: a rich Markdown body (anchors, table of contents, code, table, footnote, image).
+    // A rich Markdown body (anchors, table of contents, code, table, footnote, image).
     const section = (n: number) =>
       `## Partie ${n}\n\n${'Un texte de démonstration assez long. '.repeat(45)}\n\n### Détail ${n}\n\n- un\n- deux`
     const post = await createBlogPost(

@@ -1,4 +1,4 @@
-// Issue 12: hostile Markdown never runs; drafts and posts not yet due are on no public
+// ADR 020: hostile Markdown never runs; drafts and posts not yet due are on no public
 // surface; a scheduled post appears at its time without a restart; structured data.
 import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'

@@ -79,7 +79,7 @@ test('blog post: hero, Markdown body (raw HTML dropped), author, date, read time
   await visit(page, `/blog/${post.slug}`)
   await expect(page).toHaveTitle(new RegExp(`^${post.title} — `))
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
-  // Issue 12: Markdown rendered on the server; raw HTML never reaches the page.
+  // Markdown rendered on the server (ADR 020); raw HTML never reaches the page.
   await expect(page.getByText('paragraphe', { exact: true })).toHaveJSProperty('tagName', 'STRONG')
   await expect(page.getByText('Troisième.')).toBeVisible()
   await expect(page.getByText('window.__xss')).toHaveCount(0)
@@ -94,7 +94,7 @@ test('blog post: hero, Markdown body (raw HTML dropped), author, date, read time
   await expect(page.getByRole('heading', { name: 'Article non trouvé' })).toBeVisible()
 })
 
-// Issue 16 ("anything serialised twice into the HTML"): a post's body is in its document once,
+// ADR 050: a post's body is in its document once,
 // as HTML, not a second time in the hydration data; hydration keeps it, and a page change in
 // the browser (whose data request carries it) shows it too.
 test('blog post: the body is sent once in the document and stays through hydration and page changes', async ({

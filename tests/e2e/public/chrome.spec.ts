@@ -66,7 +66,7 @@ test('loading overlay: first-load message hidden within 2 s, route-change messag
   expect(html).toMatch(/data-testid="loading-overlay"[^>]*>/)
   expect(html.replace(/&#x27;|&#39;/g, "'")).toContain("Initialisation de l'expérience...")
   // Hidden at most 2 s after start: the app's start, once its modules have run (the end of
-  // DOMContentLoaded), as the spec's app counted from its mount; slack for a loaded machine.
+  // DOMContentLoaded), as the original site counted from its mount; slack for a loaded machine.
   const hiddenFirst = await overlayHiddenAt(page)
   const startedAt = await page.evaluate(
     () =>
@@ -386,7 +386,7 @@ test('user menu shows only when signed in, with avatar, name, Administration and
   await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
   await toggle.click()
   await expect(admin).toBeHidden()
-  // Spec §2: the display name, and the e-mail only when there is no name.
+  // The display name, and the e-mail only when there is no name.
   await expect(page.getByText(user.email)).toHaveCount(0)
 
   // Déconnexion posts to /logout and the menu disappears.

@@ -78,7 +78,7 @@ test('contact: no invented contact details (ADR 021); works without JavaScript',
 }) => {
   await updateSettings(makeSettings({ contact: { email: 'x@orbite.fr', phone: '', address: '' } }))
   await visit(page, '/contact')
-  // Audit point 6: an empty phone or address shows nothing, never sample data.
+  // ADR 021: an empty phone or address shows nothing, never sample data.
   await expect(page.getByTestId('contact-card-E-mail')).toContainText('x@orbite.fr')
   await expect(page.getByTestId('contact-card-Téléphone')).toHaveCount(0)
   await expect(page.getByTestId('contact-card-Adresse')).toHaveCount(0)

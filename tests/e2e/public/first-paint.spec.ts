@@ -1,4 +1,4 @@
-// What Lighthouse's mobile score rests on (issue 16 point 6, ADR 032, 038): the fonts and the
+// What Lighthouse's mobile score rests on (ADR 032, 038): the fonts and the
 // stylesheet first in the head, no script requested before the page has painted (then all
 // of them at once), the fonts preloaded under hashed names with long cache lifetimes, shipped
 // images kept 30 days, and the first card of a list loaded at once as the page's largest paint.

@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect } from '../../fixtures/test.ts'
 
-/** Waits until the loading overlay (spec §2) is gone. */
+/** Waits until the loading overlay is gone. */
 export async function overlayGone(page: Page) {
   await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 4000 })
 }
@@ -33,7 +33,7 @@ export function computed(target: Locator, property: string) {
   return target.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property)
 }
 
-/** Asserts a text is drawn in red (spec §8 errors), whatever the colour's notation (oklch…). */
+/** Asserts a text is drawn in red (form errors), whatever the colour's notation (oklch…). */
 export async function expectRed(target: Locator) {
   const [r = 0, g = 0, b = 0] = await target.evaluate((el) => {
     const ctx = document.createElement('canvas').getContext('2d')!

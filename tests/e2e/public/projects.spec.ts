@@ -57,7 +57,7 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
     makeProject({
       title: 'Projet détaillé',
       url: '/demo/live/cantine-locale.html',
-      // Issue 12: Markdown, one paragraph per blank-line-separated block.
+      // Markdown (ADR 020), one paragraph per blank-line-separated block.
       content: 'Paragraphe un.\n\nParagraphe **deux**.\n\nParagraphe trois.',
       images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
     }),

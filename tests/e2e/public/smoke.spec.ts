@@ -5,7 +5,7 @@ import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 
 const SITE = 'Atelier Fumée'
 
-// Every route of the spec §2 route table answers with server-rendered French HTML, titled
+// Every page route answers with server-rendered French HTML, titled
 // "<page> — <site name>" (the home page: the site name), as each route's meta says.
 const PAGES = [
   ['/', SITE],

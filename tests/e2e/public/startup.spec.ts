@@ -1,4 +1,4 @@
-// Start-up refusals an owner meets (ops audit): said in French, and the process stops.
+// Start-up refusals an owner meets: said in French, and the process stops.
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'

@@ -1,4 +1,4 @@
-// Zod never probes `new Function('')` in the browser (issue 14, finding 8): under the site's
+// Zod never probes `new Function('')` in the browser: under the site's
 // Content-Security-Policy (no 'unsafe-eval') that probe raised a CSP violation report on
 // every page that loads a form schema, drowning the reports that matter.
 import { signInAdmin } from '../../fixtures/admin.ts'

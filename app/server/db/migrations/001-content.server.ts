@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Content tables of spec §3. Portable SQL: text ids, ISO text timestamps, JSON as text.
+// Content tables. Portable SQL: text ids, ISO text timestamps, JSON as text.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('projects')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 // Better Auth's tables in our migration history (ADR 003): user extended with
-// role, status and lastLogin (spec §3 users; the avatar is `image`).
+// role, status and lastLogin (the avatar is `image`).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('user')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Issue 10 (ADR 017): a media item may be a file uploaded into the library. These columns
+// ADR 017: a media item may be a file uploaded into the library. These columns
 // describe that file; items that only point at a URL keep their defaults.
 const TEXT_COLUMNS = ['storageKey', 'mime', 'alt', 'placeholder', 'variants'] as const
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Issue 12 (ADR 020): post status and publish date, rendered HTML stored at save time,
+// ADR 020: post status and publish date, rendered HTML stored at save time,
 // automatic reading time, bounded revisions; project texts rendered too. Existing plain-text
 // bodies become Markdown that keeps their look: one paragraph per line, no character read
 // as Markdown syntax.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Two-factor sign-in and active sessions (issue 14, ADR 025): the TOTP secret of a user
+// Two-factor sign-in and active sessions (ADR 025): the TOTP secret of a user
 // (encrypted), their recovery codes (hashed, single use), per-session state (second factor
 // proven, last use) and the site's security policy (one row, id 'main'). Portable SQL:
 // text ids, ISO-8601 text timestamps, 0/1 integers.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// State several app servers share on one database (issue 15 point 3, ADR 033). Portable SQL
+// State several app servers share on one database (ADR 033). Portable SQL
 // (ADR 028): text keys, ISO-8601 text timestamps, integers.
 //
 // - rate_limit: one row per rate-limit bucket (ADR 023's buckets, in the database). A hit is
