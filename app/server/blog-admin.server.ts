@@ -1,6 +1,6 @@
-// Admin-only steps of the blog tab beyond create/update/delete (issue 12, ADR 020): the
+// Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
-import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
 import { redirectWithToast } from './toast.server.ts'
 import { recordActivity } from './activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
@@ -74,7 +74,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
   })
 }
 
-/** Renames a category on every post that has it (issue 12 §5). */
+/** Renames a category on every post that has it (ADR 020). */
 export async function renameCategoryIntent(request: Request, admin: Actor, form: AdminForm) {
   const from = typeof form.values.from === 'string' ? form.values.from : ''
   const to = typeof form.values.to === 'string' ? form.values.to.trim() : ''
