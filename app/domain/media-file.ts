@@ -1,4 +1,4 @@
-// Uploaded media files (issue 10, ADR 017): accepted types, size limits, French refusals and
+// Uploaded media files (ADR 017): accepted types, size limits, French refusals and
 // the public URL scheme of stored files. No I/O: the upload route, the pipeline and the
 // <Media> component all read it.
 import type { MediaCategory } from './types.ts'
@@ -28,6 +28,7 @@ export const DEFAULT_MEDIA_LIMITS_MB: Record<MediaCategory, number> = {
   document: 10,
 }
 
+/** The upload route's URL: the route config, the uploader, the Express body limits and the tests. */
 export const MEDIA_UPLOAD_PATH = '/api/media/upload'
 
 export const UPLOAD_ERRORS = {
