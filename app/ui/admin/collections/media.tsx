@@ -175,7 +175,7 @@ function MediaFilters({ tags, filters }: { tags: string[]; filters: MediaFilterV
 function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
   const { usages } = data
   return (
-    <ul aria-label="Médias" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={media.labels.list} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
         <li key={item.id} className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
           <article aria-label={item.title}>
