@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 import { ADMIN_TABS } from './domain/admin-tabs.ts'
+import { MEDIA_UPLOAD_PATH } from './domain/media-file.ts'
 import { LEGACY_REDIRECTS, LEGAL_PAGES } from './domain/routes.ts'
 
 export default [
@@ -12,7 +13,6 @@ export default [
   route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
-  route('api/media/upload', 'routes/resources/media-upload.ts'),
   route('api/media', 'routes/resources/media-list.ts'),
   route('media/:key', 'routes/resources/media-file.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
@@ -39,6 +39,9 @@ export default [
     ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
     route('settings/emails', 'routes/admin/settings-emails.tsx'),
   ]),
+  // The media tab's uploads (admins only), filed beside the tabs they serve; the URL is the
+  // one constant the Express body rules and the uploader also use.
+  route(MEDIA_UPLOAD_PATH.slice(1), 'routes/admin/api/media-upload.ts'),
 
   // Public site
   layout('routes/public/layout.tsx', [

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import { writeLogLine } from './log-lines.ts'
 import { requestUrl } from './request-url.ts'
+import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -153,8 +154,8 @@ function forbidden(res: Response) {
   res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
 }
 
-/** The one route whose body is a file: MEDIA_UPLOAD_PATH in app/domain/media-file.ts. */
-export const UPLOAD_PATH = '/api/media/upload'
+/** The one route whose body is a file. */
+export const UPLOAD_PATH = MEDIA_UPLOAD_PATH
 
 /** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024

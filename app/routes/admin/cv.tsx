@@ -1,5 +1,5 @@
-// Admin tab "Gestion du CV" (spec §2 CV tab, §3 CV, §5 CV URL, §8): the URL form with the
-// §8 banners and 'Protection du CV' (requireAuth, addWatermark, trackDownloads) saved as a
+// Admin tab "Gestion du CV" (ADR 018): the URL form with its success and failure
+// banners and 'Protection du CV' (requireAuth, addWatermark, trackDownloads) saved as a
 // partial update. The public CV page and /cv/telecharger apply the three settings.
 import { Form } from 'react-router'
 import type { Route } from './+types/cv'
@@ -20,10 +20,11 @@ import { Banner, FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { CheckboxField, TextField } from '#app/ui/admin/fields.tsx'
 import { CvUpload } from '#app/ui/admin/cv-upload.tsx'
-import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
+import { FormActions } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 
-// spec §8 "CV URL save"
+// The banner of a saved CV URL.
 const CV_URL_SAVED = 'URL du CV mise à jour avec succès'
 const CV_URL_FAILED = "Erreur lors de la mise à jour de l'URL"
 const CV_SETTINGS_SAVED = 'Protection du CV mise à jour avec succès'
@@ -108,7 +109,7 @@ function CvUrlForm({ cv, failure }: { cv: Cv | null; failure: FormFailure | unde
       <h3 className="mb-4 text-lg font-semibold text-zinc-900">URL du CV</h3>
       <FormErrorSummary
         errors={errors}
-        // Leaves with the field errors it sums up, once the URL is fixed (audit point 4).
+        // Leaves with the field errors it sums up, once the URL is fixed.
         formError={
           Object.keys(errors).length > 0 ? (failure?.formError ?? CV_URL_FAILED) : undefined
         }
