@@ -3,6 +3,7 @@ import '#app/domain/zod-config.ts'
 import { refusalText } from '#app/domain/http-errors.ts'
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { useEffect } from 'react'
 import { preload } from 'react-dom'
 import type { Route } from './+types/root'
 import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
@@ -106,6 +107,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { Meta, Links } = useDocumentHead()
   const favicon = data?.site.favicon
+  // Set once the page has hydrated and every effect of that first render ran (this one runs
+  // last, being the outermost): the browser tests wait for this state, never for a delay.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     // The boot script sets data-theme before the first paint; React must not undo it.
     <html lang="fr" data-theme="neutral" suppressHydrationWarning>
