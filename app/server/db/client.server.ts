@@ -31,7 +31,7 @@ export interface DatabaseHandle {
   /** PostgreSQL: this process's content-change channel (ADR 033); listens once started. */
   channel?: ContentChannel
   /**
-   * Work started against this database (timers, a worker) registers how to stop it here:
+   * Work started against this database (timers, a worker) registers how to stop it here (ADR 063):
    * `close()` runs those first, so nothing fires or queries once the database is gone.
    * Returns the function that unregisters it.
    */
