@@ -60,8 +60,9 @@ export async function stopScheduledPublishing(): Promise<void> {
   unsubscribe = undefined
   unregister?.()
   unregister = undefined
-  cancelScheduledContentChange()
+  // After the reads in flight: one of them may have armed a timer meanwhile.
   await arming
+  cancelScheduledContentChange()
 }
 
 /**
