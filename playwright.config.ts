@@ -4,10 +4,11 @@ import { defineConfig } from '@playwright/test'
 // server and one database per worker (tests/fixtures/test.ts).
 //
 // Sized for a loaded 2-core machine (CI), from measurement. Two workers, each with its own
-// server and Chromium, still finish sooner than one on 2 cores (the auth folder: 218 s and
-// 355 s against 270 s and 397 s for one worker, on a shared machine at load 12-26), but each
-// test then takes about 2.2 times as long. So the time-outs, bounds on states being reached,
-// leave room for that: 60 s a test (three times that for the multi-step flows marked
+// server and Chromium, still finish sooner than one on 2 cores: the auth folder (51 tests)
+// took 218, 355 and 183 s with two workers against 270, 397 and 300 s with one, in three
+// pairs of runs on a shared machine at load 12-28 (noisy figures). But each test then takes
+// up to 2.2 times as long (median), so the time-outs, bounds on states being reached, leave
+// room for that: 60 s a test (three times that for the multi-step flows marked
 // `test.slow()`), 15 s an expectation.
 export default defineConfig({
   testDir: 'tests/e2e',
