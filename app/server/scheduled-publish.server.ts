@@ -55,7 +55,7 @@ export function scheduledPublishingArmed(): Promise<void> {
  * Stops listening, drops the armed timer and waits for a read in flight: run by the database's
  * `close()` before it closes, so no timer outlives it and no read meets a closed database.
  */
-export async function stopScheduledPublishing(): Promise<void> {
+async function stopScheduledPublishing(): Promise<void> {
   unsubscribe?.()
   unsubscribe = undefined
   unregister?.()
