@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
 } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { useEffect } from 'react'
 import { preload } from 'react-dom'
 import type { Route } from './+types/root'
 import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
@@ -111,6 +112,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const nonce = useNonce()
   const favicon = data?.site.favicon
+  // Set once the page has hydrated and every effect of that first render ran (this one runs
+  // last, being the outermost): the browser tests wait for this state, never for a delay.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     // The boot script sets data-theme before the first paint; React must not undo it.
     <html lang="fr" data-theme="neutral" suppressHydrationWarning>

@@ -27,6 +27,7 @@ test('Google: an e-mail already registered with a password links to the same adm
   oauth,
   request,
 }) => {
+  test.slow() // a multi-step flow (password account, then provider sign-in)
   void db
   const admin = await createTestUser({ role: 'admin' })
   // A session opened elsewhere with the password, before Google proves the address.

@@ -6,7 +6,7 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import type { Page } from '@playwright/test'
-import { test, expect } from '../../fixtures/test.ts'
+import { test, expect, waitForHydration } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
 /** Holds every request matching `glob` until the returned function is called. */
@@ -124,11 +124,7 @@ test('a page whose load event never comes still hydrates', async ({
   const release = await holdRequests(page, '**/assets/inter-*.woff2')
   await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
-  // React itself hides the overlay (the CSS fallback sets no `hidden` attribute).
-  await page.waitForSelector('[data-testid="loading-overlay"][hidden]', {
-    state: 'attached',
-    timeout: 15_000,
-  })
+  await waitForHydration(page)
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   release()
 })
@@ -144,11 +140,7 @@ test('a menu opened before the scripts run stays open once the page hydrates', a
   const panel = page.getByRole('dialog', { name: 'Navigation principale' })
   await expect(panel).toBeVisible()
   release()
-  // React itself hides the overlay once hydrated (the CSS fallback sets no `hidden` attribute).
-  await page.waitForSelector('[data-testid="loading-overlay"][hidden]', {
-    state: 'attached',
-    timeout: 15_000,
-  })
+  await waitForHydration(page)
   await expect(panel).toBeVisible()
   // Hydrated, the panel still closes on a route change.
   await panel.getByRole('link', { name: 'Contact' }).click()
