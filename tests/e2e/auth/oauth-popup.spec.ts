@@ -5,7 +5,6 @@ import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import {
   createTestUser,
-  SESSION_COOKIE,
   sessionHeaders,
   signIn,
   uniqueEmail,
@@ -21,7 +20,7 @@ function identity(email = uniqueEmail('social')) {
   return { sub: `sub-${email}`, email, name: 'Personne Sociale' }
 }
 
-test('Google: an e-mail already registered with a password links to the same admin and continues to /admin; the unproven password and other sessions end (ADR 014)', async ({
+test('Google: an e-mail already registered with a password links to the same admin and continues to /admin only when Google verified it; the password and other sessions stay, and the address is told (ADR 014)', async ({
   page,
   db,
   oauth,
@@ -37,6 +36,26 @@ test('Google: an e-mail already registered with a password links to the same adm
     return body?.user?.id ?? null
   }
   expect(await sessionUser()).toBe(admin.id)
+
+  // Google does not vouch for the address: no link, the French reason, nothing changed.
+  allowConsoleError(page, /status of 401/)
+  oauth.google.setIdentity({ ...identity(admin.email), emailVerified: false })
+  await page.goto('/login')
+  const refused = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  await refused
+  await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.socialNotLinked)
+  const accountsOf = async () =>
+    (
+      await getDb()
+        .selectFrom('account')
+        .select(['providerId'])
+        .where('userId', '=', admin.id)
+        .orderBy('providerId')
+        .execute()
+    ).map((a) => a.providerId)
+  expect(await accountsOf()).toEqual(['credential'])
+
   oauth.google.setIdentity(identity(admin.email))
   await page.goto('/login')
   // Record what the page asks of window.open (the 500×600 popup of spec §9), in the test
@@ -66,12 +85,7 @@ test('Google: an e-mail already registered with a password links to the same adm
     .where('email', '=', admin.email)
     .execute()
   expect(users).toEqual([{ id: admin.id, role: 'admin', emailVerified: 1 }])
-  const accounts = await getDb()
-    .selectFrom('account')
-    .select(['providerId'])
-    .where('userId', '=', admin.id)
-    .execute()
-  expect(accounts.map((a) => a.providerId)).toEqual(['google'])
+  expect(await accountsOf()).toEqual(['credential', 'google'])
   const login = await getDb()
     .selectFrom('activity_logs')
     .select(['details'])
@@ -79,32 +93,28 @@ test('Google: an e-mail already registered with a password links to the same adm
     .where('action', '=', 'login')
     .execute()
   expect(login.map((l) => l.details)).toEqual(['Connexion avec Google'])
-
-  // The session opened elsewhere is over; the one Google just opened is the only one.
-  expect(await sessionUser()).toBeNull()
-  const sessions = await getDb()
-    .selectFrom('session')
-    .select('id')
-    .where('userId', '=', admin.id)
+  const mails = await getDb()
+    .selectFrom('outbox')
+    .select(['kind'])
+    .where('toAddress', '=', admin.email)
     .execute()
-  expect(sessions).toHaveLength(1)
-  const cookies = await page.context().cookies()
-  expect(cookies.some((c) => c.name === SESSION_COOKIE)).toBe(true)
+  expect(mails).toEqual([{ kind: 'link' }])
+
+  // The session opened elsewhere goes on; the password still signs in.
+  expect(await sessionUser()).toBe(admin.id)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible()
-
-  // The old password no longer signs in: Google from now on.
-  allowConsoleError(page, /status of 401/)
   await page.context().clearCookies()
   await page.goto('/login')
   await page.getByLabel('Adresse e-mail').fill(admin.email)
   await page.getByLabel('Code quantique', { exact: true }).fill(admin.password)
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
-  await expect(page.getByText(AUTH_TEXTS.loginFailed)).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
+    timeout: 15_000,
+  })
 })
 
-test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user created by an admin keeps the role', async ({
+test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user created by an admin is not linked (ADR 014)', async ({
   page,
   db,
   oauth,
@@ -134,15 +144,14 @@ test('Facebook: a new visitor becomes a viewer (sent home from /admin); a user c
   const second = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Se connecter avec Facebook' }).click()
   await second
-  await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
-    timeout: 15_000,
-  })
-  const rows = await getDb()
-    .selectFrom('user')
-    .select(['id', 'role'])
-    .where('email', '=', invited.email)
+  // Facebook states no verification of the address: the invitation link is the way in.
+  await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.socialNotLinked)
+  const accounts = await getDb()
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', invited.id)
     .execute()
-  expect(rows).toEqual([{ id: invited.id, role: 'admin' }])
+  expect(accounts).toEqual([])
 })
 
 test('a popup closed by the user ends with the §8 message and no spinner', async ({
