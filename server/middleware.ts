@@ -1,4 +1,9 @@
 import type { NextFunction, Request, Response } from 'express'
+import { log } from '#app/server/log.server.ts'
+import {
+  looksLikeUndeclaredProxy,
+  UNTRUSTED_PROXY_WARNING,
+} from '#app/server/proxy-trust.server.ts'
 import { writeLogLine } from './log-lines.ts'
 import { requestUrl } from './request-url.ts'
 
@@ -106,9 +111,19 @@ export function writeRequestLog(
 export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
   // Without TRUST_PROXY, Express's req.ip is the socket's address: read it without parsing
   // X-Forwarded-For for nothing (ADR 039).
-  req.headers['x-vitrine-client-ip'] =
-    (req.app.get('trust proxy') ? req.ip : req.socket.remoteAddress) ?? ''
+  const trusted = req.app.get('trust proxy')
+  req.headers['x-vitrine-client-ip'] = (trusted ? req.ip : req.socket.remoteAddress) ?? ''
+  if (!trusted && !proxyWarned) warnOfUndeclaredProxy(req)
   next()
+}
+
+let proxyWarned = false
+
+/** Once per process: a proxy TRUST_PROXY does not declare shares its limits among all visitors. */
+function warnOfUndeclaredProxy(req: Request) {
+  if (!looksLikeUndeclaredProxy(req.socket.remoteAddress, req.headers['x-forwarded-for'])) return
+  proxyWarned = true
+  log.warn(UNTRUSTED_PROXY_WARNING, { peer: req.socket.remoteAddress })
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
