@@ -196,22 +196,23 @@ test('a popup blocked by the browser ends with the §8 message', async ({ page, 
 test('a second popup cancels the first; the second one signs in', async ({ page, db, oauth }) => {
   void db
   const admin = await createTestUser({ role: 'admin' })
-  oauth.facebook.setIdentity(identity(admin.email))
-  oauth.google.setMode('hold')
+  // Google, whose address is verified, links into the admin (ADR 014); Facebook never would.
+  oauth.google.setIdentity(identity(admin.email))
+  oauth.facebook.setMode('hold')
   await page.goto('/login')
   const firstPromise = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
+  await page.getByRole('button', { name: 'Se connecter avec Facebook' }).click()
   const first = await firstPromise
   await first.waitForURL(/\/consent/)
   const secondPromise = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Se connecter avec Facebook' }).click()
+  await page.getByRole('button', { name: 'Se connecter avec Google' }).click()
   await secondPromise
   await expect.poll(() => first.isClosed()).toBe(true)
   await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
     timeout: 15_000,
   })
   // The cancelled popup left no error behind.
-  await expect(page.getByText('Erreur lors de la connexion avec Google')).toHaveCount(0)
+  await expect(page.getByText('Erreur lors de la connexion avec Facebook')).toHaveCount(0)
 })
 
 test('a blocked or inactive user cannot sign in with a provider and is told the account is disabled', async ({
