@@ -5,6 +5,7 @@ import {
   UNTRUSTED_PROXY_WARNING,
 } from '#app/server/proxy-trust.server.ts'
 import { writeLogLine } from './log-lines.ts'
+import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -57,7 +58,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   // finding 2). Everything else, the private CV included, stays same-origin.
   res.setHeader(
     'Cross-Origin-Resource-Policy',
-    PUBLIC_IMAGES.test(req.path) ? 'cross-origin' : 'same-origin',
+    PUBLIC_IMAGES.test(normalizedPath(req.path)) ? 'cross-origin' : 'same-origin',
   )
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
