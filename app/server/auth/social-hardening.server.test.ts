@@ -128,9 +128,19 @@ describe('sign-in hardening', () => {
       const signedIn = await thrownOrReturned(async () =>
         callLoader(request('/api/auth/get-session', { cookie: await cookieOf(user.id) })),
       )
-      const body = (await signedIn.json()) as { user: { id: string }; session: { id: string } }
+      const token = await createSessionCookie(user.id)
+      const fresh = await thrownOrReturned(() =>
+        callLoader(request('/api/auth/get-session', { cookie: `${SESSION_COOKIE}=${token}` })),
+      )
+      const text = await fresh.text()
+      const body = JSON.parse(text) as { user: { id: string }; session: Record<string, unknown> }
       expect(body.user.id).toBe(user.id)
       expect(typeof body.session.id).toBe('string')
+      // ADR 060: the session token (the HttpOnly cookie's value) is never in the JSON.
+      expect(body.session).not.toHaveProperty('token')
+      expect(text).not.toContain(decodeURIComponent(token).split('.')[0]!)
+      expect(fresh.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(((await signedIn.json()) as { session: object }).session).not.toHaveProperty('token')
       for (const provider of ['google', 'facebook']) {
         // No state: Better Auth itself answers, redirecting to its error path.
         const res = await thrownOrReturned(() =>
