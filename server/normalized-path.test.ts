@@ -63,7 +63,9 @@ describe('the path rules decide on the normal form', () => {
       const headers: Record<string, string> = {}
       securityHeaders(
         { path, secure: false } as Request,
-        { setHeader: (name: string, value: string) => (headers[name] = value) } as Response,
+        {
+          setHeader: (name: string, value: string) => (headers[name] = value),
+        } as unknown as Response,
         () => undefined,
       )
       return headers['Cross-Origin-Resource-Policy']
