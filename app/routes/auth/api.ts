@@ -15,6 +15,8 @@ const FORWARDED_GET = new Set([
   // Where Google and Facebook send the browser back (genericOAuth providers use the core
   // /callback/:providerId endpoint; README "Google and Facebook sign-in").
   ...SOCIAL_PROVIDERS.map((provider) => `${BASE}/callback/${provider}`),
+  // The link of the e-mail verification asked for from /cv (ADR 018 amendment).
+  `${BASE}/verify-email`,
 ])
 
 const notFound = () =>

@@ -13,7 +13,7 @@ import { nowIso } from '../db/util.server.ts'
 import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
 import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
 import { log } from '../log.server.ts'
-import { queueAccountLinked } from '../mail/mail.server.ts'
+import { queueAccountLinked, queueEmailVerification } from '../mail/mail.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
 import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'
 import {
@@ -35,6 +35,9 @@ async function grantsBootstrapAdmin(
 ): Promise<boolean> {
   return isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
 }
+
+/** How long an e-mail verification link works (the e-mail says it). */
+const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60
 
 function accountDisabled(): APIError {
   return new APIError('FORBIDDEN', {
@@ -109,6 +112,17 @@ export function createAuth(config: AuthConfig) {
       ...PASSWORD_RESET_OPTIONS,
     },
     verification: VERIFICATION_STORAGE,
+    // ADR 018 amendment: a signed-in account asks for the link from /cv when the CV is kept
+    // for verified addresses; it goes through the outbox. Nothing is sent at sign-up.
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueEmailVerification(user, url, EMAIL_VERIFICATION_TTL_SECONDS * 1000)
+      },
+    },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
