@@ -184,7 +184,7 @@ describe('abuse limits', () => {
         password: 'motdepasse',
       }),
     ).toMatchObject({ ok: false, status: 429 })
-  })
+  }, 60_000)
 
   it('sign-ups for an address from elsewhere never keep its invited owner out', async () => {
     const paul = await createTestUser({
