@@ -3,12 +3,7 @@
 // popup, and a second popup cancelling the first.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import {
-  createTestUser,
-  sessionHeaders,
-  signIn,
-  uniqueEmail,
-} from '../../fixtures/auth.ts'
+import { createTestUser, sessionHeaders, signIn, uniqueEmail } from '../../fixtures/auth.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/oauth-mock.ts'
 
 test.beforeEach(({ oauth }) => {
