@@ -1,5 +1,11 @@
 import type { NextFunction, Request, Response } from 'express'
+import { log } from '#app/server/log.server.ts'
+import {
+  looksLikeUndeclaredProxy,
+  UNTRUSTED_PROXY_WARNING,
+} from '#app/server/proxy-trust.server.ts'
 import { writeLogLine } from './log-lines.ts'
+import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
 
@@ -53,7 +59,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   // Everything else, the private CV included, stays same-origin.
   res.setHeader(
     'Cross-Origin-Resource-Policy',
-    PUBLIC_IMAGES.test(req.path) ? 'cross-origin' : 'same-origin',
+    PUBLIC_IMAGES.test(normalizedPath(req.path)) ? 'cross-origin' : 'same-origin',
   )
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
@@ -107,9 +113,19 @@ export function writeRequestLog(
 export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
   // Without TRUST_PROXY, Express's req.ip is the socket's address: read it without parsing
   // X-Forwarded-For for nothing (ADR 039).
-  req.headers['x-vitrine-client-ip'] =
-    (req.app.get('trust proxy') ? req.ip : req.socket.remoteAddress) ?? ''
+  const trusted = req.app.get('trust proxy')
+  req.headers['x-vitrine-client-ip'] = (trusted ? req.ip : req.socket.remoteAddress) ?? ''
+  if (!trusted && !proxyWarned) warnOfUndeclaredProxy(req)
   next()
+}
+
+let proxyWarned = false
+
+/** Once per process: a proxy TRUST_PROXY does not declare shares its limits among all visitors. */
+function warnOfUndeclaredProxy(req: Request) {
+  if (!looksLikeUndeclaredProxy(req.socket.remoteAddress, req.headers['x-forwarded-for'])) return
+  proxyWarned = true
+  log.warn(UNTRUSTED_PROXY_WARNING, { peer: req.socket.remoteAddress })
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -8,6 +8,7 @@ import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
 import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
 import { UPLOAD_PATH } from './middleware.ts'
 import { hasOwnCookie } from './page-cache.ts'
+import { normalizedPath } from './normalized-path.ts'
 
 export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
 export const UNSUPPORTED_TYPE =
@@ -184,7 +185,8 @@ const under = (path: string, prefix: string) =>
  * and the pages of a secret link (a reset, the first-admin setup, an invitation), whose token
  * is in the page.
  */
-export function isSecretPage(path: string, query: string): boolean {
+export function isSecretPage(rawPath: string, query: string): boolean {
+  const path = normalizedPath(rawPath)
   return (
     under(path, '/admin') ||
     under(path, '/compte') ||
