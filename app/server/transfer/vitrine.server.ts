@@ -1,0 +1,172 @@
+// Reading back Vitrine's own export (ADR 066). Rows keep their ids, so a second import finds
+// them all ('déjà présent'); an existing single document (profile, settings, CV) is never
+// overwritten. Post and project bodies are rendered again through the sanitising pipeline
+// (ADR 020) rather than trusting stored HTML; a post whose slug another post already has gets
+// a suffix. Files are copied under their content-addressed keys after their bytes are sniffed
+// (ADR 017): a file whose bytes are not the type its name says is refused.
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
+import { ACCEPTED_TYPES } from '#app/domain/media-file.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { parseJson } from '#app/server/db/util.server.ts'
+import { getEnv } from '#app/server/env.server.ts'
+import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { isStorageKey, privateStorage, type MediaStorage } from '#app/server/media/storage.server.ts'
+import {
+  EXPORTED_TABLES,
+  EXPORT_FORMAT,
+  EXPORT_JSON,
+  EXPORT_VERSION,
+  type ExportDocument,
+  type ExportedTable,
+} from './export.server.ts'
+import { ImportRefused, createContext, progress, type ImportOptions } from './pipeline.server.ts'
+import type { ImportReportData, ItemKind } from './report.server.ts'
+import type { OpenZip } from './zip.server.ts'
+
+export const VITRINE_REFUSALS = {
+  unreadable: 'Le fichier vitrine-export.json de l’archive est illisible. Rien n’a été importé.',
+  newer: (version: number) =>
+    `Cet export est au format ${version}, plus récent que celui que ce site sait lire (${EXPORT_VERSION}). Mettez Vitrine à jour, puis recommencez. Rien n’a été importé.`,
+}
+
+export function isVitrineZip(zip: OpenZip): boolean {
+  return zip.entries.some((e) => e.fileName === EXPORT_JSON)
+}
+
+const KIND: Partial<Record<ExportedTable, ItemKind>> = {
+  blog_posts: 'post',
+  projects: 'project',
+  media: 'media',
+}
+
+const KEY_COLUMN: Partial<Record<ExportedTable, string>> = { import_source: 'sourceKey' }
+
+const LABEL: Record<ExportedTable, string> = {
+  profile: 'Profil',
+  settings: 'Paramètres',
+  cv: 'CV',
+  projects: 'Projet',
+  skills: 'Compétence',
+  timeline: 'Parcours',
+  creative_process: 'Étape du processus',
+  media: 'Média',
+  blog_posts: 'Article',
+  blog_revisions: 'Révision',
+  import_source: 'Source d’import',
+}
+
+async function columnsOf(): Promise<Map<string, Set<string>>> {
+  const tables = await getDb().introspection.getTables()
+  return new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export async function readExportDocument(zip: OpenZip): Promise<ExportDocument> {
+  const entry = zip.entries.find((e) => e.fileName === EXPORT_JSON)
+  if (!entry) throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  let doc: unknown
+  try {
+    doc = JSON.parse(await zip.text(entry))
+  } catch {
+    throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  }
+  if (!isRecord(doc) || doc.format !== EXPORT_FORMAT || !isRecord(doc.tables) || typeof doc.version !== 'number')
+    throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  if (doc.version > EXPORT_VERSION) throw new ImportRefused(VITRINE_REFUSALS.newer(doc.version))
+  return doc as unknown as ExportDocument
+}
+
+async function copyFile(zip: OpenZip, folder: string, key: string, store: MediaStorage): Promise<'created' | 'present' | string> {
+  if (!isStorageKey(key)) return 'nom de fichier refusé'
+  if (await store.stat(key)) return 'present'
+  const entry = zip.entries.find((e) => e.fileName === `${folder}/${key}`)
+  if (!entry) return 'absent de l’archive'
+  const temp = await store.tempPath()
+  try {
+    await pipeline(await zip.stream(entry), createWriteStream(temp))
+    const { fileTypeFromFile } = await import('file-type')
+    const sniffed = await fileTypeFromFile(temp)
+    const ext = key.slice(key.lastIndexOf('.') + 1)
+    const expected = sniffed ? ACCEPTED_TYPES[sniffed.mime]?.ext : undefined
+    if (!expected || (expected !== ext && !(expected === 'heic' && ext === 'heif')))
+      return 'contenu qui ne correspond pas à son type'
+    await store.commit(temp, key)
+    return 'created'
+  } finally {
+    await rm(temp, { force: true })
+  }
+}
+
+export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): Promise<ImportReportData> {
+  const doc = await readExportDocument(zip)
+  const ctx = createContext('Vitrine (.zip)', options)
+  const { report } = ctx
+  const db = getDb()
+  const columns = await columnsOf()
+  for (const table of EXPORTED_TABLES) {
+    const rows = Array.isArray(doc.tables[table]) ? doc.tables[table] : []
+    const known = columns.get(table)
+    if (!known) continue
+    const keyColumn = KEY_COLUMN[table] ?? 'id'
+    const kind = KIND[table] ?? 'content'
+    for (const raw of rows) {
+      const label = `${LABEL[table]} « ${String((isRecord(raw) && (raw.title ?? raw.name ?? raw[keyColumn])) ?? '?').slice(0, 80)} »`
+      try {
+        if (!isRecord(raw) || typeof raw[keyColumn] !== 'string' || raw[keyColumn] === '')
+          throw new ImportRefused('ligne illisible')
+        const key = raw[keyColumn]
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
+        const anyDb = db as any
+        const exists = await anyDb.selectFrom(table).select(keyColumn).where(keyColumn, '=', key).executeTakeFirst()
+        if (exists) {
+          report.count(kind, 'present')
+          continue
+        }
+        const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
+        if (table === 'blog_posts') {
+          const slug = String(row.slug ?? '')
+          let candidate = slug
+          for (let n = 2; await db.selectFrom('blog_posts').select('id').where('slug', '=', candidate).executeTakeFirst(); n++)
+            candidate = `${slug}-${n}`
+          if (candidate !== slug) {
+            report.note(`${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`)
+            row.slug = candidate
+          }
+        }
+        if (table === 'blog_posts' || table === 'projects')
+          row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
+        if (table === 'media') {
+          const keys = [String(row.storageKey ?? ''), ...parseJson<string[]>(String(row.variants ?? ''), [])].filter(Boolean)
+          for (const file of keys) {
+            const outcome = await copyFile(zip, 'media', file, ctx.storage)
+            if (outcome !== 'created' && outcome !== 'present') throw new ImportRefused(`fichier ${file} : ${outcome}`)
+          }
+        }
+        if (table === 'cv') {
+          const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
+          if (file?.key) {
+            const outcome = await copyFile(zip, 'private', file.key, privateStorage(getEnv().MEDIA_DIR))
+            if (outcome !== 'created' && outcome !== 'present') throw new ImportRefused(`fichier du CV : ${outcome}`)
+          }
+        }
+        if (table === 'settings') {
+          const data = parseJson<{ customJs?: string }>(String(row.data ?? ''), {})
+          if (data.customJs?.trim())
+            report.note('Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres')
+        }
+        await anyDb.insertInto(table).values(row).execute()
+        report.count(kind, 'created')
+      } catch (error) {
+        report.fail(kind, label, error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données')
+      } finally {
+        if (kind !== 'content') progress(ctx)
+      }
+    }
+  }
+  return report.data
+}
