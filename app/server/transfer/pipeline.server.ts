@@ -38,6 +38,8 @@ export interface ImportOptions {
   /** Which addresses downloads may reach (default: the preview's policy, ADR 053). */
   addressAllowed?: (address: string) => boolean
   storage?: MediaStorage
+  /** Where the private CV file goes (Vitrine's own export); MEDIA_DIR/private by default. */
+  privateStorage?: MediaStorage
   /** Called after each item with the number handled so far. */
   onProgress?: (done: number) => void
   now?: Date
@@ -203,7 +205,12 @@ async function localiseImages(ctx: ImportContext, markdown: string, post: Source
   for (const url of urls) {
     const remote = /^https?:\/\//i.test(url)
     const local = !remote && !url.startsWith('/') && !/^[a-z]+:/i.test(url) && post.localMedia
-    if (!remote && !local) continue
+    if (!remote && !local) {
+      // A site path stays (it may be served here); anything else cannot be fetched.
+      if (!url.startsWith('/') && !url.startsWith('#'))
+        ctx.report.unreachable(url, 'adresse sans site (relative ou propre à la plateforme d’origine)')
+      continue
+    }
     const target = await importMedia(
       ctx,
       url,

@@ -150,7 +150,12 @@ export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): 
         if (table === 'cv') {
           const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
           if (file?.key) {
-            const outcome = await copyFile(zip, 'private', file.key, privateStorage(getEnv().MEDIA_DIR))
+            const outcome = await copyFile(
+              zip,
+              'private',
+              file.key,
+              ctx.options.privateStorage ?? privateStorage(getEnv().MEDIA_DIR),
+            )
             if (outcome !== 'created' && outcome !== 'present') throw new ImportRefused(`fichier du CV : ${outcome}`)
           }
         }
