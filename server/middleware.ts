@@ -155,6 +155,10 @@ function forbidden(res: Response) {
 
 /** The one route whose body is a file: MEDIA_UPLOAD_PATH in app/domain/media-file.ts. */
 export const UPLOAD_PATH = '/api/media/upload'
+/** The import's file, streamed to disk under its own limit (IMPORT_PATH in app/domain/transfer.ts). */
+export const IMPORT_PATH = '/api/transfer/import'
+/** Routes whose body is a file rather than a form. */
+export const isFileBodyPath = (path: string) => path === UPLOAD_PATH || path === IMPORT_PATH
 
 /** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -183,8 +187,9 @@ function tooLarge(res: Response, message: string) {
 export function bodySizeLimit(maxBytes = MAX_BODY_BYTES, adminMaxBytes = ADMIN_MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    // The media upload streams to disk under its own per-type limits (ADR 017).
-    if (req.path === UPLOAD_PATH) return next()
+    // The media upload streams to disk under its own per-type limits (ADR 017), the import
+    // under its own (ADR 066).
+    if (isFileBodyPath(req.path)) return next()
     const admin = ADMIN_FORM.test(req.path)
     const limit = admin ? adminMaxBytes : maxBytes
     const refuse = () => tooLarge(res, admin ? ADMIN_BODY_TOO_LARGE : BODY_TOO_LARGE)

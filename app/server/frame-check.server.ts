@@ -183,9 +183,7 @@ async function ask(
 /** The verdict for an external http(s) URL, cached; 'unknown' when the site does not answer. */
 export async function checkFraming(
   url: string,
-  {
-    addressAllowed = outboundAddressPolicy(),
-  }: FrameCheckOptions = {},
+  { addressAllowed = outboundAddressPolicy() }: FrameCheckOptions = {},
 ): Promise<FramingVerdict> {
   let target: URL
   try {

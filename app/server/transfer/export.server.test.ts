@@ -88,10 +88,15 @@ async function publicContent() {
   const pages = []
   for (const post of posts) {
     const page = await getBlogPostPage(post.slug, now)
-    pages.push(page ? { slug: post.slug, title: post.title, html: page.html, post: page.post } : { slug: post.slug, hidden: post.status })
+    pages.push(
+      page
+        ? { slug: post.slug, title: post.title, html: page.html, post: page.post }
+        : { slug: post.slug, hidden: post.status },
+    )
   }
   const projects = []
-  for (const project of await listProjects()) projects.push({ ...project, html: await getProjectContentHtml(project) })
+  for (const project of await listProjects())
+    projects.push({ ...project, html: await getProjectContentHtml(project) })
   return {
     pages,
     projects,
@@ -140,10 +145,18 @@ describe('export', { timeout: 90_000 }, () => {
       expect(text).not.toMatch(/"(password|secret|token|codeHash)"/i)
       const posts = names.filter((n) => n.startsWith('posts/'))
       expect(posts).toHaveLength(json.tables.blog_posts.length)
-      const old = splitFrontMatter(await zip.text(zip.entries.find((e) => e.fileName === 'posts/ancien-article.md')!))
-      expect(old.data).toMatchObject({ title: 'Ancien article', slug: 'ancien-article', status: 'published' })
+      const old = splitFrontMatter(
+        await zip.text(zip.entries.find((e) => e.fileName === 'posts/ancien-article.md')!),
+      )
+      expect(old.data).toMatchObject({
+        title: 'Ancien article',
+        slug: 'ancien-article',
+        status: 'published',
+      })
       expect(old.body.trim()).toBe('Venu de WordPress.')
-      expect(names.filter((n) => n.startsWith('projects/'))).toHaveLength(json.tables.projects.length)
+      expect(names.filter((n) => n.startsWith('projects/'))).toHaveLength(
+        json.tables.projects.length,
+      )
       const project = await zip.text(zip.entries.find((e) => e.fileName.startsWith('projects/'))!)
       expect(parseYaml(project.split('---')[1]!)).toHaveProperty('title')
       const stored = json.tables.media.find((m: { storageKey: string }) => m.storageKey !== '')

@@ -14,7 +14,11 @@ import { slugify } from '#app/domain/blog.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
-import { mediaStorage, privateStorage, type MediaStorage } from '#app/server/media/storage.server.ts'
+import {
+  mediaStorage,
+  privateStorage,
+  type MediaStorage,
+} from '#app/server/media/storage.server.ts'
 
 export const EXPORT_FORMAT = 'vitrine-export'
 export const EXPORT_VERSION = 1
@@ -54,11 +58,18 @@ export async function readExportTables(): Promise<ExportDocument> {
       return rest
     })
   }
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), tables }
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    tables,
+  }
 }
 
 function frontMatter(data: Record<string, unknown>, body: string): string {
-  const clean = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''))
+  const clean = Object.fromEntries(
+    Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  )
   return `---\n${toYaml(clean).trimEnd()}\n---\n\n${body.trimEnd()}\n`
 }
 
@@ -112,7 +123,9 @@ export interface ExportStores {
  * The export as a zip stream. The tables are read first (one consistent JSON); the files
  * follow one at a time as the consumer reads, so memory stays flat whatever the library's size.
  */
-export async function exportZip(stores: ExportStores = {}): Promise<{ stream: Readable; summary: ExportSummary }> {
+export async function exportZip(
+  stores: ExportStores = {},
+): Promise<{ stream: Readable; summary: ExportSummary }> {
   const env = getEnv()
   const media = stores.media ?? mediaStorage(env.MEDIA_DIR)
   const privateFiles = stores.private ?? privateStorage(env.MEDIA_DIR)
@@ -133,7 +146,12 @@ export async function exportZip(stores: ExportStores = {}): Promise<{ stream: Re
       Buffer.from(projectMarkdown(row)),
       unique(`projects/${slugify(String(row.title)) || 'projet'}-${String(row.id)}.md`),
     )
-  const summary: ExportSummary = { posts: doc.tables.blog_posts.length, projects: doc.tables.projects.length, files: 0, missing: [] }
+  const summary: ExportSummary = {
+    posts: doc.tables.blog_posts.length,
+    projects: doc.tables.projects.length,
+    files: 0,
+    missing: [],
+  }
   const seen = new Set<string>()
   const addFile = async (store: MediaStorage, key: string, folder: string) => {
     if (seen.has(`${folder}/${key}`)) return
@@ -144,9 +162,12 @@ export async function exportZip(stores: ExportStores = {}): Promise<{ stream: Re
     }
     summary.files++
     // Already compressed formats: stored, not deflated again.
-    zip.addReadStreamLazy(`${folder}/${key}`, { compress: false }, (cb) => cb(null, store.read(key)))
+    zip.addReadStreamLazy(`${folder}/${key}`, { compress: false }, (cb) =>
+      cb(null, store.read(key)),
+    )
   }
-  for (const row of doc.tables.media) for (const key of storedKeys(row)) await addFile(media, key, 'media')
+  for (const row of doc.tables.media)
+    for (const key of storedKeys(row)) await addFile(media, key, 'media')
   for (const row of doc.tables.cv) {
     const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
     if (file?.key) await addFile(privateFiles, file.key, 'private')

@@ -31,7 +31,10 @@ function requestOnce(url: URL, allowed: (a: string) => boolean, signal: AbortSig
       {
         signal,
         lookup: guardedLookup(allowed),
-        headers: { accept: 'image/*,video/*,application/pdf,*/*;q=0.5', 'user-agent': 'Vitrine-import' },
+        headers: {
+          accept: 'image/*,video/*,application/pdf,*/*;q=0.5',
+          'user-agent': 'Vitrine-import',
+        },
       },
       resolve,
     )

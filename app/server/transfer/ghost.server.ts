@@ -14,8 +14,10 @@ import type { ImportReportData } from './report.server.ts'
 
 export const GHOST_MAX_BYTES = 100 * 1024 * 1024
 export const GHOST_REFUSALS = {
-  notJson: 'Ce fichier n’est pas un export Ghost lisible : le JSON est invalide ou tronqué. Rien n’a été importé.',
-  notGhost: 'Ce fichier JSON n’est pas un export Ghost (aucun « db[0].data.posts »). Rien n’a été importé.',
+  notJson:
+    'Ce fichier n’est pas un export Ghost lisible : le JSON est invalide ou tronqué. Rien n’a été importé.',
+  notGhost:
+    'Ce fichier JSON n’est pas un export Ghost (aucun « db[0].data.posts »). Rien n’a été importé.',
   tooLarge: 'Cet export Ghost dépasse 100 Mo. Rien n’a été importé.',
 }
 
@@ -25,7 +27,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
 /** The `data` object of a Ghost export, or undefined when the JSON is not one. */
 export function ghostData(json: unknown): Json | undefined {
-  const db = isRecord(json) && Array.isArray(json.db) ? json.db[0] : isRecord(json) ? json : undefined
+  const db =
+    isRecord(json) && Array.isArray(json.db) ? json.db[0] : isRecord(json) ? json : undefined
   const data = isRecord(db) && isRecord(db.data) ? db.data : undefined
   return data && Array.isArray(data.posts) ? data : undefined
 }
@@ -77,7 +80,12 @@ function block(node: unknown): string {
     case 'list': {
       const ordered = node.listType === 'number'
       const items = Array.isArray(node.children) ? node.children : []
-      return items.map((item, i) => `${ordered ? `${i + 1}.` : '-'} ${inline(isRecord(item) ? item.children : [])}`).join('\n')
+      return items
+        .map(
+          (item, i) =>
+            `${ordered ? `${i + 1}.` : '-'} ${inline(isRecord(item) ? item.children : [])}`,
+        )
+        .join('\n')
     }
     case 'codeblock':
       return `\`\`\`${str(node.language).replace(/[^\w+-]/g, '')}\n${str(node.code)}\n\`\`\``
@@ -106,7 +114,10 @@ export function lexicalToMarkdown(lexical: string): string {
   }
   const root = isRecord(doc) && isRecord(doc.root) ? doc.root : undefined
   const children = root && Array.isArray(root.children) ? root.children : []
-  return children.map(block).filter((b) => b.trim() !== '').join('\n\n')
+  return children
+    .map(block)
+    .filter((b) => b.trim() !== '')
+    .join('\n\n')
 }
 
 /** Mobiledoc (Ghost before 5): the Markdown cards and the text of the sections. */
@@ -132,7 +143,13 @@ export function mobiledocToMarkdown(mobiledoc: string): string {
     } else if (section[0] === 1 && Array.isArray(section[2])) {
       const text = section[2].map((m: unknown) => (Array.isArray(m) ? str(m[3]) : '')).join('')
       const tag = str(section[1]).toLowerCase()
-      out.push(/^h[1-6]$/.test(tag) ? `${'#'.repeat(Number(tag[1]))} ${text}` : tag === 'blockquote' ? `> ${text}` : text)
+      out.push(
+        /^h[1-6]$/.test(tag)
+          ? `${'#'.repeat(Number(tag[1]))} ${text}`
+          : tag === 'blockquote'
+            ? `> ${text}`
+            : text,
+      )
     }
   }
   return out.filter((b) => b.trim() !== '').join('\n\n')
@@ -151,7 +168,10 @@ export async function readGhostFile(file: string): Promise<Json> {
   return data
 }
 
-export async function importGhost(file: string, options: ImportOptions = {}): Promise<ImportReportData> {
+export async function importGhost(
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
   const data = await readGhostFile(file)
   const ctx = createContext('Ghost (JSON)', options)
   const tags = new Map<string, string>()
@@ -174,7 +194,9 @@ export async function importGhost(file: string, options: ImportOptions = {}): Pr
     }
     if (raw.type === 'page') {
       ctx.report.count('page', 'skipped')
-      ctx.report.note(`Page « ${str(raw.title)} » non importée (les pages ne sont pas des articles)`)
+      ctx.report.note(
+        `Page « ${str(raw.title)} » non importée (les pages ne sont pas des articles)`,
+      )
       progress(ctx)
       continue
     }
@@ -201,7 +223,13 @@ export async function importGhost(file: string, options: ImportOptions = {}): Pr
       category: postTags[0],
       tags: postTags,
       publishedAt: str(raw.published_at) || str(raw.created_at) || undefined,
-      status: membersOnly ? 'draft' : status === 'published' ? 'published' : status === 'scheduled' ? 'scheduled' : 'draft',
+      status: membersOnly
+        ? 'draft'
+        : status === 'published'
+          ? 'published'
+          : status === 'scheduled'
+            ? 'scheduled'
+            : 'draft',
       draftReason: membersOnly ? 'réservé aux membres' : undefined,
       featureImage: ghostUrl(str(raw.feature_image)),
       oldPath: status === 'published' && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,

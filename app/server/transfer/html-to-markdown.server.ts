@@ -29,7 +29,8 @@ const SHORTCODE_ATTRS = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g
 
 function attributes(text: string): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const m of text.matchAll(SHORTCODE_ATTRS)) out[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? ''
+  for (const m of text.matchAll(SHORTCODE_ATTRS))
+    out[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? ''
   return out
 }
 

@@ -1,7 +1,14 @@
 // Imports against a real temporary database, real files and a real local HTTP server for the
 // attachments (ADR 066): one test per source format, idempotence, slug collisions, hostile
 // HTML, refusals that change nothing, one bad item failing alone, and the former addresses.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync, createWriteStream } from 'node:fs'
+import {
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  cpSync,
+  createWriteStream,
+} from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -136,7 +143,9 @@ describe('WordPress WXR', () => {
     expect(counts(report, 'comment')).toEqual({ skipped: 2 })
     // Each distinct URL once: the post's image is also the attachment and the thumbnail.
     expect(counts(report, 'media')).toEqual({ created: 1, failed: 1 })
-    expect(report.unreachableMedia).toEqual([{ url: `${base}/missing.jpg`, reason: expect.any(String) }])
+    expect(report.unreachableMedia).toEqual([
+      { url: `${base}/missing.jpg`, reason: expect.any(String) },
+    ])
     expect(report.notes).toEqual(
       expect.arrayContaining([
         'Article « Protected: Post Format Test » : protégé par un mot de passe, importé en brouillon',
@@ -148,6 +157,7 @@ describe('WordPress WXR', () => {
     const text = formatReport(report)
     expect(text).toContain('Articles : 6 créés')
     expect(text).toContain('Commentaires : 2 ignorés')
+    expect(text).toContain('Pages : 2 ignorées')
     expect(text).toContain('Médias non récupérés (l’adresse d’origine est conservée) :')
     // The image was fetched once, though named by the post, its caption and the attachment.
     expect(requests.filter((r) => r === '/image-alignment-580x300.jpg')).toHaveLength(1)
@@ -220,7 +230,15 @@ describe('WordPress WXR', () => {
     expect(counts(report, 'post')).toEqual({ created: 1 })
     const [row] = await posts()
     expect(row!.content).not.toContain('alert(1)')
-    for (const needle of ['<script', 'onerror', 'javascript:', 'onclick', '<iframe', 'onload', '<svg'])
+    for (const needle of [
+      '<script',
+      'onerror',
+      'javascript:',
+      'onclick',
+      '<iframe',
+      'onload',
+      '<svg',
+    ])
       expect(row!.contentHtml!.toLowerCase()).not.toContain(needle)
     expect(row!.contentHtml).toContain('clic')
   })
@@ -303,7 +321,7 @@ describe('Ghost JSON', () => {
     expect(JSON.parse(welcome.tags)).toEqual(['Voyage', 'Photo'])
     expect(welcome.content).toContain('**Lexical**')
     expect(welcome.content).toContain('## Une section')
-    expect(welcome.content).toContain('```js\nconsole.log(\'bonjour\')\n```')
+    expect(welcome.content).toContain("```js\nconsole.log('bonjour')\n```")
     expect(welcome.content).toMatch(/!\[Figure\]\(\/media\//)
     expect(welcome.thumbnail).toMatch(/^\/media\//)
     expect(bySlug.get('notes-de-terrain')!.status).toBe('draft')
@@ -395,7 +413,9 @@ describe('Markdown files', () => {
   it('imports the same files from a zip, and a lone file', async () => {
     const folder = path.join(FIXTURES, 'markdown')
     const file = await zipOf(path.join(work, 'notes.zip'), {
-      'blog/2024-02-10-carnet-de-bord.md': readFileSync(path.join(folder, '2024-02-10-carnet-de-bord.md')),
+      'blog/2024-02-10-carnet-de-bord.md': readFileSync(
+        path.join(folder, '2024-02-10-carnet-de-bord.md'),
+      ),
       'blog/images/point.png': readFileSync(path.join(folder, 'images/point.png')),
     })
     const report = await importFile(file, options)

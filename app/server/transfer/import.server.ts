@@ -39,7 +39,10 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
     await handle.close()
   }
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip'
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   if (/\.(md|markdown|mdx)$/i.test(file)) return 'markdown-file'
   if (text.startsWith('<')) return 'wordpress'
   if (text.startsWith('{') || text.startsWith('[')) return 'ghost'
@@ -47,7 +50,10 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
 }
 
 /** Imports a file or folder of any supported format; returns the report's data. */
-export async function importFile(file: string, options: ImportOptions = {}): Promise<ImportReportData> {
+export async function importFile(
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
   const format = await detectFormat(file)
   switch (format) {
     case 'wordpress':

@@ -24,16 +24,32 @@ export function splitFrontMatter(text: string): FrontMatter {
   if (!match) return { data: {}, body: source }
   const parsed: unknown = parseYaml(match[1]!, { maxAliasCount: 50 })
   return {
-    data: typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {},
+    data:
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : {},
     body: source.slice(match[0].length),
   }
 }
 
 const text = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : v instanceof Date ? v.toISOString() : undefined
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number'
+      ? String(v)
+      : v instanceof Date
+        ? v.toISOString()
+        : undefined
 
 const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(text).filter((t): t is string => !!t) : typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : []
+  Array.isArray(v)
+    ? v.map(text).filter((t): t is string => !!t)
+    : typeof v === 'string'
+      ? v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : []
 
 interface MarkdownSource {
   label: string
@@ -61,20 +77,26 @@ async function listFolder(dir: string, root = dir, out: string[] = []): Promise<
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) await listFolder(full, root, out)
-    else if (entry.isFile() && MARKDOWN_FILE.test(entry.name)) out.push(path.relative(root, full).split(path.sep).join('/'))
+    else if (entry.isFile() && MARKDOWN_FILE.test(entry.name))
+      out.push(path.relative(root, full).split(path.sep).join('/'))
   }
   return out.sort()
 }
 
 /** Every Markdown file of the folder, or only `only` (a lone file given on the command line). */
-export async function importMarkdownFolder(dir: string, options: ImportOptions = {}, only?: string) {
+export async function importMarkdownFolder(
+  dir: string,
+  options: ImportOptions = {},
+  only?: string,
+) {
   const source = folderSource(dir)
   for (const name of only ? [only] : await listFolder(dir)) {
     const full = path.join(dir, name)
     source.files.push({
       name,
       async read() {
-        if ((await stat(full)).size > MAX_FILE_BYTES) throw new Error('fichier trop volumineux (2 Mo au plus)')
+        if ((await stat(full)).size > MAX_FILE_BYTES)
+          throw new Error('fichier trop volumineux (2 Mo au plus)')
         return readFile(full, 'utf8')
       },
     })
@@ -95,7 +117,8 @@ export async function importMarkdownZip(zip: OpenZip, options: ImportOptions = {
       .map((e) => ({
         name: e.fileName,
         async read() {
-          if (e.uncompressedSize > MAX_FILE_BYTES) throw new Error('fichier trop volumineux (2 Mo au plus)')
+          if (e.uncompressedSize > MAX_FILE_BYTES)
+            throw new Error('fichier trop volumineux (2 Mo au plus)')
           return zip.text(e)
         },
       })),
@@ -108,7 +131,10 @@ export async function importMarkdownZip(zip: OpenZip, options: ImportOptions = {
   return importMarkdown(source, options)
 }
 
-async function importMarkdown(source: MarkdownSource, options: ImportOptions): Promise<ImportReportData> {
+async function importMarkdown(
+  source: MarkdownSource,
+  options: ImportOptions,
+): Promise<ImportReportData> {
   const ctx = createContext(source.label, options)
   for (const file of source.files) {
     const base = path.posix.basename(file.name).replace(MARKDOWN_FILE, '')
@@ -116,7 +142,11 @@ async function importMarkdown(source: MarkdownSource, options: ImportOptions): P
     try {
       parsed = splitFrontMatter(await file.read())
     } catch (error) {
-      ctx.report.fail('post', `Fichier « ${file.name} »`, error instanceof Error ? `illisible (${error.message})` : 'illisible')
+      ctx.report.fail(
+        'post',
+        `Fichier « ${file.name} »`,
+        error instanceof Error ? `illisible (${error.message})` : 'illisible',
+      )
       continue
     }
     const { data, body } = parsed

@@ -24,7 +24,11 @@ export interface MediumPost {
 }
 
 export function parseMediumHtml(html: string): MediumPost {
-  const title = htmlToText(/<h1[^>]*class="p-name"[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')
+  const title = htmlToText(
+    /<h1[^>]*class="p-name"[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ??
+      /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ??
+      '',
+  )
   const subtitle = htmlToText(section(html, 'subtitle') ?? '')
   // The body: every section after the header's, Medium wraps it in data-field="body".
   const bodyStart = html.search(/<section[^>]*data-field="body"/i)
@@ -37,7 +41,10 @@ export function parseMediumHtml(html: string): MediumPost {
   return { title, subtitle, body, published, canonical }
 }
 
-export async function importMedium(zip: OpenZip, options: ImportOptions = {}): Promise<ImportReportData> {
+export async function importMedium(
+  zip: OpenZip,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
   const ctx = createContext('Medium (.zip)', options)
   for (const entry of zip.entries) {
     if (!/(^|\/)posts\/[^/]+\.html$/i.test(entry.fileName)) continue
@@ -46,13 +53,20 @@ export async function importMedium(zip: OpenZip, options: ImportOptions = {}): P
     try {
       post = parseMediumHtml(await zip.text(entry))
     } catch (error) {
-      ctx.report.fail('post', `Fichier « ${name} »`, error instanceof ImportRefused ? error.message : 'illisible')
+      ctx.report.fail(
+        'post',
+        `Fichier « ${name} »`,
+        error instanceof ImportRefused ? error.message : 'illisible',
+      )
       continue
     }
     const draft = name.startsWith('draft_')
     // 'https://medium.com/@me/my-title-1a2b3c4d5e6f' → 'my-title'
     const slug = post.canonical
-      ? (new URL(post.canonical, 'https://medium.com').pathname.split('/').pop() ?? '').replace(/-[0-9a-f]{8,12}$/, '')
+      ? (new URL(post.canonical, 'https://medium.com').pathname.split('/').pop() ?? '').replace(
+          /-[0-9a-f]{8,12}$/,
+          '',
+        )
       : undefined
     await importPost(ctx, {
       sourceKey: `medium:post:${name.replace(/^draft_/, '')}`,

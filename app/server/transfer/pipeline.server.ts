@@ -143,7 +143,11 @@ function reasonOf(error: unknown): string {
     return Object.entries(error.fieldErrors)
       .map(([field, message]) => `${field} : ${message}`)
       .join(' ; ')
-  if (error instanceof UploadError || error instanceof FetchRefused || error instanceof ImportRefused)
+  if (
+    error instanceof UploadError ||
+    error instanceof FetchRefused ||
+    error instanceof ImportRefused
+  )
     return error.message
   log.error('Import item failed', { error: error instanceof Error ? error.stack : String(error) })
   return 'erreur inattendue (voir le journal du serveur)'
@@ -207,8 +211,14 @@ async function localiseImages(ctx: ImportContext, markdown: string, post: Source
     const local = !remote && !url.startsWith('/') && !/^[a-z]+:/i.test(url) && post.localMedia
     if (!remote && !local) {
       // A site path stays (it may be served here); anything else cannot be fetched.
-      if (!url.startsWith('/') && !url.startsWith('#'))
-        ctx.report.unreachable(url, 'adresse sans site (relative ou propre à la plateforme d’origine)')
+      if (!url.startsWith('/') && !url.startsWith('#') && !ctx.mediaUrls.has(url)) {
+        ctx.mediaUrls.set(url, undefined)
+        ctx.report.count('media', 'failed')
+        ctx.report.unreachable(
+          url,
+          'adresse sans site (relative ou propre à la plateforme d’origine)',
+        )
+      }
       continue
     }
     const target = await importMedia(
@@ -268,15 +278,17 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
       return
     }
     if (owner) {
-      for (let n = 2; await slugOwner(slug); n++) slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
+      for (let n = 2; await slugOwner(slug); n++)
+        slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
       ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
     }
     const { content, firstImage } = await localiseImages(ctx, body, post)
     const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
     const now = ctx.options.now ?? new Date()
-    const publishedAt = post.publishedAt && !Number.isNaN(Date.parse(post.publishedAt))
-      ? new Date(post.publishedAt).toISOString()
-      : undefined
+    const publishedAt =
+      post.publishedAt && !Number.isNaN(Date.parse(post.publishedAt))
+        ? new Date(post.publishedAt).toISOString()
+        : undefined
     // A scheduled post whose date has passed is published; a published one dated later is
     // stored as scheduled by the repository (ADR 020).
     const status =
@@ -284,7 +296,10 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
         ? 'published'
         : post.status
     const excerpt = clip(
-      (post.excerpt && htmlToText(post.excerpt)) || htmlToText(post.html ?? '') || stripMarkdown(content) || title,
+      (post.excerpt && htmlToText(post.excerpt)) ||
+        htmlToText(post.html ?? '') ||
+        stripMarkdown(content) ||
+        title,
       300,
     )
     const input: BlogPostInput = {
@@ -294,7 +309,9 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
       content,
       thumbnail: feature ?? firstImage ?? DEFAULT_THUMBNAIL,
       category: clip(post.category?.trim() || DEFAULT_CATEGORY, MAX_LENGTH.short),
-      tags: [...new Set((post.tags ?? []).map((t) => clip(t.trim(), MAX_LENGTH.tag)).filter(Boolean))].slice(0, MAX_LENGTH.list),
+      tags: [
+        ...new Set((post.tags ?? []).map((t) => clip(t.trim(), MAX_LENGTH.tag)).filter(Boolean)),
+      ].slice(0, MAX_LENGTH.list),
       author: { name: clip(post.authorName ?? '', MAX_LENGTH.short), avatar: '' },
       status,
       publishedAt,

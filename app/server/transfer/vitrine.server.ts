@@ -12,7 +12,11 @@ import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { renderMarkdown } from '#app/server/markdown.server.ts'
-import { isStorageKey, privateStorage, type MediaStorage } from '#app/server/media/storage.server.ts'
+import {
+  isStorageKey,
+  privateStorage,
+  type MediaStorage,
+} from '#app/server/media/storage.server.ts'
 import {
   EXPORTED_TABLES,
   EXPORT_FORMAT,
@@ -75,13 +79,23 @@ export async function readExportDocument(zip: OpenZip): Promise<ExportDocument> 
   } catch {
     throw new ImportRefused(VITRINE_REFUSALS.unreadable)
   }
-  if (!isRecord(doc) || doc.format !== EXPORT_FORMAT || !isRecord(doc.tables) || typeof doc.version !== 'number')
+  if (
+    !isRecord(doc) ||
+    doc.format !== EXPORT_FORMAT ||
+    !isRecord(doc.tables) ||
+    typeof doc.version !== 'number'
+  )
     throw new ImportRefused(VITRINE_REFUSALS.unreadable)
   if (doc.version > EXPORT_VERSION) throw new ImportRefused(VITRINE_REFUSALS.newer(doc.version))
   return doc as unknown as ExportDocument
 }
 
-async function copyFile(zip: OpenZip, folder: string, key: string, store: MediaStorage): Promise<'created' | 'present' | string> {
+async function copyFile(
+  zip: OpenZip,
+  folder: string,
+  key: string,
+  store: MediaStorage,
+): Promise<'created' | 'present' | string> {
   if (!isStorageKey(key)) return 'nom de fichier refusé'
   if (await store.stat(key)) return 'present'
   const entry = zip.entries.find((e) => e.fileName === `${folder}/${key}`)
@@ -102,7 +116,10 @@ async function copyFile(zip: OpenZip, folder: string, key: string, store: MediaS
   }
 }
 
-export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): Promise<ImportReportData> {
+export async function importVitrine(
+  zip: OpenZip,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
   const doc = await readExportDocument(zip)
   const ctx = createContext('Vitrine (.zip)', options)
   const { report } = ctx
@@ -122,7 +139,11 @@ export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): 
         const key = raw[keyColumn]
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
         const anyDb = db as any
-        const exists = await anyDb.selectFrom(table).select(keyColumn).where(keyColumn, '=', key).executeTakeFirst()
+        const exists = await anyDb
+          .selectFrom(table)
+          .select(keyColumn)
+          .where(keyColumn, '=', key)
+          .executeTakeFirst()
         if (exists) {
           report.count(kind, 'present')
           continue
@@ -131,20 +152,34 @@ export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): 
         if (table === 'blog_posts') {
           const slug = String(row.slug ?? '')
           let candidate = slug
-          for (let n = 2; await db.selectFrom('blog_posts').select('id').where('slug', '=', candidate).executeTakeFirst(); n++)
+          for (
+            let n = 2;
+            await db
+              .selectFrom('blog_posts')
+              .select('id')
+              .where('slug', '=', candidate)
+              .executeTakeFirst();
+            n++
+          )
             candidate = `${slug}-${n}`
           if (candidate !== slug) {
-            report.note(`${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`)
+            report.note(
+              `${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`,
+            )
             row.slug = candidate
           }
         }
         if (table === 'blog_posts' || table === 'projects')
           row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
         if (table === 'media') {
-          const keys = [String(row.storageKey ?? ''), ...parseJson<string[]>(String(row.variants ?? ''), [])].filter(Boolean)
+          const keys = [
+            String(row.storageKey ?? ''),
+            ...parseJson<string[]>(String(row.variants ?? ''), []),
+          ].filter(Boolean)
           for (const file of keys) {
             const outcome = await copyFile(zip, 'media', file, ctx.storage)
-            if (outcome !== 'created' && outcome !== 'present') throw new ImportRefused(`fichier ${file} : ${outcome}`)
+            if (outcome !== 'created' && outcome !== 'present')
+              throw new ImportRefused(`fichier ${file} : ${outcome}`)
           }
         }
         if (table === 'cv') {
@@ -156,18 +191,25 @@ export async function importVitrine(zip: OpenZip, options: ImportOptions = {}): 
               file.key,
               ctx.options.privateStorage ?? privateStorage(getEnv().MEDIA_DIR),
             )
-            if (outcome !== 'created' && outcome !== 'present') throw new ImportRefused(`fichier du CV : ${outcome}`)
+            if (outcome !== 'created' && outcome !== 'present')
+              throw new ImportRefused(`fichier du CV : ${outcome}`)
           }
         }
         if (table === 'settings') {
           const data = parseJson<{ customJs?: string }>(String(row.data ?? ''), {})
           if (data.customJs?.trim())
-            report.note('Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres')
+            report.note(
+              'Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres',
+            )
         }
         await anyDb.insertInto(table).values(row).execute()
         report.count(kind, 'created')
       } catch (error) {
-        report.fail(kind, label, error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données')
+        report.fail(
+          kind,
+          label,
+          error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données',
+        )
       } finally {
         if (kind !== 'content') progress(ctx)
       }

@@ -125,7 +125,12 @@ export async function readWxr(
       } else field = FIELDS[tag.name]
     } else if (stack.length === 5 && stack[3] === 'wp:postmeta') {
       text = ''
-      field = tag.name === 'wp:meta_key' ? 'meta_key' : tag.name === 'wp:meta_value' ? 'meta_value' : undefined
+      field =
+        tag.name === 'wp:meta_key'
+          ? 'meta_key'
+          : tag.name === 'wp:meta_value'
+            ? 'meta_value'
+            : undefined
     }
   })
   const onText = (t: string) => {
@@ -174,9 +179,13 @@ export async function readWxr(
     }
   }
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) {
+    for await (const chunk of createReadStream(file, {
+      encoding: 'utf8',
+      highWaterMark: 64 * 1024,
+    })) {
       parser.write(chunk as string)
-      if (!sawRss && stack.length > 0 && stack[0] !== 'rss') throw new ImportRefused(WXR_REFUSALS.notWxr)
+      if (!sawRss && stack.length > 0 && stack[0] !== 'rss')
+        throw new ImportRefused(WXR_REFUSALS.notWxr)
       await flush()
     }
     parser.close()
@@ -199,7 +208,8 @@ function publishDate(item: WxrItem): string | undefined {
     const iso = `${gmt.replace(' ', 'T')}Z`
     if (!Number.isNaN(Date.parse(iso))) return new Date(iso).toISOString()
   }
-  if (item.pubDate && !Number.isNaN(Date.parse(item.pubDate))) return new Date(item.pubDate).toISOString()
+  if (item.pubDate && !Number.isNaN(Date.parse(item.pubDate)))
+    return new Date(item.pubDate).toISOString()
   if (item.postDate && !item.postDate.startsWith('0000')) {
     const local = Date.parse(item.postDate.replace(' ', 'T'))
     if (!Number.isNaN(local)) return new Date(local).toISOString()
@@ -207,14 +217,19 @@ function publishDate(item: WxrItem): string | undefined {
   return undefined
 }
 
-const LEGAL_TITLE = /mentions?\s+l[ée]gales|confidentialit|conditions\s+(g[ée]n[ée]rales|d.utilisation)/i
+const LEGAL_TITLE =
+  /mentions?\s+l[ée]gales|confidentialit|conditions\s+(g[ée]n[ée]rales|d.utilisation)/i
 
-export async function importWxr(file: string, options: ImportOptions = {}): Promise<ImportReportData> {
+export async function importWxr(
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
   const ctx = createContext('WordPress (WXR)', options)
   // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
   const attachments = new Map<string, string>()
   await readWxr(file, (item) => {
-    if (item.postType === 'attachment' && item.attachmentUrl) attachments.set(item.postId, item.attachmentUrl)
+    if (item.postType === 'attachment' && item.attachmentUrl)
+      attachments.set(item.postId, item.attachmentUrl)
   })
   const { report } = ctx
   let menus = 0

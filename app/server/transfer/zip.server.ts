@@ -36,13 +36,16 @@ export async function openZip(file: string): Promise<OpenZip> {
   })
   const stream = (entry: Entry) =>
     new Promise<Readable>((resolve, reject) =>
-      zip.openReadStream(entry, (error, s) => (error || !s ? reject(new ImportRefused(ZIP_REFUSAL)) : resolve(s))),
+      zip.openReadStream(entry, (error, s) =>
+        error || !s ? reject(new ImportRefused(ZIP_REFUSAL)) : resolve(s),
+      ),
     )
   return {
     entries,
     stream,
     async text(entry) {
-      if (entry.uncompressedSize > MAX_TEXT_ENTRY) throw new ImportRefused(`« ${entry.fileName} » est trop volumineux`)
+      if (entry.uncompressedSize > MAX_TEXT_ENTRY)
+        throw new ImportRefused(`« ${entry.fileName} » est trop volumineux`)
       const chunks: Buffer[] = []
       for await (const chunk of await stream(entry)) chunks.push(chunk as Buffer)
       return Buffer.concat(chunks).toString('utf8')

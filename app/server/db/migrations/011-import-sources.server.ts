@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('targetUrl', 'text')
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('import_source_old_path').on('import_source').column('oldPath').execute()
+  await db.schema
+    .createIndex('import_source_old_path')
+    .on('import_source')
+    .column('oldPath')
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
