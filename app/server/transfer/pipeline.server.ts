@@ -8,7 +8,9 @@
 import { slugify } from '#app/domain/blog.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import type { BlogPostInput } from '#app/domain/blog.ts'
+import type { Kysely } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
 import { nowIso } from '#app/server/db/util.server.ts'
 import { ValidationError } from '#app/server/errors.server.ts'
 import { outboundAddressPolicy } from '#app/server/frame-check.server.ts'
@@ -117,14 +119,17 @@ async function findSource(sourceKey: string) {
     .executeTakeFirst()
 }
 
-async function recordSource(row: {
-  sourceKey: string
-  kind: 'post' | 'media'
-  targetId: string
-  oldPath?: string
-  targetUrl?: string
-}): Promise<void> {
-  await getDb()
+async function recordSource(
+  row: {
+    sourceKey: string
+    kind: 'post' | 'media'
+    targetId: string
+    oldPath?: string
+    targetUrl?: string
+  },
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  await db
     .insertInto('import_source')
     .values({
       sourceKey: row.sourceKey,
@@ -316,13 +321,18 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
       status,
       publishedAt,
     }
-    const created = await createBlogPost(input, ctx.options.author)
-    await recordSource({
-      sourceKey: post.sourceKey,
-      kind: 'post',
-      targetId: created.id,
-      oldPath: normalisePath(post.oldPath),
-    })
+    // The post and its source row in one transaction: a second import always finds it.
+    await createBlogPost(input, ctx.options.author, (trx, created) =>
+      recordSource(
+        {
+          sourceKey: post.sourceKey,
+          kind: 'post',
+          targetId: created.id,
+          oldPath: normalisePath(post.oldPath),
+        },
+        trx,
+      ),
+    )
     if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importé en brouillon`)
     ctx.report.count('post', 'created')
   } catch (error) {
