@@ -47,7 +47,9 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
     await signInAdmin(page)
     await page.goto('/admin/settings')
     await page.getByRole('link', { name: 'Importer / Exporter' }).click()
-    await expect(page.getByRole('heading', { name: 'Paramètres › Importer / Exporter' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Paramètres › Importer / Exporter' }),
+    ).toBeVisible()
     await page.getByLabel('Fichier à importer').setInputFiles(file)
     await page.getByRole('button', { name: 'Importer', exact: true }).click()
     const report = page.getByRole('region', { name: /Rapport d’import/ })
@@ -68,9 +70,13 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
     await page.goto('/2019/05/02/voyage-a-lisbonne/')
     await expect(page).toHaveURL(/\/blog\/voyage-a-lisbonne$/)
     await expect(page.getByRole('heading', { name: 'Voyage à Lisbonne', level: 1 })).toBeVisible()
-    await expect(page.getByText('Des tramways jaunes.')).toBeVisible()
-    expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined()
-    expect((await page.request.get('/2019/05/02/autre-chose/', { maxRedirects: 0 })).status()).toBe(404)
+    await expect(page.getByTestId('markdown-body').getByText('Des tramways jaunes.')).toBeVisible()
+    expect(
+      await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked),
+    ).toBeUndefined()
+    expect((await page.request.get('/2019/05/02/autre-chose/', { maxRedirects: 0 })).status()).toBe(
+      404,
+    )
 
     // A second upload: everything already there.
     await page.goto('/admin/settings/transfer')
