@@ -181,6 +181,18 @@ describe('WordPress WXR', () => {
     expect(sources.map((s) => s.oldPath)).not.toContain('')
   })
 
+  it('never fetches from a private address under the default policy (ADR 053): URL kept, reported', async () => {
+    const report = await importFile(fixture('wordpress-theme-test.xml'), { storage })
+    expect(requests).toEqual([])
+    expect(report.unreachableMedia).toContainEqual({
+      url: `${base}/image-alignment-580x300.jpg`,
+      reason: 'adresse non publique refusée',
+    })
+    const markup = (await posts()).find((p) => p.slug === 'markup-html-tags-and-formatting')!
+    expect(markup.content).toContain(`(${base}/image-alignment-580x300.jpg)`)
+    expect(markup.thumbnail).toBe('/images/og-image.webp')
+  })
+
   it('imports nothing new the second time: everything is already present', async () => {
     const file = fixture('wordpress-theme-test.xml')
     await importFile(file, options)
