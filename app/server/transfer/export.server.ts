@@ -11,7 +11,7 @@ import { PassThrough, type Readable } from 'node:stream'
 import { stringify as toYaml } from 'yaml'
 import { ZipFile } from 'yazl'
 import { slugify } from '#app/domain/blog.ts'
-import { getDb } from '#app/server/db/client.server.ts'
+import { getDatabaseHandle, getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import {
@@ -47,17 +47,23 @@ export interface ExportDocument {
   tables: Record<ExportedTable, Record<string, unknown>[]>
 }
 
+/** Every exported table, read in one transaction: one consistent state while the site runs. */
 export async function readExportTables(): Promise<ExportDocument> {
-  const db = getDb()
   const tables = {} as ExportDocument['tables']
-  for (const table of EXPORTED_TABLES) {
-    const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]
-    // Stored HTML is re-rendered on import from the Markdown, which is the source.
-    tables[table] = rows.map((row) => {
-      const { contentHtml: _html, ...rest } = row
-      return rest
-    })
-  }
+  let transaction = getDb().transaction()
+  // PostgreSQL's default gives each statement its own snapshot; SQLite's transaction is one.
+  if (getDatabaseHandle()?.dialect === 'postgres')
+    transaction = transaction.setIsolationLevel('repeatable read')
+  await transaction.execute(async (trx) => {
+    for (const table of EXPORTED_TABLES) {
+      const rows = (await trx.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]
+      // Stored HTML is re-rendered on import from the Markdown, which is the source.
+      tables[table] = rows.map((row) => {
+        const { contentHtml: _html, ...rest } = row
+        return rest
+      })
+    }
+  })
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
