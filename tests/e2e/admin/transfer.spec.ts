@@ -63,6 +63,11 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
       'Page « Mentions légales » non importée : son texte peut être repris dans Paramètres › Pages légales',
     )
 
+    // The screen with its report has no axe violation.
+    const { default: AxeBuilder } = await import('@axe-core/playwright')
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+
     // On the site at once; the script stayed out; the former address answers 301.
     const old = await page.request.get('/2019/05/02/voyage-a-lisbonne/', { maxRedirects: 0 })
     expect(old.status()).toBe(301)
