@@ -1,6 +1,7 @@
 // Paramètres › Importer / Exporter (ADR 066): a WordPress export uploaded through the browser
 // gives a French report; its post is on the site at once, its former address answers with a
 // 301 to the new page; the export downloads as a zip holding the site's tables.
+import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -118,6 +119,58 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
     }
   } finally {
     await new Promise((resolve) => images.close(resolve))
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('npm run import and npm run export work beside the running site', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  test.setTimeout(90_000)
+  await getDb().deleteFrom('import_source').execute()
+  await getDb()
+    .deleteFrom('blog_posts')
+    .where('slug', 'in', ['carnet-de-bord', 'idees-en-vrac'])
+    .execute()
+  // The blog page is in the page cache before the import…
+  await page.goto('/blog')
+  await expect(page.getByRole('heading', { name: 'Carnet de bord' })).toHaveCount(0)
+  const env = {
+    ...process.env,
+    DATA_DIR: server.dataDir,
+    ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+  }
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      child.stdout.on('data', (d) => (out += d))
+      child.stderr.on('data', (d) => (out += d))
+      child.on('exit', (code) => resolve({ code, out }))
+    })
+  const imported = await run(['scripts/import.ts', 'tests/fixtures/import/markdown'])
+  expect(imported.out).toContain('Articles : 2 créés')
+  expect(imported.code).toBe(0)
+  // …and shows the imported post without a restart.
+  await page.goto('/blog')
+  await expect(page.getByRole('heading', { name: 'Carnet de bord' })).toBeVisible()
+  const again = await run(['scripts/import.ts', 'tests/fixtures/import/markdown'])
+  expect(again.out).toContain('Articles : 2 déjà présents')
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-export-'))
+  try {
+    const exported = await run(['scripts/export.ts', '--out', path.join(dir, 'site.zip')])
+    expect(exported.code).toBe(0)
+    expect(exported.out).toContain(`Export écrit : ${path.join(dir, 'site.zip')}`)
+    const zip = await openZip(path.join(dir, 'site.zip'))
+    try {
+      expect(zip.entries.map((e) => e.fileName)).toContain('posts/carnet-de-bord.md')
+    } finally {
+      zip.close()
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 })
