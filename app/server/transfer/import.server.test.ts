@@ -112,7 +112,7 @@ describe('WordPress WXR', () => {
       publishedAt: '2013-01-11T20:22:19.000Z',
       category: 'Design',
       excerpt: 'Les balises HTML courantes, mises en forme.',
-      author: JSON.stringify({ name: 'camille', avatar: '' }),
+      author: JSON.stringify({ name: 'Camille', avatar: '' }),
     })
     expect(JSON.parse(markup.tags)).toEqual(['HTML', 'mise en forme'])
     // Converted to Markdown, rendered by the editor's pipeline.

@@ -88,7 +88,7 @@ function emptyItem(): WxrItem {
 export async function readWxr(
   file: string,
   onItem: (item: WxrItem) => Promise<void> | void,
-): Promise<{ items: number }> {
+): Promise<{ items: number; authors: Map<string, string> }> {
   const parser = new SaxesParser()
   const stack: string[] = []
   let item: WxrItem | undefined
@@ -102,6 +102,10 @@ export async function readWxr(
   let sawWp = false
   let items = 0
   const ready: WxrItem[] = []
+  const authors = new Map<string, string>()
+  let authorField: string | undefined
+  let authorLogin = ''
+  let authorName = ''
 
   parser.on('opentag', (tag) => {
     stack.push(tag.name)
@@ -109,6 +113,12 @@ export async function readWxr(
     if (tag.name.startsWith('wp:')) sawWp = true
     if (tag.name === 'item' && stack.length === 3 && stack[1] === 'channel') {
       item = emptyItem()
+      return
+    }
+    // The site's authors (rss > channel > wp:author > login / display name).
+    if (stack.length === 4 && stack[2] === 'wp:author') {
+      text = ''
+      authorField = tag.name
       return
     }
     if (!item) return
@@ -134,12 +144,24 @@ export async function readWxr(
     }
   })
   const onText = (t: string) => {
-    if (field) text += t
+    if (field || authorField) text += t
   }
   parser.on('text', onText)
   parser.on('cdata', onText)
   parser.on('closetag', (tag) => {
     stack.pop()
+    if (authorField) {
+      if (tag.name === 'wp:author_login') authorLogin = text.trim()
+      if (tag.name === 'wp:author_display_name') authorName = text.trim()
+      authorField = undefined
+      return
+    }
+    if (tag.name === 'wp:author' && stack.length === 2) {
+      if (authorLogin && authorName) authors.set(authorLogin, authorName)
+      authorLogin = ''
+      authorName = ''
+      return
+    }
     if (!item) return
     if (tag.name === 'item' && stack.length === 2) {
       ready.push(item)
@@ -198,7 +220,7 @@ export async function readWxr(
   }
   await flush()
   if (!sawRss || !sawWp) throw new ImportRefused(WXR_REFUSALS.notWxr)
-  return { items }
+  return { items, authors }
 }
 
 /** WXR dates: GMT 'YYYY-MM-DD HH:MM:SS' ('0000-00-00 00:00:00' for drafts), else pubDate. */
@@ -227,7 +249,7 @@ export async function importWxr(
   const ctx = createContext('WordPress (WXR)', options)
   // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
   const attachments = new Map<string, string>()
-  await readWxr(file, (item) => {
+  const { authors } = await readWxr(file, (item) => {
     if (item.postType === 'attachment' && item.attachmentUrl)
       attachments.set(item.postId, item.attachmentUrl)
   })
@@ -268,7 +290,7 @@ export async function importWxr(
           featureImage: thumbnailId ? attachments.get(thumbnailId) : undefined,
           // Drafts' links are '?p=123' queries: no former address to keep.
           oldPath: mapped !== 'draft' || draftReason ? linkPath(item.link) : undefined,
-          authorName: item.creator,
+          authorName: authors.get(item.creator) ?? item.creator,
         })
         return
       }
