@@ -90,6 +90,18 @@ export async function readExportDocument(zip: OpenZip): Promise<ExportDocument> 
   return doc as unknown as ExportDocument
 }
 
+const entryIndex = new WeakMap<OpenZip, Map<string, OpenZip['entries'][number]>>()
+
+/** An entry by name, through an index built once per archive (a library may hold thousands). */
+function entryNamed(zip: OpenZip, name: string) {
+  let index = entryIndex.get(zip)
+  if (!index) {
+    index = new Map(zip.entries.map((e) => [e.fileName, e]))
+    entryIndex.set(zip, index)
+  }
+  return index.get(name)
+}
+
 async function copyFile(
   zip: OpenZip,
   folder: string,
@@ -98,7 +110,7 @@ async function copyFile(
 ): Promise<'created' | 'present' | string> {
   if (!isStorageKey(key)) return 'nom de fichier refusé'
   if (await store.stat(key)) return 'present'
-  const entry = zip.entries.find((e) => e.fileName === `${folder}/${key}`)
+  const entry = entryNamed(zip, `${folder}/${key}`)
   if (!entry) return 'absent de l’archive'
   const temp = await store.tempPath()
   try {
