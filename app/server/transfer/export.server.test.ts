@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
+import { ZipFile } from 'yazl'
 import { getDb, setDatabase } from '#app/server/db/client.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
 import { storeUpload } from '#app/server/media/pipeline.server.ts'
@@ -208,5 +209,115 @@ describe('export', { timeout: 90_000 }, () => {
       setDatabase(first)
       await empty.close()
     }
+  })
+
+  it('reads a hostile archive harmlessly: rows the editor would refuse fail alone', async () => {
+    const now = new Date().toISOString()
+    const post = (id: string, slug: string, content: string) => ({
+      id,
+      slug,
+      title: `Article ${id}`,
+      excerpt: 'Résumé',
+      content,
+      thumbnail: '/images/og-image.webp',
+      category: 'Divers',
+      tags: '[]',
+      readTime: 1,
+      author: '{"name":"","avatar":""}',
+      createdAt: now,
+      updatedAt: null,
+      status: 'published',
+      publishedAt: now,
+      readTimeAuto: 1,
+      contentHtml: '<script>alert(0)</script>',
+    })
+    const project = (id: string, url: string) => ({
+      id,
+      title: `Projet ${id}`,
+      description: 'Un projet',
+      thumbnail: '/images/og-image.webp',
+      tags: '[]',
+      images: '[]',
+      content: 'Texte',
+      featured: 0,
+      order: 1,
+      url,
+      createdAt: now,
+      updatedAt: null,
+    })
+    const tables = {
+      projects: [project('p1', 'javascript:alert(1)'), project('p2', 'https://example.com')],
+      blog_posts: [
+        post('b1', 'hostile', 'Bonjour <script>alert(2)</script> [clic](javascript:alert(3))'),
+        post('b2', 'Pas Un Slug', 'Texte'),
+      ],
+      media: [
+        {
+          id: 'm1',
+          url: '/media/0123456789abcdef0123456789abcdef.png',
+          title: 'Faux',
+          description: '',
+          category: 'image',
+          tags: '[]',
+          featured: 0,
+          order: 1,
+          createdAt: now,
+          updatedAt: null,
+          storageKey: '0123456789abcdef0123456789abcdef.png',
+          mime: 'image/png',
+          size: 10,
+          width: 1,
+          height: 1,
+          placeholder: '',
+          alt: '',
+          decorative: 0,
+          variants: '[]',
+        },
+      ],
+    }
+    const file = path.join(work, 'hostile.zip')
+    const zip = new ZipFile()
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
+      'vitrine-export.json',
+    )
+    zip.addBuffer(
+      Buffer.from('<html><script>alert(4)</script></html>'),
+      'media/0123456789abcdef0123456789abcdef.png',
+    )
+    zip.end()
+    await pipeline(zip.outputStream, createWriteStream(file))
+
+    const report = await importFile(file, { storage: media, privateStorage: privateFiles })
+    expect(report.counts.project).toEqual({ created: 1, failed: 1 })
+    expect(report.counts.post).toEqual({ created: 1, failed: 1 })
+    expect(report.counts.media).toEqual({ failed: 1 })
+    expect(report.failures).toEqual([
+      { item: 'Projet « Projet p1 »', reason: 'url : URL invalide' },
+      {
+        item: 'Média « Faux »',
+        reason: expect.stringContaining('contenu qui ne correspond pas à son type'),
+      },
+      {
+        item: 'Article « Article b2 »',
+        reason: expect.stringContaining('slug : Le slug ne peut contenir'),
+      },
+    ])
+    const stored = await getDb().selectFrom('blog_posts').selectAll().executeTakeFirstOrThrow()
+    for (const needle of ['<script', 'javascript:', 'alert(0)'])
+      expect(stored.contentHtml!).not.toContain(needle)
+    expect(await media.stat('0123456789abcdef0123456789abcdef.png')).toBeUndefined()
+
+    const newer = path.join(work, 'newer.zip')
+    const next = new ZipFile()
+    next.addBuffer(
+      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 99, tables: {} })),
+      'vitrine-export.json',
+    )
+    next.end()
+    await pipeline(next.outputStream, createWriteStream(newer))
+    await expect(importFile(newer)).rejects.toThrow(
+      'Cet export est au format 99, plus récent que celui que ce site sait lire (1).',
+    )
   })
 })

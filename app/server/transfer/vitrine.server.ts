@@ -7,7 +7,19 @@
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
+import type { z } from 'zod'
+import { BlogPostFieldsSchema } from '#app/domain/blog.ts'
+import { isUrl, toFieldErrors } from '#app/domain/common.ts'
+import { CvSettingsSchema, CvUrlSchema } from '#app/domain/cv.ts'
+import { MailSettingsSchema } from '#app/domain/mail.ts'
 import { ACCEPTED_TYPES } from '#app/domain/media-file.ts'
+import { ProcessStepSchema } from '#app/domain/process.ts'
+import { ProfileSchema } from '#app/domain/profile.ts'
+import { ProjectSchema } from '#app/domain/project.ts'
+import { SettingsSchema } from '#app/domain/settings.ts'
+import { SkillSchema } from '#app/domain/skill.ts'
+import { TimelineSchema } from '#app/domain/timeline.ts'
+import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -128,6 +140,74 @@ async function copyFile(
   }
 }
 
+function check(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value)
+  if (result.success) return undefined
+  return Object.entries(toFieldErrors(result.error))
+    .map(([field, message]) => `${field} : ${message}`)
+    .join(' ; ')
+}
+
+const list = (text: unknown) => parseJson<unknown>(String(text ?? ''), [])
+const doc = (text: unknown) => parseJson<unknown>(String(text ?? ''), {})
+
+/**
+ * What the editor would refuse, the import refuses too: each row is checked with the same
+ * domain schema as its admin form (a URL column holding `javascript:` never lands), with the
+ * French reason; undefined when the row is acceptable.
+ */
+export function rowProblem(table: ExportedTable, row: Record<string, unknown>): string | undefined {
+  switch (table) {
+    case 'projects':
+      return check(ProjectSchema, {
+        ...row,
+        tags: list(row.tags),
+        images: list(row.images),
+        featured: row.featured === 1,
+      })
+    case 'skills':
+      return check(SkillSchema, row)
+    case 'timeline':
+      return check(TimelineSchema, { ...row, tags: list(row.tags) })
+    case 'creative_process':
+      return check(ProcessStepSchema, row)
+    case 'blog_posts': {
+      if (typeof row.publishedAt === 'string' && Number.isNaN(Date.parse(row.publishedAt)))
+        return 'date de publication invalide'
+      const { publishedAt: _date, ...fields } = row
+      return check(BlogPostFieldsSchema, {
+        ...fields,
+        tags: list(row.tags),
+        author: doc(row.author),
+        readTime: row.readTimeAuto === 1 ? undefined : row.readTime,
+      })
+    }
+    case 'media':
+      // The alternative text may be missing on an uploaded image (the library flags it).
+      if (typeof row.url !== 'string' || !isUrl(row.url)) return 'URL invalide'
+      if (!MEDIA_CATEGORIES.some((c) => c === row.category)) return 'catégorie invalide'
+      return undefined
+    case 'profile':
+      return check(ProfileSchema, doc(row.data))
+    case 'settings':
+      if (row.id === 'main') return check(SettingsSchema, doc(row.data))
+      if (row.id === 'mail') return check(MailSettingsSchema, doc(row.data))
+      return 'réglage inconnu'
+    case 'cv': {
+      const data = doc(row.data) as { url?: unknown; settings?: unknown }
+      return check(CvUrlSchema, { url: data.url }) ?? check(CvSettingsSchema, data.settings ?? {})
+    }
+    case 'import_source':
+      if (row.oldPath !== null && (typeof row.oldPath !== 'string' || !row.oldPath.startsWith('/')))
+        return 'ancienne adresse invalide'
+      if (row.targetUrl !== null && (typeof row.targetUrl !== 'string' || !isUrl(row.targetUrl)))
+        return 'URL invalide'
+      return undefined
+    case 'blog_revisions':
+      return undefined
+  }
+}
+
 export async function importVitrine(
   zip: OpenZip,
   options: ImportOptions = {},
@@ -161,6 +241,8 @@ export async function importVitrine(
           continue
         }
         const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
+        const problem = rowProblem(table, row)
+        if (problem) throw new ImportRefused(problem)
         if (table === 'blog_posts') {
           const slug = String(row.slug ?? '')
           let candidate = slug
