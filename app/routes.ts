@@ -14,6 +14,8 @@ export default [
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
   route('api/media', 'routes/resources/media-list.ts'),
+  route('api/transfer/import', 'routes/resources/transfer-import.ts'),
+  route('api/transfer/export', 'routes/resources/transfer-export.ts'),
   route('media/:key', 'routes/resources/media-file.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
@@ -38,6 +40,7 @@ export default [
     index('routes/admin/index.tsx'),
     ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
     route('settings/emails', 'routes/admin/settings-emails.tsx'),
+    route('settings/transfer', 'routes/admin/settings-transfer.tsx'),
   ]),
   // The media tab's uploads (admins only), filed beside the tabs they serve; the URL is the
   // one constant the Express body rules and the uploader also use.

@@ -8,6 +8,7 @@ import { writeLogLine } from './log-lines.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
+import { IMPORT_PATH as IMPORT_FILE_PATH } from '#app/domain/transfer.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -170,8 +171,12 @@ function forbidden(res: Response) {
   res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
 }
 
-/** The one route whose body is a file. */
+/** The one route whose body is a media file. */
 export const UPLOAD_PATH = MEDIA_UPLOAD_PATH
+/** The import's file, streamed to disk under its own limit. */
+export const IMPORT_PATH = IMPORT_FILE_PATH
+/** Routes whose body is a file rather than a form. */
+export const isFileBodyPath = (path: string) => path === UPLOAD_PATH || path === IMPORT_PATH
 
 /** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -200,8 +205,9 @@ function tooLarge(res: Response, message: string) {
 export function bodySizeLimit(maxBytes = MAX_BODY_BYTES, adminMaxBytes = ADMIN_MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    // The media upload streams to disk under its own per-type limits (ADR 017).
-    if (req.path === UPLOAD_PATH) return next()
+    // The media upload streams to disk under its own per-type limits (ADR 017), the import
+    // under its own (ADR 066).
+    if (isFileBodyPath(req.path)) return next()
     const admin = ADMIN_FORM.test(req.path)
     const limit = admin ? adminMaxBytes : maxBytes
     const refuse = () => tooLarge(res, admin ? ADMIN_BODY_TOO_LARGE : BODY_TOO_LARGE)

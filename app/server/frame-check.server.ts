@@ -120,6 +120,11 @@ export function isPublicAddress(address: string): boolean {
 /** PREVIEW_PRIVATE_ADDRESSES=true: any address. */
 const isIPAddress = (address: string) => isIP(address) !== 0
 
+/** Which addresses a server-side request may reach: public ones, unless the override is set. */
+export function outboundAddressPolicy(): (address: string) => boolean {
+  return getEnv().PREVIEW_PRIVATE_ADDRESSES ? isIPAddress : isPublicAddress
+}
+
 export interface FrameCheckOptions {
   /** Which resolved addresses may be connected to (default: public ones only). */
   addressAllowed?: (address: string) => boolean
@@ -127,11 +132,12 @@ export interface FrameCheckOptions {
 
 const MAX_REDIRECTS = 5
 /** Said in the log when an address is refused (never shown to visitors). */
-const REFUSED = 'adresse non publique refusée'
+export const REFUSED = 'adresse non publique refusée'
 
 /** DNS resolution that keeps only allowed addresses: checked at connection time, so a name
- * that resolves differently for the check and for the connection cannot slip through. */
-function guardedLookup(allowed: (address: string) => boolean): LookupFunction {
+ * that resolves differently for the check and for the connection cannot slip through. Also
+ * used by the import's attachment downloads (ADR 066). */
+export function guardedLookup(allowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0)
@@ -202,9 +208,7 @@ async function ask(
 /** The verdict for an external http(s) URL, cached; 'unknown' when the site does not answer. */
 export async function checkFraming(
   url: string,
-  {
-    addressAllowed = getEnv().PREVIEW_PRIVATE_ADDRESSES ? isIPAddress : isPublicAddress,
-  }: FrameCheckOptions = {},
+  { addressAllowed = outboundAddressPolicy() }: FrameCheckOptions = {},
 ): Promise<FramingVerdict> {
   let target: URL
   try {
