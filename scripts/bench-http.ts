@@ -22,7 +22,6 @@
 //                 npm run bench:http -- --soak 60 --soak-rounds 5
 //   --only on|off   measure one Vitrine target only (beside the references);
 //   --only ref      the references only.
-//   --threads N   Vitrine with RENDER_THREADS=N and --single-threaded-gc (ADR 056)
 //   --ghost URL   also measure a real Ghost, started beforehand, on one of its posts (the URL),
 //                 in the post's turn of every round: "× Ghost" and the p99 aim are then judged
 //                 against it instead of a conversion from issue 16's table (ADR 048);
@@ -67,11 +66,6 @@ const SETTLE_MS = 3000
 const ONLY = textOption('only')
 const GHOST_URL = textOption('ghost')
 const GHOST_PID = option('ghost-pid', NaN)
-/** --threads N: Vitrine with N render threads and V8's GC on each isolate's thread (ADR 056). */
-const THREADS = option('threads', 0)
-const THREAD_ENV: Record<string, string> = THREADS > 0 ? { RENDER_THREADS: String(THREADS) } : {}
-const THREAD_FLAGS = THREADS > 0 ? ['--single-threaded-gc'] : []
-const THREAD_NAME = THREADS > 0 ? `, ${THREADS} render thread${THREADS > 1 ? 's' : ''}` : ''
 const NODE = process.execPath
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -139,7 +133,7 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
   const t0 = performance.now()
   // Node flags and variables of `npm start`, read from package.json (ADR 027, ADR 030).
   const start = startCommand(ROOT)
-  const child = spawn(NODE, [...start.nodeFlags, ...THREAD_FLAGS, start.entry], {
+  const child = spawn(NODE, [...start.nodeFlags, start.entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -149,7 +143,6 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_CONTENT: 'true',
-      ...THREAD_ENV,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -317,13 +310,13 @@ async function main() {
         },
       },
       {
-        name: `Vitrine, page cache off${THREAD_NAME}`,
+        name: 'Vitrine, page cache off',
         key: 'off',
         pageCache: false,
         start: () => startApp(dataDir, { PAGE_CACHE: 'false' }),
       },
       {
-        name: `Vitrine, page cache on${THREAD_NAME}`,
+        name: 'Vitrine, page cache on',
         key: 'on',
         pageCache: true,
         start: () => startApp(dataDir, { PAGE_CACHE: 'true' }),

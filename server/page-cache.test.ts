@@ -23,7 +23,6 @@ import {
   pageCacheHits,
 } from './page-cache.ts'
 import { toCachedPage } from './cached-page-policy.ts'
-import { installHitSockets } from './hit-socket.ts'
 
 let generation = 1
 let renders = 0
@@ -90,8 +89,6 @@ async function harness(maxBytes: number): Promise<Harness> {
   }
   const hits = pageCacheHits(cache, options)
   const server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
-  // As server/index.ts: plain hits on the connection itself first (ADR 042).
-  installHitSockets(server, cache, options)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   return {

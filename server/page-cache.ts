@@ -15,7 +15,6 @@
 //   nonce (server/cached-page-policy.ts), so its bytes are the same for every visitor: gzip
 //   and brotli are computed once per entry, in the background (zlib's thread pool), and a
 //   hit only picks a variant and its precomputed header list.
-import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash } from 'node:crypto'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -53,31 +52,6 @@ export interface Variant {
   secureHeaders: string[]
   notModified: string[]
   secureNotModified: string[]
-  /**
-   * The same four answers as raw HTTP/1.1 heads (status line and header lines, validated
-   * once here), for the socket-level hit path (server/hit-socket.ts, ADR 042): indexed by
-   * `headIndex`, without the Date and connection lines Node adds per response.
-   */
-  heads: [string, string, string, string]
-  /** Their bytes with a Date and the connection lines, remade when the second changes. */
-  wire: (Buffer | undefined)[]
-  wireStamp: string
-}
-
-/** Index of a head in `Variant.heads`: 200 or 304, plain or https. */
-export function headIndex(notModified: boolean, secure: boolean): number {
-  return (notModified ? 2 : 0) + (secure ? 1 : 0)
-}
-
-/** `HTTP/1.1 <status>` and one line per header, as Node's `writeHead` writes them. */
-function rawHead(status: number, list: string[]): string {
-  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`
-  for (let i = 0; i < list.length; i += 2) {
-    validateHeaderName(list[i]!)
-    validateHeaderValue(list[i]!, list[i + 1]!)
-    head += `${list[i]}: ${list[i + 1]}\r\n`
-  }
-  return head
 }
 
 interface Entry {
@@ -136,7 +110,7 @@ const MAX_QUEUED = 16
 /**
  * Whether a request reads what every anonymous visitor reads: a public path (not the admin
  * hub, accounts, API or resources), no Authorization header, no cookie of ours. The page
- * cache shares its answer, and render threads may render it (ADR 056).
+ * cache shares its answer.
  */
 export function isSharedRequest(url: string, headers: IncomingMessage['headers']): boolean {
   if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return false
@@ -401,14 +375,6 @@ export class PageCache {
       secureHeaders,
       notModified,
       secureNotModified,
-      heads: [
-        rawHead(200, headers),
-        rawHead(200, secureHeaders),
-        rawHead(304, notModified),
-        rawHead(304, secureNotModified),
-      ],
-      wire: [],
-      wireStamp: '',
     } satisfies Variant
   }
 
@@ -493,8 +459,6 @@ function variantBytes(variant: Variant): number {
   for (const list of [variant.headers, variant.notModified]) {
     for (const value of list) bytes += value.length * 2
   }
-  // The raw heads (strings and, once used, their bytes with a Date: about 3 times each).
-  for (const head of variant.heads) bytes += head.length * 3 + 128
   return bytes + 2 * HSTS.length
 }
 
@@ -528,8 +492,7 @@ export interface Hit {
 
 // Event-loop turns, counted from the first hit of each (ADR 035): a connection's second
 // request read in one turn (pipelining) may have arrived after the turn's shared check of
-// other processes' commits, so it gets an exact one. Shared by both hit paths (the socket
-// one and the `http` one), as a connection can move from the first to the second.
+// other processes' commits, so it gets an exact one.
 let turn = 0
 let turnOpen = false
 const nextTurn = () => {
@@ -611,9 +574,8 @@ export function pathOf(url: string): string {
 }
 
 /**
- * The cache-hit path at the `http` level, called by the `http` server before Express for the
- * requests the socket-level path (server/hit-socket.ts) handed to Node: answers a hit and
- * returns true, or returns false untouched (Express then handles the request as always:
+ * The cache-hit path, called by the `http` server's request listener before Express: answers
+ * a hit and returns true, or returns false untouched (Express then handles the request as always:
  * misses, bypasses, redirects, refusals). Per hit: a key, a map lookup, the generation, a
  * variant pick and one `writeHead` with a precomputed header list.
  */

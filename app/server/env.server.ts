@@ -82,8 +82,6 @@ export const EnvSchema = z.object({
   /** The page cache (ADRs 026, 029) and its bound. */
   PAGE_CACHE: bool(true),
   PAGE_CACHE_MAX_MB: megabytes(16),
-  /** Every eligible request to a render thread (tests, diagnosis; ADR 056). */
-  RENDER_THREADS_ALWAYS: bool(false),
   /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
   PREVIEW_HOST: optionalText,
   /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
