@@ -1,4 +1,4 @@
-// What the page cache's hit path (server/page-cache.ts, before Express) needs to know of a
+// What the page cache's hit path (server/page-cache/hits.ts, before Express) needs to know of a
 // request exactly as Express would see it (ADR 029).
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'

@@ -25,7 +25,7 @@ import {
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache.ts'
+import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache/index.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'

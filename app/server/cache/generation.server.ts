@@ -95,7 +95,7 @@ let changesArriveAsEvents = false
  * notifications) rather than by a synchronous probe (SQLite's `PRAGMA data_version`). Then a
  * request and the notification of a commit made before it was sent can be read in the same
  * poll phase of the event loop, the request first: the page cache answers hits only after that
- * phase (server/page-cache.ts, `answerAfterPoll`).
+ * phase (server/page-cache/hits.ts, `answerAfterPoll`).
  */
 export function externalChangesArriveAsEvents(): boolean {
   return changesArriveAsEvents

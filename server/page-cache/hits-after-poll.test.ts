@@ -11,10 +11,10 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { requestIsSecure } from './fast-path.ts'
-import { redirectsHost } from './middleware.ts'
-import { isDecodablePath } from './request-guard.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache.ts'
+import { requestIsSecure } from '../fast-path.ts'
+import { redirectsHost } from '../middleware.ts'
+import { isDecodablePath } from '../request-guard.ts'
+import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './index.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -13,9 +13,9 @@ import {
 } from '#app/server/cache/generation.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
-import { TEST_POSTGRES, useTestDatabase } from '../tests/fixtures/db.ts'
-import { redirectsHost } from './middleware.ts'
-import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
+import { TEST_POSTGRES, useTestDatabase } from '../../tests/fixtures/db.ts'
+import { redirectsHost } from '../middleware.ts'
+import { PageCache, pageCacheCapture, pageCacheHits } from './index.ts'
 
 const database = useTestDatabase()
 let origin = ''

@@ -11,9 +11,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
 import compression from 'compression'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hitLogger, requestIsSecure } from './fast-path.ts'
-import { canonicalHostRedirect, redirectsHost, securityHeaders } from './middleware.ts'
-import { isDecodablePath, malformedPathGuard, responseRules } from './request-guard.ts'
+import { hitLogger, requestIsSecure } from '../fast-path.ts'
+import { canonicalHostRedirect, redirectsHost, securityHeaders } from '../middleware.ts'
+import { isDecodablePath, malformedPathGuard, responseRules } from '../request-guard.ts'
 import {
   acceptedCodings,
   DATA_CACHE_CONTROL,
@@ -21,8 +21,8 @@ import {
   PageCache,
   pageCacheCapture,
   pageCacheHits,
-} from './page-cache.ts'
-import { toCachedPage } from './cached-page-policy.ts'
+} from './index.ts'
+import { toCachedPage } from './policy.ts'
 
 let generation = 1
 let renders = 0
