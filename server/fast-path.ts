@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { Express } from 'express'
+import { LRUCache } from 'lru-cache'
 import { loggedPath, logsRequests } from './middleware.ts'
 import { writeLogLine } from './log-lines.ts'
 
@@ -49,7 +50,7 @@ const MAX_MIDDLES = 1024
  */
 export function hitLogger(): HitLog | undefined {
   if (!logsRequests()) return undefined
-  const middles = new Map<string, string>()
+  const middles = new LRUCache<string, string>({ max: MAX_MIDDLES })
   return (method, path, status, startedAt) => {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10
     // A path starts with "/": the key of a GET 200 (nearly every hit) is the path itself.
@@ -59,7 +60,6 @@ export function hitLogger(): HitLog | undefined {
       middle =
         `","level":"info","method":${JSON.stringify(method)},` +
         `"path":${JSON.stringify(loggedPath(path))},"status":${status},"ms":`
-      if (middles.size >= MAX_MIDDLES) middles.clear()
       middles.set(key, middle)
     }
     writeLogLine(`{"time":"${isoNow()}${middle}${ms}}\n`)
