@@ -9,7 +9,12 @@ import { writeLogLine } from './log-lines.ts'
 
 type TrustFunction = (address: string | undefined, hop: number) => boolean
 
-/** Express's `req.secure`: TLS, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY). */
+/**
+ * Express's `req.secure`: TLS, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY, through
+ * the app's own `trust proxy fn`). The hit path runs in the `node:http` listener before Express
+ * has made its request object (ADR 029), so it cannot read `req.secure`; everything after it
+ * does (ADR 058).
+ */
 export function requestIsSecure(
   app: Express,
   req: Pick<IncomingMessage, 'socket' | 'headers'>,
@@ -45,7 +50,7 @@ const MAX_MIDDLES = 1024
 /**
  * The request log of hits (server/middleware.ts `requestLog`), or none when it is off: the same
  * JSON line, built without an intermediate object (ADR 035). `startedAt` is `performance.now()`.
- * Per hit only the time and the duration are new (ADR 042): the part between them (method,
+ * Per hit only the time and the duration are new: the part between them (method,
  * logged path, status), escaped once, is kept per method, path and status.
  */
 export function hitLogger(): HitLog | undefined {
