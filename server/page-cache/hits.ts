@@ -28,7 +28,7 @@ export interface HitOptions {
 }
 
 /** What a hit sends: a variant, 200 or 304, plain or https. */
-export interface Hit {
+interface Hit {
   variant: Variant
   notModified: boolean
   secure: boolean

@@ -10,6 +10,6 @@
 // - ./hits.ts: the hit path, in the `node:http` request listener before Express.
 // - ./capture.ts: the Express middleware that records a rendered miss.
 export { pageCacheCapture } from './capture.ts'
-export { hitsThenApp, pageCacheHits, type HitOptions } from './hits.ts'
-export { hasOwnCookie, PageCache, type PageCacheOptions } from './store.ts'
+export { hitsThenApp, pageCacheHits } from './hits.ts'
+export { hasOwnCookie, PageCache } from './store.ts'
 export { acceptedCodings, DATA_CACHE_CONTROL } from './variants.ts'

@@ -75,7 +75,7 @@ const MAX_QUEUED = 16
  * hub, accounts, API or resources), no Authorization header, no cookie of ours. The page
  * cache shares its answer.
  */
-export function isSharedRequest(url: string, headers: IncomingMessage['headers']): boolean {
+function isSharedRequest(url: string, headers: IncomingMessage['headers']): boolean {
   if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return false
   // A page change's data (`/blog.data?_routes=…`) is shared as its page is (ADR 052);
   // `.data` anywhere else in a URL is not one of ours.
