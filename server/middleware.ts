@@ -4,14 +4,14 @@ import { requestUrl } from './request-url.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
-/** Whether the spec §2 https/www rules apply to this host name (without port). */
+/** Whether the https/www rules apply to this host name (without port). */
 export function isExemptHost(hostname: string, previewHost = process.env.PREVIEW_HOST): boolean {
   const name = hostname.toLowerCase()
   return LOOPBACK.has(name) || (!!previewHost && name === previewHost.toLowerCase())
 }
 
 /**
- * Spec §2: force https and strip a leading "www." with 301 redirects, except on
+ * Force https and strip a leading "www." with 301 redirects, except on
  * loopback and the configured preview host. FORCE_HTTPS=false turns the https rule off
  * for a plain-http deployment on a LAN.
  */
@@ -44,7 +44,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   // Popups for Google/Facebook sign-in must be able to talk back to their opener. The
   // popup's own pages (/auth/*) and the provider's callback (a redirect, whose COOP counts
   // too) send no COOP: coming back from the provider to a response with COOP would cut the
-  // popup from its opener (issue 4, spec §9).
+  // popup from its opener (ADR 011).
   if (!req.path.startsWith('/auth/') && !req.path.startsWith('/api/auth/callback/')) {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
   }
@@ -175,7 +175,7 @@ function tooLarge(res: Response, message: string) {
 export function bodySizeLimit(maxBytes = MAX_BODY_BYTES, adminMaxBytes = ADMIN_MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    // The media upload streams to disk under its own per-type limits (issue 10, ADR 017).
+    // The media upload streams to disk under its own per-type limits (ADR 017).
     if (req.path === UPLOAD_PATH) return next()
     const admin = ADMIN_FORM.test(req.path)
     const limit = admin ? adminMaxBytes : maxBytes

@@ -1,4 +1,4 @@
-// Request-shape rules of the Express layer (ADR 024, issue 14 findings 4 and 8). No request
+// Request-shape rules of the Express layer (ADR 024). No request
 // of any shape may end in a 500: an undecodable path is a 400, a body that is not a form is
 // a 415 (counted against the address's limit like any other refusal, then a 429), a missing
 // static file is a 404, and the error handler answers a client's mistake with its own 4xx.
@@ -76,7 +76,7 @@ export function bodyShapeRefusal(
   // Better Auth's endpoints take JSON and answer odd bodies with its own 4xx.
   if (path.startsWith('/api/auth/')) return null
   // The media upload's body is the file itself, typed from its bytes by the route, which
-  // refuses what it does not take in French (issue 10, ADR 017).
+  // refuses what it does not take in French (ADR 017).
   if (path === UPLOAD_PATH) return null
   // A post with no body at all (a sign-out button, `fetch(url, { method: 'POST' })`): the
   // route reads no form, or gets a French 400 from readFormData.

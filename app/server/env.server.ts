@@ -82,7 +82,7 @@ export const EnvSchema = z.object({
   /** The page cache (ADRs 026, 029) and its bound. */
   PAGE_CACHE: bool(true),
   PAGE_CACHE_MAX_MB: megabytes(16),
-  /** A sandbox-preview host on which the https/www redirects are skipped (spec §2). */
+  /** A sandbox-preview host on which the https/www redirects are skipped. */
   PREVIEW_HOST: optionalText,
   /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
   TRUST_PROXY: z
@@ -136,7 +136,7 @@ export const EnvSchema = z.object({
    * the server ask the project's site (ADR 053). For an intranet site, and the browser tests.
    */
   PREVIEW_PRIVATE_ADDRESSES: bool(false),
-  /** Optional geolocation endpoint for the activity log; off unless set (spec §7). */
+  /** Optional geolocation endpoint for the activity log; off unless set. */
   GEO_LOOKUP_URL: optionalText.pipe(httpUrl('https://geo.exemple.fr/{ip}').optional()),
   /** Activity entries older than this many days are purged (GDPR). */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
@@ -144,7 +144,7 @@ export const EnvSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
-  /** Upload size limits in megabytes (issue 10, ADR 017). */
+  /** Upload size limits in megabytes (ADR 017). */
   MEDIA_MAX_IMAGE_MB: megabytes(20),
   MEDIA_MAX_VIDEO_MB: megabytes(200),
   MEDIA_MAX_PDF_MB: megabytes(10),

@@ -1,6 +1,5 @@
-// Optional geolocation of an address for the activity log (spec §7 "IP and geolocation
-// lookup": 5000 ms abort; fields country_name, city, region; 'Unknown' with a warning on
-// failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
+// Optional geolocation of an address for the activity log (a 5000 ms abort; fields
+// country_name, city, region; 'Unknown' with a warning on failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
 import { LRUCache } from 'lru-cache'
 import { UNKNOWN } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
@@ -8,7 +7,7 @@ import { log } from './log.server.ts'
 
 export type GeoLocation = UserInfo['location']
 
-/** spec §9: IP lookup time-out. */
+/** IP lookup time-out. */
 export const GEO_TIMEOUT_MS = 5000
 
 const UNKNOWN_LOCATION: GeoLocation = { country: UNKNOWN, city: UNKNOWN, region: UNKNOWN }

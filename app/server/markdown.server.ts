@@ -1,4 +1,4 @@
-// Markdown → safe HTML for blog posts and project texts (issue 12, ADR 020).
+// Markdown → safe HTML for blog posts and project texts (ADR 020).
 //
 // CommonMark + GFM (tables, task lists, strikethrough, autolinks, footnotes), parsed by
 // remark, turned into HTML by rehype. Raw HTML typed in the text is dropped (remark-rehype
@@ -109,7 +109,7 @@ function walk(
 
 /**
  * THE place where an image of a post or project is rendered (integration point for the media
- * library, issue 10): today a plain lazy `<img>` with no width/height; a library URL can later
+ * library, ADR 017): today a plain lazy `<img>` with no width/height; a library URL can later
  * become a responsive `<picture>`/srcset here. An image whose URL is not allowed becomes its
  * alternative text, so nothing loads from `http:`, `data:` or another scheme.
  */
@@ -127,7 +127,7 @@ export function renderImage(image: Element): ElementContent {
       children: [],
     }
   }
-  // A media-library image (issue 10): the same <picture> as <ResponsiveImage>, sized to the
+  // A media-library image (ADR 017): the same <picture> as <ResponsiveImage>, sized to the
   // article column, with width and height so nothing shifts while it loads.
   const sizes = MARKDOWN_IMAGE_SIZES
   const widths = variantWidths(library.width)

@@ -1,7 +1,7 @@
 // Fixed-window rate limiter (ADR 023, which supersedes ADR 009's limiter). Keys are strings
 // such as `contact:203.0.113.7` or `sign-in:account:a@b.fr`.
 //
-// What no client may do (issue 14, finding 1):
+// What no client may do:
 // - wipe the limits by adding keys: memory is bounded by evicting expired buckets first and
 //   then the least recently used *idle* ones; a bucket that is refusing (a live block) is
 //   never evicted to make room;

@@ -1,4 +1,4 @@
-// Active sessions (issue 14, ADR 025): each user lists their open sessions (device, address,
+// Active sessions (ADR 025): each user lists their open sessions (device, address,
 // last use) and ends any of them; an admin ends every session of a user. "Last use" is
 // written at most once a minute per session, so browsing costs no write per request.
 import { LRUCache } from 'lru-cache'
