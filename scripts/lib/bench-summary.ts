@@ -156,7 +156,7 @@ export function printSummary(options: {
             on ? 'cache on' : 'cache off',
             fmt(f.rps),
             percent(share),
-            nginx ? percent(f.rps / (nginx[p]?.rps ?? NaN)) : percent(baselineShare),
+            nginx ? percent(f.rps / (nginx[p]?.rps ?? NaN)) : on ? '—' : percent(baselineShare),
             `×${fmt(ghostMultiple, ghostMultiple < 10 ? 1 : 0)}`,
             react ? `×${fmt(ghostViaReact, ghostViaReact < 10 ? 1 : 0)}` : '—',
             aimText,
