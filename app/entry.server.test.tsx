@@ -18,7 +18,7 @@ import {
 import type { ServerBuild } from 'react-router'
 import { Suspense, use, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { documentBody } from '../server/document-body.ts'
+import { documentBody } from '../server/react-router-handler.ts'
 import { inMemoryBuild, manifestRoute } from '../tests/fixtures/router-manifest.ts'
 import * as entry from './entry.server.tsx'
 import { useNonce } from './ui/nonce.ts'

@@ -12,7 +12,6 @@ export const streamTimeout = 5_000
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
 export { startApp, stopApp } from './server/startup.server.ts'
 export { StartupError } from './server/env.server.ts'
-export { followGeneration, startRenderReader } from './server/render-reader.server.ts'
 export {
   contentGeneration,
   contentGenerationThisTurn,

@@ -1,32 +1,38 @@
-// `npm run bench:http`: load figures of the public pages (issue 16), as ratios against a
-// reference measured in the same run (the machine is shared: absolute figures are noisy).
+// `npm run bench:http`: load figures of the public pages, as ratios against references
+// measured in the same run (the machine is shared: absolute figures are noisy).
 //
 // With the production build present, starts the server as `npm start` does (its entry, flags
 // and variables) on a temporary DATA_DIR (demo content), once with the page cache on and once
 // with PAGE_CACHE=false, plus a bare Node `http` server sending the very same bytes from
 // memory, nginx serving them from files when the machine has it
 // (scripts/lib/nginx-reference.ts; ADR 035), and a server rendering a 19 KB React page with
-// renderToString per request, no data (scripts/lib/react-reference.ts; ADR 042). Each target gets the same load (autocannon, or
-// wrk when installed) on `/`, `/projects`, a project, `/blog` and a post.
-// Prints req/s, p50, p99, errors, RSS after each phase, start-up time and the ratios, then a
-// summary of every figure against the aims of issue 16 (scripts/lib/bench-summary.ts).
+// renderToString per request, no data (scripts/lib/react-reference.ts). With
+// `--baseline-build DIR`, also another checkout's build (the commit before a change) with the
+// page cache off. Each target gets the same load (autocannon, or wrk when installed) on `/`,
+// `/projects`, a project, `/blog` and a post, page by page, in turns.
+// Prints req/s, p50, p99, errors, RSS after each run, start-up time and the ratios, then a
+// summary of every figure against the aims of ADR 058 (scripts/lib/bench-summary.ts).
 //
 // Usage: node scripts/bench-http.ts [--duration S] [--connections N] [--rounds N]
 //                                   [--soak S] [--soak-rounds N] [--only on|off|ref]
+//                                   [--baseline-build DIR]
 //   --rounds N    alternating rounds per page (default 2; the best one is kept)
 //   --soak S      afterwards, S seconds of load on the post page, --soak-rounds times, for
-//                 each Vitrine target, printing the RSS after each round and a verdict
-//                 (every "RSS after" is read 3 s after the load stopped, ADR 045; the RSS at
-//                 the load's very end is printed beside it)
-//                 (memory aim: ≤150 MB, last round within 10 % of the first):
+//                 each Vitrine target, printing the RSS at the end of each round and a verdict
+//                 (memory aim: ≤250 MB, last round within 10 % of the first):
 //                 npm run bench:http -- --soak 60 --soak-rounds 5
 //   --only on|off   measure one Vitrine target only (beside the references);
 //   --only ref      the references only.
-//   --threads N   Vitrine with RENDER_THREADS=N and --single-threaded-gc (ADR 056)
+//   --baseline-build DIR   a built checkout of another commit (its package.json, build/ and
+//                 node_modules), started with its own `npm start` flags, page cache off; its
+//                 req/s is printed beside the cache-off figures, the aim being within 10 %:
+//                 git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/ &&
+//                 (cd /tmp/base && npm run build) &&
+//                 npm run bench:http -- --baseline-build /tmp/base
 //   --ghost URL   also measure a real Ghost, started beforehand, on one of its posts (the URL),
-//                 in the post's turn of every round: "× Ghost" and the p99 aim are then judged
-//                 against it instead of a conversion from issue 16's table (ADR 048);
-//                 --ghost-pid PID adds its CPU per request and RSS:
+//                 in the post's turn of every round: "× Ghost" is then judged against it
+//                 instead of a conversion (ADR 048); --ghost-pid PID adds its CPU per request
+//                 and RSS:
 //                 npm run bench:http -- --ghost http://127.0.0.1:2368/un-article/ --ghost-pid 1234
 // Defaults keep the run near two minutes: the machine is shared.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -34,12 +40,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import {
-  AIMS,
-  HALF_NGINX_SHARE_OF_REFERENCE,
-  printSummary,
-  type SummaryTarget,
-} from './lib/bench-summary.ts'
+import { AIMS, printSummary, type SummaryTarget } from './lib/bench-summary.ts'
 import { freePort } from './lib/free-port.ts'
 import { discoverPaths, HAS_WRK, runLoad } from './lib/load-generator.ts'
 import { findNginx, startNginx } from './lib/nginx-reference.ts'
@@ -62,18 +63,30 @@ const CONNECTIONS = option('connections', 50)
 const SOAK = option('soak', 0)
 const ROUNDS = option('rounds', 2)
 const SOAK_ROUNDS = option('soak-rounds', 1)
-/** RSS is read this long after a load stops (and also at its end, for information). */
-const SETTLE_MS = 3000
 const ONLY = textOption('only')
+const BASELINE = baselineRoot(textOption('baseline-build'))
 const GHOST_URL = textOption('ghost')
 const GHOST_PID = option('ghost-pid', NaN)
-/** --threads N: Vitrine with N render threads and V8's GC on each isolate's thread (ADR 056). */
-const THREADS = option('threads', 0)
-const THREAD_ENV: Record<string, string> = THREADS > 0 ? { RENDER_THREADS: String(THREADS) } : {}
-const THREAD_FLAGS = THREADS > 0 ? ['--single-threaded-gc'] : []
-const THREAD_NAME = THREADS > 0 ? `, ${THREADS} render thread${THREADS > 1 ? 's' : ''}` : ''
 const NODE = process.execPath
 const ROOT = path.resolve(import.meta.dirname, '..')
+
+/** The checkout `--baseline-build` names (its root, or its build directory), checked. */
+function baselineRoot(dir: string | undefined): string | undefined {
+  if (dir === undefined) return undefined
+  let root = path.resolve(dir)
+  if (!existsSync(path.join(root, 'package.json')) && path.basename(root) === 'build')
+    root = path.dirname(root)
+  const start = existsSync(path.join(root, 'package.json')) ? startCommand(root) : undefined
+  for (const file of ['build/server/index.js', start?.entry ?? 'package.json']) {
+    if (!existsSync(path.join(root, file))) {
+      console.error(
+        `--baseline-build ${dir}: ${file} missing (a checkout built with npm run build)`,
+      )
+      process.exit(1)
+    }
+  }
+  return root
+}
 
 interface Figures {
   /** CPU time of the server per request (user + system, ms): the figure least disturbed by
@@ -133,14 +146,19 @@ interface Started {
   stop(): Promise<void>
 }
 
-async function startApp(dataDir: string, env: Record<string, string>): Promise<Started> {
+/** Vitrine as `npm start` starts it, from this checkout or another one (`root`). */
+async function startApp(
+  dataDir: string,
+  env: Record<string, string>,
+  root = ROOT,
+): Promise<Started> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const t0 = performance.now()
   // Node flags and variables of `npm start`, read from package.json (ADR 027, ADR 030).
-  const start = startCommand(ROOT)
-  const child = spawn(NODE, [...start.nodeFlags, ...THREAD_FLAGS, start.entry], {
-    cwd: ROOT,
+  const start = startCommand(root)
+  const child = spawn(NODE, [...start.nodeFlags, start.entry], {
+    cwd: root,
     env: {
       ...process.env,
       ...start.env,
@@ -149,7 +167,6 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_CONTENT: 'true',
-      ...THREAD_ENV,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -278,8 +295,8 @@ async function main() {
       nginx
         ? `nginx: ${nginx}, one worker process (worker_processes 1, as Vitrine's one Node ` +
             'process), the same bytes from files, access_log off'
-        : 'nginx: not on this machine (apt-get install -y nginx): "half of nginx" is judged as ' +
-            `${(HALF_NGINX_SHARE_OF_REFERENCE * 100).toFixed(0)} % of the bare Node reference (issue 16's run)`,
+        : 'nginx: not on this machine (apt-get install -y nginx): the bare Node reference, ' +
+            'sending the same bytes, stands in for it in the cache-on aim',
     )
     const targets: Target[] = [
       { name: 'reference (node http, same bytes)', key: 'ref', start: () => startReference(pages) },
@@ -302,7 +319,7 @@ async function main() {
             },
           ]
         : []),
-      // Issue 16's third reference: React alone renders a 19 KB page per request (ADR 042).
+      // What React alone costs to render a 19 KB page per request.
       {
         name: 'React 19 renderToString, 19 KB',
         key: 'react',
@@ -316,24 +333,34 @@ async function main() {
           }
         },
       },
+      ...(BASELINE && ONLY !== 'on' && ONLY !== 'ref'
+        ? [
+            {
+              name: 'baseline build, page cache off',
+              key: 'base',
+              start: () => startApp(dataDir, { PAGE_CACHE: 'false' }, BASELINE),
+            },
+          ]
+        : []),
       {
-        name: `Vitrine, page cache off${THREAD_NAME}`,
+        name: 'Vitrine, page cache off',
         key: 'off',
         pageCache: false,
         start: () => startApp(dataDir, { PAGE_CACHE: 'false' }),
       },
       {
-        name: `Vitrine, page cache on${THREAD_NAME}`,
+        name: 'Vitrine, page cache on',
         key: 'on',
         pageCache: true,
         start: () => startApp(dataDir, { PAGE_CACHE: 'true' }),
       },
-    ].filter((t) =>
+    ].filter((t: Target) =>
       // References stay: every figure is a ratio against them.
       ONLY === 'ref'
         ? t.pageCache === undefined
         : !ONLY || t.key === ONLY || t.pageCache === undefined,
     )
+    if (BASELINE) console.log(`Baseline build: ${BASELINE} (its own npm start flags)`)
     const summary: Record<string, SummaryTarget> = {}
 
     // All targets run side by side and take turns page by page, round after round: the
@@ -350,7 +377,7 @@ async function main() {
         ...(target.pageCache === undefined ? {} : { pageCache: target.pageCache }),
         readyMs: server.readyMs,
         idleRssMb: idle,
-        rssAfterMb: NaN,
+        loadRssMb: NaN,
         soakRssMb: [],
       }
       console.log(
@@ -378,26 +405,15 @@ async function main() {
           const server = servers[target.key]!
           await load(`${server.origin}${p}`, 1) // warm-up
           const figures = await load(`${server.origin}${p}`, DURATION, pidOf(server))
-          // Right after this target's last run (the others run after it: it idles meanwhile).
-          if (p === paths.at(-1) && round === ROUNDS)
-            summary[target.key]!.rssAtLoadEndMb = rssMb(pidOf(server))
+          // At the end of this target's last run (the others run after it: it idles meanwhile).
+          const rss = rssMb(pidOf(server))
+          if (p === paths.at(-1) && round === ROUNDS) summary[target.key]!.loadRssMb = rss
           const best = table[target.key]?.[p]
           // Best round kept: the least disturbed by the other users of the machine.
           if (!best || figures.rps > best.rps) (table[target.key] ??= {})[p] = figures
-          console.log(runLine(`${round}/${ROUNDS}`, target.name, figures, rssMb(pidOf(server))))
+          console.log(runLine(`${round}/${ROUNDS}`, target.name, figures, rss))
         }
       }
-    }
-    // RSS at the load's end holds garbage not yet collected; the aim is read once the load
-    // has stopped for a moment, when Vitrine gives a burst's heap back (ADR 045).
-    await sleep(SETTLE_MS)
-    for (const target of targets) {
-      const figures = summary[target.key]!
-      figures.rssAfterMb = rssMb(pidOf(servers[target.key]!))
-      console.log(
-        `${target.name}: RSS after the page runs ${fmt(figures.rssAfterMb)} MB ` +
-          `(${fmt(figures.rssAtLoadEndMb!)} MB right after its last run)`,
-      )
     }
     for (const target of targets) {
       const server = servers[target.key]!
@@ -406,21 +422,18 @@ async function main() {
         console.log(`\nSoak: ${target.name}, ${SOAK_ROUNDS} × ${SOAK} s on ${postPath}`)
         for (let round = 1; round <= SOAK_ROUNDS; round++) {
           const figures = await load(`${server.origin}${postPath}`, SOAK, server.child.pid)
-          const atEnd = rssMb(server.child.pid)
-          await sleep(SETTLE_MS)
           rss.push(rssMb(server.child.pid))
           console.log(
             `  ${round}/${SOAK_ROUNDS}: ${lpad(fmt(figures.rps), 6)} req/s, p99 ${fmt(figures.p99, 1)} ms, ` +
-              `CPU ${fmt(figures.cpuPerRequest, 3)} ms/req, RSS ${fmt(rss.at(-1)!)} MB ` +
-              `(${fmt(atEnd)} MB at the round's end), ` +
+              `CPU ${fmt(figures.cpuPerRequest, 3)} ms/req, RSS at the round's end ${fmt(rss.at(-1)!)} MB, ` +
               `load average ${os.loadavg()[0]!.toFixed(2)}`,
           )
         }
         const growth = rss.length > 1 ? ((rss.at(-1)! - rss[0]!) / rss[0]!) * 100 : NaN
         const last = rss.at(-1)!
         console.log(
-          `  verdict: RSS after the last round ${fmt(last)} MB (aim ≤${AIMS.rssAfterMb} MB: ` +
-            `${last <= AIMS.rssAfterMb ? 'met' : 'NOT met'})` +
+          `  verdict: RSS at the end of the last round ${fmt(last)} MB (aim ≤${AIMS.loadRssMb} MB: ` +
+            `${last <= AIMS.loadRssMb ? 'met' : 'NOT met'})` +
             (rss.length > 1
               ? `, from round 1 to ${rss.length} ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ` +
                 `(aim within ${AIMS.soakGrowthPercent} %: ${Math.abs(growth) <= AIMS.soakGrowthPercent ? 'met' : 'NOT met'})`
@@ -468,6 +481,15 @@ async function main() {
         console.log(`  ${pad(p, 40)} ${fmt((table.nginx[p]!.rps / table.ref[p]!.rps) * 100, 1)} %`)
       }
     }
+    if (table.off && table.base) {
+      console.log('\nCache off ÷ baseline build, cache off (req/s; CPU per request):')
+      for (const p of paths) {
+        console.log(
+          `  ${pad(p, 48)} ${fmt((table.off[p]!.rps / table.base[p]!.rps) * 100, 1)} %   ` +
+            `CPU ×${fmt(table.off[p]!.cpuPerRequest / table.base[p]!.cpuPerRequest, 2)}`,
+        )
+      }
+    }
     if (table.on && table.off) {
       console.log('\nCache on ÷ cache off:')
       for (const p of paths) {
@@ -481,6 +503,7 @@ async function main() {
       referenceKey: 'ref',
       ...(table.nginx ? { nginxKey: 'nginx' } : {}),
       ...(table.react ? { reactKey: 'react' } : {}),
+      ...(table.base ? { baselineKey: 'base' } : {}),
       ...(ghost ? { ghost } : {}),
       loadAverage: os
         .loadavg()
@@ -493,7 +516,7 @@ async function main() {
   }
 }
 
-// --postgres [--servers N]: PostgreSQL with N app servers beside SQLite (issue 15, ADR 034).
+// --postgres [--servers N]: PostgreSQL with N app servers beside SQLite (ADR 034).
 if (process.argv.includes('--postgres'))
   await (await import('./lib/bench-cluster.ts')).benchCluster()
 else await main()

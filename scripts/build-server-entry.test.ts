@@ -23,7 +23,7 @@ describe('server entry build', () => {
     // The wrapper's own code is inside (the page cache, fair start, proxy trust parsing).
     expect(code).toContain('function fairStart')
     expect(code).toContain('function parseTrustProxy')
-    expect(code).toContain('function installHitSockets')
+    expect(code).toContain('function pageCacheHits')
     expect(code).not.toMatch(/^\s*import\s+type\b/m)
   })
 })

@@ -13,22 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 export const SERVER_ENTRY = 'build/server-entry.js'
 
 /** Bundles server/index.ts into `outfile`; returns the specifiers it still imports. */
-/** The render threads' script (ADR 056), bundled beside the server entry. */
-export const RENDER_THREAD_FILE = 'render-thread.js'
-
-/**
- * Bundles server/index.ts into `outfile`, and server/render-thread.ts beside it; returns the
- * specifiers each still imports, the entry's first.
- */
 export async function buildServerEntry(outfile = path.join(ROOT, SERVER_ENTRY)): Promise<string[]> {
-  const [entry] = await Promise.all([
-    bundle('server/index.ts', outfile),
-    bundle('server/render-thread.ts', path.join(path.dirname(outfile), RENDER_THREAD_FILE)),
-  ])
-  return entry
-}
-
-async function bundle(source: string, outfile: string): Promise<string[]> {
+  const source = 'server/index.ts'
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: [source],

@@ -4,7 +4,7 @@
 // already waiting on an open connection in that same turn. Each page render is a few
 // milliseconds of CPU, so with fifty requests waiting, one turn lasted 50 renders (≈200 ms)
 // and a connection opened during a burst waited one such turn per connection ahead of it before
-// even being accepted: one to five seconds (the measured p99 ≈ 1.5 s and the wrk time-outs, ADR 031),
+// even being accepted: one to five seconds (a p99 ≈ 1.5 s and wrk time-outs),
 // while connections already open were served again and again.
 //
 // Requests are queued here in arrival order and started one per turn of the event loop (the
@@ -50,14 +50,8 @@ export function fairStart() {
     setImmediate(startOne)
   }
 
-  return Object.assign(
-    function fairStartMiddleware(req: Request, _res: Response, next: NextFunction) {
-      queue.push({ req, next })
-      schedule()
-    },
-    {
-      /** Requests waiting for their turn (render threads take some while any wait, ADR 056). */
-      waiting: () => queue.length - head,
-    },
-  )
+  return function fairStartMiddleware(req: Request, _res: Response, next: NextFunction) {
+    queue.push({ req, next })
+    schedule()
+  }
 }

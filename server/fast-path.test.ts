@@ -1,7 +1,12 @@
-// The page cache's hit log (ADR 035) writes the request log's very line (server/middleware.ts),
-// built without an intermediate object.
+// What the page cache's hit path knows of a request before Express (ADR 029): whether it is
+// https, exactly as Express's `req.secure` under each TRUST_PROXY; and its log line (ADR 035),
+// the request log's very line (server/middleware.ts), built without an intermediate object.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hitLogger } from './fast-path.ts'
+import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
+import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { flushLogLines } from './log-lines.ts'
 import { writeRequestLog } from './middleware.ts'
 
@@ -31,7 +36,7 @@ describe('hit log', () => {
       '/projets/"guillemets"\\é',
       '/setup/jeton-secret-jeton-secret-0123',
     ]
-    // Twice each: the second line is built from what the first kept (ADR 042).
+    // Twice each: the second line is built from what the first kept.
     for (const [method, path, status] of [
       ...paths.map((path) => ['GET', path, 200] as const),
       ...paths.map((path) => ['GET', path, 200] as const),
@@ -59,5 +64,34 @@ describe('hit log', () => {
   it('is off when the request log is', () => {
     vi.stubEnv('LOG_LEVEL', 'error')
     expect(hitLogger()).toBeUndefined()
+  })
+})
+
+describe('requestIsSecure', () => {
+  it("agrees with Express's req.secure for every TRUST_PROXY and X-Forwarded-Proto", async () => {
+    for (const trustProxy of ['false', 'true', '2', 'loopback', '10.0.0.0/8']) {
+      const app = express()
+      const trust = parseTrustProxy(trustProxy)
+      if (trust !== false) app.set('trust proxy', trust)
+      app.get('/', (req, res) => {
+        res.json({ express: req.secure, ours: requestIsSecure(app, req) })
+      })
+      const server = http.createServer(app).listen(0, '127.0.0.1')
+      await new Promise((resolve) => server.once('listening', resolve))
+      const port = (server.address() as AddressInfo).port
+      try {
+        for (const proto of [undefined, 'https', 'http', 'https, http', ' HTTPS', 'http,https']) {
+          const headers: Record<string, string> =
+            proto === undefined ? {} : { 'x-forwarded-proto': proto }
+          const answer = (await (await fetch(`http://127.0.0.1:${port}/`, { headers })).json()) as {
+            express: boolean
+            ours: boolean
+          }
+          expect(answer.ours, `${trustProxy} ${proto}`).toBe(answer.express)
+        }
+      } finally {
+        await new Promise((resolve) => server.close(resolve))
+      }
+    }
   })
 })

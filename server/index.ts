@@ -25,16 +25,12 @@ import {
   responseRules,
 } from './request-guard.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache.ts'
-import { installHitSockets } from './hit-socket.ts'
+import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache/index.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
 import { originFormFirst } from './request-url.ts'
-import { parseRenderThreads, RenderWorkers } from './render-workers.ts'
-import { compactHeapAfterStartup } from './heap-compaction.ts'
-import { startIdleMemoryReducer } from './idle-memory.ts'
 
 interface AppEntry {
   startApp(): Promise<void>
@@ -61,12 +57,9 @@ const startup = { modules: performance.now(), build: 0, app: 0 }
 const app = express()
 app.disable('x-powered-by')
 // TRUST_PROXY: hops or proxy addresses, never "whatever the client wrote" (ADR 024).
-// Render threads (ADR 056): RENDER_THREADS, checked before anything starts.
-let renderThreads = 0
 try {
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
   if (trustProxy !== false) app.set('trust proxy', trustProxy)
-  renderThreads = isDev ? 0 : parseRenderThreads(process.env.RENDER_THREADS)
 } catch (error) {
   console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
   process.exit(1)
@@ -134,34 +127,13 @@ try {
 if (pageCache) app.use(pageCacheCapture(pageCache))
 
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
-const startInTurn = fairStart()
-// While renders queue, anonymous public pages are also rendered on other cores (ADR 056).
-const threads =
-  renderThreads > 0
-    ? new RenderWorkers({
-        threads: renderThreads,
-        script: new URL(
-          import.meta.url.endsWith('.ts') ? './render-thread.ts' : './render-thread.js',
-          import.meta.url,
-        ),
-        data: {
-          buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'),
-          publicLayout: 'routes/public/layout',
-        },
-        generation: () => entry.contentGeneration(),
-        waiting: startInTurn.waiting,
-        always: ['1', 'true', 'yes'].includes(process.env.RENDER_THREADS_ALWAYS ?? ''),
-        log: (message) => console.error(message),
-      })
-    : undefined
-app.all('/{*splat}', startInTurn, createRequestHandler({ build: handlerBuild, threads }))
+app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
 
 app.use(errorHandler)
 
-// Page-cache hits are answered here, before Express, with the same rules (ADR 029): on the
-// connection itself while its requests are plain hits, then by the `http` server (ADR 042).
-// On PostgreSQL, after the poll phase that read them: other servers' commits arrive as
-// notifications read in that phase too (ADR 051).
+// Page-cache hits are answered by the `http` server's request listener, before Express, with
+// the same rules (ADR 029). On PostgreSQL, after the poll phase that read them: other servers'
+// commits arrive as notifications read in that phase too (ADR 051).
 const hitOptions = {
   isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
   redirects: redirectsHost,
@@ -170,17 +142,12 @@ const hitOptions = {
   answerAfterPoll: entry.externalChangesArriveAsEvents(),
 }
 const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
-// Start-up's garbage and grown young generation given back before the first request (ADR 041).
-if (!isDev) compactHeapAfterStartup()
-// And the heap grown by a burst of traffic, once the traffic stops (ADR 045).
-const stopIdleMemoryReducer = isDev ? undefined : startIdleMemoryReducer()
 const server = http.createServer(
   originFormFirst(hitsThenApp(hits, app, hitOptions.answerAfterPoll)),
 )
 // Cached reads share one external-change probe between request arrivals (ADR 046).
 entry.shareProbeBetweenRequests()
 server.prependListener('request', entry.requestArrived)
-const hitSockets = pageCache ? installHitSockets(server, pageCache, hitOptions) : undefined
 // A port in use or an address this machine does not have: said in French, not a stack.
 server.once('error', (error: NodeJS.ErrnoException) => {
   const reason =
@@ -210,18 +177,15 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(`${signal} reçu : arrêt en cours…`)
-  stopIdleMemoryReducer?.()
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
   // In-flight requests finish; idle keep-alive sockets close now.
   server.close(async () => {
-    await threads?.stop()
     await entry.stopApp()
     console.log('Arrêt terminé.')
     process.exit(0)
   })
   server.closeIdleConnections()
-  hitSockets?.closeIdle()
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -82,20 +82,13 @@ export function requestLog(req: Request, res: Response, next: NextFunction) {
   const start = process.hrtime.bigint()
   res.on('finish', () => {
     if (req.path.startsWith('/assets/')) return
-    writeRequestLog(req.method, req.path, res.statusCode, start, res.locals.renderThread === true)
+    writeRequestLog(req.method, req.path, res.statusCode, start)
   })
   next()
 }
 
 /** One JSON line per request (the page cache's hits write the same line: server/fast-path.ts). */
-export function writeRequestLog(
-  method: string,
-  path: string,
-  status: number,
-  start: bigint,
-  /** Rendered by a render thread (ADR 056). */
-  thread = false,
-) {
+export function writeRequestLog(method: string, path: string, status: number, start: bigint) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   writeLogLine(
     JSON.stringify({
@@ -105,7 +98,6 @@ export function writeRequestLog(
       path: loggedPath(path),
       status,
       ms: Math.round(ms * 10) / 10,
-      ...(thread ? { thread: true } : {}),
     }) + '\n',
   )
 }

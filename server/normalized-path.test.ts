@@ -3,7 +3,7 @@ import type { Request, Response } from 'express'
 import { describe, expect, it } from 'vitest'
 import { securityHeaders } from './middleware.ts'
 import { normalizedPath } from './normalized-path.ts'
-import { isSharedRequest } from './page-cache.ts'
+import { isSharedRequest } from './page-cache/store.ts'
 import { isSecretPage } from './request-guard.ts'
 
 describe('normalizedPath', () => {

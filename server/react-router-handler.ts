@@ -9,30 +9,36 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
 import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
-import { documentBody } from './document-body.ts'
 import { requestBodyStream } from './request-body-stream.ts'
 import { requestUrl } from './request-url.ts'
-import type { RenderWorkers, Rendered } from './render-workers.ts'
 
 export { requestUrl }
 
-export { DOCUMENT_BODY, documentBody } from './document-body.ts'
+/**
+ * Where app/entry.server.tsx leaves the bytes of a document it rendered into memory, on the
+ * `Response` it returns (the server and the app are separate bundles: a registered symbol is
+ * the one name both see).
+ */
+export const DOCUMENT_BODY = Symbol.for('vitrine.documentBody')
+
+/** The bytes entry.server.tsx attached to its `Response`, when its body was never read. */
+export function documentBody(response: Response): Uint8Array | undefined {
+  const body = (response as unknown as Record<symbol, unknown>)[DOCUMENT_BODY]
+  return body instanceof Uint8Array && response.body !== null && !response.bodyUsed
+    ? body
+    : undefined
+}
 
 export function createRequestHandler({
   build,
   mode = process.env.NODE_ENV,
-  threads,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode?: string
-  /** Render threads for anonymous public pages while renders queue (ADR 056). */
-  threads?: RenderWorkers
 }) {
   const handleRequest = createRouterHandler(build, mode)
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const rendered = await threads?.render(req)
-      if (rendered) return sendRendered(res, rendered)
       await sendResponse(res, await handleRequest(createFetchRequest(req, res)))
     } catch (error) {
       next(error)
@@ -41,19 +47,14 @@ export function createRequestHandler({
 }
 
 function createFetchHeaders(requestHeaders: ExpressRequest['headers']): Headers {
-  return new Headers(headerPairs(requestHeaders))
-}
-
-/** The request's headers as name-value pairs (a render thread's job, ADR 056). */
-export function headerPairs(requestHeaders: ExpressRequest['headers']): [string, string][] {
-  const pairs: [string, string][] = []
+  const headers = new Headers()
   for (const key in requestHeaders) {
     const values = requestHeaders[key]
     if (!values) continue
-    if (Array.isArray(values)) for (const value of values) pairs.push([key, value])
-    else pairs.push([key, values])
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value)
+    else headers.set(key, values)
   }
-  return pairs
+  return headers
 }
 
 /**
@@ -82,17 +83,6 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request 
   if (isDocumentGet(req.method, url))
     Object.defineProperty(request, DOCUMENT_REQUEST, { value: true })
   return request
-}
-
-/** A render thread's answer, written as `sendResponse` writes a document rendered here. */
-function sendRendered(res: ExpressResponse, rendered: Rendered) {
-  if (res.destroyed || res.writableEnded) return
-  res.locals.renderThread = true
-  res.statusMessage = rendered.statusText
-  res.status(rendered.status)
-  for (const [key, value] of rendered.headers) res.append(key, value)
-  const { body } = rendered
-  res.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength))
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {

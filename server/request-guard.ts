@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
 import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
 import { isFileBodyPath } from './middleware.ts'
-import { hasOwnCookie } from './page-cache.ts'
+import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
 
 export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'

@@ -66,7 +66,6 @@ describe('environment', () => {
         'FORCE_HTTPS: attendu : true ou false (ou 1/0, yes/no)',
       )
     expect(refusal({ PAGE_CACHE: 'oui' })).toContain('PAGE_CACHE')
-    expect(refusal({ RENDER_THREADS_ALWAYS: 'toujours' })).toContain('RENDER_THREADS_ALWAYS')
     expect(refusal({ PAGE_CACHE_MAX_MB: '-1' })).toContain(
       'PAGE_CACHE_MAX_MB: doit être un nombre de mégaoctets supérieur à 0',
     )

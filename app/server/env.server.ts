@@ -82,8 +82,6 @@ export const EnvSchema = z.object({
   /** The page cache (ADRs 026, 029) and its bound. */
   PAGE_CACHE: bool(true),
   PAGE_CACHE_MAX_MB: megabytes(16),
-  /** Every eligible request to a render thread (tests, diagnosis; ADR 056). */
-  RENDER_THREADS_ALWAYS: bool(false),
   /** A sandbox-preview host on which the https/www redirects are skipped. */
   PREVIEW_HOST: optionalText,
   /** Reverse proxies whose X-Forwarded-* headers count: false, true (one), hops, addresses. */
@@ -138,7 +136,7 @@ export const EnvSchema = z.object({
    * the server ask the project's site (ADR 053). For an intranet site, and the browser tests.
    */
   PREVIEW_PRIVATE_ADDRESSES: bool(false),
-  /** Optional geolocation endpoint for the activity log; off unless set (no third-party call by default). */
+  /** Optional geolocation endpoint for the activity log; off unless set. */
   GEO_LOOKUP_URL: optionalText.pipe(httpUrl('https://geo.exemple.fr/{ip}').optional()),
   /** Activity entries older than this many days are purged (GDPR). */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),

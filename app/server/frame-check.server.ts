@@ -12,16 +12,19 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { LRUCache } from 'lru-cache'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 
 export type FramingVerdict = 'allowed' | 'blocked' | 'unknown'
 
 export const FRAME_CHECK_TIMEOUT_MS = 2000
+/** A verdict is asked again after this long. */
 const CACHE_TTL_MS = 10 * 60_000
+/** Distinct project addresses whose verdict is kept. */
 const CACHE_MAX = 500
 
-const cache = new Map<string, { verdict: FramingVerdict; at: number }>()
+const cache = new LRUCache<string, FramingVerdict>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })
 
 /** Whether the response's headers let `embedder` (an origin) show the page in a frame. */
 export function framingVerdict(headers: Headers, embedder: string): FramingVerdict {
@@ -219,7 +222,7 @@ export async function checkFraming(
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'unknown'
   const key = target.href
   const hit = cache.get(key)
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.verdict
+  if (hit !== undefined) return hit
   let verdict: FramingVerdict
   try {
     const signal = AbortSignal.timeout(FRAME_CHECK_TIMEOUT_MS)
@@ -234,8 +237,7 @@ export async function checkFraming(
     })
     verdict = 'unknown'
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!)
-  cache.set(key, { verdict, at: Date.now() })
+  cache.set(key, verdict)
   return verdict
 }
 

@@ -1,19 +1,22 @@
-// Optional geolocation of an address for the activity log (5000 ms abort; fields country_name, city, region; 'Unknown' with a warning on
-// failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
+// Optional geolocation of an address for the activity log (a 5000 ms abort; fields
+// country_name, city, region; 'Unknown' with a warning on failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
+import { LRUCache } from 'lru-cache'
 import { UNKNOWN } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
 import { log } from './log.server.ts'
 
 export type GeoLocation = UserInfo['location']
 
-/** IP lookup time-out: a slow lookup must not hold the request. */
+/** IP lookup time-out. */
 export const GEO_TIMEOUT_MS = 5000
 
 const UNKNOWN_LOCATION: GeoLocation = { country: UNKNOWN, city: UNKNOWN, region: UNKNOWN }
 
+/** A location is looked up again after this long. */
 const CACHE_TTL_MS = 60 * 60 * 1000
+/** Distinct addresses whose location is kept. */
 const CACHE_MAX = 500
-const cache = new Map<string, { value: GeoLocation; expires: number }>()
+const cache = new LRUCache<string, GeoLocation>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })
 
 export function clearGeoCache(): void {
   cache.clear()
@@ -39,7 +42,7 @@ export async function lookupLocation(
   }
   const url = template.replaceAll('{ip}', encodeURIComponent(ip))
   const hit = cache.get(url)
-  if (hit && hit.expires > Date.now()) return { ...hit.value }
+  if (hit !== undefined) return { ...hit }
   try {
     const response = await fetch(url, {
       signal: AbortSignal.timeout(options.timeoutMs ?? GEO_TIMEOUT_MS),
@@ -55,8 +58,7 @@ export async function lookupLocation(
       city: field(data.city),
       region: field(data.region),
     }
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string)
-    cache.set(url, { value, expires: Date.now() + CACHE_TTL_MS })
+    cache.set(url, value)
     return { ...value }
   } catch (error) {
     log.warn('Geolocation lookup failed; location left Unknown', {

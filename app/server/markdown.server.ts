@@ -11,6 +11,7 @@
 // at the first render, not at start-up: pages show stored HTML (ADR 030).
 import { createHash } from 'node:crypto'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { LRUCache } from 'lru-cache'
 import type { Options as SanitizeSchema } from 'rehype-sanitize'
 import type { Highlighter } from 'shiki'
 import type { Processor } from 'unified'
@@ -249,15 +250,7 @@ function isFootnoteLabel(heading: Element): boolean {
 
 /** Highlighted code blocks by language + code: an edit elsewhere in a post re-highlights nothing. */
 const CODE_CACHE_SIZE = 2000
-const codeCache = new Map<string, Root>()
-const boundedCodeCache = {
-  get: (key: string) => codeCache.get(key),
-  set(key: string, value: Root) {
-    codeCache.set(key, value)
-    if (codeCache.size > CODE_CACHE_SIZE) codeCache.delete(codeCache.keys().next().value as string)
-    return this
-  },
-}
+const codeCache = new LRUCache<string, Root>({ max: CODE_CACHE_SIZE })
 
 let highlighter: Promise<Highlighter> | undefined
 
@@ -351,7 +344,7 @@ async function createProcessor(result: {
       defaultColor: false,
       fallbackLanguage: 'text',
       addLanguageClass: true,
-      cache: boundedCodeCache,
+      cache: codeCache,
     })
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>
 }
@@ -385,21 +378,17 @@ async function renderUncached(markdown: string): Promise<RenderedMarkdown> {
   }
 }
 
+/** Distinct Markdown texts whose rendering is kept. */
 const CACHE_SIZE = 200
-const cache = new Map<string, Promise<RenderedMarkdown>>()
+const cache = new LRUCache<string, Promise<RenderedMarkdown>>({ max: CACHE_SIZE })
 
 /** Markdown → sanitised, highlighted HTML (memoised by content hash, bounded). */
 export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   const key = createHash('sha256').update(markdown).digest('base64url')
   const hit = cache.get(key)
-  if (hit) {
-    cache.delete(key)
-    cache.set(key, hit)
-    return hit
-  }
+  if (hit) return hit
   const rendered = renderUncached(markdown)
   cache.set(key, rendered)
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
   return rendered
 }
 

@@ -1,7 +1,7 @@
 // Fixed-window rate limiter (ADR 023, which supersedes ADR 009's limiter). Keys are strings
 // such as `contact:203.0.113.7` or `sign-in:account:a@b.fr`.
 //
-// What no client may do (ADR 023):
+// What no client may do:
 // - wipe the limits by adding keys: memory is bounded by evicting expired buckets first and
 //   then the least recently used *idle* ones; a bucket that is refusing (a live block) is
 //   never evicted to make room;
@@ -17,6 +17,7 @@
 // (several app servers) it is the `rate_limit` table (rate-limit-store.server.ts, selected
 // when the database is opened: ADR 033), so N servers enforce one limit.
 import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -72,12 +73,16 @@ export interface MemoryStoreOptions {
 const isBlocking = (bucket: RateLimitBucket, now: number) =>
   bucket.resetAt > now && bucket.count >= bucket.limit
 
-/** In-memory store: a Map kept in least-recently-used order (oldest first). */
+/**
+ * In-memory store: buckets in least-recently-used order (`lru-cache`, bounded by the hard
+ * bound, which `increment` never lets it reach: it refuses new keys first). The soft bound's
+ * eviction is ours, as it must spare live blocks.
+ */
 export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitStore {
   const maxKeys = options.maxKeys ?? MAX_KEYS
   const hardMax = options.hardMaxKeys ?? HARD_MAX_KEYS
   const perOwner = options.maxKeysPerOwner ?? MAX_KEYS_PER_OWNER
-  const buckets = new Map<string, RateLimitBucket>()
+  const buckets = new LRUCache<string, RateLimitBucket>({ max: hardMax })
   const owners = new Map<string, Set<string>>()
 
   const forget = (key: string, bucket: RateLimitBucket) => {
@@ -93,7 +98,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
     const keys = owners.get(owner)
     if (!keys || keys.size < perOwner) return true
     for (const key of keys) {
-      const bucket = buckets.get(key)
+      const bucket = buckets.peek(key)
       if (!bucket) keys.delete(key)
       else if (bucket.resetAt <= now) forget(key, bucket)
     }
@@ -104,16 +109,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
   const evict = (now: number) => {
     const target = Math.max(1, Math.floor(maxKeys / 10))
     let freed = 0
-    for (const [key, bucket] of buckets) {
-      if (bucket.resetAt <= now) {
+    // Least recently used first; listed before deleting (no deletion while iterating).
+    for (const key of [...buckets.rkeys()]) {
+      const bucket = buckets.peek(key)
+      if (bucket && bucket.resetAt <= now) {
         forget(key, bucket)
         freed += 1
       }
     }
     if (freed >= target) return
-    for (const [key, bucket] of buckets) {
+    for (const key of [...buckets.rkeys()]) {
       if (freed >= target) return
-      if (!isBlocking(bucket, now)) {
+      const bucket = buckets.peek(key)
+      if (bucket && !isBlocking(bucket, now)) {
         forget(key, bucket)
         freed += 1
       }
@@ -122,6 +130,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
 
   return {
     async increment(key, rule, now, owner) {
+      // Marks it used: most recently used last.
       let bucket = buckets.get(key)
       if (bucket && bucket.resetAt <= now) {
         forget(key, bucket)
@@ -137,18 +146,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
           keys.add(key)
           owners.set(owner, keys)
         }
-      } else buckets.delete(key) // re-inserted below: most recently used last
-      buckets.set(key, bucket)
+        buckets.set(key, bucket)
+      }
       bucket.count += 1
       bucket.limit = rule.limit
       return bucket
     },
     async peek(key, now) {
-      const bucket = buckets.get(key)
+      const bucket = buckets.peek(key)
       return bucket && bucket.resetAt > now ? bucket : undefined
     },
     async delete(key) {
-      const bucket = buckets.get(key)
+      const bucket = buckets.peek(key)
       if (bucket) forget(key, bucket)
     },
     async clear() {

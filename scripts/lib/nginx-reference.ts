@@ -1,5 +1,5 @@
-// nginx as a second reference of `npm run bench:http` (a page-cache hit should reach "half of nginx's req/s
-// on the same bytes", ADR 035): when the machine has nginx (Debian: `apt-get install -y nginx`),
+// nginx as a second reference of `npm run bench:http` (ADR 035; the cache-on aim is a share of
+// its req/s on the same bytes, ADR 058): when the machine has nginx (Debian: `apt-get install -y nginx`),
 // it serves each measured page's exact bytes from files, from a configuration generated in a
 // temporary directory (no root needed: no daemon, pid, logs and temporary files in that
 // directory, a free loopback port, no access log). One worker process, as Vitrine runs in one

@@ -1,5 +1,5 @@
-// The third reference of the speed table (ADRs 042, 048): "React 19 renderToString of a 19 KB
-// page, no data". A bare Node `http` server that renders, on every request, one static React
+// The third reference of `npm run bench:http`: React 19 renderToString of a 19 KB page, no
+// data. A bare Node `http` server that renders, on every request, one static React
 // tree (a header, a navigation, an article of sections, a footer: about 19 KB of HTML) with
 // `renderToString` from the project's own react-dom, in production mode, and sends it. No
 // router, no loader, no database: what React alone costs per page, so that the cache-off

@@ -8,6 +8,7 @@
 // are seen through the external-change probe: SQLite's `PRAGMA data_version` changes
 // whenever another connection commits. A multi-host version (PostgreSQL) replaces the probe
 // (for example LISTEN/NOTIFY or a counter row) without touching the callers.
+import { LRUCache } from 'lru-cache'
 
 let generation = 1
 const listeners = new Set<(generation: number) => void>()
@@ -95,7 +96,7 @@ let changesArriveAsEvents = false
  * notifications) rather than by a synchronous probe (SQLite's `PRAGMA data_version`). Then a
  * request and the notification of a commit made before it was sent can be read in the same
  * poll phase of the event loop, the request first: the page cache answers hits only after that
- * phase (server/page-cache.ts, `answerAfterPoll`).
+ * phase (server/page-cache/hits.ts, `answerAfterPoll`).
  */
 export function externalChangesArriveAsEvents(): boolean {
   return changesArriveAsEvents
@@ -207,32 +208,38 @@ export function cachedRead<T>(read: () => Promise<T>): (() => Promise<T>) & { cl
   })
 }
 
+/** Keys a keyed read holds by default (a visitor can ask for endless slugs). */
+const MAX_KEYS_PER_READ = 512
+const NULLISH_KEY = Symbol('nullish key')
+
 /**
  * Values read once per content generation and key (a post by its slug, a project by its id;
  * ADR 039): the first call for a key after a write reads again; concurrent callers of one key
  * share one read. At most `maxKeys` keys are held (a visitor can ask for endless slugs): past
- * that, the oldest key is dropped.
+ * that, the least recently used key is dropped.
  */
 export function cachedReadByKey<K, T>(
   read: (key: K) => Promise<T>,
-  maxKeys = 512,
+  maxKeys = MAX_KEYS_PER_READ,
 ): ((key: K) => Promise<T>) & { clear(): void; size(): number } {
   let generationOfValues = 0
-  const values = new Map<K, Promise<T>>()
+  // `undefined` is a key too (a list of every type); lru-cache keys are never nullish.
+  const slotOf = (key: K) => key ?? NULLISH_KEY
+  const values = new LRUCache<NonNullable<K> | typeof NULLISH_KEY, Promise<T>>({ max: maxKeys })
   const get = (key: K) => {
     const current = generationForRead()
     if (current !== generationOfValues) {
       values.clear()
       generationOfValues = current
     }
-    const held = values.get(key)
+    const slot = slotOf(key)
+    const held = values.get(slot)
     if (held) return held
     const value = read(key).then(deepFreeze)
-    if (values.size >= maxKeys) values.delete(values.keys().next().value as K)
-    values.set(key, value)
+    values.set(slot, value)
     // A failed read is not kept: the next caller tries again.
     value.catch(() => {
-      if (values.get(key) === value) values.delete(key)
+      if (values.peek(slot) === value) values.delete(slot)
     })
     return value
   }

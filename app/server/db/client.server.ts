@@ -58,27 +58,19 @@ function closeHooks() {
 
 export const DATABASE_FILE_NAME = 'vitrine.db'
 
-/**
- * Open (creating if needed) the database file with the pragmas every connection needs.
- * `readOnly`: an existing file, every write refused (a render thread, ADR 056).
- */
-export function openDatabase(file: string, { readOnly = false } = {}): DatabaseHandle {
+/** Open (creating if needed) the database file with the pragmas every connection needs. */
+export function openDatabase(file: string): DatabaseHandle {
   let sqlite: DatabaseSync
   try {
-    if (readOnly) {
-      // A WAL database read from another thread: the file and its mode are the server's.
-      sqlite = new DatabaseSync(file, { timeout: 5000, readOnly: true })
-    } else {
-      if (file !== ':memory:') {
-        const dir = path.dirname(file)
-        mkdirSync(dir, { recursive: true })
-        accessSync(dir, constants.W_OK)
-      }
-      sqlite = new DatabaseSync(file, { timeout: 5000 })
-      sqlite.exec('PRAGMA journal_mode = WAL')
-      sqlite.exec('PRAGMA synchronous = FULL')
-      sqlite.exec('PRAGMA foreign_keys = ON')
+    if (file !== ':memory:') {
+      const dir = path.dirname(file)
+      mkdirSync(dir, { recursive: true })
+      accessSync(dir, constants.W_OK)
     }
+    sqlite = new DatabaseSync(file, { timeout: 5000 })
+    sqlite.exec('PRAGMA journal_mode = WAL')
+    sqlite.exec('PRAGMA synchronous = FULL')
+    sqlite.exec('PRAGMA foreign_keys = ON')
     sqlite.exec('PRAGMA busy_timeout = 5000')
     // Fails fast on a file that is not a database instead of at the first query.
     sqlite.prepare('SELECT count(*) FROM sqlite_master').get()
@@ -114,12 +106,12 @@ export function openDatabase(file: string, { readOnly = false } = {}): DatabaseH
 /** Connect to PostgreSQL (`postgres://…`); nothing is sent before the first query. */
 export function openPostgres(
   url: string,
-  options: { max?: number; channel?: ContentChannelOptions; readOnly?: boolean } = {},
+  options: { max?: number; channel?: ContentChannelOptions } = {},
 ): DatabaseHandle {
   // Content writes notify the other app servers through it; it listens once started.
   const channel = new ContentChannel(url, options.channel)
   const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url, { max: options.max, channel, readOnly: options.readOnly }),
+    dialect: createPostgresDialect(url, { max: options.max, channel }),
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false

@@ -123,8 +123,6 @@ export interface PostgresOptions {
   max?: number
   /** This process's content-change channel: its token, and the echo a write waits for. */
   channel?: ContentChannel
-  /** Every transaction read-only (`default_transaction_read_only`): a render thread (ADR 056). */
-  readOnly?: boolean
 }
 
 /**
@@ -143,7 +141,6 @@ export function createPostgresDialect(url: string, options: PostgresOptions = {}
       // A dropped connection is replaced; an idle one is closed after 30 s.
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 10_000,
-      ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
     })
     // An idle client losing its server (restart, failover) must not crash the process: the
     // pool discards it and the next query opens a new one.

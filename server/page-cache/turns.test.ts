@@ -13,10 +13,9 @@ import {
 } from '#app/server/cache/generation.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
-import { TEST_POSTGRES, useTestDatabase } from '../tests/fixtures/db.ts'
-import { redirectsHost } from './middleware.ts'
-import { PageCache, pageCacheCapture, pageCacheHits } from './page-cache.ts'
-import { installHitSockets } from './hit-socket.ts'
+import { TEST_POSTGRES, useTestDatabase } from '../../tests/fixtures/db.ts'
+import { redirectsHost } from '../middleware.ts'
+import { PageCache, pageCacheCapture, pageCacheHits } from './index.ts'
 
 const database = useTestDatabase()
 let origin = ''
@@ -43,8 +42,6 @@ beforeEach(async () => {
   const options = { isSecure: () => false, redirects: redirectsHost, refusesPath: () => false }
   const hits = pageCacheHits(cache, options)
   server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
-  // As server/index.ts: plain hits answered on the connection itself (ADR 042).
-  installHitSockets(server, cache, options)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -129,10 +126,7 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
     expect(renders).toBeGreaterThan(before)
   })
 
-  it.each([
-    ['on the connection itself (ADR 042)', true],
-    ["by Node's http server", false],
-  ])("checks a connection's second request of a turn exactly (pipelining), %s", async (_, raw) => {
+  it("checks a connection's second request of a turn exactly (pipelining)", async () => {
     const calls = { turn: 0, exact: 0 }
     const cache = new PageCache({
       generation: () => (calls.exact++, 1),
@@ -143,7 +137,6 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
     const pipelined = http.createServer((req, res) => {
       if (!hits(req, res)) res.writeHead(404).end()
     })
-    const sockets = raw ? installHitSockets(pipelined, cache, options) : undefined
     pipelined.listen(0, '127.0.0.1')
     await new Promise((resolve) => pipelined.once('listening', resolve))
     const host = `127.0.0.1:${(pipelined.address() as AddressInfo).port}`
@@ -180,9 +173,7 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
       expect(answers).toContain('<p>/deux</p>')
       // The first used the turn's shared check, the second the exact one.
       expect(calls).toEqual({ turn: 1, exact: 1 })
-      expect(sockets?.handedOver ?? 0).toBe(0)
     } finally {
-      sockets?.closeIdle()
       await new Promise((resolve) => pipelined.close(resolve))
     }
   })

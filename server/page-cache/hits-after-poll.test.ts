@@ -1,9 +1,8 @@
 // Page-cache hits on PostgreSQL (ADR 051): another server's commit is learned from a
 // notification read on a socket. When a request and the notification of a commit made before
 // the request was sent are read in the same poll phase of the event loop, the request first,
-// the hit must still see the commit: with `answerAfterPoll` both hit paths (the socket one,
-// ADR 042, and the `http` one) look the request up only in the check phase, after the
-// notification's handler bumped the generation.
+// the hit must still see the commit: with `answerAfterPoll` the hit path looks the request up
+// only in the check phase, after the notification's handler bumped the generation.
 //
 // The race is set up deterministically: the request and the notification byte are written
 // (in that order) while this thread sleeps, so the next poll finds both sockets readable.
@@ -12,11 +11,10 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { requestIsSecure } from './fast-path.ts'
-import { redirectsHost } from './middleware.ts'
-import { isDecodablePath } from './request-guard.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache.ts'
-import { installHitSockets } from './hit-socket.ts'
+import { requestIsSecure } from '../fast-path.ts'
+import { redirectsHost } from '../middleware.ts'
+import { isDecodablePath } from '../request-guard.ts'
+import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './index.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -37,13 +35,7 @@ async function connect(port: number): Promise<net.Socket> {
 }
 
 /** A page server whose pages show the generation they were rendered under. */
-async function pageServer({
-  sockets,
-  answerAfterPoll,
-}: {
-  sockets: boolean
-  answerAfterPoll: boolean
-}) {
+async function pageServer({ answerAfterPoll }: { answerAfterPoll: boolean }) {
   const state = { generation: 1 }
   const cache = new PageCache({ generation: () => state.generation, maxBytes: 1024 * 1024 })
   const app = express()
@@ -67,10 +59,8 @@ async function pageServer({
   const server = http.createServer(
     hitsThenApp(pageCacheHits(cache, options), app, options.answerAfterPoll),
   )
-  const hitSockets = sockets ? installHitSockets(server, cache, options) : undefined
   const port = await listening(server)
   closers.push(async () => {
-    hitSockets?.closeIdle()
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
   })
@@ -128,15 +118,8 @@ async function requestBesideACommit(target: Awaited<ReturnType<typeof pageServer
 }
 
 describe('page-cache hits after the poll phase (answerAfterPoll)', () => {
-  it('on the connection: a commit read in the same poll as the request is seen', async () => {
-    const target = await pageServer({ sockets: true, answerAfterPoll: true })
-    const answer = await requestBesideACommit(target)
-    expect(answer.head).not.toMatch(/x-page-cache: hit/i)
-    expect(answer.body).toContain('/page g2')
-  })
-
-  it("through Node's http server: the same", async () => {
-    const target = await pageServer({ sockets: false, answerAfterPoll: true })
+  it('a commit read in the same poll as the request is seen', async () => {
+    const target = await pageServer({ answerAfterPoll: true })
     const answer = await requestBesideACommit(target)
     expect(answer.head).not.toMatch(/x-page-cache: hit/i)
     expect(answer.body).toContain('/page g2')
@@ -146,7 +129,7 @@ describe('page-cache hits after the poll phase (answerAfterPoll)', () => {
   // answered before the notification read beside it, from the page of before the commit. If
   // this stops failing without the option, the setup above no longer reproduces the race.
   it('without it, the same arrival order serves the page of before the commit', async () => {
-    const target = await pageServer({ sockets: true, answerAfterPoll: false })
+    const target = await pageServer({ answerAfterPoll: false })
     const answer = await requestBesideACommit(target)
     expect(answer.head).toMatch(/x-page-cache: hit/i)
     expect(answer.body).toContain('/page g1')

@@ -11,9 +11,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
 import compression from 'compression'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hitLogger, requestIsSecure } from './fast-path.ts'
-import { canonicalHostRedirect, redirectsHost, securityHeaders } from './middleware.ts'
-import { isDecodablePath, malformedPathGuard, responseRules } from './request-guard.ts'
+import { hitLogger, requestIsSecure } from '../fast-path.ts'
+import { canonicalHostRedirect, redirectsHost, securityHeaders } from '../middleware.ts'
+import { isDecodablePath, malformedPathGuard, responseRules } from '../request-guard.ts'
 import {
   acceptedCodings,
   DATA_CACHE_CONTROL,
@@ -21,9 +21,8 @@ import {
   PageCache,
   pageCacheCapture,
   pageCacheHits,
-} from './page-cache.ts'
-import { toCachedPage } from './cached-page-policy.ts'
-import { installHitSockets } from './hit-socket.ts'
+} from './index.ts'
+import { toCachedPage } from './policy.ts'
 
 let generation = 1
 let renders = 0
@@ -90,8 +89,6 @@ async function harness(maxBytes: number): Promise<Harness> {
   }
   const hits = pageCacheHits(cache, options)
   const server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
-  // As server/index.ts: plain hits on the connection itself first (ADR 042).
-  installHitSockets(server, cache, options)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   return {
