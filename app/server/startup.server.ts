@@ -4,6 +4,7 @@ import { resolveAuthSecret } from './auth/shared-secret.server.ts'
 import { closeDatabase, initDatabase } from './db/client.server.ts'
 import { withStartupLock } from './db/dialect.server.ts'
 import { getEnv } from './env.server.ts'
+import { checkMediaStore, describeMediaStore } from './media/stores.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 import { log } from './log.server.ts'
 import { stopMailWorker } from './mail/worker.server.ts'
@@ -13,6 +14,9 @@ let started: Promise<void> | undefined
 export function startApp(): Promise<void> {
   started ??= (async () => {
     const env = getEnv()
+    // S3_BUCKET: a wrong key or bucket stops the start here, in French (ADR 068).
+    await checkMediaStore(env)
+    if (env.S3_BUCKET) log.info(`Médias : ${describeMediaStore(env)}`)
     let t = performance.now()
     const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     // Where start-up goes (ADR 030): milliseconds per step, in the log.
