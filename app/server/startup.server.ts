@@ -3,6 +3,7 @@
 import { resolveAuthSecret } from './auth/shared-secret.server.ts'
 import { closeDatabase, initDatabase } from './db/client.server.ts'
 import { withStartupLock } from './db/dialect.server.ts'
+import { holdServerLock, releaseServerLock } from './db/server-lock.server.ts'
 import { getEnv } from './env.server.ts'
 import { checkMediaStore, describeMediaStore } from './media/stores.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
@@ -17,6 +18,8 @@ export function startApp(): Promise<void> {
     // S3_BUCKET: a wrong key or bucket stops the start here, in French (ADR 068).
     await checkMediaStore(env)
     if (env.S3_BUCKET) log.info(`Médias : ${describeMediaStore(env)}`)
+    // DATA_DIR/vitrine.pid while this server runs: `npm run restore` refuses then (ADR 069).
+    holdServerLock(env.DATA_DIR)
     let t = performance.now()
     const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     // Where start-up goes (ADR 030): milliseconds per step, in the log.
@@ -40,5 +43,6 @@ export function startApp(): Promise<void> {
 export async function stopApp(): Promise<void> {
   await stopMailWorker()
   await closeDatabase()
+  releaseServerLock()
   started = undefined
 }

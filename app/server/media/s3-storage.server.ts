@@ -68,6 +68,13 @@ export function s3Client(settings: S3Settings): Promise<S3Client> {
   return client
 }
 
+/** Closes every client's sockets (a command-line script ends with it). */
+export async function closeS3Clients(): Promise<void> {
+  const all = [...clients.values()]
+  clients.clear()
+  for (const client of all) (await client).destroy()
+}
+
 function errorName(error: unknown): string {
   const e = error as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
   return e?.name ?? e?.Code ?? ''
