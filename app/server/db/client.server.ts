@@ -114,17 +114,39 @@ export function openPostgres(
   }
 }
 
-/** Check PostgreSQL answers, in French when it does not (start-up). */
-async function checkPostgres(handle: DatabaseHandle): Promise<void> {
+/**
+ * The French sentence for a PostgreSQL that cannot be reached or has no such database: the
+ * server's at start-up, and `npm run db:copy`'s (where `setting` is --from or --to).
+ */
+export function describePostgresFailure(
+  file: string,
+  error: unknown,
+  setting = 'DATABASE_URL',
+): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if ((error as { code?: string })?.code === '3D000') {
+    return (
+      `La base PostgreSQL « ${file} » n'existe pas (${message}). ` +
+      `Créez-la (createdb, ou CREATE DATABASE) ou corrigez le nom de la base dans ${setting}.`
+    )
+  }
+  return (
+    `Impossible de se connecter à PostgreSQL « ${file} » : ${message}. ` +
+    `Vérifiez ${setting} (hôte, port, utilisateur, mot de passe, base) et que le serveur ` +
+    'PostgreSQL accepte les connexions.'
+  )
+}
+
+/** Check PostgreSQL answers, in French when it does not (start-up, db:copy). */
+export async function checkPostgres(
+  handle: DatabaseHandle,
+  setting = 'DATABASE_URL',
+): Promise<void> {
   try {
     await sql`select 1`.execute(handle.db)
   } catch (error) {
     await handle.close()
-    throw new StartupError(
-      `Impossible de se connecter à PostgreSQL « ${handle.file} » : ${(error as Error).message}. ` +
-        'Vérifiez DATABASE_URL (hôte, port, utilisateur, mot de passe, base) et que le serveur ' +
-        'PostgreSQL accepte les connexions.',
-    )
+    throw new StartupError(describePostgresFailure(handle.file, error, setting), { cause: error })
   }
 }
 
