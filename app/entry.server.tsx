@@ -9,6 +9,7 @@ import {
   renderDocumentInOnePass,
   renderStreamed,
 } from './server/render-document.server.tsx'
+import { isDatabaseUnavailable } from './server/db/availability.server.ts'
 import { log } from './server/log.server.ts'
 import { ServerLinks, ServerMeta } from './server/render/document-head.tsx'
 import { ServerRouter as BuildServerRouter } from './server/render/server-router.tsx'
@@ -45,6 +46,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return
   // An internal error response (React Router's own) carries the error it stands for.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  // The database unreachable: logged once per outage, by availability.server.ts (ADR 069).
+  if (isDatabaseUnavailable(cause ?? error)) return
   console.error(cause ?? error)
 }
 

@@ -19,6 +19,7 @@ import { createMemoryStore, setRateLimitStore } from '../rate-limit.server.ts'
 import { createDatabaseStore, type DatabaseStore } from '../rate-limit-store.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
+import { watchAvailability } from './availability.server.ts'
 import { createPostgresDialect, redactUrl, type DialectName } from './dialect.server.ts'
 
 export interface DatabaseHandle {
@@ -67,7 +68,8 @@ export function openDatabase(file: string, { readOnly = false } = {}): DatabaseH
     )
   }
   const db = new Kysely<Database>({
-    dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })),
+    // Locked, full or unreadable: an outage answered with 503s, not 500s (ADR 069).
+    dialect: watchAvailability(immediateTransactions(new NodeSqliteDialect({ database: sqlite }))),
     // Every content write bumps the content generation (read caches, page cache: ADR 026).
     plugins: [new ContentWritesPlugin()],
   })
@@ -93,7 +95,9 @@ export function openPostgres(
   // Content writes notify the other app servers through it; it listens once started.
   const channel = new ContentChannel(url, options.channel)
   const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url, { max: options.max, channel, readOnly: options.readOnly }),
+    dialect: watchAvailability(
+      createPostgresDialect(url, { max: options.max, channel, readOnly: options.readOnly }),
+    ),
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
