@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 // Browser tests run against the production build (built once by `npm test`), with one
-// server and one database per worker (tests/fixtures/test.ts).
-export default defineConfig({
+// server and one database per worker (tests/fixtures/test.ts). The `s3` project runs the
+// media specs again with the media in an S3 bucket (a real S3 API server per worker, ADR 068).
+export default defineConfig<object, { s3: boolean }>({
   testDir: 'tests/e2e',
   globalSetup: './tests/setup/global-setup.ts',
   fullyParallel: true,
@@ -13,6 +14,18 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json']],
   outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/results` : '.tmp/test-results',
+  projects: [
+    { name: 'disque' },
+    {
+      name: 's3',
+      use: { s3: true },
+      testMatch: [
+        'admin/media-upload.spec.ts',
+        'admin/cv-private.spec.ts',
+        'public/timeline-gallery.spec.ts',
+      ],
+    },
+  ],
   use: {
     browserName: 'chromium',
     locale: 'fr-FR',
