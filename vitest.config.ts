@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/setup/vitest.setup.ts'],
     pool: 'forks',
+    // Sized for a loaded 2-core machine (CI): a test may wait on a real database, a child
+    // process or a server; hooks create and migrate a fresh database for each test.
     testTimeout: 15_000,
+    hookTimeout: 30_000,
   },
 })

@@ -2,18 +2,10 @@
 import '#app/domain/zod-config.ts'
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { isRouteErrorResponse, ServerRouter as UpstreamServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
-import {
-  prefillHandoff,
-  renderDocumentInOnePass,
-  renderStreamed,
-} from './server/render-document.server.tsx'
+import { renderDocument } from './server/render-document.server.tsx'
 import { isDatabaseUnavailable } from './server/db/availability.server.ts'
-import { log } from './server/log.server.ts'
-import { ServerLinks, ServerMeta } from './server/render/document-head.tsx'
-import { ServerRouter as BuildServerRouter } from './server/render/server-router.tsx'
-import { DocumentHeadContext } from './ui/document-head.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -30,12 +22,6 @@ export {
   shareProbeBetweenRequests,
 } from './server/cache/generation.server.ts'
 
-// Routes built once per build (ADR 047), and the <head> links once per build and route chain
-// (ADR 055); development rebuilds modules, so keeps upstream's.
-const development = process.env.NODE_ENV === 'development'
-const ServerRouter = development ? UpstreamServerRouter : BuildServerRouter
-const documentHead = development ? undefined : { Meta: ServerMeta, Links: ServerLinks }
-
 /**
  * Errors worth the log: not a client's mistake that React Router answers itself (a form
  * posted to a page that takes none, 405; no such route, 404), which the page says in French
@@ -49,14 +35,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // The database unreachable: logged once per outage, by availability.server.ts (ADR 069).
   if (isDatabaseUnavailable(cause ?? error)) return
   console.error(cause ?? error)
-}
-
-let warnedStreamed = false
-/** A page that suspends costs about twice the CPU (ADR 036): said once per process. */
-function warnStreamedOnce() {
-  if (warnedStreamed) return
-  warnedStreamed = true
-  log.warn('Rendu du document en flux : une page attend des données (Suspense)')
 }
 
 export default async function handleRequest(
@@ -79,30 +57,20 @@ export default async function handleRequest(
   if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
 
   // The whole document is rendered into memory, then sent as one body with a Content-Length
-  // (ADR 031): in one synchronous pass once the loader data for the browser is read ahead,
-  // or by the streaming renderer if something suspends (ADR 036,
-  // app/server/render-document.server.tsx). Bots and people get the same complete document.
-  const rearm = await prefillHandoff(routerContext)
-  let element = (
+  // (ADR 031): React Router's documented pattern waiting for `onAllReady`, for everybody
+  // (app/server/render-document.server.tsx). The nonce goes to React Router's scripts through
+  // `<ServerRouter nonce>` (its loader data) and the root's `<Scripts>`/`<ScrollRestoration>`.
+  const { body, failed } = await renderDocument(
     <NonceContext.Provider value={nonce ?? ''}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext.Provider>
+    </NonceContext.Provider>,
+    nonce,
+    streamTimeout + 1000,
   )
-  if (documentHead)
-    element = (
-      <DocumentHeadContext.Provider value={documentHead}>{element}</DocumentHeadContext.Provider>
-    )
-  let body = renderDocumentInOnePass(element)
-  if (body === undefined) {
-    warnStreamedOnce()
-    rearm()
-    const streamed = await renderStreamed(element, nonce, streamTimeout + 1000)
-    body = streamed.body
-    if (streamed.failed) responseStatusCode = 500
-  }
+  if (failed) responseStatusCode = 500
   responseHeaders.set('Content-Type', 'text/html')
   responseHeaders.set('Content-Length', String(body.length))
-  const response = new Response(body as Uint8Array<ArrayBuffer>, {
+  const response = new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   })

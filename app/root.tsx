@@ -1,8 +1,17 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
 import { refusalText } from '#app/domain/http-errors.ts'
-import { isRouteErrorResponse, Link, Outlet, ScrollRestoration } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { useEffect } from 'react'
 import { preload } from 'react-dom'
 import type { Route } from './+types/root'
 import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
@@ -17,8 +26,6 @@ import { getEnv } from '#app/server/env.server.ts'
 import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
-import { DeferredScripts } from '#app/ui/deferred-scripts.tsx'
-import { useDocumentHead } from '#app/ui/document-head.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
@@ -120,8 +127,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   preloadFonts()
   const data = useRootData()
   const nonce = useNonce()
-  const { Meta, Links } = useDocumentHead()
   const favicon = data?.site.favicon
+  // Set once the page has hydrated and every effect of that first render ran (this one runs
+  // last, being the outermost): the browser tests wait for this state, never for a delay.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     // The boot script sets data-theme before the first paint; React must not undo it.
     <html lang="fr" data-theme="neutral" suppressHydrationWarning>
@@ -145,9 +156,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="antialiased">
         {children}
-        <ScrollRestoration />
-        {/* React Router's scripts, started once the page has painted (ADR 038). */}
-        <DeferredScripts />
+        {/* The response's CSP nonce (ADR 016); the browser, which hides nonces, renders none. */}
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   )

@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 import { ADMIN_TABS } from './domain/admin-tabs.ts'
+import { MEDIA_UPLOAD_PATH } from './domain/media-file.ts'
 import { LEGACY_REDIRECTS, LEGAL_PAGES } from './domain/routes.ts'
 
 export default [
@@ -12,8 +13,9 @@ export default [
   route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
-  route('api/media/upload', 'routes/resources/media-upload.ts'),
   route('api/media', 'routes/resources/media-list.ts'),
+  route('api/transfer/import', 'routes/resources/transfer-import.ts'),
+  route('api/transfer/export', 'routes/resources/transfer-export.ts'),
   route('media/:key', 'routes/resources/media-file.ts'),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
@@ -38,7 +40,11 @@ export default [
     index('routes/admin/index.tsx'),
     ...ADMIN_TABS.map((tab) => route(tab.id, `routes/admin/${tab.id}.tsx`)),
     route('settings/emails', 'routes/admin/settings-emails.tsx'),
+    route('settings/transfer', 'routes/admin/settings-transfer.tsx'),
   ]),
+  // The media tab's uploads (admins only), filed beside the tabs they serve; the URL is the
+  // one constant the Express body rules and the uploader also use.
+  route(MEDIA_UPLOAD_PATH.slice(1), 'routes/admin/api/media-upload.ts'),
 
   // Public site
   layout('routes/public/layout.tsx', [

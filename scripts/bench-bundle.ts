@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: builds (npm script), then starts the production server on a
 // temporary database with the demo content and measures what a first visit downloads:
-// the JS (entry, modulepreloads, the deferred loader's list) and CSS of / and of a blog post, gzip-compressed.
+// the JS (entry, modulepreloads) and CSS of / and of a blog post, gzip-compressed.
 // Target: JS < 150 KB gzip; the admin hub's code must not load on public pages.
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -32,9 +32,6 @@ function assetsOf(html: string) {
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(m[1]!)
   for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) js.add(m[1]!)
   for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) js.add(m[1]!)
-  // The modules the deferred loader preloads once the page has painted (ADR 038).
-  const deferred = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1]
-  if (deferred) for (const href of JSON.parse(deferred) as string[]) js.add(href)
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) js.add(m[1]!)
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]!)
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]+rel="stylesheet"/g))

@@ -8,7 +8,7 @@
 // build/server/index.js on that directory and calls React Router's request handler, as the
 // server does with PAGE_CACHE=false, N times per page. Printed per page:
 //   request   the whole handler (loaders, React Router's document layers, the render), ms
-//   document  the entry's handleRequest only (handoff read-ahead, React render, encoding), ms
+//   document  the entry's handleRequest only (React render into memory), ms
 //   ×ref      request ÷ the reference renderToString
 //   markup    renderToString of the page's own markup as static elements (scripts/lib/
 //             markup-tree.ts: the same elements, no component, hook or router), ms

@@ -6,7 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { createElement as h } from 'react'
-import { Outlet, Scripts, useLoaderData } from 'react-router'
+import { Outlet, Scripts, ServerRouter, useLoaderData } from 'react-router'
 import type { EntryContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,8 +14,7 @@ import {
   isDocumentRequest,
   renderedOnce,
 } from '#app/server/hydration-data.server.ts'
-import { prefillHandoff, renderInOnePass } from '#app/server/render-document.server.tsx'
-import { ServerRouter } from '#app/server/render/server-router.tsx'
+import { renderDocument } from '#app/server/render-document.server.tsx'
 import { createRequestHandler } from './react-router-handler.ts'
 import { inMemoryBuild, rootAndPostRoutes } from '../tests/fixtures/router-manifest.ts'
 
@@ -39,10 +38,13 @@ const build = inMemoryBuild({
   entry: {
     module: {
       async default(request: Request, status: number, headers: Headers, context: EntryContext) {
-        await prefillHandoff(context)
-        const html = renderInOnePass(h(ServerRouter, { context, url: request.url }))!
+        const { body } = await renderDocument(
+          h(ServerRouter, { context, url: request.url }),
+          undefined,
+          5_000,
+        )
         headers.set('Content-Type', 'text/html')
-        return new Response(html, { status, headers })
+        return new Response(body, { status, headers })
       },
     },
   },

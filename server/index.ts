@@ -31,6 +31,7 @@ import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
 import { createRequestHandler } from './react-router-handler.ts'
+import { originFormFirst } from './request-url.ts'
 import { parseRenderThreads, RenderWorkers } from './render-workers.ts'
 import { compactHeapAfterStartup } from './heap-compaction.ts'
 import { startIdleMemoryReducer } from './idle-memory.ts'
@@ -173,7 +174,9 @@ const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
 if (!isDev) compactHeapAfterStartup()
 // And the heap grown by a burst of traffic, once the traffic stops (ADR 045).
 const stopIdleMemoryReducer = isDev ? undefined : startIdleMemoryReducer()
-const server = http.createServer(hitsThenApp(hits, app, hitOptions.answerAfterPoll))
+const server = http.createServer(
+  originFormFirst(hitsThenApp(hits, app, hitOptions.answerAfterPoll)),
+)
 // Cached reads share one external-change probe between request arrivals (ADR 046).
 entry.shareProbeBetweenRequests()
 server.prependListener('request', entry.requestArrived)

@@ -11,6 +11,7 @@ import {
   BODY_TOO_LARGE,
   bodySizeLimit,
   canonicalHostRedirect,
+  clientIpHeader,
   isExemptHost,
   loggedPath,
   MAX_BODY_BYTES,
@@ -18,6 +19,7 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
+import { UNTRUSTED_PROXY_WARNING } from '#app/server/proxy-trust.server.ts'
 
 function fakeReq(opts: {
   host: string
@@ -343,5 +345,39 @@ describe('request body size guard', () => {
       })
       expect(res).toBe(413)
     })
+  })
+})
+
+describe('clientIpHeader and an undeclared proxy (ADR 024)', () => {
+  const peerReq = (peer: string, headers: Record<string, string>, trust: unknown = false) =>
+    ({
+      headers: { ...headers },
+      ip: '203.0.113.9',
+      socket: { remoteAddress: peer },
+      app: { get: () => trust },
+    }) as unknown as Request
+
+  it('warns once, in French, when a local peer sends X-Forwarded-For without TRUST_PROXY', () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      const run = (req: Request) => {
+        clientIpHeader(req, {} as Response, () => undefined)
+        return req.headers['x-vitrine-client-ip']
+      }
+      const warnings = () =>
+        stderr.mock.calls.filter((call) => String(call[0]).includes(UNTRUSTED_PROXY_WARNING))
+      // A visitor's own header, a local peer without it, or a declared proxy: no warning.
+      expect(run(peerReq('198.51.100.4', { 'x-forwarded-for': '1.2.3.4' }))).toBe('198.51.100.4')
+      run(peerReq('127.0.0.1', {}))
+      expect(run(peerReq('127.0.0.1', { 'x-forwarded-for': '1.2.3.4' }, 1))).toBe('203.0.113.9')
+      expect(warnings()).toHaveLength(0)
+      for (const peer of ['127.0.0.1', '::ffff:10.0.0.2', '192.168.1.5', '::1']) {
+        expect(run(peerReq(peer, { 'x-forwarded-for': '1.2.3.4' }))).toBe(peer)
+      }
+      expect(warnings()).toHaveLength(1)
+      expect(String(warnings()[0]?.[0])).toContain('"level":"warn"')
+    } finally {
+      stderr.mockRestore()
+    }
   })
 })

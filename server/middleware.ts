@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from 'express'
+import { log } from '#app/server/log.server.ts'
+import {
+  looksLikeUndeclaredProxy,
+  UNTRUSTED_PROXY_WARNING,
+} from '#app/server/proxy-trust.server.ts'
 import { writeLogLine } from './log-lines.ts'
+import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'
+import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
+import { IMPORT_PATH as IMPORT_FILE_PATH } from '#app/domain/transfer.ts'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -52,7 +60,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   // Everything else, the private CV included, stays same-origin.
   res.setHeader(
     'Cross-Origin-Resource-Policy',
-    PUBLIC_IMAGES.test(req.path) ? 'cross-origin' : 'same-origin',
+    PUBLIC_IMAGES.test(normalizedPath(req.path)) ? 'cross-origin' : 'same-origin',
   )
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS)
@@ -106,9 +114,19 @@ export function writeRequestLog(
 export function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
   // Without TRUST_PROXY, Express's req.ip is the socket's address: read it without parsing
   // X-Forwarded-For for nothing (ADR 039).
-  req.headers['x-vitrine-client-ip'] =
-    (req.app.get('trust proxy') ? req.ip : req.socket.remoteAddress) ?? ''
+  const trusted = req.app.get('trust proxy')
+  req.headers['x-vitrine-client-ip'] = (trusted ? req.ip : req.socket.remoteAddress) ?? ''
+  if (!trusted && !proxyWarned) warnOfUndeclaredProxy(req)
   next()
+}
+
+let proxyWarned = false
+
+/** Once per process: a proxy TRUST_PROXY does not declare shares its limits among all visitors. */
+function warnOfUndeclaredProxy(req: Request) {
+  if (!looksLikeUndeclaredProxy(req.socket.remoteAddress, req.headers['x-forwarded-for'])) return
+  proxyWarned = true
+  log.warn(UNTRUSTED_PROXY_WARNING, { peer: req.socket.remoteAddress })
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -153,8 +171,12 @@ function forbidden(res: Response) {
   res.status(403).type('text/plain; charset=utf-8').send('Requête refusée : origine non autorisée.')
 }
 
-/** The one route whose body is a file: MEDIA_UPLOAD_PATH in app/domain/media-file.ts. */
-export const UPLOAD_PATH = '/api/media/upload'
+/** The one route whose body is a media file. */
+export const UPLOAD_PATH = MEDIA_UPLOAD_PATH
+/** The import's file, streamed to disk under its own limit. */
+export const IMPORT_PATH = IMPORT_FILE_PATH
+/** Routes whose body is a file rather than a form. */
+export const isFileBodyPath = (path: string) => path === UPLOAD_PATH || path === IMPORT_PATH
 
 /** Largest request body accepted (forms and JSON; uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -183,8 +205,9 @@ function tooLarge(res: Response, message: string) {
 export function bodySizeLimit(maxBytes = MAX_BODY_BYTES, adminMaxBytes = ADMIN_MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    // The media upload streams to disk under its own per-type limits (ADR 017).
-    if (req.path === UPLOAD_PATH) return next()
+    // The media upload streams to disk under its own per-type limits (ADR 017), the import
+    // under its own (ADR 066).
+    if (isFileBodyPath(req.path)) return next()
     const admin = ADMIN_FORM.test(req.path)
     const limit = admin ? adminMaxBytes : maxBytes
     const refuse = () => tooLarge(res, admin ? ADMIN_BODY_TOO_LARGE : BODY_TOO_LARGE)

@@ -104,9 +104,10 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
       writeFromAnotherProcess(database.current.file, name)
       // The request is sent after the commit: it sees it (rendered or already stored again).
       expect((await title()).title).toBe(name)
-      await new Promise((resolve) => setTimeout(resolve, 30))
-      const after = await title()
-      expect(after).toEqual({ title: name, cache: 'hit' })
+      // Then stored again and answered from the cache (a state: polled, however loaded).
+      await expect
+        .poll(() => title(), { timeout: 10_000, interval: 10 })
+        .toEqual({ title: name, cache: 'hit' })
     }
     loading = false
     await Promise.all(loops)

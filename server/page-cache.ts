@@ -23,6 +23,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { toCachedPage } from './cached-page-policy.ts'
 import type { HitLog } from './fast-path.ts'
 import { HSTS } from './middleware.ts'
+import { normalizedPath } from './normalized-path.ts'
 
 export interface PageCacheOptions {
   /** The app's content generation (a write bumps it). */
@@ -139,7 +140,7 @@ const MAX_QUEUED = 16
  * cache shares its answer, and render threads may render it (ADR 056).
  */
 export function isSharedRequest(url: string, headers: IncomingMessage['headers']): boolean {
-  if (url.length > MAX_URL_LENGTH || NEVER.test(url)) return false
+  if (url.length > MAX_URL_LENGTH || NEVER.test(normalizedPath(url))) return false
   // A page change's data (`/blog.data?_routes=…`) is shared as its page is (ADR 052);
   // `.data` anywhere else in a URL is not one of ours.
   if (url.includes('.data') && !isDataUrl(url)) return false

@@ -49,8 +49,10 @@ function pool(options: Partial<RenderWorkersOptions> & { failStart?: boolean } =
 }
 
 const decoded = (body: Uint8Array) => JSON.parse(new TextDecoder().decode(body)) as RenderJob
+// A thread's start loads the build: bounded generously (a loaded 2-core machine), within the
+// 15 s test time-out.
 const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5_000
+  const deadline = Date.now() + 12_000
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition never met')
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -124,7 +126,7 @@ describe('render threads: the pool', () => {
     expect(workers.running).toBe(1)
     await until(() => workers.stats.started === 1)
     let reply
-    const deadline = Date.now() + 5_000
+    const deadline = Date.now() + 12_000
     while (!(reply = await workers.render(request('/'))) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20))
     expect(reply?.status).toBe(200)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
 import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
 import { CONTACT_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
 import { resetRateLimits } from '#app/server/rate-limit.server.ts'
@@ -137,9 +138,9 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/api/auth/sign-out', 'application/json')).toBeNull()
     expect(bodyShapeRefusal('/api/activity', 'application/json')).toBeNull()
     // The upload's body is the file, whatever the browser calls it (the route sniffs it).
-    expect(bodyShapeRefusal('/api/media/upload', 'image/jpeg')).toBeNull()
-    expect(bodyShapeRefusal('/api/media/upload', 'text/html')).toBeNull()
-    expect(bodyShapeRefusal('/api/media/uploads', 'image/jpeg')?.status).toBe(415)
+    expect(bodyShapeRefusal(MEDIA_UPLOAD_PATH, 'image/jpeg')).toBeNull()
+    expect(bodyShapeRefusal(MEDIA_UPLOAD_PATH, 'text/html')).toBeNull()
+    expect(bodyShapeRefusal(`${MEDIA_UPLOAD_PATH}s`, 'image/jpeg')?.status).toBe(415)
     expect(bodyShapeRefusal('/contact', undefined)?.status).toBe(415)
     expect(bodyShapeRefusal('/logout', undefined, true)).toBeNull()
     expect(bodyShapeRefusal('/logout', 'text/plain', true)?.status).toBe(415)

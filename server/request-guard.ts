@@ -6,8 +6,9 @@
 import type { NextFunction, Request, Response } from 'express'
 import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
 import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
-import { UPLOAD_PATH } from './middleware.ts'
+import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache.ts'
+import { normalizedPath } from './normalized-path.ts'
 
 export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
 export const UNSUPPORTED_TYPE =
@@ -76,8 +77,8 @@ export function bodyShapeRefusal(
   // Better Auth's endpoints take JSON and answer odd bodies with its own 4xx.
   if (path.startsWith('/api/auth/')) return null
   // The media upload's body is the file itself, typed from its bytes by the route, which
-  // refuses what it does not take in French (ADR 017).
-  if (path === UPLOAD_PATH) return null
+  // refuses what it does not take in French (ADR 017); so is the import's (ADR 066).
+  if (isFileBodyPath(path)) return null
   // A post with no body at all (a sign-out button, `fetch(url, { method: 'POST' })`): the
   // route reads no form, or gets a French 400 from readFormData.
   if (!contentType && emptyBody) return null
@@ -184,7 +185,8 @@ const under = (path: string, prefix: string) =>
  * and the pages of a secret link (a reset, the first-admin setup, an invitation), whose token
  * is in the page.
  */
-export function isSecretPage(path: string, query: string): boolean {
+export function isSecretPage(rawPath: string, query: string): boolean {
+  const path = normalizedPath(rawPath)
   return (
     under(path, '/admin') ||
     under(path, '/compte') ||

@@ -12,7 +12,7 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   blog: ['create', 'update', 'restore', 'rename-category', 'delete'],
   process: ['create', 'update', 'delete', 'reorder'],
   media: ['create', 'update', 'delete'],
-  cv: ['url', 'settings'],
+  cv: ['url', 'settings', 'approval'],
   users: ['create', 'update', 'delete', 'invite', 'end-sessions', 'reset-2fa'],
   messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
   settings: ['save'],

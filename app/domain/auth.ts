@@ -17,6 +17,8 @@ export const AUTH_TEXTS = {
   // Ours: refusals the original site never showed.
   accountDisabled: 'Ce compte est désactivé ou bloqué. Contactez un administrateur.',
   tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  socialNotLinked:
+    "Un compte existe déjà avec cette adresse e-mail, mais le fournisseur ne confirme pas qu'elle vous appartient. Connectez-vous avec votre code quantique.",
   providerNotConfigured: (name: string) =>
     `La connexion avec ${name} n'est pas configurée sur ce site.`,
   popupBlocked:
@@ -34,7 +36,7 @@ export const AUTH_TEXTS = {
 export const PROVIDER_LABELS = { google: 'Google', facebook: 'Facebook' } as const
 
 /** Why a Google/Facebook sign-in failed, when it is more than "it failed". */
-export const SOCIAL_FAILURE_REASONS = ['disabled', 'rate-limited'] as const
+export const SOCIAL_FAILURE_REASONS = ['disabled', 'rate-limited', 'not-linked'] as const
 export type SocialFailureReason = (typeof SOCIAL_FAILURE_REASONS)[number]
 
 export function isSocialFailureReason(value: unknown): value is SocialFailureReason {
@@ -49,6 +51,7 @@ export function socialFailureText(
 ): string {
   if (reason === 'disabled') return AUTH_TEXTS.accountDisabled
   if (reason === 'rate-limited') return AUTH_TEXTS.tooManyAttempts
+  if (reason === 'not-linked') return AUTH_TEXTS.socialNotLinked
   if (from === 'register') return AUTH_TEXTS.socialRegisterFailed
   return provider === 'facebook' ? AUTH_TEXTS.facebookFailed : AUTH_TEXTS.googleFailed
 }
@@ -74,6 +77,8 @@ export function socialErrorFromQuery(
       return AUTH_TEXTS.accountDisabled
     case 'too-many':
       return AUTH_TEXTS.tooManyAttempts
+    case 'not-linked':
+      return AUTH_TEXTS.socialNotLinked
     case 'social':
       return AUTH_TEXTS.socialRegisterFailed
     default:

@@ -1,7 +1,7 @@
 // The CV document: its URL and its protection settings (ADR 018).
 import { z } from 'zod'
 import { requiredUrl } from './common.ts'
-import type { CvSettings } from './types.ts'
+import type { CvAudience, CvSettings } from './types.ts'
 
 /** The settings a CV gets when its URL is first set: protected by default. */
 export const DEFAULT_CV_SETTINGS: CvSettings = {
@@ -16,11 +16,33 @@ export const CV_DOWNLOAD_PATH = '/cv/telecharger'
 /** Where a refused download sends the visitor: /cv with the sign-in banner. */
 export const CV_LOGIN_REQUIRED_PATH = '/cv?connexion=requise'
 
-export const CV_SETTING_LABELS: Record<keyof CvSettings, string> = {
+export const CV_SETTING_LABELS: Record<Exclude<keyof CvSettings, 'audience'>, string> = {
   requireAuth: 'Exiger une connexion pour télécharger le CV',
   addWatermark: 'Ajouter un filigrane',
   trackDownloads: 'Suivre les téléchargements',
 }
+
+/** ADR 018 amendment: who may download, once a sign-in is required. */
+export const CV_AUDIENCES = ['any', 'verified', 'approved'] as const satisfies readonly CvAudience[]
+export const CV_AUDIENCE_LEGEND = 'Comptes autorisés à télécharger le CV'
+export const CV_AUDIENCE_LABELS: Record<CvAudience, string> = {
+  any: 'Tout compte connecté',
+  verified: "Les comptes dont l'adresse e-mail est vérifiée",
+  approved: "Les comptes que j'ai approuvés",
+}
+
+/** Where a download refused to a signed-in account sends it: /cv with the reason. */
+export const CV_ACCESS_REFUSED_PATH = '/cv?acces=refuse'
+export const CV_ACCESS_TEXTS = {
+  unverified: "Le téléchargement du CV est réservé aux comptes dont l'adresse e-mail est vérifiée.",
+  unapproved:
+    'Le téléchargement du CV est réservé aux comptes approuvés par le propriétaire du site.',
+  sendVerification: 'Recevoir un lien de vérification',
+  verificationSent:
+    'Un lien de vérification a été envoyé à votre adresse e-mail. Il est valable 24 heures.',
+  verified: 'Votre adresse e-mail est vérifiée.',
+  verificationFailed: "Ce lien de vérification n'est plus valide. Demandez-en un nouveau.",
+} as const
 
 export const CvUrlSchema = z.object({
   url: requiredUrl("L'URL du CV est requise"),
@@ -42,12 +64,13 @@ export const optionalCheckbox = z.preprocess(
   z.boolean({ error: 'Valeur invalide' }).optional(),
 )
 
-/** A partial of requireAuth, addWatermark, trackDownloads. */
+/** A partial of requireAuth, addWatermark, trackDownloads; and who may download. */
 export const CvSettingsSchema = z
   .object({
     requireAuth: optionalCheckbox,
     addWatermark: optionalCheckbox,
     trackDownloads: optionalCheckbox,
+    audience: z.enum(CV_AUDIENCES, { error: 'Valeur invalide' }).optional(),
   })
   // Drop absent keys so a merge never overwrites with undefined.
   .transform((value) => {
@@ -55,5 +78,6 @@ export const CvSettingsSchema = z
     if (value.requireAuth !== undefined) out.requireAuth = value.requireAuth
     if (value.addWatermark !== undefined) out.addWatermark = value.addWatermark
     if (value.trackDownloads !== undefined) out.trackDownloads = value.trackDownloads
+    if (value.audience !== undefined) out.audience = value.audience
     return out
   })

@@ -14,7 +14,16 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   failed: "Échec de l'envoi",
 }
 
-export const OUTBOX_KINDS = ['reply', 'alert', 'digest', 'reset', 'invitation', 'test'] as const
+export const OUTBOX_KINDS = [
+  'reply',
+  'alert',
+  'digest',
+  'reset',
+  'invitation',
+  'test',
+  'link',
+  'verify',
+] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
 export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
@@ -24,6 +33,8 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   reset: 'Réinitialisation du code',
   invitation: 'Invitation',
   test: "E-mail d'essai",
+  link: 'Connexion associée au compte',
+  verify: "Vérification de l'adresse",
 }
 
 /** What the admin sees of one outbox row. */

@@ -28,6 +28,7 @@ export const DEFAULT_MEDIA_LIMITS_MB: Record<MediaCategory, number> = {
   document: 10,
 }
 
+/** The upload route's URL: the route config, the uploader, the Express body limits and the tests. */
 export const MEDIA_UPLOAD_PATH = '/api/media/upload'
 
 export const UPLOAD_ERRORS = {

@@ -1,4 +1,4 @@
-// Media form: order at least 0, default count + 1.
+// Media form: order at least 0 (a new item's defaults to the count + 1).
 import { z } from 'zod'
 import { MEDIA_CATEGORIES, type MediaCategory } from './types.ts'
 import {
@@ -12,6 +12,9 @@ import {
 } from './common.ts'
 
 export const MEDIA_DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer ce média ?'
+
+/** Posted by the delete dialog once the owner has seen where the item is used. */
+export const MEDIA_USED_CONFIRMED = 'usedConfirmed'
 
 export const MEDIA_CATEGORY_LABELS: Record<MediaCategory, string> = {
   image: 'Image',
@@ -53,7 +56,7 @@ export const MediaSchema = z
       (value) => (isBlank(value) ? undefined : value),
       intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
     ),
-    // The French alternative text public pages use; 'décorative' images have none.
+    // The French alternative text public pages use (ADR 017); 'décorative' images have none.
     alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
     decorative: boolField,
   })

@@ -221,10 +221,15 @@ export interface SiteSettings {
   updatedAt?: string
 }
 
+/** Who may download the CV once a sign-in is required (ADR 018 amendment). */
+export type CvAudience = 'any' | 'verified' | 'approved'
+
 export interface CvSettings {
   requireAuth: boolean
   addWatermark: boolean
   trackDownloads: boolean
+  /** Absent in CVs saved before the setting existed: 'any'. */
+  audience?: CvAudience
 }
 
 export interface Cv {

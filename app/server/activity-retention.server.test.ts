@@ -1,5 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
+import { setDatabase } from './db/client.server.ts'
+import { log } from './log.server.ts'
 import {
   purgeExpiredActivity,
   startActivityRetention,
@@ -9,7 +11,7 @@ import { getEnv } from './env.server.ts'
 import { addActivity, listActivity } from './repositories/activity.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 
-useTestDatabase()
+const database = useTestDatabase()
 
 const DAY = 86_400_000
 const at = (daysAgo: number) =>
@@ -43,7 +45,24 @@ describe('activity retention', () => {
       BETTER_AUTH_SECRET: 'retention-test-secret-0123456789abcdef',
     })
     await startActivityRetention(env)
-    stopActivityRetention()
+    await stopActivityRetention()
     expect((await listActivity()).items.map((e) => e.details)).toEqual(['10'])
+  })
+
+  test('the daily purge stops with its database: no purge runs once it is closed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const failed = vi.spyOn(log, 'error')
+    try {
+      await startActivityRetention(
+        getEnv({ ...process.env, BETTER_AUTH_SECRET: 'retention-test-secret-0123456789abcdef' }),
+      )
+      setDatabase(undefined)
+      await database.current.close()
+      await vi.advanceTimersByTimeAsync(2 * DAY)
+      expect(failed).not.toHaveBeenCalled()
+    } finally {
+      failed.mockRestore()
+      vi.useRealTimers()
+    }
   })
 })

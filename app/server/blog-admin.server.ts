@@ -1,10 +1,20 @@
 // Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
-import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
+import { defaultBlogAuthor } from '#app/domain/author.ts'
+import { formatDateTime } from '#app/domain/date-time.ts'
+import type { Collection } from '#app/ui/admin/collections/collection.tsx'
+import type { BlogData } from '#app/ui/admin/collections/blog.tsx'
 import { redirectWithToast } from './toast.server.ts'
 import { recordActivity } from './activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
-import { getBlogPost, renameBlogCategory, updateBlogPost } from './repositories/blog.server.ts'
+import { loadCollection } from './admin-collections.server.ts'
+import { getProfile } from './repositories/profile.server.ts'
+import {
+  getBlogPost,
+  listAllBlogTaxonomy,
+  renameBlogCategory,
+  updateBlogPost,
+} from './repositories/blog.server.ts'
 import { getRevision, listRevisions } from './repositories/blog-revisions.server.ts'
 
 export const REVISION_RESTORED = 'Révision restaurée'
@@ -43,6 +53,31 @@ export async function loadRevisionsView(request: Request, postId: string): Promi
   return { revisions, diff: { from: from.id, to: to.id, parts } }
 }
 
+/**
+ * The blog tab's view with the author a new post is signed with (the profile's, else the
+ * admin's), the existing categories and tags, and the revisions of the post being edited.
+ */
+export async function loadBlogTab(
+  request: Request,
+  admin: Actor,
+  blog: Collection<'blog', BlogData>,
+): Promise<BlogData> {
+  const view = await loadCollection(request, blog)
+  const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
+  const [taxonomy, revisions] = await Promise.all([
+    listAllBlogTaxonomy(),
+    view.item ? loadRevisionsView(request, view.item.id) : null,
+  ])
+  return {
+    ...view,
+    defaultAuthor: author.name,
+    defaultAvatar: author.avatar ?? '',
+    taxonomy,
+    revisions,
+    now: new Date().toISOString(),
+  }
+}
+
 type AdminForm = { id: string; values: Record<string, unknown> }
 
 /** Saves the revision's exact title, excerpt and body as the post's (a new revision too). */
@@ -74,7 +109,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
   })
 }
 
-/** Renames a category on every post that has it. */
+/** Renames a category on every post that has it (ADR 020). */
 export async function renameCategoryIntent(request: Request, admin: Actor, form: AdminForm) {
   const from = typeof form.values.from === 'string' ? form.values.from : ''
   const to = typeof form.values.to === 'string' ? form.values.to.trim() : ''

@@ -110,7 +110,16 @@ describe('checkFraming against a real server', () => {
     otherRequests = []
     const port = new URL(base).port
     // By default: the loopback, by address or by name, is refused before any byte is sent.
-    for (const url of [`${base}/open`, `http://localhost:${port}/open`, `http://[::1]:${port}/`])
+    for (const url of [
+      `${base}/open`,
+      `http://localhost:${port}/open`,
+      `http://[::1]:${port}/`,
+      `http://[::127.0.0.1]:${port}/`,
+      `http://[::ffff:0:127.0.0.1]:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://[64:ff9b::127.0.0.1]:${port}/`,
+      `http://[2002:7f00:1::]:${port}/`,
+    ])
       expect(await checkFraming(url), url).toBe('unknown')
     expect(requests).toEqual([])
     // A name goes through the guarded DNS lookup: allowed addresses of its answer are used.
@@ -130,36 +139,81 @@ describe('checkFraming against a real server', () => {
 })
 
 describe('isPublicAddress (ADR 053)', () => {
-  it('accepts public addresses only', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
-      expect(isPublicAddress(address), address).toBe(true)
+  it('accepts globally reachable addresses', () => {
     for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '172.32.0.1', // just outside 172.16/12
+      '100.128.0.1', // just outside 100.64/10
+      '2606:4700:4700::1111',
+      '2a00:1450:4007:80f::200e',
+      '::ffff:8.8.8.8',
+      '::ffff:808:808', // the same, as a URL writes it
+    ])
+      expect(isPublicAddress(address), address).toBe(true)
+  })
+
+  it('refuses every non-global IPv4 range of the IANA special-purpose registry', () => {
+    for (const address of [
+      '0.0.0.0',
+      '0.1.2.3', // this network
+      '10.1.2.3',
+      '100.64.0.1', // shared
+      '100.127.255.255',
       '127.0.0.1',
       '127.8.9.10',
-      '10.1.2.3',
+      '169.254.169.254', // link-local, metadata
       '172.16.0.1',
       '172.31.255.255',
+      '192.0.0.8', // IETF protocol assignments
+      '192.0.2.1', // TEST-NET-1
+      '192.88.99.1', // 6to4 relay
       '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '224.0.0.1',
-      '255.255.255.255',
-      '198.18.0.1',
-      '::',
-      '::1',
-      'fd00::1',
-      'fe80::1',
-      'ff02::1',
-      '::ffff:127.0.0.1',
-      '::ffff:7f00:1', // the same, as a URL writes it
-      '::ffff:169.254.169.254',
-      '64:ff9b::7f00:1',
-      'pas une adresse',
+      '198.18.0.1', // benchmarking
+      '198.19.255.255',
+      '198.51.100.7', // TEST-NET-2
+      '203.0.113.9', // TEST-NET-3
+      '224.0.0.1', // multicast
+      '239.255.255.250',
+      '240.0.0.1', // reserved
+      '255.255.255.255', // broadcast
     ])
       expect(isPublicAddress(address), address).toBe(false)
-    // Just outside the private ranges.
-    expect(isPublicAddress('172.32.0.1')).toBe(true)
-    expect(isPublicAddress('100.128.0.1')).toBe(true)
+  })
+
+  it('refuses every non-global IPv6 range, and every IPv4 form embedded in one', () => {
+    for (const address of [
+      '::', // unspecified
+      '::1', // loopback
+      '::127.0.0.1', // IPv4-compatible (::/96)
+      '::7f00:1',
+      '::8.8.8.8', // deprecated form, whatever the IPv4 address
+      '::ffff:0:127.0.0.1', // IPv4-translated (::ffff:0:0:0/96)
+      '::ffff:0:7f00:1',
+      '::ffff:127.0.0.1', // IPv4-mapped loopback
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1', // NAT64
+      '64:ff9b::8.8.8.8',
+      '64:ff9b:1::1', // local-use NAT64
+      '100::1', // discard
+      '2001::1', // Teredo
+      '2001:2::1', // benchmarking
+      '2001:10::1', // ORCHID
+      '2001:db8::1', // documentation
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '3fff::1', // documentation
+      '5f00::1', // SRv6 SIDs
+      'fc00::1', // unique local
+      'fd00::1',
+      'fe80::1', // link-local
+      'fe80::1%eth0',
+      'fec0::1', // site-local (deprecated)
+      'ff02::1', // multicast
+      'pas une adresse',
+      '',
+    ])
+      expect(isPublicAddress(address), address).toBe(false)
   })
 })

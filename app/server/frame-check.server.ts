@@ -52,8 +52,11 @@ export function framingVerdict(headers: Headers, embedder: string): FramingVerdi
   return 'allowed'
 }
 
-/** Ranges a preview check never connects to (IANA special-purpose registries). */
-const NOT_PUBLIC = new BlockList()
+/**
+ * IPv4 ranges a preview check never connects to: every entry of the IANA IPv4
+ * special-purpose address registry that is not globally reachable, plus multicast (ADR 053).
+ */
+const NOT_PUBLIC_V4 = new BlockList()
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8],
@@ -61,39 +64,66 @@ for (const [network, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, cloud metadata services
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
+  ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4')
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4')
+
+/** IPv6 global unicast: every other IPv6 range is special (loopback, ::/96, ::ffff:0:0:0/96,
+ * NAT64, discard, unique-local, link-local, multicast, reserved). */
+const GLOBAL_UNICAST_V6 = new BlockList()
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6')
+/** Special-purpose blocks inside 2000::/3 (IANA IPv6 special-purpose registry). */
+const NOT_PUBLIC_V6 = new BlockList()
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['64:ff9b::', 96], // NAT64 of any IPv4 address
-  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments: Teredo (embeds any IPv4), benchmarking, ORCHID…
   ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
+  ['2002::', 16], // 6to4 (embeds any IPv4 address, private ones included)
+  ['3fff::', 20], // documentation
 ] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6')
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6')
+
+/** The IPv4 address of an IPv4-mapped IPv6 one (`::ffff:a.b.c.d`, in either spelling). */
+function mappedIPv4(address: string): string | null {
+  if (!URL.canParse(`http://[${address}]/`)) return null
+  // The URL parser writes every IPv6 address one way: `[::ffff:7f00:1]` for the mapped ones.
+  const canonical = new URL(`http://[${address}]/`).hostname
+  const match = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical)
+  if (!match) return null
+  const high = parseInt(match[1]!, 16)
+  const low = parseInt(match[2]!, 16)
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.')
+}
 
 /**
- * Whether a preview check may connect to this IP address (v4 or v6; a BlockList checks an
- * IPv4-mapped v6 address, in either spelling, against the IPv4 ranges).
+ * Whether a preview check may connect to this IP address: a globally reachable IPv4 address,
+ * an IPv4-mapped IPv6 form of one, or an IPv6 global unicast address outside the
+ * special-purpose blocks. `::127.0.0.1` (IPv4-compatible), `::ffff:0:127.0.0.1`
+ * (IPv4-translated), zone indices and anything unparsed are refused.
  */
 export function isPublicAddress(address: string): boolean {
   const version = isIP(address)
-  return version !== 0 && !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6')
+  if (version === 4) return !NOT_PUBLIC_V4.check(address, 'ipv4')
+  if (version !== 6 || address.includes('%')) return false
+  const v4 = mappedIPv4(address)
+  if (v4 !== null) return isPublicAddress(v4)
+  return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !NOT_PUBLIC_V6.check(address, 'ipv6')
 }
 
 /** PREVIEW_PRIVATE_ADDRESSES=true: any address. */
 const isIPAddress = (address: string) => isIP(address) !== 0
+
+/** Which addresses a server-side request may reach: public ones, unless the override is set. */
+export function outboundAddressPolicy(): (address: string) => boolean {
+  return getEnv().PREVIEW_PRIVATE_ADDRESSES ? isIPAddress : isPublicAddress
+}
 
 export interface FrameCheckOptions {
   /** Which resolved addresses may be connected to (default: public ones only). */
@@ -102,11 +132,12 @@ export interface FrameCheckOptions {
 
 const MAX_REDIRECTS = 5
 /** Said in the log when an address is refused (never shown to visitors). */
-const REFUSED = 'adresse non publique refusée'
+export const REFUSED = 'adresse non publique refusée'
 
 /** DNS resolution that keeps only allowed addresses: checked at connection time, so a name
- * that resolves differently for the check and for the connection cannot slip through. */
-function guardedLookup(allowed: (address: string) => boolean): LookupFunction {
+ * that resolves differently for the check and for the connection cannot slip through. Also
+ * used by the import's attachment downloads (ADR 066). */
+export function guardedLookup(allowed: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0)
@@ -177,9 +208,7 @@ async function ask(
 /** The verdict for an external http(s) URL, cached; 'unknown' when the site does not answer. */
 export async function checkFraming(
   url: string,
-  {
-    addressAllowed = getEnv().PREVIEW_PRIVATE_ADDRESSES ? isIPAddress : isPublicAddress,
-  }: FrameCheckOptions = {},
+  { addressAllowed = outboundAddressPolicy() }: FrameCheckOptions = {},
 ): Promise<FramingVerdict> {
   let target: URL
   try {

@@ -1,20 +1,13 @@
 import { Suspense, use, useId } from 'react'
 import { preload } from 'react-dom'
-import { describe, expect, it } from 'vitest'
-import {
-  encodeDocument,
-  prefillHandoff,
-  renderDocumentInOnePass,
-  renderInOnePass,
-  renderStreamed,
-} from './render-document.server.tsx'
+import { describe, expect, it, vi } from 'vitest'
+import { renderDocument } from './render-document.server.tsx'
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q'
 
-/** What the public pages do that a renderer could write differently: an <html> root, head
- * elements hoisted from the body, preloads (fonts, a high-priority image), a stylesheet with
- * a precedence, adjacent text nodes, useId, a script with a nonce, a boundary that does not
- * suspend (React Router's StreamTransfer). */
+/** What the public pages render: an <html> root, head elements hoisted from the body,
+ * preloads (fonts, a high-priority image), a stylesheet with a precedence, useId, a script
+ * with a nonce. */
 function Document({ label }: { label: string }) {
   preload('/assets/font.woff2', { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
   const id = useId()
@@ -33,11 +26,8 @@ function Document({ label }: { label: string }) {
             © {2026} {label}. Tous droits réservés.
           </label>
           <input id={id} />
-          <div dangerouslySetInnerHTML={{ __html: '<p>Corps <em>Markdown</em></p>' }} />
         </main>
-        <Suspense fallback={<p>…</p>}>
-          <script nonce={NONCE} dangerouslySetInnerHTML={{ __html: 'window.x = "</p>"' }} />
-        </Suspense>
+        <script nonce={NONCE} dangerouslySetInnerHTML={{ __html: 'window.x = "</p>"' }} />
       </body>
     </html>
   )
@@ -47,96 +37,85 @@ function Suspends({ promise }: { promise: Promise<string> }) {
   return <p>{use(promise)}</p>
 }
 
-describe('renderInOnePass', () => {
-  it('writes the very bytes of the streaming renderer, doctype included', async () => {
-    const element = <Document label="Camille Laurent" />
-    const once = renderInOnePass(element)
-    const streamed = await renderStreamed(element, NONCE, 5_000)
-    expect(streamed.failed).toBe(false)
-    expect(once).toBeDefined()
-    expect(once!.startsWith('<!DOCTYPE html><html lang="fr">')).toBe(true)
-    expect(once).toContain('rel="preload" as="image" href="/media/hero.webp"')
-    expect(once).toBe(streamed.body.toString('utf8'))
-    // The bytes the entry sends: the doctype encoded apart from the markup, same result.
-    expect(renderDocumentInOnePass(element)!.equals(streamed.body)).toBe(true)
-    // A fragment without an <html> root gets no doctype, in either form.
-    const fragment = <p>Écrire à Lyon</p>
-    expect(renderInOnePass(fragment)).toBe('<p>Écrire à Lyon</p>')
-    expect(renderDocumentInOnePass(fragment)!.toString('utf8')).toBe('<p>Écrire à Lyon</p>')
+function Throws(): never {
+  throw new Error('échec dans la frontière')
+}
+
+describe('renderDocument', () => {
+  it('writes the whole document into one buffer, doctype and hoisted head included', async () => {
+    const { body, failed } = await renderDocument(
+      <Document label="Camille Laurent" />,
+      NONCE,
+      5_000,
+    )
+    expect(failed).toBe(false)
+    const html = body.toString('utf8')
+    expect(html.startsWith('<!DOCTYPE html><html lang="fr"><head>')).toBe(true)
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain('<title>Titre — Camille Laurent</title>')
+    expect(head).toContain('<meta name="description" content="Une page « accentuée »"/>')
+    expect(head).toContain('rel="preload" as="image" href="/media/hero.webp"')
+    expect(head).toContain('href="/assets/font.woff2"')
+    expect(html.replaceAll('<!-- -->', '')).toContain(
+      '© 2026 Camille Laurent. Tous droits réservés.',
+    )
+    expect(html).toContain(`<script nonce="${NONCE}">`)
+    expect(html.endsWith('</html>')).toBe(true)
   })
 
-  it('gives up on a document that suspends, which the streaming renderer waits for', async () => {
+  it('waits for every Suspense boundary: the page is sent complete', async () => {
     let settle!: (value: string) => void
     const promise = new Promise<string>((resolve) => (settle = resolve))
-    const element = (
+    const rendered = renderDocument(
       <div>
         <Suspense fallback={<p>Chargement…</p>}>
           <Suspends promise={promise} />
         </Suspense>
-      </div>
+      </div>,
+      NONCE,
+      5_000,
     )
-    expect(renderInOnePass(element)).toBeUndefined()
-    expect(renderDocumentInOnePass(element)).toBeUndefined()
-    const streamed = renderStreamed(element, NONCE, 5_000)
     settle('Arrivé')
-    const { body, failed } = await streamed
+    const { body, failed } = await rendered
     expect(failed).toBe(false)
-    expect(body.toString('utf8')).toContain('<p>Arrivé</p>')
-  })
-})
-
-describe('prefillHandoff', () => {
-  it('stores every read of the loader-data stream, decoded as React Router decodes it', async () => {
-    const bytes = new TextEncoder().encode('[{"titre":"Écrire à Lyon"}]')
-    // "É" is two bytes: the first chunk ends in the middle of it.
-    const split = bytes.indexOf(0xc3) + 1
-    const chunks = [bytes.slice(0, split), bytes.slice(split)]
-    const context: Parameters<typeof prefillHandoff>[0] = {
-      serverHandoffStream: new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk)
-          controller.close()
-        },
-      }),
-      renderMeta: { didRenderScripts: false },
-    }
-    const original = context.serverHandoffStream
-    await prefillHandoff(context)
-
-    const cache = context.renderMeta!.streamCache!
-    expect(Object.keys(cache)).toEqual(['0', '1', '2'])
-    expect(cache[0]!.result).toEqual({ done: false, value: '[{"titre":"' })
-    expect(cache[1]!.result).toEqual({ done: false, value: 'Écrire à Lyon"}]' })
-    expect(cache[2]!.result).toEqual({ done: true, value: '' })
-    expect(context.renderMeta!.didRenderScripts).toBe(false)
-    // React Router's ServerRouter takes a reader of the stream at each render: a fresh one,
-    // with the same bytes should it read them.
-    expect(context.serverHandoffStream).not.toBe(original)
-    const replayed = await new Response(context.serverHandoffStream).arrayBuffer()
-    expect(Buffer.from(replayed).equals(Buffer.from(bytes))).toBe(true)
+    const html = body.toString('utf8')
+    expect(html).toContain('<p>Arrivé</p>')
+    expect(html).not.toContain('Chargement…')
   })
 
-  it('leaves a context without loader data alone', async () => {
-    const context: Parameters<typeof prefillHandoff>[0] = { renderMeta: {} }
-    await prefillHandoff(context)
-    expect(context).toEqual({ renderMeta: {} })
+  it('reports (and logs) an error inside a boundary, and rejects an error of the shell', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const inBoundary = await renderDocument(
+      <main>
+        <Suspense fallback={<p>Chargement…</p>}>
+          <Throws />
+        </Suspense>
+      </main>,
+      NONCE,
+      5_000,
+    )
+    expect(inBoundary.failed).toBe(true)
+    expect(inBoundary.body.toString('utf8')).toContain('<main>')
+    expect(logged).toHaveBeenCalledTimes(1)
+    await expect(renderDocument(<Throws />, NONCE, 5_000)).rejects.toThrow(
+      'échec dans la frontière',
+    )
+    expect(logged).toHaveBeenCalledTimes(1)
   })
-})
 
-describe('encodeDocument', () => {
-  it('gives the bytes of Buffer.from, small or larger than its buffer, whatever the characters', () => {
-    const french = '<p>« Ce que l’équipe a appris » — 2026 😀 \ud800 fin</p>'
-    const samples = ['', 'ascii only', french, french.repeat(10_000), 'é'.repeat(200_000)]
-    for (const html of samples) {
-      const bytes = encodeDocument(html)
-      expect(bytes.equals(Buffer.from(html))).toBe(true)
-      // With a prefix written first (the doctype), in the buffer or past its end.
-      const prefixed = encodeDocument(html, '<!DOCTYPE html>')
-      expect(prefixed.equals(Buffer.from(`<!DOCTYPE html>${html}`))).toBe(true)
-    }
-    // Each document gets its own bytes: the next one does not overwrite them.
-    const first = encodeDocument('premier')
-    encodeDocument('second!')
-    expect(first.toString()).toBe('premier')
+  it('aborts a render still waiting after the timeout, leaving that part to the browser', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { body, failed } = await renderDocument(
+      <main>
+        <Suspense fallback={<p>Chargement…</p>}>
+          <Suspends promise={new Promise<string>(() => {})} />
+        </Suspense>
+      </main>,
+      NONCE,
+      10,
+    )
+    expect(failed).toBe(true)
+    expect(body.toString('utf8')).toContain('<p>Chargement…</p>')
+    expect(logged).toHaveBeenCalled()
   })
 })

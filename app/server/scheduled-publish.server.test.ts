@@ -10,10 +10,11 @@ import {
 } from './scheduled-publish.server.ts'
 import { makeBlogPost } from './demo/factories.server.ts'
 import { useTestDatabase } from '../../tests/fixtures/db.ts'
-import { getDb } from './db/client.server.ts'
+import { getDb, setDatabase } from './db/client.server.ts'
+import { log } from './log.server.ts'
 
 describe('scheduled publishing', () => {
-  useTestDatabase()
+  const database = useTestDatabase()
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
   afterEach(() => vi.useRealTimers())
 
@@ -45,7 +46,29 @@ describe('scheduled publishing', () => {
     expect(contentGeneration()).toBe(before)
     await vi.advanceTimersByTimeAsync(60_000 + 10)
     expect(contentGeneration()).toBeGreaterThan(before)
-    stop()
+    await stop()
+  })
+
+  // A timer outliving its database fired into the next one (the next test's, or nothing at
+  // shutdown) and its re-arming read met a destroyed driver.
+  it('stops with its database: the armed timer never fires after close, no read meets it closed', async () => {
+    vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
+    await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2030-01-01T10:05:00.000Z' }),
+    )
+    const warn = vi.spyOn(log, 'warn')
+    startScheduledPublishing()
+    await scheduledPublishingArmed()
+    // A write right before the teardown: its re-arming read is still in flight at close.
+    await createBlogPost(makeBlogPost({ status: 'draft' }))
+    // What the test teardown (and the server's shutdown, through closeDatabase) does.
+    setDatabase(undefined)
+    await database.current.close()
+    const closedAt = contentGeneration()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(contentGeneration()).toBe(closedAt)
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
   })
 
   // ADR 033: with several app servers each one arms its own timer; "fires once" holds because
@@ -69,6 +92,6 @@ describe('scheduled publishing', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000 + 10)
     expect(contentGeneration()).toBeGreaterThan(generation)
     expect(await snapshot()).toEqual(before)
-    stop()
+    await stop()
   })
 })

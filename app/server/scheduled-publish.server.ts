@@ -2,7 +2,11 @@
 // a post dated in the future becomes public at its time through a content-generation bump,
 // so no cached list, RSS feed or sitemap outlives its publish date and no restart is needed.
 import { getDatabaseHandle, getDb } from './db/client.server.ts'
-import { onContentGeneration, scheduleContentChange } from './cache/generation.server.ts'
+import {
+  cancelScheduledContentChange,
+  onContentGeneration,
+  scheduleContentChange,
+} from './cache/generation.server.ts'
 import { log } from './log.server.ts'
 
 /** The earliest publish date still ahead of a post that is not a draft, if any. */
@@ -20,33 +24,56 @@ export async function nextScheduledPublishAt(now: Date = new Date()): Promise<Da
 
 async function arm(): Promise<void> {
   // Closing the database bumps the generation too: nothing to arm then.
-  if (!getDatabaseHandle()) return
+  const handle = getDatabaseHandle()
+  if (!handle) return
   try {
     const next = await nextScheduledPublishAt()
-    if (next) scheduleContentChange(next)
+    // A date read from a database that was replaced meanwhile is not this one's to arm.
+    if (next && getDatabaseHandle() === handle) scheduleContentChange(next)
   } catch (error) {
     log.warn('scheduled publishing: next date unreadable', { error: String(error) })
   }
 }
 
 let unsubscribe: (() => void) | undefined
+let unregister: (() => void) | undefined
 let arming: Promise<void> = Promise.resolve()
 
-/** Resolves once the latest arming (a read of the next date) is done (tests). */
+/** Starts a read of the next date; `arming` waits for it and for every earlier one. */
+function rearm(): void {
+  const earlier = arming
+  const latest = arm()
+  arming = Promise.all([earlier, latest]).then(() => undefined)
+}
+
+/** Resolves once every arming started so far (a read of the next date) is done. */
 export function scheduledPublishingArmed(): Promise<void> {
   return arming
 }
 
 /**
- * Start-up hook: arm the timer now and again after every content write or bump. Returns the
- * function that stops listening (tests).
+ * Stops listening, drops the armed timer and waits for a read in flight: run by the database's
+ * `close()` before it closes, so no timer outlives it and no read meets a closed database.
  */
-export function startScheduledPublishing(): () => void {
+async function stopScheduledPublishing(): Promise<void> {
   unsubscribe?.()
-  const stop = onContentGeneration(() => {
-    arming = arm()
-  })
-  unsubscribe = stop
-  arming = arm()
-  return stop
+  unsubscribe = undefined
+  unregister?.()
+  unregister = undefined
+  // After the reads in flight: one of them may have armed a timer meanwhile.
+  await arming
+  cancelScheduledContentChange()
+}
+
+/**
+ * Start-up hook: arm the timer now and again after every content write or bump, until the
+ * database closes. Returns the function that stops it (tests).
+ */
+export function startScheduledPublishing(): () => Promise<void> {
+  unsubscribe?.()
+  unregister?.()
+  unsubscribe = onContentGeneration(rearm)
+  unregister = getDatabaseHandle()?.beforeClose(stopScheduledPublishing)
+  rearm()
+  return stopScheduledPublishing
 }

@@ -42,6 +42,8 @@ export function startApp(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   await stopMailWorker()
+  // The database's close() first stops the rest of the background work started against it
+  // (scheduled publishing, retention timers), then closes it.
   await closeDatabase()
   releaseServerLock()
   started = undefined

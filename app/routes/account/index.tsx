@@ -30,7 +30,7 @@ import {
   RecoveryCodes,
   secondaryButton,
 } from '#app/ui/account/account-ui.tsx'
-import { formatDateTime } from '#app/ui/admin/activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
 import type { Route } from './+types/index'
 
 export function meta({ matches }: Route.MetaArgs) {

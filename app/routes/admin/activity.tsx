@@ -1,4 +1,4 @@
-// Admin › "Journal d'Activité" (spec §2, §3). Read-only: entries are written by the actions
+// Admin › "Journal d'Activité". Read-only: entries are written by the actions
 // of every tab (recordActivity) and enriched by the browser beacon (/api/activity).
 // Filters and the page live in the URL; pagination runs in the database.
 import { useLoaderData } from 'react-router'
@@ -7,11 +7,11 @@ import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
 import { ACTIVITY_TITLE, ActivityFilters, ActivityList } from '#app/ui/admin/activity-log.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
-import { TabHeader } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
 import type { Route } from './+types/activity'
 
-/** No form posts here (issue 14, finding 8). */
+/** No form posts here: a French 405 (admin-read-only.server.ts). */
 export function action({ request }: Route.ActionArgs) {
   return readOnlyAdminAction(request)
 }

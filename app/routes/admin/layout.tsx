@@ -1,4 +1,4 @@
-// Administration hub (spec §2): title, subtitle, side menu of the 12 tabs; the tab lives in
+// Administration hub: title, subtitle, side menu of the tabs (tabs.tsx); the tab lives in
 // the URL (/admin/<tab>). The guard runs here AND in every tab's loader and action.
 import { refusalText } from '#app/domain/http-errors.ts'
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLocation } from 'react-router'
@@ -12,7 +12,7 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { countNewMessages } from '#app/server/repositories/messages.server.ts'
 import { ActivityBeacon } from '#app/ui/admin/activity-beacon.tsx'
-import { AdminNav } from '#app/ui/admin/admin-nav.tsx'
+import { AdminNav } from '#app/ui/admin/tabs.tsx'
 import { Banner, CopyableLink } from '#app/ui/admin/banner.tsx'
 import { buttonStyles } from '#app/ui/admin/buttons.tsx'
 import { useKeepFocus } from '#app/ui/admin/keep-focus.tsx'
@@ -23,14 +23,14 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: 'Administration du Portfolio' }, { name: 'robots', content: 'noindex' }]
 }
 
-/** No form posts here (issue 14, finding 8). */
+/** No form posts here: a French 405 (admin-read-only.server.ts). */
 export function action({ request }: Route.ActionArgs) {
   return readOnlyAdminAction(request)
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  // The unread count on the 'Messages' tab (issue 11 §5).
+  // The unread count on the 'Messages' tab.
   const [{ toast, headers }, settings, unread] = await Promise.all([
     readToast(request),
     getSiteSettings(),
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-// Audit point 13: a tab change lost on the network keeps the current tab and says so.
+// A tab change lost on the network keeps the current tab and says so.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   keepPageOnNetworkFailure('routes/admin/layout'),
 ]
@@ -74,7 +74,7 @@ function HubFrame({
   useKeepFocus(main)
   return (
     // data-admin-hub switches the page to the light colour scheme (app.css): native controls
-    // (checkboxes, selects, dates, colours) then match the hub's light surfaces (audit point 1).
+    // (checkboxes, selects, dates, colours) then match the hub's light surfaces.
     <div data-admin-hub="" className="min-h-screen bg-zinc-50 text-zinc-900">
       <a
         href="#contenu-admin"

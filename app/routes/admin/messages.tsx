@@ -1,4 +1,4 @@
-// Admin › Messages (spec §2 messages tab, §4 message states, §5 reply rule). The filter,
+// Admin › Messages: states new → read → replied / archived, a reply needs text. The filter,
 // the page and the selected message live in the URL (?status=&page=&id=).
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { MESSAGE_STATUSES, type MessageStatus } from '#app/domain/types.ts'
@@ -29,7 +29,7 @@ import { replyDeliveries, retryEmail } from '#app/server/mail/outbox.server.ts'
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
-import { TabHeader } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import {
   MessageDetail,
   MessageFilters,
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   switch (intent) {
     case 'read': {
-      // spec §4: read only from 'new' (the repository leaves other statuses unchanged).
+      // Read only from 'new' (the repository leaves other statuses unchanged).
       const updated = await markMessageRead(message.id)
       if (message.status === 'new' && updated?.status === 'read')
         await recordActivity(request, {
@@ -115,7 +115,7 @@ export async function action({ request }: Route.ActionArgs) {
         return formFailure({ content: 'Ce message a déjà reçu une réponse.' }, values)
       const parsed = ReplySchema.safeParse({ content: values.content })
       if (!parsed.success) return formFailure(toFieldErrors(parsed.error), values)
-      // spec §4 leaves two readings: we set status 'replied' together with the reply. The
+      // Status 'replied' is set together with the reply (ADR 006). The
       // e-mail to the visitor is queued in the same transaction (reply saved ⇔ e-mail queued).
       const content = parsed.data.content
       await replyToMessage(message.id, content, (trx, saved) => queueReply(trx, saved, content))
@@ -128,7 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
           ? "Réponse enregistrée, e-mail dans la file d'envoi"
           : 'Réponse enregistrée, e-mail non envoyé (envoi non configuré)',
       })
-      // Sending a reply closes the detail panel (spec §4).
+      // Sending a reply closes the detail panel.
       return redirectWithToast(backTo(request, false), {
         kind: configured ? 'success' : 'error',
         message: configured ? MAIL_TEXTS.replyQueued : MAIL_TEXTS.replyNotConfigured,

@@ -1,5 +1,5 @@
-// Admin tab "Mon Profil" (spec §3 Profile, §5 profile form): name, title, e-mail and bio
-// required, the rest optional; saved by overwrite (spec §4).
+// Admin tab "Mon Profil": name, title, e-mail and bio required, the rest optional; saved
+// by overwrite (the whole profile is written at once).
 import { Form } from 'react-router'
 import type { Route } from './+types/profile'
 import { ProfileSchema } from '#app/domain/profile.ts'
@@ -17,7 +17,8 @@ import { redirectWithToast } from '#app/server/toast.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { FieldGrid, initialValue, TextAreaField, TextField } from '#app/ui/admin/fields.tsx'
-import { FormActions, TabHeader } from '#app/ui/admin/list.tsx'
+import { FormActions } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 
@@ -50,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
       })
       return redirectWithToast('/admin/profile', { kind: 'success', message: PROFILE_SAVED })
     },
-    // spec §4: saving shows a success or an error banner.
+    // Saving shows a success or an error banner.
     PROFILE_SAVE_FAILED,
   )
 }

@@ -1,4 +1,4 @@
-// Admin › Paramètres › E-mails (issue 11 §2, §5, §8; ADR 019): whether e-mail is configured,
+// Admin › Paramètres › E-mails (ADR 019): whether e-mail is configured,
 // the new-message alert settings, a test send, and the outbox with status, error and retry.
 import { useActionData, useLoaderData } from 'react-router'
 import { ChevronLeft } from 'lucide-react'
@@ -25,7 +25,7 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
 import { ButtonLink } from '#app/ui/admin/buttons.tsx'
-import { TabHeader } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import {
   AlertSettingsForm,
   MAIL_SETTINGS_TITLE,

@@ -3,7 +3,7 @@
 // CSS/JS, analytics, maintenance mode). A save redirects with the §8 success toast (STYLE §7);
 // a refused save stays on the form with the §8 failure banner and the typed values.
 import { useActionData, useLoaderData, useLocation } from 'react-router'
-import { Mail, RefreshCw } from 'lucide-react'
+import { ArrowLeftRight, Mail, RefreshCw } from 'lucide-react'
 import { legalTemplate, type LegalKey } from '#app/domain/legal.ts'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '#app/domain/settings.ts'
@@ -100,6 +100,11 @@ export default function SettingsTab() {
           <ButtonLink to="/admin/settings/emails" variant="secondary">
             <Mail className="h-4 w-4" aria-hidden="true" />
             E-mails
+          </ButtonLink>
+          {/* Paramètres › Importer / Exporter (ADR 066). */}
+          <ButtonLink to="/admin/settings/transfer" variant="secondary">
+            <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+            Importer / Exporter
           </ButtonLink>
           <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
             <RefreshCw className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-// Admin › Users (spec §2, §3 User, §5 user form, §6 roles) on the auth `user` table. A user
+// Admin › Users (roles, the user form) on the auth `user` table. A user
 // created here has no password: they claim this row, and the role given, through the
 // single-use invitation link shown once to the admin, or by signing in with Google or
 // Facebook with that e-mail (ADR 015). The last active admin can never
@@ -40,7 +40,8 @@ import { isMailConfigured, queueInvitation } from '#app/server/mail/mail.server.
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { Banner } from '#app/ui/admin/banner.tsx'
-import { AddButton, TabHeader } from '#app/ui/admin/list.tsx'
+import { AddButton } from '#app/ui/admin/list.tsx'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { UserForm, UserTable } from '#app/ui/admin/users-list.tsx'
 import type { Route } from './+types/users'
 
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Redirect to the list with the single-use invitation link shown once (ADR 015); with
- * `email`, the link is also e-mailed to the user through the outbox (issue 11 §7).
+ * `email`, the link is also e-mailed to the user through the outbox (ADR 019).
  */
 async function withInvitation(
   userId: string,

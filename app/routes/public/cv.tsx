@@ -7,8 +7,11 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
-import { CV_FILE_PATH } from '#app/domain/cv.ts'
+import { Form } from 'react-router'
+import { CV_ACCESS_TEXTS, CV_FILE_PATH } from '#app/domain/cv.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { cvAccess, requestEmailVerification } from '#app/server/cv-access.server.ts'
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { ownerPersonLd } from '#app/server/structured-data.server.ts'
@@ -32,6 +35,9 @@ const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)(\?.*)?$/i
 /** How /cv shows the CV: inline image, embedded document, or a sign-in invitation. */
 type CvDocument = { kind: 'image'; url: string } | { kind: 'embed'; url: string } | { kind: 'locked' }
 
+/** A signed-in account the owner's setting keeps from the CV (ADR 018 amendment). */
+type Refusal = 'unverified' | 'unapproved'
+
 export const CV_LOCKED_TITLE = 'CV réservé aux visiteurs connectés'
 export const CV_LOCKED_TEXT = 'Connectez-vous pour consulter et télécharger ce document.'
 
@@ -43,19 +49,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     ownerPersonLd(),
   ])
   const url = cv?.url || null
-  const loginRequired = !!cv?.settings.requireAuth && !user
+  const access = cv ? await cvAccess(cv.settings, user) : 'allowed'
+  const loginRequired = access === 'login'
+  const refusal: Refusal | null =
+    access === 'unverified' || access === 'unapproved' ? access : null
+  const query = new URL(request.url).searchParams
   // ADR 007: a document other than an image (a PDF) would be embedded with the browser's
   // own download and print buttons, so a visitor who may not download it does not get it,
   // nor its address.
   const cvFile: CvDocument | null = !url
     ? null
     : cv?.file // ADR 018: an uploaded CV is private; the preview route applies the same rule
-      ? loginRequired
+      ? loginRequired || refusal
         ? { kind: 'locked' }
         : { kind: cv.file.mime.startsWith('image/') ? 'image' : 'embed', url: CV_FILE_PATH }
       : IMAGE_FILE.test(url)
       ? { kind: 'image', url }
-      : loginRequired
+      : loginRequired || refusal
         ? { kind: 'locked' }
         : { kind: 'embed', url }
   return {
@@ -65,7 +75,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The signed-in viewer's name or e-mail (so a leaked copy names who took it), else the site name.
     watermark: cv?.settings.addWatermark ? user?.name || user?.email || settings.siteName : null,
     // Set by the download route when it refused the file (no-JavaScript path).
-    refused: new URL(request.url).searchParams.get('connexion') === 'requise',
+    refused: query.get('connexion') === 'requise',
+    refusal,
+    // Where the e-mail verification link ends (Better Auth appends `error` on failure).
+    verification: query.has('error')
+      ? ('failed' as const)
+      : query.get('verification') === 'ok'
+        ? ('ok' as const)
+        : null,
+  }
+}
+
+/** 'Recevoir un lien de vérification' (ADR 018 amendment): for a signed-in account only. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request)
+  if (!user) return { notice: CV_LOCKED_TEXT }
+  const outcome = await requestEmailVerification(request, user)
+  return {
+    notice:
+      outcome === 'sent'
+        ? CV_ACCESS_TEXTS.verificationSent
+        : outcome === 'verified'
+          ? CV_ACCESS_TEXTS.verified
+          : AUTH_TEXTS.tooManyAttempts,
   }
 }
 
@@ -77,8 +109,15 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function CvPage({ loaderData }: Route.ComponentProps) {
-  const { cvFile, loginRequired, watermark, refused, jsonLd } = loaderData
+export default function CvPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cvFile, loginRequired, watermark, refused, jsonLd, refusal, verification } = loaderData
+  const notice =
+    actionData?.notice ??
+    (verification === 'ok'
+      ? CV_ACCESS_TEXTS.verified
+      : verification === 'failed'
+        ? CV_ACCESS_TEXTS.verificationFailed
+        : null)
   const [banner, setBanner] = useState(refused)
   const timer = useRef<number | undefined>(undefined)
 
@@ -117,6 +156,12 @@ export default function CvPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
 
+        {notice ? (
+          <p role="status" className="mt-6 rounded-2xl border border-line bg-surface p-5 text-fg">
+            {notice}
+          </p>
+        ) : null}
+
         {banner ? (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-accent bg-surface p-5">
             <div>
@@ -141,10 +186,25 @@ export default function CvPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-col items-center gap-4 bg-surface px-6 py-16 text-center">
                 <Lock aria-hidden="true" className="size-10 text-fg-2" />
                 <h2 className="font-display text-2xl font-semibold text-fg">{CV_LOCKED_TITLE}</h2>
-                <p className="max-w-md text-fg-2">{CV_LOCKED_TEXT}</p>
-                <Link to="/login" className="btn btn-primary">
-                  Se connecter
-                </Link>
+                {refusal ? (
+                  <>
+                    <p className="max-w-md text-fg-2">{CV_ACCESS_TEXTS[refusal]}</p>
+                    {refusal === 'unverified' ? (
+                      <Form method="post">
+                        <button type="submit" className="btn btn-primary">
+                          {CV_ACCESS_TEXTS.sendVerification}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </>
+                ) : (
+                  <>
+                    <p className="max-w-md text-fg-2">{CV_LOCKED_TEXT}</p>
+                    <Link to="/login" className="btn btn-primary">
+                      Se connecter
+                    </Link>
+                  </>
+                )}
               </div>
             )}
             {watermark && cvFile && cvFile.kind !== 'locked' ? (

@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/not-found'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
+import { importedRedirect } from '#app/server/transfer/redirects.server.ts'
 
 /** The decorative glitch runs every 3 s for 200 ms. */
 export const GLITCH_EVERY_MS = 3000
 export const GLITCH_FOR_MS = 200
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // A former address of an imported post (ADR 066): only paths no route serves get here.
+  const target = await importedRedirect(new URL(request.url).pathname)
+  if (target) return redirect(target, 301)
   return data(null, { status: 404 })
 }
 

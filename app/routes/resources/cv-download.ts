@@ -13,6 +13,7 @@ import { getCv } from '#app/server/repositories/cv.server.ts'
 import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 import { CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import { serveCvFile } from '#app/server/media/cv-file.server.ts'
+import { CV_ACCESS_REFUSED_PATH, cvAccess } from '#app/server/cv-access.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 
 export { CV_LOGIN_REQUIRED_PATH }
@@ -24,8 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A URL stored before isUrl refused `/\host` paths must not redirect off-site (ADR 024).
   if (!cv?.url || !isUrl(cv.url)) return redirect('/cv')
   const user = await getSessionUser(request)
-  if (cv.settings.requireAuth && !user) {
-    return redirect(CV_LOGIN_REQUIRED_PATH, { headers: { 'Cache-Control': 'no-store' } })
+  // ADR 018: with a sign-in required, the owner also picks which accounts may download.
+  const access = await cvAccess(cv.settings, user)
+  if (access !== 'allowed') {
+    const to = access === 'login' ? CV_LOGIN_REQUIRED_PATH : CV_ACCESS_REFUSED_PATH
+    return redirect(to, { headers: { 'Cache-Control': 'no-store' } })
   }
   // Anonymous downloads count too (requireAuth off); one address cannot flood the log.
   const logged = user ? true : await hit(`cv-download:${getClientIp(request)}`, ANONYMOUS_LOG_LIMIT)

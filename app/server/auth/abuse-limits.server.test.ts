@@ -130,6 +130,62 @@ describe('abuse limits', () => {
     ).toMatchObject({ ok: false, status: 429 })
   })
 
+  it("a flood of made-up e-mails filling an address's limit does not refuse the owner's known browser there", async () => {
+    await registerWithPassword(post('/register', '192.0.2.61'), {
+      name: 'Owner',
+      email: 'bureau@exemple.fr',
+      password: 'motdepasse',
+      confirmPassword: 'motdepasse',
+    })
+    const first = await signInWithPassword(post('/login', '198.51.100.9'), {
+      email: 'bureau@exemple.fr',
+      password: 'motdepasse',
+    })
+    if (!first.ok) throw new Error('sign-in failed')
+    const device = deviceCookieOf(first.headers)
+    // The address's limit, filled as the made-up e-mails would (each one a sign-in attempt).
+    for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
+      await hit('sign-in:ip:198.51.100.9', AUTH_RATE_LIMITS.address)
+    }
+    const stranger = await signInWithPassword(post('/login', '198.51.100.9'), {
+      email: `inconnu@exemple.fr`,
+      password: 'motdepasse',
+    })
+    expect(stranger).toMatchObject({ ok: false, status: 429, error: AUTH_TEXTS.tooManyAttempts })
+    // Without the device cookie the owner is refused too; with it, the owner signs in.
+    expect(
+      await signInWithPassword(post('/login', '198.51.100.9'), {
+        email: 'bureau@exemple.fr',
+        password: 'motdepasse',
+      }),
+    ).toMatchObject({ ok: false, status: 429 })
+    const owner = await signInWithPassword(post('/login', '198.51.100.9', device), {
+      email: 'bureau@exemple.fr',
+      password: 'motdepasse',
+    })
+    expect(owner.ok).toBe(true)
+    // The device keeps its own bound: its failures still end in a refusal.
+    for (let i = 0; i < AUTH_RATE_LIMITS.accountAddress.limit; i++) {
+      await signInWithPassword(post('/login', '198.51.100.9', device), {
+        email: 'bureau@exemple.fr',
+        password: `faux-${i}`,
+      })
+    }
+    expect(
+      await signInWithPassword(post('/login', '198.51.100.9', device), {
+        email: 'bureau@exemple.fr',
+        password: 'motdepasse',
+      }),
+    ).toMatchObject({ ok: false, status: 429 })
+    // Another account's cookie from that browser does not pass the address limit.
+    expect(
+      await signInWithPassword(post('/login', '198.51.100.9', device), {
+        email: 'autre@exemple.fr',
+        password: 'motdepasse',
+      }),
+    ).toMatchObject({ ok: false, status: 429 })
+  }, 60_000)
+
   it('sign-ups for an address from elsewhere never keep its invited owner out', async () => {
     const paul = await createTestUser({
       name: 'Paul',

@@ -160,7 +160,7 @@ describe('accounts', () => {
     const outcome = await withLink('invitee@exemple.fr', token)
     expect(outcome.ok).toBe(true)
     const users = await getDb().selectFrom('user').select(['id', 'role', 'emailVerified']).execute()
-    // The admin vouched for the address: a later Google link keeps the password (ADR 014).
+    // The admin vouched for the address: it counts as verified (ADR 014, 015).
     expect(users).toEqual([{ id, role: 'editor', emailVerified: 1 }])
     // Once claimed, the e-mail is taken and the link is spent.
     expect(await register('invitee@exemple.fr', 'autre-mdp')).toMatchObject({

@@ -8,9 +8,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { nowIso } from '../db/util.server.ts'
 import { getEnv, type Env } from '../env.server.ts'
-import { log } from '../log.server.ts'
 import type { Auth } from './better-auth.server.ts'
 
 export type { Auth } from './better-auth.server.ts'
@@ -69,43 +67,6 @@ export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED'
 
 export const isSocialProviderId = (providerId: string) =>
   (SOCIAL_PROVIDERS as readonly string[]).includes(providerId)
-
-/**
- * ADR 014: a Google/Facebook account linked into a user whose e-mail nobody had proved drops
- * the password set on that user (it may be an attacker's, registered before the owner came)
- * and ends its sessions; the provider proved the address, so it becomes verified. Runs
- * before Better Auth creates the sign-in's own session, which therefore survives.
- */
-export async function dropUnprovenPassword(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('user')
-    .select(['emailVerified'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  if (!user || user.emailVerified === 1) return false
-  const credential = await db
-    .selectFrom('account')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst()
-  if (!credential) return false
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('account')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .execute()
-    await trx.deleteFrom('session').where('userId', '=', userId).execute()
-    await trx
-      .updateTable('user')
-      .set({ emailVerified: 1, updatedAt: nowIso() })
-      .where('id', '=', userId)
-      .execute()
-  })
-  log.info('Mot de passe non prouvé retiré après une liaison Google/Facebook', { userId })
-  return true
-}
 
 let cached: { db: Kysely<Database>; auth: Promise<Auth> } | undefined
 

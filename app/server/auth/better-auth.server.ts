@@ -6,20 +6,21 @@ import { APIError } from 'better-auth/api'
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth'
 import type { Kysely } from 'kysely'
 import { MAX_LENGTH } from '#app/domain/common.ts'
-import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'
+import { PASSWORD_MIN_LENGTH, PROVIDER_LABELS } from '#app/domain/auth.ts'
 import type { UserRole, UserStatus } from '#app/domain/types.ts'
 import type { Database } from '../db/schema.server.ts'
 import { nowIso } from '../db/util.server.ts'
 import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
 import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
 import { log } from '../log.server.ts'
+import { queueAccountLinked, queueEmailVerification } from '../mail/mail.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
 import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'
 import {
   ACCOUNT_DISABLED_CODE,
-  dropUnprovenPassword,
   isAdminEmail,
   isSocialProviderId,
+  type SocialProvider,
   type AuthConfig,
 } from './auth.server.ts'
 
@@ -34,6 +35,9 @@ async function grantsBootstrapAdmin(
 ): Promise<boolean> {
   return isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
 }
+
+/** How long an e-mail verification link works (the e-mail says it). */
+const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60
 
 function accountDisabled(): APIError {
   return new APIError('FORBIDDEN', {
@@ -75,9 +79,11 @@ function socialProviders(config: AuthConfig): GenericOAuthConfig[] {
       tokenUrl: config.facebook.tokenUrl,
       userInfoUrl: config.facebook.userInfoUrl,
       scopes: ['email', 'public_profile'],
+      // ADR 014: the Graph API states no verification of the address it returns, so a
+      // Facebook address is never taken as proven (no link into an existing account).
       mapProfileToUser: (profile) => {
         const image = facebookPicture(profile)
-        return image ? { image } : {}
+        return image ? { image, emailVerified: false } : { emailVerified: false }
       },
     })
   }
@@ -86,6 +92,8 @@ function socialProviders(config: AuthConfig): GenericOAuthConfig[] {
 
 export function createAuth(config: AuthConfig) {
   const { db } = config
+  /** Requests (Better Auth endpoint contexts) that are creating a user. */
+  const registering = new WeakSet<object>()
   const secure = config.baseURL.startsWith('https://')
   const options = {
     appName: 'Vitrine',
@@ -104,6 +112,17 @@ export function createAuth(config: AuthConfig) {
       ...PASSWORD_RESET_OPTIONS,
     },
     verification: VERIFICATION_STORAGE,
+    // ADR 018 amendment: a signed-in account asks for the link from /cv when the CV is kept
+    // for verified addresses; it goes through the outbox. Nothing is sent at sign-up.
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueEmailVerification(user, url, EMAIL_VERIFICATION_TTL_SECONDS * 1000)
+      },
+    },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
@@ -120,9 +139,11 @@ export function createAuth(config: AuthConfig) {
       accountLinking: {
         enabled: true,
         // An e-mail already known (password account or a user created by an admin) signs in
-        // with Google/Facebook as the same user, keeping its role. The unproven
-        // password of such a user is dropped when the provider links (ADR 014, hooks below).
-        trustedProviders: ['google', 'facebook', 'email-password'],
+        // with Google as the same user, keeping its role, only when the provider
+        // says it verified the address (ADR 014): neither provider is trusted by name, so
+        // Better Auth links only on `emailVerified` (Google's `email_verified` claim;
+        // Facebook's is always false, above). The local password stays; the address is told.
+        trustedProviders: ['email-password'],
         requireLocalEmailVerified: false,
       },
     },
@@ -149,7 +170,10 @@ export function createAuth(config: AuthConfig) {
         create: {
           // New registrations are viewer/active; ADMIN_EMAIL becomes admin while
           // the site has no active admin (ADR 010).
-          before: async (user) => {
+          before: async (user, context) => {
+            // A social account created in this same request belongs to a new user, not a
+            // link into an existing one (no e-mail for it below).
+            if (context) registering.add(context)
             const role: UserRole = (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
               ? 'admin'
               : 'viewer'
@@ -195,11 +219,26 @@ export function createAuth(config: AuthConfig) {
             if (user && user.status !== 'active') throw accountDisabled()
             return
           },
-          // Linking runs outside a transaction, so this runs before the session is created.
-          after: async (account) => {
-            if (isSocialProviderId(account.providerId)) {
-              await dropUnprovenPassword(db, account.userId)
-            }
+          // ADR 014: a link into an existing account keeps its password and tells its
+          // address, which may belong to someone other than whoever set that password.
+          after: async (account, context) => {
+            if (!isSocialProviderId(account.providerId)) return
+            if (context && registering.has(context)) return
+            const user = await db
+              .selectFrom('user')
+              .select(['name', 'email'])
+              .where('id', '=', account.userId)
+              .executeTakeFirst()
+            if (!user) return
+            await queueAccountLinked(
+              db,
+              user,
+              PROVIDER_LABELS[account.providerId as SocialProvider],
+            )
+            log.info('Connexion Google/Facebook associée à un compte existant', {
+              userId: account.userId,
+              provider: account.providerId,
+            })
           },
         },
       },

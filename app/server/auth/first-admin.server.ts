@@ -179,7 +179,7 @@ export async function printFirstAdminLink(env: Env): Promise<void> {
 /**
  * Turns an existing user into an active admin (used after the setup form and by the CLI).
  * `emailProven`: the operator created this account (setup link, CLI), so its address counts
- * as proven and a later Google/Facebook link keeps its password (ADR 014).
+ * as proven (ADR 014, ADR 018's verified-address CV access).
  */
 export async function promoteToAdmin(
   userId: string,

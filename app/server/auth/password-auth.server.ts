@@ -53,7 +53,12 @@ export async function signInLimited(request: Request, email: string): Promise<bo
 /** The key whose limit refuses this attempt (for Retry-After), or null when it may go on. */
 async function signInRefusal(request: Request, email: string): Promise<string | null> {
   const keys = signInKeys(request, email)
-  if (!(await hit(keys.address, AUTH_RATE_LIMITS.address, Date.now(), { owner: keys.ip }))) {
+  // A browser that signed in to this account before is held by its own per-device bound
+  // only (ADR 023): a flood of made-up e-mails from its address must not lock its owner out.
+  if (
+    !keys.device &&
+    !(await hit(keys.address, AUTH_RATE_LIMITS.address, Date.now(), { owner: keys.ip }))
+  ) {
     return keys.address
   }
   if (await isOver(keys.accountAddress, AUTH_RATE_LIMITS.accountAddress)) {

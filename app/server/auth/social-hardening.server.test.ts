@@ -1,6 +1,6 @@
 // Sign-in hardening (ADRs 010, 014): the /api/auth allowlist, ADMIN_EMAIL as bootstrap only,
-// a social link dropping an unproven password, blocked users refused a link, popup login
-// entries only for a new session, and the rate limit on starting a social sign-in.
+// a social link keeping the password and e-mailing the address, blocked users refused a link,
+// popup login entries only for a new session, and the rate limit on starting a social sign-in.
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -19,7 +19,7 @@ const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword } = await import('./password-auth.server.ts')
-const { ACCOUNT_DISABLED_CODE, dropUnprovenPassword, getAuth } = await import('./auth.server.ts')
+const { ACCOUNT_DISABLED_CODE, getAuth } = await import('./auth.server.ts')
 const { RATE_LIMITED_CODE, SOCIAL_START_LIMIT, startSocialSignIn } =
   await import('./social.server.ts')
 const { createSessionCookie, createTestUser, SESSION_COOKIE } =
@@ -128,9 +128,19 @@ describe('sign-in hardening', () => {
       const signedIn = await thrownOrReturned(async () =>
         callLoader(request('/api/auth/get-session', { cookie: await cookieOf(user.id) })),
       )
-      const body = (await signedIn.json()) as { user: { id: string }; session: { id: string } }
+      const token = await createSessionCookie(user.id)
+      const fresh = await thrownOrReturned(() =>
+        callLoader(request('/api/auth/get-session', { cookie: `${SESSION_COOKIE}=${token}` })),
+      )
+      const text = await fresh.text()
+      const body = JSON.parse(text) as { user: { id: string }; session: Record<string, unknown> }
       expect(body.user.id).toBe(user.id)
       expect(typeof body.session.id).toBe('string')
+      // ADR 060: the session token (the HttpOnly cookie's value) is never in the JSON.
+      expect(body.session).not.toHaveProperty('token')
+      expect(text).not.toContain(decodeURIComponent(token).split('.')[0]!)
+      expect(fresh.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(((await signedIn.json()) as { session: object }).session).not.toHaveProperty('token')
       for (const provider of ['google', 'facebook']) {
         // No state: Better Auth itself answers, redirecting to its error path.
         const res = await thrownOrReturned(() =>
@@ -196,7 +206,7 @@ describe('sign-in hardening', () => {
     })
   })
 
-  describe('a Google/Facebook link drops an unproven password (ADR 014)', () => {
+  describe('a Google/Facebook link (ADR 014)', () => {
     const link = async (userId: string, providerId = 'google') => {
       const ctx = await (await getAuth()).$context
       return ctx.internalAdapter.linkAccount({
@@ -215,47 +225,21 @@ describe('sign-in hardening', () => {
           .execute()
       ).map((a) => a.providerId)
 
-    it('deletes the password and the sessions, and marks the e-mail verified', async () => {
+    it('keeps the password and the sessions, and e-mails the address', async () => {
       const user = await createTestUser({ role: 'editor' })
-      const other = await createTestUser()
       await cookieOf(user.id)
-      await cookieOf(other.id)
       await link(user.id)
-      expect(await accountsOf(user.id)).toEqual(['google'])
-      const row = await getDb()
-        .selectFrom('user')
-        .select(['id', 'role', 'emailVerified'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow()
-      expect(row).toEqual({ id: user.id, role: 'editor', emailVerified: 1 })
+      expect(await accountsOf(user.id)).toEqual(['credential', 'google'])
       const sessions = await getDb().selectFrom('session').select('userId').execute()
-      expect(sessions).toEqual([{ userId: other.id }])
+      expect(sessions).toEqual([{ userId: user.id }])
       expect(
         await signInWithPassword(request('/login', { method: 'POST' }), {
           email: user.email,
           password: user.password,
         }),
-      ).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
-    })
-
-    it('keeps the password of a verified e-mail, and of a password sign-up', async () => {
-      const verified = await createTestUser()
-      await getDb()
-        .updateTable('user')
-        .set({ emailVerified: 1 })
-        .where('id', '=', verified.id)
-        .execute()
-      await link(verified.id, 'facebook')
-      expect(await accountsOf(verified.id)).toEqual(['credential', 'facebook'])
-      expect(await dropUnprovenPassword(getDb(), 'nobody')).toBe(false)
-      const outcome = await registerWithPassword(request('/register', { method: 'POST' }), {
-        name: 'Zoé',
-        email: 'zoe@exemple.fr',
-        password: 'motdepasse',
-        confirmPassword: 'motdepasse',
-      })
-      if (!outcome.ok) throw new Error('sign-up failed')
-      expect(await accountsOf(outcome.userId)).toEqual(['credential'])
+      ).toMatchObject({ ok: true })
+      const mails = await getDb().selectFrom('outbox').select(['kind', 'toAddress']).execute()
+      expect(mails).toEqual([{ kind: 'link', toAddress: user.email }])
     })
 
     it('refuses to link a blocked or inactive user, keeping the password', async () => {

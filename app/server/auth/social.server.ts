@@ -17,6 +17,9 @@ import {
 export const SOCIAL_START_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const
 /** Error code of a start refused by SOCIAL_START_LIMIT. */
 export const RATE_LIMITED_CODE = 'too_many_attempts'
+/** Better Auth's code when an address already has a user and the provider did not verify it
+ * (ADR 014): the callback links only verified addresses. */
+export const NOT_LINKED_CODE = 'account_not_linked'
 
 export function isSocialProvider(value: string | undefined): value is SocialProvider {
   return SOCIAL_PROVIDERS.includes(value as SocialProvider)
@@ -26,6 +29,7 @@ export function isSocialProvider(value: string | undefined): value is SocialProv
 export function socialFailureReason(codes: string[]): SocialFailureReason | undefined {
   if (codes.includes(ACCOUNT_DISABLED_CODE)) return 'disabled'
   if (codes.includes(RATE_LIMITED_CODE)) return 'rate-limited'
+  if (codes.includes(NOT_LINKED_CODE)) return 'not-linked'
   return undefined
 }
 
@@ -54,6 +58,7 @@ export function fullPageFailure(
 ): string {
   if (reason === 'disabled') return `/${from}?error=disabled`
   if (reason === 'rate-limited') return `/${from}?error=too-many`
+  if (reason === 'not-linked') return `/${from}?error=not-linked`
   return `/${from}?error=${provider}`
 }
 

@@ -38,6 +38,8 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'security_policy',
   // ADR 033: the session secret shared by every app server.
   'shared_secret',
+  // ADR 018: who may download the CV (only signed-in visitors' pages show it).
+  'cv_approval',
 ])
 
 const WRITE_KINDS = new Set([

@@ -166,6 +166,13 @@ export function scheduleContentChange(at: Date | number): void {
   timer.unref()
 }
 
+/** Drops the pending scheduled change, if any (its database is closing). */
+export function cancelScheduledContentChange(): void {
+  clearTimeout(timer)
+  timer = undefined
+  timerAt = Infinity
+}
+
 /** Cached values are shared by every request: frozen, so no caller can change another's. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

@@ -31,7 +31,30 @@ export interface DatabaseHandle {
   db: Kysely<Database>
   /** PostgreSQL: this process's content-change channel (ADR 033); listens once started. */
   channel?: ContentChannel
+  /**
+   * Work started against this database (timers, a worker) registers how to stop it here (ADR 063):
+   * `close()` runs those first, so nothing fires or queries once the database is gone.
+   * Returns the function that unregisters it.
+   */
+  beforeClose(stop: () => void | Promise<void>): () => void
+  /** Stops what `beforeClose` registered, then closes the connection(s). */
   close(): Promise<void>
+}
+
+/** A handle's `beforeClose` list, run once in registration order by its `close()`. */
+function closeHooks() {
+  const hooks = new Set<() => void | Promise<void>>()
+  return {
+    add(stop: () => void | Promise<void>): () => void {
+      hooks.add(stop)
+      return () => hooks.delete(stop)
+    },
+    async run(): Promise<void> {
+      const pending = [...hooks]
+      hooks.clear()
+      for (const stop of pending) await stop()
+    },
+  }
 }
 
 export const DATABASE_FILE_NAME = 'vitrine.db'
@@ -74,14 +97,17 @@ export function openDatabase(file: string, { readOnly = false } = {}): DatabaseH
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
+  const hooks = closeHooks()
   return {
     dialect: 'sqlite',
     file,
     sqlite,
     db,
+    beforeClose: hooks.add,
     async close() {
       if (closed) return
       closed = true
+      await hooks.run()
       await db.destroy()
     },
   }
@@ -101,6 +127,7 @@ export function openPostgres(
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
+  const hooks = closeHooks()
   return {
     dialect: 'postgres',
     file: redactUrl(url),
@@ -109,9 +136,11 @@ export function openPostgres(
     },
     db,
     channel,
+    beforeClose: hooks.add,
     async close() {
       if (closed) return
       closed = true
+      await hooks.run()
       await channel.stop()
       await db.destroy()
     },

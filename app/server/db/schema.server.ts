@@ -155,6 +155,16 @@ export interface OutboxTable {
   createdAt: string
 }
 
+/** An imported item and what it became (migration 012, ADR 066). */
+export interface ImportSourceTable {
+  sourceKey: string
+  kind: string
+  targetId: string
+  oldPath: string | null
+  targetUrl: string | null
+  createdAt: string
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -169,6 +179,7 @@ export interface ContentTables {
   settings: DocumentTable
   cv: DocumentTable
   outbox: OutboxTable
+  import_source: ImportSourceTable
 }
 
 export interface Database extends ContentTables, AuthTables, SecurityTables {}

@@ -51,6 +51,13 @@ export interface SharedSecretTable {
   createdAt: string
 }
 
+/** ADR 018 amendment: an account the owner approved to download the CV. */
+export interface CvApprovalTable {
+  userId: string
+  approvedBy: string
+  approvedAt: string
+}
+
 export interface SecurityTables {
   rate_limit: RateLimitTable
   shared_secret: SharedSecretTable
@@ -58,4 +65,5 @@ export interface SecurityTables {
   recovery_code: RecoveryCodeTable
   session_state: SessionStateTable
   security_policy: SecurityPolicyTable
+  cv_approval: CvApprovalTable
 }

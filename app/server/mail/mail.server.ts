@@ -19,12 +19,14 @@ import { activeMailConfig } from './config.server.ts'
 import { enqueueEmail, type OutboxRow } from './outbox.server.ts'
 import {
   absoluteLogo,
+  accountLinkedEmail,
   alertEmail,
   digestEmail,
   invitationEmail,
   replyEmail,
   resetEmail,
   testEmail,
+  verifyEmail,
   type SiteIdentity,
 } from './templates.server.ts'
 
@@ -218,6 +220,55 @@ export async function queueInvitation(
     db,
     {
       kind: 'invitation',
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...rendered,
+      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
+/** ADR 014: the account's address is told when a Google/Facebook sign-in is linked to it. */
+export async function queueAccountLinked(
+  db: Kysely<Database>,
+  user: { name: string; email: string },
+  provider: string,
+): Promise<OutboxRow> {
+  const { site } = await siteOf(db)
+  const rendered = accountLinkedEmail(site, {
+    name: user.name || user.email,
+    provider,
+    when: nowIso(),
+    resetUrl: `${site.siteUrl}/forgot-password`,
+  })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'link',
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...rendered,
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
+/** ADR 018: the e-mail verification link (CV access limited to verified addresses). */
+export async function queueEmailVerification(
+  user: { name: string; email: string },
+  link: string,
+  ttlMs: number,
+): Promise<OutboxRow> {
+  const db = getDb()
+  const { site } = await siteOf(db)
+  const rendered = verifyEmail(site, {
+    name: user.name || user.email,
+    link,
+    hours: Math.round(ttlMs / HOUR),
+  })
+  return enqueueEmail(
+    db,
+    {
+      kind: 'verify',
       to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
       ...rendered,
       expiresAt: new Date(Date.now() + ttlMs).toISOString(),

@@ -90,7 +90,7 @@ describe('outbox retention', () => {
       getEnv({ ...process.env, BETTER_AUTH_SECRET: 'x'.repeat(32) }).OUTBOX_RETENTION_DAYS,
     ).toBe(90)
     await startOutboxRetention(env)
-    stopOutboxRetention()
+    await stopOutboxRetention()
     expect(await subjects()).toEqual(['sent 10'])
   })
 })

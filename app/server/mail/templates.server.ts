@@ -274,6 +274,44 @@ export function invitationEmail(
   return { subject: `Invitation à rejoindre ${site.siteName}`, html, text }
 }
 
+/** A Google/Facebook sign-in was linked to an existing account (ADR 014): the address's owner
+ * hears of it, and how to take the account back if it was not them. */
+export function accountLinkedEmail(
+  site: SiteIdentity,
+  input: { name: string; provider: string; when: string; resetUrl: string },
+): RenderedEmail {
+  const intro = `La connexion avec ${input.provider} a été associée à votre compte le ${frenchDateTime(input.when)}. Vous pouvez désormais vous connecter avec ${input.provider}.`
+  const warning = `Si ce n'est pas vous, ou si vous n'avez jamais choisi de code quantique sur ce site, choisissez-en un nouveau : cela déconnecte tous les appareils.`
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.name},`),
+    h('p', { style: P }, intro),
+    h('p', { style: P }, warning),
+    button(input.resetUrl, 'Choisir un nouveau code'),
+  )
+  const text =
+    `Bonjour ${input.name},\n\n${intro}\n\n${warning}\n\n${input.resetUrl}` + footerText(site)
+  return { subject: `Connexion avec ${input.provider} associée — ${site.siteName}`, html, text }
+}
+
+/** The link that proves the address of an account (ADR 018: CV access by verified e-mail). */
+export function verifyEmail(
+  site: SiteIdentity,
+  input: { name: string; link: string; hours: number },
+): RenderedEmail {
+  const intro = `Pour confirmer que cette adresse e-mail est bien la vôtre, ouvrez ce lien. Il est valable ${input.hours} heures :`
+  const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail."
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.name},`),
+    h('p', { style: P }, intro),
+    button(input.link, 'Confirmer mon adresse'),
+    h('p', { style: SMALL }, ignore),
+  )
+  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}\n\n${ignore}` + footerText(site)
+  return { subject: `Confirmez votre adresse e-mail — ${site.siteName}`, html, text }
+}
+
 /** 'Envoyer un e-mail d'essai' of Paramètres › E-mails. */
 export function testEmail(site: SiteIdentity): RenderedEmail {
   const sentence = `Ceci est un e-mail d'essai : l'envoi d'e-mails de ${site.siteName} fonctionne.`

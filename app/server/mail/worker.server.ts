@@ -5,7 +5,7 @@
 // right after an e-mail is queued in this process.
 import type { Kysely } from 'kysely'
 import type { Transporter } from 'nodemailer'
-import { getDb } from '../db/client.server.ts'
+import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
 import type { Env } from '../env.server.ts'
@@ -219,6 +219,7 @@ export class MailWorker {
 }
 
 let current: MailWorker | undefined
+let unregister: (() => void) | undefined
 
 export function getMailWorker(): MailWorker | undefined {
   return current
@@ -240,11 +241,15 @@ export async function startMailWorker(env: Env): Promise<void> {
   if (waiting > 0) log.info("E-mails : en attente remis dans la file d'envoi", { waiting })
   current = new MailWorker({ config })
   current.start()
+  // Stopped by the database's close(), before it closes: no poll meets a closed database.
+  unregister = getDatabaseHandle()?.beforeClose(stopMailWorker)
 }
 
 export async function stopMailWorker(): Promise<void> {
   const worker = current
   current = undefined
+  unregister?.()
+  unregister = undefined
   await worker?.stop()
 }
 

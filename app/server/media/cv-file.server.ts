@@ -5,9 +5,10 @@
 // date, on every page of a PDF (pdf-lib) or across an image (sharp).
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
-import { CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
+import { CV_ACCESS_TEXTS, CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import type { Cv } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
+import { cvAccess } from '#app/server/cv-access.server.ts'
 import { loadSharp } from './sharp.server.ts'
 import { privateStore } from './stores.server.ts'
 
@@ -79,7 +80,14 @@ export async function serveCvFile(
   user: SessionUser | null,
   opts: { download: boolean; siteName: string },
 ): Promise<Response> {
-  if (cv.settings.requireAuth && !user) {
+  const access = await cvAccess(cv.settings, user)
+  if (access === 'unverified' || access === 'unapproved') {
+    return new Response(CV_ACCESS_TEXTS[access], {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    })
+  }
+  if (access === 'login') {
     if (opts.download) {
       return new Response(null, {
         status: 302,

@@ -19,6 +19,11 @@ export function contentTypeOf(key: string): string {
   return TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
 }
 
+/** Types a browser displays itself, with no script of the file's own. */
+export function isShownInline(type: string): boolean {
+  return type.startsWith('image/') || type.startsWith('video/')
+}
+
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range); null when unsatisfiable. */
 export function parseRange(
   header: string,
@@ -64,8 +69,12 @@ export async function serveStored(
     })
   }
   const etag = `"${key}"`
+  const type = contentTypeOf(key)
   const headers = new Headers({
-    'Content-Type': contentTypeOf(key),
+    'Content-Type': type,
+    // ADR 017: only images and videos are shown in the browser; a PDF (whose viewer runs
+    // the file's scripts) or anything else is downloaded, never opened on our origin.
+    ...(isShownInline(type) ? {} : { 'Content-Disposition': `attachment; filename="${key}"` }),
     'Accept-Ranges': 'bytes',
     'Last-Modified': info.mtime.toUTCString(),
     'Cache-Control': opts.immutable ? 'public, max-age=31536000, immutable' : 'private, no-store',

@@ -347,10 +347,14 @@ export async function renameBlogCategory(from: string, to: string): Promise<numb
 /** Who saved, for the revision; omitted by scripts (seed, tests) → "Système". */
 const SYSTEM_AUTHOR: RevisionAuthor = { id: 'system', name: 'Système' }
 
-/** Validates, checks the slug is free, inserts, keeps a revision. Throws ValidationError. */
+/**
+ * Validates, checks the slug is free, inserts, keeps a revision. Throws ValidationError.
+ * `alsoInTransaction` writes more in the same transaction (the import's source row, ADR 066).
+ */
 export async function createBlogPost(
   input: BlogPostInput,
   author: RevisionAuthor = SYSTEM_AUTHOR,
+  alsoInTransaction?: (trx: Kysely<Database>, post: BlogPost) => Promise<void>,
 ): Promise<BlogPost> {
   const fields = parseOrThrow(BlogPostSchema, input)
   const createdAt = nowIso()
@@ -368,7 +372,9 @@ export async function createBlogPost(
         }
         await trx.insertInto('blog_posts').values(row).execute()
         await addRevision(trx, row, author)
-        return toBlogPost(row)
+        const post = toBlogPost(row)
+        await alsoInTransaction?.(trx, post)
+        return post
       })
   } catch (error) {
     // A concurrent writer may take the slug between the check and the insert.

@@ -1,4 +1,4 @@
-// Admin › "Journal d'Activité" (spec §2, §3 activity entry + UserInfo, §9 phrases): filters
+// Admin › "Journal d'Activité": filters
 // by action, resource type and user (a GET form: the filters live in the URL), then the
 // entries newest first with the visitor information.
 import { Form } from 'react-router'
@@ -19,7 +19,7 @@ import {
   type ActivityLog,
   type ResourceType,
 } from '#app/domain/types.ts'
-import { formatDateTime } from './activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles } from './buttons.tsx'
 import { CheckboxField, SelectField } from './fields.tsx'
 

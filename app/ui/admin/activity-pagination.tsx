@@ -1,21 +1,7 @@
-// Server-side pagination links (page number in the URL, other search params kept) and the
-// French date formats of the admin lists. Shared by the messages and activity tabs.
+// Server-side pagination links (page number in the URL, other search params kept), shared by
+// the messages, users and activity tabs.
 import { Link, useSearchParams } from 'react-router'
 import { buttonStyles } from './buttons.tsx'
-import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
-
-// Fixed time zone: the server and the browser render the same text (no hydration mismatch).
-const DATE_TIME = lazyDateTimeFormat('fr-FR', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-})
-
-/** spec §9: French long format with hours and minutes, e.g. "3 mars 2026 à 14:05". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
-}
 
 export function Pagination({
   page,

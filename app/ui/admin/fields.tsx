@@ -88,6 +88,11 @@ export function TextField(props: FieldProps & InputExtras) {
   )
 }
 
+/** A position in a list ('Ordre'): a whole number. */
+export function OrderField(props: Omit<FieldProps, 'label'> & InputExtras) {
+  return <TextField label="Ordre" type="number" inputMode="numeric" step={1} {...props} />
+}
+
 type TextAreaExtras = Omit<
   React.TextareaHTMLAttributes<HTMLTextAreaElement>,
   'name' | 'id' | 'required'

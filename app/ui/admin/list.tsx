@@ -1,19 +1,9 @@
-// List-view building blocks for admin tabs: section header with an add button, empty
-// state, rows with edit/delete actions, and the form-view frame with its cancel link.
+// List-view building blocks for admin tabs: add button, empty state, rows with edit/delete
+// actions, and the form-view frame with its cancel link (the tab heading is in tabs.tsx).
 import type { ReactNode } from 'react'
 import { Pencil, Plus } from 'lucide-react'
 import { ButtonLink, buttonStyles } from './buttons.tsx'
 import { Link, useLocation } from 'react-router'
-
-/** Tab heading (h2) with optional actions on the right (e.g. an add button). */
-export function TabHeader({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h2 className="text-xl font-semibold text-zinc-900">{title}</h2>
-      {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
-    </div>
-  )
-}
 
 /** "Add" button opening the form view in create mode (`?new`). */
 export function AddButton({ label, to = '?new' }: { label: string; to?: string }) {

@@ -1,4 +1,4 @@
-// 'Paramètres › E-mails' (issue 11 §8): configuration state, new-message alert settings, a
+// 'Paramètres › E-mails' (ADR 019): configuration state, new-message alert settings, a
 // test send and the outbox with each e-mail's status, error and a retry. Plain forms: all of
 // it works without JavaScript.
 import { Form, Link } from 'react-router'
@@ -13,7 +13,8 @@ import {
   type OutboxEntry,
   type OutboxStatus,
 } from '#app/domain/mail.ts'
-import { formatDateTime, Pagination } from './activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
+import { Pagination } from './activity-pagination.tsx'
 import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { CheckboxField, TextField } from './fields.tsx'

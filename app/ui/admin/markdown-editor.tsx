@@ -1,4 +1,4 @@
-// Markdown editor of posts and project texts (issue 12, ADR 020): a plain textarea (works
+// Markdown editor of posts and project texts (ADR 020): a plain textarea (works
 // without JavaScript) with a toolbar and shortcuts, a side-by-side live preview rendered by
 // the server pipeline (/api/markdown-preview, the same HTML as the published page), word
 // count and reading time, a browser-side copy of unsaved text (restored after a closed tab
@@ -95,7 +95,7 @@ type ActionId = keyof typeof ACTIONS
 /**
  * The 'Image' button inserts a template for any URL; an image chosen in (or uploaded to) the
  * media library is inserted by `libraryImageEdit`, rendered responsive by renderImage in
- * markdown.server.ts (issue 10).
+ * markdown.server.ts (ADR 017).
  */
 export function imageEdit(): Edit {
   return ACTIONS.image.edit
@@ -123,6 +123,10 @@ interface StoredDraft {
   base: string
   at: string
 }
+
+/** The Markdown help under the long-text editors (projects, blog). */
+export const MARKDOWN_HINT =
+  'Markdown : **gras**, _italique_, ## titre, [lien](https://…), listes, > citation, ```code```, ![image](https://…).'
 
 export const DRAFT_KEY_PREFIX = 'vitrine:brouillon:'
 

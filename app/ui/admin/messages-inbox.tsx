@@ -1,4 +1,4 @@
-// Messages tab (spec §2): status filters with counts, the list, and the detail panel with
+// Messages tab: status filters with counts, the list, and the detail panel with
 // mark-as-read, archive, delete and the reply form. Links and forms work without JavaScript.
 import { useState, useSyncExternalStore } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
@@ -7,7 +7,7 @@ import { MAIL_TEXTS, type ReplyDelivery } from '#app/domain/mail.ts'
 import { MESSAGE_DELETE_QUESTION, MESSAGE_STATUS_LABELS } from '#app/domain/message.ts'
 import { THEMES } from '#app/domain/theme.ts'
 import type { Message, MessageStatus } from '#app/domain/types.ts'
-import { formatDateTime } from './activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles, SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldError } from './fields.tsx'
@@ -27,7 +27,7 @@ export const NO_MESSAGES = 'Aucun message à afficher.'
 export const NO_SELECTION = 'Sélectionnez un message pour voir les détails'
 export const REPLY_PLACEHOLDER = 'Écrivez votre réponse...'
 
-// spec §2 badge colours: new accent, read secondary, replied green, archived grey (the
+// Badge colours: new accent, read secondary, replied green, archived grey (the
 // neutral theme's accent #9B59B6 and secondary #40E0D0). Each text colour meets WCAG AA
 // 4.5:1 on its background at the badge's 12px (messages-inbox.test.ts); green-600 #16A34A
 // gave white text only 3.3:1, hence green-700.
@@ -330,7 +330,7 @@ function ReplyForm({
 }) {
   const [text, setText] = useState(defaultValue)
   const hydrated = useHydrated()
-  // Disabled while blank (spec §2); without JavaScript the server refuses a blank reply.
+  // Disabled while blank (a reply has text); without JavaScript the server refuses a blank reply.
   const blank = text.trim() === ''
   return (
     <Form method="post" preventScrollReset className="flex flex-col gap-2">

@@ -1,4 +1,4 @@
-// Admin › Users (spec §2 users, §3 User, §5 user form, §6 roles): the list and the form.
+// Admin › Users: the list (roles, status, invitations) and the user form.
 import { Form } from 'react-router'
 import { Eye, Link2, Mail, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
 import type { FieldErrors } from '#app/domain/common.ts'
@@ -9,7 +9,7 @@ import {
   UserFormSchema,
 } from '#app/domain/user.ts'
 import { USER_ROLES, USER_STATUSES, type User, type UserRole } from '#app/domain/types.ts'
-import { formatDateTime } from './activity-pagination.tsx'
+import { formatDateTime } from '#app/domain/date-time.ts'
 import { FormErrorSummary } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
@@ -18,7 +18,7 @@ import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list
 import { useSchemaForm } from './use-schema-form.ts'
 import { UserSecurityActions } from './user-security-actions.tsx'
 import { MediaUrlField } from './media-url-field.tsx'
-// Shown when a user has no avatar (spec §3: default placeholder image); shipped in public/.
+// Shown when a user has no avatar: a placeholder image shipped in public/.
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 
 export const NEVER = 'Jamais'
@@ -147,7 +147,7 @@ export function UserTable({
                     hasTwoFactor={twoFactor?.includes(user.id) ?? false}
                   />
                   {pending.includes(user.id) ? (
-                    // issue 11 §7: the same new link, also e-mailed to the user.
+                    // The same new link, also e-mailed to the user (ADR 019).
                     <Form method="post">
                       <input type="hidden" name="id" value={user.id} />
                       <input type="hidden" name="sendInvitation" value="on" />
@@ -248,7 +248,7 @@ export function UserForm({
             hint="Optionnel : une image par défaut est affichée sinon."
           />
           {editing ? null : (
-            // issue 11 §7: the invitation link can also go by e-mail (copying stays possible).
+            // The invitation link can also go by e-mail (ADR 019; copying stays possible).
             <CheckboxField
               name="sendInvitation"
               label="Envoyer l'invitation par e-mail"

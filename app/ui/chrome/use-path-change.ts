@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
- * Runs `onChange` when the path changes, never on mount: public pages hydrate after their
- * first paint (ADR 038), so a menu a visitor opened before hydration must stay open when
+ * Runs `onChange` when the path changes, never on mount: the server's page is usable before
+ * its scripts have loaded, so a menu a visitor opened before hydration must stay open when
  * React takes the page over.
  */
 export function usePathChange(onChange: () => void) {

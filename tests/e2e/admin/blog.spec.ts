@@ -25,6 +25,7 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   page,
   db: _db,
 }) => {
+  test.slow() // a multi-step flow (create, edit, delete, public post)
   await getDb().deleteFrom('blog_posts').execute()
   const admin = await signInAdmin(page, { name: 'Camille Admin' })
   await openAdminTab(page, 'Blog')

@@ -1,5 +1,7 @@
 import { getDb } from '#app/server/db/client.server.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
+import { CV_ACCESS_TEXTS } from '#app/domain/cv.ts'
+import { createTestUser, signIn } from '../../fixtures/auth.ts'
 import { test, expect } from '../../fixtures/test.ts'
 import {
   latestActivity,
@@ -57,11 +59,13 @@ test('cv: URL form with its banners, protection defaults then partial update', a
     requireAuth: false,
     addWatermark: true,
     trackDownloads: true,
+    // ADR 018: who may download, sent with the form (its default).
+    audience: 'any',
   })
   // The log says it in the form's words.
   expect((await latestActivity({ action: 'update', resourceType: 'cv' }))[0]?.details).toBe(
     'Exiger une connexion pour télécharger le CV : non ; Ajouter un filigrane : oui ; ' +
-      'Suivre les téléchargements : oui',
+      'Suivre les téléchargements : oui ; Comptes autorisés à télécharger le CV : Tout compte connecté',
   )
   await page.reload()
   await expect(requireAuth).not.toBeChecked()
@@ -120,4 +124,43 @@ test('cv: the protection settings take effect on the public CV page', async ({
   await expect(
     cvImage.locator('xpath=..').getByText(admin.name, { exact: true }).first(),
   ).toBeAttached()
+})
+
+test('cv: the owner keeps the CV for approved accounts and approves one (ADR 018)', async ({
+  page,
+  browser,
+  baseURL,
+  db: _db,
+}) => {
+  await getDb().deleteFrom('cv').execute()
+  await signInAdmin(page)
+  const viewer = await createTestUser()
+  await page.goto('/admin/cv')
+  await page.getByLabel('URL du CV (PDF ou image)').fill('https://exemple.fr/cv.pdf')
+  await page.getByRole('button', { name: "Enregistrer l'URL" }).click()
+  await expect(page.getByRole('status')).toHaveText('URL du CV mise à jour avec succès')
+  await page.getByRole('radio', { name: "Les comptes que j'ai approuvés" }).check()
+  await page.getByRole('button', { name: 'Enregistrer la protection' }).click()
+  await expect(page.getByRole('status')).toHaveText('Protection du CV mise à jour avec succès')
+  expect((await getCv())?.settings.audience).toBe('approved')
+
+  // The viewer is refused, in French, with the reason.
+  const visitor = await browser.newContext({ baseURL })
+  const visitorPage = await visitor.newPage()
+  await signIn(visitorPage, { user: viewer })
+  const refused = await visitorPage.request.get('/cv/telecharger', { maxRedirects: 0 })
+  expect(refused.headers()['location']).toBe('/cv?acces=refuse')
+  await visitorPage.goto('/cv')
+  await expect(visitorPage.getByText(CV_ACCESS_TEXTS.unapproved)).toBeVisible()
+
+  await page.getByRole('button', { name: `Approuver ${viewer.email}` }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Autorisation de téléchargement du CV mise à jour',
+  )
+  await expect(
+    page.getByRole('button', { name: `Retirer l'accès de ${viewer.email}` }),
+  ).toBeVisible()
+  const allowed = await visitorPage.request.get('/cv/telecharger', { maxRedirects: 0 })
+  expect(allowed.headers()['location']).toBe('https://exemple.fr/cv.pdf')
+  await visitor.close()
 })

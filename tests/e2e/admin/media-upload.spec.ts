@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { ALT_REQUIRED_MESSAGE, MEDIA_DELETE_QUESTION } from '#app/domain/media.ts'
-import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import { MEDIA_UPLOAD_PATH, UPLOAD_ERRORS } from '#app/domain/media-file.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeProject } from '#app/server/demo/factories.server.ts'
 import { listMedia } from '#app/server/repositories/media.server.ts'
@@ -188,7 +188,7 @@ test('uploads: a video plays through Range requests; a cancelled upload stops', 
 
   // Cancel: the request is held, the owner cancels, nothing arrives.
   await page.goto('/admin/media')
-  await page.route('**/api/media/upload**', () => undefined)
+  await page.route(`**${MEDIA_UPLOAD_PATH}**`, () => undefined)
   await page.getByLabel('Fichiers à téléverser').setInputFiles({
     name: 'annule.webm',
     mimeType: 'video/webm',
@@ -317,7 +317,7 @@ test('a project thumbnail comes from the library or from a new upload', async ({
   // Without an admin session: no listing, no upload, nothing stored.
   const anonymous = await browser.newContext({ baseURL })
   expect((await anonymous.request.get('/api/media')).status()).toBe(403)
-  const refused = await anonymous.request.post('/api/media/upload?name=x.png', { data: png })
+  const refused = await anonymous.request.post(`${MEDIA_UPLOAD_PATH}?name=x.png`, { data: png })
   expect(refused.status()).toBe(403)
   expect(await refused.json()).toEqual({ error: UPLOAD_ERRORS.notAllowed })
   await anonymous.close()

@@ -180,6 +180,7 @@ test('a user created in this tab claims the account with the invitation link onl
   browser,
   db: _db,
 }) => {
+  test.slow() // a multi-step flow (invitation: create, claim, sign in)
   await signInAdmin(page)
   await openAdminTab(page, 'Utilisateurs')
   const email = uniqueEmail('invite')
@@ -238,6 +239,7 @@ test('a pending invitation can be renewed: the new link works, the old one no lo
   page,
   db: _db,
 }) => {
+  test.slow() // a multi-step flow (invitation renewed and claimed)
   await signInAdmin(page)
   await openAdminTab(page, 'Utilisateurs')
   const email = uniqueEmail('renew')

@@ -23,6 +23,7 @@ test('account, enrolment, recovery codes and second step pass axe; a mandatory f
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (2FA enrolment, every step audited)
   void db
   allowConsoleError(page, /status of 400/)
   const admin = await signIn(page, { role: 'admin' })

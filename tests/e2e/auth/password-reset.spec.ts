@@ -26,6 +26,7 @@ test('reset by e-mail without JavaScript: one use, same answer for unknown addre
   page,
   db: _db,
 }) => {
+  test.slow() // a multi-step flow (password reset by e-mail)
   // A used link answers 400 on purpose.
   allowConsoleError(page, /status of 400/)
   const user = await createTestUser({ password: 'ancien-code-1' })
@@ -81,6 +82,7 @@ test('with JavaScript: mismatched passwords are refused, the link stays usable',
   page,
   db: _db,
 }) => {
+  test.slow() // a multi-step flow (password reset by e-mail)
   allowConsoleError(page, /status of 400/)
   smtp.received.length = 0
   const user = await createTestUser()

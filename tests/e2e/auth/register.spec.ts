@@ -28,6 +28,7 @@ test('every error text of the catalogue, then a viewer account that goes on to /
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (sign-up)
   void db
   await page.goto('/register')
   await expect(page.getByRole('heading', { name: 'Inscription' })).toBeVisible()
@@ -75,6 +76,7 @@ test('a user created by an admin signs up through the invitation link and keeps 
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (invitation sign-up)
   void db
   const invited = await createTestUser({ role: 'admin', withPassword: false })
   // Someone who only knows the address gets nothing (ADR 015).

@@ -12,6 +12,7 @@ test('a user lists their sessions and ends the one of another browser, which is 
   baseURL,
   db,
 }) => {
+  test.slow() // a multi-step flow (two browsers signing in)
   void db
   const user = await createTestUser({ role: 'viewer' })
   // This browser signs in with the form (its own User-Agent and address are recorded).
@@ -137,6 +138,7 @@ test('an admin resets the two-factor sign-in of a user who lost their phone', as
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (2FA enrolment, then its reset)
   void db
   await signInAdmin(page)
   const user = await createTestUser({ role: 'editor', name: 'Perdu Téléphone' })

@@ -10,6 +10,7 @@ test('an admin with two-factor sign-in who signs in with Google must give the co
   db,
   oauth,
 }) => {
+  test.slow() // a multi-step flow (provider sign-in, then 2FA)
   void db
   allowConsoleError(page, /status of 401/)
   const admin = await signIn(page, { role: 'admin' })

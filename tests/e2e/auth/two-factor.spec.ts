@@ -39,6 +39,7 @@ test('an admin enrols from "Mon compte" (QR code, first code, recovery codes sho
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (2FA enrolment and sign-in)
   void db
   const admin = await signIn(page, { role: 'admin' })
   await page.goto('/')
@@ -115,6 +116,7 @@ test('a recovery code signs in once; the same code is refused the second time', 
   page,
   db,
 }) => {
+  test.slow() // a multi-step flow (2FA: three sign-ins)
   void db
   const admin = await signIn(page, { role: 'admin' })
   const { codes } = await enrolTwoFactor(page)
@@ -144,6 +146,7 @@ test('the setting makes two-factor sign-in mandatory: an admin without it is sen
   baseURL,
   db,
 }) => {
+  test.slow() // a multi-step flow (2FA: enrolment required)
   void db
   const owner = await signIn(page, { role: 'admin' })
   void owner

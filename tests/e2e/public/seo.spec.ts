@@ -2,7 +2,7 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeBlogPost, makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
-import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { test, expect, allowConsoleError, waitForHydration } from '../../fixtures/test.ts'
 
 test('every public page has a French title, description, Open Graph, Twitter and canonical tags', async ({
   page,
@@ -49,6 +49,9 @@ test('404 page: Dimension Inconnue, links, glitch every 3 s for 200 ms, off with
   db: _db,
 }) => {
   allowConsoleError(page, /status of 404/)
+  // The glitch is time-driven: the page's clock is driven by the test, so the checks below
+  // are states at given clock times, whatever the machine's load.
+  await page.clock.install()
   const response = await page.goto('/une/dimension/perdue')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Dimension Inconnue' })).toBeVisible()
@@ -56,24 +59,36 @@ test('404 page: Dimension Inconnue, links, glitch every 3 s for 200 ms, off with
   await expect(page.getByRole('link', { name: 'Signaler un Problème' })).toHaveAttribute('href', '/contact')
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   const title = page.getByTestId('glitch-title')
-  // Measured in the page: the glitch switches on, then off about 200 ms later.
-  const glitch = await title.evaluate(
-    (el) =>
-      new Promise<{ on: number; off: number }>((resolve) => {
-        let on = 0
-        new MutationObserver(() => {
-          const active = el.getAttribute('data-active') === 'true'
-          if (active && !on) on = performance.now()
-          if (!active && on) resolve({ on, off: performance.now() })
-        }).observe(el, { attributes: true, attributeFilter: ['data-active'] })
-      }),
-  )
-  expect(glitch.off - glitch.on).toBeGreaterThan(150)
-  expect(glitch.off - glitch.on).toBeLessThan(600)
+  await waitForHydration(page)
+  await page.clock.pauseAt(Date.now() + 60_000)
+  /** Advances the page's clock 50 ms at a time until the title's state is `active`. */
+  const clockUntil = async (active: 'true' | 'false') => {
+    let steps = 0
+    await expect
+      .poll(
+        async () => {
+          steps++
+          await page.clock.runFor(50)
+          return title.getAttribute('data-active')
+        },
+        { intervals: [50], timeout: 20_000 },
+      )
+      .toBe(active)
+    return steps
+  }
+  // On within one 3 s period of the page's clock (the time React takes to show it is wall
+  // time, not clock time: a step or two of slack).
+  expect(await clockUntil('true')).toBeLessThanOrEqual(3000 / 50 + 2)
+  // Off again a moment of clock later (200 ms, plus the same slack).
+  expect(await clockUntil('false')).toBeLessThanOrEqual(200 / 50 + 2)
 
+  // Reduced motion: no glitch, however long the clock runs.
+  await page.clock.resume()
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/une/autre/dimension')
-  await page.waitForTimeout(3500)
+  await waitForHydration(page)
+  await page.clock.pauseAt(Date.now() + 120_000)
+  await page.clock.runFor(3500)
   await expect(title).toHaveAttribute('data-active', 'false')
 })
 

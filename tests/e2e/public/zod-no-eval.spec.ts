@@ -2,7 +2,7 @@
 // Content-Security-Policy (no 'unsafe-eval') that probe raised a CSP violation report on
 // every page that loads a form schema, drowning the reports that matter.
 import { signInAdmin } from '../../fixtures/admin.ts'
-import { expect, test } from '../../fixtures/test.ts'
+import { expect, test, waitForHydration } from '../../fixtures/test.ts'
 
 async function watchViolations(page: import('@playwright/test').Page) {
   await page.addInitScript(() => {
@@ -19,7 +19,8 @@ test('pages with forms validated by Zod raise no eval CSP violation', async ({ p
   await watchViolations(page)
   for (const path of ['/contact', '/login', '/register']) {
     await page.goto(path)
-    await page.waitForLoadState('load')
+    // Hydrated: the route's modules, and their schemas, have run.
+    await waitForHydration(page)
     const violations = await page.evaluate(
       () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
     )
@@ -28,7 +29,8 @@ test('pages with forms validated by Zod raise no eval CSP violation', async ({ p
   await signInAdmin(page)
   for (const path of ['/admin/projects', '/admin/settings']) {
     await page.goto(path)
-    await page.waitForLoadState('load')
+    // Hydrated: the route's modules, and their schemas, have run.
+    await waitForHydration(page)
     const violations = await page.evaluate(
       () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
     )

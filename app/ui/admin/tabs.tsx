@@ -1,5 +1,8 @@
-// Side menu of the administration hub: the 12 tabs of spec §2 in order, the active one
-// highlighted (NavLink sets aria-current="page").
+// The hub's tab UI in one place: the side menu (the tabs of ADMIN_TABS in order, the active
+// one highlighted: NavLink sets aria-current="page"), each tab's heading and its page title.
+// The tab list itself stays in app/domain/admin-tabs.ts: the route config and the activity
+// log read it without React.
+import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import {
   Activity,
@@ -18,6 +21,22 @@ import {
 } from 'lucide-react'
 import { ADMIN_TABS, type AdminTabId } from '#app/domain/admin-tabs.ts'
 
+/** A tab's document title, e.g. 'Projets — Administration du Portfolio'. */
+export function tabMeta(id: AdminTabId) {
+  const tab = ADMIN_TABS.find((t) => t.id === id)
+  return [{ title: `${tab?.label ?? ''} — Administration du Portfolio` }]
+}
+
+/** Tab heading (h2) with optional actions on the right (e.g. an add button). */
+export function TabHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-xl font-semibold text-zinc-900">{title}</h2>
+      {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
+    </div>
+  )
+}
+
 const ICONS: Record<AdminTabId, LucideIcon> = {
   profile: User,
   projects: FolderKanban,
@@ -33,11 +52,11 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
   activity: Activity,
 }
 
-/** `counts.messages`: unread messages, shown as a badge on the tab (issue 11 §5). */
+/** `counts.messages`: unread messages, shown as a badge on the tab. */
 export function AdminNav({ counts = {} }: { counts?: Partial<Record<AdminTabId, number>> }) {
   return (
     <nav aria-label="Onglets d'administration" className="md:w-60 md:shrink-0">
-      {/* Narrow screens: the tabs wrap, so all 12 and the active one stay in sight (audit 5). */}
+      {/* Narrow screens: the tabs wrap, so all of them and the active one stay in sight. */}
       <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
         {ADMIN_TABS.map((tab) => {
           const Icon = ICONS[tab.id]

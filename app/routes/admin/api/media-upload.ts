@@ -1,4 +1,4 @@
-// POST /api/media/upload?name=<file name>: the body is the file itself, streamed to disk
+// POST MEDIA_UPLOAD_PATH?name=<file name>: the body is the file itself, streamed to disk
 // (ADR 017); `&target=cv` stores the CV privately instead (ADR 018). Admins
 // only, checked before any body byte is read; the type comes from the bytes; limits per
 // type from MEDIA_MAX_*_MB; `&kind=image|video|document` takes that kind only. Answers

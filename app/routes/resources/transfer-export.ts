@@ -1,0 +1,33 @@
+// GET /api/transfer/export: the whole site as one .zip, streamed (ADR 066). Admins only.
+import { Readable } from 'node:stream'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { uploadingAdmin } from '#app/server/media/uploads.server.ts'
+import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
+import type { Route } from './+types/transfer-export'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await uploadingAdmin(request)
+  if (!admin)
+    return new Response('Accès réservé aux administrateurs.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    })
+  const { stream } = await exportZip()
+  await recordActivity(request, {
+    actor: { id: admin.id, name: admin.name, email: admin.email },
+    action: 'download',
+    resourceType: 'settings',
+    resourceName: 'Export du site',
+    details: 'Export complet (.zip)',
+  })
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+export const action = methodNotAllowed

@@ -1,0 +1,37 @@
+// POST /api/transfer/import?name=<file name>: the body is the file to import (ADR 066), admins
+// only (checked before any byte is read). Answers JSON: { report } or { error } in French.
+import { IMPORT_MAX_MB, TRANSFER_TEXTS } from '#app/domain/transfer.ts'
+import { recordActivity } from '#app/server/activity.server.ts'
+import { log } from '#app/server/log.server.ts'
+import { uploadingAdmin, uploadRefusal } from '#app/server/media/uploads.server.ts'
+import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import { ImportRefused } from '#app/server/transfer/pipeline.server.ts'
+import { importUpload } from '#app/server/transfer/upload.server.ts'
+import type { Route } from './+types/transfer-import'
+
+export function loader() {
+  return new Response('Méthode non autorisée', { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return loader()
+  const admin = await uploadingAdmin(request)
+  if (!admin) return uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > IMPORT_MAX_MB * 1024 * 1024) return uploadRefusal(TRANSFER_TEXTS.tooLarge, 413)
+  try {
+    const report = await importUpload(request, { id: admin.id, name: admin.name })
+    await recordActivity(request, {
+      actor: { id: admin.id, name: admin.name, email: admin.email },
+      action: 'create',
+      resourceType: 'settings',
+      resourceName: TRANSFER_TEXTS.title,
+      details: `Import ${report.format}`,
+    })
+    return Response.json({ report }, { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    if (error instanceof ImportRefused) return uploadRefusal(error.message, 400)
+    log.error('Import failed', { error: error instanceof Error ? error.stack : String(error) })
+    return uploadRefusal(TRANSFER_TEXTS.failed, 500)
+  }
+}

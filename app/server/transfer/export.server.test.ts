@@ -1,0 +1,323 @@
+// The export and its way back (ADR 066): a demo site with uploaded media, a private CV, an
+// imported WordPress post and a visitor's message is exported to a zip, imported into an
+// empty database, and must show the same public content; nothing private leaves.
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import sharp from 'sharp'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
+import { ZipFile } from 'yazl'
+import { getDb, setDatabase } from '#app/server/db/client.server.ts'
+import { seedDemoContent } from '#app/server/demo/seed.server.ts'
+import { storeUpload } from '#app/server/media/pipeline.server.ts'
+import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
+import { getBlogPostPage, listAllBlogPosts } from '#app/server/repositories/blog.server.ts'
+import { getCv, setCvFile } from '#app/server/repositories/cv.server.ts'
+import { createUploadedMedia, listMedia } from '#app/server/repositories/media.server.ts'
+import { createMessage } from '#app/server/repositories/messages.server.ts'
+import { listProcessSteps } from '#app/server/repositories/process.server.ts'
+import { getProfile } from '#app/server/repositories/profile.server.ts'
+import { getProjectContentHtml, listProjects } from '#app/server/repositories/projects.server.ts'
+import { getSettings } from '#app/server/repositories/settings.server.ts'
+import { listSkills } from '#app/server/repositories/skills.server.ts'
+import { listTimeline } from '#app/server/repositories/timeline.server.ts'
+import { createTestDatabase, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { loader as notFoundLoader } from '#app/routes/public/not-found.tsx'
+import { EXPORT_JSON, exportZip } from './export.server.ts'
+import { importFile } from './import.server.ts'
+import { splitFrontMatter } from './markdown-files.server.ts'
+import { openZip } from './zip.server.ts'
+
+const db = useTestDatabase()
+
+let work: string
+let media: LocalDiskStorage
+let privateFiles: LocalDiskStorage
+
+beforeEach(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'vitrine-export-'))
+  media = new LocalDiskStorage(path.join(work, 'a', 'media'))
+  privateFiles = new LocalDiskStorage(path.join(work, 'a', 'private'))
+  return () => rmSync(work, { recursive: true, force: true })
+})
+
+const WXR = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>t</title><item><title>Ancien article</title>
+<link>https://old.example/2013/01/11/ancien-article/</link>
+<content:encoded><![CDATA[<p>Venu de WordPress.</p>]]></content:encoded>
+<wp:post_id>9</wp:post_id><wp:post_date_gmt>2013-01-11 10:00:00</wp:post_date_gmt>
+<wp:post_name>ancien-article</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type>
+</item></channel></rss>`
+
+async function buildSite() {
+  const seeded = await seedDemoContent()
+  expect(seeded.seeded).toBe(true)
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#284' } })
+    .png()
+    .toBuffer()
+  const stored = await storeUpload(Readable.from([png]), {
+    storage: media,
+    limitsMb: { image: 10, video: 10, document: 10 },
+  })
+  await createUploadedMedia(stored, 'atelier.png')
+  const page = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer()
+  const cv = await storeUpload(Readable.from([page]), {
+    storage: privateFiles,
+    limitsMb: { image: 10, video: 10, document: 10 },
+  })
+  await setCvFile({ key: cv.storageKey, mime: cv.mime })
+  const wxr = path.join(work, 'old.xml')
+  await import('node:fs/promises').then((fs) => fs.writeFile(wxr, WXR))
+  await importFile(wxr, { fetchMedia: false })
+  await createMessage({
+    name: 'Une visiteuse',
+    email: 'visiteuse@example.com',
+    message: 'Bonjour, ceci est un message privé de visiteur.',
+  })
+}
+
+/** What the public pages show, read through the repositories the routes use. */
+async function publicContent() {
+  const now = new Date()
+  const posts = (await listAllBlogPosts()).sort((a, b) => a.slug.localeCompare(b.slug))
+  const pages = []
+  for (const post of posts) {
+    const page = await getBlogPostPage(post.slug, now)
+    pages.push(
+      page
+        ? { slug: post.slug, title: post.title, html: page.html, post: page.post }
+        : { slug: post.slug, hidden: post.status },
+    )
+  }
+  const projects = []
+  for (const project of await listProjects())
+    projects.push({ ...project, html: await getProjectContentHtml(project) })
+  return {
+    pages,
+    projects,
+    skills: await listSkills(),
+    timeline: await listTimeline(),
+    process: await listProcessSteps(),
+    profile: await getProfile(),
+    settings: await getSettings(),
+    cv: await getCv(),
+    media: await listMedia(),
+  }
+}
+
+async function exportTo(file: string) {
+  const { stream, summary } = await exportZip({ media, private: privateFiles })
+  await pipeline(stream, createWriteStream(file))
+  return summary
+}
+
+describe('export', { timeout: 90_000 }, () => {
+  it('writes the tables, Markdown with front matter, media and the private CV — nothing private', async () => {
+    await buildSite()
+    const file = path.join(work, 'export.zip')
+    const summary = await exportTo(file)
+    expect(summary.missing).toEqual([])
+    const zip = await openZip(file)
+    try {
+      const names = zip.entries.map((e) => e.fileName)
+      const json = JSON.parse(await zip.text(zip.entries.find((e) => e.fileName === EXPORT_JSON)!))
+      expect(json).toMatchObject({ format: 'vitrine-export', version: 1 })
+      expect(Object.keys(json.tables).sort()).toEqual([
+        'blog_posts',
+        'blog_revisions',
+        'creative_process',
+        'cv',
+        'import_source',
+        'media',
+        'profile',
+        'projects',
+        'settings',
+        'skills',
+        'timeline',
+      ])
+      const text = JSON.stringify(json)
+      expect(text).not.toContain('visiteuse@example.com')
+      expect(text).not.toMatch(/"(password|secret|token|codeHash)"/i)
+      const posts = names.filter((n) => n.startsWith('posts/'))
+      expect(posts).toHaveLength(json.tables.blog_posts.length)
+      const old = splitFrontMatter(
+        await zip.text(zip.entries.find((e) => e.fileName === 'posts/ancien-article.md')!),
+      )
+      expect(old.data).toMatchObject({
+        title: 'Ancien article',
+        slug: 'ancien-article',
+        status: 'published',
+      })
+      expect(old.body.trim()).toBe('Venu de WordPress.')
+      expect(names.filter((n) => n.startsWith('projects/'))).toHaveLength(
+        json.tables.projects.length,
+      )
+      const project = await zip.text(zip.entries.find((e) => e.fileName.startsWith('projects/'))!)
+      expect(parseYaml(project.split('---')[1]!)).toHaveProperty('title')
+      const stored = json.tables.media.find((m: { storageKey: string }) => m.storageKey !== '')
+      expect(names).toContain(`media/${stored.storageKey}`)
+      expect(names.filter((n) => n.startsWith('private/'))).toHaveLength(1)
+    } finally {
+      zip.close()
+    }
+  })
+
+  it('imported into an empty site gives the same public content, and again changes nothing', async () => {
+    await buildSite()
+    const before = await publicContent()
+    const file = path.join(work, 'export.zip')
+    await exportTo(file)
+
+    const first = db.current
+    const empty = await createTestDatabase()
+    setDatabase(empty)
+    try {
+      const target = {
+        storage: new LocalDiskStorage(path.join(work, 'b', 'media')),
+        privateStorage: new LocalDiskStorage(path.join(work, 'b', 'private')),
+      }
+      const report = await importFile(file, target)
+      expect(report.failures).toEqual([])
+      expect(report.counts.post).toEqual({ created: before.pages.length })
+      expect(report.counts.project).toEqual({ created: before.projects.length })
+      const after = await publicContent()
+      expect(after).toEqual(before)
+      // The files came along.
+      const uploaded = after.media.find((m) => m.file)!
+      expect(await target.storage.stat(uploaded.url.replace('/media/', ''))).toBeDefined()
+      expect(await target.privateStorage.stat(after.cv!.file!.key)).toBeDefined()
+      // No visitor's message travelled.
+      expect(await getDb().selectFrom('messages').selectAll().execute()).toEqual([])
+      // The former WordPress address still answers.
+      const response = (await notFoundLoader({
+        request: new Request('http://localhost/2013/01/11/ancien-article/'),
+      } as Parameters<typeof notFoundLoader>[0])) as Response
+      expect(response.status).toBe(301)
+      expect(response.headers.get('location')).toBe('/blog/ancien-article')
+
+      const again = await importFile(file, target)
+      expect(again.counts.post).toEqual({ present: before.pages.length })
+      expect(Object.values(again.counts).some((row) => row?.created)).toBe(false)
+      expect(await publicContent()).toEqual(before)
+    } finally {
+      setDatabase(first)
+      await empty.close()
+    }
+  })
+
+  it('reads a hostile archive harmlessly: rows the editor would refuse fail alone', async () => {
+    const now = new Date().toISOString()
+    const post = (id: string, slug: string, content: string) => ({
+      id,
+      slug,
+      title: `Article ${id}`,
+      excerpt: 'Résumé',
+      content,
+      thumbnail: '/images/og-image.webp',
+      category: 'Divers',
+      tags: '[]',
+      readTime: 1,
+      author: '{"name":"","avatar":""}',
+      createdAt: now,
+      updatedAt: null,
+      status: 'published',
+      publishedAt: now,
+      readTimeAuto: 1,
+      contentHtml: '<script>alert(0)</script>',
+    })
+    const project = (id: string, url: string) => ({
+      id,
+      title: `Projet ${id}`,
+      description: 'Un projet',
+      thumbnail: '/images/og-image.webp',
+      tags: '[]',
+      images: '[]',
+      content: 'Texte',
+      featured: 0,
+      order: 1,
+      url,
+      createdAt: now,
+      updatedAt: null,
+    })
+    const tables = {
+      projects: [project('p1', 'javascript:alert(1)'), project('p2', 'https://example.com')],
+      blog_posts: [
+        post('b1', 'hostile', 'Bonjour <script>alert(2)</script> [clic](javascript:alert(3))'),
+        post('b2', 'Pas Un Slug', 'Texte'),
+      ],
+      media: [
+        {
+          id: 'm1',
+          url: '/media/0123456789abcdef0123456789abcdef.png',
+          title: 'Faux',
+          description: '',
+          category: 'image',
+          tags: '[]',
+          featured: 0,
+          order: 1,
+          createdAt: now,
+          updatedAt: null,
+          storageKey: '0123456789abcdef0123456789abcdef.png',
+          mime: 'image/png',
+          size: 10,
+          width: 1,
+          height: 1,
+          placeholder: '',
+          alt: '',
+          decorative: 0,
+          variants: '[]',
+        },
+      ],
+    }
+    const file = path.join(work, 'hostile.zip')
+    const zip = new ZipFile()
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
+      'vitrine-export.json',
+    )
+    zip.addBuffer(
+      Buffer.from('<html><script>alert(4)</script></html>'),
+      'media/0123456789abcdef0123456789abcdef.png',
+    )
+    zip.end()
+    await pipeline(zip.outputStream, createWriteStream(file))
+
+    const report = await importFile(file, { storage: media, privateStorage: privateFiles })
+    expect(report.counts.project).toEqual({ created: 1, failed: 1 })
+    expect(report.counts.post).toEqual({ created: 1, failed: 1 })
+    expect(report.counts.media).toEqual({ failed: 1 })
+    expect(report.failures).toEqual([
+      { item: 'Projet « Projet p1 »', reason: 'url : URL invalide' },
+      {
+        item: 'Média « Faux »',
+        reason: expect.stringContaining('contenu qui ne correspond pas à son type'),
+      },
+      {
+        item: 'Article « Article b2 »',
+        reason: expect.stringContaining('slug : Le slug ne peut contenir'),
+      },
+    ])
+    const stored = await getDb().selectFrom('blog_posts').selectAll().executeTakeFirstOrThrow()
+    for (const needle of ['<script', 'javascript:', 'alert(0)'])
+      expect(stored.contentHtml!).not.toContain(needle)
+    expect(await media.stat('0123456789abcdef0123456789abcdef.png')).toBeUndefined()
+
+    const newer = path.join(work, 'newer.zip')
+    const next = new ZipFile()
+    next.addBuffer(
+      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 99, tables: {} })),
+      'vitrine-export.json',
+    )
+    next.end()
+    await pipeline(next.outputStream, createWriteStream(newer))
+    await expect(importFile(newer)).rejects.toThrow(
+      'Cet export est au format 99, plus récent que celui que ce site sait lire (1).',
+    )
+  })
+})

@@ -1,0 +1,244 @@
+// Ghost JSON export (Réglages › Labs › Export, Ghost 5/6), ADR 066: db[0].data holds posts,
+// tags and posts_tags. A post's body is its `html` when the export has it, else its Lexical
+// (or older mobiledoc) document turned into Markdown here. The file is JSON, read whole under
+// a size cap (a Ghost export holds no images, only their URLs).
+import { readFile, stat } from 'node:fs/promises'
+import {
+  ImportRefused,
+  createContext,
+  importPost,
+  progress,
+  type ImportOptions,
+} from './pipeline.server.ts'
+import type { ImportReportData } from './report.server.ts'
+
+export const GHOST_MAX_BYTES = 100 * 1024 * 1024
+export const GHOST_REFUSALS = {
+  notJson:
+    'Ce fichier n’est pas un export Ghost lisible : le JSON est invalide ou tronqué. Rien n’a été importé.',
+  notGhost:
+    'Ce fichier JSON n’est pas un export Ghost (aucun « db[0].data.posts »). Rien n’a été importé.',
+  tooLarge: 'Cet export Ghost dépasse 100 Mo. Rien n’a été importé.',
+}
+
+type Json = Record<string, unknown>
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+
+/** The `data` object of a Ghost export, or undefined when the JSON is not one. */
+export function ghostData(json: unknown): Json | undefined {
+  const db =
+    isRecord(json) && Array.isArray(json.db) ? json.db[0] : isRecord(json) ? json : undefined
+  const data = isRecord(db) && isRecord(db.data) ? db.data : undefined
+  return data && Array.isArray(data.posts) ? data : undefined
+}
+
+// Lexical text formats (bit flags).
+const BOLD = 1
+const ITALIC = 2
+const STRIKE = 4
+const CODE = 16
+
+function inline(nodes: unknown): string {
+  if (!Array.isArray(nodes)) return ''
+  return nodes
+    .map((node) => {
+      if (!isRecord(node)) return ''
+      if (node.type === 'linebreak') return '  \n'
+      if (node.type === 'link' || node.type === 'autolink') {
+        const url = str(node.url)
+        return `[${inline(node.children)}](${url.replace(/[()\s]/g, encodeURIComponent)})`
+      }
+      if (node.type === 'text' || node.type === 'extended-text') {
+        let text = str(node.text).replace(/([\\`*_[\]<>#])/g, '\\$1')
+        const format = typeof node.format === 'number' ? node.format : 0
+        if (format & CODE) return `\`${str(node.text).replace(/`/g, '')}\``
+        if (format & BOLD) text = `**${text}**`
+        if (format & ITALIC) text = `*${text}*`
+        if (format & STRIKE) text = `~~${text}~~`
+        return text
+      }
+      return inline(node.children)
+    })
+    .join('')
+}
+
+function block(node: unknown): string {
+  if (!isRecord(node)) return ''
+  switch (node.type) {
+    case 'paragraph':
+      return inline(node.children)
+    case 'heading':
+    case 'extended-heading': {
+      const level = Number(/^h([1-6])$/.exec(str(node.tag))?.[1] ?? 2)
+      return `${'#'.repeat(level)} ${inline(node.children)}`
+    }
+    case 'quote':
+    case 'extended-quote':
+    case 'aside':
+      return `> ${inline(node.children)}`
+    case 'list': {
+      const ordered = node.listType === 'number'
+      const items = Array.isArray(node.children) ? node.children : []
+      return items
+        .map(
+          (item, i) =>
+            `${ordered ? `${i + 1}.` : '-'} ${inline(isRecord(item) ? item.children : [])}`,
+        )
+        .join('\n')
+    }
+    case 'codeblock':
+      return `\`\`\`${str(node.language).replace(/[^\w+-]/g, '')}\n${str(node.code)}\n\`\`\``
+    case 'image': {
+      const caption = str(node.caption).replace(/<[^>]*>/g, '')
+      return `![${str(node.alt).replace(/[[\]]/g, '')}](${str(node.src)})${caption ? `\n\n*${caption}*` : ''}`
+    }
+    case 'horizontalrule':
+      return '---'
+    case 'markdown':
+      return str(node.markdown)
+    case 'bookmark':
+    case 'embed':
+      return str(node.url) ? `<${str(node.url)}>` : ''
+    default:
+      return inline(node.children)
+  }
+}
+
+export function lexicalToMarkdown(lexical: string): string {
+  let doc: unknown
+  try {
+    doc = JSON.parse(lexical)
+  } catch {
+    return ''
+  }
+  const root = isRecord(doc) && isRecord(doc.root) ? doc.root : undefined
+  const children = root && Array.isArray(root.children) ? root.children : []
+  return children
+    .map(block)
+    .filter((b) => b.trim() !== '')
+    .join('\n\n')
+}
+
+/** Mobiledoc (Ghost before 5): the Markdown cards and the text of the sections. */
+export function mobiledocToMarkdown(mobiledoc: string): string {
+  let doc: unknown
+  try {
+    doc = JSON.parse(mobiledoc)
+  } catch {
+    return ''
+  }
+  if (!isRecord(doc)) return ''
+  const cards = Array.isArray(doc.cards) ? doc.cards : []
+  const sections = Array.isArray(doc.sections) ? doc.sections : []
+  const out: string[] = []
+  for (const section of sections) {
+    if (!Array.isArray(section)) continue
+    if (section[0] === 10) {
+      const card = cards[Number(section[1])]
+      if (Array.isArray(card) && isRecord(card[1])) {
+        if (card[0] === 'markdown') out.push(str(card[1].markdown))
+        if (card[0] === 'image') out.push(`![](${str(card[1].src)})`)
+      }
+    } else if (section[0] === 1 && Array.isArray(section[2])) {
+      const text = section[2].map((m: unknown) => (Array.isArray(m) ? str(m[3]) : '')).join('')
+      const tag = str(section[1]).toLowerCase()
+      out.push(
+        /^h[1-6]$/.test(tag)
+          ? `${'#'.repeat(Number(tag[1]))} ${text}`
+          : tag === 'blockquote'
+            ? `> ${text}`
+            : text,
+      )
+    }
+  }
+  return out.filter((b) => b.trim() !== '').join('\n\n')
+}
+
+export async function readGhostFile(file: string): Promise<Json> {
+  if ((await stat(file)).size > GHOST_MAX_BYTES) throw new ImportRefused(GHOST_REFUSALS.tooLarge)
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'))
+  } catch {
+    throw new ImportRefused(GHOST_REFUSALS.notJson)
+  }
+  const data = ghostData(json)
+  if (!data) throw new ImportRefused(GHOST_REFUSALS.notGhost)
+  return data
+}
+
+export async function importGhost(
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
+  const data = await readGhostFile(file)
+  const ctx = createContext('Ghost (JSON)', options)
+  const tags = new Map<string, string>()
+  for (const tag of Array.isArray(data.tags) ? data.tags : [])
+    if (isRecord(tag)) tags.set(str(tag.id), str(tag.name))
+  const tagsOf = new Map<string, { name: string; order: number }[]>()
+  for (const link of Array.isArray(data.posts_tags) ? data.posts_tags : []) {
+    if (!isRecord(link)) continue
+    const name = tags.get(str(link.tag_id))
+    if (!name) continue
+    const list = tagsOf.get(str(link.post_id)) ?? []
+    list.push({ name, order: typeof link.sort_order === 'number' ? link.sort_order : list.length })
+    tagsOf.set(str(link.post_id), list)
+  }
+  for (const raw of data.posts as unknown[]) {
+    if (!isRecord(raw)) {
+      ctx.report.fail('post', 'Article sans données', 'élément illisible')
+      progress(ctx)
+      continue
+    }
+    if (raw.type === 'page') {
+      ctx.report.count('page', 'skipped')
+      ctx.report.note(
+        `Page « ${str(raw.title)} » non importée (les pages ne sont pas des articles)`,
+      )
+      progress(ctx)
+      continue
+    }
+    const html = str(raw.html)
+    const markdown = html
+      ? undefined
+      : raw.lexical
+        ? lexicalToMarkdown(str(raw.lexical))
+        : mobiledocToMarkdown(str(raw.mobiledoc))
+    const status = str(raw.status)
+    // Tags whose name starts with '#' are Ghost's internal ones: not shown, not kept.
+    const postTags = (tagsOf.get(str(raw.id)) ?? [])
+      .sort((a, b) => a.order - b.order)
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('#'))
+    const visibility = str(raw.visibility)
+    const membersOnly = visibility !== '' && visibility !== 'public'
+    await importPost(ctx, {
+      sourceKey: `ghost:post:${str(raw.id) || str(raw.uuid) || str(raw.slug)}`,
+      title: str(raw.title),
+      slug: str(raw.slug),
+      ...(html ? { html } : { markdown }),
+      excerpt: str(raw.custom_excerpt) || undefined,
+      category: postTags[0],
+      tags: postTags,
+      publishedAt: str(raw.published_at) || str(raw.created_at) || undefined,
+      status: membersOnly
+        ? 'draft'
+        : status === 'published'
+          ? 'published'
+          : status === 'scheduled'
+            ? 'scheduled'
+            : 'draft',
+      draftReason: membersOnly ? 'réservé aux membres' : undefined,
+      featureImage: ghostUrl(str(raw.feature_image)),
+      oldPath: status === 'published' && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
+    })
+  }
+  return ctx.report.data
+}
+
+/** '__GHOST_URL__/content/images/…' has no host: such an image cannot be downloaded. */
+function ghostUrl(url: string): string | undefined {
+  return url || undefined
+}

@@ -1,0 +1,352 @@
+// The import pipeline shared by every source format (ADR 066). A format reader turns its file
+// into SourcePost items one at a time; this module saves each through the blog repository
+// (validation, Markdown rendered and sanitised as in the editor, ADR 020), fetches its images
+// into the media library (ADR 017), remembers the source id and former address
+// (import_source), and counts everything in the report. One item that fails is reported and
+// the import goes on. Writes bump the content generation through the database plugin
+// (ADR 026), so the site shows the import at once.
+import { slugify } from '#app/domain/blog.ts'
+import { MAX_LENGTH } from '#app/domain/common.ts'
+import type { BlogPostInput } from '#app/domain/blog.ts'
+import type { Kysely } from 'kysely'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
+import { nowIso } from '#app/server/db/util.server.ts'
+import { ValidationError } from '#app/server/errors.server.ts'
+import { outboundAddressPolicy } from '#app/server/frame-check.server.ts'
+import { log } from '#app/server/log.server.ts'
+import { storeUpload, UploadError } from '#app/server/media/pipeline.server.ts'
+import { libraryStorage, mediaLimits } from '#app/server/media/uploads.server.ts'
+import type { MediaStorage } from '#app/server/media/storage.server.ts'
+import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
+import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
+import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
+import { expandShortcodes, htmlToMarkdown, htmlToText } from './html-to-markdown.server.ts'
+import { ImportReport } from './report.server.ts'
+
+/** A refusal of the whole file, before anything was written (French, shown as is). */
+export class ImportRefused extends Error {}
+
+/** The thumbnail of a post that has no image of its own (the site's sharing image). */
+export const DEFAULT_THUMBNAIL = '/images/og-image.webp'
+export const DEFAULT_CATEGORY = 'Non classé'
+
+export interface ImportOptions {
+  /** Who the revisions name; 'Système' by default. */
+  author?: RevisionAuthor
+  /** Download remote images into the media library (default true). */
+  fetchMedia?: boolean
+  /** Which addresses downloads may reach (default: the preview's policy, ADR 053). */
+  addressAllowed?: (address: string) => boolean
+  storage?: MediaStorage
+  /** Where the private CV file goes (Vitrine's own export); MEDIA_DIR/private by default. */
+  privateStorage?: MediaStorage
+  /** Called after each item with the number handled so far. */
+  onProgress?: (done: number) => void
+  now?: Date
+}
+
+export interface ImportContext {
+  report: ImportReport
+  format: string
+  options: ImportOptions
+  storage: MediaStorage
+  /** Source URL → library URL (undefined: could not be fetched) within this run. */
+  mediaUrls: Map<string, string | undefined>
+  done: number
+}
+
+export function createContext(format: string, options: ImportOptions): ImportContext {
+  return {
+    report: new ImportReport(format),
+    format,
+    options,
+    storage: options.storage ?? libraryStorage(),
+    mediaUrls: new Map(),
+    done: 0,
+  }
+}
+
+export function progress(ctx: ImportContext): void {
+  ctx.done++
+  ctx.options.onProgress?.(ctx.done)
+}
+
+/** One post as a format reader found it. */
+export interface SourcePost {
+  /** '<format>:post:<id>' — what makes a second import find it. */
+  sourceKey: string
+  title: string
+  slug?: string
+  /** Either HTML (converted) or Markdown (kept). */
+  html?: string
+  markdown?: string
+  excerpt?: string
+  category?: string
+  tags?: string[]
+  /** ISO date of publication. */
+  publishedAt?: string
+  status: 'published' | 'scheduled' | 'draft'
+  /** Why the source status was turned into a draft, for the report. */
+  draftReason?: string
+  featureImage?: string
+  /** The address on the former site ('/2013/01/11/slug/'), answered with a 301. */
+  oldPath?: string
+  authorName?: string
+  /** A local image of the source (Markdown folder or zip): its bytes, by its relative path. */
+  localMedia?: (relative: string) => Promise<AsyncIterable<Uint8Array> | undefined>
+}
+
+/** '/2013/01/11/slug/' → '/2013/01/11/slug'; absolute URLs keep their path only. */
+export function normalisePath(pathOrUrl: string | undefined): string | undefined {
+  if (!pathOrUrl) return undefined
+  let pathname: string
+  try {
+    pathname = new URL(pathOrUrl, 'http://x.invalid').pathname
+  } catch {
+    return undefined
+  }
+  const trimmed = pathname.replace(/\/+$/, '')
+  return trimmed === '' || trimmed.length > MAX_LENGTH.url ? undefined : trimmed
+}
+
+async function findSource(sourceKey: string) {
+  return getDb()
+    .selectFrom('import_source')
+    .selectAll()
+    .where('sourceKey', '=', sourceKey)
+    .executeTakeFirst()
+}
+
+async function recordSource(
+  row: {
+    sourceKey: string
+    kind: 'post' | 'media'
+    targetId: string
+    oldPath?: string
+    targetUrl?: string
+  },
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  await db
+    .insertInto('import_source')
+    .values({
+      sourceKey: row.sourceKey,
+      kind: row.kind,
+      targetId: row.targetId,
+      oldPath: row.oldPath ?? null,
+      targetUrl: row.targetUrl ?? null,
+      createdAt: nowIso(),
+    })
+    .onConflict((oc) => oc.column('sourceKey').doNothing())
+    .execute()
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ValidationError)
+    return Object.entries(error.fieldErrors)
+      .map(([field, message]) => `${field} : ${message}`)
+      .join(' ; ')
+  if (
+    error instanceof UploadError ||
+    error instanceof FetchRefused ||
+    error instanceof ImportRefused
+  )
+    return error.message
+  log.error('Import item failed', { error: error instanceof Error ? error.stack : String(error) })
+  return 'erreur inattendue (voir le journal du serveur)'
+}
+
+/**
+ * A remote or local image into the media library, once per source URL (import_source
+ * 'media:<url>'). Undefined when it cannot be had: the caller keeps the original URL.
+ */
+export async function importMedia(
+  ctx: ImportContext,
+  url: string,
+  local?: () => Promise<AsyncIterable<Uint8Array> | undefined>,
+): Promise<string | undefined> {
+  if (ctx.mediaUrls.has(url)) return ctx.mediaUrls.get(url)
+  const sourceKey = `media:${url}`.slice(0, 2500)
+  const known = await findSource(sourceKey)
+  if (known?.targetUrl) {
+    ctx.report.count('media', 'present')
+    ctx.mediaUrls.set(url, known.targetUrl)
+    return known.targetUrl
+  }
+  if (!local && ctx.options.fetchMedia === false) {
+    ctx.mediaUrls.set(url, undefined)
+    return undefined
+  }
+  try {
+    const bytes = local
+      ? await local()
+      : await fetchMedia(url, {
+          addressAllowed: ctx.options.addressAllowed ?? outboundAddressPolicy(),
+        })
+    if (!bytes) throw new FetchRefused('fichier absent de l’archive')
+    const stored = await storeUpload(bytes, { storage: ctx.storage, limitsMb: mediaLimits() })
+    const name = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image'
+    const item = await createUploadedMedia(stored, name).catch(async (error: unknown) => {
+      await removeUnusedFiles(ctx.storage, [stored.storageKey, ...stored.variants])
+      throw error
+    })
+    await recordSource({ sourceKey, kind: 'media', targetId: item.id, targetUrl: item.url })
+    ctx.report.count('media', 'created')
+    ctx.mediaUrls.set(url, item.url)
+    return item.url
+  } catch (error) {
+    ctx.report.count('media', 'failed')
+    ctx.report.unreachable(url, reasonOf(error))
+    ctx.mediaUrls.set(url, undefined)
+    return undefined
+  }
+}
+
+const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(\s+"[^"]*")?\s*\)/g
+
+/** Every image of the Markdown fetched into the library; their URLs rewritten. */
+async function localiseImages(ctx: ImportContext, markdown: string, post: SourcePost) {
+  const urls = new Set<string>()
+  for (const m of markdown.matchAll(MARKDOWN_IMAGE)) urls.add(m[2]!)
+  const replaced = new Map<string, string>()
+  for (const url of urls) {
+    const remote = /^https?:\/\//i.test(url)
+    const local = !remote && !url.startsWith('/') && !/^[a-z]+:/i.test(url) && post.localMedia
+    if (!remote && !local) {
+      // A site path stays (it may be served here); anything else cannot be fetched.
+      if (!url.startsWith('/') && !url.startsWith('#') && !ctx.mediaUrls.has(url)) {
+        ctx.mediaUrls.set(url, undefined)
+        ctx.report.count('media', 'failed')
+        ctx.report.unreachable(
+          url,
+          'adresse sans site (relative ou propre à la plateforme d’origine)',
+        )
+      }
+      continue
+    }
+    const target = await importMedia(
+      ctx,
+      url,
+      local ? () => post.localMedia!(decodeURI(url)) : undefined,
+    )
+    if (target) replaced.set(url, target)
+  }
+  const content = markdown.replace(MARKDOWN_IMAGE, (all, alt: string, url: string, title = '') => {
+    const target = replaced.get(url)
+    return target ? `![${alt}](${target}${title})` : all
+  })
+  return { content, firstImage: [...urls].map((u) => replaced.get(u)).find(Boolean) }
+}
+
+async function slugOwner(slug: string) {
+  return getDb()
+    .selectFrom('blog_posts')
+    .select(['id', 'title'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
+}
+
+/** One post into the blog; its outcome counted in the report. Never throws. */
+export async function importPost(ctx: ImportContext, post: SourcePost): Promise<void> {
+  const label = `Article « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
+  try {
+    if (await findSource(post.sourceKey)) {
+      ctx.report.count('post', 'present')
+      return
+    }
+    const title = clip(post.title.trim() || post.slug || 'Sans titre', MAX_LENGTH.short)
+    let body = post.markdown ?? ''
+    if (post.html !== undefined) {
+      const expanded = expandShortcodes(post.html)
+      for (const note of expanded.notes) ctx.report.note(`${label} : ${note}`)
+      body = htmlToMarkdown(expanded.html)
+    }
+    if (body.trim() === '') throw new ImportRefused('article sans contenu')
+    const base = slugify(post.slug || '') || slugify(title) || 'article'
+    let slug = base
+    const owner = await slugOwner(slug)
+    if (owner && owner.title === title) {
+      // The same post imported before (under another source id, or by hand): matched by slug.
+      await recordSource({
+        sourceKey: post.sourceKey,
+        kind: 'post',
+        targetId: owner.id,
+        oldPath: normalisePath(post.oldPath),
+      })
+      ctx.report.count('post', 'present')
+      return
+    }
+    if (owner) {
+      for (let n = 2; await slugOwner(slug); n++)
+        slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
+      ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
+    }
+    const { content, firstImage } = await localiseImages(ctx, body, post)
+    const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
+    const now = ctx.options.now ?? new Date()
+    const publishedAt =
+      post.publishedAt && !Number.isNaN(Date.parse(post.publishedAt))
+        ? new Date(post.publishedAt).toISOString()
+        : undefined
+    // A scheduled post whose date has passed is published; a published one dated later is
+    // stored as scheduled by the repository (ADR 020).
+    const status =
+      post.status === 'scheduled' && (!publishedAt || publishedAt <= now.toISOString())
+        ? 'published'
+        : post.status
+    const excerpt = clip(
+      (post.excerpt && htmlToText(post.excerpt)) ||
+        htmlToText(post.html ?? '') ||
+        stripMarkdown(content) ||
+        title,
+      300,
+    )
+    const input: BlogPostInput = {
+      title,
+      slug,
+      excerpt,
+      content,
+      thumbnail: feature ?? firstImage ?? DEFAULT_THUMBNAIL,
+      category: clip(post.category?.trim() || DEFAULT_CATEGORY, MAX_LENGTH.short),
+      tags: [
+        ...new Set((post.tags ?? []).map((t) => clip(t.trim(), MAX_LENGTH.tag)).filter(Boolean)),
+      ].slice(0, MAX_LENGTH.list),
+      author: { name: clip(post.authorName ?? '', MAX_LENGTH.short), avatar: '' },
+      status,
+      publishedAt,
+    }
+    // The post and its source row in one transaction: a second import always finds it.
+    await createBlogPost(input, ctx.options.author, (trx, created) =>
+      recordSource(
+        {
+          sourceKey: post.sourceKey,
+          kind: 'post',
+          targetId: created.id,
+          oldPath: normalisePath(post.oldPath),
+        },
+        trx,
+      ),
+    )
+    if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importé en brouillon`)
+    ctx.report.count('post', 'created')
+  } catch (error) {
+    ctx.report.fail('post', label, reasonOf(error))
+  } finally {
+    progress(ctx)
+  }
+}
+
+function stripMarkdown(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

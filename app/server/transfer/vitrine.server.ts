@@ -1,0 +1,309 @@
+// Reading back Vitrine's own export (ADR 066). Rows keep their ids, so a second import finds
+// them all ('déjà présent'); an existing single document (profile, settings, CV) is never
+// overwritten. Post and project bodies are rendered again through the sanitising pipeline
+// (ADR 020) rather than trusting stored HTML; a post whose slug another post already has gets
+// a suffix. Files are copied under their content-addressed keys after their bytes are sniffed
+// (ADR 017): a file whose bytes are not the type its name says is refused.
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
+import type { z } from 'zod'
+import { BlogPostFieldsSchema } from '#app/domain/blog.ts'
+import { isUrl, toFieldErrors } from '#app/domain/common.ts'
+import { CvSettingsSchema, CvUrlSchema } from '#app/domain/cv.ts'
+import { MailSettingsSchema } from '#app/domain/mail.ts'
+import { ACCEPTED_TYPES } from '#app/domain/media-file.ts'
+import { ProcessStepSchema } from '#app/domain/process.ts'
+import { ProfileSchema } from '#app/domain/profile.ts'
+import { ProjectSchema } from '#app/domain/project.ts'
+import { SettingsSchema } from '#app/domain/settings.ts'
+import { SkillSchema } from '#app/domain/skill.ts'
+import { TimelineSchema } from '#app/domain/timeline.ts'
+import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { parseJson } from '#app/server/db/util.server.ts'
+import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { isStorageKey, type MediaStorage } from '#app/server/media/storage.server.ts'
+import { privateStore } from '#app/server/media/stores.server.ts'
+import {
+  EXPORTED_TABLES,
+  EXPORT_FORMAT,
+  EXPORT_JSON,
+  EXPORT_VERSION,
+  type ExportDocument,
+  type ExportedTable,
+} from './export.server.ts'
+import { ImportRefused, createContext, progress, type ImportOptions } from './pipeline.server.ts'
+import type { ImportReportData, ItemKind } from './report.server.ts'
+import type { OpenZip } from './zip.server.ts'
+
+export const VITRINE_REFUSALS = {
+  unreadable: 'Le fichier vitrine-export.json de l’archive est illisible. Rien n’a été importé.',
+  newer: (version: number) =>
+    `Cet export est au format ${version}, plus récent que celui que ce site sait lire (${EXPORT_VERSION}). Mettez Vitrine à jour, puis recommencez. Rien n’a été importé.`,
+}
+
+export function isVitrineZip(zip: OpenZip): boolean {
+  return zip.entries.some((e) => e.fileName === EXPORT_JSON)
+}
+
+const KIND: Partial<Record<ExportedTable, ItemKind>> = {
+  blog_posts: 'post',
+  projects: 'project',
+  media: 'media',
+}
+
+const KEY_COLUMN: Partial<Record<ExportedTable, string>> = { import_source: 'sourceKey' }
+
+const LABEL: Record<ExportedTable, string> = {
+  profile: 'Profil',
+  settings: 'Paramètres',
+  cv: 'CV',
+  projects: 'Projet',
+  skills: 'Compétence',
+  timeline: 'Parcours',
+  creative_process: 'Étape du processus',
+  media: 'Média',
+  blog_posts: 'Article',
+  blog_revisions: 'Révision',
+  import_source: 'Source d’import',
+}
+
+async function columnsOf(): Promise<Map<string, Set<string>>> {
+  const tables = await getDb().introspection.getTables()
+  return new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export async function readExportDocument(zip: OpenZip): Promise<ExportDocument> {
+  const entry = zip.entries.find((e) => e.fileName === EXPORT_JSON)
+  if (!entry) throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  let doc: unknown
+  try {
+    doc = JSON.parse(await zip.text(entry))
+  } catch {
+    throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  }
+  if (
+    !isRecord(doc) ||
+    doc.format !== EXPORT_FORMAT ||
+    !isRecord(doc.tables) ||
+    typeof doc.version !== 'number'
+  )
+    throw new ImportRefused(VITRINE_REFUSALS.unreadable)
+  if (doc.version > EXPORT_VERSION) throw new ImportRefused(VITRINE_REFUSALS.newer(doc.version))
+  return doc as unknown as ExportDocument
+}
+
+const entryIndex = new WeakMap<OpenZip, Map<string, OpenZip['entries'][number]>>()
+
+/** An entry by name, through an index built once per archive (a library may hold thousands). */
+function entryNamed(zip: OpenZip, name: string) {
+  let index = entryIndex.get(zip)
+  if (!index) {
+    index = new Map(zip.entries.map((e) => [e.fileName, e]))
+    entryIndex.set(zip, index)
+  }
+  return index.get(name)
+}
+
+async function copyFile(
+  zip: OpenZip,
+  folder: string,
+  key: string,
+  store: MediaStorage,
+): Promise<'created' | 'present' | string> {
+  if (!isStorageKey(key)) return 'nom de fichier refusé'
+  if (await store.stat(key)) return 'present'
+  const entry = entryNamed(zip, `${folder}/${key}`)
+  if (!entry) return 'absent de l’archive'
+  const temp = await store.tempPath()
+  try {
+    await pipeline(await zip.stream(entry), createWriteStream(temp))
+    const { fileTypeFromFile } = await import('file-type')
+    const sniffed = await fileTypeFromFile(temp)
+    const ext = key.slice(key.lastIndexOf('.') + 1)
+    const expected = sniffed ? ACCEPTED_TYPES[sniffed.mime]?.ext : undefined
+    if (!expected || (expected !== ext && !(expected === 'heic' && ext === 'heif')))
+      return 'contenu qui ne correspond pas à son type'
+    await store.commit(temp, key)
+    return 'created'
+  } finally {
+    await rm(temp, { force: true })
+  }
+}
+
+function check(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value)
+  if (result.success) return undefined
+  return Object.entries(toFieldErrors(result.error))
+    .map(([field, message]) => `${field} : ${message}`)
+    .join(' ; ')
+}
+
+const list = (text: unknown) => parseJson<unknown>(String(text ?? ''), [])
+const doc = (text: unknown) => parseJson<unknown>(String(text ?? ''), {})
+
+/**
+ * What the editor would refuse, the import refuses too: each row is checked with the same
+ * domain schema as its admin form (a URL column holding `javascript:` never lands), with the
+ * French reason; undefined when the row is acceptable.
+ */
+export function rowProblem(table: ExportedTable, row: Record<string, unknown>): string | undefined {
+  switch (table) {
+    case 'projects':
+      return check(ProjectSchema, {
+        ...row,
+        tags: list(row.tags),
+        images: list(row.images),
+        featured: row.featured === 1,
+      })
+    case 'skills':
+      return check(SkillSchema, row)
+    case 'timeline':
+      return check(TimelineSchema, { ...row, tags: list(row.tags) })
+    case 'creative_process':
+      return check(ProcessStepSchema, row)
+    case 'blog_posts': {
+      if (typeof row.publishedAt === 'string' && Number.isNaN(Date.parse(row.publishedAt)))
+        return 'date de publication invalide'
+      const { publishedAt: _date, ...fields } = row
+      return check(BlogPostFieldsSchema, {
+        ...fields,
+        tags: list(row.tags),
+        author: doc(row.author),
+        readTime: row.readTimeAuto === 1 ? undefined : row.readTime,
+      })
+    }
+    case 'media':
+      // The alternative text may be missing on an uploaded image (the library flags it).
+      if (typeof row.url !== 'string' || !isUrl(row.url)) return 'URL invalide'
+      if (!MEDIA_CATEGORIES.some((c) => c === row.category)) return 'catégorie invalide'
+      return undefined
+    case 'profile':
+      return check(ProfileSchema, doc(row.data))
+    case 'settings':
+      if (row.id === 'main') return check(SettingsSchema, doc(row.data))
+      if (row.id === 'mail') return check(MailSettingsSchema, doc(row.data))
+      return 'réglage inconnu'
+    case 'cv': {
+      const data = doc(row.data) as { url?: unknown; settings?: unknown }
+      return check(CvUrlSchema, { url: data.url }) ?? check(CvSettingsSchema, data.settings ?? {})
+    }
+    case 'import_source':
+      if (row.oldPath !== null && (typeof row.oldPath !== 'string' || !row.oldPath.startsWith('/')))
+        return 'ancienne adresse invalide'
+      if (row.targetUrl !== null && (typeof row.targetUrl !== 'string' || !isUrl(row.targetUrl)))
+        return 'URL invalide'
+      return undefined
+    case 'blog_revisions':
+      return undefined
+  }
+}
+
+export async function importVitrine(
+  zip: OpenZip,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
+  const doc = await readExportDocument(zip)
+  const ctx = createContext('Vitrine (.zip)', options)
+  const { report } = ctx
+  const db = getDb()
+  const columns = await columnsOf()
+  for (const table of EXPORTED_TABLES) {
+    const rows = Array.isArray(doc.tables[table]) ? doc.tables[table] : []
+    const known = columns.get(table)
+    if (!known) continue
+    const keyColumn = KEY_COLUMN[table] ?? 'id'
+    const kind = KIND[table] ?? 'content'
+    for (const raw of rows) {
+      const label = `${LABEL[table]} « ${String((isRecord(raw) && (raw.title ?? raw.name ?? raw[keyColumn])) ?? '?').slice(0, 80)} »`
+      try {
+        if (!isRecord(raw) || typeof raw[keyColumn] !== 'string' || raw[keyColumn] === '')
+          throw new ImportRefused('ligne illisible')
+        const key = raw[keyColumn]
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
+        const anyDb = db as any
+        const exists = await anyDb
+          .selectFrom(table)
+          .select(keyColumn)
+          .where(keyColumn, '=', key)
+          .executeTakeFirst()
+        if (exists) {
+          report.count(kind, 'present')
+          continue
+        }
+        const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
+        const problem = rowProblem(table, row)
+        if (problem) throw new ImportRefused(problem)
+        if (table === 'blog_posts') {
+          const slug = String(row.slug ?? '')
+          let candidate = slug
+          for (
+            let n = 2;
+            await db
+              .selectFrom('blog_posts')
+              .select('id')
+              .where('slug', '=', candidate)
+              .executeTakeFirst();
+            n++
+          )
+            candidate = `${slug}-${n}`
+          if (candidate !== slug) {
+            report.note(
+              `${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`,
+            )
+            row.slug = candidate
+          }
+        }
+        if (table === 'blog_posts' || table === 'projects')
+          row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
+        if (table === 'media') {
+          const keys = [
+            String(row.storageKey ?? ''),
+            ...parseJson<string[]>(String(row.variants ?? ''), []),
+          ].filter(Boolean)
+          for (const file of keys) {
+            const outcome = await copyFile(zip, 'media', file, ctx.storage)
+            if (outcome !== 'created' && outcome !== 'present')
+              throw new ImportRefused(`fichier ${file} : ${outcome}`)
+          }
+        }
+        if (table === 'cv') {
+          const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
+          if (file?.key) {
+            const outcome = await copyFile(
+              zip,
+              'private',
+              file.key,
+              ctx.options.privateStorage ?? privateStore(),
+            )
+            if (outcome !== 'created' && outcome !== 'present')
+              throw new ImportRefused(`fichier du CV : ${outcome}`)
+          }
+        }
+        if (table === 'settings') {
+          const data = parseJson<{ customJs?: string }>(String(row.data ?? ''), {})
+          if (data.customJs?.trim())
+            report.note(
+              'Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres',
+            )
+        }
+        await anyDb.insertInto(table).values(row).execute()
+        report.count(kind, 'created')
+      } catch (error) {
+        report.fail(
+          kind,
+          label,
+          error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données',
+        )
+      } finally {
+        if (kind !== 'content') progress(ctx)
+      }
+    }
+  }
+  return report.data
+}

@@ -1,0 +1,341 @@
+// WordPress WXR (Outils › Exporter), read as a stream with saxes (ADR 066): a 200 MB export is
+// never held whole. Two passes: the first checks the whole file is well-formed WXR (a
+// truncated or foreign file is refused before anything is written) and notes every
+// attachment's URL by id (featured images); the second imports item by item.
+import { createReadStream } from 'node:fs'
+import { SaxesParser } from 'saxes'
+import { autoParagraphs } from './html-to-markdown.server.ts'
+import {
+  ImportRefused,
+  createContext,
+  importMedia,
+  importPost,
+  progress,
+  type ImportOptions,
+} from './pipeline.server.ts'
+import type { ImportReportData } from './report.server.ts'
+
+export const WXR_REFUSALS = {
+  notXml:
+    'Ce fichier n’est pas un export WordPress lisible : le XML est invalide ou tronqué. Rien n’a été importé.',
+  notWxr:
+    'Ce fichier XML n’est pas un export WordPress (WXR) : aucun canal RSS avec des éléments WordPress. Rien n’a été importé.',
+}
+
+export interface WxrItem {
+  title: string
+  link: string
+  pubDate: string
+  creator: string
+  content: string
+  excerpt: string
+  postId: string
+  postDateGmt: string
+  postDate: string
+  postName: string
+  status: string
+  postType: string
+  password: string
+  attachmentUrl: string
+  categories: { domain: string; nicename: string; name: string }[]
+  meta: Record<string, string>
+  comments: number
+}
+
+const FIELDS: Record<string, keyof WxrItem> = {
+  title: 'title',
+  link: 'link',
+  pubDate: 'pubDate',
+  'dc:creator': 'creator',
+  'content:encoded': 'content',
+  'excerpt:encoded': 'excerpt',
+  'wp:post_id': 'postId',
+  'wp:post_date_gmt': 'postDateGmt',
+  'wp:post_date': 'postDate',
+  'wp:post_name': 'postName',
+  'wp:status': 'status',
+  'wp:post_type': 'postType',
+  'wp:post_password': 'password',
+  'wp:attachment_url': 'attachmentUrl',
+}
+
+function emptyItem(): WxrItem {
+  return {
+    title: '',
+    link: '',
+    pubDate: '',
+    creator: '',
+    content: '',
+    excerpt: '',
+    postId: '',
+    postDateGmt: '',
+    postDate: '',
+    postName: '',
+    status: '',
+    postType: '',
+    password: '',
+    attachmentUrl: '',
+    categories: [],
+    meta: {},
+    comments: 0,
+  }
+}
+
+/**
+ * Streams the items of a WXR file to `onItem`, awaited one chunk at a time (back-pressure:
+ * the file is read no faster than items are imported). Throws ImportRefused on bad XML.
+ */
+export async function readWxr(
+  file: string,
+  onItem: (item: WxrItem) => Promise<void> | void,
+): Promise<{ items: number; authors: Map<string, string> }> {
+  const parser = new SaxesParser()
+  const stack: string[] = []
+  let item: WxrItem | undefined
+  let field: keyof WxrItem | 'category' | 'meta_key' | 'meta_value' | undefined
+  let text = ''
+  let category: WxrItem['categories'][number] | undefined
+  let metaKey = ''
+  let metaValue = ''
+  let inComment = false
+  let sawRss = false
+  let sawWp = false
+  let items = 0
+  const ready: WxrItem[] = []
+  const authors = new Map<string, string>()
+  let authorField: string | undefined
+  let authorLogin = ''
+  let authorName = ''
+
+  parser.on('opentag', (tag) => {
+    stack.push(tag.name)
+    if (tag.name === 'rss') sawRss = true
+    if (tag.name.startsWith('wp:')) sawWp = true
+    if (tag.name === 'item' && stack.length === 3 && stack[1] === 'channel') {
+      item = emptyItem()
+      return
+    }
+    // The site's authors (rss > channel > wp:author > login / display name).
+    if (stack.length === 4 && stack[2] === 'wp:author') {
+      text = ''
+      authorField = tag.name
+      return
+    }
+    if (!item) return
+    // Children of <item> only (depth 4: rss > channel > item > field).
+    if (stack.length === 4) {
+      text = ''
+      if (tag.name === 'category') {
+        field = 'category'
+        const attrs = tag.attributes as Record<string, string>
+        category = { domain: attrs.domain ?? '', nicename: attrs.nicename ?? '', name: '' }
+      } else if (tag.name === 'wp:comment') {
+        inComment = true
+        field = undefined
+      } else field = FIELDS[tag.name]
+    } else if (stack.length === 5 && stack[3] === 'wp:postmeta') {
+      text = ''
+      field =
+        tag.name === 'wp:meta_key'
+          ? 'meta_key'
+          : tag.name === 'wp:meta_value'
+            ? 'meta_value'
+            : undefined
+    }
+  })
+  const onText = (t: string) => {
+    if (field || authorField) text += t
+  }
+  parser.on('text', onText)
+  parser.on('cdata', onText)
+  parser.on('closetag', (tag) => {
+    stack.pop()
+    if (authorField) {
+      if (tag.name === 'wp:author_login') authorLogin = text.trim()
+      if (tag.name === 'wp:author_display_name') authorName = text.trim()
+      authorField = undefined
+      return
+    }
+    if (tag.name === 'wp:author' && stack.length === 2) {
+      if (authorLogin && authorName) authors.set(authorLogin, authorName)
+      authorLogin = ''
+      authorName = ''
+      return
+    }
+    if (!item) return
+    if (tag.name === 'item' && stack.length === 2) {
+      ready.push(item)
+      item = undefined
+      field = undefined
+      return
+    }
+    if (stack.length === 3) {
+      if (inComment && tag.name === 'wp:comment') {
+        item.comments++
+        inComment = false
+      } else if (field === 'category' && category) {
+        category.name = text.trim()
+        item.categories.push(category)
+        category = undefined
+      } else if (tag.name === 'wp:postmeta') {
+        if (metaKey) item.meta[metaKey] = metaValue
+        metaKey = ''
+        metaValue = ''
+      } else if (field && field !== 'meta_key' && field !== 'meta_value' && field !== 'category') {
+        const value = field === 'content' || field === 'excerpt' ? text : text.trim()
+        ;(item as unknown as Record<string, string>)[field] = value
+      }
+      field = undefined
+    } else if (stack.length === 4 && stack[3] === 'wp:postmeta') {
+      if (field === 'meta_key') metaKey = text.trim()
+      if (field === 'meta_value') metaValue = text
+      field = undefined
+    }
+  })
+
+  const flush = async () => {
+    while (ready.length > 0) {
+      const next = ready.shift()!
+      items++
+      await onItem(next)
+    }
+  }
+  try {
+    for await (const chunk of createReadStream(file, {
+      encoding: 'utf8',
+      highWaterMark: 64 * 1024,
+    })) {
+      parser.write(chunk as string)
+      if (!sawRss && stack.length > 0 && stack[0] !== 'rss')
+        throw new ImportRefused(WXR_REFUSALS.notWxr)
+      await flush()
+    }
+    parser.close()
+  } catch (error) {
+    if (error instanceof ImportRefused) throw error
+    // saxes reports malformed or truncated XML by throwing.
+    if (error instanceof Error && /^\d+:\d+: /.test(error.message))
+      throw new ImportRefused(WXR_REFUSALS.notXml)
+    throw error
+  }
+  await flush()
+  if (!sawRss || !sawWp) throw new ImportRefused(WXR_REFUSALS.notWxr)
+  return { items, authors }
+}
+
+/** WXR dates: GMT 'YYYY-MM-DD HH:MM:SS' ('0000-00-00 00:00:00' for drafts), else pubDate. */
+function publishDate(item: WxrItem): string | undefined {
+  const gmt = item.postDateGmt
+  if (gmt && !gmt.startsWith('0000')) {
+    const iso = `${gmt.replace(' ', 'T')}Z`
+    if (!Number.isNaN(Date.parse(iso))) return new Date(iso).toISOString()
+  }
+  if (item.pubDate && !Number.isNaN(Date.parse(item.pubDate)))
+    return new Date(item.pubDate).toISOString()
+  if (item.postDate && !item.postDate.startsWith('0000')) {
+    const local = Date.parse(item.postDate.replace(' ', 'T'))
+    if (!Number.isNaN(local)) return new Date(local).toISOString()
+  }
+  return undefined
+}
+
+const LEGAL_TITLE =
+  /mentions?\s+l[ée]gales|confidentialit|conditions\s+(g[ée]n[ée]rales|d.utilisation)/i
+
+export async function importWxr(
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReportData> {
+  const ctx = createContext('WordPress (WXR)', options)
+  // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
+  const attachments = new Map<string, string>()
+  const { authors } = await readWxr(file, (item) => {
+    if (item.postType === 'attachment' && item.attachmentUrl)
+      attachments.set(item.postId, item.attachmentUrl)
+  })
+  const { report } = ctx
+  let menus = 0
+  let comments = 0
+  await readWxr(file, async (item) => {
+    comments += item.comments
+    switch (item.postType) {
+      case 'post': {
+        const status = item.status
+        let mapped: 'published' | 'scheduled' | 'draft' =
+          status === 'publish' ? 'published' : status === 'future' ? 'scheduled' : 'draft'
+        let draftReason: string | undefined
+        if (item.password) {
+          mapped = 'draft'
+          draftReason = 'protégé par un mot de passe'
+        } else if (status === 'private') {
+          draftReason = 'privé'
+        }
+        if (status === 'trash' || status === 'auto-draft' || status === 'inherit') {
+          report.count('post', 'skipped')
+          progress(ctx)
+          return
+        }
+        const thumbnailId = item.meta._thumbnail_id
+        await importPost(ctx, {
+          sourceKey: `wordpress:post:${item.postId || item.link || item.title}`,
+          title: item.title,
+          slug: item.postName ? safeDecode(item.postName) : undefined,
+          html: autoParagraphs(item.content),
+          excerpt: item.excerpt.trim() || undefined,
+          category: item.categories.find((c) => c.domain === 'category')?.name,
+          tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
+          publishedAt: publishDate(item),
+          status: mapped,
+          draftReason,
+          featureImage: thumbnailId ? attachments.get(thumbnailId) : undefined,
+          // Drafts' links are '?p=123' queries: no former address to keep.
+          oldPath: mapped !== 'draft' || draftReason ? linkPath(item.link) : undefined,
+          authorName: authors.get(item.creator) ?? item.creator,
+        })
+        return
+      }
+      case 'page': {
+        const legal = LEGAL_TITLE.test(item.title)
+        report.count('page', 'skipped')
+        report.note(
+          legal
+            ? `Page « ${item.title} » non importée : son texte peut être repris dans Paramètres › Pages légales`
+            : `Page « ${item.title} » non importée (les pages ne sont pas des articles)`,
+        )
+        progress(ctx)
+        return
+      }
+      case 'attachment':
+        if (item.attachmentUrl) await importMedia(ctx, item.attachmentUrl)
+        progress(ctx)
+        return
+      case 'nav_menu_item':
+        menus++
+        return
+      default:
+        report.count('content', 'skipped')
+        progress(ctx)
+    }
+  })
+  if (menus > 0) report.count('menu', 'skipped', menus)
+  if (comments > 0) report.count('comment', 'skipped', comments)
+  return report.data
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** The path of a post's permalink, unless it is a '?p=123' link. */
+function linkPath(link: string): string | undefined {
+  try {
+    const url = new URL(link)
+    return url.pathname === '/' || url.pathname === '' ? undefined : url.pathname
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,227 @@
+// The "Blog" collection (ADR 020, ADR 064): slug suggested from the title and unique, tags
+// comma-separated, author name and avatar; Markdown editor with live preview, status and
+// publish date, reading time computed unless typed, categories and tags picked from the
+// existing ones, revisions (diff, restore) under the form, and 'Prévisualiser'.
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Eye } from 'lucide-react'
+import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, slugify } from '#app/domain/blog.ts'
+import { formatDateTime } from '#app/domain/date-time.ts'
+import { minutesFor } from '#app/domain/markdown.ts'
+import {
+  BLOG_STATUSES,
+  STATUS_LABELS,
+  effectiveStatus,
+  toParisInputValue,
+} from '#app/domain/publishing.ts'
+import type { BlogPost } from '#app/domain/types.ts'
+import type { RevisionsView } from '#app/server/blog-admin.server.ts'
+import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
+import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
+import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
+import { MediaUrlField } from '../media-url-field.tsx'
+import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+
+/** The blog tab's loader data: the author a new post is signed with, the existing
+ * categories and tags, the revisions of the post being edited, and the time of the read. */
+export type BlogData = CollectionData<BlogPost> & {
+  defaultAuthor: string
+  defaultAvatar: string
+  taxonomy: { categories: string[]; tags: string[] }
+  revisions: RevisionsView | null
+  now: string
+}
+
+export const blog = defineCollection<'blog', BlogData>({
+  id: 'blog',
+  resourceType: 'blog',
+  schema: BlogPostSchema,
+  nameOf: (p) => p.title,
+  formDefaults: { tags: '' },
+  labels: {
+    heading: 'Blog',
+    add: 'Nouvel article',
+    empty: 'Aucun article pour le moment. Rédigez votre premier article.',
+    list: 'Liste des articles',
+    create: 'Nouvel article',
+    edit: "Modifier l'article",
+    deleteQuestion: BLOG_DELETE_QUESTION,
+    missing: 'Article introuvable',
+  },
+  toasts: {
+    created: 'Article ajouté avec succès',
+    updated: 'Article mis à jour avec succès',
+    deleted: 'Article supprimé avec succès',
+    missing: "Cet article n'existe plus.",
+  },
+  savedText: (p) => p.content,
+  BeforeList: ({ data, failure }) => (
+    <CategoryRenameForm categories={data.taxonomy.categories} failure={failure} />
+  ),
+  rowActions: (post) => (
+    <Link
+      to={previewUrl(post)}
+      aria-label={`Prévisualiser ${post.title}`}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-violet-700 hover:bg-violet-50"
+    >
+      <Eye aria-hidden="true" className="size-4" />
+      Prévisualiser
+    </Link>
+  ),
+  Row: PostRow,
+  Fields: PostFields,
+  formActions: (post) =>
+    post ? (
+      <Link
+        to={previewUrl(post)}
+        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
+      >
+        <Eye aria-hidden="true" className="size-4" />
+        Prévisualiser
+      </Link>
+    ) : null,
+  AfterForm: ({ item, data }) =>
+    data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} /> : null,
+})
+
+const previewUrl = (post: BlogPost) => `/blog/${encodeURIComponent(post.slug)}?apercu`
+
+const STATUS_STYLES = {
+  draft: 'bg-zinc-100 text-zinc-700',
+  scheduled: 'bg-amber-100 text-amber-800',
+  published: 'bg-emerald-100 text-emerald-800',
+} as const
+
+function StatusChip({ status }: { status: keyof typeof STATUS_STYLES }) {
+  return (
+    <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
+  return (
+    <>
+      <p className="font-medium text-zinc-900">
+        {post.title} <StatusChip status={effectiveStatus(post, new Date(data.now))} />
+      </p>
+      <p className="truncate text-sm text-zinc-600">
+        /blog/{post.slug} · {post.category} · {formatDateTime(post.publishedAt)} · {post.readTime}{' '}
+        min
+      </p>
+    </>
+  )
+}
+
+function PostFields({ item: post, data, field, typed, errors }: FieldsProps<BlogPost, BlogData>) {
+  const { taxonomy } = data
+  // The slug follows the title until the admin edits it (or when editing a post).
+  const [title, setTitle] = useState(() => field('title', post?.title).defaultValue)
+  const [slug, setSlug] = useState(() => field('slug', post?.slug).defaultValue)
+  const [slugTouched, setSlugTouched] = useState(post !== null || typed !== undefined)
+  const shownSlug = slugTouched ? slug : slugify(title)
+  const [words, setWords] = useState(0)
+  const [status, setStatus] = useState(() =>
+    String(typed?.status ?? (post ? effectiveStatus(post, new Date()) : 'draft')),
+  )
+  return (
+    <>
+      <FieldGrid>
+        <TextField
+          name="title"
+          label="Titre"
+          required
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          error={errors.title}
+        />
+        <TextField
+          name="slug"
+          label="Slug"
+          required
+          hint="Adresse de l'article : lettres minuscules, chiffres et tirets (proposé depuis le titre)"
+          value={shownSlug}
+          onChange={(event) => {
+            setSlugTouched(true)
+            setSlug(event.target.value)
+          }}
+          error={errors.slug}
+        />
+        <TaxonomyField
+          {...field('category', post?.category)}
+          label="Catégorie"
+          required
+          hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
+          options={taxonomy.categories}
+        />
+        <MediaUrlField
+          {...field('thumbnail', post?.thumbnail)}
+          kind="image"
+          label="Miniature (URL)"
+          required
+        />
+        <TextField
+          {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
+          label="Temps de lecture (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint={`Laissez vide pour le calcul automatique (${minutesFor(words)} min d’après le texte)`}
+          placeholder={String(minutesFor(words))}
+        />
+        <TaxonomyField
+          {...field('tags', post?.tags.join(', '))}
+          label="Tags"
+          hint="Séparés par des virgules ; choisissez parmi les tags existants ou créez-en"
+          options={taxonomy.tags}
+          multiple
+        />
+        <SelectField
+          name="status"
+          label="Statut"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          error={errors.status}
+        />
+        <TextField
+          {...field(
+            'publishedAt',
+            post && post.status !== 'draft' ? toParisInputValue(post.publishedAt) : '',
+          )}
+          label="Date de publication"
+          type="datetime-local"
+          hint={
+            status === 'draft'
+              ? 'Heure de Paris ; vide = au moment de la publication'
+              : status === 'scheduled'
+                ? 'Heure de Paris ; l’article paraîtra à cette date'
+                : 'Heure de Paris ; vide = maintenant'
+          }
+        />
+        {/* Named like their error paths: the error shows here and focus moves here. */}
+        <TextField
+          {...field(AUTHOR_FIELDS.name, post ? post.author.name : data.defaultAuthor)}
+          label="Nom de l'auteur"
+        />
+        <TextField
+          {...field(AUTHOR_FIELDS.avatar, post ? post.author.avatar : data.defaultAvatar)}
+          label="Avatar de l'auteur (URL)"
+          type="url"
+        />
+      </FieldGrid>
+      <TextAreaField {...field('excerpt', post?.excerpt)} label="Extrait" required rows={3} />
+      <MarkdownEditor
+        {...field('content', post?.content)}
+        label="Contenu"
+        required
+        hint={MARKDOWN_HINT}
+        savedValue={post?.content ?? ''}
+        storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
+        onWordsChange={setWords}
+      />
+    </>
+  )
+}

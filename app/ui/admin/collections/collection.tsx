@@ -1,0 +1,283 @@
+// An admin collection declared once (ADR 064): its labels, schema, toasts, list row and form
+// fields in one object per collection (collections/<tab>.tsx), and the list view and form
+// view written once here, with slots for what only one collection has (blog revisions and
+// publishing, media usage and filters, process-step reordering). The server half (which
+// repository stores each collection) is app/server/admin-collections.server.ts: a module the
+// browser loads may not import a .server module.
+import { useEffect, type ComponentType, type ReactNode } from 'react'
+import { Form } from 'react-router'
+import type { z } from 'zod'
+import type {
+  BlogPost,
+  MediaItem,
+  Project,
+  ProcessStep,
+  ResourceType,
+  Skill,
+  TimelineItem,
+} from '#app/domain/types.ts'
+import type { CrudView, FormFailure } from '#app/server/admin-actions.server.ts'
+import { FormErrorSummary } from '../banner.tsx'
+import { SubmitButton } from '../buttons.tsx'
+import { ConfirmDelete } from '../confirm-delete.tsx'
+import { initialValue } from '../fields.tsx'
+import { asList, listError } from '../list-input.tsx'
+import {
+  AddButton,
+  CancelLink,
+  EditLink,
+  EmptyState,
+  FormActions,
+  FormPanel,
+  ItemList,
+  ItemRow,
+} from '../list.tsx'
+import { forgetSavedCopies } from '../markdown-editor.tsx'
+import { TabHeader } from '../tabs.tsx'
+import { useSchemaForm } from '../use-schema-form.ts'
+
+/** The collections, by tab id, and the item each one holds. */
+export interface CollectionItems {
+  projects: Project
+  skills: Skill
+  timeline: TimelineItem
+  process: ProcessStep
+  blog: BlogPost
+  media: MediaItem
+}
+export type CollectionId = keyof CollectionItems
+
+/** What a collection tab's loader returns at least: the view, and a new item's order. */
+export type CollectionData<T> = CrudView<T> & { nextOrder: number }
+
+/** What a form's fields receive: the item (null: a new one), the loader data, and binders. */
+export interface FieldsProps<T, D> {
+  item: T | null
+  data: D
+  /** Name, initial text (what the admin typed before a refusal, else `stored`) and error. */
+  field: (name: string, stored?: unknown) => { name: string; defaultValue: string; error?: string }
+  /** A checkbox: an unticked box posts nothing, so after a refusal "absent" means unticked. */
+  checked: (
+    name: string,
+    stored: boolean | undefined,
+  ) => { name: string; defaultChecked: boolean; error?: string }
+  /** A list of strings (ListInput): typed items after a refusal, else the stored ones. */
+  list: (
+    name: string,
+    stored: readonly string[] | undefined,
+  ) => { name: string; initial: readonly string[]; error?: string }
+  /** What the admin typed before the last refusal (undefined before any). */
+  typed: Record<string, unknown> | undefined
+  errors: Record<string, string>
+}
+
+/** One collection: everything the hub shows and says about it. */
+export interface Collection<K extends CollectionId, D> {
+  /** The tab id: its URL (/admin/<id>), its repository (server side), its drafts' scope. */
+  id: K
+  resourceType: ResourceType
+  /** The same Zod schema the repository validates with (client-side check, no drift). */
+  schema: z.ZodType
+  nameOf: (item: CollectionItems[K]) => string
+  /** Values for fields a browser omits (unticked boxes, emptied lists). */
+  formDefaults?: Record<string, unknown>
+  /** A new item's order defaults to the count + 1. */
+  ordered?: boolean
+  /** List parameters (filters) an action's redirect keeps. */
+  keepParams?: readonly string[]
+  labels: {
+    heading: string
+    add: string
+    empty: string
+    list: string
+    create: string
+    edit: string
+    /** The exact French delete question. */
+    deleteQuestion: string
+    /** The 404 text of an unknown `?edit=` id. */
+    missing: string
+  }
+  toasts: { created: string; updated: string; deleted: string; missing: string }
+  /** The Markdown body of an item: a browser copy equal to a saved one is no unsaved work. */
+  savedText?: (item: CollectionItems[K]) => string
+  /** A list row's content (the default list). */
+  Row?: ComponentType<{ item: CollectionItems[K]; data: D }>
+  /** The collection's own list (the media grid) instead of rows; use `RowActions` in it. */
+  List?: ComponentType<{ items: CollectionItems[K][]; data: D }>
+  /** Row actions before edit and delete (move up/down, preview). */
+  rowActions?: (item: CollectionItems[K], index: number, items: CollectionItems[K][]) => ReactNode
+  /** Between the heading and the list (filters, uploader, a tab-level banner). */
+  BeforeList?: ComponentType<{ data: D; failure: FormFailure | undefined }>
+  Fields: ComponentType<FieldsProps<CollectionItems[K], D>>
+  /** Form buttons before 'Annuler' (preview). */
+  formActions?: (item: CollectionItems[K] | null) => ReactNode
+  /** Under the form of an item (its revisions). */
+  AfterForm?: ComponentType<{ item: CollectionItems[K]; data: D }>
+}
+
+/** Declares a collection; `D` is its loader's data when it has more than `CollectionData`. */
+export function defineCollection<
+  K extends CollectionId,
+  D extends CollectionData<CollectionItems[K]> = CollectionData<CollectionItems[K]>,
+>(collection: Collection<K, D>): Collection<K, D> {
+  return collection
+}
+
+type Item = { id: string; updatedAt?: string }
+
+/** The tab: its list, or the form of a new (`?new`) or existing (`?edit=<id>`) item. */
+export function CollectionTab<
+  K extends CollectionId,
+  D extends CollectionData<CollectionItems[K]>,
+>({
+  collection,
+  loaderData,
+  actionData,
+}: {
+  collection: Collection<K, D>
+  loaderData: D
+  actionData: FormFailure | undefined
+}) {
+  if (loaderData.mode === 'list') {
+    return <CollectionList collection={collection} data={loaderData} failure={actionData} />
+  }
+  const item: (CollectionItems[K] & Item) | null = loaderData.item
+  const { AfterForm } = collection
+  return (
+    <>
+      <CollectionForm
+        // A save (or a restored revision) remounts the form with the stored values.
+        key={item ? `${item.id}:${item.updatedAt ?? ''}` : 'new'}
+        collection={collection}
+        data={loaderData}
+        failure={actionData}
+      />
+      {item && AfterForm ? <AfterForm item={item} data={loaderData} /> : null}
+    </>
+  )
+}
+
+/** Edit and delete of one item, after the collection's own actions (`children`). */
+export function RowActions<K extends CollectionId, D>({
+  collection,
+  item,
+  children,
+  deleteHidden,
+  deleteWarning,
+}: {
+  collection: Collection<K, D>
+  item: CollectionItems[K]
+  children?: ReactNode
+  /** Fields posted with the delete (e.g. that the owner saw where the item is used). */
+  deleteHidden?: Record<string, string>
+  deleteWarning?: ReactNode
+}) {
+  const name = collection.nameOf(item)
+  return (
+    <>
+      {children}
+      <EditLink id={item.id} itemName={name} />
+      <ConfirmDelete
+        id={item.id}
+        itemName={name}
+        question={collection.labels.deleteQuestion}
+        hiddenFields={deleteHidden}
+        warning={deleteWarning}
+      />
+    </>
+  )
+}
+
+/** What the list view and the form view receive. */
+interface ViewProps<K extends CollectionId, D> {
+  collection: Collection<K, D>
+  data: D
+  failure: FormFailure | undefined
+}
+
+function CollectionList<K extends CollectionId, D extends CollectionData<CollectionItems[K]>>({
+  collection,
+  data,
+  failure,
+}: ViewProps<K, D>) {
+  const { labels, savedText, Row, List, BeforeList } = collection
+  const items = data.items
+  useEffect(() => {
+    if (savedText) forgetSavedCopies(collection.id, items.map(savedText))
+  }, [collection.id, items, savedText])
+  return (
+    <section>
+      <TabHeader title={labels.heading}>
+        <AddButton label={labels.add} />
+      </TabHeader>
+      {BeforeList ? <BeforeList data={data} failure={failure} /> : null}
+      {items.length === 0 ? (
+        <EmptyState>{labels.empty}</EmptyState>
+      ) : List ? (
+        <List items={items} data={data} />
+      ) : (
+        <ItemList label={labels.list}>
+          {items.map((item, index) => (
+            <ItemRow
+              key={item.id}
+              actions={
+                <RowActions collection={collection} item={item}>
+                  {collection.rowActions?.(item, index, items)}
+                </RowActions>
+              }
+            >
+              {Row ? <Row item={item} data={data} /> : null}
+            </ItemRow>
+          ))}
+        </ItemList>
+      )}
+    </section>
+  )
+}
+
+function CollectionForm<K extends CollectionId, D extends CollectionData<CollectionItems[K]>>({
+  collection,
+  data,
+  failure,
+}: ViewProps<K, D>) {
+  const { errors, onSubmit } = useSchemaForm(collection.schema, failure?.fieldErrors)
+  const { labels, Fields } = collection
+  const item = data.item
+  // After a refused save the form shows what the admin typed, otherwise the stored item.
+  const typed = failure?.values
+  const binders: Omit<FieldsProps<CollectionItems[K], D>, 'item' | 'data'> = {
+    typed,
+    errors,
+    field: (name, stored) => ({
+      name,
+      defaultValue: initialValue(typed, name, stored),
+      error: errors[name],
+    }),
+    checked: (name, stored) => ({
+      name,
+      defaultChecked: typed ? typed[name] !== undefined : (stored ?? false),
+      error: errors[name],
+    }),
+    list: (name, stored) => ({
+      name,
+      initial: typed ? asList(typed[name]) : (stored ?? []),
+      error: listError(errors, name),
+    }),
+  }
+  return (
+    <FormPanel title={item ? labels.edit : labels.create}>
+      <FormErrorSummary errors={errors} formError={failure?.formError} />
+      <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {item ? <input type="hidden" name="id" value={item.id} /> : null}
+        <Fields item={item} data={data} {...binders} />
+        <FormActions>
+          {collection.formActions?.(item)}
+          <CancelLink />
+          <SubmitButton intent={item ? 'update' : 'create'} pendingLabel="Enregistrement…">
+            {item ? 'Mettre à jour' : 'Ajouter'}
+          </SubmitButton>
+        </FormActions>
+      </Form>
+    </FormPanel>
+  )
+}

@@ -1,0 +1,305 @@
+// The "Gestion des Médias" collection (ADR 064): a grid with search, category and tag
+// filters (in the URL), the uploader, and where each item is used, asked before a delete.
+import { useEffect, useRef } from 'react'
+import { Form, useRevalidator, useSubmit } from 'react-router'
+import { Search } from 'lucide-react'
+import {
+  MEDIA_CATEGORY_LABELS,
+  MEDIA_DELETE_QUESTION,
+  MEDIA_USED_CONFIRMED,
+  MediaSchema,
+  mediaCountText,
+} from '#app/domain/media.ts'
+import { formatBytes } from '#app/domain/media-file.ts'
+import { MEDIA_CATEGORIES, type MediaItem } from '#app/domain/types.ts'
+import { buttonStyles } from '../buttons.tsx'
+import {
+  CheckboxField,
+  FieldGrid,
+  OrderField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../fields.tsx'
+import { MediaUploader } from '../media-uploader.tsx'
+import { MediaUrlField } from '../media-url-field.tsx'
+import {
+  defineCollection,
+  RowActions,
+  type CollectionData,
+  type FieldsProps,
+} from './collection.tsx'
+
+/** The list's filters, as the URL carries them. */
+export interface MediaFilterValues {
+  q: string
+  category: string
+  tag: string
+}
+
+/** The media tab's loader data: the filters, the tags to filter by, where each item is used. */
+export type MediaData = CollectionData<MediaItem> & {
+  tags: string[]
+  filters: MediaFilterValues
+  usages: Record<string, readonly string[]>
+}
+
+export const media = defineCollection<'media', MediaData>({
+  id: 'media',
+  resourceType: 'media',
+  schema: MediaSchema,
+  nameOf: (m) => m.title,
+  formDefaults: { featured: false, tags: '', description: '', decorative: false, alt: '' },
+  ordered: true,
+  // Back to the list as the admin left it: its search and filters.
+  keepParams: ['q', 'category', 'tag'],
+  labels: {
+    heading: 'Gestion des Médias',
+    add: 'Nouveau Média',
+    empty: 'Aucun média ne correspond à votre recherche.',
+    list: 'Médias',
+    create: 'Nouveau Média',
+    edit: 'Modifier le Média',
+    deleteQuestion: MEDIA_DELETE_QUESTION,
+    missing: 'Média introuvable',
+  },
+  toasts: {
+    created: 'Média ajouté avec succès',
+    updated: 'Média mis à jour avec succès',
+    deleted: 'Média supprimé avec succès',
+    missing: "Ce média n'existe plus.",
+  },
+  BeforeList: MediaListTop,
+  List: MediaGrid,
+  Fields: MediaFields,
+})
+
+function MediaListTop({ data }: { data: MediaData }) {
+  const revalidator = useRevalidator()
+  return (
+    <>
+      <MediaUploader onUploaded={() => void revalidator.revalidate()} />
+      <MediaFilters tags={data.tags} filters={data.filters} />
+      {/* Announces the result count after each search or filter (polite: never interrupts). */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
+        {mediaCountText(data.items.length)}
+      </p>
+    </>
+  )
+}
+
+/** Pause after the last keystroke before the search runs (one request per pause, not per key). */
+const SEARCH_DEBOUNCE_MS = 300
+
+const selectClass =
+  'rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm'
+
+function MediaFilters({ tags, filters }: { tags: string[]; filters: MediaFilterValues }) {
+  const submit = useSubmit()
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const cancelPending = () => clearTimeout(pending.current)
+  // A search still waiting when the tab is left must not navigate back to it.
+  useEffect(() => () => clearTimeout(pending.current), [])
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrer les médias"
+      className="mb-6 flex flex-wrap items-end gap-3"
+      onSubmit={cancelPending}
+      onChange={(event) => {
+        const form = event.currentTarget
+        const run = () => void submit(form, { replace: true, preventScrollReset: true })
+        cancelPending()
+        // Typing waits for a pause; the selects apply at once.
+        if (event.target instanceof HTMLInputElement && event.target.type === 'search')
+          pending.current = setTimeout(run, SEARCH_DEBOUNCE_MS)
+        else run()
+      }}
+    >
+      <div className="relative min-w-48 flex-1">
+        <label htmlFor="media-q" className="sr-only">
+          Rechercher
+        </label>
+        <Search
+          className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-zinc-400"
+          aria-hidden="true"
+        />
+        <input
+          id="media-q"
+          type="search"
+          name="q"
+          placeholder="Rechercher..."
+          defaultValue={filters.q}
+          className={`${selectClass} w-full pl-9`}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="media-category" className="text-xs text-zinc-600">
+          Catégorie
+        </label>
+        <select
+          id="media-category"
+          name="category"
+          defaultValue={filters.category}
+          className={selectClass}
+        >
+          <option value="">Toutes les catégories</option>
+          {MEDIA_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {MEDIA_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="media-tag" className="text-xs text-zinc-600">
+          Tag
+        </label>
+        <select id="media-tag" name="tag" defaultValue={filters.tag} className={selectClass}>
+          <option value="">Tous les tags</option>
+          {tags.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonStyles.secondary}>
+        Filtrer
+      </button>
+    </Form>
+  )
+}
+
+function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
+  const { usages } = data
+  return (
+    <ul aria-label={media.labels.list} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.id} className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+          <article aria-label={item.title}>
+            <div className="relative aspect-video bg-zinc-100">
+              {item.category === 'document' ? (
+                <a
+                  href={item.url}
+                  className="flex h-full items-center justify-center text-sm font-medium text-zinc-700 underline"
+                >
+                  Ouvrir le PDF
+                </a>
+              ) : item.category === 'video' ? (
+                <video
+                  src={item.url}
+                  controls
+                  preload="metadata"
+                  className="h-full w-full object-cover"
+                >
+                  Votre navigateur ne supporte pas la lecture de vidéos.
+                </video>
+              ) : (
+                <img
+                  src={item.url}
+                  alt={item.decorative ? '' : item.alt}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
+              )}
+              {item.featured ? (
+                <span className="absolute top-2 left-2 rounded bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                  En vedette
+                </span>
+              ) : null}
+            </div>
+            <div className="flex flex-col gap-1 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                <div className="flex shrink-0 items-center gap-1">
+                  <RowActions
+                    collection={media}
+                    item={item}
+                    deleteHidden={
+                      usages[item.id]?.length ? { [MEDIA_USED_CONFIRMED]: 'true' } : undefined
+                    }
+                    deleteWarning={<UsageWarning places={usages[item.id] ?? []} />}
+                  />
+                </div>
+              </div>
+              <p className="text-xs text-zinc-600 uppercase">
+                {MEDIA_CATEGORY_LABELS[item.category]}
+                {item.file ? ` · ${formatBytes(item.file.size)}` : ''}
+                {item.file?.width ? ` · ${item.file.width} × ${item.file.height} px` : ''}
+              </p>
+              {item.category === 'image' && !item.alt && !item.decorative ? (
+                <p className="text-xs font-medium text-amber-800">Texte alternatif manquant</p>
+              ) : null}
+              {item.description ? (
+                <p className="text-sm text-zinc-600">{item.description}</p>
+              ) : null}
+              {item.tags.length > 0 ? (
+                <ul aria-label="Tags" className="mt-1 flex flex-wrap gap-1">
+                  {item.tags.map((t) => (
+                    <li key={t} className="rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700">
+                      {t}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function UsageWarning({ places }: { places: readonly string[] }) {
+  if (places.length === 0) return null
+  return (
+    <div role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">Ce média est utilisé ici :</p>
+      <ul className="mt-1 list-disc pl-5">
+        {places.map((place) => (
+          <li key={place}>{place}</li>
+        ))}
+      </ul>
+      <p className="mt-1">Ces pages afficheront une image manquante s’il est supprimé.</p>
+    </div>
+  )
+}
+
+const CATEGORY_OPTIONS = [
+  { value: '', label: 'Choisir une catégorie' },
+  ...MEDIA_CATEGORIES.map((c) => ({ value: c, label: MEDIA_CATEGORY_LABELS[c] })),
+]
+
+function MediaFields({ item, data, field, checked }: FieldsProps<MediaItem, MediaData>) {
+  return (
+    <>
+      <FieldGrid>
+        <MediaUrlField {...field('url', item?.url)} label="URL" required />
+        <TextField {...field('title', item?.title)} label="Titre" required />
+        <SelectField
+          {...field('category', item?.category ?? 'image')}
+          label="Catégorie"
+          required
+          options={CATEGORY_OPTIONS}
+        />
+        <OrderField {...field('order', item?.order ?? data.nextOrder)} min={0} />
+        <TextField
+          {...field('tags', item?.tags.join(', '))}
+          label="Tags"
+          hint="Séparés par des virgules"
+        />
+      </FieldGrid>
+      <TextAreaField {...field('description', item?.description)} label="Description" rows={3} />
+      <TextAreaField
+        {...field('alt', item?.alt)}
+        label="Texte alternatif"
+        hint="Décrit l’image pour les personnes qui ne la voient pas (requis pour une image)."
+        rows={2}
+      />
+      <CheckboxField {...checked('decorative', item?.decorative)} label="Image décorative" />
+      <CheckboxField {...checked('featured', item?.featured)} label="Mettre en vedette" />
+    </>
+  )
+}

@@ -1,0 +1,123 @@
+// The "Projets" collection (ADR 064): a project's list row and form, its French texts.
+import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
+import type { Project } from '#app/domain/types.ts'
+import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
+import { ListInput } from '../list-input.tsx'
+import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
+import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
+import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+
+export const projects = defineCollection({
+  id: 'projects',
+  resourceType: 'project',
+  schema: ProjectSchema,
+  nameOf: (p) => p.title,
+  // An unticked box and an emptied list are absent from the form: they mean false / [].
+  formDefaults: { featured: false, tags: [], images: [] },
+  ordered: true,
+  labels: {
+    heading: 'Projets',
+    add: 'Nouveau projet',
+    empty: 'Aucun projet pour le moment. Ajoutez votre premier projet.',
+    list: 'Liste des projets',
+    create: 'Nouveau projet',
+    edit: 'Modifier le projet',
+    deleteQuestion: PROJECT_DELETE_QUESTION,
+    missing: 'Projet introuvable',
+  },
+  toasts: {
+    created: 'Projet ajouté avec succès',
+    updated: 'Projet mis à jour avec succès',
+    deleted: 'Projet supprimé avec succès',
+    missing: "Ce projet n'existe plus.",
+  },
+  savedText: (p) => p.content,
+  Row: ProjectRow,
+  Fields: ProjectFields,
+})
+
+function ProjectRow({ item: project }: { item: Project }) {
+  return (
+    <div className="flex items-center gap-3">
+      <img
+        src={project.thumbnail}
+        alt=""
+        className="h-12 w-16 shrink-0 rounded object-cover"
+        loading="lazy"
+      />
+      <div className="min-w-0">
+        <p className="flex items-center gap-2 font-medium text-zinc-900">
+          <span className="truncate">{project.title}</span>
+          {project.featured ? (
+            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">
+              En vedette
+            </span>
+          ) : null}
+        </p>
+        <p className="truncate text-sm text-zinc-600">
+          Ordre {project.order}
+          {project.tags.length > 0 ? ` · ${project.tags.join(', ')}` : ''}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function ProjectFields({
+  item,
+  data,
+  field,
+  list,
+  checked,
+}: FieldsProps<Project, CollectionData<Project>>) {
+  return (
+    <>
+      <FieldGrid>
+        <TextField {...field('title', item?.title)} label="Titre" required />
+        <MediaUrlField
+          {...field('thumbnail', item?.thumbnail)}
+          kind="image"
+          label="Miniature (URL)"
+          required
+        />
+        <TextField
+          {...field('url', item?.url)}
+          label="Lien du projet (URL, facultatif)"
+          type="url"
+        />
+        <OrderField {...field('order', item?.order ?? data.nextOrder)} />
+      </FieldGrid>
+      <TextAreaField
+        {...field('description', item?.description)}
+        label="Description"
+        required
+        rows={3}
+      />
+      <MarkdownEditor
+        {...field('content', item?.content)}
+        label="Contenu"
+        hint={MARKDOWN_HINT}
+        savedValue={item?.content ?? ''}
+        storageKey={`${DRAFT_KEY_PREFIX}projects:${item?.id ?? 'nouveau'}`}
+      />
+      <ListInput
+        {...list('tags', item?.tags)}
+        label="Tags"
+        inputLabel="Nouveau tag"
+        addLabel="Ajouter le tag"
+      />
+      <ListInput
+        {...list('images', item?.images)}
+        label="Images (URL)"
+        inputLabel="Nouvelle image (URL)"
+        addLabel="Ajouter l'image"
+        type="url"
+      />
+      <MediaPickerButtons targetId="field-images" label="Images (URL)" kind="image" />
+      <CheckboxField
+        {...checked('featured', item?.featured)}
+        label="Projet en vedette (affiché sur l'accueil)"
+      />
+    </>
+  )
+}

@@ -1,0 +1,96 @@
+// The "Compétences" collection (ADR 064): name, category, level 1–5 and a colour #RRGGBB
+// (default #8b5cf6) with a picker.
+import {
+  DEFAULT_SKILL_COLOR,
+  SKILL_CATEGORY_LABELS,
+  SKILL_DELETE_QUESTION,
+  SkillSchema,
+  skillLevelPercent,
+} from '#app/domain/skill.ts'
+import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
+import { ColorField, FieldGrid, SelectField, TextField } from '../fields.tsx'
+import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+
+export const skills = defineCollection({
+  id: 'skills',
+  resourceType: 'skill',
+  schema: SkillSchema,
+  nameOf: (s) => s.name,
+  labels: {
+    heading: 'Compétences',
+    add: 'Nouvelle compétence',
+    empty: 'Aucune compétence pour le moment. Ajoutez votre première compétence.',
+    list: 'Liste des compétences',
+    create: 'Nouvelle compétence',
+    edit: 'Modifier la compétence',
+    deleteQuestion: SKILL_DELETE_QUESTION,
+    missing: 'Compétence introuvable',
+  },
+  toasts: {
+    created: 'Compétence ajoutée avec succès',
+    updated: 'Compétence mise à jour avec succès',
+    deleted: 'Compétence supprimée avec succès',
+    missing: "Cette compétence n'existe plus.",
+  },
+  Row: SkillRow,
+  Fields: SkillFields,
+})
+
+const CATEGORY_OPTIONS = [
+  { value: '', label: 'Choisir une catégorie' },
+  ...SKILL_CATEGORIES.map((c) => ({ value: c, label: SKILL_CATEGORY_LABELS[c] })),
+]
+
+function SkillRow({ item: skill }: { item: Skill }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="h-4 w-4 shrink-0 rounded-full"
+        style={{ backgroundColor: skill.color }}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-zinc-900">{skill.name}</p>
+        <p className="text-sm text-zinc-600">
+          {SKILL_CATEGORY_LABELS[skill.category]} · Niveau {skill.level}/5
+        </p>
+        <div className="mt-1 h-1.5 w-40 rounded bg-zinc-200" aria-hidden="true">
+          <div
+            className="h-1.5 rounded"
+            style={{ width: `${skillLevelPercent(skill.level)}%`, backgroundColor: skill.color }}
+          />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function SkillFields({ item, field }: FieldsProps<Skill, CollectionData<Skill>>) {
+  return (
+    <FieldGrid>
+      <TextField {...field('name', item?.name)} label="Nom" required />
+      <SelectField
+        {...field('category', item?.category)}
+        label="Catégorie"
+        required
+        options={CATEGORY_OPTIONS}
+      />
+      <TextField
+        {...field('level', item?.level ?? 3)}
+        label="Niveau (1 à 5)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={5}
+        step={1}
+        required
+      />
+      <ColorField
+        {...field('color', item?.color ?? DEFAULT_SKILL_COLOR)}
+        label="Couleur"
+        required
+        hint="Format #RRGGBB"
+      />
+    </FieldGrid>
+  )
+}

@@ -1,0 +1,91 @@
+// The "Parcours" collection (ADR 064): every field required, dates as free text hinted
+// YYYY-MM or 'present', tags comma-separated.
+import {
+  formatTimelineDate,
+  TIMELINE_DELETE_QUESTION,
+  TIMELINE_TYPE_LABELS,
+  TimelineSchema,
+} from '#app/domain/timeline.ts'
+import { TIMELINE_TYPES, type TimelineItem } from '#app/domain/types.ts'
+import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
+import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+
+export const timeline = defineCollection({
+  id: 'timeline',
+  resourceType: 'timeline',
+  schema: TimelineSchema,
+  nameOf: (t) => t.title,
+  formDefaults: { tags: '' },
+  labels: {
+    heading: 'Parcours',
+    add: 'Nouvel élément',
+    empty: 'Aucun élément de parcours pour le moment. Ajoutez votre première expérience.',
+    list: 'Éléments du parcours',
+    create: 'Nouvel élément du parcours',
+    edit: "Modifier l'élément",
+    deleteQuestion: TIMELINE_DELETE_QUESTION,
+    missing: 'Élément introuvable',
+  },
+  toasts: {
+    created: 'Élément du parcours ajouté avec succès',
+    updated: 'Élément du parcours mis à jour avec succès',
+    deleted: 'Élément du parcours supprimé avec succès',
+    missing: "Cet élément n'existe plus.",
+  },
+  Row: TimelineRow,
+  Fields: TimelineFields,
+})
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'Choisir un type' },
+  ...TIMELINE_TYPES.map((t) => ({ value: t, label: TIMELINE_TYPE_LABELS[t] })),
+]
+
+function TimelineRow({ item }: { item: TimelineItem }) {
+  return (
+    <>
+      <p className="font-medium text-zinc-900">{item.title}</p>
+      <p className="text-sm text-zinc-600">
+        {item.organization} · {formatTimelineDate(item.startDate)} –{' '}
+        {formatTimelineDate(item.endDate)} · {TIMELINE_TYPE_LABELS[item.type]}
+      </p>
+    </>
+  )
+}
+
+function TimelineFields({ item, field }: FieldsProps<TimelineItem, CollectionData<TimelineItem>>) {
+  return (
+    <>
+      <FieldGrid>
+        <TextField {...field('title', item?.title)} label="Titre" required />
+        <TextField {...field('organization', item?.organization)} label="Organisation" required />
+        <TextField
+          {...field('startDate', item?.startDate)}
+          label="Date de début"
+          required
+          placeholder="AAAA-MM"
+          hint="Format conseillé : AAAA-MM (ex. 2023-09)"
+        />
+        <TextField
+          {...field('endDate', item?.endDate)}
+          label="Date de fin"
+          required
+          placeholder="AAAA-MM ou present"
+          hint="AAAA-MM, ou « present » pour une activité en cours"
+        />
+        <SelectField
+          {...field('type', item?.type ?? 'professional')}
+          label="Type"
+          required
+          options={TYPE_OPTIONS}
+        />
+        <TextField
+          {...field('tags', item?.tags.join(', '))}
+          label="Tags"
+          hint="Séparés par des virgules"
+        />
+      </FieldGrid>
+      <TextAreaField {...field('description', item?.description)} label="Description" required />
+    </>
+  )
+}

@@ -1,0 +1,176 @@
+// Paramètres › Importer / Exporter (ADR 066): a WordPress export uploaded through the browser
+// gives a French report; its post is on the site at once, its former address answers with a
+// 301 to the new page; the export downloads as a zip holding the site's tables.
+import { spawn } from 'node:child_process'
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { getDb } from '#app/server/db/client.server.ts'
+import { openZip } from '#app/server/transfer/zip.server.ts'
+import { signInAdmin } from '../../fixtures/admin.ts'
+import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
+
+const WXR = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel><title>Ancien site</title><wp:wxr_version>1.2</wp:wxr_version>
+<item><title>Voyage à Lisbonne</title><link>https://ancien.example/2019/05/02/voyage-a-lisbonne/</link>
+<content:encoded><![CDATA[<p>Des tramways jaunes.<script>window.hacked = true</script></p><img src="${base}/tram.png" alt="Un tram">]]></content:encoded>
+<wp:post_id>77</wp:post_id><wp:post_date_gmt>2019-05-02 08:00:00</wp:post_date_gmt>
+<wp:post_name>voyage-a-lisbonne</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type>
+<category domain="category" nicename="voyages"><![CDATA[Voyages]]></category></item>
+<item><title>Mentions légales</title><wp:post_id>2</wp:post_id><wp:post_type>page</wp:post_type><wp:status>publish</wp:status></item>
+<item><title>Photo perdue</title><wp:post_id>9</wp:post_id><wp:post_type>attachment</wp:post_type><wp:attachment_url>${base}/perdue.jpg</wp:attachment_url></item>
+</channel></rss>`
+
+test('imports a WordPress export from the hub, keeps the former address, downloads the export', async ({
+  page,
+  db: _db,
+}) => {
+  test.setTimeout(90_000)
+  await getDb().deleteFrom('import_source').execute()
+  await getDb().deleteFrom('blog_posts').where('slug', '=', 'voyage-a-lisbonne').execute()
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fc0' } })
+    .png()
+    .toBuffer()
+  const images = http.createServer((req, res) => {
+    if (req.url === '/tram.png') res.writeHead(200).end(png)
+    else res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-import-'))
+  try {
+    const file = path.join(dir, 'ancien-site.xml')
+    writeFileSync(file, WXR(`http://127.0.0.1:${(images.address() as AddressInfo).port}`))
+
+    await signInAdmin(page)
+    await page.goto('/admin/settings')
+    await page.getByRole('link', { name: 'Importer / Exporter' }).click()
+    await expect(
+      page.getByRole('heading', { name: 'Paramètres › Importer / Exporter' }),
+    ).toBeVisible()
+    await page.getByLabel('Fichier à importer').setInputFiles(file)
+    await page.getByRole('button', { name: 'Importer', exact: true }).click()
+    const report = page.getByRole('region', { name: /Rapport d’import/ })
+    await expect(report).toBeVisible({ timeout: 30_000 })
+    await expect(report.getByTestId('import-counts')).toContainText('Articles : 1 créé')
+    await expect(report.getByTestId('import-counts')).toContainText('Pages : 1 ignorée')
+    await expect(report.getByTestId('import-counts')).toContainText('Médias : 1 créé, 1 en échec')
+    await expect(report).toContainText('Médias non récupérés (l’adresse d’origine est conservée)')
+    await expect(report).toContainText('/perdue.jpg (réponse HTTP 404)')
+    await expect(report).toContainText(
+      'Page « Mentions légales » non importée : son texte peut être repris dans Paramètres › Pages légales',
+    )
+
+    // The screen with its report has no axe violation.
+    const { default: AxeBuilder } = await import('@axe-core/playwright')
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+
+    // On the site at once; the script stayed out; the former address answers 301.
+    const old = await page.request.get('/2019/05/02/voyage-a-lisbonne/', { maxRedirects: 0 })
+    expect(old.status()).toBe(301)
+    expect(old.headers()['location']).toBe('/blog/voyage-a-lisbonne')
+    await page.goto('/2019/05/02/voyage-a-lisbonne/')
+    await expect(page).toHaveURL(/\/blog\/voyage-a-lisbonne$/)
+    await expect(page.getByRole('heading', { name: 'Voyage à Lisbonne', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('markdown-body').getByText('Des tramways jaunes.')).toBeVisible()
+    expect(
+      await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked),
+    ).toBeUndefined()
+    expect((await page.request.get('/2019/05/02/autre-chose/', { maxRedirects: 0 })).status()).toBe(
+      404,
+    )
+
+    // A second upload: everything already there.
+    await page.goto('/admin/settings/transfer')
+    await page.getByLabel('Fichier à importer').setInputFiles(file)
+    await page.getByRole('button', { name: 'Importer', exact: true }).click()
+    await expect(page.getByTestId('import-counts')).toContainText('Articles : 1 déjà présent', {
+      timeout: 30_000,
+    })
+
+    // A file that is not an export: a French refusal (the browser logs the 400).
+    allowConsoleError(page, /status of 400/)
+    const junk = path.join(dir, 'notes.xml')
+    writeFileSync(junk, '<rss><channel><item><title>coupé')
+    await page.getByLabel('Fichier à importer').setInputFiles(junk)
+    await page.getByRole('button', { name: 'Importer', exact: true }).click()
+    await expect(page.getByRole('alert')).toContainText(
+      'Ce fichier n’est pas un export WordPress lisible : le XML est invalide ou tronqué. Rien n’a été importé.',
+    )
+
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Télécharger l’export' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^vitrine-export-\d{4}-\d{2}-\d{2}\.zip$/)
+    const zipPath = path.join(dir, 'export.zip')
+    writeFileSync(zipPath, readFileSync((await download.path())!))
+    const zip = await openZip(zipPath)
+    try {
+      const names = zip.entries.map((e) => e.fileName)
+      expect(names).toContain('vitrine-export.json')
+      expect(names).toContain('posts/voyage-a-lisbonne.md')
+      expect(names.some((n) => n.startsWith('media/'))).toBe(true)
+    } finally {
+      zip.close()
+    }
+  } finally {
+    await new Promise((resolve) => images.close(resolve))
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('npm run import and npm run export work beside the running site', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  test.setTimeout(90_000)
+  await getDb().deleteFrom('import_source').execute()
+  await getDb()
+    .deleteFrom('blog_posts')
+    .where('slug', 'in', ['carnet-de-bord', 'idees-en-vrac'])
+    .execute()
+  // The blog page is in the page cache before the import…
+  await page.goto('/blog')
+  await expect(page.getByRole('heading', { name: 'Carnet de bord' })).toHaveCount(0)
+  const env = {
+    ...process.env,
+    DATA_DIR: server.dataDir,
+    ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+  }
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      child.stdout.on('data', (d) => (out += d))
+      child.stderr.on('data', (d) => (out += d))
+      child.on('exit', (code) => resolve({ code, out }))
+    })
+  const imported = await run(['scripts/import.ts', 'tests/fixtures/import/markdown'])
+  expect(imported.out).toContain('Articles : 2 créés')
+  expect(imported.code).toBe(0)
+  // …and shows the imported post without a restart.
+  await page.goto('/blog')
+  await expect(page.getByRole('heading', { name: 'Carnet de bord' })).toBeVisible()
+  const again = await run(['scripts/import.ts', 'tests/fixtures/import/markdown'])
+  expect(again.out).toContain('Articles : 2 déjà présents')
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-export-'))
+  try {
+    const exported = await run(['scripts/export.ts', '--out', path.join(dir, 'site.zip')])
+    expect(exported.code).toBe(0)
+    expect(exported.out).toContain(`Export écrit : ${path.join(dir, 'site.zip')}`)
+    const zip = await openZip(path.join(dir, 'site.zip'))
+    try {
+      expect(zip.entries.map((e) => e.fileName)).toContain('posts/carnet-de-bord.md')
+    } finally {
+      zip.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
