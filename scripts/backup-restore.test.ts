@@ -9,8 +9,9 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
+import { migrateToLatest, openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { storeUpload } from '#app/server/media/pipeline.server.ts'
+import { createUploadedMedia } from '#app/server/repositories/media.server.ts'
 import {
   holdServerLock,
   releaseServerLock,
@@ -288,6 +289,54 @@ describe('media in an S3 bucket (ADR 068)', () => {
         MEDIA_DIR: back,
       })
       expect(hashes(back)).toEqual(before)
+    } finally {
+      await s3.close()
+    }
+  })
+
+  it('export reads the files from the bucket, import writes them into it (ADR 066)', async () => {
+    const s3 = await startS3()
+    try {
+      const settings = {
+        bucket: 'vitrine',
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      }
+      const site = path.join(root, 's3-export-site')
+      const handle = openDatabase(path.join(site, 'vitrine.db'))
+      await migrateToLatest(handle.db)
+      setDatabase(handle)
+      const photo = await sharp({
+        create: { width: 640, height: 400, channels: 3, background: '#375' },
+      })
+        .jpeg()
+        .toBuffer()
+      const stored = await storeUpload(once(photo), {
+        storage: new S3Storage(settings, 'media/'),
+        limitsMb: { image: 5, video: 5, document: 5 },
+      })
+      await createUploadedMedia(stored, 'photo.jpg')
+      setDatabase(undefined)
+      await handle.close()
+      const keys = [stored.storageKey, ...stored.variants].sort()
+
+      const zip = path.join(root, 's3-export.zip')
+      const out = await runAsync('scripts/export.ts', site, ['--out', zip], s3.env)
+      expect(out).toContain(`${keys.length} fichiers`)
+      expect(existsSync(path.join(site, 'media'))).toBe(false)
+
+      // Into a new site on an emptied bucket: the files come back into the bucket.
+      const media = new S3Storage(settings, 'media/')
+      for (const key of keys) await media.remove(key)
+      const fresh = path.join(root, 's3-import-site')
+      await runAsync('scripts/import.ts', fresh, [zip], { ...s3.env, DEMO_CONTENT: 'false' })
+      const back: string[] = []
+      for await (const key of media.keys()) back.push(key)
+      expect(back.sort()).toEqual(keys)
+      expect(existsSync(path.join(fresh, 'media'))).toBe(false)
     } finally {
       await s3.close()
     }
