@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 // Browser tests run against the production build (built once by `npm test`), with one
-// server and one database per worker (tests/fixtures/test.ts).
+// server and one database per worker (tests/fixtures/test.ts). The `s3` project runs the
+// media specs again with the media in an S3 bucket (a real S3 API server per worker, ADR 068).
 //
 // Sized for a loaded 2-core machine (CI), from measurement. Two workers, each with its own
 // server and Chromium, still finish sooner than one on 2 cores: the auth folder (51 tests)
@@ -10,7 +11,7 @@ import { defineConfig } from '@playwright/test'
 // up to 2.2 times as long (median), so the time-outs, bounds on states being reached, leave
 // room for that: 60 s a test (three times that for the multi-step flows marked
 // `test.slow()`), 15 s an expectation.
-export default defineConfig({
+export default defineConfig<object, { s3: boolean }>({
   testDir: 'tests/e2e',
   globalSetup: './tests/setup/global-setup.ts',
   fullyParallel: true,
@@ -21,6 +22,18 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json']],
   outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/results` : '.tmp/test-results',
+  projects: [
+    { name: 'disque' },
+    {
+      name: 's3',
+      use: { s3: true },
+      testMatch: [
+        'admin/media-upload.spec.ts',
+        'admin/cv-private.spec.ts',
+        'public/timeline-gallery.spec.ts',
+      ],
+    },
+  ],
   use: {
     browserName: 'chromium',
     locale: 'fr-FR',

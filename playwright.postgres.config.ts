@@ -14,6 +14,8 @@ process.env.VITRINE_E2E_POSTGRES = '1'
 
 export default defineConfig({
   ...base,
+  // The media specs' S3 project is the main run's (media storage is not the database's).
+  projects: [{ name: 'disque' }],
   testMatch: [
     'public/smoke.spec.ts',
     'public/home.spec.ts',

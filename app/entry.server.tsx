@@ -5,6 +5,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
 import { renderDocument } from './server/render-document.server.tsx'
+import { isDatabaseUnavailable } from './server/db/availability.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -30,6 +31,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return
   // An internal error response (React Router's own) carries the error it stands for.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  // The database unreachable: logged once per outage, by availability.server.ts (ADR 069).
+  if (isDatabaseUnavailable(cause ?? error)) return
   console.error(cause ?? error)
 }
 

@@ -17,6 +17,11 @@ import type { Route } from './+types/root'
 import { THEME_BOOT_SCRIPT, themeCss } from '#app/domain/theme.ts'
 import type { SiteSeo } from '#app/domain/seo.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
+import {
+  databaseUnavailable,
+  databaseUnreachable,
+  unavailableResponse,
+} from '#app/server/db/availability.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -53,6 +58,17 @@ const THEME_CSS = themeCss()
  * routes, form posts), so nothing of the site leaks into the 503 and nothing is written.
  */
 export const middleware: Route.MiddlewareFunction[] = [
+  // The database unreachable (ADR 069): a French 503 with Retry-After for every page, file
+  // and API call until it answers again, not a 500 and a stack trace each. /healthz keeps
+  // asking the database itself (its answer ends the outage as soon as it can).
+  async ({ request }, next) => {
+    const health = new URL(request.url).pathname === '/healthz'
+    if (databaseUnreachable() && !health) return unavailableResponse(request)
+    const response = await next()
+    if (response.status >= 500 && databaseUnavailable() && !health)
+      return unavailableResponse(request)
+    return response
+  },
   // The rendered 503 page does not carry the thrown response's headers: put them back.
   async (_args, next) => {
     const response = await next()

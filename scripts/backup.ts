@@ -1,12 +1,16 @@
 // `npm run backup`: a consistent copy of the live database (SQLite VACUUM INTO, safe while
 // the server runs) into DATA_DIR/backups/, plus the auth secret and the uploaded files
 // (MEDIA_DIR/media and MEDIA_DIR/private, ADR 017; MEDIA_DIR is DATA_DIR unless set, ADR
-// 033). Keeps the last 14 copies.
+// 033), or from the S3 bucket when S3_BUCKET is set (ADR 068). Keeps the last 14 copies.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { getEnv } from '../app/server/env.server.ts'
 import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
+import { copyMedia } from '../app/server/media/media-copy.server.ts'
+import { closeS3Clients } from '../app/server/media/s3-storage.server.ts'
+import { LocalDiskStorage } from '../app/server/media/storage.server.ts'
+import { privateStore, publicStore, s3Settings } from '../app/server/media/stores.server.ts'
 
 const KEEP = Number(process.env.BACKUP_KEEP ?? 14)
 const env = getEnv()
@@ -41,7 +45,18 @@ if (existsSync(secret)) copyFileSync(secret, path.join(dir, `auth-secret-${stamp
 // Uploaded files are content-addressed and never rewritten: a plain copy is consistent.
 // Copied after the database, so every file a backed-up row names is there.
 const files = path.join(dir, `vitrine-${stamp}-files`)
-for (const folder of ['media', 'private']) {
+if (s3Settings(env)) {
+  // From the bucket into the same folders as a local library, so restore reads either.
+  for (const [folder, store] of [
+    ['media', publicStore(env)],
+    ['private', privateStore(env)],
+  ] as const) {
+    await copyMedia(store, new LocalDiskStorage(path.join(files, folder)))
+    rmSync(path.join(files, folder, '.tmp'), { recursive: true, force: true })
+  }
+  await closeS3Clients()
+}
+for (const folder of s3Settings(env) ? [] : ['media', 'private']) {
   const from = path.join(env.MEDIA_DIR, folder)
   if (!existsSync(from)) continue
   cpSync(from, path.join(files, folder), {

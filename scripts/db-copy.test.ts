@@ -247,6 +247,26 @@ describe('db:copy', () => {
     const wrong = copy('--from', 'mysql://x', '--to', target)
     expect(wrong.code).toBe(1)
     expect(wrong.err).toMatch(/Emplacement source invalide « mysql:\/\/x »/)
+    // An unreachable PostgreSQL, in the server's words (client.server.ts), naming the option.
+    const down = copy(
+      '--from',
+      `sqlite:${sourceFile}`,
+      '--to',
+      'postgres://vitrine:pw@127.0.0.1:1/x',
+    )
+    expect(down.code).toBe(1)
+    expect(down.err).toContain('Impossible de se connecter à PostgreSQL « postgres://vitrine:')
+    expect(down.err).toContain('Vérifiez --to (hôte, port, utilisateur, mot de passe, base)')
+    expect(down.err).not.toContain('pw@')
+  })
+
+  it.runIf(TEST_POSTGRES)('names a PostgreSQL database that does not exist', () => {
+    const url = new URL(TEST_POSTGRES ?? '')
+    url.pathname = '/absente_de_ce_serveur'
+    const missing = copy('--from', url.href, '--to', `sqlite:${path.join(dir, 'out.db')}`)
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/La base PostgreSQL « .*absente_de_ce_serveur » n'existe pas/)
+    expect(missing.err).toContain('corrigez le nom de la base dans --from')
   })
 
   it('keeps nothing when one row cannot be copied', async () => {

@@ -9,7 +9,8 @@ import {
   describeLocation,
   openLocation,
 } from '#app/server/db/copy.server.ts'
-import type { DatabaseHandle } from '#app/server/db/client.server.ts'
+import { checkPostgres, type DatabaseHandle } from '#app/server/db/client.server.ts'
+import { StartupError } from '#app/server/env.server.ts'
 
 const USAGE =
   'Usage : npm run db:copy -- --from sqlite:./data/vitrine.db --to postgres://utilisateur:motdepasse@hôte:5432/base [--force]\n' +
@@ -51,6 +52,9 @@ async function main(): Promise<number> {
     handles.push(source)
     const target = openLocation(values.to.trim(), 'cible')
     handles.push(target)
+    // An unreachable or missing PostgreSQL, in the server's words (client.server.ts).
+    if (source.dialect === 'postgres') await checkPostgres(source, '--from')
+    if (target.dialect === 'postgres') await checkPostgres(target, '--to')
     console.log(
       `Copie de ${describeLocation(values.from.trim())} vers ${describeLocation(values.to.trim())}…`,
     )
@@ -69,7 +73,7 @@ async function main(): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     console.error(
-      error instanceof CopyError
+      error instanceof CopyError || error instanceof StartupError
         ? message
         : `Échec de la copie : ${message}. Rien n'a été modifié dans la base cible.`,
     )

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
+import { closeS3Clients } from '#app/server/media/s3-storage.server.ts'
 
 const USAGE = 'Usage : npm run export -- --out CHEMIN (un fichier .zip ou un dossier)'
 
@@ -50,3 +51,5 @@ try {
   console.error(`Échec de l’export : ${error instanceof Error ? error.message : String(error)}`)
   process.exitCode = 1
 }
+// The S3 client's kept-alive sockets would hold the process open (ADR 068).
+await closeS3Clients()

@@ -6,6 +6,7 @@ import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
 import { importFile, ImportRefused } from '#app/server/transfer/import.server.ts'
 import { formatReport } from '#app/server/transfer/report.server.ts'
+import { closeS3Clients } from '#app/server/media/s3-storage.server.ts'
 
 const USAGE = 'Usage : npm run import -- FICHIER_OU_DOSSIER [--sans-medias]'
 
@@ -49,3 +50,5 @@ try {
   console.error(`Échec de l’import : ${error instanceof Error ? error.message : String(error)}`)
   process.exitCode = 1
 }
+// The S3 client's kept-alive sockets would hold the process open (ADR 068).
+await closeS3Clients()

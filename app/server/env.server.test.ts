@@ -105,6 +105,44 @@ describe('environment', () => {
     })
   })
 
+  it('reads the S3 variables and refuses the ones that cannot go together (ADR 068)', () => {
+    const dir = tempDir()
+    const refusal = (extra: Record<string, string>) => {
+      try {
+        getEnv({ DATA_DIR: dir, ...extra })
+      } catch (error) {
+        expect(error).toBeInstanceOf(StartupError)
+        return (error as Error).message
+      }
+      return 'accepté'
+    }
+    expect(getEnv({ DATA_DIR: dir }).S3_BUCKET).toBeUndefined()
+    expect(
+      getEnv({
+        DATA_DIR: dir,
+        S3_BUCKET: 'mon-site',
+        S3_ENDPOINT: 'https://s3.fr-par.scw.cloud',
+        S3_REGION: 'fr-par',
+        S3_ACCESS_KEY_ID: 'SCWXXXX',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ S3_BUCKET: 'mon-site', S3_FORCE_PATH_STYLE: true, S3_REGION: 'fr-par' })
+    expect(refusal({ S3_ENDPOINT: 'https://s3.fr-par.scw.cloud' })).toContain(
+      'S3_BUCKET: à définir pour stocker les médias dans un compartiment S3 (S3_ENDPOINT est définie)',
+    )
+    expect(refusal({ S3_BUCKET: 'site', S3_ACCESS_KEY_ID: 'k' })).toContain(
+      "S3_SECRET_ACCESS_KEY: la clé d'accès S3 va par paire",
+    )
+    expect(refusal({ S3_BUCKET: 'Mon Site' })).toContain('S3_BUCKET: un nom de compartiment S3')
+    expect(refusal({ S3_BUCKET: 'site', S3_ENDPOINT: 's3.exemple.fr' })).toContain(
+      'S3_ENDPOINT: doit être une adresse http(s) complète',
+    )
+    expect(refusal({ S3_BUCKET: 'site', S3_FORCE_PATH_STYLE: 'oui' })).toContain(
+      'S3_FORCE_PATH_STYLE: attendu : true ou false',
+    )
+  })
+
   it('stops with a clear message when the data directory cannot be written', () => {
     // A regular file where the directory should be: nothing can be created below it.
     const file = path.join(tempDir(), 'not-a-directory')

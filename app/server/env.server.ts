@@ -69,6 +69,25 @@ export const EnvSchema = z.object({
    * Several app servers point it at one shared directory (ADR 033). Default: DATA_DIR.
    */
   MEDIA_DIR: optionalText,
+  /**
+   * Media in an S3-compatible bucket instead of MEDIA_DIR (ADR 068): set S3_BUCKET to turn it
+   * on. S3_ENDPOINT for any service but AWS; S3_FORCE_PATH_STYLE for most of them (MinIO,
+   * Ceph, SeaweedFS); S3_PUBLIC_URL when the bucket's `media/` prefix is public or behind a CDN.
+   */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'un nom de compartiment S3 est attendu (minuscules, chiffres, points et tirets)',
+      })
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(httpUrl('https://s3.fr-par.scw.cloud').optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_PUBLIC_URL: optionalText.pipe(httpUrl('https://medias.exemple.fr').optional()),
   /** PostgreSQL instead of SQLite in DATA_DIR (ADR 028): postgres://user:pass@host:5432/db */
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), {
     message: 'doit commencer par postgres:// (laisser vide pour SQLite dans DATA_DIR)',
@@ -192,6 +211,10 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new StartupError(`Configuration invalide :\n${lines.join('\n')}`)
   }
   const env = parsed.data
+  const s3Problems = s3Refusals(env)
+  if (s3Problems.length > 0) {
+    throw new StartupError(`Configuration invalide :\n${s3Problems.join('\n')}`)
+  }
   const dataDir = path.resolve(env.DATA_DIR)
   const result: Env = {
     ...env,
@@ -203,6 +226,31 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (source === process.env) cached = result
   return result
+}
+
+/** What the S3 variables cannot be together (each one alone is checked by the schema). */
+function s3Refusals(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = []
+  const others = (
+    [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PUBLIC_URL',
+    ] as const
+  ).filter((name) => env[name] !== undefined)
+  if (!env.S3_BUCKET && others.length > 0) {
+    problems.push(
+      `  S3_BUCKET: à définir pour stocker les médias dans un compartiment S3 (${others.join(', ')} ${others.length > 1 ? 'sont définies' : 'est définie'}), ou retirez les variables S3_`,
+    )
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "  S3_SECRET_ACCESS_KEY: la clé d'accès S3 va par paire : définissez S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY, ou aucune des deux",
+    )
+  }
+  return problems
 }
 
 function readOrCreateSecret(dataDir: string): string {

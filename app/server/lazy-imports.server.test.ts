@@ -28,6 +28,9 @@ const LAZY_PACKAGES = [
   'rehype-external-links',
   'better-auth',
   'pg',
+  // Only with S3_BUCKET (ADR 068).
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
 ]
 
 /** Modules loaded only through import(), which may therefore import lazy packages. */

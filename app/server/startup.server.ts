@@ -3,7 +3,9 @@
 import { resolveAuthSecret } from './auth/shared-secret.server.ts'
 import { closeDatabase, initDatabase } from './db/client.server.ts'
 import { withStartupLock } from './db/dialect.server.ts'
+import { holdServerLock, releaseServerLock } from './db/server-lock.server.ts'
 import { getEnv } from './env.server.ts'
+import { checkMediaStore, describeMediaStore } from './media/stores.server.ts'
 import { STARTUP_HOOKS } from './startup-hooks.server.ts'
 import { log } from './log.server.ts'
 import { stopMailWorker } from './mail/worker.server.ts'
@@ -13,6 +15,11 @@ let started: Promise<void> | undefined
 export function startApp(): Promise<void> {
   started ??= (async () => {
     const env = getEnv()
+    // S3_BUCKET: a wrong key or bucket stops the start here, in French (ADR 068).
+    await checkMediaStore(env)
+    if (env.S3_BUCKET) log.info(`Médias : ${describeMediaStore(env)}`)
+    // DATA_DIR/vitrine.pid while this server runs: `npm run restore` refuses then (ADR 069).
+    holdServerLock(env.DATA_DIR)
     let t = performance.now()
     const handle = await initDatabase(env.DATA_DIR, env.DATABASE_URL)
     // Where start-up goes (ADR 030): milliseconds per step, in the log.
@@ -38,5 +45,6 @@ export async function stopApp(): Promise<void> {
   // The database's close() first stops the rest of the background work started against it
   // (scheduled publishing, retention timers), then closes it.
   await closeDatabase()
+  releaseServerLock()
   started = undefined
 }

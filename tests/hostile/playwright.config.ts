@@ -6,6 +6,7 @@ import base from '../../playwright.config.ts'
 export default defineConfig({
   ...base,
   testDir: '.',
+  projects: [{ name: 'disque' }],
   testMatch: '*.spec.ts',
   globalSetup: '../setup/global-setup.ts',
   workers: 1,

@@ -20,6 +20,9 @@ export interface PostgresServer {
   /** URL of `database` on this server. */
   url(database: string): string
   stop(): void
+  /** Stops the server, keeping its data (an outage); `resume()` starts it again. */
+  halt(): void
+  resume(): void
 }
 
 function binDir(): string {
@@ -72,27 +75,29 @@ export async function startPostgres(): Promise<PostgresServer> {
     '--no-instructions',
   ])
   let port = 0
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      [
+        `-p ${port}`,
+        `-k ${dir}`,
+        '-c listen_addresses=127.0.0.1',
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c max_connections=300',
+      ].join(' '),
+      'start',
+    ])
   for (let attempt = 0; ; attempt++) {
     port = await freePort()
     try {
-      run(path.join(bin, 'pg_ctl'), [
-        '-D',
-        data,
-        '-l',
-        path.join(dir, 'server.log'),
-        '-w',
-        '-o',
-        [
-          `-p ${port}`,
-          `-k ${dir}`,
-          '-c listen_addresses=127.0.0.1',
-          '-c fsync=off',
-          '-c synchronous_commit=off',
-          '-c full_page_writes=off',
-          '-c max_connections=300',
-        ].join(' '),
-        'start',
-      ])
+      start()
       break
     } catch (error) {
       if (attempt >= 2) throw error
@@ -115,6 +120,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     port,
     url: (database) => `postgres://${USER}@127.0.0.1:${port}/${database}`,
     stop,
+    halt: () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
   }
 }
 

@@ -1,11 +1,17 @@
-// GET /media/:key: a file of the public media library (ADR 017).
+// GET /media/:key: a file of the public media library (ADR 017). With S3_PUBLIC_URL, a
+// permanent redirect to the bucket's public address or CDN instead (ADR 068).
 import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
 import type { Route } from './+types/media-file'
 import { serveStored } from '#app/server/media/serve.server.ts'
+import { publicRedirect } from '#app/server/media/s3-storage.server.ts'
 import { libraryStorage } from '#app/server/media/uploads.server.ts'
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  return serveStored(request, libraryStorage(), params.key, { immutable: true })
+  const storage = libraryStorage()
+  return (
+    publicRedirect(storage, params.key) ??
+    serveStored(request, storage, params.key, { immutable: true })
+  )
 }
 
 /** No form posts here: a French 405 (ADR 024). */

@@ -9,6 +9,7 @@ import {
   issueSetupToken,
   printFirstAdminLink,
   promoteToAdmin,
+  setupTokenToPrint,
   SETUP_TOKEN_TTL_MS,
 } from './first-admin.server.ts'
 import type { Env } from '../env.server.ts'
@@ -31,6 +32,8 @@ async function addUser(role: string, status = 'active') {
     })
     .execute()
 }
+
+const SECRET = 'test-secret-test-secret-test-secret-0123'
 
 describe('first-admin setup link', () => {
   useTestDatabase()
@@ -84,7 +87,7 @@ describe('first-admin setup link', () => {
 
   it('prints the link at start-up only while no active admin exists', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    const env = { PUBLIC_URL: 'http://localhost:4321' } as Env
+    const env = { PUBLIC_URL: 'http://localhost:4321', BETTER_AUTH_SECRET: SECRET } as Env
     await printFirstAdminLink(env)
     const printed = write.mock.calls.map((c) => String(c[0])).join('')
     const match = printed.match(
@@ -96,6 +99,43 @@ describe('first-admin setup link', () => {
     await addUser('admin')
     await printFirstAdminLink(env)
     expect(write).not.toHaveBeenCalled()
+  })
+
+  it('prints the same link again while it is unexpired: one link per database', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const env = { PUBLIC_URL: 'http://localhost:4321', BETTER_AUTH_SECRET: SECRET } as Env
+    const linkPrinted = async () => {
+      write.mockClear()
+      await printFirstAdminLink(env)
+      const printed = write.mock.calls.map((c) => String(c[0])).join('')
+      return { printed, token: /\/setup\/([\w-]+)/.exec(printed)?.[1] ?? '' }
+    }
+    const first = await linkPrinted()
+    expect(first.printed).toContain('valable 24 h')
+    // A restart (rolling, or a second server): the same link, not a replacement.
+    const again = await linkPrinted()
+    expect(again.token).toBe(first.token)
+    expect(again.printed).toMatch(/le même lien que lors du premier démarrage.*valable jusqu'au/)
+    expect(await isSetupTokenValid(first.token)).toBe(true)
+    // The row holds the hash and the sealed token, never the token in clear.
+    const rows = await getDb().selectFrom('verification').select(['value']).execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.value).not.toContain(first.token)
+    // Another secret cannot open it: a new link (the old one stops working).
+    const other = await setupTokenToPrint('another-secret-another-secret-0123456789')
+    expect(other.created).toBe(true)
+    expect(await isSetupTokenValid(first.token)).toBe(false)
+    // Used up: the next start makes a new one.
+    expect(await consumeSetupToken(other.token)).toBe(true)
+    expect((await setupTokenToPrint(SECRET)).created).toBe(true)
+  })
+
+  it('gives two servers starting at once the same link, created once', async () => {
+    const [a, b] = await Promise.all([setupTokenToPrint(SECRET), setupTokenToPrint(SECRET)])
+    expect(a.token).toBe(b.token)
+    expect([a.created, b.created].sort()).toEqual([false, true])
+    const rows = await getDb().selectFrom('verification').select(['id']).execute()
+    expect(rows).toHaveLength(1)
   })
 
   it('promotes to an active admin; an operator-made account has a proven address', async () => {

@@ -19,6 +19,7 @@ import { createMemoryStore, setRateLimitStore } from '../rate-limit.server.ts'
 import { createDatabaseStore, type DatabaseStore } from '../rate-limit-store.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
+import { watchAvailability } from './availability.server.ts'
 import { createPostgresDialect, redactUrl, type DialectName } from './dialect.server.ts'
 
 export interface DatabaseHandle {
@@ -82,7 +83,8 @@ export function openDatabase(file: string): DatabaseHandle {
     )
   }
   const db = new Kysely<Database>({
-    dialect: immediateTransactions(new NodeSqliteDialect({ database: sqlite })),
+    // Locked, full or unreadable: an outage answered with 503s, not 500s (ADR 069).
+    dialect: watchAvailability(immediateTransactions(new NodeSqliteDialect({ database: sqlite }))),
     // Every content write bumps the content generation (read caches, page cache: ADR 026).
     plugins: [new ContentWritesPlugin()],
   })
@@ -111,7 +113,7 @@ export function openPostgres(
   // Content writes notify the other app servers through it; it listens once started.
   const channel = new ContentChannel(url, options.channel)
   const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url, { max: options.max, channel }),
+    dialect: watchAvailability(createPostgresDialect(url, { max: options.max, channel })),
     plugins: [new ContentWritesPlugin()],
   })
   let closed = false
@@ -135,17 +137,39 @@ export function openPostgres(
   }
 }
 
-/** Check PostgreSQL answers, in French when it does not (start-up). */
-async function checkPostgres(handle: DatabaseHandle): Promise<void> {
+/**
+ * The French sentence for a PostgreSQL that cannot be reached or has no such database: the
+ * server's at start-up, and `npm run db:copy`'s (where `setting` is --from or --to).
+ */
+export function describePostgresFailure(
+  file: string,
+  error: unknown,
+  setting = 'DATABASE_URL',
+): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if ((error as { code?: string })?.code === '3D000') {
+    return (
+      `La base PostgreSQL « ${file} » n'existe pas (${message}). ` +
+      `Créez-la (createdb, ou CREATE DATABASE) ou corrigez le nom de la base dans ${setting}.`
+    )
+  }
+  return (
+    `Impossible de se connecter à PostgreSQL « ${file} » : ${message}. ` +
+    `Vérifiez ${setting} (hôte, port, utilisateur, mot de passe, base) et que le serveur ` +
+    'PostgreSQL accepte les connexions.'
+  )
+}
+
+/** Check PostgreSQL answers, in French when it does not (start-up, db:copy). */
+export async function checkPostgres(
+  handle: DatabaseHandle,
+  setting = 'DATABASE_URL',
+): Promise<void> {
   try {
     await sql`select 1`.execute(handle.db)
   } catch (error) {
     await handle.close()
-    throw new StartupError(
-      `Impossible de se connecter à PostgreSQL « ${handle.file} » : ${(error as Error).message}. ` +
-        'Vérifiez DATABASE_URL (hôte, port, utilisateur, mot de passe, base) et que le serveur ' +
-        'PostgreSQL accepte les connexions.',
-    )
+    throw new StartupError(describePostgresFailure(handle.file, error, setting), { cause: error })
   }
 }
 

@@ -23,6 +23,7 @@
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import { log } from '../log.server.ts'
+import { isDatabaseUnavailable } from './availability.server.ts'
 import { CONTENT_CHANNEL, type ContentChannel } from '../cache/content-channel.server.ts'
 import { isContentWrite } from '../cache/content-writes.server.ts'
 import { bumpContentGeneration } from '../cache/generation.server.ts'
@@ -144,9 +145,12 @@ export function createPostgresDialect(url: string, options: PostgresOptions = {}
     })
     // An idle client losing its server (restart, failover) must not crash the process: the
     // pool discards it and the next query opens a new one.
-    created.on('error', (error) =>
-      log.warn('Connexion PostgreSQL inactive perdue', { error: error.message }),
-    )
+    created.on('error', (error) => {
+      // The server shut down or gone: one line per outage, from the next query that fails
+      // (availability.server.ts, ADR 069), not one per pooled connection here.
+      if (isDatabaseUnavailable(error)) return
+      log.warn('Connexion PostgreSQL inactive perdue', { error: error.message })
+    })
     return created
   }
   return serialisedTransactions(new PostgresDialect({ pool }), options.channel)

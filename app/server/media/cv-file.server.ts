@@ -1,16 +1,16 @@
-// The private CV (ADR 018): the file lives in DATA_DIR/private and only
+// The private CV (ADR 018): the file lives in private storage (MEDIA_DIR/private, or the
+// bucket's `private/` prefix, ADR 068) and only
 // the guarded routes /cv/fichier (preview) and /cv/telecharger (download) read it. With
 // 'Ajouter un filigrane' the file itself carries the downloader's name or e-mail and the
 // date, on every page of a PDF (pdf-lib) or across an image (sharp).
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
+import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import { CV_ACCESS_TEXTS, CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import type { Cv } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
 import { cvAccess } from '#app/server/cv-access.server.ts'
 import { loadSharp } from './sharp.server.ts'
-import { privateStorage } from './storage.server.ts'
+import { privateStore } from './stores.server.ts'
 
 /** 'Camille Martin <camille@exemple.fr> — 23/11/2026' (or the site name for a visitor). */
 export function watermarkText(user: SessionUser | null, siteName: string, now = new Date()) {
@@ -99,30 +99,36 @@ export async function serveCvFile(
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   }
-  const storage = privateStorage(getEnv().MEDIA_DIR)
-  if (!(await storage.stat(cv.file.key))) {
+  const storage = privateStore()
+  const info = await storage.stat(cv.file.key)
+  if (!info) {
     return new Response('CV introuvable', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   }
-  let bytes: Uint8Array = await readFile(path.join(storage.root, cv.file.key))
-  if (cv.settings.addWatermark) {
-    const text = watermarkText(user, opts.siteName)
-    bytes =
-      cv.file.mime === 'application/pdf'
-        ? await watermarkPdf(bytes, text)
-        : await watermarkImage(Buffer.from(bytes), text)
-  }
   const ext = cv.file.key.slice(cv.file.key.lastIndexOf('.') + 1)
   const type =
     cv.file.mime === 'application/pdf' ? 'application/pdf' : `image/${ext === 'jpg' ? 'jpeg' : ext}`
+  const headers = {
+    'Content-Type': type,
+    'Cache-Control': 'private, no-store',
+    'Content-Disposition': `${opts.download ? 'attachment' : 'inline'}; filename="cv.${ext}"`,
+  }
+  if (!cv.settings.addWatermark) {
+    // Streamed from the disk or the bucket, as stored.
+    const body = Readable.toWeb(storage.read(cv.file.key)) as ReadableStream
+    return new Response(body, { headers: { ...headers, 'Content-Length': String(info.size) } })
+  }
+  // A watermark rewrites the whole file: read it (a CV, bounded by MEDIA_MAX_PDF_MB or
+  // MEDIA_MAX_IMAGE_MB), mark it, send it.
+  const original = await buffer(storage.read(cv.file.key))
+  const text = watermarkText(user, opts.siteName)
+  const bytes =
+    cv.file.mime === 'application/pdf'
+      ? await watermarkPdf(original, text)
+      : await watermarkImage(original, text)
   return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': type,
-      'Content-Length': String(bytes.byteLength),
-      'Cache-Control': 'private, no-store',
-      'Content-Disposition': `${opts.download ? 'attachment' : 'inline'}; filename="cv.${ext}"`,
-    },
+    headers: { ...headers, 'Content-Length': String(bytes.byteLength) },
   })
 }

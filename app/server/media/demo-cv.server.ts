@@ -8,7 +8,8 @@ import { getCv, setCvFile } from '#app/server/repositories/cv.server.ts'
 import { log } from '#app/server/log.server.ts'
 import type { Env } from '#app/server/env.server.ts'
 import { storeUpload } from './pipeline.server.ts'
-import { privateStorage, type MediaStorage } from './storage.server.ts'
+import type { MediaStorage } from './storage.server.ts'
+import { privateStore } from './stores.server.ts'
 import { mediaLimits } from './uploads.server.ts'
 
 export const DEMO_CV_FILE = path.resolve('app/server/demo/files/cv.webp')
@@ -32,7 +33,7 @@ export async function importDemoCv(storage: MediaStorage, file = DEMO_CV_FILE): 
 /** After a first start loaded the demo content (run by the demo import, in its process). */
 export async function importSeededDemoCv(env: Env): Promise<void> {
   try {
-    await importDemoCv(privateStorage(env.MEDIA_DIR))
+    await importDemoCv(privateStore(env))
   } catch (error) {
     log.error('Le CV de démonstration n’a pas pu être importé', {
       error: error instanceof Error ? error.message : String(error),

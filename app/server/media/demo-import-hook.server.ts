@@ -11,7 +11,7 @@ import type { Env } from '#app/server/env.server.ts'
 import { log } from '#app/server/log.server.ts'
 import { importSeededDemoCv } from './demo-cv.server.ts'
 import { importDemoImagesInBackground } from './demo-import.server.ts'
-import { mediaStorage } from './storage.server.ts'
+import { publicStore } from './stores.server.ts'
 
 export const DEMO_IMPORT_SCRIPT = path.resolve('scripts/import-demo-images.ts')
 
@@ -40,5 +40,5 @@ export function importSeededDemoImages(env: Env): void {
 /** The CV first (one file), then the images; failures are logged, never fatal. */
 export async function importDemoMedia(env: Env): Promise<void> {
   await importSeededDemoCv(env)
-  await importDemoImagesInBackground(mediaStorage(env.MEDIA_DIR))
+  await importDemoImagesInBackground(publicStore(env))
 }

@@ -1,10 +1,11 @@
-// Where media files live (ADR 017): a small interface with one local-disk implementation
+// Where media files live (ADR 017): a small interface, implemented on the local disk here
 // under MEDIA_DIR/media (public library) or MEDIA_DIR/private (the CV); MEDIA_DIR defaults
-// to DATA_DIR and is one shared directory for several app servers (ADR 033). An
-// S3-compatible store can implement the same five methods (README, "Production").
+// to DATA_DIR and is one shared directory for several app servers (ADR 033). The same
+// interface over an S3-compatible bucket is s3-storage.server.ts (ADR 068); stores.server.ts
+// picks one from the environment.
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -23,6 +24,8 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredObject | undefined>
   read(key: string, range?: { start: number; end: number }): Readable
   remove(key: string): Promise<void>
+  /** Every stored key (backups, media:copy). */
+  keys(): AsyncIterable<string>
 }
 
 /** Keys are file names we generated: hex hash, dash/dot suffixes, an extension. */
@@ -72,6 +75,16 @@ export class LocalDiskStorage implements MediaStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.file(key), { force: true })
+  }
+
+  async *keys(): AsyncGenerator<string> {
+    let names: string[]
+    try {
+      names = await readdir(this.root)
+    } catch {
+      return
+    }
+    for (const name of names.sort()) if (isStorageKey(name)) yield name
   }
 
   /** Writes a stream to a new temporary file (used by tests and the seed). */

@@ -11,7 +11,8 @@ import {
   type MediaLimitsMb,
   type StoredMedia,
 } from './pipeline.server.ts'
-import { mediaStorage, type MediaStorage } from './storage.server.ts'
+import type { MediaStorage } from './storage.server.ts'
+import { publicStore } from './stores.server.ts'
 
 export function mediaLimits(): MediaLimitsMb {
   const env = getEnv()
@@ -23,7 +24,7 @@ export function mediaLimits(): MediaLimitsMb {
 }
 
 export function libraryStorage(): MediaStorage {
-  return mediaStorage(getEnv().MEDIA_DIR)
+  return publicStore()
 }
 
 /**

@@ -14,11 +14,8 @@ import { slugify } from '#app/domain/blog.ts'
 import { getDatabaseHandle, getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
 import { getEnv } from '#app/server/env.server.ts'
-import {
-  mediaStorage,
-  privateStorage,
-  type MediaStorage,
-} from '#app/server/media/storage.server.ts'
+import type { MediaStorage } from '#app/server/media/storage.server.ts'
+import { privateStore, publicStore } from '#app/server/media/stores.server.ts'
 
 export const EXPORT_FORMAT = 'vitrine-export'
 export const EXPORT_VERSION = 1
@@ -133,8 +130,9 @@ export async function exportZip(
   stores: ExportStores = {},
 ): Promise<{ stream: Readable; summary: ExportSummary }> {
   const env = getEnv()
-  const media = stores.media ?? mediaStorage(env.MEDIA_DIR)
-  const privateFiles = stores.private ?? privateStorage(env.MEDIA_DIR)
+  // The disk or the S3 bucket, whichever the site uses (ADR 068).
+  const media = stores.media ?? publicStore(env)
+  const privateFiles = stores.private ?? privateStore(env)
   const doc = await readExportTables()
   const zip = new ZipFile()
   zip.addBuffer(Buffer.from(JSON.stringify(doc, null, 2)), EXPORT_JSON)

@@ -22,13 +22,9 @@ import { TimelineSchema } from '#app/domain/timeline.ts'
 import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
 import { renderMarkdown } from '#app/server/markdown.server.ts'
-import {
-  isStorageKey,
-  privateStorage,
-  type MediaStorage,
-} from '#app/server/media/storage.server.ts'
+import { isStorageKey, type MediaStorage } from '#app/server/media/storage.server.ts'
+import { privateStore } from '#app/server/media/stores.server.ts'
 import {
   EXPORTED_TABLES,
   EXPORT_FORMAT,
@@ -283,7 +279,7 @@ export async function importVitrine(
               zip,
               'private',
               file.key,
-              ctx.options.privateStorage ?? privateStorage(getEnv().MEDIA_DIR),
+              ctx.options.privateStorage ?? privateStore(),
             )
             if (outcome !== 'created' && outcome !== 'present')
               throw new ImportRefused(`fichier du CV : ${outcome}`)

@@ -1,7 +1,6 @@
 // ADR 018: the CV uploaded into private storage, refused to anonymous
 // visitors, downloaded with the downloader's name, e-mail and the date on every page.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
@@ -37,12 +36,10 @@ test('the CV lives in private storage, anonymous visitors are refused, downloads
   )
   const cv = await getCv()
   expect(cv).toMatchObject({ url: CV_FILE_PATH, file: { mime: 'application/pdf' } })
-  // In DATA_DIR/private, not in the public library nor under public/.
-  expect(existsSync(path.join(server.dataDir, 'private', cv!.file!.key))).toBe(true)
-  const library = path.join(server.dataDir, 'media')
-  expect(existsSync(library) ? readdirSync(library).filter((f) => f.endsWith('.pdf')) : []).toEqual(
-    [],
-  )
+  // In private storage (DATA_DIR/private, or the bucket's private/ prefix), not in the
+  // public library nor under public/.
+  expect(await server.storedKeys('private')).toContain(cv!.file!.key)
+  expect((await server.storedKeys('media')).filter((f) => f.endsWith('.pdf'))).toEqual([])
   await updateCvSettings({ requireAuth: true, addWatermark: true, trackDownloads: true })
 
   // Anonymous: neither the preview nor the download gives the file.

@@ -1,6 +1,5 @@
 // ADR 017: real files through the browser's file picker into the media library.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { ALT_REQUIRED_MESSAGE, MEDIA_DELETE_QUESTION } from '#app/domain/media.ts'
 import { MEDIA_UPLOAD_PATH, UPLOAD_ERRORS } from '#app/domain/media-file.ts'
@@ -15,16 +14,6 @@ import { deleteItem, expectFieldError, openAdminTab, signInAdmin } from '../../f
 test.use({ serverEnv: { MEDIA_MAX_IMAGE_MB: '1', MEDIA_MAX_VIDEO_MB: '2' } })
 
 const GPS_IFD_TAG = Buffer.from([0x25, 0x88])
-
-/** Every file under DATA_DIR/media, the temporary folder included. */
-function mediaFiles(dataDir: string): string[] {
-  const dir = path.join(dataDir, 'media')
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name)
-    .sort()
-}
 
 async function phonePhoto(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 500, channels: 3, background: '#2a6' } })
@@ -111,7 +100,7 @@ test('uploads: type from the bytes, metadata stripped, French refusals, nothing 
     stored.add(rows.storageKey)
     for (const key of JSON.parse(rows.variants) as string[]) stored.add(key)
   }
-  expect(mediaFiles(server.dataDir)).toEqual([...stored].sort())
+  expect(await server.storedKeys('media')).toEqual([...stored].sort())
 
   // The PNG named .jpg is stored and served as a PNG.
   const disguised = items.find((i) => i.title === 'deguise')!
@@ -126,7 +115,7 @@ test('uploads: type from the bytes, metadata stripped, French refusals, nothing 
   const jpeg = items.find((i) => i.title === 'photo-gps')!
   for (const key of stored) {
     if (!key.startsWith(jpeg.file!.storageKey.slice(0, 32))) continue
-    const meta = await sharp(readFileSync(path.join(server.dataDir, 'media', key))).metadata()
+    const meta = await sharp(await server.readStored('media', key)).metadata()
     expect(meta.exif, key).toBeUndefined()
   }
   const download = Buffer.from(await (await page.request.get(jpeg.url)).body())
@@ -255,7 +244,7 @@ test('deleting an image a project uses lists the project and asks first', async 
   expect(await listMedia()).toHaveLength(0)
   // The owner was warned: the project now shows a missing image. Tidy it for later tests.
   await deleteProject(project.id)
-  const left = mediaFiles(server.dataDir)
+  const left = await server.storedKeys('media')
   expect(left.filter((f) => f.startsWith(keys[0]!.slice(0, 32)))).toEqual([])
 })
 

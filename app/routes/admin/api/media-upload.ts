@@ -17,8 +17,7 @@ import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
 import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { privateStorage } from '#app/server/media/storage.server.ts'
+import { privateStore } from '#app/server/media/stores.server.ts'
 import { setCvFile } from '#app/server/repositories/cv.server.ts'
 import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
 
@@ -62,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** ?target=cv: the CV (a PDF or an image) into private storage, never the public library. */
 async function receiveCv(request: Request, admin: SessionUser) {
-  const storage = privateStorage(getEnv().MEDIA_DIR)
+  const storage = privateStore()
   try {
     const stored = await receiveUpload(request, storage, ['document', 'image'])
     // The CV is shown whole: responsive variants would only be more private copies.
