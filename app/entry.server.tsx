@@ -3,16 +3,16 @@ import '#app/domain/zod-config.ts'
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { contentSecurityPolicy, createNonce } from './server/csp.server.ts'
-import { renderDocument } from './server/render-document.server.tsx'
+import { contentSecurityPolicy, createNonce } from './server/http/csp.server.ts'
+import { renderDocument } from './server/render/render-document.server.tsx'
 import { isDatabaseUnavailable } from './server/db/availability.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
 
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
-export { startApp, stopApp } from './server/startup.server.ts'
-export { StartupError } from './server/env.server.ts'
+export { startApp, stopApp } from './server/core/startup.server.ts'
+export { StartupError } from './server/core/env.server.ts'
 export {
   contentGeneration,
   contentGenerationThisTurn,
@@ -57,7 +57,7 @@ export default async function handleRequest(
 
   // The whole document is rendered into memory, then sent as one body with a Content-Length
   // (ADR 031): React Router's documented pattern waiting for `onAllReady`, for everybody
-  // (app/server/render-document.server.tsx). The nonce goes to React Router's scripts through
+  // (app/server/render/render-document.server.tsx). The nonce goes to React Router's scripts through
   // `<ServerRouter nonce>` (its loader data) and the root's `<Scripts>`/`<ScrollRestoration>`.
   const { body, failed } = await renderDocument(
     <NonceContext.Provider value={nonce ?? ''}>

@@ -22,8 +22,8 @@ import {
   databaseUnreachable,
   unavailableResponse,
 } from '#app/server/db/availability.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/maintenance.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/http/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
@@ -173,7 +173,7 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? new Headers()
 }
 
-/** The 503 of maintenance mode (app/server/maintenance.server.ts) carries its French texts. */
+/** The 503 of maintenance mode (app/server/http/maintenance.server.ts) carries its French texts. */
 function maintenanceData(error: unknown): { title: string; message: string } | null {
   if (!isRouteErrorResponse(error) || error.status !== 503) return null
   const data: unknown = error.data

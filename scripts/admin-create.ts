@@ -11,7 +11,7 @@ import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getAuth } from '#app/server/auth/auth.server.ts'
 import { promoteToAdmin } from '#app/server/auth/first-admin.server.ts'
 import { closeDatabase, getDb, initDatabase } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 
 const USAGE =
   'Usage : npm run admin:create -- --email adresse@exemple.fr [--name "Nom"] [--password-stdin]'

@@ -5,7 +5,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { getEnv } from '../app/server/env.server.ts'
+import { getEnv } from '../app/server/core/env.server.ts'
 import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
 import { copyMedia } from '../app/server/media/media-copy.server.ts'
 import { closeS3Clients } from '../app/server/media/s3-storage.server.ts'

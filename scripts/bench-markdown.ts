@@ -17,7 +17,7 @@ import {
   setDatabase,
 } from '#app/server/db/client.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
-import { renderMarkdownUncached } from '#app/server/markdown.server.ts'
+import { renderMarkdownUncached } from '#app/server/content/markdown.server.ts'
 import { createBlogPost, updateBlogPost } from '#app/server/repositories/blog.server.ts'
 import { freePort } from './lib/free-port.ts'
 

@@ -10,7 +10,7 @@ import {
   openLocation,
 } from '#app/server/db/copy.server.ts'
 import { checkPostgres, type DatabaseHandle } from '#app/server/db/client.server.ts'
-import { StartupError } from '#app/server/env.server.ts'
+import { StartupError } from '#app/server/core/env.server.ts'
 
 const USAGE =
   'Usage : npm run db:copy -- --from sqlite:./data/vitrine.db --to postgres://utilisateur:motdepasse@hôte:5432/base [--force]\n' +

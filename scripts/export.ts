@@ -6,7 +6,7 @@ import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'nod
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
 import { closeS3Clients } from '#app/server/media/s3-storage.server.ts'
 

@@ -4,7 +4,7 @@
 // server's heap for as long as it runs. Same DATA_DIR / DATABASE_URL / MEDIA_DIR as the
 // server; its writes reach the server's caches like any other process's (ADRs 026, 033).
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import { importDemoMedia } from '#app/server/media/demo-import-hook.server.ts'
 
 // The server went away (stopped or killed): stop too.

@@ -3,7 +3,7 @@
 // (.zip) into the DATA_DIR database (or DATABASE_URL), while the site runs (ADR 066). Prints
 // the French report; exit code 1 when the file is refused or an item failed.
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import { importFile, ImportRefused } from '#app/server/transfer/import.server.ts'
 import { formatReport } from '#app/server/transfer/report.server.ts'
 import { closeS3Clients } from '#app/server/media/s3-storage.server.ts'

@@ -5,7 +5,7 @@
 // S3_BUCKET on (or off) and start them again. The source is left as it was.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { getEnv, StartupError } from '#app/server/env.server.ts'
+import { getEnv, StartupError } from '#app/server/core/env.server.ts'
 import { copyMedia, MediaCopyError } from '#app/server/media/media-copy.server.ts'
 import {
   checkBucket,

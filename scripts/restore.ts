@@ -7,7 +7,7 @@
 // DATA_DIR (its vitrine.pid names a live process, ADR 069).
 import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { getEnv } from '../app/server/env.server.ts'
+import { getEnv } from '../app/server/core/env.server.ts'
 import { DATABASE_FILE_NAME } from '../app/server/db/client.server.ts'
 import { copyMedia } from '../app/server/media/media-copy.server.ts'
 import { closeS3Clients } from '../app/server/media/s3-storage.server.ts'

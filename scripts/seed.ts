@@ -2,7 +2,7 @@
 // content yet (projects, articles, settings…), and says what it did. Never creates accounts.
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
 import { describeSeed, seedDemoContent } from '#app/server/demo/seed.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 
 async function main(): Promise<number> {
   const env = getEnv()

@@ -7,7 +7,7 @@ import { MAX_LENGTH } from '#app/domain/common.ts'
 import { endAllSessions } from '#app/server/auth/active-sessions.server.ts'
 import { disableTwoFactor } from '#app/server/auth/two-factor.server.ts'
 import { closeDatabase, getDb, initDatabase } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 
 const USAGE = 'Usage : npm run admin:reset-2fa -- --email adresse@exemple.fr'
 

@@ -1,5 +1,5 @@
 // ADR 050: what a document shows is not sent a second time in its hydration data
-// (app/server/hydration-data.server.ts), through the real adapter and React Router: the
+// (app/server/render/hydration-data.server.ts), through the real adapter and React Router: the
 // adapter marks document GETs, a loader leaves the marked fields out of the turbo-stream, the
 // server render still shows them, and a `.data` request (a page change) carries them.
 import http from 'node:http'
@@ -13,8 +13,8 @@ import {
   DOCUMENT_REQUEST,
   isDocumentRequest,
   renderedOnce,
-} from '#app/server/hydration-data.server.ts'
-import { renderDocument } from '#app/server/render-document.server.tsx'
+} from '#app/server/render/hydration-data.server.ts'
+import { renderDocument } from '#app/server/render/render-document.server.tsx'
 import { createRequestHandler } from './react-router-handler.ts'
 import { inMemoryBuild, rootAndPostRoutes } from '../tests/fixtures/router-manifest.ts'
 

@@ -24,7 +24,7 @@ import {
   methodGuard,
   responseRules,
 } from './request-guard.ts'
-import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
+import { parseTrustProxy } from '#app/server/http/proxy-trust.server.ts'
 import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache/index.ts'
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
@@ -46,7 +46,7 @@ interface AppEntry {
 const isDev = process.env.NODE_ENV === 'development'
 const megabytes = (value: string | undefined, fallback: number) =>
   Number(value) > 0 ? Number(value) : fallback
-// Blank is unset, as in app/server/env.server.ts (which refuses anything else at start-up).
+// Blank is unset, as in app/server/core/env.server.ts (which refuses anything else at start-up).
 const port = Number(process.env.PORT?.trim() || 3000)
 const host = process.env.HOST?.trim() || '0.0.0.0'
 

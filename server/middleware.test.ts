@@ -19,7 +19,7 @@ import {
   requestLog,
   securityHeaders,
 } from './middleware.ts'
-import { UNTRUSTED_PROXY_WARNING } from '#app/server/proxy-trust.server.ts'
+import { UNTRUSTED_PROXY_WARNING } from '#app/server/http/proxy-trust.server.ts'
 
 function fakeReq(opts: {
   host: string

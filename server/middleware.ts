@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express'
-import { log } from '#app/server/log.server.ts'
+import { log } from '#app/server/core/log.server.ts'
 import {
   looksLikeUndeclaredProxy,
   UNTRUSTED_PROXY_WARNING,
-} from '#app/server/proxy-trust.server.ts'
+} from '#app/server/http/proxy-trust.server.ts'
 import { writeLogLine } from './log-lines.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'

@@ -8,7 +8,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { writeReadableStreamToWritable } from '@react-router/node'
 import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router'
-import { DOCUMENT_REQUEST } from '#app/server/hydration-data.server.ts'
+import { DOCUMENT_REQUEST } from '#app/server/render/hydration-data.server.ts'
 import { requestBodyStream } from './request-body-stream.ts'
 import { requestUrl } from './request-url.ts'
 
@@ -59,7 +59,7 @@ function createFetchHeaders(requestHeaders: ExpressRequest['headers']): Headers 
 
 /**
  * A document GET: its loaders may leave out of the hydration data what the page already
- * shows (app/server/hydration-data.server.ts); a page change's `.data` request gets it all.
+ * shows (app/server/render/hydration-data.server.ts); a page change's `.data` request gets it all.
  */
 export function isDocumentGet(method: string, url: URL): boolean {
   return method === 'GET' && !url.pathname.endsWith('.data')

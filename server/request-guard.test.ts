@@ -5,9 +5,9 @@ import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
-import { parseTrustProxy } from '#app/server/proxy-trust.server.ts'
-import { CONTACT_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
-import { resetRateLimits } from '#app/server/rate-limit.server.ts'
+import { parseTrustProxy } from '#app/server/http/proxy-trust.server.ts'
+import { CONTACT_RATE_LIMIT } from '#app/server/rate-limit/rate-limit-rules.server.ts'
+import { resetRateLimits } from '#app/server/rate-limit/rate-limit.server.ts'
 import { clientIpHeader } from './middleware.ts'
 import {
   BAD_PATH,

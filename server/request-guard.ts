@@ -4,8 +4,8 @@
 // static file is a 404, and the error handler answers a client's mistake with its own 4xx.
 // Admin responses are never stored by a cache, and every 429 says when to come back.
 import type { NextFunction, Request, Response } from 'express'
-import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
-import { addressLimitFor } from '#app/server/rate-limit-rules.server.ts'
+import { hit, retryAfterHeader } from '#app/server/rate-limit/rate-limit.server.ts'
+import { addressLimitFor } from '#app/server/rate-limit/rate-limit-rules.server.ts'
 import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'

@@ -1,5 +1,5 @@
 // The Content-Security-Policy of a cached page (ADR 029): the same policy as a rendered page
-// (app/server/csp.server.ts), with the sha256 hashes of the inline scripts that carried the
+// (app/server/http/csp.server.ts), with the sha256 hashes of the inline scripts that carried the
 // render's nonce in place of the nonce. The cached bytes are then the same for every visitor,
 // so they can be compressed once (brotli included), while no script that lacked the nonce
 // when the page was rendered (injected markup) is trusted: only scripts the app itself marked

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { openPostgres, setDatabase, type DatabaseHandle } from '#app/server/db/client.server.ts'
-import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
+import { AUTH_RATE_LIMITS } from '#app/server/rate-limit/rate-limit-rules.server.ts'
 import { createTestUser, type TestUser } from '../fixtures/auth.ts'
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts'
 import { CookieJar, newVisitorAddress, request } from './client.ts'

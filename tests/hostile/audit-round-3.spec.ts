@@ -5,8 +5,8 @@
 // browser past a flood of made-up sign-ins from its address (ADR 023). Raw sockets where a
 // client would normalise what we send.
 import net from 'node:net'
-import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
-import { UNTRUSTED_PROXY_WARNING } from '#app/server/proxy-trust.server.ts'
+import { AUTH_RATE_LIMITS } from '#app/server/rate-limit/rate-limit-rules.server.ts'
+import { UNTRUSTED_PROXY_WARNING } from '#app/server/http/proxy-trust.server.ts'
 import { createTestUser, sessionHeaders, SESSION_COOKIE } from '../fixtures/auth.ts'
 import { expect, test } from '../fixtures/test.ts'
 

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
   endAllSessions,
   endSession,

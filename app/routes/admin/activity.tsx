@@ -8,7 +8,7 @@ import { listActivity, listActivityUsers } from '#app/server/repositories/activi
 import { ACTIVITY_TITLE, ActivityFilters, ActivityList } from '#app/ui/admin/activity-log.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
-import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
+import { readOnlyAdminAction } from '#app/server/admin/admin-read-only.server.ts'
 import type { Route } from './+types/activity'
 
 /** No form posts here: a French 405 (admin-read-only.server.ts). */

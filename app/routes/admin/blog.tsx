@@ -1,13 +1,13 @@
 // Admin tab "Blog": the collection declared in app/ui/admin/collections/blog.tsx (ADR 064),
 // and its own intents: restore a revision, rename a category (ADR 020).
 import type { Route } from './+types/blog'
-import { saveCollection } from '#app/server/admin-collections.server.ts'
+import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
   loadBlogTab,
   renameCategoryIntent,
   restoreRevisionIntent,
-} from '#app/server/blog-admin.server.ts'
+} from '#app/server/admin/blog-admin.server.ts'
 import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'

@@ -17,17 +17,17 @@ import {
   readAdminForm,
   unknownIntent,
   type FormFailure,
-} from '#app/server/admin-actions.server.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+} from '#app/server/admin/admin-actions.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { ValidationError } from '#app/server/errors.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 import { getCv, updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
 import {
   listCvApprovals,
   setCvApproval,
   type CvApprovalEntry,
-} from '#app/server/cv-access.server.ts'
-import { redirectWithToast } from '#app/server/toast.server.ts'
+} from '#app/server/auth/cv-access.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { Banner, FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { CheckboxField, TextField } from '#app/ui/admin/fields.tsx'

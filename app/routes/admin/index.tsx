@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { DEFAULT_ADMIN_TAB } from '#app/domain/admin-tabs.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { readOnlyAdminAction } from '#app/server/admin-read-only.server.ts'
+import { readOnlyAdminAction } from '#app/server/admin/admin-read-only.server.ts'
 import type { Route } from './+types/index'
 
 // /admin opens the default tab (spec §2: projects), for an active admin only.

@@ -1,9 +1,9 @@
 // Admin tab "Médias": the collection declared in app/ui/admin/collections/media.tsx
 // (ADR 064), its filters, and a delete refused until the owner has seen where the item is used.
 import type { Route } from './+types/media'
-import { saveCollection } from '#app/server/admin-collections.server.ts'
+import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { loadMediaTab, unconfirmedUsedDelete } from '#app/server/media-admin.server.ts'
+import { loadMediaTab, unconfirmedUsedDelete } from '#app/server/admin/media-admin.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { media } from '#app/ui/admin/collections/media.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'

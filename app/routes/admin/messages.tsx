@@ -5,14 +5,14 @@ import { MESSAGE_STATUSES, type MessageStatus } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
 import { toFieldErrors } from '#app/domain/common.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
   formFailure,
   notFound,
   readAdminForm,
   unknownIntent,
   listUrlOf,
-} from '#app/server/admin-actions.server.ts'
+} from '#app/server/admin/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
   archiveMessage,
@@ -23,7 +23,7 @@ import {
   markMessageRead,
   replyToMessage,
 } from '#app/server/repositories/messages.server.ts'
-import { redirectWithToast } from '#app/server/toast.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { isMailConfigured, queueReply } from '#app/server/mail/mail.server.ts'
 import { replyDeliveries, retryEmail } from '#app/server/mail/outbox.server.ts'
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'

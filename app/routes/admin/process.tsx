@@ -1,9 +1,9 @@
 // Admin tab "Processus Créatif": the collection declared in
 // app/ui/admin/collections/process.tsx (ADR 064), and its own 'reorder' intent.
 import type { Route } from './+types/process'
-import { loadCollection, saveCollection } from '#app/server/admin-collections.server.ts'
+import { loadCollection, saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { reorderStepsIntent } from '#app/server/process-admin.server.ts'
+import { reorderStepsIntent } from '#app/server/admin/process-admin.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { process } from '#app/ui/admin/collections/process.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'

@@ -9,11 +9,11 @@ import {
   unknownIntent,
   withValidation,
   type FormFailure,
-} from '#app/server/admin-actions.server.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+} from '#app/server/admin/admin-actions.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getProfile, saveProfile } from '#app/server/repositories/profile.server.ts'
-import { redirectWithToast } from '#app/server/toast.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { FieldGrid, initialValue, TextAreaField, TextField } from '#app/ui/admin/fields.tsx'

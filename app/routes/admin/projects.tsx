@@ -1,6 +1,6 @@
 // Admin tab "Projets": the collection declared in app/ui/admin/collections/projects.tsx (ADR 064).
 import type { Route } from './+types/projects'
-import { loadCollection, saveCollection } from '#app/server/admin-collections.server.ts'
+import { loadCollection, saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { projects } from '#app/ui/admin/collections/projects.tsx'

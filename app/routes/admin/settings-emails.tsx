@@ -4,13 +4,13 @@ import { useActionData, useLoaderData } from 'react-router'
 import { ChevronLeft } from 'lucide-react'
 import { toFieldErrors } from '#app/domain/common.ts'
 import { MAIL_TEXTS, MailSettingsSchema, TestMailSchema } from '#app/domain/mail.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
   formFailure,
   listUrlOf,
   readAdminForm,
   unknownIntent,
-} from '#app/server/admin-actions.server.ts'
+} from '#app/server/admin/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { activeMailConfig } from '#app/server/mail/config.server.ts'
 import {
@@ -22,7 +22,7 @@ import {
 import { getOutboxRow, listOutbox, retryEmail } from '#app/server/mail/outbox.server.ts'
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { redirectWithToast } from '#app/server/toast.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
 import { ButtonLink } from '#app/ui/admin/buttons.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'

@@ -7,14 +7,14 @@
 import { useActionData, useLoaderData, useLocation, useSearchParams } from 'react-router'
 import { ROLE_LABELS, STATUS_LABELS, UserFormSchema } from '#app/domain/user.ts'
 import type { User } from '#app/domain/types.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
   formFailure,
   notFound,
   readAdminForm,
   unknownIntent,
   withValidation,
-} from '#app/server/admin-actions.server.ts'
+} from '#app/server/admin/admin-actions.server.ts'
 import { adminSecurityAction, usersWithTwoFactor } from '#app/server/auth/admin-security.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
@@ -25,8 +25,8 @@ import {
   usersWithoutAccount,
 } from '#app/server/auth/invitations.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import {
   countActiveAdmins,
   createUser,
@@ -35,7 +35,7 @@ import {
   listUsers,
   updateUser,
 } from '#app/server/repositories/users.server.ts'
-import { redirectWithToast } from '#app/server/toast.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { isMailConfigured, queueInvitation } from '#app/server/mail/mail.server.ts'
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'

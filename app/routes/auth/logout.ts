@@ -2,10 +2,10 @@
 // when missing), end the database session, clear the cookie, go home. POST only: a GET
 // link cannot sign anyone out (CSRF).
 import { redirect } from 'react-router'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getAuth } from '#app/server/auth/auth.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
-import { log } from '#app/server/log.server.ts'
+import { log } from '#app/server/core/log.server.ts'
 import type { Route } from './+types/logout'
 
 export function loader() {

@@ -3,9 +3,9 @@
 // provider's pages), then closes itself.
 import { useEffect } from 'react'
 import { PROVIDER_LABELS, socialFailureText } from '#app/domain/auth.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
-import { getClientIp } from '#app/server/client-ip.server.ts'
-import { hit } from '#app/server/rate-limit.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { getClientIp } from '#app/server/http/client-ip.server.ts'
+import { hit } from '#app/server/rate-limit/rate-limit.server.ts'
 import { hasLoginEntryForSession } from '#app/server/repositories/activity.server.ts'
 import { isSocialProvider, socialFailureReason } from '#app/server/auth/social.server.ts'
 import {

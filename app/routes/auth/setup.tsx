@@ -3,17 +3,17 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { SetupAdminSchema } from '#app/domain/auth.ts'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
-import { getClientIp } from '#app/server/client-ip.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { getClientIp } from '#app/server/http/client-ip.server.ts'
 import {
   consumeSetupToken,
   isSetupTokenValid,
   promoteToAdmin,
 } from '#app/server/auth/first-admin.server.ts'
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
-import { hit, retryAfterHeader } from '#app/server/rate-limit.server.ts'
-import { SETUP_RATE_LIMIT } from '#app/server/rate-limit-rules.server.ts'
-import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/request-body.server.ts'
+import { hit, retryAfterHeader } from '#app/server/rate-limit/rate-limit.server.ts'
+import { SETUP_RATE_LIMIT } from '#app/server/rate-limit/rate-limit-rules.server.ts'
+import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/http/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'

@@ -2,7 +2,7 @@
 import { data } from 'react-router'
 import { isSocialProvider, startSocialSignIn } from '#app/server/auth/social.server.ts'
 import type { Route } from './+types/social'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isSocialProvider(params.provider)) {

@@ -11,14 +11,14 @@ import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/
 import { summarize } from '#app/domain/seo.ts'
 import { blogPostingLd, breadcrumbLd } from '#app/domain/structured-data.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import {
   getBlogPostPage,
   getBlogPostPreview,
   type BlogPostPage,
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { renderedOnce } from '#app/server/hydration-data.server.ts'
+import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
 import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'

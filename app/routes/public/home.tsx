@@ -20,7 +20,7 @@ import { listFeaturedProjects } from '#app/server/repositories/projects.server.t
 import { listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
-import { ownerPersonLd } from '#app/server/structured-data.server.ts'
+import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ProjectCard } from '#app/ui/public/project-card.tsx'

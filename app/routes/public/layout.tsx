@@ -6,7 +6,7 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { analyticsId, escapeScript, escapeStyle } from '#app/server/seo.server.ts'
+import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
@@ -51,7 +51,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const { footer, year, customCss, customJs, analytics, maintenanceBanner } = loaderData
-  // The admin's scripts carry this response's CSP nonce (app/server/csp.server.ts).
+  // The admin's scripts carry this response's CSP nonce (app/server/http/csp.server.ts).
   const nonce = useNonce()
   return (
     <>

@@ -10,9 +10,9 @@
 // and bounded; the referrer is cut to origin + path (no query string: it may hold personal
 // data). Rate-limited per user.
 import { getSessionUser } from '#app/server/auth/session.server.ts'
-import { hit } from '#app/server/rate-limit.server.ts'
-import { readFormData } from '#app/server/request-body.server.ts'
-import { deriveUserInfo } from '#app/server/user-info.server.ts'
+import { hit } from '#app/server/rate-limit/rate-limit.server.ts'
+import { readFormData } from '#app/server/http/request-body.server.ts'
+import { deriveUserInfo } from '#app/server/activity/user-info.server.ts'
 import { BeaconSchema, enrichRecentActivity } from './activity-beacon.server.ts'
 import type { Route } from './+types/activity-beacon'
 

@@ -4,16 +4,16 @@
 // anonymous), then the file.
 import { redirect } from 'react-router'
 import type { Route } from './+types/cv-download'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
-import { getClientIp } from '#app/server/client-ip.server.ts'
-import { hit } from '#app/server/rate-limit.server.ts'
+import { getClientIp } from '#app/server/http/client-ip.server.ts'
+import { hit } from '#app/server/rate-limit/rate-limit.server.ts'
 import { isUrl } from '#app/domain/common.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import { CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import { serveCvFile } from '#app/server/media/cv-file.server.ts'
-import { CV_ACCESS_REFUSED_PATH, cvAccess } from '#app/server/cv-access.server.ts'
+import { CV_ACCESS_REFUSED_PATH, cvAccess } from '#app/server/auth/cv-access.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 
 export { CV_LOGIN_REQUIRED_PATH }

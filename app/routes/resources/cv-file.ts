@@ -1,6 +1,6 @@
 // GET /cv/fichier: the uploaded CV shown on /cv (preview), from the same private file as
 // the download, under the same rules (ADR 018). Not counted as a download.
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import type { Route } from './+types/cv-file'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { serveCvFile } from '#app/server/media/cv-file.server.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 // Liveness and readiness: the database answers a query.
 export async function loader() {

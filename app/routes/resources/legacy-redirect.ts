@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
 import type { Route } from './+types/legacy-redirect'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 // The original site's paths: a permanent redirect, which replaces the history entry.
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
 import type { Route } from './+types/markdown-preview'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 
 export const PREVIEW_FORBIDDEN = 'Aperçu réservé aux administrateurs'
 export const PREVIEW_TOO_LONG = `Texte trop long pour l’aperçu (${MAX_LENGTH.long} caractères maximum)`

@@ -1,6 +1,6 @@
 // GET /api/media?kind=image|video|document: the library as JSON for the admin's picker
 // ('Choisir dans la médiathèque'). Admins only.
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import type { Route } from './+types/media-list'
 import { MEDIA_CATEGORIES, type MediaCategory } from '#app/domain/types.ts'
 import { uploadingAdmin } from '#app/server/media/uploads.server.ts'

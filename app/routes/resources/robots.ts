@@ -1,5 +1,5 @@
-import { getEnv } from '#app/server/env.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 // Public pages are indexable; the back office and account pages are not.
 export function loader() {

@@ -1,8 +1,8 @@
-import { getEnv } from '#app/server/env.server.ts'
-import { cdata, escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { cdata, escapeXml, xmlResponse } from '#app/server/content/feeds.server.ts'
 import { listBlogPostPages } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 const MAX_ITEMS = 50
 

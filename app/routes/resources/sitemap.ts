@@ -1,9 +1,9 @@
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { escapeXml, xmlResponse } from '#app/server/feeds.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { escapeXml, xmlResponse } from '#app/server/content/feeds.server.ts'
 import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 const STATIC_PATHS = ['/', '/projects', '/timeline', '/blog', '/gallery', '/cv', '/contact']
 

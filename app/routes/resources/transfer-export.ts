@@ -1,8 +1,8 @@
 // GET /api/transfer/export: the whole site as one .zip, streamed (ADR 066). Admins only.
 import { Readable } from 'node:stream'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { uploadingAdmin } from '#app/server/media/uploads.server.ts'
-import { methodNotAllowed } from '#app/server/method-not-allowed.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
 import type { Route } from './+types/transfer-export'
 

@@ -1,8 +1,8 @@
 // POST /api/transfer/import?name=<file name>: the body is the file to import (ADR 066), admins
 // only (checked before any byte is read). Answers JSON: { report } or { error } in French.
 import { IMPORT_MAX_MB, TRANSFER_TEXTS } from '#app/domain/transfer.ts'
-import { recordActivity } from '#app/server/activity.server.ts'
-import { log } from '#app/server/log.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { log } from '#app/server/core/log.server.ts'
 import { uploadingAdmin, uploadRefusal } from '#app/server/media/uploads.server.ts'
 import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
 import { ImportRefused } from '#app/server/transfer/pipeline.server.ts'

@@ -12,9 +12,9 @@ process.env.PUBLIC_URL ??= 'http://localhost:3999'
 const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit.server.ts')
-const { CONTACT_RATE_LIMIT } = await import('../rate-limit-rules.server.ts')
-const { hit } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
+const { CONTACT_RATE_LIMIT } = await import('../rate-limit/rate-limit-rules.server.ts')
+const { hit } = await import('../rate-limit/rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
   await import('./password-auth.server.ts')
 const { KNOWN_DEVICE_COOKIE } = await import('./known-device.server.ts')

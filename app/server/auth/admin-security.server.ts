@@ -1,8 +1,8 @@
 // Admin › Users actions of ADR 025: end every session of a user; reset a user's two-factor
 // sign-in (lost phone and recovery codes), which also ends their sessions.
-import { recordActivity } from '../activity.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { redirectWithToast } from '../toast.server.ts'
+import { redirectWithToast } from '../http/toast.server.ts'
 import { endAllSessions } from './active-sessions.server.ts'
 import { disableTwoFactor } from './two-factor.server.ts'
 import type { SessionUser } from './session.server.ts'

@@ -12,7 +12,7 @@ process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const {
   registerWithPassword,
   signInWithPassword,

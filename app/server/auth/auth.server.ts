@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { getEnv, type Env } from '../env.server.ts'
+import { getEnv, type Env } from '../core/env.server.ts'
 import type { Auth } from './better-auth.server.ts'
 
 export type { Auth } from './better-auth.server.ts'

@@ -1,6 +1,6 @@
 // The Better Auth instance (ADR 037): the only application module that imports Better Auth,
 // loaded on first need through getAuth() in auth.server.ts (never imported statically:
-// app/server/lazy-imports.server.test.ts). Options and hooks: see auth.server.ts's header.
+// app/server/core/lazy-imports.server.test.ts). Options and hooks: see auth.server.ts's header.
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { APIError } from 'better-auth/api'
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth'
@@ -11,8 +11,8 @@ import type { UserRole, UserStatus } from '#app/domain/types.ts'
 import type { Database } from '../db/schema.server.ts'
 import { nowIso } from '../db/util.server.ts'
 import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
-import { CLIENT_IP_HEADER } from '../client-ip.server.ts'
-import { log } from '../log.server.ts'
+import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
+import { log } from '../core/log.server.ts'
 import { queueAccountLinked, queueEmailVerification } from '../mail/mail.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
 import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'

@@ -12,7 +12,7 @@ import {
   setupTokenToPrint,
   SETUP_TOKEN_TTL_MS,
 } from './first-admin.server.ts'
-import type { Env } from '../env.server.ts'
+import type { Env } from '../core/env.server.ts'
 
 async function addUser(role: string, status = 'active') {
   const now = new Date().toISOString()

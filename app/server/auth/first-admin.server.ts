@@ -11,7 +11,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto'
-import type { Env } from '../env.server.ts'
+import type { Env } from '../core/env.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { createId, nowIso } from '../db/util.server.ts'
 import { issueToken, sha256, TOKEN_FORMAT } from './tokens.server.ts'

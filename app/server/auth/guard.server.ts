@@ -1,6 +1,6 @@
 // Access rules: one helper guards every admin loader and action.
 import { redirect } from 'react-router'
-import { recordActivity } from '../activity.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
 import { safeReturnPath, withReturnPath } from '#app/domain/return-path.ts'
 import { ENROL_PATH, SECOND_FACTOR_PATH } from '#app/domain/two-factor.ts'
 import { getPendingSecondFactor, getSessionUser, type SessionUser } from './session.server.ts'

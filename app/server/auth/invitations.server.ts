@@ -4,7 +4,7 @@
 // pre-created user and its role. Google and Facebook prove the address themselves and claim
 // it without a link. Like the first-admin setup link, only a hash of the random token is
 // stored, in Better Auth's `verification` table.
-import type { Env } from '../env.server.ts'
+import type { Env } from '../core/env.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { issueToken, sha256, TOKEN_FORMAT } from './tokens.server.ts'
 

@@ -5,7 +5,7 @@
 // address) can lock the owner out of their own browser. The tags are HMACs of the e-mail
 // under the site's secret: the cookie names no account in clear and cannot be forged.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { getEnv } from '../env.server.ts'
+import { getEnv } from '../core/env.server.ts'
 
 export const KNOWN_DEVICE_COOKIE = 'vitrine_device'
 /** Accounts remembered per browser (the most recent ones). */

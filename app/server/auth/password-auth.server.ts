@@ -1,13 +1,13 @@
 // Sign-in and sign-up with a password, as the /login and /register actions run them
 // (rate limits per address and per account, ADR 023; no account oracle: one message for any failure).
 import { AUTH_TEXTS, type LoginInput, type RegisterInput } from '#app/domain/auth.ts'
-import { recordActivity } from '../activity.server.ts'
-import { getClientIp } from '../client-ip.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { createId, nowIso } from '../db/util.server.ts'
-import { log } from '../log.server.ts'
-import { clearKey, hit, isOver, retryAfterHeader } from '../rate-limit.server.ts'
-import { AUTH_RATE_LIMITS } from '../rate-limit-rules.server.ts'
+import { log } from '../core/log.server.ts'
+import { clearKey, hit, isOver, retryAfterHeader } from '../rate-limit/rate-limit.server.ts'
+import { AUTH_RATE_LIMITS } from '../rate-limit/rate-limit-rules.server.ts'
 import { getAuth } from './auth.server.ts'
 import { consumeInvitation, findInvitation } from './invitations.server.ts'
 import { knownDeviceCookie, knownDeviceFor } from './known-device.server.ts'

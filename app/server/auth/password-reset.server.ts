@@ -4,13 +4,13 @@
 // client; a used or expired link is refused; every session of the user ends after a reset.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
-import { recordActivity } from '../activity.server.ts'
-import { getClientIp } from '../client-ip.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
-import { log } from '../log.server.ts'
+import { log } from '../core/log.server.ts'
 import { isMailConfigured } from '../mail/mail.server.ts'
 import { kickMailWorker } from '../mail/worker.server.ts'
-import { hit, type RateLimitRule } from '../rate-limit.server.ts'
+import { hit, type RateLimitRule } from '../rate-limit/rate-limit.server.ts'
 import { getAuth } from './auth.server.ts'
 
 const MINUTE = 60_000

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { getDb } from '../db/client.server.ts'
 import { nowIso } from '../db/util.server.ts'
-import { getEnv } from '../env.server.ts'
+import { getEnv } from '../core/env.server.ts'
 import { queuePasswordReset } from '../mail/mail.server.ts'
 
 export const RESET_TTL_SECONDS = 30 * 60

@@ -2,9 +2,9 @@
 // Facebook) proves the TOTP code or a recovery code before it counts. Attempts are limited
 // per user and per address, like the password form (rate-limit.server.ts).
 import { TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
-import { recordActivity } from '../activity.server.ts'
-import { getClientIp } from '../client-ip.server.ts'
-import { clearKey, hit, isOver, retryAfterSeconds } from '../rate-limit.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
+import { clearKey, hit, isOver, retryAfterSeconds } from '../rate-limit/rate-limit.server.ts'
 import { checkSecondFactor, markSessionVerified } from './two-factor.server.ts'
 
 const MINUTE = 60_000

@@ -2,7 +2,7 @@
 // docs/dev/contracts.md). A user whose status is no longer 'active' has no session: their
 // open sessions are refused (and deleted) on the next request, so a blocked user is out at once.
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '#app/domain/types.ts'
-import { getClientIp } from '../client-ip.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { touchSession } from './active-sessions.server.ts'
 import { getAuth } from './auth.server.ts'

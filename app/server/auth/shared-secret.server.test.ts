@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, openPostgres, type DatabaseHandle } from '#app/server/db/client.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { resolveAuthSecret, sharedAuthSecret } from './shared-secret.server.ts'
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.server.ts'
 import { nowIso } from '../db/util.server.ts'
-import type { Env } from '../env.server.ts'
+import type { Env } from '../core/env.server.ts'
 
 const AUTH_SECRET = 'auth'
 

@@ -17,7 +17,7 @@ process.env.FACEBOOK_AUTHORIZATION_URL = 'http://127.0.0.1:9/authorize'
 
 const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { registerWithPassword, signInWithPassword } = await import('./password-auth.server.ts')
 const { ACCOUNT_DISABLED_CODE, getAuth } = await import('./auth.server.ts')
 const { RATE_LIMITED_CODE, SOCIAL_START_LIMIT, startSocialSignIn } =

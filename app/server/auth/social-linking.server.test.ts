@@ -26,7 +26,7 @@ Object.assign(process.env, oauthServerEnv({ google: google.mock, facebook: faceb
 
 const { AUTH_TEXTS, socialFailureText } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { signInWithPassword } = await import('./password-auth.server.ts')
 const { NOT_LINKED_CODE, socialFailureReason, startSocialSignIn } =
   await import('./social.server.ts')

@@ -3,8 +3,8 @@
 // authorisation URL, keeps its state cookie and redirects there.
 import { redirect } from 'react-router'
 import type { SocialFailureReason } from '#app/domain/auth.ts'
-import { getClientIp } from '../client-ip.server.ts'
-import { hit } from '../rate-limit.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
+import { hit } from '../rate-limit/rate-limit.server.ts'
 import {
   ACCOUNT_DISABLED_CODE,
   configuredProviders,

@@ -12,7 +12,7 @@ process.env.BETTER_AUTH_SECRET = TEST_AUTH_SECRET
 
 const { ENROL_PATH, SECOND_FACTOR_PATH } = await import('#app/domain/two-factor.ts')
 const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit.server.ts')
+const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { totpAt } = await import('./totp.server.ts')
 const tf = await import('./two-factor.server.ts')
 const { attemptSecondFactor, completeSignIn, SECOND_FACTOR_LIMITS } =

@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { RECOVERY_CODE_COUNT, normaliseRecoveryCode } from '#app/domain/two-factor.ts'
 import { getDb } from '../db/client.server.ts'
 import { createId, nowIso } from '../db/util.server.ts'
-import { getEnv } from '../env.server.ts'
+import { getEnv } from '../core/env.server.ts'
 import { base32Encode, generateTotpSecret, verifyTotp } from './totp.server.ts'
 
 // ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@
 //   reconnection the generation is bumped once (notifications missed meanwhile).
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
-import { log } from '../log.server.ts'
+import { log } from '../core/log.server.ts'
 
 export const CONTENT_CHANNEL = 'vitrine_content'
 /** How long a write waits for its own notification to come back before answering anyway. */

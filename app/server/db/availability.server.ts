@@ -14,7 +14,7 @@ import type {
   Dialect,
   Driver,
 } from 'kysely'
-import { log } from '../log.server.ts'
+import { log } from '../core/log.server.ts'
 
 export const RETRY_AFTER_SECONDS = 5
 const PROBE_MS = 1_000

@@ -14,9 +14,9 @@ import {
   contentGeneration,
   setExternalChangeProbe,
 } from '../cache/generation.server.ts'
-import { StartupError } from '../env.server.ts'
-import { createMemoryStore, setRateLimitStore } from '../rate-limit.server.ts'
-import { createDatabaseStore, type DatabaseStore } from '../rate-limit-store.server.ts'
+import { StartupError } from '../core/env.server.ts'
+import { createMemoryStore, setRateLimitStore } from '../rate-limit/rate-limit.server.ts'
+import { createDatabaseStore, type DatabaseStore } from '../rate-limit/rate-limit-store.server.ts'
 import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
 import { watchAvailability } from './availability.server.ts'

@@ -20,7 +20,7 @@ import {
 import { DEMO_PROJECTS } from '../demo/content.server.ts'
 import { seedDemoContent } from '../demo/seed.server.ts'
 import { createId, nowIso } from './util.server.ts'
-import { getEnv } from '../env.server.ts'
+import { getEnv } from '../core/env.server.ts'
 
 const db = useTestDatabase()
 

@@ -22,7 +22,7 @@
 // the same way on both and need nothing here.
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
-import { log } from '../log.server.ts'
+import { log } from '../core/log.server.ts'
 import { isDatabaseUnavailable } from './availability.server.ts'
 import { CONTENT_CHANNEL, type ContentChannel } from '../cache/content-channel.server.ts'
 import { isContentWrite } from '../cache/content-writes.server.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getEnv, StartupError } from '../env.server.ts'
+import { getEnv, StartupError } from '../core/env.server.ts'
 import { headerText, mailConfigFromEnv, parseFrom } from './config.server.ts'
 
 const PUBLIC_URL = 'https://www.exemple.fr'

@@ -1,7 +1,7 @@
 // SMTP configuration from SMTP_URL and MAIL_FROM (ADR 019). TLS is required unless the URL
 // says otherwise: smtps:// is TLS from the first byte; smtp:// must upgrade with STARTTLS
 // (`requireTLS=true` is added) unless the URL carries `requireTLS=false` or `ignoreTLS=true`.
-import type { Env } from '../env.server.ts'
+import type { Env } from '../core/env.server.ts'
 
 export interface MailConfig {
   /** The URL handed to nodemailer, with our defaults added. */

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getDb, setDatabase } from '../db/client.server.ts'
-import { getEnv } from '../env.server.ts'
-import { STARTUP_HOOKS } from '../startup-hooks.server.ts'
+import { getEnv } from '../core/env.server.ts'
+import { STARTUP_HOOKS } from '../core/startup-hooks.server.ts'
 import {
   purgeExpiredOutbox,
   startOutboxRetention,

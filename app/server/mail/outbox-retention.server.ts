@@ -1,6 +1,6 @@
 // E-mail outbox retention (GDPR; ADR 054): e-mails sent or given up more than
 // OUTBOX_RETENTION_DAYS days ago (default 90) are deleted at start-up and then once a day.
-import { retention } from '../retention.server.ts'
+import { retention } from '../core/retention.server.ts'
 import { purgeOutboxOlderThan } from './outbox.server.ts'
 
 const outbox = retention({

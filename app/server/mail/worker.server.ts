@@ -8,8 +8,8 @@ import type { Transporter } from 'nodemailer'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
-import type { Env } from '../env.server.ts'
-import { log } from '../log.server.ts'
+import type { Env } from '../core/env.server.ts'
+import { log } from '../core/log.server.ts'
 import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
 import {
   claimNext,

@@ -8,7 +8,7 @@ import { buffer } from 'node:stream/consumers'
 import { CV_ACCESS_TEXTS, CV_LOGIN_REQUIRED_PATH } from '#app/domain/cv.ts'
 import type { Cv } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
-import { cvAccess } from '#app/server/cv-access.server.ts'
+import { cvAccess } from '#app/server/auth/cv-access.server.ts'
 import { loadSharp } from './sharp.server.ts'
 import { privateStore } from './stores.server.ts'
 

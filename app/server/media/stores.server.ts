@@ -1,7 +1,7 @@
 // Which media storage this process uses (ADRs 017, 033, 068): an S3-compatible bucket when
 // S3_BUCKET is set, otherwise MEDIA_DIR on the local disk (one directory several servers may
 // share). The public library and the private CV are two separate stores in either case.
-import { getEnv, StartupError, type Env } from '#app/server/env.server.ts'
+import { getEnv, StartupError, type Env } from '#app/server/core/env.server.ts'
 import { S3Storage, checkBucket, type S3Prefix, type S3Settings } from './s3-storage.server.ts'
 import { mediaStorage, privateStorage, type MediaStorage } from './storage.server.ts'
 

@@ -3,8 +3,8 @@
 import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
 import { getSessionUser, type SessionUser } from '#app/server/auth/session.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
-import { log } from '#app/server/log.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
+import { log } from '#app/server/core/log.server.ts'
 import {
   storeUpload,
   UploadError,

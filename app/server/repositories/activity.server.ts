@@ -14,7 +14,7 @@ import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { ActivityLogsTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { ValidationError } from '#app/server/errors.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 import { normalisePaging, type Page } from './messages.server.ts'
 
 export type NewActivity = Omit<ActivityLog, 'id' | 'timestamp' | 'userInfo'> & {

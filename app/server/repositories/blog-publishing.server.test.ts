@@ -1,7 +1,7 @@
 // Publishing (ADR 020): statuses and publish dates (public only when due, at query time), HTML stored at
 // save, revisions (bounded, exact restore), categories renamed on every post.
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'

@@ -17,8 +17,8 @@ import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server
 import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { ValidationError, parseOrThrow } from '#app/server/errors.server.ts'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import {

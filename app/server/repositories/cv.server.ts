@@ -5,7 +5,7 @@ import type { Cv, CvSettings } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import type { Kysely } from 'kysely'
 
 const MAIN = 'main'

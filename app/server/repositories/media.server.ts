@@ -13,7 +13,7 @@ import {
   toBool,
   toJson,
 } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import type { StoredMedia } from '#app/server/media/pipeline.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import {

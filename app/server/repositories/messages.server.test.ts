@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { ValidationError } from '#app/server/errors.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 import {
   archiveMessage,
   countMessagesByStatus,

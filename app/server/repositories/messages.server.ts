@@ -12,7 +12,7 @@ import {
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, MessagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 
 export interface Page<T> {
   items: T[]

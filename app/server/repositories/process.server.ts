@@ -10,7 +10,7 @@ import type { ProcessStep } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { CreativeProcessTable, Database } from '#app/server/db/schema.server.ts'
 import { createId } from '#app/server/db/util.server.ts'
-import { ValidationError, parseOrThrow } from '#app/server/errors.server.ts'
+import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
 import { countRows, deleteById, mergePatch, nextOrder } from './collection.server.ts'
 
 const COLUMNS = ['id', 'title', 'description', 'order'] as const

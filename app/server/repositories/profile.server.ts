@@ -4,7 +4,7 @@ import { ProfileSchema } from '#app/domain/profile.ts'
 import type { Profile } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 
 const MAIN = 'main'
 

@@ -13,8 +13,8 @@ import {
   toBool,
   toJson,
 } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   countRows,
   deleteById,

@@ -5,7 +5,7 @@ import { mergeSettings, SettingsSchema, withDefaultSettings } from '#app/domain/
 import type { SiteSettings } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 
 const MAIN = 'main'
 

@@ -6,7 +6,7 @@ import { SKILL_CATEGORIES, type Skill, type SkillCategory } from '#app/domain/ty
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, SkillsTable } from '#app/server/db/schema.server.ts'
 import { createId } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { compareText, deleteById, mergePatch } from './collection.server.ts'
 
 const COLUMNS = ['id', 'name', 'category', 'level', 'color'] as const

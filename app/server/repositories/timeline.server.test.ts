@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db/client.server.ts'
-import { ValidationError } from '#app/server/errors.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import {
   createTimelineItem,

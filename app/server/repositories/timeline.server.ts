@@ -6,7 +6,7 @@ import { cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, TimelineTable } from '#app/server/db/schema.server.ts'
 import { createId, parseJson, toJson } from '#app/server/db/util.server.ts'
-import { parseOrThrow } from '#app/server/errors.server.ts'
+import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { deleteById, mergePatch } from './collection.server.ts'
 
 const COLUMNS = [

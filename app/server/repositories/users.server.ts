@@ -15,7 +15,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
-import { parseOrThrow, ValidationError } from '#app/server/errors.server.ts'
+import { parseOrThrow, ValidationError } from '#app/server/http/errors.server.ts'
 
 const COLUMNS = [
   'id',

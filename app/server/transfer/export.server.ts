@@ -13,7 +13,7 @@ import { ZipFile } from 'yazl'
 import { slugify } from '#app/domain/blog.ts'
 import { getDatabaseHandle, getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
-import { getEnv } from '#app/server/env.server.ts'
+import { getEnv } from '#app/server/core/env.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import { privateStore, publicStore } from '#app/server/media/stores.server.ts'
 

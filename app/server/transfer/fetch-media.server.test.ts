@@ -3,7 +3,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isPublicAddress } from '#app/server/frame-check.server.ts'
+import { isPublicAddress } from '#app/server/content/frame-check.server.ts'
 import { FetchRefused, fetchMedia } from './fetch-media.server.ts'
 
 let server: http.Server

@@ -6,7 +6,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { isIP } from 'node:net'
 import type { Readable } from 'node:stream'
-import { REFUSED, guardedLookup } from '#app/server/frame-check.server.ts'
+import { REFUSED, guardedLookup } from '#app/server/content/frame-check.server.ts'
 
 export const FETCH_TIMEOUT_MS = 15_000
 export const FETCH_MAX_BYTES = 25 * 1024 * 1024

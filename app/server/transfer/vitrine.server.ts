@@ -22,7 +22,7 @@ import { TimelineSchema } from '#app/domain/timeline.ts'
 import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson } from '#app/server/db/util.server.ts'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isStorageKey, type MediaStorage } from '#app/server/media/storage.server.ts'
 import { privateStore } from '#app/server/media/stores.server.ts'
 import {

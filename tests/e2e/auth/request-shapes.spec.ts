@@ -1,9 +1,9 @@
 // Request-shape rules (ADR 024) on the real server (server/index.ts wiring): no 500 for odd
 // bodies, missing assets or malformed paths; no-store on admin responses; Retry-After on
 // 429; an anonymous POST to a read-only admin page is sent to /login, not shown the hub.
-import { METHOD_NOT_ALLOWED } from '#app/server/method-not-allowed.server.ts'
-import { AUTH_RATE_LIMITS } from '#app/server/rate-limit-rules.server.ts'
-import { UNREADABLE_FORM } from '#app/server/request-body.server.ts'
+import { METHOD_NOT_ALLOWED } from '#app/server/http/method-not-allowed.server.ts'
+import { AUTH_RATE_LIMITS } from '#app/server/rate-limit/rate-limit-rules.server.ts'
+import { UNREADABLE_FORM } from '#app/server/http/request-body.server.ts'
 import { createTestUser, sessionHeaders } from '../../fixtures/auth.ts'
 import { expect, test } from '../../fixtures/test.ts'
 

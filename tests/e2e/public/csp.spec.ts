@@ -1,4 +1,4 @@
-// Content-Security-Policy (app/server/csp.server.ts): every script of a page carries this
+// Content-Security-Policy (app/server/http/csp.server.ts): every script of a page carries this
 // response's nonce, and a script slipped into the HTML without it does not run.
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'

@@ -4,7 +4,7 @@
 // type from MEDIA_MAX_*_MB; `&kind=image|video|document` takes that kind only. Answers
 // JSON: { item } or { error }.
 import type { Route } from './+types/media-upload'
-import { recordActivity } from '#app/server/activity.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
   libraryStorage,
   receiveUpload,

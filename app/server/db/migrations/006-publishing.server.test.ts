@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
-import { renderMarkdown } from '#app/server/markdown.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { plainTextToMarkdown } from './006-publishing.server.ts'
 import { MIGRATIONS } from './index.server.ts'
 

@@ -15,7 +15,7 @@ import {
   toParisInputValue,
 } from '#app/domain/publishing.ts'
 import type { BlogPost } from '#app/domain/types.ts'
-import type { RevisionsView } from '#app/server/blog-admin.server.ts'
+import type { RevisionsView } from '#app/server/admin/blog-admin.server.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'

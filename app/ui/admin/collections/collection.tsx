@@ -2,7 +2,7 @@
 // fields in one object per collection (collections/<tab>.tsx), and the list view and form
 // view written once here, with slots for what only one collection has (blog revisions and
 // publishing, media usage and filters, process-step reordering). The server half (which
-// repository stores each collection) is app/server/admin-collections.server.ts: a module the
+// repository stores each collection) is app/server/admin/admin-collections.server.ts: a module the
 // browser loads may not import a .server module.
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Form } from 'react-router'
@@ -16,7 +16,7 @@ import type {
   Skill,
   TimelineItem,
 } from '#app/domain/types.ts'
-import type { CrudView, FormFailure } from '#app/server/admin-actions.server.ts'
+import type { CrudView, FormFailure } from '#app/server/admin/admin-actions.server.ts'
 import { FormErrorSummary } from '../banner.tsx'
 import { SubmitButton } from '../buttons.tsx'
 import { ConfirmDelete } from '../confirm-delete.tsx'

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { makeProcessStep } from '#app/server/demo/factories.server.ts'
+import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
+import { listSkills } from '#app/server/repositories/skills.server.ts'
+import { media } from '#app/ui/admin/collections/media.tsx'
+import { process as steps } from '#app/ui/admin/collections/process.tsx'
+import { skills } from '#app/ui/admin/collections/skills.tsx'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { loadCollection, saveCollection } from './admin-collections.server.ts'
+import { readToast } from '../http/toast.server.ts'
+
+beforeAll(() => {
+  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
+})
+
+useTestDatabase()
+
+const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
+
+function post(url: string, fields: Record<string, string>) {
+  return new Request(`http://localhost${url}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'user-agent': 'vitest' },
+  })
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
+  return (await readToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast
+}
+
+describe('loadCollection', () => {
+  it('gives a new item of an ordered collection the count + 1, and 404s an unknown id', async () => {
+    await createProcessStep(makeProcessStep({ order: 1 }))
+    const created = await loadCollection(new Request('http://localhost/admin/process?new'), steps)
+    expect(created).toMatchObject({ mode: 'create', item: null, nextOrder: 2 })
+    const unknown = loadCollection(new Request('http://localhost/admin/process?edit=nope'), steps)
+    await expect(unknown).rejects.toMatchObject({
+      data: { message: 'Étape introuvable' },
+      init: { status: 404 },
+    })
+  })
+})
+
+describe('saveCollection', () => {
+  it("creates with the declaration's toast and returns to the list", async () => {
+    const response = (await saveCollection(
+      post('/admin/skills', {
+        intent: 'create',
+        name: 'Figma',
+        category: 'design',
+        level: '4',
+        color: '#112233',
+      }),
+      admin,
+      skills,
+    )) as Response
+    expect(response.headers.get('Location')).toBe('/admin/skills')
+    expect(await toastOf(response)).toEqual({
+      kind: 'success',
+      message: 'Compétence ajoutée avec succès',
+    })
+    expect(await listSkills()).toHaveLength(1)
+  })
+
+  it("runs the collection's own intent, and goes on when it answers null", async () => {
+    const own = { create: async () => null, reorder: async () => new Response('moved') }
+    const moved = await saveCollection(
+      post('/admin/process', { intent: 'reorder' }),
+      admin,
+      steps,
+      own,
+    )
+    expect(await (moved as Response).text()).toBe('moved')
+    const created = await saveCollection(
+      post('/admin/process', { intent: 'create', title: 'Écouter', description: 'Un entretien.' }),
+      admin,
+      steps,
+      own,
+    )
+    expect((created as Response).status).toBe(302)
+    expect(await listProcessSteps()).toHaveLength(1)
+  })
+
+  it('answers an intent named like an Object.prototype member as unknown (French 400)', async () => {
+    for (const intent of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await saveCollection(post('/admin/process', { intent }), admin, steps, {})
+      expect(answer).toMatchObject({
+        data: { formError: `Action inconnue : ${intent}` },
+        init: { status: 400 },
+      })
+    }
+  })
+
+  it('keeps the list filters a collection declares in its redirect', async () => {
+    const response = (await saveCollection(
+      post('/admin/media?q=logo&category=image&page=3', { intent: 'delete', id: 'nope' }),
+      admin,
+      media,
+    )) as Response
+    expect(response.headers.get('Location')).toBe('/admin/media?q=logo&category=image')
+    expect(await toastOf(response)).toEqual({ kind: 'error', message: "Ce média n'existe plus." })
+  })
+})

@@ -1,0 +1,151 @@
+// The server half of the admin collections (ADR 064): which repository stores each one, and
+// the loader and action steps every collection tab shares. The declarations (labels, schema,
+// toasts…) are in app/ui/admin/collections/; they name their repository by tab id because a
+// module the browser loads may not import a .server module. Each tab's loader and action
+// check the admin themselves before calling these.
+import type {
+  Collection,
+  CollectionData,
+  CollectionId,
+  CollectionItems,
+} from '#app/ui/admin/collections/collection.tsx'
+import {
+  handleCrudIntent,
+  listUrlOf,
+  loadCrudView,
+  readAdminForm,
+  unknownIntent,
+  type Actor,
+  type formFailure,
+} from './admin-actions.server.ts'
+import { libraryStorage } from '../media/uploads.server.ts'
+import * as blog from '../repositories/blog.server.ts'
+import * as media from '../repositories/media.server.ts'
+import * as steps from '../repositories/process.server.ts'
+import * as projects from '../repositories/projects.server.ts'
+import * as skills from '../repositories/skills.server.ts'
+import * as timeline from '../repositories/timeline.server.ts'
+
+/** Where a collection's items are read and written. */
+export interface CollectionStore<T> {
+  get(id: string): Promise<T | undefined>
+  list(): Promise<T[]>
+  /** For a new item's order (ordered collections). */
+  count?(): Promise<number>
+  create(values: Record<string, unknown>, actor: Actor): Promise<T>
+  update(id: string, values: Record<string, unknown>, actor: Actor): Promise<T | undefined>
+  remove(id: string): Promise<boolean>
+}
+
+/** A blog revision is signed by the admin who saved it. */
+const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
+
+const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
+  projects: {
+    get: projects.getProject,
+    list: projects.listProjects,
+    count: projects.countProjects,
+    create: (values) => projects.createProject(values),
+    update: (id, values) => projects.updateProject(id, values),
+    remove: projects.deleteProject,
+  },
+  skills: {
+    get: skills.getSkill,
+    list: skills.listSkills,
+    create: (values) => skills.createSkill(values),
+    update: (id, values) => skills.updateSkill(id, values),
+    remove: skills.deleteSkill,
+  },
+  timeline: {
+    get: timeline.getTimelineItem,
+    list: timeline.listTimeline,
+    create: (values) => timeline.createTimelineItem(values),
+    update: (id, values) => timeline.updateTimelineItem(id, values),
+    remove: timeline.deleteTimelineItem,
+  },
+  process: {
+    get: steps.getProcessStep,
+    list: steps.listProcessSteps,
+    count: steps.countProcessSteps,
+    create: (values) => steps.createProcessStep(values),
+    update: (id, values) => steps.updateProcessStep(id, values),
+    remove: steps.deleteProcessStep,
+  },
+  blog: {
+    get: blog.getBlogPost,
+    list: blog.listAllBlogPosts,
+    create: (values, actor) => blog.createBlogPost(values, author(actor)),
+    update: (id, values, actor) => blog.updateBlogPost(id, values, author(actor)),
+    remove: blog.deleteBlogPost,
+  },
+  media: {
+    get: media.getMediaItem,
+    list: () => media.listMedia(),
+    count: media.countMedia,
+    create: (values) => media.createMediaItem(values),
+    update: (id, values) => media.updateMediaItem(id, values),
+    // Its files go too, unless another item holds the same content.
+    async remove(id) {
+      const keys = await media.storedKeysOf(id)
+      const removed = await media.deleteMediaItem(id)
+      if (removed && keys.length > 0) await media.removeUnusedFiles(libraryStorage(), keys)
+      return removed
+    },
+  },
+}
+
+/**
+ * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
+ * order a new item starts with. `list` replaces the stored list (a filtered one).
+ */
+export async function loadCollection<K extends CollectionId, D>(
+  request: Request,
+  collection: Collection<K, D>,
+  list?: () => Promise<CollectionItems[K][]>,
+): Promise<CollectionData<CollectionItems[K]>> {
+  const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  const view = await loadCrudView(request, {
+    get: (id) => store.get(id),
+    list: list ?? (() => store.list()),
+    missing: collection.labels.missing,
+  })
+  const nextOrder = view.mode === 'create' && store.count ? (await store.count()) + 1 : 0
+  return { ...view, nextOrder }
+}
+
+export type AdminForm = Awaited<ReturnType<typeof readAdminForm>>
+
+/** A collection's own intent (e.g. 'reorder'); null: go on with the shared steps. */
+export type OwnIntent = (
+  form: AdminForm,
+) => Promise<Response | ReturnType<typeof formFailure> | null>
+
+/**
+ * Reads the tab's form and runs the collection's own intent for it, if any; then create,
+ * update or delete (validated by the repository, a refusal keeps the typing), an activity
+ * entry as `admin`, and back to the list with a French toast; any other intent is a French 400.
+ */
+export async function saveCollection<K extends CollectionId, D>(
+  request: Request,
+  admin: Actor,
+  collection: Collection<K, D>,
+  own: Record<string, OwnIntent> = {},
+) {
+  const form = await readAdminForm(request)
+  // Own keys only: an intent named like an Object.prototype member is just unknown.
+  const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
+  if (answer) return answer
+  const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  const result = await handleCrudIntent(request, admin, form, {
+    listUrl: listUrlOf(request, `/admin/${collection.id}`, collection.keepParams ?? []),
+    resourceType: collection.resourceType,
+    nameOf: collection.nameOf,
+    formDefaults: collection.formDefaults,
+    get: (id) => store.get(id),
+    create: (values) => store.create(values, admin),
+    update: (id, values) => store.update(id, values, admin),
+    remove: (id) => store.remove(id),
+    messages: collection.toasts,
+  })
+  return result ?? unknownIntent(form.intent)
+}

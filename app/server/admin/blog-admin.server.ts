@@ -1,0 +1,132 @@
+// Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
+// revisions view with a diff of two revisions, restoring a revision, renaming a category.
+import { defaultBlogAuthor } from '#app/domain/author.ts'
+import { formatDateTime } from '#app/domain/date-time.ts'
+import type { Collection } from '#app/ui/admin/collections/collection.tsx'
+import type { BlogData } from '#app/ui/admin/collections/blog.tsx'
+import { redirectWithToast } from '../http/toast.server.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
+import { loadCollection } from './admin-collections.server.ts'
+import { getProfile } from '../repositories/profile.server.ts'
+import {
+  getBlogPost,
+  listAllBlogTaxonomy,
+  renameBlogCategory,
+  updateBlogPost,
+} from '../repositories/blog.server.ts'
+import { getRevision, listRevisions } from '../repositories/blog-revisions.server.ts'
+
+export const REVISION_RESTORED = 'Révision restaurée'
+export const REVISION_MISSING = "Cette révision n'existe plus."
+export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
+  `Catégorie « ${from} » renommée en « ${to} » (${n} article${n > 1 ? 's' : ''})`
+export const CATEGORY_MISSING = 'Choisissez une catégorie existante'
+
+export interface DiffPart {
+  kind: 'added' | 'removed' | 'same'
+  text: string
+}
+
+export interface RevisionsView {
+  revisions: { id: string; title: string; authorName: string; createdAt: string }[]
+  /** Compared revisions (?de=<older id>&a=<newer id>), when both exist. */
+  diff: { from: string; to: string; parts: DiffPart[] } | null
+}
+
+/** The post's revisions, and the diff asked for in the URL (?de=…&a=…). */
+export async function loadRevisionsView(request: Request, postId: string): Promise<RevisionsView> {
+  const params = new URL(request.url).searchParams
+  const revisions = await listRevisions(postId)
+  const fromId = params.get('de')
+  const toId = params.get('a')
+  if (!fromId || !toId) return { revisions, diff: null }
+  const [from, to] = await Promise.all([getRevision(postId, fromId), getRevision(postId, toId)])
+  if (!from || !to) return { revisions, diff: null }
+  const { diffLines } = await import('diff') // loaded only to compare revisions (ADR 030)
+  const text = (r: { title: string; excerpt: string; content: string }) =>
+    `# ${r.title}\n\n${r.excerpt}\n\n${r.content}\n`
+  const parts: DiffPart[] = diffLines(text(from), text(to)).map((change) => ({
+    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value,
+  }))
+  return { revisions, diff: { from: from.id, to: to.id, parts } }
+}
+
+/**
+ * The blog tab's view with the author a new post is signed with (the profile's, else the
+ * admin's), the existing categories and tags, and the revisions of the post being edited.
+ */
+export async function loadBlogTab(
+  request: Request,
+  admin: Actor,
+  blog: Collection<'blog', BlogData>,
+): Promise<BlogData> {
+  const view = await loadCollection(request, blog)
+  const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
+  const [taxonomy, revisions] = await Promise.all([
+    listAllBlogTaxonomy(),
+    view.item ? loadRevisionsView(request, view.item.id) : null,
+  ])
+  return {
+    ...view,
+    defaultAuthor: author.name,
+    defaultAvatar: author.avatar ?? '',
+    taxonomy,
+    revisions,
+    now: new Date().toISOString(),
+  }
+}
+
+type AdminForm = { id: string; values: Record<string, unknown> }
+
+/** Saves the revision's exact title, excerpt and body as the post's (a new revision too). */
+export async function restoreRevisionIntent(request: Request, admin: Actor, form: AdminForm) {
+  const revisionId = typeof form.values.revisionId === 'string' ? form.values.revisionId : ''
+  const post = form.id ? await getBlogPost(form.id) : undefined
+  if (!post) return notFound("Cet article n'existe plus.")
+  const revision = await getRevision(post.id, revisionId)
+  if (!revision) return notFound(REVISION_MISSING)
+  return withValidation(form.values, async () => {
+    const restored = await updateBlogPost(
+      post.id,
+      { title: revision.title, excerpt: revision.excerpt, content: revision.content },
+      { id: admin.id, name: admin.name || admin.email },
+    )
+    if (!restored) return notFound("Cet article n'existe plus.")
+    await recordActivity(request, {
+      actor: admin,
+      action: 'update',
+      resourceType: 'blog',
+      resourceId: post.id,
+      resourceName: restored.title,
+      details: `Révision du ${formatDateTime(revision.createdAt)} restaurée`,
+    })
+    return redirectWithToast(`/admin/blog?edit=${encodeURIComponent(post.id)}`, {
+      kind: 'success',
+      message: REVISION_RESTORED,
+    })
+  })
+}
+
+/** Renames a category on every post that has it (ADR 020). */
+export async function renameCategoryIntent(request: Request, admin: Actor, form: AdminForm) {
+  const from = typeof form.values.from === 'string' ? form.values.from : ''
+  const to = typeof form.values.to === 'string' ? form.values.to.trim() : ''
+  if (!from) return formFailure({ from: CATEGORY_MISSING }, form.values)
+  return withValidation(form.values, async () => {
+    const count = await renameBlogCategory(from, to)
+    if (count === 0) return formFailure({ from: CATEGORY_MISSING }, form.values)
+    await recordActivity(request, {
+      actor: admin,
+      action: 'update',
+      resourceType: 'blog',
+      resourceName: to,
+      details: `Catégorie « ${from} » renommée en « ${to} »`,
+    })
+    return redirectWithToast('/admin/blog', {
+      kind: 'success',
+      message: CATEGORY_RENAMED(from, to, count),
+    })
+  })
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { countWords, readingTime } from '#app/domain/markdown.ts'
+import { HOSTILE_BODY, HOSTILE_MARKDOWN } from '../../../tests/fixtures/hostile-markdown.ts'
+import { TOC_MIN_WORDS, TOC_TITLE, renderImage, renderMarkdown } from './markdown.server.ts'
+
+const UNSAFE = [
+  /<script/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<svg/i,
+  /<style/i,
+  /<form/i,
+  /<math/i,
+  /<[^>]*\son[a-z]+\s*=/i,
+  /(href|src|action)\s*=\s*"\s*(javascript|data|vbscript):/i,
+  /\sstyle="(?!--shiki)/i,
+]
+
+function expectSafe(html: string) {
+  for (const pattern of UNSAFE) expect(html, `${pattern}`).not.toMatch(pattern)
+}
+
+describe('renderMarkdown', () => {
+  it('renders CommonMark and GFM: emphasis, links, lists, tables, task lists, strikethrough, autolinks, footnotes', async () => {
+    const { html } = await renderMarkdown(
+      [
+        '**gras** *italique* ~~barré~~ https://example.com',
+        '- un\n- deux',
+        '| a | b |\n|---|---|\n| 1 | 2 |',
+        '- [x] fait',
+        '> citation',
+        'Note[^1].\n\n[^1]: Le détail.',
+      ].join('\n\n'),
+    )
+    expect(html).toContain('<strong>gras</strong>')
+    expect(html).toContain('<em>italique</em>')
+    expect(html).toContain('<del>barré</del>')
+    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">')
+    expect(html).toContain('<li>un</li>')
+    expect(html).toContain('<input type="checkbox" checked disabled>')
+    expect(html).toContain('<td>1</td>')
+    expect(html).toContain('<blockquote>')
+    expect(html).toContain('href="#user-content-fn-1"')
+    expect(html).toContain('id="user-content-fn-1"')
+  })
+
+  it('gives headings ids and anchor links, and external links rel="noopener noreferrer" only', async () => {
+    const { html } = await renderMarkdown(
+      '## Éloge de la lenteur\n\n[interne](/blog) [externe](https://ex.com)',
+    )
+    expect(html).toContain('<h2 id="éloge-de-la-lenteur">')
+    expect(html).toContain('href="#éloge-de-la-lenteur"')
+    expect(html).toContain('aria-label="Lien vers la section « Éloge de la lenteur »"')
+    expect(html).toContain('<a href="/blog">interne</a>')
+    expect(html).toContain('<a href="https://ex.com" rel="noopener noreferrer">externe</a>')
+  })
+
+  it('highlights code at render time with light and dark CSS variables, escapes unknown languages', async () => {
+    const { html } = await renderMarkdown('```ts\nconst a = 1\n```\n\n```inconnu\n<b>x</b>\n```')
+    expect(html).toContain('class="shiki shiki-themes github-light github-dark"')
+    expect(html).toMatch(/--shiki-light:#[0-9a-f]+;--shiki-dark:#[0-9a-f]+/i)
+    expect(html).toContain('&#x3C;b>x&#x3C;/b>')
+    expect(html).not.toContain('<b>')
+  })
+
+  it('renders same-site and https images lazily, drops other schemes to their alt text', async () => {
+    const { html } = await renderMarkdown(
+      '![local](/a.webp) ![sûre](https://ex.com/b.png) ![http](http://ex.com/c.png) ![proto](//ex.com/d.png) ![données](data:image/png;base64,AA)',
+    )
+    expect(html).toContain('<img src="/a.webp" alt="local" loading="lazy" decoding="async">')
+    expect(html).toContain(
+      '<img src="https://ex.com/b.png" alt="sûre" loading="lazy" decoding="async">',
+    )
+    expect(html).not.toContain('ex.com/c.png')
+    expect(html).not.toContain('ex.com/d.png')
+    expect(html).not.toContain('data:')
+    expect(html).toContain('http proto données')
+    expect(
+      renderImage({
+        type: 'element',
+        tagName: 'img',
+        properties: { src: '/x.png', alt: 'x' },
+        children: [],
+      }),
+    ).toMatchObject({
+      properties: { loading: 'lazy' },
+    })
+  })
+
+  it('renders a media-library image as a responsive picture with its size', async () => {
+    const hash = 'a'.repeat(32)
+    const { html } = await renderMarkdown(`![Fourvière](/media/${hash}-1600x900.jpg)`)
+    expect(html).toContain('<picture>')
+    expect(html).toContain(`<source type="image/avif" srcset="/media/${hash}-w320.avif 320w`)
+    expect(html).toContain(`<source type="image/webp" srcset="/media/${hash}-w320.webp 320w`)
+    expect(html).toContain(`src="/media/${hash}-w1600.jpg"`)
+    expect(html).toContain('alt="Fourvière"')
+    expect(html).toContain('width="1600" height="900"')
+    expect(html).toContain('loading="lazy"')
+  })
+
+  it('adds a table of contents to long posts only', async () => {
+    const sections = ['Un', 'Deux', 'Trois'].map(
+      (t) => `## ${t}\n\n### Sous ${t}\n\n${'mot '.repeat(TOC_MIN_WORDS / 3)}`,
+    )
+    const long = await renderMarkdown(sections.join('\n\n'))
+    expect(long.html.startsWith(`<nav class="toc" aria-label="${TOC_TITLE}">`)).toBe(true)
+    expect(long.html).toContain('<a href="#sous-un">Sous Un</a>')
+    expect(long.toc.map((e) => e.id)).toEqual([
+      'un',
+      'sous-un',
+      'deux',
+      'sous-deux',
+      'trois',
+      'sous-trois',
+    ])
+    const short = await renderMarkdown('## Un\n\n## Deux\n\n## Trois\n\nCourt.')
+    expect(short.html).not.toContain('<nav')
+  })
+
+  it.each(HOSTILE_MARKDOWN.map((payload, i) => [i, payload]))(
+    'neutralises hostile payload %i',
+    async (_i, payload) => {
+      const { html } = await renderMarkdown(payload)
+      expectSafe(html)
+    },
+  )
+
+  it('neutralises the whole hostile corpus at once', async () => {
+    expectSafe((await renderMarkdown(HOSTILE_BODY)).html)
+  })
+})
+
+describe('word count and reading time', () => {
+  it('counts words, not URLs or Markdown marks, and rounds the reading time up (min 1)', () => {
+    expect(countWords('## Titre\n\n**Deux mots** [un lien](https://example.com/a-b-c) l’été')).toBe(
+      6,
+    )
+    expect(readingTime('')).toBe(1)
+    expect(readingTime('mot '.repeat(201))).toBe(2)
+  })
+})

@@ -1,0 +1,85 @@
+// Contact form handling: validated with the shared ContactSchema,
+// stored with status 'new', defended by a honeypot and a per-address rate limit.
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
+import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
+import { readFormData } from '../http/request-body.server.ts'
+import { log } from '../core/log.server.ts'
+import { hit, retryAfterHeader } from '../rate-limit/rate-limit.server.ts'
+import { CONTACT_RATE_LIMIT } from '../rate-limit/rate-limit-rules.server.ts'
+import { createMessage } from '../repositories/messages.server.ts'
+import { queueNewMessageAlert } from '../mail/mail.server.ts'
+import { kickMailWorker } from '../mail/worker.server.ts'
+
+/** Contact send failure, shown in red above the kept values. */
+export const CONTACT_RATE_LIMITED =
+  'Trop de messages envoyés depuis votre adresse. Veuillez réessayer dans quelques minutes.'
+export const CONTACT_INVALID = 'Veuillez corriger les champs signalés.'
+
+export { CONTACT_RATE_LIMIT }
+
+export type ContactValues = { name: string; email: string; message: string }
+
+export type ContactResult =
+  | { status: 'sent' }
+  | {
+      status: 'error'
+      message: string
+      fieldErrors: FieldErrors
+      values: ContactValues
+      httpStatus: number
+      /** Retry-After of a 429. */
+      retryAfter?: string
+    }
+
+function valuesOf(raw: Record<string, unknown>): ContactValues {
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10_000) : '')
+  return { name: text(raw.name), email: text(raw.email), message: text(raw.message) }
+}
+
+export async function handleContact(request: Request): Promise<ContactResult> {
+  const raw = formDataToObject(await readFormData(request))
+  const values = valuesOf(raw)
+  const ip = getClientIp(request)
+
+  if (!(await hit(`contact:${ip}`, CONTACT_RATE_LIMIT, Date.now(), { owner: ip }))) {
+    return {
+      status: 'error',
+      message: CONTACT_RATE_LIMITED,
+      fieldErrors: {},
+      values,
+      httpStatus: 429,
+      retryAfter: await retryAfterHeader(`contact:${ip}`),
+    }
+  }
+
+  // A filled honeypot is a bot: answer as if sent (tells it nothing), store nothing.
+  const trap = raw[CONTACT_HONEYPOT_FIELD]
+  if (typeof trap === 'string' && trap.trim() !== '') {
+    log.warn('Contact honeypot filled; message dropped')
+    return { status: 'sent' }
+  }
+
+  const parsed = ContactSchema.safeParse(raw)
+  if (!parsed.success) {
+    return {
+      status: 'error',
+      message: CONTACT_INVALID,
+      fieldErrors: toFieldErrors(parsed.error),
+      values,
+      httpStatus: 400,
+    }
+  }
+
+  try {
+    // The owner's alert is queued in the message's own transaction (ADR 019).
+    await createMessage(parsed.data, (trx, message) => queueNewMessageAlert(trx, message))
+    kickMailWorker()
+    return { status: 'sent' }
+  } catch (error) {
+    log.error('Contact message could not be stored', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return { status: 'error', message: CONTACT_FAILURE, fieldErrors: {}, values, httpStatus: 500 }
+  }
+}
