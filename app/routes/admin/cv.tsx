@@ -2,6 +2,7 @@
 // banners and 'Protection du CV' (requireAuth, addWatermark, trackDownloads) saved as a
 // partial update. The public CV page and /cv/telecharger apply the three settings.
 import { Form } from 'react-router'
+import type { FormFailure } from '#app/domain/admin-collection.ts'
 import type { Route } from './+types/cv'
 import {
   CV_AUDIENCE_LABELS,
@@ -16,7 +17,6 @@ import {
   formFailure,
   readAdminForm,
   unknownIntent,
-  type FormFailure,
 } from '#app/server/admin/admin-actions.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'

@@ -1,6 +1,7 @@
 // Admin tab "Mon Profil": name, title, e-mail and bio required, the rest optional; saved
 // by overwrite (the whole profile is written at once).
 import { Form } from 'react-router'
+import type { FormFailure } from '#app/domain/admin-collection.ts'
 import type { Route } from './+types/profile'
 import { ProfileSchema } from '#app/domain/profile.ts'
 import type { Profile } from '#app/domain/types.ts'
@@ -8,7 +9,6 @@ import {
   readAdminForm,
   unknownIntent,
   withValidation,
-  type FormFailure,
 } from '#app/server/admin/admin-actions.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'

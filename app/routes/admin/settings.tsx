@@ -8,7 +8,11 @@ import { legalTemplate, type LegalKey } from '#app/domain/legal.ts'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from '#app/domain/settings.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
-import { readAdminForm, unknownIntent, withValidation } from '#app/server/admin/admin-actions.server.ts'
+import {
+  readAdminForm,
+  unknownIntent,
+  withValidation,
+} from '#app/server/admin/admin-actions.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getLegalFacts } from '#app/server/content/legal.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'

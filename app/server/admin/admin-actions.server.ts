@@ -4,19 +4,12 @@
 import { data } from 'react-router'
 import { formDataToObject, type FieldErrors } from '#app/domain/common.ts'
 import type { ResourceType } from '#app/domain/types.ts'
+import type { CrudView, FormFailure } from '#app/domain/admin-collection.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { ValidationError } from '../http/errors.server.ts'
 import { log } from '../core/log.server.ts'
 import { readFormData } from '../http/request-body.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
-
-/** What a failed save returns to the form: French messages per field and the typed values. */
-export interface FormFailure {
-  fieldErrors: FieldErrors
-  values: Record<string, unknown>
-  /** Form-level message (banner), when the failure is not tied to one field. */
-  formError?: string
-}
 
 /** Parsed request body of an admin form: `intent`, all fields as an object, the raw FormData. */
 export async function readAdminForm(request: Request) {
@@ -108,12 +101,6 @@ export function unknownIntent(intent: string) {
 export function notFound(message = "Cet élément n'existe plus.") {
   return data<FormFailure>({ fieldErrors: {}, values: {}, formError: message }, { status: 404 })
 }
-
-/** What an admin collection tab shows: its list, an empty form (`?new`) or an item's form (`?edit=id`). */
-export type CrudView<T> =
-  | { mode: 'list'; item: null; items: T[] }
-  | { mode: 'create'; item: null; items: T[] }
-  | { mode: 'edit'; item: T; items: T[] }
 
 /** Reads the tab's view from the URL; an unknown `edit` id is a 404 with `missing`. */
 export async function loadCrudView<T>(

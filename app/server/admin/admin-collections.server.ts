@@ -1,14 +1,14 @@
 // The server half of the admin collections (ADR 064): which repository stores each one, and
 // the loader and action steps every collection tab shares. The declarations (labels, schema,
-// toasts…) are in app/ui/admin/collections/; they name their repository by tab id because a
-// module the browser loads may not import a .server module. Each tab's loader and action
+// toasts…) are in app/ui/admin/collections/, the part read here typed in app/domain; they name
+// their repository by tab id because a module the browser loads may not import a .server module. Each tab's loader and action
 // check the admin themselves before calling these.
 import type {
-  Collection,
   CollectionData,
+  CollectionDefinition,
   CollectionId,
   CollectionItems,
-} from '#app/ui/admin/collections/collection.tsx'
+} from '#app/domain/admin-collection.ts'
 import {
   handleCrudIntent,
   listUrlOf,
@@ -98,9 +98,9 @@ const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
  * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
  * order a new item starts with. `list` replaces the stored list (a filtered one).
  */
-export async function loadCollection<K extends CollectionId, D>(
+export async function loadCollection<K extends CollectionId>(
   request: Request,
-  collection: Collection<K, D>,
+  collection: CollectionDefinition<K>,
   list?: () => Promise<CollectionItems[K][]>,
 ): Promise<CollectionData<CollectionItems[K]>> {
   const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
@@ -125,10 +125,10 @@ export type OwnIntent = (
  * update or delete (validated by the repository, a refusal keeps the typing), an activity
  * entry as `admin`, and back to the list with a French toast; any other intent is a French 400.
  */
-export async function saveCollection<K extends CollectionId, D>(
+export async function saveCollection<K extends CollectionId>(
   request: Request,
   admin: Actor,
-  collection: Collection<K, D>,
+  collection: CollectionDefinition<K>,
   own: Record<string, OwnIntent> = {},
 ) {
   const form = await readAdminForm(request)

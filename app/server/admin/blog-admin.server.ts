@@ -2,8 +2,12 @@
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
 import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
-import type { Collection } from '#app/ui/admin/collections/collection.tsx'
-import type { BlogData } from '#app/ui/admin/collections/blog.tsx'
+import type {
+  BlogData,
+  CollectionDefinition,
+  DiffPart,
+  RevisionsView,
+} from '#app/domain/admin-collection.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
@@ -22,17 +26,6 @@ export const REVISION_MISSING = "Cette révision n'existe plus."
 export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
   `Catégorie « ${from} » renommée en « ${to} » (${n} article${n > 1 ? 's' : ''})`
 export const CATEGORY_MISSING = 'Choisissez une catégorie existante'
-
-export interface DiffPart {
-  kind: 'added' | 'removed' | 'same'
-  text: string
-}
-
-export interface RevisionsView {
-  revisions: { id: string; title: string; authorName: string; createdAt: string }[]
-  /** Compared revisions (?de=<older id>&a=<newer id>), when both exist. */
-  diff: { from: string; to: string; parts: DiffPart[] } | null
-}
 
 /** The post's revisions, and the diff asked for in the URL (?de=…&a=…). */
 export async function loadRevisionsView(request: Request, postId: string): Promise<RevisionsView> {
@@ -60,7 +53,7 @@ export async function loadRevisionsView(request: Request, postId: string): Promi
 export async function loadBlogTab(
   request: Request,
   admin: Actor,
-  blog: Collection<'blog', BlogData>,
+  blog: CollectionDefinition<'blog'>,
 ): Promise<BlogData> {
   const view = await loadCollection(request, blog)
   const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })

@@ -3,8 +3,7 @@
 // a delete the owner has not confirmed knowing where the item is used.
 import { MEDIA_USED_CONFIRMED } from '#app/domain/media.ts'
 import { MEDIA_CATEGORIES, type MediaCategory } from '#app/domain/types.ts'
-import type { Collection } from '#app/ui/admin/collections/collection.tsx'
-import type { MediaData } from '#app/ui/admin/collections/media.tsx'
+import type { CollectionDefinition, MediaData } from '#app/domain/admin-collection.ts'
 import { listUrlOf, type readAdminForm } from './admin-actions.server.ts'
 import { loadCollection } from './admin-collections.server.ts'
 import { findMediaUsages } from '../media/usage.server.ts'
@@ -18,7 +17,7 @@ function isCategory(value: string | null): value is MediaCategory {
 /** The media tab's view, filtered by the URL's search, category and tag. */
 export async function loadMediaTab(
   request: Request,
-  media: Collection<'media', MediaData>,
+  media: CollectionDefinition<'media'>,
 ): Promise<MediaData> {
   const url = new URL(request.url)
   const q = url.searchParams.get('q')?.trim() ?? ''
@@ -44,7 +43,7 @@ export async function loadMediaTab(
  */
 export async function unconfirmedUsedDelete(
   request: Request,
-  media: Collection<'media', MediaData>,
+  media: CollectionDefinition<'media'>,
   form: Awaited<ReturnType<typeof readAdminForm>>,
 ) {
   if (form.intent !== 'delete' || !form.id) return null

@@ -2,8 +2,7 @@
 // the category rename form, and the revisions panel (diff of two revisions, restore).
 import { useId } from 'react'
 import { Form } from 'react-router'
-import type { FormFailure } from '#app/server/admin/admin-actions.server.ts'
-import type { RevisionsView } from '#app/server/admin/blog-admin.server.ts'
+import type { FormFailure, RevisionsView } from '#app/domain/admin-collection.ts'
 import { SubmitButton } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
 import { DRAFT_KEY_PREFIX, hasUnsavedCopy } from './markdown-editor.tsx'

@@ -15,23 +15,15 @@ import {
   toParisInputValue,
 } from '#app/domain/publishing.ts'
 import type { BlogPost } from '#app/domain/types.ts'
-import type { RevisionsView } from '#app/server/admin/blog-admin.server.ts'
+import type { BlogData } from '#app/domain/admin-collection.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
-import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+import { defineCollection, type FieldsProps } from './collection.tsx'
 
 /** The blog tab's loader data: the author a new post is signed with, the existing
  * categories and tags, the revisions of the post being edited, and the time of the read. */
-export type BlogData = CollectionData<BlogPost> & {
-  defaultAuthor: string
-  defaultAvatar: string
-  taxonomy: { categories: string[]; tags: string[] }
-  revisions: RevisionsView | null
-  now: string
-}
-
 export const blog = defineCollection<'blog', BlogData>({
   id: 'blog',
   resourceType: 'blog',

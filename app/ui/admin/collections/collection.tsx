@@ -6,17 +6,13 @@
 // browser loads may not import a .server module.
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { z } from 'zod'
 import type {
-  BlogPost,
-  MediaItem,
-  Project,
-  ProcessStep,
-  ResourceType,
-  Skill,
-  TimelineItem,
-} from '#app/domain/types.ts'
-import type { CrudView, FormFailure } from '#app/server/admin/admin-actions.server.ts'
+  CollectionData,
+  CollectionDefinition,
+  CollectionId,
+  CollectionItems,
+  FormFailure,
+} from '#app/domain/admin-collection.ts'
 import { FormErrorSummary } from '../banner.tsx'
 import { SubmitButton } from '../buttons.tsx'
 import { ConfirmDelete } from '../confirm-delete.tsx'
@@ -35,20 +31,6 @@ import {
 import { forgetSavedCopies } from '../markdown-editor.tsx'
 import { TabHeader } from '../tabs.tsx'
 import { useSchemaForm } from '../use-schema-form.ts'
-
-/** The collections, by tab id, and the item each one holds. */
-export interface CollectionItems {
-  projects: Project
-  skills: Skill
-  timeline: TimelineItem
-  process: ProcessStep
-  blog: BlogPost
-  media: MediaItem
-}
-export type CollectionId = keyof CollectionItems
-
-/** What a collection tab's loader returns at least: the view, and a new item's order. */
-export type CollectionData<T> = CrudView<T> & { nextOrder: number }
 
 /** What a form's fields receive: the item (null: a new one), the loader data, and binders. */
 export interface FieldsProps<T, D> {
@@ -71,35 +53,8 @@ export interface FieldsProps<T, D> {
   errors: Record<string, string>
 }
 
-/** One collection: everything the hub shows and says about it. */
-export interface Collection<K extends CollectionId, D> {
-  /** The tab id: its URL (/admin/<id>), its repository (server side), its drafts' scope. */
-  id: K
-  resourceType: ResourceType
-  /** The same Zod schema the repository validates with (client-side check, no drift). */
-  schema: z.ZodType
-  nameOf: (item: CollectionItems[K]) => string
-  /** Values for fields a browser omits (unticked boxes, emptied lists). */
-  formDefaults?: Record<string, unknown>
-  /** A new item's order defaults to the count + 1. */
-  ordered?: boolean
-  /** List parameters (filters) an action's redirect keeps. */
-  keepParams?: readonly string[]
-  labels: {
-    heading: string
-    add: string
-    empty: string
-    list: string
-    create: string
-    edit: string
-    /** The exact French delete question. */
-    deleteQuestion: string
-    /** The 404 text of an unknown `?edit=` id. */
-    missing: string
-  }
-  toasts: { created: string; updated: string; deleted: string; missing: string }
-  /** The Markdown body of an item: a browser copy equal to a saved one is no unsaved work. */
-  savedText?: (item: CollectionItems[K]) => string
+/** One collection: everything the hub shows and says about it (the server reads its definition). */
+export interface Collection<K extends CollectionId, D> extends CollectionDefinition<K> {
   /** A list row's content (the default list). */
   Row?: ComponentType<{ item: CollectionItems[K]; data: D }>
   /** The collection's own list (the media grid) instead of rows; use `RowActions` in it. */

@@ -10,6 +10,7 @@ import {
   MediaSchema,
   mediaCountText,
 } from '#app/domain/media.ts'
+import type { MediaData, MediaFilterValues } from '#app/domain/admin-collection.ts'
 import { formatBytes } from '#app/domain/media-file.ts'
 import { MEDIA_CATEGORIES, type MediaItem } from '#app/domain/types.ts'
 import { buttonStyles } from '../buttons.tsx'
@@ -23,26 +24,7 @@ import {
 } from '../fields.tsx'
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
-import {
-  defineCollection,
-  RowActions,
-  type CollectionData,
-  type FieldsProps,
-} from './collection.tsx'
-
-/** The list's filters, as the URL carries them. */
-export interface MediaFilterValues {
-  q: string
-  category: string
-  tag: string
-}
-
-/** The media tab's loader data: the filters, the tags to filter by, where each item is used. */
-export type MediaData = CollectionData<MediaItem> & {
-  tags: string[]
-  filters: MediaFilterValues
-  usages: Record<string, readonly string[]>
-}
+import { defineCollection, RowActions, type FieldsProps } from './collection.tsx'
 
 export const media = defineCollection<'media', MediaData>({
   id: 'media',

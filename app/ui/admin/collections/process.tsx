@@ -7,7 +7,8 @@ import type { ProcessStep } from '#app/domain/types.ts'
 import { Banner } from '../banner.tsx'
 import { buttonStyles } from '../buttons.tsx'
 import { FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
-import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { defineCollection, type FieldsProps } from './collection.tsx'
 
 export const process = defineCollection({
   id: 'process',

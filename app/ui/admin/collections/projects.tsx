@@ -5,7 +5,8 @@ import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '
 import { ListInput } from '../list-input.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
-import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { defineCollection, type FieldsProps } from './collection.tsx'
 
 export const projects = defineCollection({
   id: 'projects',

@@ -9,7 +9,8 @@ import {
 } from '#app/domain/skill.ts'
 import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
 import { ColorField, FieldGrid, SelectField, TextField } from '../fields.tsx'
-import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { defineCollection, type FieldsProps } from './collection.tsx'
 
 export const skills = defineCollection({
   id: 'skills',

@@ -8,7 +8,8 @@ import {
 } from '#app/domain/timeline.ts'
 import { TIMELINE_TYPES, type TimelineItem } from '#app/domain/types.ts'
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
-import { defineCollection, type CollectionData, type FieldsProps } from './collection.tsx'
+import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { defineCollection, type FieldsProps } from './collection.tsx'
 
 export const timeline = defineCollection({
   id: 'timeline',
