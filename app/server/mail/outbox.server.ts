@@ -344,19 +344,6 @@ export async function listOutbox(
   return { items: rows.map(toEntry), total, page, pageSize }
 }
 
-export async function countOutboxByStatus(): Promise<Record<OutboxStatus, number>> {
-  const rows = await getDb()
-    .selectFrom('outbox')
-    .select(['status', sql<number>`count(*)`.as('n')])
-    .groupBy('status')
-    .execute()
-  const counts: Record<OutboxStatus, number> = { queued: 0, unconfigured: 0, sent: 0, failed: 0 }
-  for (const row of rows)
-    if ((OUTBOX_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as OutboxStatus] += Number(row.n)
-  return counts
-}
-
 /** The latest reply e-mail of each of these messages (the inbox's delivery line). */
 export async function replyDeliveries(
   messageIds: readonly string[],

@@ -221,10 +221,6 @@ export class MailWorker {
 let current: MailWorker | undefined
 let unregister: (() => void) | undefined
 
-export function getMailWorker(): MailWorker | undefined {
-  return current
-}
-
 /** Start-up hook: with SMTP_URL set, queue what waited unconfigured and start sending. */
 export async function startMailWorker(env: Env): Promise<void> {
   setMessageIdHost(env.PUBLIC_URL)

@@ -263,17 +263,6 @@ export async function storedKeysOf(id: string): Promise<string[]> {
   return [row.storageKey, ...parseJson<string[]>(row.variants, [])]
 }
 
-/** Whether another item still uses the stored file `storageKey` (same content uploaded twice). */
-export async function isStorageKeyShared(storageKey: string, exceptId: string): Promise<boolean> {
-  const row = await getDb()
-    .selectFrom('media')
-    .select('id')
-    .where('storageKey', '=', storageKey)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 /** Removes stored files that no remaining item names (content-addressed files are shared). */
 export async function removeUnusedFiles(storage: MediaStorage, keys: string[]): Promise<void> {
   for (const key of keys) {

@@ -173,8 +173,3 @@ export async function countActiveAdmins(db: Kysely<Database> = getDb()): Promise
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
-
-/** Records a successful sign-in (lastLogin, shown as 'Jamais' when absent). */
-export async function touchLastLogin(id: string, at: string = nowIso()): Promise<void> {
-  await getDb().updateTable('user').set({ lastLogin: at }).where('id', '=', id).execute()
-}
