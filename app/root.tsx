@@ -50,7 +50,7 @@ function preloadFonts() {
   }
 }
 
-// Generated once per process from the theme table (spec §3): one source for CSS and tests.
+// Generated once per process from the theme table (app/domain/theme.ts): one source for CSS and tests.
 const THEME_CSS = themeCss()
 
 /**
@@ -113,7 +113,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Page changes keep the site-wide data (audit point 13: a root loader re-run on every page
+ * Page changes keep the site-wide data (a root loader re-run on every page
  * change turned a lost network into the root error screen); form submissions refresh it.
  */
 export function shouldRevalidate({

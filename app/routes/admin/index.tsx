@@ -4,8 +4,8 @@ import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readOnlyAdminAction } from '#app/server/admin/admin-read-only.server.ts'
 import type { Route } from './+types/index'
 
-// /admin opens the default tab (spec §2: projects), for an active admin only.
-/** No form posts here (issue 14, finding 8). */
+// /admin opens the default tab (projects), for an active admin only.
+/** No form posts here (ADR 024). */
 export function action({ request }: Route.ActionArgs) {
   return readOnlyAdminAction(request)
 }

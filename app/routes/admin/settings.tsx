@@ -1,7 +1,7 @@
-// Admin › 'Paramètres du Site' (spec §2, §3, §4 "saved by merging, then re-read", §5, §8
-// banners). The settings drive the public site (head, chrome, footer, contact page, custom
-// CSS/JS, analytics, maintenance mode). A save redirects with the §8 success toast (STYLE §7);
-// a refused save stays on the form with the §8 failure banner and the typed values.
+// Admin › 'Paramètres du Site': saved by merging over the stored settings, then re-read, with
+// French banners. The settings drive the public site (head, chrome, footer, contact page, custom
+// CSS/JS, analytics, maintenance mode). A save redirects with the success toast;
+// a refused save stays on the form with the failure banner and the typed values.
 import { useActionData, useLoaderData, useLocation } from 'react-router'
 import { ArrowLeftRight, Mail, RefreshCw } from 'lucide-react'
 import { legalTemplate, type LegalKey } from '#app/domain/legal.ts'
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   return withValidation(
     values,
     async () => {
-      // Merged over the stored settings, validated whole, written, then re-read (spec §4).
+      // Merged over the stored settings, validated whole, written, then re-read.
       const settings = await updateSettings(values)
       await recordActivity(request, {
         actor: admin,
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
           ? 'Paramètres du site mis à jour (mode maintenance activé)'
           : 'Paramètres du site mis à jour',
       })
-      // Re-read on the redirected GET (spec §4 "then re-read").
+      // Re-read on the redirected GET ("then re-read").
       return redirectWithToast('/admin/settings', { kind: 'success', message: SETTINGS_SAVED })
     },
     SETTINGS_SAVE_FAILED,
@@ -100,7 +100,7 @@ export default function SettingsTab() {
       errors={failure?.fieldErrors}
       reload={
         <>
-          {/* Paramètres › E-mails (issue 11 §8). */}
+          {/* Paramètres › E-mails (ADR 019). */}
           <ButtonLink to="/admin/settings/emails" variant="secondary">
             <Mail className="h-4 w-4" aria-hidden="true" />
             E-mails

@@ -1,6 +1,6 @@
 // Sends the browser-only visitor information (language, screen resolution, timezone,
 // referrer) to /api/activity after each admin navigation, so the server can enrich the
-// activity entries the loader or action of that navigation just wrote (spec §3 UserInfo).
+// activity entries the loader or action of that navigation just wrote (their UserInfo).
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 

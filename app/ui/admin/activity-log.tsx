@@ -78,7 +78,7 @@ export function ActivityFilters({
       <button type="submit" className={buttonStyles.primary}>
         Filtrer
       </button>
-      {/* Page views flood the log (audit point 3): hidden unless asked for. */}
+      {/* Page views would flood the log: hidden unless asked for. */}
       <div className="md:col-span-4">
         <CheckboxField
           name="pageViews"

@@ -1,4 +1,4 @@
-// Blog tab pieces of issue 12 (ADR 020): category/tag fields offering the existing values,
+// Blog tab pieces (ADR 020): category/tag fields offering the existing values,
 // the category rename form, and the revisions panel (diff of two revisions, restore).
 import { useId } from 'react'
 import { Form } from 'react-router'

@@ -25,7 +25,7 @@ export function ConfirmDelete({
 }: {
   id: string
   itemName: string
-  /** The exact French question of spec §5, e.g. 'Êtes-vous sûr de vouloir supprimer ce projet ?' */
+  /** The exact French question, e.g. 'Êtes-vous sûr de vouloir supprimer ce projet ?' */
   question: string
   intent?: string
   /** Extra fields posted with the delete (e.g. the current filter). */

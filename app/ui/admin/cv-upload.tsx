@@ -1,4 +1,4 @@
-// 'Fichier du CV' (issue 10 point 9, ADR 018): the CV uploaded as a PDF or an image into
+// 'Fichier du CV' (ADR 018): the CV uploaded as a PDF or an image into
 // private storage; only /cv/fichier and /cv/telecharger serve it.
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'

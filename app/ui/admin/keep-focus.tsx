@@ -1,4 +1,4 @@
-// Keyboard position kept through the hub's actions (admin audit, finding 5): a delete, "Marquer
+// Keyboard position kept through the hub's actions (a keyboard user must not be sent back to the top): a delete, "Marquer
 // comme lu", "Réessayer" remove or re-render the button that had focus, which then fell to
 // <body>, and a keyboard user started again from the top of the page. When a submission ends
 // and focus is nowhere, it goes to the tab's content (its announcement, if any, comes first).

@@ -1,4 +1,4 @@
-// 'Téléverser des fichiers' (issue 10 point 1): drag and drop or the file picker, several
+// 'Téléverser des fichiers' (ADR 017): drag and drop or the file picker, several
 // files at once, one XMLHttpRequest per file so each shows its own progress (bytes sent) and
 // can be cancelled. The server decides the type from the bytes and answers in French.
 import { useRef, useState, type DragEvent } from 'react'

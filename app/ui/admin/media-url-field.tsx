@@ -1,5 +1,5 @@
 // An image, video or document URL field with 'Choisir dans la médiathèque' and 'Téléverser'
-// beside it (issue 10 point 6). The URL input stays a plain, uncontrolled input: an external
+// beside it (ADR 017). The URL input stays a plain, uncontrolled input: an external
 // address still works, and the form works without JavaScript.
 import { useRef, useState } from 'react'
 import { Dialog } from 'radix-ui'

@@ -1,4 +1,4 @@
-// Admin › 'Paramètres du Site' (spec §2 settings tab, §3 SiteSettings, §5 rules): sections
+// Admin › 'Paramètres du Site' (the SiteSettings document and its rules, ADR 004): sections
 // general, media, social networks, contact info, advanced, legal pages (ADR 021) and
 // maintenance mode.
 // Uncontrolled fields with flat names ("contact.email") so the form works without JavaScript.

@@ -24,7 +24,7 @@ export function useSchemaForm(
   }
   const shown = clientErrors ?? serverErrors ?? {}
 
-  // Audit point 4: an error leaves as soon as its field is fixed, not at the next submit.
+  // An error leaves as soon as its field is fixed, not at the next submit.
   // Errors only shrink while typing; new ones appear on submit.
   const recheck = useRef<(form: HTMLFormElement) => void>(() => {})
   recheck.current = (form) => {

@@ -60,7 +60,7 @@ export function UserTable({
   if (users.length === 0) return <EmptyState>{NO_USERS}</EmptyState>
   return (
     // `relative` keeps the sr-only header inside the scrolling box: without it, it is placed
-    // against the page and widens it (a sideways scroll at 390 px, audit point 5).
+    // against the page and widens it (a sideways scroll at 390 px).
     <div className="relative overflow-x-auto rounded-md border border-zinc-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Utilisateurs</caption>
