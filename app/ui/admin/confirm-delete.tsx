@@ -1,4 +1,4 @@
-// Delete button + accessible confirmation dialog (Radix AlertDialog) asking the exact §5
+// Delete button + accessible confirmation dialog (Radix AlertDialog) asking the exact French
 // question with 'Annuler' / 'Supprimer'. Works without JavaScript: the trigger is a link to
 // `?delete=<id>`, which server-renders the dialog open; with JavaScript it opens in place
 // (Enter or Space) and focus returns to the trigger when it closes.
