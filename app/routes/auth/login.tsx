@@ -19,7 +19,11 @@ import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
-import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/http/request-body.server.ts'
+import {
+  keepRetryAfter,
+  readFormData,
+  retryAfterHeaders,
+} from '#app/server/http/request-body.server.ts'
 import type { Route } from './+types/login'
 
 export function meta({ matches }: Route.MetaArgs) {

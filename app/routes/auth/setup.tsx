@@ -13,7 +13,11 @@ import {
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
 import { hit, retryAfterHeader } from '#app/server/rate-limit/rate-limit.server.ts'
 import { SETUP_RATE_LIMIT } from '#app/server/rate-limit/rate-limit-rules.server.ts'
-import { keepRetryAfter, readFormData, retryAfterHeaders } from '#app/server/http/request-body.server.ts'
+import {
+  keepRetryAfter,
+  readFormData,
+  retryAfterHeaders,
+} from '#app/server/http/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
 import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
 import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'

@@ -36,7 +36,7 @@ const LAZY_PACKAGES = [
 /** Modules loaded only through import(), which may therefore import lazy packages. */
 const LAZY_MODULES = ['server/auth/better-auth.server.ts']
 
-const APP = path.resolve(import.meta.dirname, '..')
+const APP = path.resolve(import.meta.dirname, '../..')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
