@@ -122,6 +122,8 @@ export interface MediaItem {
   /** French alternative text (ADR 017); '' with `decorative`. */
   alt: string
   decorative: boolean
+  /** Shown in the public gallery (with alt text or `decorative`, ADR 017). */
+  inGallery: boolean
 }
 
 export interface MediaFile {

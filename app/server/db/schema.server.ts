@@ -101,6 +101,8 @@ export interface MediaTable {
   alt: string
   decorative: Bool
   variants: JsonText
+  // Shown in the public gallery (migration 011); alt text or 'décorative' is also needed.
+  inGallery: Bool
 }
 
 export interface MessagesTable {

@@ -520,6 +520,7 @@ const DEMO_MEDIA_ITEMS: MediaItemInput[] = [
 export const DEMO_MEDIA: MediaItemInput[] = DEMO_MEDIA_ITEMS.map((item) => ({
   alt: item.category === 'image' ? item.title : '',
   decorative: false,
+  inGallery: true,
   ...item,
 }))
 

@@ -36,6 +36,8 @@ export function uploadFile(
     target?: 'cv'
     /** The one kind the field takes: the server refuses any other. */
     kind?: MediaCategory
+    /** Offered to the public gallery (the media tab's uploader; ADR 017). */
+    gallery?: boolean
   } = {},
 ): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
   return new Promise((resolve) => {
@@ -44,6 +46,7 @@ export function uploadFile(
     const query = new URLSearchParams({ name: file.name })
     if (options.target) query.set('target', options.target)
     if (options.kind) query.set('kind', options.kind)
+    if (options.gallery) query.set('gallery', '1')
     xhr.open('POST', `${MEDIA_UPLOAD_PATH}?${query}`)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
@@ -83,6 +86,7 @@ export function MediaUploader({
       ])
       void uploadFile(file, (sent) => update(key, { sent }), {
         register: (xhr) => update(key, { xhr }),
+        gallery: true,
       }).then((result) => {
         if (result.cancelled) update(key, { status: 'annulé', xhr: undefined })
         else if (result.error)

@@ -9,6 +9,7 @@ import * as m005 from './005-outbox.server.ts'
 import * as m006 from './006-publishing.server.ts'
 import * as m009 from './009-two-factor-sessions.server.ts'
 import * as m010 from './010-shared-state.server.ts'
+import * as m011 from './011-media-gallery.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-publishing': m006,
   '009-two-factor-sessions': m009,
   '010-shared-state': m010,
+  '011-media-gallery': m011,
 }
