@@ -87,36 +87,39 @@ function HubFrame({
         Aller au contenu
       </a>
       {maintenance ? <MaintenanceBanner /> : null}
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
+      {/* Narrow screens get a compact header (ADR 071): the content starts in the first screen. */}
+      <div className="mx-auto max-w-7xl px-4 py-3 sm:py-8">
+        <header className="mb-3 flex flex-wrap items-start justify-between gap-2 sm:mb-8 sm:gap-4">
           <div>
-            <h1 className="text-3xl font-bold">Administration du Portfolio</h1>
-            <p className="mt-1 text-zinc-600">Gérez votre contenu et vos paramètres</p>
+            <h1 className="text-xl font-bold sm:text-3xl">Administration du Portfolio</h1>
+            <p className="mt-1 hidden text-zinc-600 sm:block">
+              Gérez votre contenu et vos paramètres
+            </p>
           </div>
           {/* A way back to the site and out of the session from every tab. */}
           <div className="flex flex-wrap items-center gap-2 text-sm">
             {admin ? (
-              <span className="mr-2 text-zinc-600">
+              <span className="mr-2 hidden text-zinc-600 sm:inline">
                 Connecté·e : <strong className="text-zinc-900">{admin.name || admin.email}</strong>
               </span>
             ) : null}
             <Link to="/" className={buttonStyles.secondary}>
               <ExternalLink aria-hidden="true" className="size-4" />
-              Voir le site
+              <span className="sr-only sm:not-sr-only">Voir le site</span>
             </Link>
             <Link to="/compte" className={buttonStyles.secondary}>
               <UserCog aria-hidden="true" className="size-4" />
-              Mon compte
+              <span className="sr-only sm:not-sr-only">Mon compte</span>
             </Link>
             <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className={buttonStyles.secondary}>
                 <LogOut aria-hidden="true" className="size-4" />
-                Déconnexion
+                <span className="sr-only sm:not-sr-only">Déconnexion</span>
               </button>
             </Form>
           </div>
         </header>
-        <div className="flex flex-col gap-6 md:flex-row">
+        <div className="flex flex-col gap-3 sm:gap-6 md:flex-row">
           <AdminNav counts={{ messages: unread }} />
           <main
             ref={main}
