@@ -43,6 +43,9 @@ describe('BlogPostSchema', () => {
       tags: [],
       status: 'published',
       author: { name: '', avatar: '' },
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     })
   })
 
@@ -217,6 +220,9 @@ describe('BlogPostSchema', () => {
       status: 'published',
       tags: ['UX', 'Lenteur'],
       author: { name: 'Ada', avatar: '' },
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     })
   })
 

@@ -2,6 +2,7 @@
 // repository), author {name, avatar} also accepted as the form fields "author.name" /
 // "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
+import { SEO_FIELDS } from './page-seo.ts'
 import {
   MAX_LENGTH,
   intField,
@@ -128,6 +129,7 @@ export const BlogPostFieldsSchema = z.object({
       })
       .optional(),
   ),
+  ...SEO_FIELDS,
 })
 
 /** Field errors of the author use the paths "author.name" and "author.avatar" (AUTHOR_FIELDS). */

@@ -53,6 +53,10 @@ export interface Project {
   url?: string
   createdAt: string
   updatedAt?: string
+  /** Search and social fields (ADR 064); absent or '' = the page's defaults. */
+  seoTitle?: string
+  seoDescription?: string
+  ogImage?: string
 }
 
 export interface Skill {
@@ -97,6 +101,10 @@ export interface BlogPost {
   publishedAt: string
   /** The reading time was computed from the words (not typed by the owner). */
   readTimeAuto: boolean
+  /** Search and social fields (ADR 064); absent or '' = the page's defaults. */
+  seoTitle?: string
+  seoDescription?: string
+  ogImage?: string
 }
 
 export interface ProcessStep {

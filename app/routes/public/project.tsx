@@ -10,6 +10,7 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/project'
+import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { summarize } from '#app/domain/seo.ts'
 import { breadcrumbLd, creativeWorkLd } from '#app/domain/structured-data.ts'
 import { getEnv } from '#app/server/env.server.ts'
@@ -104,12 +105,13 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const project = loaderData?.project
   if (!project)
     return pageMeta(matches, { title: PROJECT_NOT_FOUND, path: `/projects/${params.id}`, noindex: true })
-  return pageMeta(matches, {
+  // The owner's search and social fields, else the project's own (ADR 064).
+  const seo = effectiveSeo(project, {
     title: project.title,
     description: summarize(project.description),
     image: project.thumbnail,
-    path: `/projects/${project.id}`,
   })
+  return pageMeta(matches, { ...seo, path: `/projects/${project.id}` })
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {

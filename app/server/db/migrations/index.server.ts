@@ -10,6 +10,7 @@ import * as m006 from './006-publishing.server.ts'
 import * as m009 from './009-two-factor-sessions.server.ts'
 import * as m010 from './010-shared-state.server.ts'
 import * as m011 from './011-media-gallery.server.ts'
+import * as m012 from './012-page-seo.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009-two-factor-sessions': m009,
   '010-shared-state': m010,
   '011-media-gallery': m011,
+  '012-page-seo': m012,
 }

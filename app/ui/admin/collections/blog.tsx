@@ -2,6 +2,7 @@
 // comma-separated, author name and avatar; Markdown editor with live preview, status and
 // publish date, reading time computed unless typed, categories and tags picked from the
 // existing ones, revisions (diff, restore) under the form, and 'Prévisualiser'.
+import { SeoFields } from '../seo-fields.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
@@ -221,6 +222,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         savedValue={post?.content ?? ''}
         storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
         onWordsChange={setWords}
+      />
+      <SeoFields
+        field={field}
+        stored={post}
+        defaults={{ title: 'title', description: 'excerpt', image: 'thumbnail' }}
+        path={`/blog/${shownSlug}`}
       />
     </>
   )
