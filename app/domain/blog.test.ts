@@ -37,6 +37,17 @@ describe('slugify', () => {
 })
 
 describe('BlogPostSchema', () => {
+  it('a draft saves without a thumbnail; publishing or scheduling needs one', () => {
+    const { thumbnail: _, ...noPicture } = valid
+    expect(errorsOf({ ...noPicture, status: 'draft' })).toEqual({})
+    expect(errorsOf({ ...noPicture, status: 'published' })).toEqual({
+      thumbnail: 'La miniature est requise',
+    })
+    expect(errorsOf({ ...noPicture, thumbnail: ' ' })).toEqual({
+      thumbnail: 'La miniature est requise',
+    })
+  })
+
   it('parses a valid post with defaults (readTime computed later, published, no tags, empty author)', () => {
     expect(BlogPostSchema.parse(valid)).toEqual({
       ...valid,

@@ -156,11 +156,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
           options={taxonomy.categories}
         />
+        {/* Not required for a draft: the server asks for it once the post is published. */}
         <MediaUrlField
           {...field('thumbnail', post?.thumbnail)}
           kind="image"
           label="Miniature (URL)"
-          required
+          hint="Requise pour publier ou programmer l’article"
         />
         <TextField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
