@@ -2,10 +2,7 @@
 // delete one's account. French texts and the form schema; no I/O.
 import { z } from 'zod'
 import { MAX_LENGTH } from './common.ts'
-import { PASSWORD_MIN_LENGTH } from './auth.ts'
-
-/** An admin's password is longer than a visitor's (a hub account is worth more). */
-export const ADMIN_PASSWORD_MIN_LENGTH = 12
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts'
 
 export const ACCOUNT_TEXTS = {
   passwordChanged: 'Mot de passe modifié. Vos autres sessions sont fermées.',
