@@ -25,6 +25,7 @@ import {
 import { getEnv } from '#app/server/core/env.server.ts'
 import { enforceMaintenance, MAINTENANCE_HEADERS } from '#app/server/http/maintenance.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { OVERLAY_BOOT_SCRIPT } from '#app/ui/chrome/nav-items.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import appCss from './app.css?url'
@@ -134,7 +135,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = ''
   }, [])
   return (
-    // The boot script sets data-theme before the first paint; React must not undo it.
+    // The boot script sets data-theme before the first paint and ends the first-load overlay
+    // at 2 s from the start (nav-items.ts); React must not undo either.
     <html lang="fr" data-theme="neutral" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -143,7 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: OVERLAY_BOOT_SCRIPT + THEME_BOOT_SCRIPT }}
         />
         <style dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
         {favicon ? (

@@ -34,6 +34,7 @@ export default [
   route('auth/verification', 'routes/auth/verification.tsx'),
   route('compte', 'routes/account/index.tsx'),
   route('compte/double-authentification', 'routes/account/two-factor.tsx'),
+  route('compte/donnees', 'routes/account/data.ts'),
 
   // Administration hub: one route file per tab (the tab lives in the URL)
   route('admin', 'routes/admin/layout.tsx', [

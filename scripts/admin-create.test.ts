@@ -50,4 +50,11 @@ describe('admin:create', () => {
   it('refuses a missing e-mail', () => {
     expect(() => run([])).toThrow()
   })
+
+  it('refuses an admin password under 12 characters', () => {
+    expect(() => run(['--email', 'court@exemple.fr', '--password-stdin'], 'onze-signes\n')).toThrow(
+      /entre 12 et/,
+    )
+    expect(users()).not.toContainEqual(expect.objectContaining({ email: 'court@exemple.fr' }))
+  })
 })

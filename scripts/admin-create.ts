@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'
+import { ADMIN_PASSWORD_MIN_LENGTH } from '#app/domain/auth.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getAuth } from '#app/server/auth/auth.server.ts'
 import { promoteToAdmin } from '#app/server/auth/first-admin.server.ts'
@@ -61,9 +61,10 @@ async function main(): Promise<number> {
     let generated = false
     if (values['password-stdin']) {
       password = await readStdin()
-      if (password.length < PASSWORD_MIN_LENGTH || password.length > MAX_LENGTH.password) {
+      // An admin's password: ADMIN_PASSWORD_MIN_LENGTH, not a visitor's 6.
+      if (password.length < ADMIN_PASSWORD_MIN_LENGTH || password.length > MAX_LENGTH.password) {
         console.error(
-          `Le mot de passe doit compter entre ${PASSWORD_MIN_LENGTH} et ${MAX_LENGTH.password} caractères.`,
+          `Le mot de passe doit compter entre ${ADMIN_PASSWORD_MIN_LENGTH} et ${MAX_LENGTH.password} caractères.`,
         )
         return 2
       }

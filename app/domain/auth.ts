@@ -119,8 +119,15 @@ export const RegisterSchema = z
   })
 export type RegisterInput = z.infer<typeof RegisterSchema>
 
-/** First admin (setup link): same rules as sign-up. */
-export const SetupAdminSchema = RegisterSchema
+/** An admin's password is longer than a visitor's: a hub account is worth more. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12
+export const ADMIN_WEAK_PASSWORD = `Code quantique trop faible - minimum ${ADMIN_PASSWORD_MIN_LENGTH} caractères pour un administrateur`
+
+/** First admin (setup link): the rules of sign-up, with an admin's password length. */
+export const SetupAdminSchema = RegisterSchema.refine(
+  (v) => v.password.length >= ADMIN_PASSWORD_MIN_LENGTH,
+  { error: ADMIN_WEAK_PASSWORD, path: ['password'] },
+)
 
 /** localStorage key of the remembered e-mail (the 'Ancrage temporel' checkbox). */
 export const REMEMBERED_EMAIL_KEY = 'vitrine-remembered-email'

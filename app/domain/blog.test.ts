@@ -37,12 +37,26 @@ describe('slugify', () => {
 })
 
 describe('BlogPostSchema', () => {
+  it('a draft saves without a thumbnail; publishing or scheduling needs one', () => {
+    const { thumbnail: _, ...noPicture } = valid
+    expect(errorsOf({ ...noPicture, status: 'draft' })).toEqual({})
+    expect(errorsOf({ ...noPicture, status: 'published' })).toEqual({
+      thumbnail: 'La miniature est requise',
+    })
+    expect(errorsOf({ ...noPicture, thumbnail: ' ' })).toEqual({
+      thumbnail: 'La miniature est requise',
+    })
+  })
+
   it('parses a valid post with defaults (readTime computed later, published, no tags, empty author)', () => {
     expect(BlogPostSchema.parse(valid)).toEqual({
       ...valid,
       tags: [],
       status: 'published',
       author: { name: '', avatar: '' },
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     })
   })
 
@@ -217,6 +231,9 @@ describe('BlogPostSchema', () => {
       status: 'published',
       tags: ['UX', 'Lenteur'],
       author: { name: 'Ada', avatar: '' },
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     })
   })
 

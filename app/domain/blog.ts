@@ -2,6 +2,7 @@
 // repository), author {name, avatar} also accepted as the form fields "author.name" /
 // "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
+import { SEO_FIELDS } from './page-seo.ts'
 import {
   MAX_LENGTH,
   intField,
@@ -9,7 +10,6 @@ import {
   optionalText,
   optionalUrl,
   requiredText,
-  requiredUrl,
 } from './common.ts'
 import {
   BLOG_STATUSES,
@@ -93,13 +93,16 @@ function liftAuthor(value: unknown): unknown {
   return { ...rest, author }
 }
 
+export const THUMBNAIL_REQUIRED_MESSAGE = 'La miniature est requise'
+
 export const BlogPostFieldsSchema = z.object({
   title: requiredText('Le titre est requis'),
   slug: requiredText('Le slug est requis').regex(SLUG_PATTERN, { error: SLUG_FORMAT_MESSAGE }),
   category: requiredText('La catégorie est requise'),
   excerpt: requiredText("L'extrait est requis", MAX_LENGTH.text),
   content: requiredText('Le contenu est requis', MAX_LENGTH.long),
-  thumbnail: requiredUrl('La miniature est requise'),
+  // Required to publish or schedule; a draft may wait for its picture (superRefine below).
+  thumbnail: optionalUrl().transform((value) => value ?? ''),
   tags: listField(),
   // Blank = computed from the words (the editor shows the figure), else the owner's.
   readTime: z.preprocess(
@@ -128,11 +131,25 @@ export const BlogPostFieldsSchema = z.object({
       })
       .optional(),
   ),
+  ...SEO_FIELDS,
 })
 
 /** Field errors of the author use the paths "author.name" and "author.avatar" (AUTHOR_FIELDS). */
 export const BlogPostSchema = z
   .preprocess(liftAuthor, BlogPostFieldsSchema)
+  // Checked even when other fields are refused (`when`), as the required fields are; a
+  // draft saves without it.
+  .refine(
+    (post) => {
+      const { status, thumbnail } = post as { status?: unknown; thumbnail?: unknown }
+      return status === 'draft' || (typeof thumbnail === 'string' && thumbnail !== '')
+    },
+    {
+      path: ['thumbnail'],
+      message: THUMBNAIL_REQUIRED_MESSAGE,
+      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'thumbnail'),
+    },
+  )
   .superRefine((post, ctx) => {
     if (post.status !== 'scheduled') return
     if (post.publishedAt === undefined || post.publishedAt <= new Date().toISOString())

@@ -1,7 +1,9 @@
 // Legal pages (ADR 021, amending ADR 008): French templates for the legal notice (LCEN
 // art. 6-III), the privacy policy (GDPR art. 13) and the terms, filled with the owner's
 // name and contact details. The owner edits them in 'Paramètres › Pages légales'; a text
-// left empty shows the template. Plain text: blank lines separate paragraphs. No I/O.
+// left empty shows the template. Markdown, rendered by the posts' pipeline (ADR 021's
+// amendment); a text from before, plain text without a Markdown heading, keeps its headings
+// through `legalMarkdown`. No I/O.
 import type { LEGAL_PAGES } from './routes.ts'
 
 export type LegalKey = keyof typeof LEGAL_PAGES
@@ -58,44 +60,49 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
   switch (key) {
     case 'notice':
       return [
-        'Éditeur du site',
-        `Le site ${site} est édité par ${owner}, à titre personnel.\n${contactLines(facts).join('\n')}`,
+        '## Éditeur du site',
+        [`Le site ${site} est édité par ${owner}, à titre personnel.`, ...contactLines(facts)].join(
+          HARD_BREAK,
+        ),
         `Directeur de la publication : ${owner}.`,
-        'Hébergement',
+        '## Hébergement',
         "Le site est hébergé par : [nom, adresse et téléphone de l'hébergeur].",
-        'Propriété intellectuelle',
+        '## Propriété intellectuelle',
         `Les textes, images et vidéos de ce site sont la propriété de ${owner}, sauf mention contraire. Toute reproduction sans autorisation préalable est interdite.`,
-        'Données personnelles',
+        '## Données personnelles',
         'Le traitement de vos données est décrit dans la politique de confidentialité.',
       ].join('\n\n')
     case 'privacy':
       return [
-        'Responsable du traitement',
+        '## Responsable du traitement',
         `${owner}, joignable ${contactMeans(facts)}.`,
-        'Formulaire de contact',
+        '## Formulaire de contact',
         `Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé. Les e-mails envoyés par le site (réponses, liens des comptes) sont conservés ${facts.outboxRetentionDays} jours pour suivre leur envoi, puis supprimés.`,
-        'Comptes et journal d’activité',
+        '## Comptes et journal d’activité',
         `Pour la sécurité du site, les connexions et les actions des comptes sont journalisées avec une adresse IP tronquée, le navigateur et le système utilisés. Ces entrées sont supprimées au bout de ${facts.activityRetentionDays} jours.`,
-        facts.analytics ? 'Mesure d’audience' : 'Cookies',
+        facts.analytics ? '## Mesure d’audience' : '## Cookies',
         facts.analytics
           ? 'Une mesure d’audience (Google Analytics) n’est activée qu’après votre accord, donné ou refusé dans le bandeau affiché à votre première visite. Vous pouvez changer d’avis à tout moment avec le lien « Gestion des cookies » en bas de chaque page. Votre choix est conservé 6 mois dans votre navigateur.'
           : 'Le site n’utilise que les cookies nécessaires à son fonctionnement (session des comptes connectés, thème choisi). Aucun cookie de mesure d’audience ou de publicité n’est déposé.',
-        'Vos droits',
+        '## Vos droits',
         `Conformément au RGPD, vous pouvez demander l’accès à vos données, leur rectification ou leur effacement ${contactMeans(facts)}. Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).`,
       ].join('\n\n')
     case 'terms':
       return [
-        'Objet',
+        '## Objet',
         `Les présentes conditions encadrent l’utilisation du site ${site}, édité par ${owner}. Naviguer sur le site vaut acceptation de ces conditions.`,
-        'Comptes',
+        '## Comptes',
         'La création d’un compte est facultative. Un compte peut être suspendu en cas d’usage abusif ou contraire à la loi.',
-        'Contenus',
+        '## Contenus',
         `Les contenus sont fournis à titre d’information. ${owner} s’efforce de les tenir exacts et à jour, sans pouvoir garantir l’absence d’erreurs.`,
-        'Contact',
+        '## Contact',
         `Pour toute question sur ces conditions, écrivez ${contactMeans(facts)}.`,
       ].join('\n\n')
   }
 }
+
+/** A Markdown line break inside a paragraph (a backslash at the end of the line). */
+const HARD_BREAK = '\\\n'
 
 /** The text a legal page shows: the owner's own text, or the filled template. */
 export function legalText(key: LegalKey, stored: string | undefined, facts: LegalFacts): string {
@@ -126,4 +133,19 @@ export function legalBlocks(text: string): LegalBlock[] {
         ? { kind: 'heading', text: only }
         : { kind: 'paragraph', lines }
     })
+}
+
+const MARKDOWN_HEADING = /^ {0,3}#{1,6}[ \t]/m
+
+/**
+ * The Markdown a legal page renders. A text with a Markdown heading is Markdown: its level-1
+ * headings become level 2 (the page's title is its only h1). A text without one was written
+ * as plain text (before the amendment of ADR 021): its short lines become headings and its
+ * lines break as typed, as they always showed.
+ */
+export function legalMarkdown(text: string): string {
+  if (MARKDOWN_HEADING.test(text)) return text.replace(/^( {0,3})#(?=[ \t])/gm, '$1##')
+  return legalBlocks(text)
+    .map((block) => (block.kind === 'heading' ? `## ${block.text}` : block.lines.join(HARD_BREAK)))
+    .join('\n\n')
 }

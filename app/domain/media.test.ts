@@ -5,6 +5,7 @@ import {
   MEDIA_CATEGORY_LABELS,
   MEDIA_DELETE_QUESTION,
   MediaSchema,
+  isGalleryReady,
   mediaCountText,
 } from './media.ts'
 
@@ -24,7 +25,19 @@ describe('MediaSchema', () => {
       tags: [],
       featured: false,
       decorative: false,
+      inGallery: false,
     })
+  })
+
+  it('the gallery shows what the owner put there, an image only with alt text or decorative', () => {
+    const image = { category: 'image' as const, alt: '', decorative: false, inGallery: true }
+    expect(isGalleryReady(image)).toBe(false)
+    expect(isGalleryReady({ ...image, alt: ' ' })).toBe(false)
+    expect(isGalleryReady({ ...image, alt: 'Un atelier' })).toBe(true)
+    expect(isGalleryReady({ ...image, decorative: true })).toBe(true)
+    expect(isGalleryReady({ ...image, alt: 'Un atelier', inGallery: false })).toBe(false)
+    expect(isGalleryReady({ ...image, category: 'video' })).toBe(true)
+    expect(isGalleryReady({ ...image, category: 'document', alt: 'x' })).toBe(false)
   })
 
   it('requires a text alternative for an image unless it is decorative', () => {

@@ -59,6 +59,7 @@ export const MediaSchema = z
     // The French alternative text public pages use (ADR 017); 'décorative' images have none.
     alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
     decorative: boolField,
+    inGallery: boolField,
   })
   .superRefine((value, ctx) => {
     if (value.category === 'image' && !value.decorative && !value.alt) {
@@ -68,3 +69,14 @@ export const MediaSchema = z
 
 export type MediaFields = z.output<typeof MediaSchema>
 export type MediaInput = Partial<Record<keyof MediaFields, unknown>> & Record<string, unknown>
+
+/**
+ * Whether the public gallery may show the item: the owner put it there, and an image has
+ * its text alternative or is marked decorative (never a file name in place of a description).
+ */
+export function isGalleryReady(
+  item: Pick<MediaFields, 'category' | 'alt' | 'decorative' | 'inGallery'>,
+): boolean {
+  if (!item.inGallery || item.category === 'document') return false
+  return item.category !== 'image' || item.decorative || item.alt.trim() !== ''
+}

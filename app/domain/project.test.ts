@@ -17,6 +17,9 @@ describe('ProjectSchema', () => {
       featured: false,
       tags: [],
       images: [],
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     })
     expect(ProjectSchema.parse(valid).order).toBeUndefined()
     expect(ProjectSchema.parse({ ...valid, order: '' }).order).toBeUndefined()

@@ -1,5 +1,6 @@
 // Project form: one schema for the browser and the server.
 import { z } from 'zod'
+import { SEO_FIELDS } from './page-seo.ts'
 import {
   MAX_LENGTH,
   boolField,
@@ -44,6 +45,7 @@ export const ProjectSchema = z.object({
   order: orderField,
   tags: listField(),
   images: urlListField(),
+  ...SEO_FIELDS,
 })
 
 /** Parsed project fields (no id or timestamps); `order` undefined means "use the default". */

@@ -53,6 +53,10 @@ export interface Project {
   url?: string
   createdAt: string
   updatedAt?: string
+  /** Search and social fields (ADR 064); absent or '' = the page's defaults. */
+  seoTitle?: string
+  seoDescription?: string
+  ogImage?: string
 }
 
 export interface Skill {
@@ -97,6 +101,10 @@ export interface BlogPost {
   publishedAt: string
   /** The reading time was computed from the words (not typed by the owner). */
   readTimeAuto: boolean
+  /** Search and social fields (ADR 064); absent or '' = the page's defaults. */
+  seoTitle?: string
+  seoDescription?: string
+  ogImage?: string
 }
 
 export interface ProcessStep {
@@ -122,6 +130,8 @@ export interface MediaItem {
   /** French alternative text (ADR 017); '' with `decorative`. */
   alt: string
   decorative: boolean
+  /** Shown in the public gallery (with alt text or `decorative`, ADR 017). */
+  inGallery: boolean
 }
 
 export interface MediaFile {

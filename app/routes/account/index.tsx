@@ -1,11 +1,18 @@
 // /compte — the signed-in user's own page (ADR 025): two-factor sign-in (status, recovery
 // codes renewed, turned off) and active sessions (device, address, last use; end any of
-// them). Admins also set whether two-factor sign-in is required for every admin.
-import { data, Form, Link, useNavigation } from 'react-router'
+// them). Admins also set whether two-factor sign-in is required for every admin. Everyone
+// changes their password, downloads their data and deletes their account here (ADR 025).
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ACCOUNT_TEXTS, ChangePasswordSchema, passwordMinLength } from '#app/domain/account.ts'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
+import {
+  changeOwnPassword,
+  deleteOwnAccount,
+} from '#app/server/auth/account-self-service.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
 import {
   endAllSessions,
   endSession,
@@ -47,6 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactor: await getTwoFactorStatus(user.id),
     requiredForAdmins: isAdmin ? await isAdminTwoFactorRequired() : false,
     sessions: await listActiveSessions(user.id, current?.session.id ?? null),
+    hasPassword: !!(await getDb()
+      .selectFrom('account')
+      .select('id')
+      .where('userId', '=', user.id)
+      .where('providerId', '=', 'credential')
+      .where('password', 'is not', null)
+      .executeTakeFirst()),
+    passwordMin: passwordMinLength(user.role),
   }
 }
 
@@ -147,13 +162,28 @@ export async function action({ request }: Route.ActionArgs) {
       })
       return { message: 'Politique de sécurité enregistrée.' }
     }
+    case 'change-password': {
+      const parsed = ChangePasswordSchema.safeParse(values)
+      if (!parsed.success) return fail('Formulaire invalide.')
+      const outcome = await changeOwnPassword(request, user, current?.session.id, parsed.data)
+      if (!outcome.ok) return fail(outcome.error, outcome.status)
+      return { message: ACCOUNT_TEXTS.passwordChanged }
+    }
+    case 'delete-account': {
+      const confirm = typeof values.confirmEmail === 'string' ? values.confirmEmail : ''
+      const outcome = await deleteOwnAccount(request, user, confirm)
+      if (!outcome.ok) return fail(outcome.error, outcome.status)
+      // The sessions went with the account; the cookie names none any more.
+      return redirect('/')
+    }
     default:
       return fail('Action inconnue.')
   }
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isAdmin, twoFactor, requiredForAdmins, sessions } = loaderData
+  const { user, isAdmin, twoFactor, requiredForAdmins, sessions, hasPassword, passwordMin } =
+    loaderData
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const result = actionData as ActionResult | undefined
@@ -244,6 +274,123 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </Panel>
       ) : null}
+
+      <Panel title="Mot de passe">
+        <Form method="post" className="space-y-3">
+          {hasPassword ? (
+            <>
+              <label htmlFor="current-password" className="block text-sm font-medium">
+                Mot de passe actuel
+              </label>
+              <input
+                id="current-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                maxLength={128}
+                required
+                className={inputStyle}
+              />
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-white/80">
+                Vous vous connectez avec Google ou Facebook : pour créer un mot de passe, prouvez
+                votre identité avec un code de double authentification.
+              </p>
+              <label htmlFor="password-code" className="block text-sm font-medium">
+                Code de vérification (application ou code de récupération)
+              </label>
+              <input
+                id="password-code"
+                name="code"
+                autoComplete="one-time-code"
+                maxLength={64}
+                className={inputStyle}
+              />
+            </>
+          )}
+          <label htmlFor="new-password" className="block text-sm font-medium">
+            Nouveau mot de passe
+          </label>
+          <input
+            id="new-password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={passwordMin}
+            maxLength={128}
+            required
+            aria-describedby="new-password-hint"
+            className={inputStyle}
+          />
+          <p id="new-password-hint" className="text-xs text-white/70">
+            Au moins {passwordMin} caractères.
+          </p>
+          <label htmlFor="confirm-password" className="block text-sm font-medium">
+            Confirmer le nouveau mot de passe
+          </label>
+          <input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={128}
+            required
+            className={inputStyle}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="change-password"
+            disabled={busy}
+            className={secondaryButton}
+          >
+            Changer le mot de passe
+          </button>
+        </Form>
+      </Panel>
+
+      <Panel title="Vos données">
+        <p className="mb-3 text-sm text-white/80">
+          Téléchargez tout ce que ce site conserve à votre sujet : votre compte, vos sessions, votre
+          journal d’activité et vos messages, dans un fichier JSON.
+        </p>
+        <a href="/compte/donnees" download className={`inline-block ${secondaryButton}`}>
+          Télécharger mes données
+        </a>
+      </Panel>
+
+      <Panel title="Suppression du compte">
+        <Form method="post" className="space-y-3">
+          <p className="text-sm text-white/80">
+            La suppression est définitive : votre compte, vos sessions et votre double
+            authentification sont effacés. Téléchargez d’abord vos données si vous souhaitez les
+            garder.
+          </p>
+          <label htmlFor="confirm-email" className="block text-sm font-medium">
+            Pour confirmer, saisissez votre adresse e-mail ({user.email})
+          </label>
+          <input
+            id="confirm-email"
+            name="confirmEmail"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            required
+            className={inputStyle}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="delete-account"
+            disabled={busy}
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
+          >
+            Supprimer définitivement mon compte
+          </button>
+        </Form>
+      </Panel>
 
       <Panel title="Sessions actives">
         <ul className="divide-y divide-white/10" aria-label="Sessions actives">

@@ -8,6 +8,8 @@ import { readOnlyAdminAction } from '#app/server/admin/admin-read-only.server.ts
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { demoIdentityState } from '#app/server/demo/identity.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { readToast } from '#app/server/http/toast.server.ts'
 import { countNewMessages } from '#app/server/repositories/messages.server.ts'
@@ -31,10 +33,11 @@ export function action({ request }: Route.ActionArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   // The unread count on the 'Messages' tab.
-  const [{ toast, headers }, settings, unread] = await Promise.all([
+  const [{ toast, headers }, settings, unread, demo] = await Promise.all([
     readToast(request),
     getSiteSettings(),
     countNewMessages(),
+    demoIdentityState(getDb()),
   ])
   return data(
     {
@@ -42,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       maintenance: settings.maintenanceMode,
       unread,
+      demo: demo.profile || demo.legal ? demo : undefined,
     },
     { headers },
   )
@@ -83,36 +87,39 @@ function HubFrame({
         Aller au contenu
       </a>
       {maintenance ? <MaintenanceBanner /> : null}
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
+      {/* Narrow screens get a compact header (ADR 071): the content starts in the first screen. */}
+      <div className="mx-auto max-w-7xl px-4 py-3 sm:py-8">
+        <header className="mb-3 flex flex-wrap items-start justify-between gap-2 sm:mb-8 sm:gap-4">
           <div>
-            <h1 className="text-3xl font-bold">Administration du Portfolio</h1>
-            <p className="mt-1 text-zinc-600">Gérez votre contenu et vos paramètres</p>
+            <h1 className="text-xl font-bold sm:text-3xl">Administration du Portfolio</h1>
+            <p className="mt-1 hidden text-zinc-600 sm:block">
+              Gérez votre contenu et vos paramètres
+            </p>
           </div>
           {/* A way back to the site and out of the session from every tab. */}
           <div className="flex flex-wrap items-center gap-2 text-sm">
             {admin ? (
-              <span className="mr-2 text-zinc-600">
+              <span className="mr-2 hidden text-zinc-600 sm:inline">
                 Connecté·e : <strong className="text-zinc-900">{admin.name || admin.email}</strong>
               </span>
             ) : null}
             <Link to="/" className={buttonStyles.secondary}>
               <ExternalLink aria-hidden="true" className="size-4" />
-              Voir le site
+              <span className="sr-only sm:not-sr-only">Voir le site</span>
             </Link>
             <Link to="/compte" className={buttonStyles.secondary}>
               <UserCog aria-hidden="true" className="size-4" />
-              Mon compte
+              <span className="sr-only sm:not-sr-only">Mon compte</span>
             </Link>
             <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className={buttonStyles.secondary}>
                 <LogOut aria-hidden="true" className="size-4" />
-                Déconnexion
+                <span className="sr-only sm:not-sr-only">Déconnexion</span>
               </button>
             </Form>
           </div>
         </header>
-        <div className="flex flex-col gap-6 md:flex-row">
+        <div className="flex flex-col gap-3 sm:gap-6 md:flex-row">
           <AdminNav counts={{ messages: unread }} />
           <main
             ref={main}
@@ -128,11 +135,51 @@ function HubFrame({
   )
 }
 
+/**
+ * Until the profile and the site's contact details are the owner's, the hub says the site
+ * still shows the demo person and what follows from it (ADR 070).
+ */
+function DemoIdentityNotice({ demo }: { demo: { profile: boolean; legal: boolean } }) {
+  return (
+    <section
+      aria-labelledby="demo-notice-title"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <h2 id="demo-notice-title" className="font-semibold">
+        Contenu de démonstration
+      </h2>
+      <p className="mt-1">
+        Le site présente encore Camille Laurent, une personne fictive. Tant que vous n’avez pas
+        saisi votre identité, les alertes de nouveaux messages partent vers les adresses des comptes
+        administrateurs, vos réponses aux visiteurs portent votre propre adresse, et les pages
+        légales restent à compléter.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {demo.profile ? (
+          <li>
+            <Link to="/admin/profile" className="underline">
+              Renseigner votre profil
+            </Link>
+          </li>
+        ) : null}
+        {demo.legal ? (
+          <li>
+            <Link to="/admin/settings" className="underline">
+              Renseigner les coordonnées du site
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  )
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { toast, admin, maintenance, unread } = loaderData
+  const { toast, admin, maintenance, unread, demo } = loaderData
   const location = useLocation()
   return (
     <HubFrame admin={admin} maintenance={maintenance} unread={unread}>
+      {demo ? <DemoIdentityNotice demo={demo} /> : null}
       {toast ? (
         // Keyed by location so a new message is announced again.
         <div className="mb-4" key={location.key}>

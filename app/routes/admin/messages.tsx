@@ -118,7 +118,9 @@ export async function action({ request }: Route.ActionArgs) {
       // Status 'replied' is set together with the reply (ADR 006). The
       // e-mail to the visitor is queued in the same transaction (reply saved ⇔ e-mail queued).
       const content = parsed.data.content
-      await replyToMessage(message.id, content, (trx, saved) => queueReply(trx, saved, content))
+      await replyToMessage(message.id, content, (trx, saved) =>
+        queueReply(trx, saved, content, admin),
+      )
       kickMailWorker()
       const configured = isMailConfigured()
       await recordActivity(request, {

@@ -24,6 +24,7 @@ import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc } from '#app/ui/public/media.tsx'
+import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 
 // Built once (ADR 040).
@@ -93,10 +94,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const post = loaderData?.post
   if (!post) return pageMeta(matches, { title: POST_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true })
-  return pageMeta(matches, {
+  // The owner's search and social fields, else the post's own (ADR 064).
+  const seo = effectiveSeo(post, {
     title: post.title,
     description: summarize(post.excerpt),
     image: post.thumbnail,
+  })
+  return pageMeta(matches, {
+    ...seo,
     path: `/blog/${post.slug}`,
     type: 'article',
     publishedTime: post.publishedAt,

@@ -172,7 +172,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
             </div>
           ) : null}
-          <Form ref={form} method="post" preventScrollReset noValidate={false} className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
+          {/* noValidate: the server's French messages, not the browser's bubbles (in the
+              browser's language); `required` stays for assistive technology. */}
+          <Form ref={form} method="post" preventScrollReset noValidate className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
             <Field label="Nom" name="name" error={errors.name}>
               <input
                 id="contact-name"

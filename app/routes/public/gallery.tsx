@@ -4,6 +4,7 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
+import { isGalleryReady } from '#app/domain/media.ts'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { ResponsiveImage } from '#app/ui/public/media.tsx'
@@ -17,8 +18,9 @@ const Star = /* @__PURE__ */ fastIcon(LucideStar)
 export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de vidéos.'
 
 export async function loader() {
-  // Documents (PDF) belong to the library, not to the gallery.
-  const items = (await listMedia()).filter((item) => item.category !== 'document')
+  // What the owner put in the gallery, images with their text alternative (ADR 017);
+  // documents (PDF) belong to the library only.
+  const items = (await listMedia()).filter(isGalleryReady)
   // Sorted by order. Only what the page shows goes to the browser (ADR 040): not the
   // stored file's details (its blurred placeholder alone is a data: URL per image).
   return {

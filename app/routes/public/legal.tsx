@@ -1,10 +1,13 @@
 import { data } from 'react-router'
 import type { Route } from './+types/legal'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
-import { legalBlocks, legalText } from '#app/domain/legal.ts'
+import { legalMarkdown, legalText } from '#app/domain/legal.ts'
+import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
 import { getLegalFacts } from '#app/server/content/legal.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { formatDate } from '#app/ui/public/format.ts'
+import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 
@@ -18,21 +21,27 @@ function pageFor(pathname: string): LegalKey | undefined {
 
 /**
  * Legal notice, privacy policy and terms: the owner's texts from the settings, or French
- * templates filled with the owner's name and contact details (ADR 021).
+ * templates filled with the owner's name and contact details (ADR 021), rendered as Markdown by
+ * the posts' pipeline (raw HTML dropped, sanitised; ADR 020).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const key = pageFor(new URL(request.url).pathname)
   if (!key) throw data(null, { status: 404 })
   const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
-  const text = legalText(key, settings.legal?.[key], facts)
-  return {
-    key,
-    title: LEGAL_PAGES[key].title,
-    path: LEGAL_PAGES[key].path,
-    text,
-    siteName: settings.siteName,
-    updatedAt: settings.updatedAt ?? null,
-  }
+  const { html } = await renderMarkdown(legalMarkdown(legalText(key, settings.legal?.[key], facts)))
+  // The HTML is in the document already: not a second time in its hydration data (ADR 050).
+  return renderedOnce(
+    request,
+    {
+      key,
+      title: LEGAL_PAGES[key].title,
+      path: LEGAL_PAGES[key].path,
+      html,
+      siteName: settings.siteName,
+      updatedAt: settings.updatedAt ?? null,
+    },
+    ['html'],
+  )
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -44,28 +53,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { title, text, updatedAt } = loaderData
+  const { title, html, updatedAt } = loaderData
   return (
     <>
       <PageHeader eyebrow="Informations légales" title={title} />
       <div className="mx-auto max-w-3xl space-y-4 px-6 text-lg leading-relaxed text-fg-2">
-        {/* Plain text rendered as React text: nothing the owner types becomes markup. */}
-        {legalBlocks(text).map((block, i) =>
-          block.kind === 'heading' ? (
-            <h2 key={i} className="pt-4 text-2xl font-semibold text-fg">
-              {block.text}
-            </h2>
-          ) : (
-            <p key={i}>
-              {block.lines.map((line, j) => (
-                <span key={j}>
-                  {j > 0 ? <br /> : null}
-                  {line}
-                </span>
-              ))}
-            </p>
-          ),
-        )}
+        <MarkdownBody html={html} />
         {updatedAt ? <p className="pt-6 text-sm">Dernière mise à jour : {formatDate(updatedAt)}</p> : null}
       </div>
     </>

@@ -10,9 +10,11 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/project'
+import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { summarize } from '#app/domain/seo.ts'
 import { breadcrumbLd, creativeWorkLd } from '#app/domain/structured-data.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
+import { libraryAlts } from '#app/server/repositories/media.server.ts'
 import { getProfile } from '#app/server/repositories/profile.server.ts'
 import { getProject, getProjectContentHtml } from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -60,7 +62,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const project = await getProject(params.id)
   if (!project)
     return data(
-      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [], framing: null },
+      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [], framing: null, alts: {} },
       { status: 404 },
     )
   const sameSite = project.url ? isSiteUrl(project.url, request) : false
@@ -72,10 +74,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       : await checkFraming(project.url)
     : null
   const origin = getEnv().PUBLIC_URL
-  const [contentHtml, profile, settings] = await Promise.all([
+  const [contentHtml, profile, settings, alts] = await Promise.all([
     getProjectContentHtml(project),
     getProfile(),
     getSiteSettings(),
+    // The library's text alternative of the cover and the images (ADR 017).
+    libraryAlts([project.thumbnail, ...project.images]),
   ])
   const jsonLd = [
     creativeWorkLd(origin, project, profile?.name || settings.siteName),
@@ -90,25 +94,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { content: _content, featured: _featured, order: _order, updatedAt: _updatedAt, ...shown } =
     project
   // The description's HTML is in the document already: not a second time in its hydration data.
-  return renderedOnce(request, { project: shown, previewSandbox, contentHtml, jsonLd, framing }, [
-    'contentHtml',
-  ])
+  return renderedOnce(
+    request,
+    { project: shown, previewSandbox, contentHtml, jsonLd, framing, alts },
+    ['contentHtml'],
+  )
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const project = loaderData?.project
   if (!project)
     return pageMeta(matches, { title: PROJECT_NOT_FOUND, path: `/projects/${params.id}`, noindex: true })
-  return pageMeta(matches, {
+  // The owner's search and social fields, else the project's own (ADR 064).
+  const seo = effectiveSeo(project, {
     title: project.title,
     description: summarize(project.description),
     image: project.thumbnail,
-    path: `/projects/${project.id}`,
   })
+  return pageMeta(matches, { ...seo, path: `/projects/${project.id}` })
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox, contentHtml, jsonLd, framing } = loaderData
+  const { project, previewSandbox, contentHtml, jsonLd, framing, alts } = loaderData
   // A new project resets the viewer, preview and selected image.
   return (
     <>
@@ -119,6 +126,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         previewSandbox={previewSandbox}
         contentHtml={contentHtml}
         framing={framing}
+        alts={alts}
       />
     </>
   )
@@ -129,7 +137,9 @@ function ProjectView({
   previewSandbox,
   contentHtml,
   framing,
+  alts,
 }: {
+  alts: Record<string, string>
   framing: Route.ComponentProps['loaderData']['framing']
   project: Route.ComponentProps['loaderData']['project']
   previewSandbox: Route.ComponentProps['loaderData']['previewSandbox']
@@ -154,7 +164,7 @@ function ProjectView({
 
   // The thumbnail strip is the thumbnail plus the images.
   const gallery = [project.thumbnail, ...project.images.filter((i) => i !== project.thumbnail)].map(
-    (src, i) => ({ src, alt: `${project.title} — image ${i + 1}` }),
+    (src, i) => ({ src, alt: alts[src] ?? `${project.title} — image ${i + 1}` }),
   )
   const main = gallery[selected] ?? gallery[0]
 

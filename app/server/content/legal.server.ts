@@ -1,6 +1,9 @@
 // The owner's details the legal templates name (ADR 021): the profile's name, the contact
 // details of the settings (the profile's when the settings have none), the site's address.
+// The demo person's name, address and phone are never filled in (ADR 070): the templates
+// then show what to complete between brackets, and no visitor is sent to a fictional address.
 import type { LegalFacts } from '#app/domain/legal.ts'
+import { isDemoEmail, isDemoName, isDemoPhone } from '../demo/identity.server.ts'
 import { analyticsId } from './seo.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { getProfile } from '../repositories/profile.server.ts'
@@ -10,11 +13,16 @@ export async function getLegalFacts(): Promise<LegalFacts> {
   const [settings, profile] = await Promise.all([getSiteSettings(), getProfile()])
   const env = getEnv()
   const pick = (...values: (string | undefined)[]) => values.map((v) => v?.trim()).find((v) => !!v)
+  const not = (isDemo: (value: string) => boolean) => (value: string | undefined) =>
+    value && !isDemo(value) ? value : undefined
+  const ownName = not(isDemoName)
+  const ownEmail = not(isDemoEmail)
+  const ownPhone = not(isDemoPhone)
   return {
     siteName: settings.siteName,
-    ownerName: pick(profile?.name, settings.siteName) ?? settings.siteName,
-    email: pick(settings.contact.email, profile?.email),
-    phone: pick(settings.contact.phone, profile?.phone),
+    ownerName: pick(ownName(profile?.name), ownName(settings.siteName)) ?? DEMO_NAME_PLACEHOLDER,
+    email: pick(ownEmail(settings.contact.email), ownEmail(profile?.email)),
+    phone: pick(ownPhone(settings.contact.phone), ownPhone(profile?.phone)),
     address: pick(settings.contact.address),
     siteUrl: env.PUBLIC_URL,
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
@@ -22,3 +30,6 @@ export async function getLegalFacts(): Promise<LegalFacts> {
     analytics: !!analyticsId(settings.googleAnalyticsId),
   }
 }
+
+/** Where the owner's name goes while the profile still names the demo person. */
+export const DEMO_NAME_PLACEHOLDER = '[votre nom ou raison sociale]'

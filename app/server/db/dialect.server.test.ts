@@ -177,6 +177,9 @@ describe('dialect', () => {
         featured: 1,
         order: 0,
         createdAt: nowIso(),
+        seoTitle: '',
+        seoDescription: '',
+        ogImage: '',
       })
       .execute()
     const row = await db.current.db

@@ -21,6 +21,10 @@ export interface ProjectsTable {
   updatedAt: string | null
   /** Rendered Markdown of `content`, stored at save time (ADR 020); null = not yet rendered. */
   contentHtml?: string | null
+  // Search and social fields (migration 014); '' = the page's defaults.
+  seoTitle: string
+  seoDescription: string
+  ogImage: string
 }
 
 export interface SkillsTable {
@@ -60,6 +64,10 @@ export interface BlogPostsTable {
   publishedAt: string | null
   contentHtml: string | null
   readTimeAuto: Bool
+  // Search and social fields (migration 014); '' = the page's defaults.
+  seoTitle: string
+  seoDescription: string
+  ogImage: string
 }
 
 export interface BlogRevisionsTable {
@@ -101,6 +109,8 @@ export interface MediaTable {
   alt: string
   decorative: Bool
   variants: JsonText
+  // Shown in the public gallery (migration 013); alt text or 'décorative' is also needed.
+  inGallery: Bool
 }
 
 export interface MessagesTable {

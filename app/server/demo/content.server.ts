@@ -15,9 +15,10 @@ import type {
   TimelineItemInput,
 } from './factories.server.ts'
 import type { MessageStatus } from '#app/domain/types.ts'
+import { DEMO_IDENTITY } from './identity.server.ts'
 
 export const DEMO_OWNER = {
-  name: 'Camille Laurent',
+  name: DEMO_IDENTITY.name,
   avatar: '/images/avatar-camille.webp',
 } as const
 
@@ -37,8 +38,8 @@ export function daysAgo(days: number, hour = 10): string {
 export const DEMO_PROFILE: ProfileInput = {
   name: 'Camille Laurent',
   title: 'Product Manager, développeuse web et design thinker',
-  email: 'bonjour@camille-laurent.fr',
-  phone: '06 42 18 57 93',
+  email: DEMO_IDENTITY.email,
+  phone: DEMO_IDENTITY.phone,
   location: 'Lyon, France',
   website: 'https://camille-laurent.fr',
   github: 'https://github.com/camille-laurent',
@@ -76,8 +77,8 @@ export const DEMO_SETTINGS: SettingsInput = {
     twitter: 'https://twitter.com/camille_produit',
   },
   contact: {
-    email: 'bonjour@camille-laurent.fr',
-    phone: '06 42 18 57 93',
+    email: DEMO_IDENTITY.email,
+    phone: DEMO_IDENTITY.phone,
     address: 'Lyon, France',
     hours: 'Du lundi au vendredi, de 9 h à 18 h',
   },
@@ -519,6 +520,7 @@ const DEMO_MEDIA_ITEMS: MediaItemInput[] = [
 export const DEMO_MEDIA: MediaItemInput[] = DEMO_MEDIA_ITEMS.map((item) => ({
   alt: item.category === 'image' ? item.title : '',
   decorative: false,
+  inGallery: true,
   ...item,
 }))
 

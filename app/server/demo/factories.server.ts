@@ -24,8 +24,8 @@ export type TimelineItemInput = Fields<TimelineItem>
 export type BlogPostInput = Fields<BlogPost, 'status' | 'publishedAt' | 'readTimeAuto'> &
   Partial<Pick<BlogPost, 'status' | 'publishedAt'>>
 export type ProcessStepInput = Fields<ProcessStep>
-export type MediaItemInput = Omit<Fields<MediaItem, 'file'>, 'alt' | 'decorative'> &
-  Partial<Pick<MediaItem, 'alt' | 'decorative'>>
+export type MediaItemInput = Omit<Fields<MediaItem, 'file'>, 'alt' | 'decorative' | 'inGallery'> &
+  Partial<Pick<MediaItem, 'alt' | 'decorative' | 'inGallery'>>
 /** What a visitor sends through the contact form (status and reply come later). */
 export type MessageInput = { name: string; email: string; message: string }
 export type ProfileInput = Profile
@@ -120,6 +120,7 @@ export function makeMediaItem(overrides: Partial<MediaItemInput> = {}): MediaIte
     order: n,
     alt: `Image du média ${n}`,
     decorative: false,
+    inGallery: true,
     ...overrides,
   }
 }

@@ -15,6 +15,7 @@ import type { Database } from '../db/schema.server.ts'
 import { nowIso, parseJson, toJson } from '../db/util.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
+import { ownerEmailOrNone } from '../demo/identity.server.ts'
 import { activeMailConfig } from './config.server.ts'
 import { enqueueEmail, type OutboxRow } from './outbox.server.ts'
 import {
@@ -78,13 +79,18 @@ export async function saveMailSettings(input: unknown): Promise<MailSettings> {
   return settings
 }
 
-/** The reply to a visitor: From the site, Reply-To the owner's contact address. */
+/**
+ * The reply to a visitor: From the site, Reply-To the owner's contact address — or, while
+ * that is still the demo person's (ADR 070), the replying admin's own address.
+ */
 export async function queueReply(
   db: Kysely<Database>,
   message: Pick<Message, 'id' | 'name' | 'email' | 'message' | 'createdAt'>,
   reply: string,
+  replier?: { email: string },
 ): Promise<OutboxRow> {
-  const { site, contactEmail } = await siteOf(db)
+  const { site, contactEmail: stored } = await siteOf(db)
+  const contactEmail = ownerEmailOrNone(stored) ?? ownerEmailOrNone(replier?.email)
   const rendered = replyEmail(site, {
     visitorName: message.name,
     reply,
@@ -96,7 +102,7 @@ export async function queueReply(
     {
       kind: 'reply',
       to: { address: message.email, name: message.name },
-      replyTo: contactEmail,
+      ...(contactEmail ? { replyTo: contactEmail } : {}),
       ...rendered,
       relatedMessageId: message.id,
     },
@@ -107,8 +113,40 @@ export async function queueReply(
 const HOUR = 60 * 60_000
 
 /**
- * A new contact message: one alert each, up to ALERTS_PER_HOUR in the last hour; past that,
- * one digest per hour counts them (a spam wave cannot flood the owner's mailbox).
+ * Who is told of a new message: the alert address of the mail settings, else the site's
+ * contact address; while neither is the owner's own (empty, or the demo person's, ADR 070),
+ * every active admin's account address and ADMIN_EMAIL.
+ */
+export async function alertRecipients(
+  db: Kysely<Database>,
+  settings: MailSettings,
+  contactEmail: string | undefined,
+  adminEmail = getEnv().ADMIN_EMAIL,
+): Promise<string[]> {
+  const own = ownerEmailOrNone(settings.alertEmail) ?? ownerEmailOrNone(contactEmail)
+  if (own) return [own]
+  const admins = await db
+    .selectFrom('user')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('createdAt')
+    .execute()
+  const seen = new Set<string>()
+  const recipients: string[] = []
+  for (const email of [...admins.map((a) => a.email), adminEmail]) {
+    const address = ownerEmailOrNone(email)
+    if (!address || seen.has(address.toLowerCase())) continue
+    seen.add(address.toLowerCase())
+    recipients.push(address)
+  }
+  return recipients
+}
+
+/**
+ * A new contact message: one alert each per recipient, up to ALERTS_PER_HOUR in the last
+ * hour; past that, one digest per hour counts them (a spam wave cannot flood a mailbox).
+ * Returns the first recipient's row, if any.
  */
 export async function queueNewMessageAlert(
   db: Kysely<Database>,
@@ -118,7 +156,21 @@ export async function queueNewMessageAlert(
   const settings = await getMailSettings(db)
   if (!settings.alertsEnabled) return undefined
   const { site, contactEmail } = await siteOf(db)
-  const to = settings.alertEmail ?? contactEmail
+  let first: OutboxRow | undefined
+  for (const to of await alertRecipients(db, settings, contactEmail)) {
+    const row = await alertOne(db, site, to, message, now)
+    first ??= row
+  }
+  return first
+}
+
+async function alertOne(
+  db: Kysely<Database>,
+  site: SiteIdentity,
+  to: string,
+  message: Pick<Message, 'id' | 'name' | 'email' | 'message'>,
+  now: Date,
+): Promise<OutboxRow | undefined> {
   const adminUrl = `${site.siteUrl}/admin/messages`
   const configured = isMailConfigured()
   const hourAgo = new Date(now.getTime() - HOUR).toISOString()
@@ -128,6 +180,7 @@ export async function queueNewMessageAlert(
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('kind', '=', 'alert')
+        .where('toAddress', '=', to)
         .where('createdAt', '>', hourAgo)
         .executeTakeFirstOrThrow()
     ).n,
@@ -151,6 +204,7 @@ export async function queueNewMessageAlert(
     .selectFrom('outbox')
     .select(['id', 'createdAt', 'subject'])
     .where('kind', '=', 'digest')
+    .where('toAddress', '=', to)
     .where('status', 'in', ['queued', 'unconfigured'])
     .where('attempts', '=', 0)
     .where('leaseUntil', 'is', null)

@@ -10,6 +10,8 @@ import { createMessage, getMessage, replyToMessage } from '../repositories/messa
 import { updateSettings } from '../repositories/settings.server.ts'
 import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
 import {
+  alertRecipients,
+  getMailSettings,
   queueNewMessageAlert,
   queueReply,
   queuePasswordReset,
@@ -364,5 +366,103 @@ describe('new-message alerts', () => {
     expect((await arrive(1, new Date()))?.toAddress).toBe('alertes@exemple.fr')
     await saveMailSettings({ alertsEnabled: false })
     expect(await arrive(2, new Date())).toBeUndefined()
+  })
+})
+
+describe('while the contact address is still the demo person’s (ADR 070)', () => {
+  async function addAdmin(email: string, status = 'active', role = 'admin') {
+    const now = new Date().toISOString()
+    await db.current.db
+      .insertInto('user')
+      .values({
+        id: email,
+        name: email,
+        email,
+        emailVerified: 1,
+        image: null,
+        role,
+        status,
+        lastLogin: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+  }
+
+  beforeEach(async () => {
+    await updateSettings({
+      siteName: 'Camille Laurent',
+      siteDescription: 'Portfolio',
+      contact: { email: 'bonjour@camille-laurent.fr', phone: '06 42 18 57 93' },
+    })
+  })
+  it('alerts go to every active admin, delivered over SMTP, never to the demo', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    await addAdmin('alice@exemple.fr')
+    await addAdmin('bob@exemple.fr')
+    await addAdmin('suspendu@exemple.fr', 'suspended')
+    await addAdmin('visiteur@exemple.fr', 'active', 'user')
+    // An alert address of the demo's domain is ignored too.
+    await saveMailSettings({ alertsEnabled: 'on', alertEmail: 'contact@camille-laurent.fr' })
+    const message = await createMessage({
+      name: 'Jeanne',
+      email: 'jeanne@exemple.fr',
+      message: 'Bonjour',
+    })
+    await db.current.db.transaction().execute((trx) => queueNewMessageAlert(trx, message))
+    expect(await worker(config).runOnce()).toBe(2)
+    const mails = await smtp.waitFor(2)
+    const to = mails.flatMap((m) => m.envelope.to).sort()
+    expect(to).toEqual(['alice@exemple.fr', 'bob@exemple.fr'])
+    for (const mail of mails) expect(mail.raw).not.toContain('camille-laurent.fr')
+  })
+
+  it('ADMIN_EMAIL is told too, once, and a demo address never', async () => {
+    await addAdmin('alice@exemple.fr')
+    const settings = await getMailSettings()
+    expect(
+      await alertRecipients(
+        db.current.db,
+        settings,
+        'bonjour@camille-laurent.fr',
+        'owner@exemple.fr',
+      ),
+    ).toEqual(['alice@exemple.fr', 'owner@exemple.fr'])
+    expect(await alertRecipients(db.current.db, settings, undefined, 'ALICE@exemple.fr')).toEqual([
+      'alice@exemple.fr',
+    ])
+    expect(
+      await alertRecipients(db.current.db, settings, undefined, 'bonjour@camille-laurent.fr'),
+    ).toEqual(['alice@exemple.fr'])
+  })
+
+  it('the reply carries the replying admin’s own address as Reply-To', async () => {
+    smtp = await startSmtpServer()
+    const config = configFor(smtp.url)
+    configureMail(config)
+    const message = await createMessage({
+      name: 'Jeanne',
+      email: 'jeanne@exemple.fr',
+      message: 'Bonjour',
+    })
+    await replyToMessage(message.id, 'Merci', (trx, saved) =>
+      queueReply(trx, saved, 'Merci', { email: 'alice@exemple.fr' }),
+    )
+    await worker(config).runOnce()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.parsed.replyTo?.value).toEqual([{ address: 'alice@exemple.fr', name: '' }])
+    expect(mail!.raw).not.toContain('bonjour@camille-laurent.fr')
+  })
+
+  it('once the owner sets their address, alerts and Reply-To use it', async () => {
+    await addAdmin('alice@exemple.fr')
+    await saveSite()
+    const message = await createMessage({ name: 'J', email: 'j@exemple.fr', message: 'Salut' })
+    const alert = await db.current.db
+      .transaction()
+      .execute((trx) => queueNewMessageAlert(trx, message))
+    expect(alert?.toAddress).toBe('proprietaire@exemple.fr')
   })
 })

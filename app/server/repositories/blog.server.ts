@@ -46,6 +46,9 @@ const COLUMNS = [
   'status',
   'publishedAt',
   'readTimeAuto',
+  'seoTitle',
+  'seoDescription',
+  'ogImage',
 ] as const
 
 type PostRow = Omit<BlogPostsTable, 'contentHtml'>
@@ -81,6 +84,9 @@ function toBlogPost(row: PostRow): BlogPost {
     status: asStatus(row.status),
     publishedAt: row.publishedAt ?? row.createdAt,
     readTimeAuto: row.readTimeAuto === 1,
+    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
+    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
+    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
   }
 }
 
@@ -112,6 +118,9 @@ async function toColumns(
     tags: toJson(fields.tags),
     readTime: fields.readTime ?? readingTime(fields.content),
     author: toJson(fields.author),
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+    ogImage: fields.ogImage,
   }
 }
 
@@ -129,6 +138,9 @@ function editable(post: BlogPost): BlogPostInput {
     status: effectiveStatus(post, new Date()),
     // A draft's date is chosen when it is published (blank = at that moment).
     publishedAt: post.status === 'draft' ? undefined : post.publishedAt,
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    ogImage: post.ogImage,
   }
 }
 

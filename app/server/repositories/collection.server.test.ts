@@ -75,6 +75,9 @@ describe('collection helpers', () => {
       publishedAt: null,
       contentHtml: null,
       readTimeAuto: 0,
+      seoTitle: '',
+      seoDescription: '',
+      ogImage: '',
     }
     await getDb().insertInto('blog_posts').values(row).execute()
     const error = await getDb()

@@ -45,6 +45,7 @@ const COLUMNS = [
   'alt',
   'decorative',
   'variants',
+  'inGallery',
 ] as const
 
 export interface MediaFilters {
@@ -69,6 +70,7 @@ function toMediaItem(row: MediaTable): MediaItem {
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
     alt: row.alt,
     decorative: toBool(row.decorative),
+    inGallery: toBool(row.inGallery),
     ...(row.storageKey
       ? {
           file: {
@@ -95,6 +97,7 @@ function toColumns(fields: MediaFields, order: number) {
     order,
     alt: fields.decorative ? '' : fields.alt,
     decorative: fromBool(fields.decorative),
+    inGallery: fromBool(fields.inGallery),
   }
 }
 
@@ -122,6 +125,7 @@ function editable(item: MediaItem): MediaInput {
     order: item.order,
     alt: item.alt,
     decorative: item.decorative,
+    inGallery: item.inGallery,
   }
 }
 
@@ -219,9 +223,14 @@ export async function deleteMediaItem(id: string): Promise<boolean> {
  * An uploaded file becomes a library item (ADR 017). The title is the file's name; an
  * image's text alternative is left to the owner (the grid flags it as missing).
  */
+/**
+ * A new library item for an uploaded file, without alt text yet. In the gallery only when
+ * uploaded from the media tab (`inGallery`), and even then not shown until it has alt text.
+ */
 export async function createUploadedMedia(
   stored: StoredMedia,
   fileName: string,
+  options: { inGallery?: boolean } = {},
 ): Promise<MediaItem> {
   const title =
     fileName
@@ -243,6 +252,7 @@ export async function createUploadedMedia(
         order: await nextOrder(trx, 'media'),
         alt: '',
         decorative: 0,
+        inGallery: fromBool(options.inGallery ?? false),
         ...fileColumns(stored),
         createdAt: nowIso(),
         updatedAt: null,
@@ -273,4 +283,27 @@ export async function removeUnusedFiles(storage: MediaStorage, keys: string[]): 
       .executeTakeFirst()
     if (!used) await storage.remove(key)
   }
+}
+
+/**
+ * The library's text alternative of each of `urls` that is a library image ('' for a
+ * decorative one); a URL the library does not hold is left out. Pages use it wherever they
+ * show the image without a text of their own (ADR 017).
+ */
+export async function libraryAlts(urls: readonly string[]): Promise<Record<string, string>> {
+  const wanted = [...new Set(urls.filter(Boolean))]
+  if (wanted.length === 0) return {}
+  const rows = await getDb()
+    .selectFrom('media')
+    .select(['url', 'alt', 'decorative'])
+    .where('category', '=', 'image')
+    .where('url', 'in', wanted)
+    .execute()
+  const alts: Record<string, string> = {}
+  for (const row of rows) {
+    const alt = toBool(row.decorative) ? '' : row.alt.trim()
+    // Two items of one URL: the one with a text wins.
+    if (!(row.url in alts) || (alt && !alts[row.url])) alts[row.url] = alt
+  }
+  return alts
 }

@@ -36,6 +36,9 @@ const COLUMNS = [
   'url',
   'createdAt',
   'updatedAt',
+  'seoTitle',
+  'seoDescription',
+  'ogImage',
 ] as const
 
 function toProject(row: ProjectsTable): Project {
@@ -52,6 +55,16 @@ function toProject(row: ProjectsTable): Project {
     ...(row.url ? { url: row.url } : {}),
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+    ...seoOf(row),
+  }
+}
+
+/** The search and social fields that are set (ADR 064). */
+function seoOf(row: Pick<ProjectsTable, 'seoTitle' | 'seoDescription' | 'ogImage'>) {
+  return {
+    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
+    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
+    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
   }
 }
 
@@ -67,6 +80,9 @@ function editable(project: Project): ProjectInput {
     order: project.order,
     tags: project.tags,
     images: project.images,
+    seoTitle: project.seoTitle,
+    seoDescription: project.seoDescription,
+    ogImage: project.ogImage,
   }
 }
 
@@ -161,6 +177,9 @@ export async function createProject(input: ProjectInput): Promise<Project> {
         featured: fromBool(fields.featured),
         order: fields.order ?? (await nextOrder(trx, 'projects')),
         url: fields.url ?? null,
+        seoTitle: fields.seoTitle,
+        seoDescription: fields.seoDescription,
+        ogImage: fields.ogImage,
         createdAt: nowIso(),
         updatedAt: null,
       }
@@ -188,6 +207,9 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
         featured: fromBool(fields.featured),
         order: fields.order ?? current.order,
         url: fields.url ?? null,
+        seoTitle: fields.seoTitle,
+        seoDescription: fields.seoDescription,
+        ogImage: fields.ogImage,
         createdAt: current.createdAt,
         updatedAt: nowIso(),
       }

@@ -1,5 +1,6 @@
 // Chrome of the signed-in user's own pages (/compte): a dark card like the sign-in pages,
 // wider, with a way back to the site and the hub.
+import { useState } from 'react'
 import { Link } from 'react-router'
 
 export function AccountShell(props: {
@@ -74,6 +75,36 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <RecoveryCodeActions codes={codes} />
+    </div>
+  )
+}
+
+/** Copy the codes, or save them as a text file (kept out of the page's history). */
+function RecoveryCodeActions({ codes }: { codes: string[] }) {
+  const [copied, setCopied] = useState(false)
+  const text = `${codes.join('\n')}\n`
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(() => setCopied(true))
+        }}
+      >
+        Copier les codes
+      </button>
+      <a
+        className={secondaryButton}
+        download="codes-de-recuperation.txt"
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+      >
+        Télécharger les codes
+      </a>
+      <span role="status" className="text-sm text-white/80">
+        {copied ? 'Codes copiés.' : ''}
+      </span>
     </div>
   )
 }

@@ -43,9 +43,14 @@ export function FieldShell(props: FieldProps & { children: ReactNode; className?
   const { id, errorId, hintId } = fieldAria(props)
   return (
     <div className={props.className ?? 'flex flex-col gap-1'}>
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800">
-        {props.label}
-      </label>
+      {/* The asterisk sits beside the label, not in it: seen, not read (the control says
+          it is required), and the label's text stays the field's name. */}
+      <div className="flex items-baseline">
+        <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+          {props.label}
+        </label>
+        {props.required ? <RequiredMark /> : null}
+      </div>
       {props.children}
       {props.hint ? (
         <p id={hintId} className="text-xs text-zinc-500">
@@ -54,6 +59,24 @@ export function FieldShell(props: FieldProps & { children: ReactNode; className?
       ) : null}
       <FieldError id={errorId} error={props.error} />
     </div>
+  )
+}
+
+/** The asterisk of a required field, explained once above the form (RequiredNote). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  )
+}
+
+/** Said once per form: what the asterisk means. */
+export function RequiredNote() {
+  return (
+    <p className="mb-4 text-xs text-zinc-600">
+      Les champs marqués d’un astérisque (<RequiredMark />) sont obligatoires.
+    </p>
   )
 }
 

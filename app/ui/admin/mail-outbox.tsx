@@ -163,7 +163,7 @@ export function OutboxList({
         <p className="text-sm text-zinc-600">Aucun e-mail pour le moment.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="stack-table w-full text-left text-sm">
             <caption className="sr-only">E-mails de la file d&apos;envoi, du plus récent</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase">
               <tr>
@@ -190,12 +190,19 @@ export function OutboxList({
             <tbody className="divide-y divide-zinc-100">
               {items.map((item) => (
                 <tr key={item.id} data-outbox-id={item.id} className="align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap text-zinc-700">
+                  <td data-label="Date" className="py-2 pr-3 whitespace-nowrap text-zinc-700">
                     <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                   </td>
-                  <td className="py-2 pr-3 text-zinc-700">{OUTBOX_KIND_LABELS[item.kind]}</td>
-                  <td className="py-2 pr-3 break-all text-zinc-900">{item.to}</td>
-                  <td className="py-2 pr-3 text-zinc-900">
+                  <td data-label="Type" className="py-2 pr-3 text-zinc-700">
+                    {OUTBOX_KIND_LABELS[item.kind]}
+                  </td>
+                  <td
+                    data-label="Destinataire"
+                    className="py-2 pr-3 text-zinc-900 [overflow-wrap:anywhere]"
+                  >
+                    {item.to}
+                  </td>
+                  <td data-label="Objet" className="py-2 pr-3 text-zinc-900">
                     {item.kind === 'reply' && item.relatedMessageId ? (
                       <Link
                         to={`/admin/messages?id=${item.relatedMessageId}`}
@@ -207,10 +214,10 @@ export function OutboxList({
                       item.subject
                     )}
                   </td>
-                  <td className="py-2 pr-3">
+                  <td data-label="Statut" className="py-2 pr-3">
                     <OutboxStatusBadge status={item.status} />
                   </td>
-                  <td className="py-2 text-xs text-zinc-700">
+                  <td data-label="Détails" className="py-2 text-xs text-zinc-700">
                     {item.status === 'sent' && item.sentAt ? (
                       <p>
                         Envoyé le <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>

@@ -101,9 +101,16 @@ export function imageEdit(): Edit {
   return ACTIONS.image.edit
 }
 
-/** `![description](url)` for a media-library image, the description selected to be typed. */
-export function libraryImageEdit(url: string): Edit {
-  return { before: '![', after: `](${url})`, placeholder: ACTIONS.image.edit.placeholder }
+/**
+ * `![alt](url)` for a media-library image: its text alternative from the library, else a
+ * description to type (selected). Brackets in the alt are escaped so the link stays whole.
+ */
+export function libraryImageEdit(url: string, alt = ''): Edit {
+  const text = alt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\[\]]/g, '\\$&')
+  return { before: '![', after: `](${url})`, placeholder: text || ACTIONS.image.edit.placeholder }
 }
 
 /** Applies an edit to the text and selection; returns the new text and selection. */
@@ -291,8 +298,9 @@ export function MarkdownEditor({
     if (!(input instanceof HTMLInputElement)) return
     const onPicked = () => {
       const url = input.value
+      const alt = input.dataset.alt ?? ''
       input.value = ''
-      if (url) insert(libraryImageEdit(url))
+      if (url) insert(libraryImageEdit(url, alt))
     }
     input.addEventListener('change', onPicked)
     return () => input.removeEventListener('change', onPicked)

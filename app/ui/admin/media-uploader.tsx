@@ -36,6 +36,8 @@ export function uploadFile(
     target?: 'cv'
     /** The one kind the field takes: the server refuses any other. */
     kind?: MediaCategory
+    /** Offered to the public gallery (the media tab's uploader; ADR 017). */
+    gallery?: boolean
   } = {},
 ): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
   return new Promise((resolve) => {
@@ -44,6 +46,7 @@ export function uploadFile(
     const query = new URLSearchParams({ name: file.name })
     if (options.target) query.set('target', options.target)
     if (options.kind) query.set('kind', options.kind)
+    if (options.gallery) query.set('gallery', '1')
     xhr.open('POST', `${MEDIA_UPLOAD_PATH}?${query}`)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
@@ -59,12 +62,29 @@ export function uploadFile(
   })
 }
 
+/**
+ * The uploader of the media library; the CV tab uses the same one (`target="cv"`, one file,
+ * its own texts), so both show drag and drop, progress and cancel alike.
+ */
 export function MediaUploader({
   onUploaded,
   multiple = true,
+  target,
+  accept = UPLOAD_ACCEPT,
+  inputLabel = 'Fichiers à téléverser',
+  chooseText = 'Choisir des fichiers',
+  typesText = 'Images (JPEG, PNG, WebP, AVIF, GIF), vidéos (MP4, WebM) et PDF.',
+  doneText = 'Téléversé',
 }: {
-  onUploaded?: (item: UploadedItem) => void
+  /** After each successful upload (a CV has no library item). */
+  onUploaded?: (item?: UploadedItem) => void
   multiple?: boolean
+  target?: 'cv'
+  accept?: string
+  inputLabel?: string
+  chooseText?: string
+  typesText?: string
+  doneText?: string
 }) {
   const [entries, setEntries] = useState<Entry[]>([])
   const [dragging, setDragging] = useState(false)
@@ -83,13 +103,15 @@ export function MediaUploader({
       ])
       void uploadFile(file, (sent) => update(key, { sent }), {
         register: (xhr) => update(key, { xhr }),
+        // The library's own uploads are offered to the gallery (ADR 017); a CV never.
+        ...(target ? { target } : { gallery: true }),
       }).then((result) => {
         if (result.cancelled) update(key, { status: 'annulé', xhr: undefined })
         else if (result.error)
           update(key, { status: 'erreur', message: result.error, xhr: undefined })
         else {
           update(key, { status: 'terminé', sent: file.size, item: result.item, xhr: undefined })
-          if (result.item) onUploaded?.(result.item)
+          onUploaded?.(result.item)
         }
       })
     }
@@ -125,18 +147,16 @@ export function MediaUploader({
             className={`${buttonStyles.secondary} ml-2`}
             onClick={() => input.current?.click()}
           >
-            Choisir des fichiers
+            {chooseText}
           </button>
         </p>
-        <p className="text-xs text-zinc-600">
-          Images (JPEG, PNG, WebP, AVIF, GIF), vidéos (MP4, WebM) et PDF.
-        </p>
+        <p className="text-xs text-zinc-600">{typesText}</p>
         <input
           ref={input}
           type="file"
           multiple={multiple}
-          accept={UPLOAD_ACCEPT}
-          aria-label="Fichiers à téléverser"
+          accept={accept}
+          aria-label={inputLabel}
           className="sr-only"
           tabIndex={-1}
           onChange={(event) => {
@@ -175,7 +195,7 @@ export function MediaUploader({
                 {entry.status === 'envoi'
                   ? `${formatBytes(entry.sent)} sur ${formatBytes(entry.size)}`
                   : entry.status === 'terminé'
-                    ? 'Téléversé'
+                    ? doneText
                     : entry.status === 'annulé'
                       ? 'Téléversement annulé'
                       : null}

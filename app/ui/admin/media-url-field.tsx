@@ -25,9 +25,12 @@ const ACCEPT: Record<MediaCategory, string> = {
 }
 
 /** Sets an uncontrolled input's value as typing would (form listeners see the change). */
-function setInputValue(id: string, value: string) {
+/** Writes `value` as if typed; `alt`, the library item's text alternative, rides along in
+ * `data-alt` for a listener that can use it (the Markdown editor's image insert). */
+function setInputValue(id: string, value: string, alt = '') {
   const input = document.getElementById(id)
   if (!(input instanceof HTMLInputElement)) return
+  input.dataset.alt = alt
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
   setter?.call(input, value)
   input.dispatchEvent(new Event('input', { bubbles: true }))
@@ -139,7 +142,7 @@ export function MediaPickerButtons({
                         onClick={() => {
                           setOpen(false)
                           // After the dialog returns focus to its trigger.
-                          setTimeout(() => setInputValue(id, item.url), 0)
+                          setTimeout(() => setInputValue(id, item.url, item.alt), 0)
                         }}
                       >
                         {item.category === 'image' ? (

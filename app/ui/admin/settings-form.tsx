@@ -210,7 +210,7 @@ export function SettingsForm({
             label="Identifiant Google Analytics"
             defaultValue={text('googleAnalyticsId', settings.googleAnalyticsId)}
             error={errors.googleAnalyticsId}
-            placeholder="UA-XXXXXXXXX-X"
+            placeholder="G-XXXXXXXXXX"
             hint="Le script de mesure n'est chargé sur les pages publiques qu'après l'accord du visiteur (bandeau « Accepter » / « Refuser »)."
           />
           <TextAreaField

@@ -71,7 +71,7 @@ export function AdminNav({ counts = {} }: { counts?: Partial<Record<AdminTabId, 
                 prefetch="intent"
                 aria-describedby={count ? countId : undefined}
                 className={({ isActive }) =>
-                  `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${
+                  `flex items-center gap-1.5 rounded-md px-2 py-1 text-xs whitespace-nowrap sm:gap-2 sm:px-3 sm:py-2 sm:text-sm ${
                     isActive
                       ? 'bg-violet-600 font-semibold text-white'
                       : 'text-zinc-700 hover:bg-zinc-100'

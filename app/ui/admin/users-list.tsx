@@ -62,7 +62,7 @@ export function UserTable({
     // `relative` keeps the sr-only header inside the scrolling box: without it, it is placed
     // against the page and widens it (a sideways scroll at 390 px).
     <div className="relative overflow-x-auto rounded-md border border-zinc-200 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">Utilisateurs</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase">
           <tr>
@@ -101,16 +101,16 @@ export function UserTable({
                   <div className="min-w-0 md:min-w-max">
                     <p className="font-medium text-zinc-900">{user.name}</p>
                     {/* Never cut: wraps only when the screen is too narrow. */}
-                    <p className="break-all text-zinc-600 md:break-normal md:whitespace-nowrap">
+                    <p className="text-zinc-600 [overflow-wrap:anywhere] md:whitespace-nowrap">
                       {user.email}
                     </p>
                   </div>
                 </div>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-label="Rôle">
                 <RoleLabel role={user.role} />
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-label="Statut">
                 <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLES[user.status]}`}>
                   {STATUS_LABELS[user.status]}
                 </span>
@@ -120,12 +120,14 @@ export function UserTable({
                   </span>
                 ) : null}
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-label="Dernière connexion">
                 {user.lastLogin ? formatDateTime(user.lastLogin) : NEVER}
               </td>
-              <td className="px-4 py-3">{formatDateTime(user.createdAt)}</td>
+              <td className="px-4 py-3" data-label="Créé le">
+                {formatDateTime(user.createdAt)}
+              </td>
               <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
+                <div className="stack-actions flex justify-end gap-1">
                   {pending.includes(user.id) ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={user.id} />

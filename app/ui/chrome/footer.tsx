@@ -102,8 +102,10 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
         </div>
       </div>
       <div className="border-t border-line">
-        {/* pb-24 below md: room for the fixed section badge and buttons, which must not cover the footer's links. */}
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-6">
+        {/* Room under the last line for the fixed section badge and buttons, which must not
+            cover the « © » line or the links: pb-24 below md (one row of them), pb-20 from md
+            (the badge, bottom-6 plus its height, at the left of the © line). */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-20">
           <p>
             © {year} {name}. Tous droits réservés.
           </p>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 import {
   OVERLAY_DEFAULT_MESSAGE,
-  OVERLAY_INITIAL_MAX_MS,
   OVERLAY_INITIAL_MESSAGE,
   OVERLAY_ROUTE_MESSAGE,
   OVERLAY_ROUTE_MS,
@@ -12,9 +11,11 @@ import { useNetworkFailure } from './network-status.tsx'
 type Phase = 'initial' | 'route' | 'hidden'
 
 /**
- * Full-screen overlay at first load (hidden at most 2 s after start — the CSS
- * animation hides it even without JavaScript) and for 1.5 s on every route change. It never
- * blocks clicks (pointer-events: none) so a visitor is not held hostage by a decoration.
+ * Full-screen overlay at first load, over the server-rendered page: it leaves as soon as the
+ * page is interactive (hydrated), and at most 2 s after the navigation's start (the head's
+ * boot script, OVERLAY_BOOT_SCRIPT; the CSS animation hides it even without JavaScript), and
+ * for 1.5 s on every route change. It never blocks clicks (pointer-events: none) so a visitor
+ * is not held hostage by a decoration.
  */
 export function LoadingOverlay() {
   const location = useLocation()
@@ -22,12 +23,9 @@ export function LoadingOverlay() {
   const [phase, setPhase] = useState<Phase>('initial')
   const firstPath = useRef(location.pathname)
 
-  // First load: hide once the page is interactive, and never later than 2 s after start.
+  // First load: hidden as soon as the page is interactive (this effect runs once hydrated).
   useEffect(() => {
-    const elapsed = performance.now()
-    const delay = Math.max(0, Math.min(OVERLAY_INITIAL_MAX_MS - elapsed, 600))
-    const timer = window.setTimeout(() => setPhase((p) => (p === 'initial' ? 'hidden' : p)), delay)
-    return () => window.clearTimeout(timer)
+    setPhase((p) => (p === 'initial' ? 'hidden' : p))
   }, [])
 
   // Route change (path only; filters in the query string are not a "voyage").

@@ -24,6 +24,19 @@ export const OVERLAY_ROUTE_MESSAGE = 'Préparation de votre voyage...'
 export const OVERLAY_DEFAULT_MESSAGE = 'Chargement en cours...'
 export const OVERLAY_ROUTE_MS = 1500
 export const OVERLAY_INITIAL_MAX_MS = 2000
+/** The first-load overlay's fade (app.css), within OVERLAY_INITIAL_MAX_MS. */
+const OVERLAY_FADE_MS = 300
+/** Attribute on <html> that ends the first-load overlay (app.css, `.overlay-initial`). */
+export const OVERLAY_DONE_ATTRIBUTE = 'data-overlay-done'
+
+/**
+ * Run in the document's head before anything is painted: ends the first-load overlay at
+ * OVERLAY_INITIAL_MAX_MS counted from the navigation's start (performance.now()), whatever
+ * the stylesheet, the first paint or the deferred hydration (ADR 038) take. The CSS
+ * animation alone counts from the overlay's first style, which on a slow phone comes
+ * more than a second after the start; it stays as the no-JavaScript fallback.
+ */
+export const OVERLAY_BOOT_SCRIPT = `(function(){var d=document.documentElement;setTimeout(function(){d.setAttribute(${JSON.stringify(OVERLAY_DONE_ATTRIBUTE)},'')},Math.max(0,${OVERLAY_INITIAL_MAX_MS - OVERLAY_FADE_MS}-performance.now()))})();`
 
 /** Sections without a navigation entry: the legal pages. */
 const OTHER_SECTIONS: Record<string, string> = {

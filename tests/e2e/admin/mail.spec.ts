@@ -3,8 +3,11 @@
 // Paramètres › E-mails lists the outbox and test-sends, the Messages tab counts unread.
 import { getDb } from '#app/server/db/client.server.ts'
 import { enqueueEmail } from '#app/server/mail/outbox.server.ts'
+import { DEMO_PROFILE, DEMO_SETTINGS } from '#app/server/demo/content.server.ts'
 import { makeMessage } from '#app/server/demo/factories.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
+import { saveProfile } from '#app/server/repositories/profile.server.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
@@ -169,6 +172,76 @@ test.describe('with a real SMTP server', () => {
       })
       .toContain('Envoyée le')
     expect(smtp.received).toHaveLength(1)
+  })
+
+  test('while the site shows the demo identity: alerts to the admins, Reply-To the replying admin, a hub notice', async ({
+    page,
+    db: _db,
+  }) => {
+    // The demo's settings and profile as seeded (ADR 070); no alert address of its own.
+    await getDb().deleteFrom('settings').where('id', '=', 'mail').execute()
+    const saved = await Promise.all(
+      (['settings', 'profile'] as const).map(async (table) => ({
+        table,
+        rows: await getDb().selectFrom(table).selectAll().where('id', '=', 'main').execute(),
+      })),
+    )
+    const restore = async () => {
+      for (const { table, rows } of saved) {
+        await getDb().deleteFrom(table).where('id', '=', 'main').execute()
+        if (rows.length) await getDb().insertInto(table).values(rows).execute()
+      }
+    }
+    await updateSettings(DEMO_SETTINGS)
+    await saveProfile(DEMO_PROFILE)
+    try {
+      const admin = await signInAdmin(page)
+      await page.goto('/admin/messages')
+      const notice = page.getByRole('region', { name: 'Contenu de démonstration' })
+      await expect(notice).toContainText('Camille Laurent, une personne fictive')
+      await expect(notice.getByRole('link', { name: 'Renseigner votre profil' })).toBeVisible()
+
+      await page.goto('/contact')
+      await page.getByLabel('Nom').fill('Nina Visiteuse')
+      await page.getByLabel('E-mail').fill('nina@exemple.fr')
+      await page.getByLabel('Message').fill('Bonjour, une question.')
+      await page.getByRole('button', { name: 'Envoyer le message' }).click()
+      await expect(page.getByText('Message Envoyé!')).toBeVisible()
+      await expect.poll(() => smtp.received.flatMap((m) => m.envelope.to)).toContain(admin.email)
+      const alerts = smtp.received.filter((m) =>
+        /^Nouveau message de Nina/.test(m.parsed.subject ?? ''),
+      )
+      for (const mail of alerts) expect(mail.envelope.to[0]).not.toContain('camille-laurent.fr')
+
+      const message = await getDb()
+        .selectFrom('messages')
+        .select('id')
+        .where('email', '=', 'nina@exemple.fr')
+        .executeTakeFirstOrThrow()
+      smtp.received.length = 0
+      await reply(page, message.id, 'Merci, je vous réponds vite.')
+      const [mail] = await smtp.waitFor(1)
+      expect(mail!.envelope.to).toEqual(['nina@exemple.fr'])
+      expect(mail!.parsed.replyTo?.value).toEqual([{ address: admin.email, name: '' }])
+      expect(mail!.raw).not.toContain('camille-laurent.fr')
+
+      // Once the profile and the contact details are the owner's, the notice goes.
+      await updateSettings({
+        ...DEMO_SETTINGS,
+        contact: { email: 'moi@exemple.fr', phone: '01 02 03 04 05' },
+      })
+      await saveProfile({
+        ...DEMO_PROFILE,
+        name: 'Alex Martin',
+        email: 'moi@exemple.fr',
+        phone: '',
+      })
+      await page.goto('/admin/messages')
+      await expect(page.getByText('Sélectionnez un message pour voir les détails')).toBeVisible()
+      await expect(notice).toHaveCount(0)
+    } finally {
+      await restore()
+    }
   })
 
   test('E-mails: alert settings, test send, outbox status', async ({ page, db: _db }) => {

@@ -273,7 +273,7 @@ test('a project thumbnail comes from the library or from a new upload', async ({
   await page.goto('/admin/projects?new')
   const thumbnail = page.getByRole('textbox', { name: 'Miniature (URL)' })
   const pickers = page.getByRole('button', { name: 'Choisir dans la médiathèque' })
-  await expect(pickers).toHaveCount(3) // thumbnail, the Markdown editor, project images
+  await expect(pickers).toHaveCount(4) // thumbnail, the Markdown editor, project images, share image
   await pickers.first().click()
   const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
   await dialog.getByRole('button', { name: 'atelier' }).click()

@@ -30,6 +30,13 @@ test('the setup link creates the first admin once; afterwards it is dead', async
   await page.getByLabel('Code quantique', { exact: true }).fill('secret1')
   await page.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret1')
   await page.getByRole('button', { name: "Créer l'administrateur" }).click()
+  // An admin's password needs 12 characters (a visitor's 6).
+  await expect(
+    page.getByText('Code quantique trop faible - minimum 12 caractères pour un administrateur'),
+  ).toBeVisible()
+  await page.getByLabel('Code quantique', { exact: true }).fill('secret-admin-1')
+  await page.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret-admin-1')
+  await page.getByRole('button', { name: "Créer l'administrateur" }).click()
   await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
     timeout: 15_000,
   })
@@ -58,8 +65,8 @@ test('with ADMIN_EMAIL set, the setup link with that very address signs the owne
   await page.goto(`/setup/${token}`)
   await page.getByLabel('Nom').fill('Propriétaire')
   await page.getByLabel('Adresse e-mail').fill(email)
-  await page.getByLabel('Code quantique', { exact: true }).fill('secret1')
-  await page.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret1')
+  await page.getByLabel('Code quantique', { exact: true }).fill('secret-admin-1')
+  await page.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret-admin-1')
   await page.getByRole('button', { name: "Créer l'administrateur" }).click()
   await expect(page.getByRole('heading', { name: 'Administration du Portfolio' })).toBeVisible({
     timeout: 15_000,

@@ -47,7 +47,7 @@ test('legal pages start from French templates naming the owner', async ({
   await expect(page.getByText(/Camille Martin, joignable par e-mail à camille@atelier\.fr/)).toBeVisible()
 })
 
-test('the owner edits a legal page in Paramètres; it renders as plain text', async ({
+test('the owner edits a legal page in Paramètres; it renders as sanitised Markdown', async ({
   page,
   db: _db,
 }) => {
@@ -62,7 +62,8 @@ test('the owner edits a legal page in Paramètres; it renders as plain text', as
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Paramètres mis à jour' })).toBeVisible()
   await visit(page, '/conditions')
-  await expect(page.getByText('Mes conditions <b>à moi</b>.')).toBeVisible()
+  // Raw HTML is dropped by the posts' pipeline (ADR 020, 021): its text stays, no markup.
+  await expect(page.getByText('Mes conditions à moi.')).toBeVisible()
   await expect(page.getByText('Deuxième paragraphe.')).toBeVisible()
   await expect(page.locator('main b')).toHaveCount(0)
   // Untouched templates are stored empty, so they follow the owner's details.

@@ -40,11 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const storage = libraryStorage()
     const stored = await receiveUpload(request, storage, allowed && [allowed])
-    const item = await createUploadedMedia(stored, name).catch(async (error: unknown) => {
-      // No row, no file: a failed insert takes the new files away again.
-      await removeUnusedFiles(storage, [stored.storageKey, ...stored.variants])
-      throw error
-    })
+    // `&gallery=1` from the media tab's uploader; a content field's upload stays out of it.
+    const inGallery = params.get('gallery') === '1'
+    const item = await createUploadedMedia(stored, name, { inGallery }).catch(
+      async (error: unknown) => {
+        // No row, no file: a failed insert takes the new files away again.
+        await removeUnusedFiles(storage, [stored.storageKey, ...stored.variants])
+        throw error
+      },
+    )
     await recordActivity(request, {
       actor: { id: admin.id, name: admin.name, email: admin.email },
       action: 'create',

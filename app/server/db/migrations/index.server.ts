@@ -11,6 +11,8 @@ import * as m009 from './009-two-factor-sessions.server.ts'
 import * as m010 from './010-shared-state.server.ts'
 import * as m011 from './011-cv-approval.server.ts'
 import * as m012 from './012-import-sources.server.ts'
+import * as m013 from './013-media-gallery.server.ts'
+import * as m014 from './014-page-seo.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -23,4 +25,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-shared-state': m010,
   '011-cv-approval': m011,
   '012-import-sources': m012,
+  '013-media-gallery': m013,
+  '014-page-seo': m014,
 }

@@ -2,6 +2,7 @@
 // comma-separated, author name and avatar; Markdown editor with live preview, status and
 // publish date, reading time computed unless typed, categories and tags picked from the
 // existing ones, revisions (diff, restore) under the form, and 'Prévisualiser'.
+import { SeoFields } from '../seo-fields.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
@@ -147,11 +148,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
           options={taxonomy.categories}
         />
+        {/* Not required for a draft: the server asks for it once the post is published. */}
         <MediaUrlField
           {...field('thumbnail', post?.thumbnail)}
           kind="image"
           label="Miniature (URL)"
-          required
+          hint="Requise pour publier ou programmer l’article"
         />
         <TextField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
@@ -213,6 +215,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         savedValue={post?.content ?? ''}
         storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
         onWordsChange={setWords}
+      />
+      <SeoFields
+        field={field}
+        stored={post}
+        defaults={{ title: 'title', description: 'excerpt', image: 'thumbnail' }}
+        path={`/blog/${shownSlug}`}
       />
     </>
   )

@@ -16,7 +16,7 @@ import type {
 import { FormErrorSummary } from '../banner.tsx'
 import { SubmitButton } from '../buttons.tsx'
 import { ConfirmDelete } from '../confirm-delete.tsx'
-import { initialValue } from '../fields.tsx'
+import { initialValue, RequiredNote } from '../fields.tsx'
 import { asList, listError } from '../list-input.tsx'
 import {
   AddButton,
@@ -222,6 +222,7 @@ function CollectionForm<K extends CollectionId, D extends CollectionData<Collect
   return (
     <FormPanel title={item ? labels.edit : labels.create}>
       <FormErrorSummary errors={errors} formError={failure?.formError} />
+      <RequiredNote />
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
         <Fields item={item} data={data} {...binders} />

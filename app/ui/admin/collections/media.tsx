@@ -31,7 +31,14 @@ export const media = defineCollection<'media', MediaData>({
   resourceType: 'media',
   schema: MediaSchema,
   nameOf: (m) => m.title,
-  formDefaults: { featured: false, tags: '', description: '', decorative: false, alt: '' },
+  formDefaults: {
+    featured: false,
+    tags: '',
+    description: '',
+    decorative: false,
+    alt: '',
+    inGallery: false,
+  },
   ordered: true,
   // Back to the list as the admin left it: its search and filters.
   keepParams: ['q', 'category', 'tag'],
@@ -214,6 +221,9 @@ function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
               {item.category === 'image' && !item.alt && !item.decorative ? (
                 <p className="text-xs font-medium text-amber-800">Texte alternatif manquant</p>
               ) : null}
+              {item.category !== 'document' && !item.inGallery ? (
+                <p className="text-xs text-zinc-600">Masqué de la galerie</p>
+              ) : null}
               {item.description ? (
                 <p className="text-sm text-zinc-600">{item.description}</p>
               ) : null}
@@ -282,6 +292,11 @@ function MediaFields({ item, data, field, checked }: FieldsProps<MediaItem, Medi
       />
       <CheckboxField {...checked('decorative', item?.decorative)} label="Image décorative" />
       <CheckboxField {...checked('featured', item?.featured)} label="Mettre en vedette" />
+      <CheckboxField
+        {...checked('inGallery', item?.inGallery ?? true)}
+        label="Visible dans la galerie"
+        hint="Affiché dans la galerie publique une fois son texte alternatif saisi (ou l’image marquée décorative)."
+      />
     </>
   )
 }

@@ -1,4 +1,5 @@
 // The "Projets" collection (ADR 064): a project's list row and form, its French texts.
+import { SeoFields } from '../seo-fields.tsx'
 import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
 import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
@@ -118,6 +119,12 @@ function ProjectFields({
       <CheckboxField
         {...checked('featured', item?.featured)}
         label="Projet en vedette (affiché sur l'accueil)"
+      />
+      <SeoFields
+        field={field}
+        stored={item}
+        defaults={{ title: 'title', description: 'description', image: 'thumbnail' }}
+        path={`/projects/${item?.id ?? '…'}`}
       />
     </>
   )

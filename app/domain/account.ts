@@ -1,0 +1,37 @@
+// `/compte` self-service (ADR 025's amendment): change one's password, download one's data,
+// delete one's account. French texts and the form schema; no I/O.
+import { z } from 'zod'
+import { MAX_LENGTH } from './common.ts'
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts'
+
+export const ACCOUNT_TEXTS = {
+  passwordChanged: 'Mot de passe modifié. Vos autres sessions sont fermées.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel.',
+  secondFactorNeeded:
+    'Votre compte n’a pas encore de mot de passe : activez d’abord la double authentification, puis saisissez un code pour en créer un.',
+  confirmationMismatch: 'Les deux mots de passe ne correspondent pas.',
+  tooManyAttempts: 'Trop de tentatives. Réessayez dans quelques minutes.',
+  deleteConfirmMismatch: 'Saisissez exactement votre adresse e-mail pour confirmer la suppression.',
+  lastAdmin:
+    'Vous êtes le dernier administrateur actif : votre compte ne peut pas être supprimé. Nommez d’abord un autre administrateur.',
+  deleted: 'Votre compte a été supprimé.',
+} as const
+
+export function passwordMinLength(role: string): number {
+  return role === 'admin' ? ADMIN_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH
+}
+
+export function weakPasswordText(min: number): string {
+  return `Mot de passe trop court : au moins ${min} caractères.`
+}
+
+const text = (max: number) => z.string().max(max).optional().default('')
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: text(MAX_LENGTH.password),
+  code: text(64),
+  newPassword: z.string().max(MAX_LENGTH.password).default(''),
+  confirmPassword: z.string().max(MAX_LENGTH.password).default(''),
+})
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>

@@ -1,0 +1,181 @@
+// `/compte` self-service (ADR 025's amendment): a user changes their own password, downloads
+// what the site holds about them (GDPR art. 20) and deletes their account (art. 17). The last
+// active admin cannot delete itself (ADR 010).
+import {
+  ACCOUNT_TEXTS,
+  passwordMinLength,
+  weakPasswordText,
+  type ChangePasswordInput,
+} from '#app/domain/account.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { endAllSessions, listActiveSessions } from './active-sessions.server.ts'
+import { attemptSecondFactor } from './second-factor.server.ts'
+import type { SessionUser } from './session.server.ts'
+import { getTwoFactorStatus } from './two-factor.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
+import { getDb } from '../db/client.server.ts'
+import { createId, nowIso, parseJson } from '../db/util.server.ts'
+import { hit } from '../rate-limit/rate-limit.server.ts'
+import { countActiveAdmins, deleteUser } from '../repositories/users.server.ts'
+
+export type SelfServiceOutcome = { ok: true } | { ok: false; error: string; status: number }
+
+const MINUTE = 60_000
+/** Wrong current passwords per account, as for sign-in (ADR 023). */
+const PASSWORD_CHANGE_LIMIT = { limit: 8, windowMs: 15 * MINUTE }
+
+const refuse = (error: string, status = 400): SelfServiceOutcome => ({ ok: false, error, status })
+
+async function credentialOf(userId: string) {
+  return getDb()
+    .selectFrom('account')
+    .select(['id', 'password'])
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst()
+}
+
+/**
+ * A new password: proven by the current one, or, for an account that has none (signed up with
+ * Google or Facebook), by a fresh second-factor code. The other sessions end.
+ */
+export async function changeOwnPassword(
+  request: Request,
+  user: SessionUser,
+  currentSessionId: string | undefined,
+  input: ChangePasswordInput,
+): Promise<SelfServiceOutcome> {
+  const min = passwordMinLength(user.role)
+  if (input.newPassword.length < min) return refuse(weakPasswordText(min))
+  if (input.newPassword !== input.confirmPassword) return refuse(ACCOUNT_TEXTS.confirmationMismatch)
+  const allowed =
+    (await hit(`password-change:${user.id}`, PASSWORD_CHANGE_LIMIT)) &&
+    (await hit(`password-change:ip:${getClientIp(request)}`, PASSWORD_CHANGE_LIMIT))
+  if (!allowed) return refuse(ACCOUNT_TEXTS.tooManyAttempts, 429)
+  // Loaded with Better Auth, on first use (ADR 037); its own hash format.
+  const { hashPassword, verifyPassword } = await import('better-auth/crypto')
+  const credential = await credentialOf(user.id)
+  if (credential?.password) {
+    if (!input.currentPassword) return refuse(ACCOUNT_TEXTS.currentPasswordRequired)
+    const matches = await verifyPassword({
+      hash: credential.password,
+      password: input.currentPassword,
+    })
+    if (!matches) return refuse(ACCOUNT_TEXTS.currentPasswordWrong)
+  } else {
+    if (!(await getTwoFactorStatus(user.id)).enabled || !input.code)
+      return refuse(ACCOUNT_TEXTS.secondFactorNeeded)
+    const outcome = await attemptSecondFactor(request, user, input.code)
+    if (!outcome.ok) return refuse(outcome.error, outcome.status)
+  }
+  const hash = await hashPassword(input.newPassword)
+  const now = nowIso()
+  if (credential)
+    await getDb()
+      .updateTable('account')
+      .set({ password: hash, updatedAt: now })
+      .where('id', '=', credential.id)
+      .execute()
+  else
+    await getDb()
+      .insertInto('account')
+      .values({
+        id: createId(),
+        accountId: user.id,
+        providerId: 'credential',
+        userId: user.id,
+        password: hash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+  await endAllSessions(user.id, currentSessionId)
+  await recordActivity(request, {
+    actor: { id: user.id, name: user.name, email: user.email },
+    action: 'update',
+    resourceType: 'user',
+    resourceId: user.id,
+    resourceName: user.email,
+    details: 'Mot de passe modifié depuis « Mon compte » ; les autres sessions sont fermées',
+  })
+  return { ok: true }
+}
+
+/** Everything the site holds about the user, as JSON (GDPR art. 15 and 20). No secret. */
+export async function ownData(user: SessionUser, currentSessionId: string | null) {
+  const db = getDb()
+  const [row, accounts, sessions, twoFactor, activity, messages] = await Promise.all([
+    db
+      .selectFrom('user')
+      .select([
+        'id',
+        'name',
+        'email',
+        'emailVerified',
+        'image',
+        'role',
+        'status',
+        'lastLogin',
+        'createdAt',
+        'updatedAt',
+      ])
+      .where('id', '=', user.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('account')
+      .select(['providerId', 'createdAt'])
+      .where('userId', '=', user.id)
+      .execute(),
+    listActiveSessions(user.id, currentSessionId),
+    getTwoFactorStatus(user.id),
+    db
+      .selectFrom('activity_logs')
+      .select(['timestamp', 'action', 'resourceType', 'resourceName', 'details', 'userInfo'])
+      .where('userId', '=', user.id)
+      .orderBy('timestamp', 'desc')
+      .execute(),
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('email', '=', user.email)
+      .orderBy('createdAt', 'desc')
+      .execute(),
+  ])
+  return {
+    exportedAt: nowIso(),
+    account: row ? { ...row, emailVerified: !!row.emailVerified } : undefined,
+    signInMethods: accounts.map((a) => ({
+      method: a.providerId === 'credential' ? 'mot de passe' : a.providerId,
+      since: a.createdAt,
+    })),
+    twoFactor,
+    sessions,
+    activity: activity.map((a) => ({ ...a, userInfo: parseJson(a.userInfo, {}) })),
+    contactMessages: messages.map((m) => ({ ...m, reply: parseJson(m.reply, null) })),
+  }
+}
+
+/**
+ * Deletes the user's account (sessions, sign-in methods and second factor go with it);
+ * confirmed by typing the account's address. The last active admin is refused.
+ */
+export async function deleteOwnAccount(
+  request: Request,
+  user: SessionUser,
+  confirmEmail: string,
+): Promise<SelfServiceOutcome> {
+  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
+    return refuse(ACCOUNT_TEXTS.deleteConfirmMismatch)
+  if (user.role === 'admin' && user.status === 'active' && (await countActiveAdmins()) <= 1)
+    return refuse(ACCOUNT_TEXTS.lastAdmin, 409)
+  await deleteUser(user.id)
+  await recordActivity(request, {
+    actor: null,
+    action: 'delete',
+    resourceType: 'user',
+    resourceId: user.id,
+    resourceName: user.email,
+    details: 'Compte supprimé par son titulaire depuis « Mon compte »',
+  })
+  return { ok: true }
+}

@@ -1,0 +1,171 @@
+// `/compte` self-service (ADR 025's amendment): password change, data download, account
+// deletion (the last admin protected), recovery codes copied or saved.
+import { readFileSync } from 'node:fs'
+import { getDb } from '#app/server/db/client.server.ts'
+import { signIn } from '../../fixtures/auth.ts'
+import { enrolTwoFactor } from '../../fixtures/totp.ts'
+import { allowConsoleError, test, expect } from '../../fixtures/test.ts'
+
+test('a visitor changes their password: the current one is checked, the new one works', async ({
+  page,
+  browser,
+  baseURL,
+  db: _db,
+}) => {
+  allowConsoleError(page, /status of 400/)
+  const user = await signIn(page, { role: 'viewer', password: 'ancien-code' })
+  // A second session, which the change ends.
+  const other = await browser.newContext({ baseURL })
+  const otherPage = await other.newPage()
+  await signIn(otherPage, { user })
+
+  await page.goto('/compte')
+  const panel = page.getByRole('region', { name: 'Mot de passe' })
+  await expect(panel.getByLabel('Nouveau mot de passe', { exact: true })).toHaveAttribute(
+    'minlength',
+    '6',
+  )
+  await panel.getByLabel('Mot de passe actuel').fill('pas-le-bon')
+  await panel.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-code')
+  await panel.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-code')
+  await panel.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+
+  await panel.getByLabel('Mot de passe actuel').fill('ancien-code')
+  await panel.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-code')
+  await panel.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-code')
+  await panel.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(
+    page.getByText('Mot de passe modifié. Vos autres sessions sont fermées.'),
+  ).toBeVisible()
+  // The other session is over; this one goes on.
+  await otherPage.goto('/compte')
+  await expect(otherPage).toHaveURL(/\/login/)
+  await other.close()
+
+  const fresh = await browser.newContext({ baseURL })
+  const login = await fresh.newPage()
+  await signIn(login, { user: { ...user, password: 'nouveau-code' }, via: 'form' })
+  await expect(login).not.toHaveURL(/\/login/)
+  await fresh.close()
+})
+
+test('an admin needs 12 characters; the server says so in French', async ({ page, db: _db }) => {
+  const admin = await signIn(page, { role: 'admin', password: 'ancien-code-admin' })
+  await page.goto('/compte')
+  const panel = page.getByRole('region', { name: 'Mot de passe' })
+  await expect(panel.getByLabel('Nouveau mot de passe', { exact: true })).toHaveAttribute(
+    'minlength',
+    '12',
+  )
+  await expect(panel.getByText('Au moins 12 caractères.')).toBeVisible()
+  // Past the browser's own check: the server refuses too.
+  const response = await page.request.post('/compte', {
+    form: {
+      intent: 'change-password',
+      currentPassword: admin.password,
+      newPassword: 'court123',
+      confirmPassword: 'court123',
+    },
+  })
+  expect(response.status()).toBe(400)
+  expect(await response.text()).toContain('Mot de passe trop court : au moins 12 caractères.')
+})
+
+test('a user downloads their data as JSON, then deletes their account after confirming', async ({
+  page,
+  db: _db,
+}) => {
+  allowConsoleError(page, /status of 400/)
+  const user = await signIn(page, { role: 'viewer' })
+  await page.goto('/compte')
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Télécharger mes données' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('mes-donnees.json')
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    account: { email: string }
+    sessions: unknown[]
+  }
+  expect(exported.account.email).toBe(user.email)
+  expect(exported.sessions.length).toBeGreaterThan(0)
+  expect(JSON.stringify(exported)).not.toMatch(/"password"|"secret"|"token"/)
+
+  const panel = page.getByRole('region', { name: 'Suppression du compte' })
+  await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill('autre@exemple.fr')
+  await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
+  await expect(
+    page.getByText('Saisissez exactement votre adresse e-mail pour confirmer la suppression.'),
+  ).toBeVisible()
+  await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(user.email)
+  await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  const row = await getDb()
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', user.id)
+    .executeTakeFirst()
+  expect(row).toBeUndefined()
+  await page.goto('/compte')
+  await expect(page).toHaveURL(/\/login/)
+})
+
+test('the last active admin cannot delete their own account', async ({ page, db: _db }) => {
+  allowConsoleError(page, /status of 409/)
+  const admin = await signIn(page, { role: 'admin' })
+  // This admin alone is active for the test's time.
+  const others = await getDb()
+    .selectFrom('user')
+    .select(['id', 'status'])
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .where('id', '!=', admin.id)
+    .execute()
+  await getDb()
+    .updateTable('user')
+    .set({ status: 'blocked' })
+    .where('id', 'in', others.length ? others.map((o) => o.id) : [''])
+    .execute()
+  try {
+    await page.goto('/compte')
+    const panel = page.getByRole('region', { name: 'Suppression du compte' })
+    await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(admin.email)
+    await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
+    await expect(
+      page.getByText(
+        /Vous êtes le dernier administrateur actif : votre compte ne peut pas être supprimé/,
+      ),
+    ).toBeVisible()
+    const row = await getDb()
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', admin.id)
+      .executeTakeFirst()
+    expect(row).toBeDefined()
+  } finally {
+    if (others.length)
+      await getDb()
+        .updateTable('user')
+        .set({ status: 'active' })
+        .where(
+          'id',
+          'in',
+          others.map((o) => o.id),
+        )
+        .execute()
+  }
+})
+
+test('recovery codes can be copied or saved as a file', async ({ page, context, db: _db }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, { role: 'viewer' })
+  const { codes } = await enrolTwoFactor(page)
+  await page.getByRole('button', { name: 'Copier les codes' }).click()
+  await expect(page.getByText('Codes copiés.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${codes.join('\n')}\n`)
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Télécharger les codes' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('codes-de-recuperation.txt')
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(`${codes.join('\n')}\n`)
+})
