@@ -269,6 +269,9 @@ async function main() {
     if (built.status !== 0) process.exit(1)
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-http-'))
+  const baseDataDir = BASELINE
+    ? mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-http-base-'))
+    : undefined
   const started: Started[] = []
   try {
     console.log(
@@ -287,6 +290,13 @@ async function main() {
     const pages: Record<string, string> = {}
     for (const p of paths) pages[p] = await (await fetch(`${seeding.origin}${p}`)).text()
     await seeding.stop()
+    // The baseline seeds a data directory of its own: an older build refuses a database that
+    // newer migrations have already run on.
+    if (baseDataDir && BASELINE) {
+      const baseSeeding = await startApp(baseDataDir, { PAGE_CACHE: 'false' }, BASELINE)
+      await waitUntilSettled(baseSeeding.child.pid)
+      await baseSeeding.stop()
+    }
 
     // A target with `pageCache` set is a Vitrine server: it gets the aims in the summary.
     // More targets (other databases, several servers, another reference) are added here.
@@ -338,7 +348,7 @@ async function main() {
             {
               name: 'baseline build, page cache off',
               key: 'base',
-              start: () => startApp(dataDir, { PAGE_CACHE: 'false' }, BASELINE),
+              start: () => startApp(baseDataDir!, { PAGE_CACHE: 'false' }, BASELINE),
             },
           ]
         : []),
@@ -513,6 +523,7 @@ async function main() {
   } finally {
     for (const server of started) await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
+    if (baseDataDir) rmSync(baseDataDir, { recursive: true, force: true })
   }
 }
 
