@@ -111,24 +111,20 @@ export function NewPasswordFields(props: {
   errors: Record<string, string | undefined>
   minLength?: number
 }) {
-  return (
-    <>
-      <PasswordField
-        label={props.label}
-        name="password"
-        autoComplete="new-password"
-        minLength={props.minLength}
-        error={props.errors.password}
-      />
-      <PasswordField
-        label={props.confirmLabel}
-        name="confirmPassword"
-        autoComplete="new-password"
-        minLength={props.minLength}
-        error={props.errors.confirmPassword}
-      />
-    </>
-  )
+  const fields = [
+    { label: props.label, name: 'password' },
+    { label: props.confirmLabel, name: 'confirmPassword' },
+  ] as const
+  return fields.map(({ label, name }) => (
+    <PasswordField
+      key={name}
+      label={label}
+      name={name}
+      autoComplete="new-password"
+      minLength={props.minLength}
+      error={props.errors[name]}
+    />
+  ))
 }
 
 type PresetFieldProps = Omit<
