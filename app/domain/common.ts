@@ -37,16 +37,17 @@ export function requiredText(message: string, max: number = MAX_LENGTH.short) {
 /** Refusal of a value that is not one text (an array or object sent for a text field). */
 export const NOT_TEXT = 'Valeur invalide : un texte est attendu'
 
+/** One text (not an array or object), trimmed, at most `max` characters. */
+function boundedText(max: number) {
+  return z
+    .string({ error: NOT_TEXT })
+    .trim()
+    .max(max, { error: tooLong(max) })
+}
+
 /** An optional text: trimmed; empty becomes undefined. */
 export function optionalText(max: number = MAX_LENGTH.short) {
-  return z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: NOT_TEXT })
-      .trim()
-      .max(max, { error: tooLong(max) })
-      .optional(),
-  )
+  return z.preprocess(emptyToUndefined, boundedText(max).optional())
 }
 
 function emptyToUndefined(value: unknown) {
@@ -79,12 +80,7 @@ export function requiredUrl(message: string) {
 export function optionalUrl() {
   return z.preprocess(
     emptyToUndefined,
-    z
-      .string({ error: NOT_TEXT })
-      .trim()
-      .max(MAX_LENGTH.url, { error: tooLong(MAX_LENGTH.url) })
-      .refine(isUrl, { error: INVALID_URL })
-      .optional(),
+    boundedText(MAX_LENGTH.url).refine(isUrl, { error: INVALID_URL }).optional(),
   )
 }
 
@@ -95,10 +91,7 @@ export function requiredEmail(message: string) {
 export function optionalEmail() {
   return z.preprocess(
     emptyToUndefined,
-    z
-      .string({ error: NOT_TEXT })
-      .trim()
-      .max(MAX_LENGTH.email, { error: tooLong(MAX_LENGTH.email) })
+    boundedText(MAX_LENGTH.email)
       .pipe(z.email({ error: INVALID_EMAIL }))
       .optional(),
   )

@@ -23,44 +23,44 @@ export interface Theme {
   link: string
 }
 
-export const THEMES: Record<ThemeId, Theme> = {
-  neutral: {
-    id: 'neutral',
-    label: 'Mode Neutre',
-    colors: { primary: '#2D3436', secondary: '#40E0D0', accent: '#9B59B6' },
-    text: { primary: '#F4F7F7', secondary: '#CBD5D8', muted: '#A3B0B4' },
-    surface: { background: '#0D1113', surface: '#161C1F', raised: '#1F272B', border: '#33403F' },
-    onPrimary: '#FFFFFF',
-    link: '#40E0D0',
-  },
-  saiyan: {
-    id: 'saiyan',
-    label: 'Mode Saiyan',
-    colors: { primary: '#50C878', secondary: '#FFD700', accent: '#FF0000' },
-    text: { primary: '#F6FBF4', secondary: '#D5E6D8', muted: '#A8C2AE' },
-    surface: { background: '#08120C', surface: '#0F1E15', raised: '#17291D', border: '#2B4634' },
-    onPrimary: '#04110A',
-    link: '#FFD700',
-  },
-  sukuna: {
-    id: 'sukuna',
-    label: 'Mode Sukuna',
-    colors: { primary: '#4169E1', secondary: '#F0F8FF', accent: '#8B0000' },
-    text: { primary: '#F0F8FF', secondary: '#CAD6EE', muted: '#A3B1D1' },
-    surface: { background: '#090C19', surface: '#111630', raised: '#1A2142', border: '#2C3766' },
-    onPrimary: '#FFFFFF',
-    link: '#9DB6FF',
-  },
-  ryuk: {
-    id: 'ryuk',
-    label: 'Mode Ryuk',
-    colors: { primary: '#FF7518', secondary: '#FFFFFF', accent: '#8DB600' },
-    text: { primary: '#FFFFFF', secondary: '#E3D9D1', muted: '#B8A99D' },
-    surface: { background: '#110B07', surface: '#1C130D', raised: '#281B12', border: '#4A3323' },
-    onPrimary: '#140800',
-    link: '#FF9A52',
-  },
+type Trio = [string, string, string]
+type Palette = [
+  label: string,
+  colors: Trio,
+  text: Trio,
+  surface: [background: string, surface: string, raised: string, border: string],
+  onPrimary: string,
+  link: string,
+]
+
+// One row a theme, its columns in the order of `Theme`.
+// prettier-ignore
+const PALETTES: Record<ThemeId, Palette> = {
+  //        label          colors: primary, secondary, accent  text: primary, secondary, muted   surface: background, surface, raised, border    onPrimary  link
+  neutral: ['Mode Neutre', ['#2D3436', '#40E0D0', '#9B59B6'], ['#F4F7F7', '#CBD5D8', '#A3B0B4'], ['#0D1113', '#161C1F', '#1F272B', '#33403F'], '#FFFFFF', '#40E0D0'],
+  saiyan: ['Mode Saiyan', ['#50C878', '#FFD700', '#FF0000'], ['#F6FBF4', '#D5E6D8', '#A8C2AE'], ['#08120C', '#0F1E15', '#17291D', '#2B4634'], '#04110A', '#FFD700'],
+  sukuna: ['Mode Sukuna', ['#4169E1', '#F0F8FF', '#8B0000'], ['#F0F8FF', '#CAD6EE', '#A3B1D1'], ['#090C19', '#111630', '#1A2142', '#2C3766'], '#FFFFFF', '#9DB6FF'],
+  ryuk:   ['Mode Ryuk',   ['#FF7518', '#FFFFFF', '#8DB600'], ['#FFFFFF', '#E3D9D1', '#B8A99D'], ['#110B07', '#1C130D', '#281B12', '#4A3323'], '#140800', '#FF9A52'],
 }
+
+function themeOf(id: ThemeId): Theme {
+  const [label, colors, text, surface, onPrimary, link] = PALETTES[id]
+  const [background, surfaceColor, raised, border] = surface
+  return {
+    id,
+    label,
+    colors: { primary: colors[0], secondary: colors[1], accent: colors[2] },
+    text: { primary: text[0], secondary: text[1], muted: text[2] },
+    surface: { background, surface: surfaceColor, raised, border },
+    onPrimary,
+    link,
+  }
+}
+
+export const THEMES = Object.fromEntries(THEME_IDS.map((id) => [id, themeOf(id)])) as Record<
+  ThemeId,
+  Theme
+>
 
 export const THEME_LIST: readonly Theme[] = THEME_IDS.map((id) => THEMES[id])
 

@@ -68,17 +68,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
+  // Every intent updates the one CV; only the activity's details differ.
+  const recordCvUpdate = (details: string) =>
+    recordActivity(request, {
+      actor: admin,
+      action: 'update',
+      resourceType: 'cv',
+      resourceId: 'main',
+      resourceName: 'CV',
+      details,
+    })
   try {
     if (form.intent === 'url') {
       const cv = await updateCvUrl(form.values.url)
-      await recordActivity(request, {
-        actor: admin,
-        action: 'update',
-        resourceType: 'cv',
-        resourceId: 'main',
-        resourceName: 'CV',
-        details: `URL : ${cv.url}`,
-      })
+      await recordCvUpdate(`URL : ${cv.url}`)
       return redirectWithToast('/admin/cv', { kind: 'success', message: CV_URL_SAVED })
     }
     if (form.intent === 'settings') {
@@ -86,17 +89,12 @@ export async function action({ request }: Route.ActionArgs) {
         return formFailure({}, form.values, "Enregistrez d'abord l'URL du CV.")
       }
       const cv = await updateCvSettings(form.values)
-      await recordActivity(request, {
-        actor: admin,
-        action: 'update',
-        resourceType: 'cv',
-        resourceId: 'main',
-        resourceName: 'CV',
-        details: [
+      await recordCvUpdate(
+        [
           ...SETTING_KEYS.map((k) => `${CV_SETTING_LABELS[k]} : ${cv.settings[k] ? 'oui' : 'non'}`),
           `${CV_AUDIENCE_LEGEND} : ${CV_AUDIENCE_LABELS[cv.settings.audience ?? 'any']}`,
         ].join(' ; '),
-      })
+      )
       return redirectWithToast('/admin/cv', { kind: 'success', message: CV_SETTINGS_SAVED })
     }
     if (form.intent === 'approval') {
@@ -105,14 +103,9 @@ export async function action({ request }: Route.ActionArgs) {
         return formFailure({}, form.values, CV_APPROVAL_FAILED)
       }
       const { email } = await setCvApproval(form.values.userId, approved.data, admin.id)
-      await recordActivity(request, {
-        actor: admin,
-        action: 'update',
-        resourceType: 'cv',
-        resourceId: 'main',
-        resourceName: 'CV',
-        details: `${approved.data ? 'Téléchargement du CV autorisé' : 'Téléchargement du CV retiré'} : ${email}`,
-      })
+      await recordCvUpdate(
+        `${approved.data ? 'Téléchargement du CV autorisé' : 'Téléchargement du CV retiré'} : ${email}`,
+      )
       return redirectWithToast('/admin/cv', { kind: 'success', message: CV_APPROVAL_SAVED })
     }
   } catch (error) {

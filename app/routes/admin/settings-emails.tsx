@@ -1,7 +1,6 @@
 // Admin › Paramètres › E-mails (ADR 019): whether e-mail is configured,
 // the new-message alert settings, a test send, and the outbox with status, error and retry.
 import { useActionData, useLoaderData } from 'react-router'
-import { ChevronLeft } from 'lucide-react'
 import { toFieldErrors } from '#app/domain/common.ts'
 import { MAIL_TEXTS, MailSettingsSchema, TestMailSchema } from '#app/domain/mail.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
@@ -24,8 +23,7 @@ import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
-import { ButtonLink } from '#app/ui/admin/buttons.tsx'
-import { TabHeader } from '#app/ui/admin/tabs.tsx'
+import { SettingsPageHeader } from '#app/ui/admin/settings-page-header.tsx'
 import {
   AlertSettingsForm,
   MAIL_SETTINGS_TITLE,
@@ -129,13 +127,7 @@ export default function MailSettingsPage() {
   const savingSettings = values !== undefined && 'alertsEnabled' in values
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Fil d'Ariane" className="text-sm text-zinc-600">
-        <ButtonLink to="/admin/settings" variant="secondary">
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Paramètres du Site
-        </ButtonLink>
-      </nav>
-      <TabHeader title={`Paramètres › ${MAIL_SETTINGS_TITLE}`} />
+      <SettingsPageHeader title={MAIL_SETTINGS_TITLE} />
       {failure && 'formError' in failure && failure.formError ? (
         <Banner kind="error">{failure.formError}</Banner>
       ) : null}

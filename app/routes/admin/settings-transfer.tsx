@@ -1,7 +1,7 @@
 // Admin › Paramètres › Importer / Exporter (ADR 066): upload a WordPress, Ghost, Medium,
 // Markdown or Vitrine export and read the French report; download the whole site as a .zip.
 import { useRef, useState, type FormEvent } from 'react'
-import { ChevronLeft, Download, Upload } from 'lucide-react'
+import { Download, Upload } from 'lucide-react'
 import {
   EXPORT_PATH,
   IMPORT_MAX_MB,
@@ -12,8 +12,8 @@ import {
 } from '#app/domain/transfer.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
-import { ButtonLink, buttonStyles } from '#app/ui/admin/buttons.tsx'
-import { TabHeader } from '#app/ui/admin/tabs.tsx'
+import { buttonStyles } from '#app/ui/admin/buttons.tsx'
+import { SettingsPageHeader } from '#app/ui/admin/settings-page-header.tsx'
 import type { Route } from './+types/settings-transfer'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -68,42 +68,40 @@ function ImportReportView({ report }: { report: ImportReportData }) {
           <li>{TRANSFER_TEXTS.nothing}</li>
         )}
       </ul>
-      {report.failures.length > 0 ? (
-        <>
-          <h4 className="font-semibold text-red-800">{TRANSFER_TEXTS.failuresTitle}</h4>
-          <ul className="list-disc pl-5 text-red-800">
-            {report.failures.map((f, i) => (
-              <li key={i}>
-                {f.item} : {f.reason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {report.unreachableMedia.length > 0 ? (
-        <>
-          <h4 className="font-semibold">{TRANSFER_TEXTS.unreachableTitle}</h4>
-          <ul className="list-disc pl-5 break-all">
-            {report.unreachableMedia.map((m) => (
-              <li key={m.url}>
-                {m.url} ({m.reason})
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {report.notes.length > 0 ? (
-        <>
-          <h4 className="font-semibold">{TRANSFER_TEXTS.notesTitle}</h4>
-          <ul className="list-disc pl-5">
-            {report.notes.map((note, i) => (
-              <li key={i}>{note}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ReportList
+        title={TRANSFER_TEXTS.failuresTitle}
+        titleClass="font-semibold text-red-800"
+        listClass="list-disc pl-5 text-red-800"
+        items={report.failures.map((f) => `${f.item} : ${f.reason}`)}
+      />
+      <ReportList
+        title={TRANSFER_TEXTS.unreachableTitle}
+        listClass="list-disc pl-5 break-all"
+        items={report.unreachableMedia.map((m) => `${m.url} (${m.reason})`)}
+      />
+      <ReportList title={TRANSFER_TEXTS.notesTitle} items={report.notes} />
       {report.omitted > 0 ? <p>{TRANSFER_TEXTS.omitted(report.omitted)}</p> : null}
     </section>
+  )
+}
+
+/** One titled list of the import report, left out when empty. */
+function ReportList(props: {
+  title: string
+  items: string[]
+  titleClass?: string
+  listClass?: string
+}) {
+  if (props.items.length === 0) return null
+  return (
+    <>
+      <h4 className={props.titleClass ?? 'font-semibold'}>{props.title}</h4>
+      <ul className={props.listClass ?? 'list-disc pl-5'}>
+        {props.items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </>
   )
 }
 
@@ -124,13 +122,7 @@ export default function TransferSettingsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Fil d'Ariane" className="text-sm text-zinc-600">
-        <ButtonLink to="/admin/settings" variant="secondary">
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Paramètres du Site
-        </ButtonLink>
-      </nav>
-      <TabHeader title={`Paramètres › ${TRANSFER_TEXTS.title}`} />
+      <SettingsPageHeader title={TRANSFER_TEXTS.title} />
 
       <section aria-labelledby="import-title" className="flex flex-col gap-3">
         <h2 id="import-title" className="text-lg font-semibold text-zinc-900">

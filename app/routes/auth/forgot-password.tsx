@@ -1,15 +1,15 @@
 // 'Code oublié ?' (ADR 019; the original site's button did nothing): asks
 // for the address and e-mails a single-use, 30-minute link. The answer never says whether
 // the address has an account. A plain form: works without JavaScript.
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { ForgotPasswordSchema } from '#app/domain/mail.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { requestPasswordReset } from '#app/server/auth/password-reset.server.ts'
-import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
-import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
-import { TextField } from '#app/ui/auth/password-field.tsx'
+import { AuthFooterLink, AuthShell, FormError, StatusNotice } from '#app/ui/auth/auth-shell.tsx'
+import { SubmitButton } from '#app/ui/auth/submit-button.tsx'
+import { EmailField } from '#app/ui/auth/password-field.tsx'
 import type { Route } from './+types/forgot-password'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -37,8 +37,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   return (
     <AuthShell
       title="Code oublié ?"
@@ -46,38 +44,15 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
       video={loaderData.video}
     >
       {actionData?.sent ? (
-        <p
-          role="status"
-          className="rounded-lg border border-green-400/40 bg-green-500/20 px-3 py-2 text-sm text-green-50"
-        >
-          {actionData.sent}
-        </p>
+        <StatusNotice>{actionData.sent}</StatusNotice>
       ) : (
         <Form method="post" className="space-y-4">
           <FormError message={actionData?.error} />
-          <TextField
-            label="Adresse e-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={MAX_LENGTH.email}
-            defaultValue={actionData?.email}
-          />
-          <button
-            type="submit"
-            disabled={submitting}
-            className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
-          >
-            {submitting ? <SpinnerIcon /> : null}
-            Envoyer le lien
-          </button>
+          <EmailField defaultValue={actionData?.email} />
+          <SubmitButton>Envoyer le lien</SubmitButton>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm text-white/70">
-        <Link to="/login" className="font-semibold text-white underline">
-          Retour à la connexion
-        </Link>
-      </p>
+      <AuthFooterLink to="/login">Retour à la connexion</AuthFooterLink>
     </AuthShell>
   )
 }

@@ -1,7 +1,7 @@
 // Sign-in page. Works without JavaScript (the action
 // signs in), then enhances: show/hide password, remembered e-mail, popup social sign-in.
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { RETURN_PARAM, safeReturnPath } from '#app/domain/return-path.ts'
 import {
   AUTH_TEXTS,
@@ -10,13 +10,13 @@ import {
   socialErrorFromQuery,
 } from '#app/domain/auth.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
-import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { formDataToObject, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { preloadAuth } from '#app/server/auth/auth.server.ts'
 import { signInWithPassword } from '#app/server/auth/password-auth.server.ts'
-import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
-import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
-import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { AuthFooterLink, AuthShell, FormError, StatusNotice } from '#app/ui/auth/auth-shell.tsx'
+import { SubmitButton } from '#app/ui/auth/submit-button.tsx'
+import { EmailField, PasswordField } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import {
@@ -62,8 +62,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const emailRef = useRef<HTMLInputElement>(null)
   const [remember, setRemember] = useState(false)
 
@@ -86,22 +84,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <AuthShell title="Connexion" subtitle="Accédez à votre espace" video={loaderData.video}>
       <Form method="post" className="space-y-4" onSubmit={onSubmit} noValidate={false}>
         <FormError message={actionData?.error} />
-        {loaderData.notice && !actionData ? (
-          <p
-            role="status"
-            className="rounded-lg border border-green-400/40 bg-green-500/20 px-3 py-2 text-sm text-green-50"
-          >
-            {loaderData.notice}
-          </p>
-        ) : null}
-        <TextField
-          label="Adresse e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={MAX_LENGTH.email}
-          inputRef={emailRef}
-        />
+        {loaderData.notice && !actionData ? <StatusNotice>{loaderData.notice}</StatusNotice> : null}
+        <EmailField inputRef={emailRef} />
         <PasswordField label="Code quantique" name="password" autoComplete="current-password" />
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2">
@@ -119,31 +103,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             Code oublié ?
           </Link>
         </div>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
-        >
-          {submitting ? <SpinnerIcon /> : null}
-          Se connecter
-        </button>
+        <SubmitButton>Se connecter</SubmitButton>
       </Form>
-      <div className="my-6 flex items-center gap-3 text-xs text-white/60">
-        <span className="h-px flex-1 bg-white/20" />
-        ou
-        <span className="h-px flex-1 bg-white/20" />
-      </div>
       <SocialButtons
         from="login"
         configured={loaderData.providers}
         initialError={loaderData.socialError}
       />
-      <p className="mt-6 text-center text-sm text-white/70">
-        Pas encore de compte ?{' '}
-        <Link to="/register" className="font-semibold text-white underline">
-          Créer un compte
-        </Link>
-      </p>
+      <AuthFooterLink question="Pas encore de compte ?" to="/register">
+        Créer un compte
+      </AuthFooterLink>
     </AuthShell>
   )
 }

@@ -1,21 +1,21 @@
 // Sign-up page: every error text of the catalogue; new accounts are
 // viewer/active (ADMIN_EMAIL: admin) and land on /admin.
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import {
   AUTH_TEXTS,
   PASSWORD_MIN_LENGTH,
   socialErrorFromQuery,
   RegisterSchema,
 } from '#app/domain/auth.ts'
-import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { formDataToObject, toFieldErrors } from '#app/domain/common.ts'
 import { authPageData } from '#app/server/auth/page-assets.server.ts'
 import { findInvitation } from '#app/server/auth/invitations.server.ts'
 import { preloadAuth } from '#app/server/auth/auth.server.ts'
 import { registerWithPassword } from '#app/server/auth/password-auth.server.ts'
 import { getUser } from '#app/server/repositories/users.server.ts'
-import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
-import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
-import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { AuthFooterLink, AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
+import { SubmitButton } from '#app/ui/auth/submit-button.tsx'
+import { EmailField, NameField, NewPasswordFields } from '#app/ui/auth/password-field.tsx'
 import { SocialButtons } from '#app/ui/auth/social-sign-in.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import {
@@ -72,8 +72,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const fields: Record<string, string> = actionData?.fields ?? {}
   const { invitation } = loaderData
   return (
@@ -88,62 +86,28 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             <input type="hidden" name="invitation" value={invitation.token} />
           </>
         ) : null}
-        <TextField
-          label="Nom"
-          name="name"
-          autoComplete="name"
-          maxLength={MAX_LENGTH.short}
-          defaultValue={actionData?.values.name ?? invitation?.name}
-          error={fields.name}
-        />
-        <TextField
-          label="Adresse e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={MAX_LENGTH.email}
+        <NameField defaultValue={actionData?.values.name ?? invitation?.name} error={fields.name} />
+        <EmailField
           defaultValue={actionData?.values.email ?? invitation?.email}
           readOnly={!!invitation?.token}
           error={fields.email}
         />
-        <PasswordField
+        <NewPasswordFields
           label="Code quantique"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
-        />
-        <PasswordField
-          label="Confirmer le code quantique"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
+          confirmLabel="Confirmer le code quantique"
+          errors={fields}
         />
         <p className="text-xs text-white/60">Au moins {PASSWORD_MIN_LENGTH} caractères.</p>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
-        >
-          {submitting ? <SpinnerIcon /> : null}
-          Créer mon compte
-        </button>
+        <SubmitButton>Créer mon compte</SubmitButton>
       </Form>
-      <div className="my-6 flex items-center gap-3 text-xs text-white/60">
-        <span className="h-px flex-1 bg-white/20" />
-        ou
-        <span className="h-px flex-1 bg-white/20" />
-      </div>
       <SocialButtons
         from="register"
         configured={loaderData.providers}
         initialError={loaderData.socialError}
       />
-      <p className="mt-6 text-center text-sm text-white/70">
-        Déjà un compte ?{' '}
-        <Link to="/login" className="font-semibold text-white underline">
-          Se connecter
-        </Link>
-      </p>
+      <AuthFooterLink question="Déjà un compte ?" to="/login">
+        Se connecter
+      </AuthFooterLink>
     </AuthShell>
   )
 }

@@ -1,8 +1,8 @@
 // /setup/:token — the one-time page that creates the first admin (ADR 010). The link is
 // printed at start-up while no active admin exists; it works once and expires.
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { SetupAdminSchema } from '#app/domain/auth.ts'
-import { formDataToObject, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
+import { formDataToObject, toFieldErrors } from '#app/domain/common.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getClientIp } from '#app/server/http/client-ip.server.ts'
 import {
@@ -19,8 +19,8 @@ import {
   retryAfterHeaders,
 } from '#app/server/http/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
-import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
-import { PasswordField, TextField } from '#app/ui/auth/password-field.tsx'
+import { SubmitButton } from '#app/ui/auth/submit-button.tsx'
+import { EmailField, NameField, NewPasswordFields } from '#app/ui/auth/password-field.tsx'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import type { Route } from './+types/setup'
 
@@ -80,8 +80,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SetupPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const fields: Record<string, string> = actionData?.fields ?? {}
   return (
     <AuthShell
@@ -91,43 +89,14 @@ export default function SetupPage({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" className="space-y-4">
         <FormError message={actionData?.error} />
-        <TextField
-          label="Nom"
-          name="name"
-          autoComplete="name"
-          maxLength={MAX_LENGTH.short}
-          defaultValue={actionData?.values.name}
-          error={fields.name}
-        />
-        <TextField
-          label="Adresse e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={MAX_LENGTH.email}
-          defaultValue={actionData?.values.email}
-          error={fields.email}
-        />
-        <PasswordField
+        <NameField defaultValue={actionData?.values.name} error={fields.name} />
+        <EmailField defaultValue={actionData?.values.email} error={fields.email} />
+        <NewPasswordFields
           label="Code quantique"
-          name="password"
-          autoComplete="new-password"
-          error={fields.password}
+          confirmLabel="Confirmer le code quantique"
+          errors={fields}
         />
-        <PasswordField
-          label="Confirmer le code quantique"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fields.confirmPassword}
-        />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
-        >
-          {submitting ? <SpinnerIcon /> : null}
-          Créer l'administrateur
-        </button>
+        <SubmitButton>Créer l'administrateur</SubmitButton>
       </Form>
     </AuthShell>
   )

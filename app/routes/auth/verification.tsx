@@ -1,6 +1,6 @@
 // The second step of a sign-in (ADR 025): after the password form or the Google/Facebook
 // popup, a user with two-factor sign-in types the code of their app or a recovery code.
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { RETURN_PARAM, safeReturnPath } from '#app/domain/return-path.ts'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
@@ -10,7 +10,7 @@ import { completeSignIn } from '#app/server/auth/second-factor.server.ts'
 import { getCurrentSession, getPendingSecondFactor } from '#app/server/auth/session.server.ts'
 import { keepRetryAfter } from '#app/server/http/request-body.server.ts'
 import { AuthShell, FormError } from '#app/ui/auth/auth-shell.tsx'
-import { SpinnerIcon } from '#app/ui/auth/icons.tsx'
+import { SubmitButton } from '#app/ui/auth/submit-button.tsx'
 import { TextField } from '#app/ui/auth/password-field.tsx'
 import type { Route } from './+types/verification'
 
@@ -61,8 +61,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SecondFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   return (
     <AuthShell
       title="Vérification en deux étapes"
@@ -81,14 +79,7 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
           autoComplete="one-time-code"
           maxLength={64}
         />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 font-semibold hover:bg-purple-500 disabled:opacity-60"
-        >
-          {submitting ? <SpinnerIcon /> : null}
-          Vérifier
-        </button>
+        <SubmitButton>Vérifier</SubmitButton>
       </Form>
       <form method="post" action="/logout" className="mt-4 text-center">
         <button type="submit" className="text-sm text-white/80 underline hover:text-white">

@@ -61,7 +61,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { q, category, tag, categories, tags, posts } = loaderData
-  const submit = useSubmit()
   // The fields follow the URL (back, a tag link) without remounting the form: a remount would
   // take the focus from the select or the search box being used (keyboard users).
   const form = useRef<HTMLFormElement>(null)
@@ -109,40 +108,22 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               />
             </span>
           </div>
-          <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
-            <label htmlFor="blog-category">Catégorie</label>
-            <select
-              id="blog-category"
-              name="category"
-              defaultValue={category}
-              onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-              className="field"
-            >
-              <option value="">Toutes les catégories</option>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
-            <label htmlFor="blog-tag">Étiquette</label>
-            <select
-              id="blog-tag"
-              name="tag"
-              defaultValue={tag}
-              onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-              className="field"
-            >
-              <option value="">Toutes les étiquettes</option>
-              {tags.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="blog-category"
+            label="Catégorie"
+            name="category"
+            value={category}
+            allLabel="Toutes les catégories"
+            options={categories}
+          />
+          <FilterSelect
+            id="blog-tag"
+            label="Étiquette"
+            name="tag"
+            value={tag}
+            allLabel="Toutes les étiquettes"
+            options={tags}
+          />
           <button type="submit" className="btn btn-primary">
             Rechercher
           </button>
@@ -159,5 +140,36 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </>
+  )
+}
+
+/** A filter of the list: choosing an option submits the search form at once. */
+function FilterSelect(props: {
+  id: string
+  label: string
+  name: string
+  value: string
+  allLabel: string
+  options: readonly string[]
+}) {
+  const submit = useSubmit()
+  return (
+    <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        name={props.name}
+        defaultValue={props.value}
+        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+        className="field"
+      >
+        <option value="">{props.allLabel}</option>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -2,11 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { setDatabase } from '../db/client.server.ts'
 import { log } from '../core/log.server.ts'
-import {
-  purgeExpiredActivity,
-  startActivityRetention,
-  stopActivityRetention,
-} from './activity-retention.server.ts'
+import { activityRetention } from './activity-retention.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { addActivity, listActivity } from '../repositories/activity.server.ts'
 import { STARTUP_HOOKS } from '../core/startup-hooks.server.ts'
@@ -30,13 +26,13 @@ describe('activity retention', () => {
     await at(366)
     await at(364)
     await at(0)
-    expect(await purgeExpiredActivity(365)).toBe(2)
+    expect(await activityRetention.purge(365)).toBe(2)
     const left = (await listActivity()).items.map((e) => e.details).sort()
     expect(left).toEqual(['0', '364'])
   })
 
   test('runs at start-up with ACTIVITY_RETENTION_DAYS and is registered as a hook', async () => {
-    expect(STARTUP_HOOKS).toContain(startActivityRetention)
+    expect(STARTUP_HOOKS).toContain(activityRetention.start)
     await at(40)
     await at(10)
     const env = getEnv({
@@ -44,8 +40,8 @@ describe('activity retention', () => {
       ACTIVITY_RETENTION_DAYS: '30',
       BETTER_AUTH_SECRET: 'retention-test-secret-0123456789abcdef',
     })
-    await startActivityRetention(env)
-    await stopActivityRetention()
+    await activityRetention.start(env)
+    await activityRetention.stop()
     expect((await listActivity()).items.map((e) => e.details)).toEqual(['10'])
   })
 
@@ -53,7 +49,7 @@ describe('activity retention', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const failed = vi.spyOn(log, 'error')
     try {
-      await startActivityRetention(
+      await activityRetention.start(
         getEnv({ ...process.env, BETTER_AUTH_SECRET: 'retention-test-secret-0123456789abcdef' }),
       )
       setDatabase(undefined)

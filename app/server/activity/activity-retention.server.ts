@@ -3,15 +3,10 @@
 import { purgeActivityOlderThan } from '../repositories/activity.server.ts'
 import { retention } from '../core/retention.server.ts'
 
-const activity = retention({
+/** `purge` deletes the expired entries once (returns how many went, never throws); `start` is the start-up hook (purge now, then daily). */
+export const activityRetention = retention({
   purge: (days) => purgeActivityOlderThan(days),
   days: (env) => env.ACTIVITY_RETENTION_DAYS,
   purged: "Journal d'activité : entrées expirées supprimées",
   failed: "Journal d'activité : la purge a échoué",
 })
-
-/** Deletes the expired entries once; returns how many went. Never throws (logged). */
-export const purgeExpiredActivity = activity.purge
-/** Start-up hook: purge now, then daily. */
-export const startActivityRetention = activity.start
-export const stopActivityRetention = activity.stop

@@ -2,7 +2,8 @@
 // the loader and action steps every collection tab shares. The declarations (labels, schema,
 // toasts…) are in app/ui/admin/collections/, the part read here typed in app/domain; they name
 // their repository by tab id because a module the browser loads may not import a .server module. Each tab's loader and action
-// check the admin themselves before calling these.
+// check the admin before calling these (collectionLoader and collectionAction do it for a tab
+// that is only its collection).
 import type {
   CollectionData,
   CollectionDefinition,
@@ -18,6 +19,7 @@ import {
   type Actor,
   type formFailure,
 } from './admin-actions.server.ts'
+import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'
 import * as media from '../repositories/media.server.ts'
@@ -148,4 +150,18 @@ export async function saveCollection<K extends CollectionId>(
     messages: collection.toasts,
   })
   return result ?? unknownIntent(form.intent)
+}
+
+/** The loader of a tab that is only its collection: the admin checked, then the view. */
+export function collectionLoader<K extends CollectionId>(collection: CollectionDefinition<K>) {
+  return async ({ request }: { request: Request }) => {
+    await requireAdmin(request)
+    return loadCollection(request, collection)
+  }
+}
+
+/** The action of a tab that is only its collection: the admin checked, then the shared steps. */
+export function collectionAction<K extends CollectionId>(collection: CollectionDefinition<K>) {
+  return async ({ request }: { request: Request }) =>
+    saveCollection(request, await requireAdmin(request), collection)
 }

@@ -34,6 +34,19 @@ const deviceCookieOf = (headers: Headers) =>
     .find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))
     ?.split(';')[0]
 
+/** Registers the owner, signs in once from `loginIp` and returns the browser's device cookie. */
+async function ownerDevice(email: string, registerIp: string, loginIp: string) {
+  await registerWithPassword(post('/register', registerIp), {
+    name: 'Owner',
+    email,
+    password: 'motdepasse',
+    confirmPassword: 'motdepasse',
+  })
+  const first = await signInWithPassword(post('/login', loginIp), { email, password: 'motdepasse' })
+  if (!first.ok) throw new Error('sign-in failed')
+  return deviceCookieOf(first.headers)
+}
+
 describe('abuse limits', () => {
   useTestDatabase()
   beforeEach(() => resetRateLimits())
@@ -90,18 +103,7 @@ describe('abuse limits', () => {
   }, 60_000)
 
   it('a browser that signed in before gets in even when others share its address and fail', async () => {
-    await registerWithPassword(post('/register', '192.0.2.60'), {
-      name: 'Owner',
-      email: 'maison@exemple.fr',
-      password: 'motdepasse',
-      confirmPassword: 'motdepasse',
-    })
-    const first = await signInWithPassword(post('/login', '198.51.100.5'), {
-      email: 'maison@exemple.fr',
-      password: 'motdepasse',
-    })
-    if (!first.ok) throw new Error('sign-in failed')
-    const device = deviceCookieOf(first.headers)
+    const device = await ownerDevice('maison@exemple.fr', '192.0.2.60', '198.51.100.5')
     expect(device).toBeTruthy()
     // Someone behind the same address (an office, a café) exhausts that address's bound.
     for (let i = 0; i <= AUTH_RATE_LIMITS.accountAddress.limit; i++) {
@@ -131,18 +133,7 @@ describe('abuse limits', () => {
   })
 
   it("a flood of made-up e-mails filling an address's limit does not refuse the owner's known browser there", async () => {
-    await registerWithPassword(post('/register', '192.0.2.61'), {
-      name: 'Owner',
-      email: 'bureau@exemple.fr',
-      password: 'motdepasse',
-      confirmPassword: 'motdepasse',
-    })
-    const first = await signInWithPassword(post('/login', '198.51.100.9'), {
-      email: 'bureau@exemple.fr',
-      password: 'motdepasse',
-    })
-    if (!first.ok) throw new Error('sign-in failed')
-    const device = deviceCookieOf(first.headers)
+    const device = await ownerDevice('bureau@exemple.fr', '192.0.2.61', '198.51.100.9')
     // The address's limit, filled as the made-up e-mails would (each one a sign-in attempt).
     for (let i = 0; i < AUTH_RATE_LIMITS.address.limit; i++) {
       await hit('sign-in:ip:198.51.100.9', AUTH_RATE_LIMITS.address)

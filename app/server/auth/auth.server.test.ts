@@ -62,6 +62,11 @@ async function activity(action: string) {
     .execute()
 }
 
+/** A password sign-in from a plain form post to /login. */
+function signIn(email: string, password: string) {
+  return signInWithPassword(formRequest('/login'), { email, password })
+}
+
 describe('accounts', () => {
   useTestDatabase()
   beforeEach(() => resetRateLimits())
@@ -173,23 +178,14 @@ describe('accounts', () => {
 
   it('signs in with the right password only, logging failures as anonymous', async () => {
     await register('dan@exemple.fr', 'bonmotdepasse')
-    const bad = await signInWithPassword(formRequest('/login'), {
-      email: 'dan@exemple.fr',
-      password: 'mauvais',
-    })
+    const bad = await signIn('dan@exemple.fr', 'mauvais')
     expect(bad).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
-    const unknown = await signInWithPassword(formRequest('/login'), {
-      email: 'personne@exemple.fr',
-      password: 'mauvais',
-    })
+    const unknown = await signIn('personne@exemple.fr', 'mauvais')
     expect(unknown).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
     const failures = (await activity('login')).filter((e) => e.userId === 'anonymous')
     expect(failures).toHaveLength(2)
     expect(failures[0]).toMatchObject({ userName: 'anonymous', resourceType: 'admin' })
-    const good = await signInWithPassword(formRequest('/login'), {
-      email: 'DAN@exemple.fr',
-      password: 'bonmotdepasse',
-    })
+    const good = await signIn('DAN@exemple.fr', 'bonmotdepasse')
     expect(good.ok).toBe(true)
     expect((await activity('login')).some((e) => e.userName === 'dan@exemple.fr')).toBe(true)
   })
@@ -202,16 +198,10 @@ describe('accounts', () => {
     for (const status of ['blocked', 'inactive']) {
       await getDb().updateTable('user').set({ status }).execute()
       expect(await getSessionUser(formRequest('/', cookie))).toBeNull()
-      const denied = await signInWithPassword(formRequest('/login'), {
-        email: 'eve@exemple.fr',
-        password: 'motdepasse',
-      })
+      const denied = await signIn('eve@exemple.fr', 'motdepasse')
       expect(denied).toMatchObject({ ok: false, error: AUTH_TEXTS.accountDisabled })
       // A wrong password says nothing about the account.
-      const wrong = await signInWithPassword(formRequest('/login'), {
-        email: 'eve@exemple.fr',
-        password: 'autre-chose',
-      })
+      const wrong = await signIn('eve@exemple.fr', 'autre-chose')
       expect(wrong).toMatchObject({ ok: false, error: AUTH_TEXTS.loginFailed })
     }
     expect(await getDb().selectFrom('session').selectAll().execute()).toHaveLength(0)

@@ -22,7 +22,7 @@ const { registerWithPassword, signInWithPassword } = await import('./password-au
 const { ACCOUNT_DISABLED_CODE, getAuth } = await import('./auth.server.ts')
 const { RATE_LIMITED_CODE, SOCIAL_START_LIMIT, startSocialSignIn } =
   await import('./social.server.ts')
-const { createSessionCookie, createTestUser, SESSION_COOKIE } =
+const { createSessionCookie, createTestUser, providersOf, SESSION_COOKIE } =
   await import('../../../tests/fixtures/auth.ts')
 const api = await import('#app/routes/auth/api.ts')
 const popup = await import('#app/routes/auth/popup.tsx')
@@ -215,21 +215,11 @@ describe('sign-in hardening', () => {
         userId,
       })
     }
-    const accountsOf = async (userId: string) =>
-      (
-        await getDb()
-          .selectFrom('account')
-          .select('providerId')
-          .where('userId', '=', userId)
-          .orderBy('providerId')
-          .execute()
-      ).map((a) => a.providerId)
-
     it('keeps the password and the sessions, and e-mails the address', async () => {
       const user = await createTestUser({ role: 'editor' })
       await cookieOf(user.id)
       await link(user.id)
-      expect(await accountsOf(user.id)).toEqual(['credential', 'google'])
+      expect(await providersOf(user.id)).toEqual(['credential', 'google'])
       const sessions = await getDb().selectFrom('session').select('userId').execute()
       expect(sessions).toEqual([{ userId: user.id }])
       expect(
@@ -248,7 +238,7 @@ describe('sign-in hardening', () => {
         await expect(link(user.id)).rejects.toMatchObject({
           body: { code: ACCOUNT_DISABLED_CODE },
         })
-        expect(await accountsOf(user.id)).toEqual(['credential'])
+        expect(await providersOf(user.id)).toEqual(['credential'])
       }
     })
   })

@@ -30,7 +30,7 @@ const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { signInWithPassword } = await import('./password-auth.server.ts')
 const { NOT_LINKED_CODE, socialFailureReason, startSocialSignIn } =
   await import('./social.server.ts')
-const { createSessionCookie, createTestUser, SESSION_COOKIE, uniqueEmail } =
+const { createSessionCookie, createTestUser, providersOf, SESSION_COOKIE, uniqueEmail } =
   await import('../../../tests/fixtures/auth.ts')
 const api = await import('#app/routes/auth/api.ts')
 
@@ -86,16 +86,6 @@ async function signInWith(provider: 'google' | 'facebook', identity: OAuthIdenti
   }
 }
 
-const accountsOf = async (userId: string) =>
-  (
-    await getDb()
-      .selectFrom('account')
-      .select('providerId')
-      .where('userId', '=', userId)
-      .orderBy('providerId')
-      .execute()
-  ).map((a) => a.providerId)
-
 const sessionsOf = async (userId: string) =>
   getDb().selectFrom('session').select('id').where('userId', '=', userId).execute()
 
@@ -134,7 +124,7 @@ describe('social sign-in into an existing account (ADR 014)', () => {
       expect(result.signedIn).toBe(false)
       expect(socialFailureReason(result.errors)).toBe('not-linked')
       expect(socialFailureText('google', 'login', 'not-linked')).toBe(AUTH_TEXTS.socialNotLinked)
-      expect(await accountsOf(user.id)).toEqual(['credential'])
+      expect(await providersOf(user.id)).toEqual(['credential'])
       expect(await sessionsOf(user.id)).toEqual([])
       expect(await outbox()).toEqual([])
       const row = await getDb()
@@ -155,7 +145,7 @@ describe('social sign-in into an existing account (ADR 014)', () => {
       })
       expect(result.errors).toEqual([])
       expect(result.signedIn).toBe(true)
-      expect(await accountsOf(user.id)).toEqual(['credential', 'google'])
+      expect(await providersOf(user.id)).toEqual(['credential', 'google'])
       expect(await sessionsOf(user.id)).toHaveLength(2)
       expect(await passwordStillWorks(user.email, user.password)).toBe(true)
       const mails = await outbox()
@@ -185,8 +175,8 @@ describe('social sign-in into an existing account (ADR 014)', () => {
       expect(result.signedIn).toBe(false)
       expect(await sessionsOf(user.id)).toEqual([])
     }
-    expect(await accountsOf(admin.id)).toEqual(['credential'])
-    expect(await accountsOf(invited.id)).toEqual([])
+    expect(await providersOf(admin.id)).toEqual(['credential'])
+    expect(await providersOf(invited.id)).toEqual([])
     expect(await outbox()).toEqual([])
   })
 

@@ -85,17 +85,22 @@ export async function hasTwoFactor(userId: string): Promise<boolean> {
   return !!row
 }
 
+/** The user's stored secret and when the second factor was enabled, if enrolment began. */
+function twoFactorRow(userId: string) {
+  return getDb()
+    .selectFrom('two_factor')
+    .select(['secret', 'enabledAt'])
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+}
+
 /**
  * The secret of an enrolment under way (created on first call, kept until confirmed so a
  * reload shows the same QR code); undefined when the second factor is already enabled.
  */
 export async function pendingEnrolmentSecret(userId: string): Promise<string | undefined> {
   const db = getDb()
-  const row = await db
-    .selectFrom('two_factor')
-    .select(['secret', 'enabledAt'])
-    .where('userId', '=', userId)
-    .executeTakeFirst()
+  const row = await twoFactorRow(userId)
   if (row?.enabledAt) return undefined
   const existing = row ? openSecret(row.secret) : undefined
   if (existing) return existing
@@ -167,11 +172,7 @@ export async function confirmEnrolment(
   nowMs = Date.now(),
 ): Promise<string[] | null> {
   const db = getDb()
-  const row = await db
-    .selectFrom('two_factor')
-    .select(['secret', 'enabledAt'])
-    .where('userId', '=', userId)
-    .executeTakeFirst()
+  const row = await twoFactorRow(userId)
   if (!row || row.enabledAt) return null
   const secret = openSecret(row.secret)
   const step = secret ? verifyTotp(secret, code, { nowMs }) : null

@@ -1,13 +1,18 @@
 // XML helpers for the sitemap and the RSS feed.
 
-/** Escapes XML text and drops the control characters XML 1.0 forbids (tab, LF, CR stay). */
-export function escapeXml(text: string): string {
-  const clean = [...text]
+/** The text without the control characters XML 1.0 forbids (tab, LF, CR stay). */
+function dropForbiddenControls(text: string): string {
+  return [...text]
     .filter((c) => {
       const code = c.codePointAt(0) ?? 0
       return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
     })
     .join('')
+}
+
+/** Escapes XML text and drops the control characters XML 1.0 forbids (tab, LF, CR stay). */
+export function escapeXml(text: string): string {
+  const clean = dropForbiddenControls(text)
   return clean
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -18,12 +23,7 @@ export function escapeXml(text: string): string {
 
 /** Text as a CDATA section: a "]]>" inside is split across two sections, control characters dropped. */
 export function cdata(text: string): string {
-  const clean = [...text]
-    .filter((c) => {
-      const code = c.codePointAt(0) ?? 0
-      return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
-    })
-    .join('')
+  const clean = dropForbiddenControls(text)
   return `<![CDATA[${clean.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`
 }
 

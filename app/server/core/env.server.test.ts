@@ -14,6 +14,19 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
+/** getEnv's French refusal of these variables (a StartupError), or 'accepté'. */
+function refusalIn(dir: string) {
+  return (extra: Record<string, string>) => {
+    try {
+      getEnv({ DATA_DIR: dir, ...extra })
+    } catch (error) {
+      expect(error).toBeInstanceOf(StartupError)
+      return (error as Error).message
+    }
+    return 'accepté'
+  }
+}
+
 describe('environment', () => {
   it('has defaults that make a fresh clone start', () => {
     const dir = tempDir()
@@ -46,15 +59,7 @@ describe('environment', () => {
 
   it('refuses, in French and naming the variable, what an owner might get wrong', () => {
     const dir = tempDir()
-    const refusal = (extra: Record<string, string>) => {
-      try {
-        getEnv({ DATA_DIR: dir, ...extra })
-      } catch (error) {
-        expect(error).toBeInstanceOf(StartupError)
-        return (error as Error).message
-      }
-      return 'accepté'
-    }
+    const refusal = refusalIn(dir)
     // A URL without its scheme used to start, then crash at the first sign-in page.
     expect(refusal({ PUBLIC_URL: 'portfolio.exemple.fr' })).toContain(
       'PUBLIC_URL: doit être une adresse http(s) complète (ex. : https://portfolio.exemple.fr)',
@@ -107,15 +112,7 @@ describe('environment', () => {
 
   it('reads the S3 variables and refuses the ones that cannot go together (ADR 068)', () => {
     const dir = tempDir()
-    const refusal = (extra: Record<string, string>) => {
-      try {
-        getEnv({ DATA_DIR: dir, ...extra })
-      } catch (error) {
-        expect(error).toBeInstanceOf(StartupError)
-        return (error as Error).message
-      }
-      return 'accepté'
-    }
+    const refusal = refusalIn(dir)
     expect(getEnv({ DATA_DIR: dir }).S3_BUCKET).toBeUndefined()
     expect(
       getEnv({

@@ -1,20 +1,20 @@
 // Start-up steps after migration, in order. Each feature adds its own hook here.
-import { startActivityRetention } from '../activity/activity-retention.server.ts'
+import { activityRetention } from '../activity/activity-retention.server.ts'
 import { printFirstAdminLink } from '../auth/first-admin.server.ts'
 import { seedIfEmpty } from '../demo/seed.server.ts'
 import { importSeededDemoImages } from '../media/demo-import-hook.server.ts'
 import { startScheduledPublishing } from '../content/scheduled-publish.server.ts'
 import type { Env } from './env.server.ts'
-import { startOutboxRetention } from '../mail/outbox-retention.server.ts'
+import { outboxRetention } from '../mail/outbox-retention.server.ts'
 import { startMailWorker } from '../mail/worker.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
 
 export const STARTUP_HOOKS: StartupHook[] = [
   // Activity entries older than ACTIVITY_RETENTION_DAYS are purged now and daily (GDPR).
-  startActivityRetention,
+  activityRetention.start,
   // E-mails sent or failed more than OUTBOX_RETENTION_DAYS ago, the same way (ADR 054).
-  startOutboxRetention,
+  outboxRetention.start,
   // French demo content into an empty database unless DEMO_CONTENT=false.
   seedIfEmpty,
   // The demo CV (to private storage, ADR 018) and the demo images just seeded go

@@ -5,11 +5,7 @@ import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { getDb, setDatabase } from '../db/client.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { STARTUP_HOOKS } from '../core/startup-hooks.server.ts'
-import {
-  purgeExpiredOutbox,
-  startOutboxRetention,
-  stopOutboxRetention,
-} from './outbox-retention.server.ts'
+import { outboxRetention } from './outbox-retention.server.ts'
 import { createMessage, deleteMessage } from '../repositories/messages.server.ts'
 import { enqueueEmail, listOutbox, purgeOutboxOlderThan, replyDeliveries } from './outbox.server.ts'
 
@@ -54,7 +50,7 @@ describe('outbox retention', () => {
     await email(120, 'unconfigured')
     await email(89, 'sent')
     await email(0, 'sent')
-    expect(await purgeExpiredOutbox(90)).toBe(2)
+    expect(await outboxRetention.purge(90)).toBe(2)
     expect(await subjects()).toEqual(['queued 120', 'sent 0', 'sent 89', 'unconfigured 120'])
     await expect(purgeOutboxOlderThan(-1)).rejects.toThrow(RangeError)
   })
@@ -66,18 +62,18 @@ describe('outbox retention', () => {
     await email(120, 'sent', kept.id)
     await email(120, 'failed', deleted.id)
     await deleteMessage(deleted.id)
-    expect(await purgeExpiredOutbox(90)).toBe(2)
+    expect(await outboxRetention.purge(90)).toBe(2)
     expect(await subjects()).toEqual(['failed 120'])
     expect((await replyDeliveries([kept.id]))[kept.id]?.status).toBe('failed')
   })
 
   it('never throws: a failed purge is logged and counts nothing', async () => {
     setDatabase(undefined) // no database: the delete fails
-    await expect(purgeExpiredOutbox(90)).resolves.toBe(0)
+    await expect(outboxRetention.purge(90)).resolves.toBe(0)
   })
 
   it('runs at start-up with OUTBOX_RETENTION_DAYS and is registered as a hook', async () => {
-    expect(STARTUP_HOOKS).toContain(startOutboxRetention)
+    expect(STARTUP_HOOKS).toContain(outboxRetention.start)
     await email(40, 'sent')
     await email(10, 'sent')
     const env = getEnv({
@@ -89,8 +85,8 @@ describe('outbox retention', () => {
     expect(
       getEnv({ ...process.env, BETTER_AUTH_SECRET: 'x'.repeat(32) }).OUTBOX_RETENTION_DAYS,
     ).toBe(90)
-    await startOutboxRetention(env)
-    await stopOutboxRetention()
+    await outboxRetention.start(env)
+    await outboxRetention.stop()
     expect(await subjects()).toEqual(['sent 10'])
   })
 })

@@ -3,15 +3,10 @@
 import { retention } from '../core/retention.server.ts'
 import { purgeOutboxOlderThan } from './outbox.server.ts'
 
-const outbox = retention({
+/** `purge` deletes the expired e-mails once (returns how many went, never throws); `start` is the start-up hook (purge now, then daily). */
+export const outboxRetention = retention({
   purge: (days) => purgeOutboxOlderThan(days),
   days: (env) => env.OUTBOX_RETENTION_DAYS,
   purged: 'E-mails : envois anciens supprimés',
   failed: 'E-mails : la purge des envois anciens a échoué',
 })
-
-/** Deletes the expired e-mails once; returns how many went. Never throws (logged). */
-export const purgeExpiredOutbox = outbox.purge
-/** Start-up hook: purge now, then daily. */
-export const startOutboxRetention = outbox.start
-export const stopOutboxRetention = outbox.stop

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
 import {
   addActivity,
@@ -142,13 +142,12 @@ describe('activity repository', () => {
       'access_denied',
     ]
     const types = ['project', 'skill', 'blog', 'admin', 'cv']
-    sqlite.exec('BEGIN')
-    const insert = sqlite.prepare(
-      'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
     const t0 = Date.UTC(2024, 0, 1)
-    for (let i = 0; i < 200_000; i++) {
-      insert.run(
+    fillSqliteTable(
+      sqlite,
+      'INSERT INTO activity_logs (id, userId, userName, action, resourceType, timestamp, details, userInfo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      200_000,
+      (i) => [
         `a${String(i).padStart(7, '0')}`,
         `u${i % 20}`,
         `Utilisateur ${i % 20}`,
@@ -157,10 +156,8 @@ describe('activity repository', () => {
         new Date(t0 + i * 1000).toISOString(),
         '',
         '{}',
-      )
-    }
-    sqlite.exec('COMMIT')
-    sqlite.exec('ANALYZE')
+      ],
+    )
 
     // Speed is measured by `npm run bench:admin` (1,000,000 entries), never here.
     const first = await listActivity({ pageSize: 50 })

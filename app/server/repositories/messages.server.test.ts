@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import {
   archiveMessage,
@@ -142,23 +142,20 @@ describe('messages repository', () => {
     skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
     const sqlite = db.current.sqlite
     const statuses = ['new', 'read', 'replied', 'archived']
-    sqlite.exec('BEGIN')
-    const insert = sqlite.prepare(
-      'INSERT INTO messages (id, name, email, message, status, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-    )
     const t0 = Date.UTC(2025, 0, 1)
-    for (let i = 0; i < 100_000; i++) {
-      insert.run(
+    fillSqliteTable(
+      sqlite,
+      'INSERT INTO messages (id, name, email, message, status, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
+      100_000,
+      (i) => [
         `m${String(i).padStart(6, '0')}`,
         'Nom',
         'a@b.fr',
         'Texte',
         statuses[i % 4]!,
         new Date(t0 + i * 60_000).toISOString(),
-      )
-    }
-    sqlite.exec('COMMIT')
-    sqlite.exec('ANALYZE')
+      ],
+    )
 
     const plan = (where: string) =>
       sqlite

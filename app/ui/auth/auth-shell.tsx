@@ -1,5 +1,8 @@
 // Card over a looping background video, with a CSS gradient
 // behind it: the page stays readable while the video loads or when it is missing.
+// Beside it, the pieces every auth form shows alike.
+import { Link } from 'react-router'
+
 export function AuthShell(props: {
   title: string
   subtitle?: string
@@ -38,6 +41,30 @@ export function FormError({ message }: { message: string | undefined | null }) {
       className="rounded-lg border border-red-400/40 bg-red-500/20 px-3 py-2 text-sm text-red-100"
     >
       {message}
+    </p>
+  )
+}
+
+/** A green confirmation above or instead of a form (a link sent, a notice). */
+export function StatusNotice({ children }: { children: React.ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-green-400/40 bg-green-500/20 px-3 py-2 text-sm text-green-50"
+    >
+      {children}
+    </p>
+  )
+}
+
+/** The link under an auth card, after its question if any ("Déjà un compte ?"). */
+export function AuthFooterLink(props: { question?: string; to: string; children: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-white/70">
+      {props.question ? `${props.question} ` : null}
+      <Link to={props.to} className="font-semibold text-white underline">
+        {props.children}
+      </Link>
     </p>
   )
 }

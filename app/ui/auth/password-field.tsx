@@ -4,6 +4,38 @@ import { useId, useState } from 'react'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { EyeIcon, EyeOffIcon } from './icons.tsx'
 
+const errorIdOf = (id: string) => `${id}-error`
+
+/** An input's invalid state, tied to the error shown under it. */
+function errorAttributes(id: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorIdOf(id) : undefined,
+  }
+}
+
+/** The label above an auth field's input and its error below it. */
+function FieldFrame(props: {
+  id: string
+  label: string
+  error: string | undefined
+  children: React.ReactNode
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={props.id} className="block text-sm font-medium text-white/90">
+        {props.label}
+      </label>
+      {props.children}
+      {props.error ? (
+        <p id={errorIdOf(props.id)} className="text-sm text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 export function PasswordField(props: {
   label: string
   name: string
@@ -12,13 +44,9 @@ export function PasswordField(props: {
   minLength?: number
 }) {
   const id = useId()
-  const errorId = `${id}-error`
   const [visible, setVisible] = useState(false)
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-white/90">
-        {props.label}
-      </label>
+    <FieldFrame id={id} label={props.label} error={props.error}>
       <div className="relative">
         <input
           id={id}
@@ -28,8 +56,7 @@ export function PasswordField(props: {
           minLength={props.minLength}
           maxLength={MAX_LENGTH.password}
           autoComplete={props.autoComplete}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? errorId : undefined}
+          {...errorAttributes(id, props.error)}
           className="w-full rounded-lg border border-white/20 bg-white/10 px-3 py-2 pr-11 text-white placeholder-white/50 focus:border-white/60 focus:outline-none"
         />
         <button
@@ -42,12 +69,7 @@ export function PasswordField(props: {
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {props.error ? (
-        <p id={errorId} className="text-sm text-red-300">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -63,12 +85,8 @@ export function TextField(props: {
   inputRef?: React.Ref<HTMLInputElement>
 }) {
   const id = useId()
-  const errorId = `${id}-error`
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-white/90">
-        {props.label}
-      </label>
+    <FieldFrame id={id} label={props.label} error={props.error}>
       <input
         id={id}
         ref={props.inputRef}
@@ -79,15 +97,64 @@ export function TextField(props: {
         defaultValue={props.defaultValue}
         readOnly={props.readOnly}
         autoComplete={props.autoComplete}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        {...errorAttributes(id, props.error)}
         className="w-full rounded-lg border border-white/20 bg-white/10 px-3 py-2 text-white placeholder-white/50 focus:border-white/60 focus:outline-none"
       />
-      {props.error ? (
-        <p id={errorId} className="text-sm text-red-300">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
+  )
+}
+
+/** A new password and its confirmation (account creation, reset). */
+export function NewPasswordFields(props: {
+  label: string
+  confirmLabel: string
+  errors: Record<string, string | undefined>
+  minLength?: number
+}) {
+  const fields = [
+    { label: props.label, name: 'password' },
+    { label: props.confirmLabel, name: 'confirmPassword' },
+  ] as const
+  return fields.map(({ label, name }) => (
+    <PasswordField
+      key={name}
+      label={label}
+      name={name}
+      autoComplete="new-password"
+      minLength={props.minLength}
+      error={props.errors[name]}
+    />
+  ))
+}
+
+type PresetFieldProps = Omit<
+  React.ComponentProps<typeof TextField>,
+  'label' | 'name' | 'type' | 'autoComplete' | 'maxLength'
+>
+
+/** The account's e-mail address. */
+export function EmailField(props: PresetFieldProps) {
+  return (
+    <TextField
+      label="Adresse e-mail"
+      name="email"
+      type="email"
+      autoComplete="email"
+      maxLength={MAX_LENGTH.email}
+      {...props}
+    />
+  )
+}
+
+/** The account's display name. */
+export function NameField(props: PresetFieldProps) {
+  return (
+    <TextField
+      label="Nom"
+      name="name"
+      autoComplete="name"
+      maxLength={MAX_LENGTH.short}
+      {...props}
+    />
   )
 }

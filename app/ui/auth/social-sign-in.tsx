@@ -10,6 +10,7 @@ import {
   socialFailureText,
   type SocialFailureReason,
 } from '#app/domain/auth.ts'
+import { FormError } from './auth-shell.tsx'
 import { FacebookIcon, GoogleIcon, SpinnerIcon } from './icons.tsx'
 
 export type SocialProviderId = keyof typeof PROVIDER_LABELS
@@ -175,39 +176,46 @@ export function SocialButtons(props: {
 
   const verb = props.from === 'register' ? "S'inscrire" : 'Se connecter'
   return (
-    <div className="space-y-3">
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-400/40 bg-red-500/20 px-3 py-2 text-sm text-red-100"
-        >
-          {error}
-        </p>
-      ) : null}
-      <div className="grid grid-cols-2 gap-3">
-        {(['google', 'facebook'] as const).map((provider) => (
-          <form key={provider} method="get" action={`/auth/social/${provider}`}>
-            <input type="hidden" name="from" value={props.from} />
-            <button
-              type="submit"
-              onClick={(event) => void start(event, provider)}
-              aria-busy={pending === provider}
-              className="flex w-full items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/10 px-3 py-2 text-sm font-medium hover:bg-white/20"
-            >
-              {pending === provider ? (
-                <SpinnerIcon />
-              ) : provider === 'google' ? (
-                <GoogleIcon />
-              ) : (
-                <FacebookIcon />
-              )}
-              <span>
-                {verb} avec {PROVIDER_LABELS[provider]}
-              </span>
-            </button>
-          </form>
-        ))}
+    <>
+      <OrDivider />
+      <div className="space-y-3">
+        <FormError message={error} />
+        <div className="grid grid-cols-2 gap-3">
+          {(['google', 'facebook'] as const).map((provider) => (
+            <form key={provider} method="get" action={`/auth/social/${provider}`}>
+              <input type="hidden" name="from" value={props.from} />
+              <button
+                type="submit"
+                onClick={(event) => void start(event, provider)}
+                aria-busy={pending === provider}
+                className="flex w-full items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/10 px-3 py-2 text-sm font-medium hover:bg-white/20"
+              >
+                {pending === provider ? (
+                  <SpinnerIcon />
+                ) : provider === 'google' ? (
+                  <GoogleIcon />
+                ) : (
+                  <FacebookIcon />
+                )}
+                <span>
+                  {verb} avec {PROVIDER_LABELS[provider]}
+                </span>
+              </button>
+            </form>
+          ))}
+        </div>
       </div>
+    </>
+  )
+}
+
+/** The "ou" between the password form and these buttons. */
+function OrDivider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs text-white/60">
+      <span className="h-px flex-1 bg-white/20" />
+      ou
+      <span className="h-px flex-1 bg-white/20" />
     </div>
   )
 }

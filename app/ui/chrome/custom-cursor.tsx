@@ -57,20 +57,24 @@ export function CustomCursor() {
   if (!enabled) return null
   return (
     <>
-      <div
-        ref={ring}
-        data-testid="cursor-ring"
-        data-visible="false"
-        aria-hidden="true"
-        className="cursor-ring"
-      />
-      <div
-        ref={dot}
-        data-testid="cursor-dot"
-        data-visible="false"
-        aria-hidden="true"
-        className="cursor-dot"
-      />
+      <CursorPart name="cursor-ring" partRef={ring} />
+      <CursorPart name="cursor-dot" partRef={dot} />
     </>
+  )
+}
+
+/** The ring or the dot, hidden until the pointer moves (the effect shows and moves it). */
+function CursorPart(props: {
+  name: 'cursor-ring' | 'cursor-dot'
+  partRef: React.Ref<HTMLDivElement>
+}) {
+  return (
+    <div
+      ref={props.partRef}
+      data-testid={props.name}
+      data-visible="false"
+      aria-hidden="true"
+      className={props.name}
+    />
   )
 }

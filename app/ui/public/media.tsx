@@ -83,8 +83,15 @@ export function ResponsiveImage({
   width,
   height,
 }: ResponsiveImageProps) {
-  const loading = priority ? 'eager' : 'lazy'
-  const fetchPriority = priority ? 'high' : undefined
+  // The same in both renderings, after each one's source and size.
+  const shared = {
+    loading: priority ? 'eager' : 'lazy',
+    fetchPriority: priority ? 'high' : undefined,
+    decoding: 'async',
+    draggable,
+    className,
+    style,
+  } as const
   const parsed = parseImageUrl(src)
   if (!parsed) {
     return (
@@ -93,12 +100,7 @@ export function ResponsiveImage({
         alt={alt}
         width={width}
         height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        draggable={draggable}
-        className={className}
-        style={style}
+        {...shared}
       />
     )
   }
@@ -115,12 +117,7 @@ export function ResponsiveImage({
         alt={alt}
         width={parsed.width}
         height={parsed.height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        draggable={draggable}
-        className={className}
-        style={style}
+        {...shared}
       />
     </picture>
   )
