@@ -40,7 +40,12 @@ test('the CV lives in private storage, anonymous visitors are refused, downloads
   // public library nor under public/.
   expect(await server.storedKeys('private')).toContain(cv!.file!.key)
   expect((await server.storedKeys('media')).filter((f) => f.endsWith('.pdf'))).toEqual([])
-  await updateCvSettings({ requireAuth: true, addWatermark: true, trackDownloads: true })
+  await updateCvSettings({
+    requireAuth: true,
+    addWatermark: true,
+    trackDownloads: true,
+    audience: 'any',
+  })
 
   // Anonymous: neither the preview nor the download gives the file.
   const anonymous = await browser.newContext({ baseURL })

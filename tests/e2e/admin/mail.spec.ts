@@ -202,7 +202,7 @@ test.describe('with a real SMTP server', () => {
       await expect(notice.getByRole('link', { name: 'Renseigner votre profil' })).toBeVisible()
 
       await page.goto('/contact')
-      await page.getByLabel('Nom').fill('Nina Visiteuse')
+      await page.getByLabel('Nom', { exact: true }).fill('Nina Visiteuse')
       await page.getByLabel('E-mail').fill('nina@exemple.fr')
       await page.getByLabel('Message').fill('Bonjour, une question.')
       await page.getByRole('button', { name: 'Envoyer le message' }).click()
@@ -284,7 +284,7 @@ test.describe('with a real SMTP server', () => {
 
     // A new contact message alerts the configured address.
     await page.goto('/contact')
-    await page.getByLabel('Nom').fill('Paul Alerte')
+    await page.getByLabel('Nom', { exact: true }).fill('Paul Alerte')
     await page.getByLabel('E-mail').fill('paul@exemple.fr')
     await page.getByLabel('Message').fill('Bonjour, une question.')
     await page.getByRole('button', { name: 'Envoyer le message' }).click()
@@ -353,7 +353,7 @@ test.describe('with a real SMTP server', () => {
     await openAdminTab(page, 'Utilisateurs')
     const email = uniqueEmail('invite-mail')
     await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
-    await page.getByLabel('Nom').fill('Léa Invitée')
+    await page.getByLabel('Nom', { exact: true }).fill('Léa Invitée')
     await page.getByLabel('Adresse e-mail').fill(email)
     // E-mail is configured on this server: the box starts checked.
     await expect(page.getByLabel("Envoyer l'invitation par e-mail")).toBeChecked()

@@ -58,7 +58,7 @@ test('users: list columns, defaults, validation, create, edit role, delete after
     page.getByText('Le formulaire contient des erreurs. Corrigez les champs indiqués.'),
   ).toBeVisible()
   await expectFieldError(page, 'Adresse e-mail', "L'adresse e-mail est requise")
-  await page.getByLabel('Nom').fill('Hugo Lecteur')
+  await page.getByLabel('Nom', { exact: true }).fill('Hugo Lecteur')
   await page.getByLabel('Adresse e-mail').fill('pas-une-adresse')
   await page.getByLabel("URL de l'avatar").fill('pas une url')
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
@@ -69,7 +69,7 @@ test('users: list columns, defaults, validation, create, edit role, delete after
   await page.getByLabel("URL de l'avatar").fill('')
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
   await expectFieldError(page, 'Adresse e-mail', 'Cette adresse e-mail est déjà utilisée')
-  await expect(page.getByLabel('Nom')).toHaveValue('Hugo Lecteur')
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Hugo Lecteur')
 
   const email = uniqueEmail('hugo')
   await page.getByLabel('Adresse e-mail').fill(email)
@@ -90,7 +90,7 @@ test('users: list columns, defaults, validation, create, edit role, delete after
   // Edit: role editor and an avatar.
   await row.getByRole('link', { name: 'Modifier Hugo Lecteur' }).click()
   await expect(page.getByRole('heading', { name: "Modifier l'utilisateur" })).toBeVisible()
-  await expect(page.getByLabel('Nom')).toHaveValue('Hugo Lecteur')
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Hugo Lecteur')
   await page.getByLabel('Rôle').selectOption({ label: 'Éditeur' })
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expect(row).toContainText('Éditeur')
@@ -185,7 +185,7 @@ test('a user created in this tab claims the account with the invitation link onl
   await openAdminTab(page, 'Utilisateurs')
   const email = uniqueEmail('invite')
   await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
-  await page.getByLabel('Nom').fill('Paul Invité')
+  await page.getByLabel('Nom', { exact: true }).fill('Paul Invité')
   await page.getByLabel('Adresse e-mail').fill(email)
   await page.getByLabel('Rôle').selectOption({ label: 'Éditeur' })
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
@@ -201,7 +201,7 @@ test('a user created in this tab claims the account with the invitation link onl
   const visitor = await context.newPage()
   const register = async (url: string, fillEmail: boolean) => {
     await visitor.goto(url)
-    await visitor.getByLabel('Nom').fill('Paul')
+    await visitor.getByLabel('Nom', { exact: true }).fill('Paul')
     if (fillEmail) await visitor.getByLabel('Adresse e-mail').fill(email)
     await visitor.getByLabel('Code quantique', { exact: true }).fill('secret-paul-1')
     await visitor.getByLabel('Confirmer le code quantique', { exact: true }).fill('secret-paul-1')
@@ -244,7 +244,7 @@ test('a pending invitation can be renewed: the new link works, the old one no lo
   await openAdminTab(page, 'Utilisateurs')
   const email = uniqueEmail('renew')
   await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
-  await page.getByLabel('Nom').fill('Rita Renouvelée')
+  await page.getByLabel('Nom', { exact: true }).fill('Rita Renouvelée')
   await page.getByLabel('Adresse e-mail').fill(email)
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
   const first = await page.getByLabel('Lien à transmettre').inputValue()

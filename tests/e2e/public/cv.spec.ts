@@ -21,7 +21,7 @@ test('CV: login required → banner for 3 s with Se connecter, server refuses th
   db: _db,
 }) => {
   await updateCvUrl('/demo/projects/budget-clair-cover.webp')
-  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: false })
+  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: false, audience: 'any' })
   const refused = await request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(refused.status()).toBe(302)
   expect(refused.headers()['location']).toBe('/cv?connexion=requise')
@@ -49,7 +49,7 @@ test('CV: a signed-in download is allowed and logged as a download entry', async
   db: _db,
 }) => {
   await updateCvUrl('/demo/projects/budget-clair-cover.webp')
-  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: true })
+  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: true, audience: 'any' })
   const user = await signIn(page, { role: 'viewer', name: 'Lecteur CV' })
   await visit(page, '/cv')
   const response = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
@@ -63,7 +63,7 @@ test('CV: a signed-in download is allowed and logged as a download entry', async
     .execute()
   expect(entries).toEqual([{ action: 'download', resourceType: 'cv', userName: 'Lecteur CV' }])
 
-  await updateCvSettings({ trackDownloads: false })
+  await updateCvSettings({ trackDownloads: false, audience: 'any' })
   await page.request.get('/cv/telecharger', { maxRedirects: 0 })
   const after = await getDb()
     .selectFrom('activity_logs')
@@ -89,7 +89,7 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
   db: _db,
 }) => {
   await updateCvUrl('/demo/projects/budget-clair-cover.webp')
-  await updateCvSettings({ requireAuth: false })
+  await updateCvSettings({ requireAuth: false, audience: 'any' })
   await page.clock.install()
   await visit(page, '/cv')
   await page.clock.pauseAt(Date.now() + 60_000)
@@ -112,7 +112,7 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
     await expect(notice).toBeHidden()
   }
   // Anyone may download when requireAuth is off, and the anonymous download is tracked.
-  await updateCvSettings({ trackDownloads: true })
+  await updateCvSettings({ trackDownloads: true, audience: 'any' })
   const before = await anonymousDownloads()
   const res = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(res.headers()['location']).toBe('/demo/projects/budget-clair-cover.webp')
@@ -127,7 +127,7 @@ test('CV: a PDF is embedded only for a visitor who may download it, else the pag
     route.fulfill({ status: 200, contentType: 'application/pdf', body: TINY_PDF }),
   )
   await updateCvUrl(PDF_PATH)
-  await updateCvSettings({ requireAuth: true, addWatermark: false, trackDownloads: false })
+  await updateCvSettings({ requireAuth: true, addWatermark: false, trackDownloads: false, audience: 'any' })
 
   // Login required: no frame (its viewer would download and print), nor the file's address.
   const response = await visit(page, '/cv')
@@ -139,12 +139,12 @@ test('CV: a PDF is embedded only for a visitor who may download it, else the pag
   await expect(page.getByRole('link', { name: 'Télécharger le CV' })).toBeVisible()
 
   // requireAuth off: anyone may download, so the document is embedded.
-  await updateCvSettings({ requireAuth: false })
+  await updateCvSettings({ requireAuth: false, audience: 'any' })
   await visit(page, '/cv')
   await expect(page.locator('iframe[title="CV"]')).toHaveAttribute('src', PDF_PATH)
 
   // requireAuth on and signed in: embedded too.
-  await updateCvSettings({ requireAuth: true })
+  await updateCvSettings({ requireAuth: true, audience: 'any' })
   await signIn(page, { role: 'viewer' })
   await visit(page, '/cv')
   await expect(page.locator('iframe[title="CV"]')).toHaveAttribute('src', PDF_PATH)
