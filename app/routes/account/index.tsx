@@ -380,7 +380,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               passe et ne garder que ce moyen de connexion.
             </p>
             <label htmlFor="remove-current-password" className="block text-sm font-medium">
-              Mot de passe actuel (pour supprimer)
+              Votre mot de passe, pour confirmer la suppression
             </label>
             <input
               id="remove-current-password"
