@@ -1,5 +1,5 @@
-// `/compte` self-service (ADR 025's amendment): change one's password, download one's data,
-// delete one's account. French texts and the form schema; no I/O.
+// `/compte` self-service (ADR 025's amendment): change or remove one's password, download
+// one's data, delete one's account. French texts and the form schema; no I/O.
 import { z } from 'zod'
 import { MAX_LENGTH } from './common.ts'
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts'
@@ -16,6 +16,10 @@ export const ACCOUNT_TEXTS = {
   lastAdmin:
     'Vous êtes le dernier administrateur actif : votre compte ne peut pas être supprimé. Nommez d’abord un autre administrateur.',
   deleted: 'Votre compte a été supprimé.',
+  passwordRemoved:
+    'Mot de passe supprimé : connectez-vous désormais avec Google ou Facebook. Vos autres sessions sont fermées.',
+  noPassword: 'Ce compte n’a pas de mot de passe.',
+  noOtherSignIn: 'Impossible : ce compte n’a pas d’autre moyen de connexion.',
 } as const
 
 export function passwordMinLength(role: string): number {
@@ -35,3 +39,10 @@ export const ChangePasswordSchema = z.object({
   confirmPassword: z.string().max(MAX_LENGTH.password).default(''),
 })
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>
+
+/** Removing one's password: proven by the current password or a fresh second-factor code. */
+export const RemovePasswordSchema = z.object({
+  currentPassword: text(MAX_LENGTH.password),
+  code: text(64),
+})
+export type RemovePasswordInput = z.output<typeof RemovePasswordSchema>

@@ -3,13 +3,20 @@
 // them). Admins also set whether two-factor sign-in is required for every admin. Everyone
 // changes their password, downloads their data and deletes their account here (ADR 025).
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { ACCOUNT_TEXTS, ChangePasswordSchema, passwordMinLength } from '#app/domain/account.ts'
+import {
+  ACCOUNT_TEXTS,
+  ChangePasswordSchema,
+  passwordMinLength,
+  RemovePasswordSchema,
+} from '#app/domain/account.ts'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
 import {
   changeOwnPassword,
   deleteOwnAccount,
+  hasOtherSignIn,
+  removeOwnPassword,
 } from '#app/server/auth/account-self-service.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -48,19 +55,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const current = await getCurrentSession(request)
   const isAdmin = user.role === 'admin'
+  const hasPassword = !!(await getDb()
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', user.id)
+    .where('providerId', '=', 'credential')
+    .where('password', 'is not', null)
+    .executeTakeFirst())
   return {
     user: { name: user.name, email: user.email },
     isAdmin,
     twoFactor: await getTwoFactorStatus(user.id),
     requiredForAdmins: isAdmin ? await isAdminTwoFactorRequired() : false,
     sessions: await listActiveSessions(user.id, current?.session.id ?? null),
-    hasPassword: !!(await getDb()
-      .selectFrom('account')
-      .select('id')
-      .where('userId', '=', user.id)
-      .where('providerId', '=', 'credential')
-      .where('password', 'is not', null)
-      .executeTakeFirst()),
+    hasPassword,
+    canRemovePassword: hasPassword && (await hasOtherSignIn(user.id)),
     passwordMin: passwordMinLength(user.role),
   }
 }
@@ -169,6 +178,13 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.ok) return fail(outcome.error, outcome.status)
       return { message: ACCOUNT_TEXTS.passwordChanged }
     }
+    case 'remove-password': {
+      const parsed = RemovePasswordSchema.safeParse(values)
+      if (!parsed.success) return fail('Formulaire invalide.')
+      const outcome = await removeOwnPassword(request, user, current?.session.id, parsed.data)
+      if (!outcome.ok) return fail(outcome.error, outcome.status)
+      return { message: ACCOUNT_TEXTS.passwordRemoved }
+    }
     case 'delete-account': {
       const confirm = typeof values.confirmEmail === 'string' ? values.confirmEmail : ''
       const outcome = await deleteOwnAccount(request, user, confirm)
@@ -182,8 +198,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isAdmin, twoFactor, requiredForAdmins, sessions, hasPassword, passwordMin } =
-    loaderData
+  const {
+    user,
+    isAdmin,
+    twoFactor,
+    requiredForAdmins,
+    sessions,
+    hasPassword,
+    canRemovePassword,
+    passwordMin,
+  } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const result = actionData as ActionResult | undefined
@@ -349,6 +373,49 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             Changer le mot de passe
           </button>
         </Form>
+        {canRemovePassword ? (
+          <Form method="post" className="mt-6 space-y-3 border-t border-white/10 pt-4">
+            <p className="text-sm text-white/80">
+              Vous vous connectez aussi avec Google ou Facebook : vous pouvez supprimer votre mot de
+              passe et ne garder que ce moyen de connexion.
+            </p>
+            <label htmlFor="remove-current-password" className="block text-sm font-medium">
+              Votre mot de passe, pour confirmer la suppression
+            </label>
+            <input
+              id="remove-current-password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              maxLength={128}
+              required={!twoFactor.enabled}
+              className={inputStyle}
+            />
+            {twoFactor.enabled ? (
+              <>
+                <label htmlFor="remove-password-code" className="block text-sm font-medium">
+                  Ou code de vérification (application ou code de récupération)
+                </label>
+                <input
+                  id="remove-password-code"
+                  name="code"
+                  autoComplete="one-time-code"
+                  maxLength={64}
+                  className={inputStyle}
+                />
+              </>
+            ) : null}
+            <button
+              type="submit"
+              name="intent"
+              value="remove-password"
+              disabled={busy}
+              className={secondaryButton}
+            >
+              Supprimer le mot de passe
+            </button>
+          </Form>
+        ) : null}
       </Panel>
 
       <Panel title="Vos données">

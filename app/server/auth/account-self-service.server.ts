@@ -1,11 +1,12 @@
-// `/compte` self-service (ADR 025's amendment): a user changes their own password, downloads
-// what the site holds about them (GDPR art. 20) and deletes their account (art. 17). The last
-// active admin cannot delete itself (ADR 010).
+// `/compte` self-service (ADR 025's amendment): a user changes or removes their own password,
+// downloads what the site holds about them (GDPR art. 20) and deletes their account (art. 17).
+// The last active admin cannot delete itself (ADR 010).
 import {
   ACCOUNT_TEXTS,
   passwordMinLength,
   weakPasswordText,
   type ChangePasswordInput,
+  type RemovePasswordInput,
 } from '#app/domain/account.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { endAllSessions, listActiveSessions } from './active-sessions.server.ts'
@@ -97,6 +98,61 @@ export async function changeOwnPassword(
     resourceId: user.id,
     resourceName: user.email,
     details: 'Mot de passe modifié depuis « Mon compte » ; les autres sessions sont fermées',
+  })
+  return { ok: true }
+}
+
+/** Whether the user can sign in some other way than a password (Google or Facebook linked). */
+export async function hasOtherSignIn(userId: string): Promise<boolean> {
+  const other = await getDb()
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '!=', 'credential')
+    .executeTakeFirst()
+  return !!other
+}
+
+/**
+ * Removes the password of an account that also signs in with Google or Facebook (ADR 014's
+ * amendment keeps both ways in after a link). Proven by the current password or, for an
+ * account with a second factor, a fresh code. The other sessions end, as for a change.
+ */
+export async function removeOwnPassword(
+  request: Request,
+  user: SessionUser,
+  currentSessionId: string | undefined,
+  input: RemovePasswordInput,
+): Promise<SelfServiceOutcome> {
+  const credential = await credentialOf(user.id)
+  if (!credential?.password) return refuse(ACCOUNT_TEXTS.noPassword)
+  if (!(await hasOtherSignIn(user.id))) return refuse(ACCOUNT_TEXTS.noOtherSignIn, 409)
+  const allowed =
+    (await hit(`password-change:${user.id}`, PASSWORD_CHANGE_LIMIT)) &&
+    (await hit(`password-change:ip:${getClientIp(request)}`, PASSWORD_CHANGE_LIMIT))
+  if (!allowed) return refuse(ACCOUNT_TEXTS.tooManyAttempts, 429)
+  if (input.currentPassword) {
+    const { verifyPassword } = await import('better-auth/crypto')
+    const matches = await verifyPassword({
+      hash: credential.password,
+      password: input.currentPassword,
+    })
+    if (!matches) return refuse(ACCOUNT_TEXTS.currentPasswordWrong)
+  } else if (input.code && (await getTwoFactorStatus(user.id)).enabled) {
+    const outcome = await attemptSecondFactor(request, user, input.code)
+    if (!outcome.ok) return refuse(outcome.error, outcome.status)
+  } else {
+    return refuse(ACCOUNT_TEXTS.currentPasswordRequired)
+  }
+  await getDb().deleteFrom('account').where('id', '=', credential.id).execute()
+  await endAllSessions(user.id, currentSessionId)
+  await recordActivity(request, {
+    actor: { id: user.id, name: user.name, email: user.email },
+    action: 'update',
+    resourceType: 'user',
+    resourceId: user.id,
+    resourceName: user.email,
+    details: 'Mot de passe supprimé depuis « Mon compte » ; les autres sessions sont fermées',
   })
   return { ok: true }
 }

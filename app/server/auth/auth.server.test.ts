@@ -10,7 +10,7 @@ process.env.PUBLIC_URL ??= 'http://localhost:3999'
 process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 
 const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
-const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
+const { ADMIN_WEAK_PASSWORD, AUTH_TEXTS } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const {
@@ -127,11 +127,30 @@ describe('accounts', () => {
     })
   })
 
-  it('gives admin to ADMIN_EMAIL at sign-up', async () => {
-    const outcome = await register('Chef@exemple.fr')
+  it('gives admin to ADMIN_EMAIL at sign-up, with an admin’s 12-character password', async () => {
+    // Under 12 characters the sign-up that would make an admin is refused, nothing created.
+    expect(await register('Chef@exemple.fr', 'onze-signes')).toEqual({
+      ok: false,
+      error: ADMIN_WEAK_PASSWORD,
+      status: 400,
+    })
+    expect(await getDb().selectFrom('user').select('id').execute()).toEqual([])
+    const outcome = await register('Chef@exemple.fr', 'douze-signes')
     expect(outcome.ok).toBe(true)
     const row = await getDb().selectFrom('user').select(['role']).executeTakeFirstOrThrow()
     expect(row.role).toBe('admin')
+  })
+
+  it('keeps the visitors’ 6 characters for ADMIN_EMAIL once an active admin exists', async () => {
+    await createTestUser({ role: 'admin' })
+    const outcome = await register('chef@exemple.fr', 'secret1')
+    expect(outcome.ok).toBe(true)
+    const row = await getDb()
+      .selectFrom('user')
+      .select(['role'])
+      .where('email', '=', 'chef@exemple.fr')
+      .executeTakeFirstOrThrow()
+    expect(row.role).toBe('viewer')
   })
 
   it('lets a user created by an admin claim the account with the invitation link only, keeping the role', async () => {
@@ -281,7 +300,7 @@ describe('accounts', () => {
 
   it('guards admin pages: /login when signed out, / for non-admins, entries for each check', async () => {
     const viewer = await register('gus@exemple.fr', 'motdepasse', 'Gus')
-    const admin = await register('chef@exemple.fr', 'motdepasse', 'Cheffe')
+    const admin = await register('chef@exemple.fr', 'motdepasse-admin', 'Cheffe')
     if (!viewer.ok || !admin.ok) throw new Error('sign-up failed')
     const location = async (fn: () => Promise<unknown>) => {
       try {

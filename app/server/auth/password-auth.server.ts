@@ -1,6 +1,12 @@
 // Sign-in and sign-up with a password, as the /login and /register actions run them
 // (rate limits per address and per account, ADR 023; no account oracle: one message for any failure).
-import { AUTH_TEXTS, type LoginInput, type RegisterInput } from '#app/domain/auth.ts'
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_WEAK_PASSWORD,
+  AUTH_TEXTS,
+  type LoginInput,
+  type RegisterInput,
+} from '#app/domain/auth.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
@@ -8,7 +14,9 @@ import { createId, nowIso } from '../db/util.server.ts'
 import { log } from '../core/log.server.ts'
 import { clearKey, hit, isOver, retryAfterHeader } from '../rate-limit/rate-limit.server.ts'
 import { AUTH_RATE_LIMITS } from '../rate-limit/rate-limit-rules.server.ts'
-import { getAuth } from './auth.server.ts'
+import { getEnv } from '../core/env.server.ts'
+import { countActiveAdmins } from '../repositories/users.server.ts'
+import { getAuth, isAdminEmail } from './auth.server.ts'
 import { consumeInvitation, findInvitation } from './invitations.server.ts'
 import { knownDeviceCookie, knownDeviceFor } from './known-device.server.ts'
 
@@ -213,6 +221,18 @@ export async function signInWithPassword(
   return { ok: true, headers, userId: user.id }
 }
 
+/**
+ * A sign-up that ADMIN_EMAIL will make admin (no active admin yet, ADR 010) needs an admin's
+ * 12 characters, as the setup link and `admin:create` do (ADR 025's amendment).
+ */
+async function tooShortForAdmin(email: string, password: string): Promise<boolean> {
+  return (
+    password.length < ADMIN_PASSWORD_MIN_LENGTH &&
+    isAdminEmail(email, getEnv().ADMIN_EMAIL) &&
+    (await countActiveAdmins()) === 0
+  )
+}
+
 export async function registerWithPassword(
   request: Request,
   input: RegisterInput,
@@ -240,10 +260,16 @@ export async function registerWithPassword(
     // A user an admin created in the Users tab (no account yet) is claimed with a password
     // only through the invitation link the admin handed over (ADR 015): knowing the address
     // is not enough. The user keeps the role given.
+    if (options.invitation && (await tooShortForAdmin(email, input.password))) {
+      return { ok: false, error: ADMIN_WEAK_PASSWORD, status: 400 }
+    }
     if (!options.invitation || !(await consumeInvitation(options.invitation, existing.id))) {
       return { ok: false, error: AUTH_TEXTS.invitationRequired, status: 409 }
     }
     return claimInvitedUser(request, existing.id, email, input.password)
+  }
+  if (await tooShortForAdmin(email, input.password)) {
+    return { ok: false, error: ADMIN_WEAK_PASSWORD, status: 400 }
   }
   const response = await (
     await getAuth()

@@ -161,8 +161,9 @@ describe('sign-in hardening', () => {
       registerWithPassword(request('/register', { method: 'POST' }), {
         name: 'Cheffe',
         email,
-        password: 'motdepasse',
-        confirmPassword: 'motdepasse',
+        // An admin's 12 characters (ADR 025's amendment).
+        password: 'motdepasse-admin',
+        confirmPassword: 'motdepasse-admin',
       })
     const roleOf = async (email: string) =>
       (

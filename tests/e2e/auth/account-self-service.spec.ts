@@ -1,8 +1,9 @@
-// `/compte` self-service (ADR 025's amendment): password change, data download, account
-// deletion (the last admin protected), recovery codes copied or saved.
+// `/compte` self-service (ADR 025's amendment): password change and removal, data download,
+// account deletion (the last admin protected), recovery codes copied or saved.
 import { readFileSync } from 'node:fs'
 import { getDb } from '#app/server/db/client.server.ts'
-import { signIn } from '../../fixtures/auth.ts'
+import { createId, nowIso } from '#app/server/db/util.server.ts'
+import { providersOf, signIn } from '../../fixtures/auth.ts'
 import { enrolTwoFactor } from '../../fixtures/totp.ts'
 import { allowConsoleError, test, expect } from '../../fixtures/test.ts'
 
@@ -48,6 +49,46 @@ test('a visitor changes their password: the current one is checked, the new one 
   await signIn(login, { user: { ...user, password: 'nouveau-code' }, via: 'form' })
   await expect(login).not.toHaveURL(/\/login/)
   await fresh.close()
+})
+
+test('a user with Google linked removes their password after proving it', async ({
+  page,
+  db: _db,
+}) => {
+  allowConsoleError(page, /status of 400/)
+  const user = await signIn(page, { role: 'viewer', password: 'code-a-retirer' })
+  await page.goto('/compte')
+  // Without another way to sign in, the form is not offered.
+  const panel = page.getByRole('region', { name: 'Mot de passe' })
+  await expect(panel.getByRole('button', { name: 'Supprimer le mot de passe' })).toHaveCount(0)
+
+  const now = nowIso()
+  await getDb()
+    .insertInto('account')
+    .values({
+      id: createId(),
+      accountId: `google-${user.id}`,
+      providerId: 'google',
+      userId: user.id,
+      password: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await page.goto('/compte')
+  const confirm = panel.getByLabel('Votre mot de passe, pour confirmer la suppression')
+  await confirm.fill('pas-le-bon')
+  await panel.getByRole('button', { name: 'Supprimer le mot de passe' }).click()
+  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  expect(await providersOf(user.id)).toEqual(['credential', 'google'])
+
+  await confirm.fill('code-a-retirer')
+  await panel.getByRole('button', { name: 'Supprimer le mot de passe' }).click()
+  await expect(page.getByText(/^Mot de passe supprimé/)).toBeVisible()
+  expect(await providersOf(user.id)).toEqual(['google'])
+  // Gone from the page too; creating a new one then takes a second-factor code.
+  await expect(panel.getByRole('button', { name: 'Supprimer le mot de passe' })).toHaveCount(0)
+  await expect(panel.getByLabel('Mot de passe actuel')).toHaveCount(0)
 })
 
 test('an admin needs 12 characters; the server says so in French', async ({ page, db: _db }) => {
