@@ -12,6 +12,8 @@ export default [
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
   route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
+  // The statistics' collection endpoint (STATS_BEACON_PATH, ADR 072).
+  route('api/event', 'routes/resources/stats-event.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
   route('api/media', 'routes/resources/media-list.ts'),
   route('api/transfer/import', 'routes/resources/transfer-import.ts'),

@@ -9,6 +9,7 @@ import { addressLimitFor } from '#app/server/rate-limit/rate-limit-rules.server.
 import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
+import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
 
 export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
 export const UNSUPPORTED_TYPE =
@@ -91,6 +92,9 @@ export function bodyShapeRefusal(
   }
   // The activity beacon may also send JSON (app/routes/resources/activity-beacon.ts).
   if (type === 'application/json' && path === '/api/activity') return null
+  // The statistics beacon sends text/plain (sendBeacon's string) or JSON (ADR 072).
+  if ((type === 'text/plain' || type === 'application/json') && path === STATS_BEACON_PATH)
+    return null
   return { status: 415, message: UNSUPPORTED_TYPE }
 }
 

@@ -23,6 +23,7 @@ export const OUTBOX_KINDS = [
   'test',
   'link',
   'verify',
+  'stats',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -35,6 +36,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   test: "E-mail d'essai",
   link: 'Connexion associée au compte',
   verify: "Vérification de l'adresse",
+  stats: 'Résumé hebdomadaire des statistiques',
 }
 
 /** What the admin sees of one outbox row. */

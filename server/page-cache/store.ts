@@ -61,8 +61,11 @@ export interface Entry {
 /** Paths never cached (admin hub, accounts, secret links, API, resources). */
 const NEVER =
   /^\/(?:admin|api|auth|login|register|logout|setup|compte|reset-password|healthz|assets)(?:[/?.]|$)/
-/** Third-party cookies that do not change our HTML (analytics). */
-const IGNORED_COOKIE = /^(?:_ga|_gid|_gat|_gcl|_fbp|_pk_|_hj)/
+/**
+ * Cookies that do not change our HTML: third-party analytics, and the statistics' opt-out
+ * (read by the script only, ADR 072).
+ */
+const IGNORED_COOKIE = /^(?:_ga|_gid|_gat|_gcl|_fbp|_pk_|_hj|_vitrine_stats$)/
 const MAX_URL_LENGTH = 2048
 const ENTRY_OVERHEAD = 1024
 /** The default bound of the bytes held (PAGE_CACHE_MAX_MB). */

@@ -40,6 +40,13 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'shared_secret',
   // ADR 018: who may download the CV (only signed-in visitors' pages show it).
   'cv_approval',
+  // ADR 072: visitors' statistics (written on page views, read by the admin only; public view
+  // counts, when the owner shows them, follow the page cache's own lifetime).
+  'analytics_dict',
+  'analytics_event',
+  'analytics_rollup',
+  'analytics_salt',
+  'analytics_state',
 ])
 
 const WRITE_KINDS = new Set([

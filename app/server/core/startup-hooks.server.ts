@@ -7,6 +7,7 @@ import { startScheduledPublishing } from '../content/scheduled-publish.server.ts
 import type { Env } from './env.server.ts'
 import { outboxRetention } from '../mail/outbox-retention.server.ts'
 import { startMailWorker } from '../mail/worker.server.ts'
+import { startStatistics } from '../analytics/background.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
 
@@ -26,4 +27,6 @@ export const STARTUP_HOOKS: StartupHook[] = [
   printFirstAdminLink,
   // The e-mail outbox worker, when SMTP_URL is set (ADR 019).
   startMailWorker,
+  // Statistics: raw events past their retention purged, rollups and weekly summary (ADR 072).
+  startStatistics,
 ]

@@ -1,5 +1,6 @@
 // Row shapes of every table. Lists and nested objects are JSON text, parsed in the
 // repositories; booleans are 0/1; timestamps ISO-8601 text.
+import type { Generated } from 'kysely'
 import type { AuthTables } from './auth-schema.server.ts'
 import type { SecurityTables } from './security-schema.server.ts'
 
@@ -175,6 +176,51 @@ export interface ImportSourceTable {
   createdAt: string
 }
 
+/** Statistics (migration 015, ADRs 072, 073): strings stored once. */
+export interface AnalyticsDictTable {
+  id: Generated<number>
+  kind: number
+  value: string
+}
+
+/** One page view or goal: integers only (Unix seconds, a 48-bit visitor hash, ids, enums). */
+export interface AnalyticsEventTable {
+  id: Generated<number>
+  t: number
+  v: number
+  kind: number
+  path: number
+  ref: number | null
+  src: number | null
+  med: number | null
+  camp: number | null
+  country: number | null
+  device: number | null
+  browser: number | null
+  os: number | null
+}
+
+/** Anonymous counts per hour (gran 0) or day (gran 1), per dimension value. */
+export interface AnalyticsRollupTable {
+  gran: number
+  dim: number
+  start: number
+  value: number
+  visitors: number
+  visits: number
+  pageviews: number
+  bounces: number
+  duration: number
+}
+
+export interface AnalyticsTables {
+  analytics_dict: AnalyticsDictTable
+  analytics_event: AnalyticsEventTable
+  analytics_rollup: AnalyticsRollupTable
+  analytics_salt: { day: number; salt: string }
+  analytics_state: { key: string; value: string }
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -192,4 +238,4 @@ export interface ContentTables {
   import_source: ImportSourceTable
 }
 
-export interface Database extends ContentTables, AuthTables, SecurityTables {}
+export interface Database extends ContentTables, AuthTables, SecurityTables, AnalyticsTables {}

@@ -26,6 +26,7 @@ import {
   invitationEmail,
   replyEmail,
   resetEmail,
+  statsSummaryEmail,
   testEmail,
   verifyEmail,
   type SiteIdentity,
@@ -339,4 +340,23 @@ export async function queueTestEmail(to: string): Promise<OutboxRow> {
     { kind: 'test', to: { address: to }, ...testEmail(site) },
     { configured: isMailConfigured() },
   )
+}
+
+/** The weekly statistics summary to the owner (the message alerts' recipients, ADR 072). */
+export async function queueStatsSummary(
+  db: Kysely<Database>,
+  lines: string[],
+  now = new Date(),
+): Promise<number> {
+  const settings = await getMailSettings(db)
+  const { site, contactEmail } = await siteOf(db)
+  const rendered = statsSummaryEmail(site, { lines, adminUrl: `${site.siteUrl}/admin/statistics` })
+  const recipients = await alertRecipients(db, settings, contactEmail)
+  for (const to of recipients)
+    await enqueueEmail(
+      db,
+      { kind: 'stats', to: { address: to }, ...rendered },
+      { configured: isMailConfigured(), now },
+    )
+  return recipients.length
 }

@@ -239,6 +239,25 @@ export function digestEmail(
   return { subject: `${what} — ${site.siteName}`, html, text }
 }
 
+/** The week's statistics, for the owner (ADR 072): figures only, no visitor. */
+export function statsSummaryEmail(
+  site: SiteIdentity,
+  input: { lines: string[]; adminUrl: string },
+): RenderedEmail {
+  const intro = 'Voici la fréquentation de votre site sur les 7 derniers jours :'
+  const html = render(
+    site,
+    h('p', { style: P }, intro),
+    h('ul', { style: P }, ...input.lines.map((line) => h('li', null, line))),
+    button(input.adminUrl, 'Voir les statistiques'),
+  )
+  const text =
+    `${intro}\n\n${input.lines.map((l) => `- ${l}`).join('\n')}\n\n` +
+    `Voir les statistiques : ${input.adminUrl}` +
+    footerText(site)
+  return { subject: `Statistiques de la semaine — ${site.siteName}`, html, text }
+}
+
 /** 'Code oublié ?' (ADR 019). */
 export function resetEmail(
   site: SiteIdentity,

@@ -434,3 +434,8 @@ export async function updateBlogPost(
 export async function deleteBlogPost(id: string): Promise<boolean> {
   return deleteById(getDb(), 'blog_posts', id)
 }
+
+/** Every post's id, slug and title (the statistics name pages by them, ADR 072). */
+export async function listBlogPostTitles(): Promise<{ id: string; slug: string; title: string }[]> {
+  return getDb().selectFrom('blog_posts').select(['id', 'slug', 'title']).execute()
+}

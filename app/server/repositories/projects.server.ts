@@ -221,3 +221,8 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
 export async function deleteProject(id: string): Promise<boolean> {
   return deleteById(getDb(), 'projects', id)
 }
+
+/** Every project's id and title (the statistics name pages by them, ADR 072). */
+export async function listProjectTitles(): Promise<{ id: string; title: string }[]> {
+  return getDb().selectFrom('projects').select(['id', 'title']).execute()
+}

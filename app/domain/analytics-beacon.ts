@@ -1,0 +1,38 @@
+// What the public statistics script and the collection endpoint agree on (ADR 072). No zod
+// here: the public pages import this file, and their JavaScript stays small.
+
+/** The collection endpoint: language-neutral, under /api (never cached, ADR 026). */
+export const STATS_BEACON_PATH = '/api/event'
+
+/**
+ * The opt-out cookie: its only content is 'opt-out' (no identifier). Named so the page cache
+ * ignores it (server/page-cache/store.ts): no page varies on it.
+ */
+export const STATS_OPT_OUT_COOKIE = '_vitrine_stats'
+export const STATS_OPT_OUT_VALUE = 'opt-out'
+/** 13 months at most (CNIL): the browser forgets the choice then. */
+export const STATS_OPT_OUT_MAX_AGE_S = 395 * 24 * 60 * 60
+
+/** Event names the script sends: a page view and the three goals. */
+export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound'] as const
+export type StatsEventName = (typeof STATS_EVENTS)[number]
+
+/** The largest event body the endpoint reads, in bytes. */
+export const STATS_MAX_BODY_BYTES = 2048
+
+/** Screen size classes, by the viewport's CSS width. */
+export function screenClass(width: number): 'mobile' | 'tablet' | 'desktop' {
+  return width < 640 ? 'mobile' : width < 1024 ? 'tablet' : 'desktop'
+}
+
+/** Whether this browser's visitor opted out (the cookie) or asked not to be tracked. */
+export function statsRefused(
+  cookie: string,
+  nav: { doNotTrack?: string | null; globalPrivacyControl?: boolean },
+): boolean {
+  return (
+    cookie.split(';').some((c) => c.trim() === `${STATS_OPT_OUT_COOKIE}=${STATS_OPT_OUT_VALUE}`) ||
+    nav.doNotTrack === '1' ||
+    nav.globalPrivacyControl === true
+  )
+}

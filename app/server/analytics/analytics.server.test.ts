@@ -1,0 +1,282 @@
+// The statistics' storage and collection on a real database: salt rotation, the keyed hash,
+// parsing, refusals (4xx, never 500), the rate limit, retention, rollups and the report.
+import { beforeEach, describe, expect, test } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { StatsQuerySchema } from '#app/domain/analytics.ts'
+import { STATS_MAX_BODY_BYTES } from '#app/domain/analytics-beacon.ts'
+import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
+import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
+import { collect, parsePage } from './collect.server.ts'
+import { buildReport, periodRange } from './report.server.ts'
+import { refreshRollups } from './rollup.server.ts'
+import {
+  dayOf,
+  flushEvents,
+  purgeEventsOlderThan,
+  resetDictCache,
+  resetSaltCache,
+  saltOf,
+  saveStatsSettings,
+  visitorHash,
+} from './store.server.ts'
+import { purgeExpiredEvents } from './background.server.ts'
+import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
+
+const database = useTestDatabase()
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const DAY = 86_400_000
+
+beforeEach(async () => {
+  resetSaltCache()
+  resetDictCache()
+  await resetRateLimits()
+})
+
+function beacon(
+  body: unknown,
+  {
+    ip = '203.0.113.7',
+    ua = CHROME,
+    headers = {} as Record<string, string>,
+    type = 'text/plain',
+  } = {},
+) {
+  return new Request('http://site.test/api/event', {
+    method: 'POST',
+    headers: {
+      'content-type': type,
+      'user-agent': ua,
+      [CLIENT_IP_HEADER]: ip,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+const view = (path: string, extra: Record<string, unknown> = {}) => ({
+  n: 'pageview',
+  u: `http://site.test${path}`,
+  w: 1280,
+  z: 'Europe/Paris',
+  ...extra,
+})
+
+async function rows() {
+  return database.current.db.selectFrom('analytics_event').selectAll().orderBy('id').execute()
+}
+
+describe('salt and visitor hash', () => {
+  test('the salt rotates daily and the previous day’s salt is deleted', async () => {
+    const db = database.current.db
+    const today = dayOf(Date.now())
+    const yesterdaySalt = await saltOf(today - 1)
+    const yesterdayHash = visitorHash(yesterdaySalt, 'site.test', '203.0.113.7', CHROME)
+    const todaySalt = await saltOf(today)
+    expect(todaySalt.equals(yesterdaySalt)).toBe(false)
+    const stored = await db.selectFrom('analytics_salt').selectAll().execute()
+    expect(stored.map((r) => r.day)).toEqual([today])
+    // Today's salt gives another hash: yesterday's cannot be recomputed from what is stored.
+    expect(visitorHash(todaySalt, 'site.test', '203.0.113.7', CHROME)).not.toBe(yesterdayHash)
+    resetSaltCache()
+    expect((await saltOf(today)).equals(todaySalt)).toBe(true)
+  })
+
+  test('the hash is keyed: same visitor same day, different site or agent differ', async () => {
+    const salt = await saltOf(dayOf(Date.now()))
+    const a = visitorHash(salt, 'site.test', '203.0.113.7', CHROME)
+    expect(visitorHash(salt, 'site.test', '203.0.113.7', CHROME)).toBe(a)
+    expect(visitorHash(salt, 'other.test', '203.0.113.7', CHROME)).not.toBe(a)
+    expect(visitorHash(salt, 'site.test', '203.0.113.8', CHROME)).not.toBe(a)
+    expect(a).toBeLessThan(2 ** 48)
+  })
+})
+
+describe('parsing', () => {
+  test('query strings are dropped except utm_* and ref; referrer kept as its host', () => {
+    const page = parsePage(
+      {
+        u: 'http://site.test/projects/abc/?email=a@b.c&utm_source=LinkedIn&utm_medium=Social&utm_campaign=Spring&token=x',
+        r: 'https://www.linkedin.com/feed/?trk=secret',
+      },
+      'site.test',
+    )
+    expect(page).toEqual({
+      path: '/projects/abc',
+      referrer: 'linkedin.com',
+      source: 'linkedin',
+      medium: 'social',
+      campaign: 'spring',
+    })
+    expect(parsePage({ u: 'http://site.test/?ref=newsletter' }, 'site.test')?.source).toBe(
+      'newsletter',
+    )
+    // Another site's page or a non-http address is not ours to count.
+    expect(parsePage({ u: 'http://evil.test/' }, 'site.test')).toBeNull()
+    expect(parsePage({ u: 'javascript:alert(1)' }, 'site.test')).toBeNull()
+    // The site's own pages are not referrers.
+    expect(
+      parsePage({ u: 'http://site.test/a', r: 'http://site.test/b' }, 'site.test')?.referrer,
+    ).toBeNull()
+  })
+})
+
+describe('collection', () => {
+  test('a page view is stored compactly with no address', async () => {
+    expect(
+      await collect(beacon(view('/blog/x?utm_source=news', { r: 'https://google.com/' }))),
+    ).toEqual({ status: 204, counted: true })
+    await flushEvents()
+    const [row] = await rows()
+    expect(row).toMatchObject({ kind: 0, device: 1 })
+    expect(Object.values(row!).every((v) => typeof v === 'number' || v === null)).toBe(true)
+    const dict = await database.current.db.selectFrom('analytics_dict').select('value').execute()
+    const values = dict.map((d) => d.value).sort()
+    expect(values).toEqual(['/blog/x', 'Chrome', 'Windows', 'google.com', 'news'].sort())
+    expect(JSON.stringify(await rows())).not.toContain('203.0.113')
+  })
+
+  test('bots, prefetches, signed-in users, DNT/GPC and the opt-out are not counted', async () => {
+    const cases: Parameters<typeof beacon>[1][] = [
+      { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      { ua: 'Mozilla/5.0 HeadlessChrome/131.0.0.0' },
+      { ua: '' },
+      { headers: { 'sec-purpose': 'prefetch' } },
+      { headers: { purpose: 'prefetch' } },
+      { headers: { cookie: 'better-auth.session_token=abc' } },
+      { headers: { dnt: '1' } },
+      { headers: { 'sec-gpc': '1' } },
+      { headers: { cookie: '_vitrine_stats=opt-out' } },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    ]
+    for (const options of cases) {
+      const outcome = await collect(beacon(view('/'), options))
+      expect(outcome).toMatchObject({ status: 204, counted: false })
+    }
+    await flushEvents()
+    expect(await rows()).toEqual([])
+  })
+
+  test('junk is refused with a 4xx, never a 500', async () => {
+    const junk: [unknown, Parameters<typeof beacon>[1]?][] = [
+      ['not json'],
+      ['{"n":"pageview"}'],
+      [{ n: 'purchase', u: 'http://site.test/' }],
+      [{ n: 'pageview', u: 12 }],
+      [{ n: 'pageview', u: 'http://site.test/', w: -1 }],
+      [{ n: 'pageview', u: 'http://site.test/', extra: 'x'.repeat(STATS_MAX_BODY_BYTES) }],
+      [view('/'), { type: 'application/x-www-form-urlencoded' }],
+      ['\u0000\uFFFF'],
+      [[1, 2, 3]],
+      [null],
+      [{ n: 'pageview', u: 'http://evil.test/' }],
+    ]
+    for (const [body, options] of junk) {
+      const outcome = await collect(beacon(body, options))
+      expect(outcome.status, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400)
+      expect(outcome.status).toBeLessThan(500)
+    }
+    expect(
+      (await collect(new Request('http://site.test/api/event', { method: 'GET' }))).status,
+    ).toBe(405)
+    await flushEvents()
+    expect(await rows()).toEqual([])
+  })
+
+  test('one address is rate-limited: storage cannot be flooded', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 70; i++) statuses.push((await collect(beacon(view(`/p${i}`)))).status)
+    expect(statuses.filter((s) => s === 204)).toHaveLength(60)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+    await flushEvents()
+    expect(await rows()).toHaveLength(60)
+  })
+})
+
+describe('retention', () => {
+  test('raw events older than the setting are purged, rollups stay', async () => {
+    const db = database.current.db
+    const now = Date.now()
+    const at = (daysAgo: number) => ({
+      t: Math.floor((now - daysAgo * DAY) / 1000),
+      v: 1,
+      kind: 0,
+      path: 1,
+    })
+    await db
+      .insertInto('analytics_event')
+      .values([at(800), at(770), at(700), at(1)])
+      .execute()
+    await db
+      .insertInto('analytics_rollup')
+      .values({
+        gran: 1,
+        dim: 0,
+        start: 0,
+        value: 0,
+        visitors: 1,
+        visits: 1,
+        pageviews: 1,
+        bounces: 1,
+        duration: 0,
+      })
+      .execute()
+    // Default: 25 months.
+    expect(await purgeExpiredEvents(now)).toBe(2)
+    await saveStatsSettings({ ...DEFAULT_STATS_SETTINGS, retentionMonths: 1 })
+    expect(await purgeExpiredEvents(now)).toBe(1)
+    expect(await purgeEventsOlderThan(1, now)).toBe(0)
+    expect((await rows()).map((r) => r.t)).toEqual([at(1).t])
+    expect(await db.selectFrom('analytics_rollup').selectAll().execute()).toHaveLength(1)
+  })
+})
+
+describe('rollups and report', () => {
+  test('visits, bounces, goals and sources are counted from the rollups and with a filter', async () => {
+    const start = Date.UTC(2026, 10, 20, 10)
+    const send = async (body: unknown, ip: string, minutes: number) =>
+      collect(beacon(body, { ip }), start + minutes * 60_000)
+    // Visitor A: LinkedIn campaign, two pages, a CV download.
+    await send(
+      view('/?utm_source=linkedin&utm_campaign=launch', { r: 'https://www.linkedin.com/' }),
+      '198.51.100.1',
+      0,
+    )
+    await send(view('/projects/p1'), '198.51.100.1', 2)
+    await send({ n: 'cv', u: 'http://site.test/cv' }, '198.51.100.1', 3)
+    // Visitor B: one page (a bounce), then back 40 minutes later: a second visit.
+    await send(view('/blog/post', { r: 'https://google.com/' }), '198.51.100.2', 0)
+    await send(view('/contact'), '198.51.100.2', 40)
+    await flushEvents()
+    const now = start + 60 * 60_000
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: '7d' }), now)
+    expect(report.totals).toMatchObject({ visitors: 2, visits: 3, pageviews: 4, bounceRate: 67 })
+    expect(report.panels.referrer.map((r) => [r.label, r.visits])).toEqual(
+      expect.arrayContaining([
+        ['linkedin.com', 1],
+        ['google.com', 1],
+        ['Accès direct', 1],
+      ]),
+    )
+    expect(report.panels.source.map((r) => r.value)).toEqual(['linkedin'])
+    expect(report.panels.country[0]).toMatchObject({ value: 'FR', label: 'France' })
+    expect(report.goals.find((g) => g.key === 'cv')).toMatchObject({ visitors: 1, rate: 50 })
+    const filtered = await buildReport(
+      StatsQuerySchema.parse({ period: '7d', source: 'linkedin' }),
+      now,
+    )
+    expect(filtered.totals).toMatchObject({ visitors: 1, visits: 1, pageviews: 2 })
+    expect(filtered.panels.page.map((p) => p.value).sort()).toEqual(['/', '/projects/p1'])
+    const none = await buildReport(StatsQuerySchema.parse({ period: '7d', browser: 'Nope' }), now)
+    expect(none.totals.visitors).toBe(0)
+  })
+
+  test('periods are compared with the one before', () => {
+    const now = Date.UTC(2026, 10, 26, 12)
+    const { current, previous } = periodRange('7d', now)
+    expect(current.to - current.from).toBe(6)
+    expect(previous.to).toBe(current.from - 1)
+    expect(previous.to - previous.from).toBe(6)
+  })
+})

@@ -1,0 +1,234 @@
+// The collection endpoint's work (ADR 072): which requests are not counted, how an event body
+// is read and bounded, and what is kept of it. No address is stored: it only enters the day's
+// keyed visitor hash. Every refusal is a 4xx; a dropped event (bot, prefetch, signed-in user,
+// Do Not Track, opt-out) is answered 204 like a counted one, so nothing learns from it.
+import Bowser from 'bowser'
+import { isbot } from 'isbot'
+import { LRUCache } from 'lru-cache'
+import {
+  EVENT_KIND,
+  StatsEventSchema,
+  encodeCountry,
+  type StatsEvent,
+} from '#app/domain/analytics.ts'
+import {
+  STATS_MAX_BODY_BYTES,
+  STATS_OPT_OUT_COOKIE,
+  STATS_OPT_OUT_VALUE,
+  screenClass,
+} from '#app/domain/analytics-beacon.ts'
+import { hasSessionCookie } from '../auth/session.server.ts'
+import { getClientIp } from '../http/client-ip.server.ts'
+import { hit } from '../rate-limit/rate-limit.server.ts'
+import {
+  dayOf,
+  enqueueEvent,
+  getStatsSettings,
+  saltOf,
+  visitorHash,
+  type PendingEvent,
+} from './store.server.ts'
+import { countryOfTimeZone } from './time-zones.server.ts'
+
+/** Events one address may send per minute (a visitor reads far fewer pages). */
+export const EVENTS_PER_ADDRESS = { limit: 60, windowMs: 60_000 }
+
+export type Outcome =
+  | { status: 204; counted: boolean; reason?: string }
+  | { status: 400 | 405 | 413 | 415 | 429; message: string }
+
+/** Why a request is not counted, or null. Cheap checks only (no database). */
+export function dropReason(request: Request): string | null {
+  const h = request.headers
+  const ua = h.get('user-agent') ?? ''
+  if (!ua.trim() || isbot(ua)) return 'bot'
+  // Prefetches and prerenders are not views.
+  const purpose = `${h.get('sec-purpose') ?? ''} ${h.get('purpose') ?? ''} ${h.get('x-moz') ?? ''} ${h.get('x-purpose') ?? ''}`
+  if (/prefetch|prerender|preview/i.test(purpose)) return 'prefetch'
+  // Signed-in users are never counted, whatever page they view.
+  if (hasSessionCookie(request)) return 'signed-in'
+  if (h.get('dnt') === '1' || h.get('sec-gpc') === '1') return 'do-not-track'
+  const cookie = h.get('cookie') ?? ''
+  if (cookie.split(';').some((c) => c.trim() === `${STATS_OPT_OUT_COOKIE}=${STATS_OPT_OUT_VALUE}`))
+    return 'opt-out'
+  // Another site's page cannot count visits here.
+  if (h.get('sec-fetch-site') === 'cross-site') return 'cross-site'
+  return null
+}
+
+/** Reads the body within the size cap: text/plain (sendBeacon's string) or JSON. */
+export async function readEventBody(
+  request: Request,
+): Promise<{ event: StatsEvent } | { status: 400 | 413 | 415; message: string }> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'text/plain' && type !== 'application/json')
+    return { status: 415, message: 'Type de contenu non pris en charge.' }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > STATS_MAX_BODY_BYTES) return { status: 413, message: 'Événement trop volumineux.' }
+  let text: string
+  try {
+    const bytes = new Uint8Array(await request.arrayBuffer())
+    if (bytes.byteLength > STATS_MAX_BODY_BYTES)
+      return { status: 413, message: 'Événement trop volumineux.' }
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return { status: 400, message: 'Événement illisible.' }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { status: 400, message: 'Événement illisible.' }
+  }
+  const parsed = StatsEventSchema.safeParse(json)
+  if (!parsed.success) return { status: 400, message: 'Événement invalide.' }
+  return { event: parsed.data }
+}
+
+const KEPT_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'ref'] as const
+
+/** A value kept as text: trimmed, bounded, lower-case for UTM (they are case-insensitive). */
+function clean(value: string | null, max = 200): string | null {
+  const text = value?.trim().slice(0, max)
+  return text ? text : null
+}
+
+/** Host of an http(s) URL without "www.", or null. */
+export function hostOf(value: string | undefined): string | null {
+  if (!value || !URL.canParse(value)) return null
+  const url = new URL(value)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  return (
+    url.hostname
+      .replace(/^www\./, '')
+      .toLowerCase()
+      .slice(0, 200) || null
+  )
+}
+
+/**
+ * The page's path (query string dropped), its UTM parameters and `ref`, and the referrer's
+ * host when it is another site. Null when the address is not one of this site's pages.
+ */
+export function parsePage(
+  event: Pick<StatsEvent, 'u' | 'r'>,
+  siteHost: string,
+): {
+  path: string
+  referrer: string | null
+  source: string | null
+  medium: string | null
+  campaign: string | null
+} | null {
+  if (!URL.canParse(event.u)) return null
+  const url = new URL(event.u)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.host !== siteHost) return null
+  const params: Record<(typeof KEPT_PARAMS)[number], string | null> = {
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    ref: null,
+  }
+  for (const key of KEPT_PARAMS) params[key] = clean(url.searchParams.get(key))
+  let path = url.pathname.slice(0, 512)
+  try {
+    path = decodeURI(path)
+  } catch {
+    // An undecodable path is kept as sent.
+  }
+  if (path.length > 1) path = path.replace(/\/+$/, '')
+  const referrerHost = hostOf(event.r)
+  const ownHost = url.hostname.replace(/^www\./, '').toLowerCase()
+  const referrer = referrerHost && referrerHost !== ownHost ? referrerHost : null
+  const lower = (v: string | null) => v?.toLowerCase() ?? null
+  return {
+    path,
+    referrer,
+    source: lower(params.utm_source ?? params.ref),
+    medium: lower(params.utm_medium),
+    campaign: lower(params.utm_campaign),
+  }
+}
+
+const DEVICE_OF_PLATFORM: Record<string, number> = { desktop: 1, mobile: 2, tablet: 3 }
+const DEVICE_OF_SCREEN: Record<string, number> = { desktop: 1, mobile: 2, tablet: 3 }
+
+const agents = new LRUCache<
+  string,
+  { browser: string | null; os: string | null; device: number | null }
+>({ max: 2000 })
+
+/** Browser, system and device class from the user agent (bowser, MIT). */
+export function parseAgent(ua: string): {
+  browser: string | null
+  os: string | null
+  device: number | null
+} {
+  const known = agents.get(ua)
+  if (known) return known
+  let parsed: { browser: string | null; os: string | null; device: number | null }
+  try {
+    const result = Bowser.parse(ua.slice(0, 512))
+    parsed = {
+      browser: clean(result.browser.name ?? null, 60),
+      os: clean(result.os.name ?? null, 60),
+      device: DEVICE_OF_PLATFORM[result.platform.type ?? ''] ?? null,
+    }
+  } catch {
+    parsed = { browser: null, os: null, device: null }
+  }
+  agents.set(ua, parsed)
+  return parsed
+}
+
+/** Turns a valid event into the row to queue (no I/O but the salt). */
+export async function toPendingEvent(
+  event: StatsEvent,
+  request: Request,
+  now = Date.now(),
+): Promise<PendingEvent | null> {
+  const siteHost = new URL(request.url).host
+  const page = parsePage(event, siteHost)
+  if (!page) return null
+  const ua = request.headers.get('user-agent') ?? ''
+  const agent = parseAgent(ua)
+  const salt = await saltOf(dayOf(now))
+  const code = countryOfTimeZone(event.z)
+  const screen = event.w === undefined ? null : (DEVICE_OF_SCREEN[screenClass(event.w)] ?? null)
+  const kind = EVENT_KIND[event.n]
+  return {
+    t: Math.floor(now / 1000),
+    v: visitorHash(salt, siteHost, getClientIp(request), ua),
+    kind,
+    path: page.path,
+    // Page views keep the referrer's host; an outbound link keeps its target's host.
+    referrer: kind === EVENT_KIND.outbound ? hostOf(event.l) : page.referrer,
+    source: page.source,
+    medium: page.medium,
+    campaign: page.campaign,
+    country: code ? encodeCountry(code) : null,
+    device: agent.device ?? screen,
+    browser: agent.browser,
+    os: agent.os,
+  }
+}
+
+/** The whole endpoint: checks, rate limit, body, queue. Never throws for a request's shape. */
+export async function collect(request: Request, now = Date.now()): Promise<Outcome> {
+  if (request.method !== 'POST') return { status: 405, message: 'Méthode non autorisée.' }
+  const reason = dropReason(request)
+  if (reason) return { status: 204, counted: false, reason }
+  const ip = getClientIp(request)
+  if (!(await hit(`stats:${ip}`, EVENTS_PER_ADDRESS, now, { owner: ip })))
+    return { status: 429, message: 'Trop d’événements. Réessayez dans une minute.' }
+  const body = await readEventBody(request)
+  if ('status' in body) return body
+  if (!(await getStatsSettings()).enabled)
+    return { status: 204, counted: false, reason: 'disabled' }
+  const pending = await toPendingEvent(body.event, request, now)
+  if (!pending) return { status: 400, message: 'Adresse de page invalide.' }
+  return enqueueEvent(pending)
+    ? { status: 204, counted: true }
+    : { status: 204, counted: false, reason: 'queue-full' }
+}

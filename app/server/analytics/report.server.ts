@@ -1,0 +1,568 @@
+// The dashboard's figures (ADR 072): totals, series, every panel and the goals of a period,
+// compared with the period before. Unfiltered views read the daily and hourly rollups; a
+// filter (any dimension, from the URL) re-counts the period's raw events with the rollups' code.
+import { sql, type Kysely } from 'kysely'
+import {
+  DEVICES,
+  DIM,
+  DIMENSIONS,
+  GOALS,
+  decodeCountry,
+  encodeCountry,
+  type DimName,
+  type PeriodKey,
+  type StatsQuery,
+} from '#app/domain/analytics.ts'
+import { getDb } from '../db/client.server.ts'
+import type { Database } from '../db/schema.server.ts'
+import { listBlogPostTitles } from '../repositories/blog.server.ts'
+import { listProjectTitles } from '../repositories/projects.server.ts'
+import {
+  countVisits,
+  dayEvents,
+  toVisits,
+  type CountMap,
+  type VisitFilter,
+} from './rollup.server.ts'
+import { DICT, type DictKind } from './store.server.ts'
+
+const DAY_S = 86_400
+
+export interface Range {
+  /** First day (Unix day number, UTC), inclusive. */
+  from: number
+  /** Last day, inclusive. */
+  to: number
+}
+
+const isoDay = (day: number) => new Date(day * DAY_S * 1000).toISOString().slice(0, 10)
+const dayOfIso = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 1000 / DAY_S)
+
+/** The period's days and the previous period of the same length. */
+export function periodRange(
+  period: PeriodKey,
+  now: number,
+  custom: { from?: string; to?: string } = {},
+): { current: Range; previous: Range } {
+  const today = Math.floor(now / 1000 / DAY_S)
+  let current: Range
+  switch (period) {
+    case 'today':
+      current = { from: today, to: today }
+      break
+    case '7d':
+      current = { from: today - 6, to: today }
+      break
+    case '12m':
+      current = { from: today - 364, to: today }
+      break
+    case 'custom': {
+      let from = custom.from ? dayOfIso(custom.from) : today - 29
+      let to = custom.to ? dayOfIso(custom.to) : today
+      if (from > to) [from, to] = [to, from]
+      // At most about two years, never in the future.
+      to = Math.min(to, today)
+      from = Math.max(from, to - 800)
+      current = { from, to }
+      break
+    }
+    default:
+      current = { from: today - 29, to: today }
+  }
+  const length = current.to - current.from + 1
+  return { current, previous: { from: current.from - length, to: current.from - 1 } }
+}
+
+export interface Totals {
+  visitors: number
+  visits: number
+  pageviews: number
+  viewsPerVisit: number
+  /** Percent. */
+  bounceRate: number
+  /** Average visit duration, seconds. */
+  duration: number
+}
+
+export interface PanelRow {
+  /** The value as it goes in a filter (a path, a host, a country code…). */
+  value: string
+  label: string
+  /** A project's or post's title for a page. */
+  title?: string
+  visitors: number
+  visits: number
+  pageviews: number
+  bounceRate: number
+}
+
+export interface SeriesPoint {
+  label: string
+  visitors: number
+  pageviews: number
+}
+
+export interface GoalRow {
+  key: string
+  label: string
+  visitors: number
+  events: number
+  /** Percent of the period's visitors. */
+  rate: number
+}
+
+export interface Report {
+  range: { from: string; to: string }
+  previousRange: { from: string; to: string }
+  totals: Totals
+  previous: Totals
+  series: SeriesPoint[]
+  panels: Record<DimName, PanelRow[]>
+  goals: GoalRow[]
+  realtime: number
+  filters: { key: DimName; label: string; value: string }[]
+}
+
+interface Row {
+  gran: number
+  start: number
+  dim: number
+  value: number
+  visitors: number
+  visits: number
+  pageviews: number
+  bounces: number
+  duration: number
+}
+
+/** Where rows come from: the rollups, or a filtered count of raw events. */
+interface Source {
+  sum(gran: number, dim: number, from: number, to: number, limit: number): Promise<Row[]>
+  series(gran: number, from: number, to: number): Promise<Row[]>
+}
+
+function rollupSource(db: Kysely<Database>): Source {
+  return {
+    async sum(gran, dim, from, to, limit) {
+      const rows = await db
+        .selectFrom('analytics_rollup')
+        .select((eb) => [
+          'value',
+          eb.fn.sum<number>('visitors').as('visitors'),
+          eb.fn.sum<number>('visits').as('visits'),
+          eb.fn.sum<number>('pageviews').as('pageviews'),
+          eb.fn.sum<number>('bounces').as('bounces'),
+          eb.fn.sum<number>('duration').as('duration'),
+        ])
+        .where('gran', '=', gran)
+        .where('dim', '=', dim)
+        .where('start', '>=', from)
+        .where('start', '<', to)
+        .groupBy('value')
+        .orderBy(sql`sum(visitors)`, 'desc')
+        .orderBy(sql`sum(pageviews)`, 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => numeric({ ...r, gran, dim, start: from }))
+    },
+    async series(gran, from, to) {
+      const rows = await db
+        .selectFrom('analytics_rollup')
+        .selectAll()
+        .where('gran', '=', gran)
+        .where('dim', '=', DIM.total)
+        .where('start', '>=', from)
+        .where('start', '<', to)
+        .orderBy('start')
+        .execute()
+      return rows.map(numeric)
+    },
+  }
+}
+
+function numeric(r: Record<string, unknown>): Row {
+  const n = (k: string) => Number(r[k] ?? 0)
+  return {
+    gran: n('gran'),
+    start: n('start'),
+    dim: n('dim'),
+    value: n('value'),
+    visitors: n('visitors'),
+    visits: n('visits'),
+    pageviews: n('pageviews'),
+    bounces: n('bounces'),
+    duration: n('duration'),
+  }
+}
+
+/** Raw events of every day in the range, counted with the filters (same code as the rollups). */
+async function filteredSource(
+  db: Kysely<Database>,
+  range: Range,
+  filters: VisitFilter[],
+): Promise<Source> {
+  const rows: Row[] = []
+  for (let day = range.from; day <= range.to; day++) {
+    const map: CountMap = new Map()
+    countVisits(toVisits(await dayEvents(db, day)), map, filters)
+    for (const [key, c] of map) {
+      const [gran, start, dim, value] = key.split('|').map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ]
+      rows.push({
+        gran,
+        start,
+        dim,
+        value,
+        visitors: c.visitors.size,
+        visits: c.visits,
+        pageviews: c.pageviews,
+        bounces: c.bounces,
+        duration: c.duration,
+      })
+    }
+  }
+  return {
+    async sum(gran, dim, from, to, limit) {
+      const by = new Map<number, Row>()
+      for (const r of rows) {
+        if (r.gran !== gran || r.dim !== dim || r.start < from || r.start >= to) continue
+        const acc = by.get(r.value) ?? {
+          ...r,
+          visitors: 0,
+          visits: 0,
+          pageviews: 0,
+          bounces: 0,
+          duration: 0,
+        }
+        acc.visitors += r.visitors
+        acc.visits += r.visits
+        acc.pageviews += r.pageviews
+        acc.bounces += r.bounces
+        acc.duration += r.duration
+        by.set(r.value, acc)
+      }
+      return [...by.values()]
+        .sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews)
+        .slice(0, limit)
+    },
+    async series(gran, from, to) {
+      return rows
+        .filter((r) => r.gran === gran && r.dim === DIM.total && r.start >= from && r.start < to)
+        .sort((a, b) => a.start - b.start)
+    },
+  }
+}
+
+const DICT_OF_DIM: Partial<Record<DimName, DictKind>> = {
+  page: DICT.path,
+  entry: DICT.path,
+  referrer: DICT.referrer,
+  source: DICT.source,
+  medium: DICT.medium,
+  campaign: DICT.campaign,
+  browser: DICT.browser,
+  os: DICT.os,
+}
+
+/** The stored integer of a filter's value; null when nothing can match. */
+async function storedValue(
+  db: Kysely<Database>,
+  key: DimName,
+  value: string,
+): Promise<number | null> {
+  if (key === 'country') return value === 'Inconnu' ? 0 : encodeCountry(value)
+  if (key === 'device') {
+    const index = DEVICES.indexOf(value as (typeof DEVICES)[number])
+    return index > 0 ? index : value === 'Inconnu' ? 0 : null
+  }
+  if ((key === 'referrer' || key === 'browser' || key === 'os') && value === '(aucun)') return 0
+  const kind = DICT_OF_DIM[key]
+  if (!kind) return null
+  const row = await db
+    .selectFrom('analytics_dict')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('value', '=', value)
+    .executeTakeFirst()
+  return row ? Number(row.id) : null
+}
+
+let regionNames: Intl.DisplayNames | undefined
+function countryName(code: string): string {
+  try {
+    regionNames ??= new Intl.DisplayNames(['fr'], { type: 'region' })
+    return regionNames.of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/** Labels of the panels' values (dictionary strings, country names, titles of pages). */
+async function labelRows(
+  db: Kysely<Database>,
+  key: DimName,
+  rows: Row[],
+  titles: () => Promise<Map<string, string>>,
+): Promise<PanelRow[]> {
+  const rate = (r: Row) => (r.visits ? Math.round((r.bounces / r.visits) * 100) : 0)
+  const base = (r: Row, value: string, label: string): PanelRow => ({
+    value,
+    label,
+    visitors: r.visitors,
+    visits: r.visits,
+    pageviews: r.pageviews,
+    bounceRate: rate(r),
+  })
+  if (key === 'country')
+    return rows.map((r) => {
+      const code = decodeCountry(r.value)
+      return code ? base(r, code, countryName(code)) : base(r, 'Inconnu', 'Inconnu')
+    })
+  if (key === 'device')
+    return rows.map((r) => {
+      const label = DEVICES[r.value] || 'Inconnu'
+      return base(r, label, label)
+    })
+  const ids = rows.map((r) => r.value).filter((v) => v > 0)
+  const strings = new Map<number, string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const found = await db
+      .selectFrom('analytics_dict')
+      .select(['id', 'value'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute()
+    for (const f of found) strings.set(Number(f.id), f.value)
+  }
+  const none = key === 'referrer' ? 'Accès direct' : 'Inconnu'
+  const named = key === 'page' || key === 'entry' ? await titles() : undefined
+  return rows.map((r) => {
+    const text = r.value > 0 ? strings.get(r.value) : undefined
+    if (text === undefined) return base(r, '(aucun)', none)
+    const row = base(r, text, text)
+    const title = named?.get(text)
+    if (title) row.title = title
+    return row
+  })
+}
+
+/** Page path → the project's or post's title. */
+async function pageTitles(): Promise<Map<string, string>> {
+  const [projects, posts] = await Promise.all([listProjectTitles(), listBlogPostTitles()])
+  const map = new Map<string, string>()
+  for (const p of projects) map.set(`/projects/${p.id}`, p.title)
+  for (const p of posts) map.set(`/blog/${p.slug}`, p.title)
+  return map
+}
+
+function totalsOf(row: Row | undefined): Totals {
+  const visits = row?.visits ?? 0
+  return {
+    visitors: row?.visitors ?? 0,
+    visits,
+    pageviews: row?.pageviews ?? 0,
+    viewsPerVisit: visits ? Math.round(((row?.pageviews ?? 0) / visits) * 100) / 100 : 0,
+    bounceRate: visits ? Math.round(((row?.bounces ?? 0) / visits) * 100) : 0,
+    duration: visits ? Math.round((row?.duration ?? 0) / visits) : 0,
+  }
+}
+
+const MONTHS = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+]
+
+function buildSeries(rows: Row[], range: Range): SeriesPoint[] {
+  const days = range.to - range.from + 1
+  if (days === 1) {
+    const points: SeriesPoint[] = []
+    for (let h = 0; h < 24; h++) {
+      const start = range.from * DAY_S + h * 3600
+      const r = rows.find((x) => x.start === start)
+      points.push({ label: `${h} h`, visitors: r?.visitors ?? 0, pageviews: r?.pageviews ?? 0 })
+    }
+    return points
+  }
+  const byStart = new Map(rows.map((r) => [r.start, r]))
+  if (days <= 92) {
+    const points: SeriesPoint[] = []
+    for (let d = range.from; d <= range.to; d++) {
+      const r = byStart.get(d * DAY_S)
+      const date = new Date(d * DAY_S * 1000)
+      points.push({
+        label: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`,
+        visitors: r?.visitors ?? 0,
+        pageviews: r?.pageviews ?? 0,
+      })
+    }
+    return points
+  }
+  // Longer periods: one point per month.
+  const months = new Map<string, SeriesPoint>()
+  for (let d = range.from; d <= range.to; d++) {
+    const date = new Date(d * DAY_S * 1000)
+    const key = `${date.getUTCFullYear()}-${date.getUTCMonth()}`
+    const point = months.get(key) ?? {
+      label: `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`,
+      visitors: 0,
+      pageviews: 0,
+    }
+    const r = byStart.get(d * DAY_S)
+    point.visitors += r?.visitors ?? 0
+    point.pageviews += r?.pageviews ?? 0
+    months.set(key, point)
+  }
+  return [...months.values()]
+}
+
+export const PANEL_ROWS = 10
+
+/** Visitors seen in the last five minutes. */
+export async function realtimeVisitors(
+  now = Date.now(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_event')
+    .select(sql<number>`count(distinct v)`.as('n'))
+    .where('t', '>=', Math.floor(now / 1000) - 300)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** One panel's rows (the dashboard's first rows, or up to `limit` for a CSV export). */
+export async function panelRows(
+  key: DimName,
+  query: StatsQuery,
+  now = Date.now(),
+  limit = PANEL_ROWS,
+  db: Kysely<Database> = getDb(),
+): Promise<PanelRow[]> {
+  const { current } = periodRange(query.period, now, query)
+  const source = await sourceFor(db, query, current)
+  if (!source) return []
+  const rows = await source.sum(1, DIM[key], current.from * DAY_S, (current.to + 1) * DAY_S, limit)
+  return labelRows(db, key, rows, pageTitles)
+}
+
+async function filtersOf(
+  db: Kysely<Database>,
+  query: StatsQuery,
+): Promise<{ filters: VisitFilter[]; impossible: boolean }> {
+  const filters: VisitFilter[] = []
+  let impossible = false
+  for (const d of DIMENSIONS) {
+    const raw = query[d.key]
+    if (raw === undefined) continue
+    const value = await storedValue(db, d.key, raw)
+    if (value === null) impossible = true
+    else filters.push({ dim: DIM[d.key], value })
+  }
+  return { filters, impossible }
+}
+
+async function sourceFor(
+  db: Kysely<Database>,
+  query: StatsQuery,
+  range: Range,
+): Promise<Source | null> {
+  const { filters, impossible } = await filtersOf(db, query)
+  if (impossible) return null
+  return filters.length ? filteredSource(db, range, filters) : rollupSource(db)
+}
+
+const EMPTY: Source = {
+  sum: async () => [],
+  series: async () => [],
+}
+
+/** Everything the dashboard shows for a query. */
+export async function buildReport(
+  query: StatsQuery,
+  now = Date.now(),
+  db: Kysely<Database> = getDb(),
+): Promise<Report> {
+  const { current, previous } = periodRange(query.period, now, query)
+  const span = (r: Range) => [r.from * DAY_S, (r.to + 1) * DAY_S] as const
+  const [cFrom, cTo] = span(current)
+  const [pFrom, pTo] = span(previous)
+  const source = (await sourceFor(db, query, current)) ?? EMPTY
+  const previousSource = (await sourceFor(db, query, previous)) ?? EMPTY
+  const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
+  const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
+  const totals = totalsOf(total)
+  const seriesRows = await source.series(current.from === current.to ? 0 : 1, cFrom, cTo)
+  let titles: Promise<Map<string, string>> | undefined
+  const lazyTitles = () => (titles ??= pageTitles())
+  const panels = {} as Record<DimName, PanelRow[]>
+  for (const d of DIMENSIONS)
+    panels[d.key] = await labelRows(
+      db,
+      d.key,
+      await source.sum(1, DIM[d.key], cFrom, cTo, PANEL_ROWS),
+      lazyTitles,
+    )
+  const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 10)
+  const goals = GOALS.map((g) => {
+    const r = goalRows.find((x) => x.value === g.kind)
+    const visitors = r?.visitors ?? 0
+    return {
+      key: g.key,
+      label: g.label,
+      visitors,
+      events: r?.pageviews ?? 0,
+      rate: totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0,
+    }
+  })
+  return {
+    range: { from: isoDay(current.from), to: isoDay(current.to) },
+    previousRange: { from: isoDay(previous.from), to: isoDay(previous.to) },
+    totals,
+    previous: totalsOf(previousTotal),
+    series: buildSeries(seriesRows, current),
+    panels,
+    goals,
+    realtime: await realtimeVisitors(now, db),
+    filters: DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
+      key: d.key,
+      label: d.label,
+      value: query[d.key]!,
+    })),
+  }
+}
+
+/** All-time page views of the given paths (the posts' and projects' admin lists). */
+export async function viewCounts(
+  paths: string[],
+  db: Kysely<Database> = getDb(),
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
+  if (paths.length === 0) return out
+  for (let i = 0; i < paths.length; i += 500) {
+    const rows = await db
+      .selectFrom('analytics_rollup')
+      .innerJoin('analytics_dict', 'analytics_dict.id', 'analytics_rollup.value')
+      .select((eb) => ['analytics_dict.value as path', eb.fn.sum<number>('pageviews').as('n')])
+      .where('analytics_rollup.gran', '=', 1)
+      .where('analytics_rollup.dim', '=', DIM.page)
+      .where('analytics_dict.kind', '=', DICT.path)
+      .where('analytics_dict.value', 'in', paths.slice(i, i + 500))
+      .groupBy('analytics_dict.value')
+      .execute()
+    for (const r of rows) out.set(r.path, Number(r.n))
+  }
+  return out
+}

@@ -1,0 +1,305 @@
+// Rollups (ADR 073): raw events of a UTC day grouped into visits (one visitor hash, no gap of
+// 30 minutes; the salt is daily, so a visit never spans two days), then counted per hour and
+// per day for every dimension. The dashboard reads these rows; only filtered views read raw
+// events, through the same counting code.
+import type { Kysely } from 'kysely'
+import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { getDb } from '../db/client.server.ts'
+import type { Database } from '../db/schema.server.ts'
+import { readState, writeState } from './store.server.ts'
+
+const DAY_S = 86_400
+const HOUR_S = 3_600
+/** A gap this long starts a new visit. */
+export const VISIT_GAP_S = 30 * 60
+
+export interface EventRow {
+  t: number
+  v: number
+  kind: number
+  path: number
+  ref: number | null
+  src: number | null
+  med: number | null
+  camp: number | null
+  country: number | null
+  device: number | null
+  browser: number | null
+  os: number | null
+}
+
+export const EVENT_COLUMNS = [
+  't',
+  'v',
+  'kind',
+  'path',
+  'ref',
+  'src',
+  'med',
+  'camp',
+  'country',
+  'device',
+  'browser',
+  'os',
+] as const
+
+/** A visit's attributes, from its first event. */
+export interface Visit {
+  events: EventRow[]
+  entry: number
+  attrs: Record<Exclude<keyof typeof DIM, 'total' | 'page' | 'entry' | 'goal'>, number>
+}
+
+/** A filter on one dimension: the stored integer value. */
+export interface VisitFilter {
+  dim: number
+  value: number
+}
+
+export interface Counts {
+  visitors: Set<number>
+  visits: number
+  pageviews: number
+  bounces: number
+  duration: number
+}
+
+/** Counts keyed `gran|start|dim|value`. */
+export type CountMap = Map<string, Counts>
+
+function counts(map: CountMap, key: string): Counts {
+  let c = map.get(key)
+  if (!c) {
+    c = { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0, duration: 0 }
+    map.set(key, c)
+  }
+  return c
+}
+
+/** Events sorted by (visitor, time) into visits. */
+export function toVisits(rows: EventRow[]): Visit[] {
+  const visits: Visit[] = []
+  let current: Visit | undefined
+  let last: EventRow | undefined
+  for (const row of rows) {
+    if (!current || !last || last.v !== row.v || row.t - last.t > VISIT_GAP_S) {
+      current = {
+        events: [],
+        entry: row.path,
+        attrs: {
+          referrer: row.ref ?? 0,
+          source: row.src ?? 0,
+          medium: row.med ?? 0,
+          campaign: row.camp ?? 0,
+          country: row.country ?? 0,
+          device: row.device ?? 0,
+          browser: row.browser ?? 0,
+          os: row.os ?? 0,
+        },
+      }
+      visits.push(current)
+    }
+    // The entry page is the first page viewed (a goal may come first in a race).
+    if (
+      row.kind === EVENT_KIND.pageview &&
+      current.events.every((e) => e.kind !== EVENT_KIND.pageview)
+    )
+      current.entry = row.path
+    current.events.push(row)
+    last = row
+  }
+  return visits
+}
+
+/** Whether a visit matches every filter (a page filter: the visit viewed that page). */
+export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
+  for (const f of filters) {
+    if (f.dim === DIM.page) {
+      if (!visit.events.some((e) => e.kind === EVENT_KIND.pageview && e.path === f.value))
+        return false
+    } else if (f.dim === DIM.entry) {
+      if (visit.entry !== f.value) return false
+    } else {
+      const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
+      if (!name || !(name in visit.attrs)) return false
+      if (visit.attrs[name as keyof Visit['attrs']] !== f.value) return false
+    }
+  }
+  return true
+}
+
+/**
+ * Adds a day's visits to `map` at both granularities (gran 0: the hour, gran 1: the day).
+ * Page views count in their own hour; a visit counts in the hour it started.
+ */
+export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter[] = []): void {
+  for (const visit of visits) {
+    if (filters.length && !visitMatches(visit, filters)) continue
+    const first = visit.events[0]!
+    const lastT = visit.events[visit.events.length - 1]!.t
+    const day = Math.floor(first.t / DAY_S) * DAY_S
+    const hour = Math.floor(first.t / HOUR_S) * HOUR_S
+    const views = visit.events.filter((e) => e.kind === EVENT_KIND.pageview)
+    const bounced = views.length <= 1 ? 1 : 0
+    const duration = lastT - first.t
+    const visitLevel: [number, number][] = [
+      [DIM.total, 0],
+      [DIM.entry, visit.entry],
+      [DIM.referrer, visit.attrs.referrer],
+      [DIM.country, visit.attrs.country],
+      [DIM.device, visit.attrs.device],
+      [DIM.browser, visit.attrs.browser],
+      [DIM.os, visit.attrs.os],
+    ]
+    if (visit.attrs.source) visitLevel.push([DIM.source, visit.attrs.source])
+    if (visit.attrs.medium) visitLevel.push([DIM.medium, visit.attrs.medium])
+    if (visit.attrs.campaign) visitLevel.push([DIM.campaign, visit.attrs.campaign])
+    for (const [dim, value] of visitLevel) {
+      for (const [gran, start] of [
+        [1, day],
+        [0, hour],
+      ] as const) {
+        const c = counts(map, `${gran}|${start}|${dim}|${value}`)
+        c.visitors.add(first.v)
+        c.visits += 1
+        c.bounces += bounced
+        c.duration += duration
+      }
+    }
+    // Page views: the total and the visit's dimensions count them where they happened.
+    const pagesSeen = new Set<number>()
+    const goalsSeen = new Set<number>()
+    for (const event of visit.events) {
+      const eventHour = Math.floor(event.t / HOUR_S) * HOUR_S
+      if (event.kind === EVENT_KIND.pageview) {
+        for (const [dim, value] of visitLevel)
+          for (const [gran, start] of [
+            [1, day],
+            [0, eventHour],
+          ] as const) {
+            const c = counts(map, `${gran}|${start}|${dim}|${value}`)
+            c.pageviews += 1
+            if (gran === 0) c.visitors.add(first.v)
+          }
+        for (const [gran, start] of [
+          [1, day],
+          [0, eventHour],
+        ] as const) {
+          const c = counts(map, `${gran}|${start}|${DIM.page}|${event.path}`)
+          c.pageviews += 1
+          c.visitors.add(first.v)
+          if (!pagesSeen.has(event.path)) {
+            c.visits += 1
+            c.bounces += bounced
+          }
+        }
+        pagesSeen.add(event.path)
+      } else {
+        for (const [gran, start] of [
+          [1, day],
+          [0, eventHour],
+        ] as const) {
+          const c = counts(map, `${gran}|${start}|${DIM.goal}|${event.kind}`)
+          c.pageviews += 1
+          c.visitors.add(first.v)
+          if (!goalsSeen.has(event.kind)) c.visits += 1
+        }
+        goalsSeen.add(event.kind)
+      }
+    }
+  }
+}
+
+/** A day's raw events in (visitor, time) order. */
+export async function dayEvents(db: Kysely<Database>, day: number): Promise<EventRow[]> {
+  const rows = await db
+    .selectFrom('analytics_event')
+    .select([...EVENT_COLUMNS])
+    .where('t', '>=', day * DAY_S)
+    .where('t', '<', (day + 1) * DAY_S)
+    .execute()
+  const events = rows.map((r) => ({ ...r, v: Number(r.v) }))
+  return events.sort((a, b) => a.v - b.v || a.t - b.t)
+}
+
+/** Recomputes one UTC day's rollups (hours and day) from its raw events. */
+export async function rollupDay(db: Kysely<Database>, day: number): Promise<number> {
+  const map: CountMap = new Map()
+  countVisits(toVisits(await dayEvents(db, day)), map)
+  const rows = [...map].map(([key, c]) => {
+    const [gran, start, dim, value] = key.split('|').map(Number) as [number, number, number, number]
+    return {
+      gran,
+      start,
+      dim,
+      value,
+      visitors: c.visitors.size,
+      visits: c.visits,
+      pageviews: c.pageviews,
+      bounces: c.bounces,
+      duration: c.duration,
+    }
+  })
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('analytics_rollup')
+      .where('start', '>=', day * DAY_S)
+      .where('start', '<', (day + 1) * DAY_S)
+      .execute()
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('analytics_rollup')
+        .values(rows.slice(i, i + 100))
+        // Another app server rolling the same day up: the last one wins, with the same counts.
+        .onConflict((oc) =>
+          oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
+            visitors: eb.ref('excluded.visitors'),
+            visits: eb.ref('excluded.visits'),
+            pageviews: eb.ref('excluded.pageviews'),
+            bounces: eb.ref('excluded.bounces'),
+            duration: eb.ref('excluded.duration'),
+          })),
+        )
+        .execute()
+  })
+  return rows.length
+}
+
+let refreshing: Promise<void> | undefined
+
+/**
+ * Brings the rollups up to date: every day from the last refresh (minus a margin for late
+ * batches) to today. One refresh at a time per process.
+ */
+export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb()): Promise<void> {
+  refreshing ??= (async () => {
+    try {
+      const until = Number(await readState('rolledUntil', db))
+      let from: number
+      if (Number.isFinite(until) && until > 0) from = Math.floor((until - 300) / DAY_S)
+      else {
+        const first = await db
+          .selectFrom('analytics_event')
+          .select((eb) => eb.fn.min('t').as('t'))
+          .executeTakeFirst()
+        if (first?.t === null || first?.t === undefined) {
+          await writeState('rolledUntil', String(Math.floor(now / 1000)), db)
+          return
+        }
+        from = Math.floor(Number(first.t) / DAY_S)
+      }
+      const today = Math.floor(now / 1000 / DAY_S)
+      for (let day = from; day <= today; day++) await rollupDay(db, day)
+      await writeState('rolledUntil', String(Math.floor(now / 1000)), db)
+    } finally {
+      refreshing = undefined
+    }
+  })()
+  return refreshing
+}
+
+/** Seconds since the last refresh (Infinity when never). */
+export async function rollupAge(now = Date.now(), db: Kysely<Database> = getDb()): Promise<number> {
+  const until = Number(await readState('rolledUntil', db))
+  return Number.isFinite(until) && until > 0 ? now / 1000 - until : Infinity
+}
