@@ -14,6 +14,7 @@ export default [
   route('api/activity', 'routes/resources/activity-beacon.ts'),
   // The statistics' collection endpoint (STATS_BEACON_PATH, ADR 072).
   route('api/event', 'routes/resources/stats-event.ts'),
+  route('api/statistics/export', 'routes/resources/statistics-export.ts'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),
   route('api/media', 'routes/resources/media-list.ts'),
   route('api/transfer/import', 'routes/resources/transfer-import.ts'),

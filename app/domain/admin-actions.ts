@@ -17,4 +17,5 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
   settings: ['save'],
   activity: [],
+  statistics: ['settings'],
 }

@@ -1,4 +1,4 @@
-// The administration hub's 12 tabs in order; projects is the default.
+// The administration hub's 13 tabs in order; projects is the default.
 export const ADMIN_TABS = [
   { id: 'profile', label: 'Mon Profil' },
   { id: 'projects', label: 'Projets' },
@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { id: 'messages', label: 'Messages' },
   { id: 'settings', label: 'Paramètres' },
   { id: 'activity', label: "Journal d'Activité" },
+  { id: 'statistics', label: 'Statistiques' },
 ] as const
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id']

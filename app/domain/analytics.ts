@@ -120,6 +120,58 @@ export const StatsSettingsSchema = z.object({
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})
 
+// What the dashboard shows (built by app/server/analytics/report.server.ts).
+
+export interface Totals {
+  visitors: number
+  visits: number
+  pageviews: number
+  viewsPerVisit: number
+  /** Percent. */
+  bounceRate: number
+  /** Average visit duration, seconds. */
+  duration: number
+}
+
+export interface PanelRow {
+  /** The value as it goes in a filter (a path, a host, a country code…). */
+  value: string
+  label: string
+  /** A project's or post's title for a page. */
+  title?: string
+  visitors: number
+  visits: number
+  pageviews: number
+  bounceRate: number
+}
+
+export interface SeriesPoint {
+  label: string
+  visitors: number
+  pageviews: number
+}
+
+export interface GoalRow {
+  key: string
+  label: string
+  visitors: number
+  events: number
+  /** Percent of the period's visitors. */
+  rate: number
+}
+
+export interface Report {
+  range: { from: string; to: string }
+  previousRange: { from: string; to: string }
+  totals: Totals
+  previous: Totals
+  series: SeriesPoint[]
+  panels: Record<DimName, PanelRow[]>
+  goals: GoalRow[]
+  realtime: number
+  filters: { key: DimName; label: string; value: string }[]
+}
+
 /** Two-letter country code ↔ small integer (no dictionary row for 250 values). */
 export function encodeCountry(code: string): number | null {
   if (!/^[A-Z]{2}$/.test(code)) return null

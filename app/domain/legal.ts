@@ -24,6 +24,17 @@ export interface LegalFacts {
   outboxRetentionDays: number
   /** Whether an audience measurement ID is set (then consent is asked, ADR 022). */
   analytics: boolean
+  /** The built-in statistics when on (ADR 072): months raw events are kept. */
+  statistics?: { retentionMonths: number }
+}
+
+/** The built-in statistics in the privacy template (ADR 072): what, why, how long, objecting. */
+export function statisticsSection(owner: string, retentionMonths: number): string[] {
+  return [
+    '## Statistiques de visite',
+    `Pour connaître la fréquentation du site, ${owner} mesure son audience avec un outil intégré au site, sans cookie et sans service tiers. Chaque page vue est enregistrée avec son adresse (sans les paramètres, hormis ceux d’une campagne : utm et ref), le site d’où vous venez, le type d’appareil, le navigateur, le système et le pays déduit du fuseau horaire de votre navigateur ; l’envoi du formulaire de contact, le téléchargement du CV et les clics vers les liens d’un projet sont comptés de la même façon. Votre adresse IP n’est jamais enregistrée : avec votre navigateur, elle sert seulement à calculer un identifiant anonyme qui change chaque jour et ne permet ni de vous reconnaître ni de relier deux journées. Ces données servent uniquement à produire des statistiques anonymes pour l’éditeur du site : elles ne sont croisées avec aucun autre traitement (comptes, messages, journal d’activité) ni transmises à quiconque. Les données détaillées sont supprimées au bout de ${retentionMonths} mois ; seuls des totaux anonymes sont conservés au-delà. Les visiteurs connectés à un compte ne sont pas comptés.`,
+    'Vous pouvez vous y opposer à tout moment avec le bouton « Ne plus être compté » ci-dessous : votre navigateur garde ce choix 13 mois dans un cookie qui ne contient que « opt-out », sans aucun identifiant. Les réglages « Ne pas me pister » (Do Not Track) et « Global Privacy Control » de votre navigateur sont également respectés.',
+  ]
 }
 
 /** Shown under the contact form (GDPR art. 13): what is stored, why and for how long. */
@@ -84,6 +95,7 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
         facts.analytics
           ? 'Une mesure d’audience (Google Analytics) n’est activée qu’après votre accord, donné ou refusé dans le bandeau affiché à votre première visite. Vous pouvez changer d’avis à tout moment avec le lien « Gestion des cookies » en bas de chaque page. Votre choix est conservé 6 mois dans votre navigateur.'
           : 'Le site n’utilise que les cookies nécessaires à son fonctionnement (session des comptes connectés, thème choisi). Aucun cookie de mesure d’audience ou de publicité n’est déposé.',
+        ...(facts.statistics ? statisticsSection(owner, facts.statistics.retentionMonths) : []),
         '## Vos droits',
         `Conformément au RGPD, vous pouvez demander l’accès à vos données, leur rectification ou leur effacement ${contactMeans(facts)}. Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).`,
       ].join('\n\n')

@@ -10,6 +10,7 @@ import {
   Send as LucideSend,
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
+import { sendStat } from '#app/ui/chrome/audience.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
@@ -135,6 +136,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const failure = actionData && actionData.status === 'error' ? actionData : null
   const values = failure?.values
   const errors = failure?.fieldErrors ?? {}
+
+  // A message sent is a goal of the statistics (ADR 072).
+  useEffect(() => {
+    if (sent) sendStat('contact')
+  }, [sent, actionData])
 
   // Sent → form cleared; failed → form kept.
   useEffect(() => {

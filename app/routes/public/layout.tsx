@@ -8,6 +8,7 @@ import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
+import { Audience } from '#app/ui/chrome/audience.tsx'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
@@ -70,6 +71,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </SiteChrome>
       <NetworkFailureAlert />
       <ConsentManager analyticsId={analytics?.id ?? null} />
+      {/* The built-in statistics (ADR 072): counted by this script, so cached pages count. */}
+      <Audience signedIn={!!root?.user} />
       {customJs ? (
         <script
           data-custom-js=""

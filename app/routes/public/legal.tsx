@@ -10,6 +10,8 @@ import { formatDate } from '#app/ui/public/format.ts'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { StatsOptOut } from '#app/ui/public/stats-opt-out.tsx'
+import { getStatsSettings } from '#app/server/analytics/store.server.ts'
 
 type LegalKey = keyof typeof LEGAL_PAGES
 
@@ -27,7 +29,11 @@ function pageFor(pathname: string): LegalKey | undefined {
 export async function loader({ request }: Route.LoaderArgs) {
   const key = pageFor(new URL(request.url).pathname)
   if (!key) throw data(null, { status: 404 })
-  const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
+  const [settings, facts, stats] = await Promise.all([
+    getSiteSettings(),
+    getLegalFacts(),
+    getStatsSettings(),
+  ])
   const { html } = await renderMarkdown(legalMarkdown(legalText(key, settings.legal?.[key], facts)))
   // The HTML is in the document already: not a second time in its hydration data (ADR 050).
   return renderedOnce(
@@ -39,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       html,
       siteName: settings.siteName,
       updatedAt: settings.updatedAt ?? null,
+      // The privacy page's objection to the built-in statistics (ADR 072).
+      optOut: key === 'privacy' && stats.enabled,
     },
     ['html'],
   )
@@ -53,12 +61,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { title, html, updatedAt } = loaderData
+  const { title, html, updatedAt, optOut } = loaderData
   return (
     <>
       <PageHeader eyebrow="Informations légales" title={title} />
       <div className="mx-auto max-w-3xl space-y-4 px-6 text-lg leading-relaxed text-fg-2">
         <MarkdownBody html={html} />
+        {optOut ? <StatsOptOut /> : null}
         {updatedAt ? <p className="pt-6 text-sm">Dernière mise à jour : {formatDate(updatedAt)}</p> : null}
       </div>
     </>

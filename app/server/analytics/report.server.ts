@@ -10,6 +10,10 @@ import {
   decodeCountry,
   encodeCountry,
   type DimName,
+  type PanelRow,
+  type Report,
+  type SeriesPoint,
+  type Totals,
   type PeriodKey,
   type StatsQuery,
 } from '#app/domain/analytics.ts'
@@ -71,56 +75,6 @@ export function periodRange(
   }
   const length = current.to - current.from + 1
   return { current, previous: { from: current.from - length, to: current.from - 1 } }
-}
-
-export interface Totals {
-  visitors: number
-  visits: number
-  pageviews: number
-  viewsPerVisit: number
-  /** Percent. */
-  bounceRate: number
-  /** Average visit duration, seconds. */
-  duration: number
-}
-
-export interface PanelRow {
-  /** The value as it goes in a filter (a path, a host, a country code…). */
-  value: string
-  label: string
-  /** A project's or post's title for a page. */
-  title?: string
-  visitors: number
-  visits: number
-  pageviews: number
-  bounceRate: number
-}
-
-export interface SeriesPoint {
-  label: string
-  visitors: number
-  pageviews: number
-}
-
-export interface GoalRow {
-  key: string
-  label: string
-  visitors: number
-  events: number
-  /** Percent of the period's visitors. */
-  rate: number
-}
-
-export interface Report {
-  range: { from: string; to: string }
-  previousRange: { from: string; to: string }
-  totals: Totals
-  previous: Totals
-  series: SeriesPoint[]
-  panels: Record<DimName, PanelRow[]>
-  goals: GoalRow[]
-  realtime: number
-  filters: { key: DimName; label: string; value: string }[]
 }
 
 interface Row {

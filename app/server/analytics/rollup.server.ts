@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
-import { readState, writeState } from './store.server.ts'
+import { flushEvents, readState, writeState } from './store.server.ts'
 
 const DAY_S = 86_400
 const HOUR_S = 3_600
@@ -302,4 +302,13 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
 export async function rollupAge(now = Date.now(), db: Kysely<Database> = getDb()): Promise<number> {
   const until = Number(await readState('rolledUntil', db))
   return Number.isFinite(until) && until > 0 ? now / 1000 - until : Infinity
+}
+
+/** The rollups are brought up to date when older than this (the timer does it too). */
+const FRESH_S = 60
+
+/** Before a read: this process's queued events written, rollups refreshed when stale. */
+export async function freshRollups(now = Date.now()): Promise<void> {
+  await flushEvents()
+  if ((await rollupAge(now)) > FRESH_S) await refreshRollups(now)
 }

@@ -8,9 +8,14 @@ import { analyticsId } from './seo.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { getProfile } from '../repositories/profile.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
+import { getStatsSettings } from '../analytics/store.server.ts'
 
 export async function getLegalFacts(): Promise<LegalFacts> {
-  const [settings, profile] = await Promise.all([getSiteSettings(), getProfile()])
+  const [settings, profile, stats] = await Promise.all([
+    getSiteSettings(),
+    getProfile(),
+    getStatsSettings(),
+  ])
   const env = getEnv()
   const pick = (...values: (string | undefined)[]) => values.map((v) => v?.trim()).find((v) => !!v)
   const not = (isDemo: (value: string) => boolean) => (value: string | undefined) =>
@@ -28,6 +33,7 @@ export async function getLegalFacts(): Promise<LegalFacts> {
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     outboxRetentionDays: env.OUTBOX_RETENTION_DAYS,
     analytics: !!analyticsId(settings.googleAnalyticsId),
+    statistics: stats.enabled ? { retentionMonths: stats.retentionMonths } : undefined,
   }
 }
 

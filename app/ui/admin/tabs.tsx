@@ -7,6 +7,7 @@ import { NavLink } from 'react-router'
 import {
   Activity,
   Briefcase,
+  ChartColumn,
   FileText,
   Film,
   FolderKanban,
@@ -50,6 +51,7 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
   messages: Mail,
   settings: Settings,
   activity: Activity,
+  statistics: ChartColumn,
 }
 
 /** `counts.messages`: unread messages, shown as a badge on the tab. */

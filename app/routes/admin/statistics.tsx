@@ -1,0 +1,108 @@
+// Admin › "Statistiques" (ADR 072): the built-in audience statistics, admins only (the guard
+// runs here as in every tab, for the page, its data requests and its CSV exports). Period,
+// comparison and filters live in the URL; /api/statistics/export downloads a table as CSV.
+import { useLoaderData, useLocation, useActionData } from 'react-router'
+import { DIMENSIONS, StatsQuerySchema, StatsSettingsSchema } from '#app/domain/analytics.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.server.ts'
+import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
+import { buildReport } from '#app/server/analytics/report.server.ts'
+import { freshRollups } from '#app/server/analytics/rollup.server.ts'
+import { getStatsSettings, saveStatsSettings } from '#app/server/analytics/store.server.ts'
+import { redirectWithToast } from '#app/server/http/toast.server.ts'
+import { TabHeader } from '#app/ui/admin/tabs.tsx'
+import { StatsChart } from '#app/ui/admin/statistics/chart.tsx'
+import {
+  ActiveFilters,
+  GoalsPanel,
+  Panel,
+  PeriodPicker,
+  STATISTICS_TITLE,
+  TotalsCards,
+} from '#app/ui/admin/statistics/panels.tsx'
+import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
+import type { Route } from './+types/statistics'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const query = StatsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  await freshRollups()
+  const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
+  return { report, settings, period: query.period }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const { intent, values } = await readAdminForm(request)
+  if (intent !== 'settings') return unknownIntent(intent)
+  const checked = (v: unknown) => v === 'on' || v === 'true'
+  const parsed = StatsSettingsSchema.safeParse({
+    enabled: checked(values.enabled),
+    retentionMonths: values.retentionMonths,
+    weeklyEmail: checked(values.weeklyEmail),
+    publicViews: checked(values.publicViews),
+  })
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
+  await saveStatsSettings(parsed.data)
+  // The privacy page names the statistics and their retention: cached pages are dropped.
+  bumpContentGeneration()
+  await recordActivity(request, {
+    actor: { id: admin.id, name: admin.name, email: admin.email },
+    action: 'update',
+    resourceType: 'settings',
+    resourceName: STATISTICS_TITLE,
+    details: 'Réglages des statistiques modifiés',
+  })
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+    kind: 'success',
+    message: 'Réglages des statistiques enregistrés',
+  })
+}
+
+export function meta() {
+  return [{ title: 'Statistiques — Administration du Portfolio' }]
+}
+
+export default function StatisticsTab() {
+  const { report, settings, period } = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <div>
+      <TabHeader title={STATISTICS_TITLE} />
+      {!settings.enabled ? (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          La mesure d’audience est désactivée : aucune nouvelle visite n’est comptée.
+        </p>
+      ) : null}
+      <PeriodPicker period={period} from={report.range.from} to={report.range.to} search={search} />
+      <p className="mb-3 text-sm text-zinc-600">
+        Du {report.range.from} au {report.range.to}, comparé au {report.previousRange.from} –{' '}
+        {report.previousRange.to}. Visiteurs anonymes, comptés par jour (sans cookie).
+      </p>
+      <ActiveFilters filters={report.filters} search={search} />
+      <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
+      <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        {DIMENSIONS.map((d) => (
+          <Panel
+            key={d.key}
+            dim={d.key}
+            label={d.label}
+            rows={report.panels[d.key]}
+            search={search}
+          />
+        ))}
+        <GoalsPanel goals={report.goals} search={search} />
+      </div>
+      <StatsSettingsForm
+        settings={settings}
+        error={failure && 'error' in failure ? failure.error : undefined}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+// The visitors and page views over time (ADR 072): an SVG drawn on the server (no chart
+// library, nothing more for the public pages), labelled for assistive technology and
+// reachable with the keyboard, with the same figures as a table.
+import type { SeriesPoint } from '#app/domain/analytics.ts'
+
+const W = 720
+const H = 220
+const PAD = { top: 12, right: 12, bottom: 28, left: 44 }
+
+function niceMax(value: number): number {
+  if (value <= 5) return 5
+  const magnitude = 10 ** Math.floor(Math.log10(value))
+  const step = [1, 2, 5, 10].find((s) => s * magnitude >= value / 4)! * magnitude
+  return Math.ceil(value / step) * step
+}
+
+export function StatsChart({ series, caption }: { series: SeriesPoint[]; caption: string }) {
+  const max = niceMax(Math.max(0, ...series.map((p) => Math.max(p.visitors, p.pageviews))))
+  const innerW = W - PAD.left - PAD.right
+  const innerH = H - PAD.top - PAD.bottom
+  const n = Math.max(1, series.length)
+  const x = (i: number) => PAD.left + (n === 1 ? innerW / 2 : (i * innerW) / (n - 1))
+  const y = (v: number) => PAD.top + innerH - (v / max) * innerH
+  const line = (key: 'visitors' | 'pageviews') =>
+    series
+      .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`)
+      .join(' ')
+  const labelEvery = Math.max(1, Math.ceil(series.length / 8))
+  const total = series.reduce((s, p) => s + p.visitors, 0)
+  return (
+    <figure className="rounded-md border border-zinc-200 bg-white p-4">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="stats-chart-title"
+        tabIndex={0}
+        className="h-auto w-full focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+        data-stats-chart=""
+      >
+        <title id="stats-chart-title">
+          {`${caption} : ${total} visiteurs au total, de ${series[0]?.label ?? ''} à ${series[series.length - 1]?.label ?? ''}`}
+        </title>
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(max * f)}
+              y2={y(max * f)}
+              stroke="#e4e4e7"
+            />
+            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#52525b">
+              {Math.round(max * f)}
+            </text>
+          </g>
+        ))}
+        {series.map((p, i) =>
+          i % labelEvery === 0 ? (
+            <text key={i} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#52525b">
+              {p.label}
+            </text>
+          ) : null,
+        )}
+        <path
+          d={line('pageviews')}
+          fill="none"
+          stroke="#a78bfa"
+          strokeWidth="2"
+          strokeDasharray="4 3"
+        />
+        <path d={line('visitors')} fill="none" stroke="#6d28d9" strokeWidth="2.5" />
+        {series.map((p, i) => (
+          <circle key={i} cx={x(i)} cy={y(p.visitors)} r="2.5" fill="#6d28d9">
+            <title>{`${p.label} : ${p.visitors} visiteurs, ${p.pageviews} pages vues`}</title>
+          </circle>
+        ))}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-zinc-700">
+        <span>
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block h-0.5 w-4 bg-violet-700 align-middle"
+          />
+          Visiteurs
+        </span>
+        <span>
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-violet-400 align-middle"
+          />
+          Pages vues
+        </span>
+      </figcaption>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm text-violet-700">
+          Voir les données du graphique sous forme de tableau
+        </summary>
+        <table className="mt-2 w-full text-left text-sm" data-stats-chart-table="">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Période</th>
+              <th scope="col">Visiteurs</th>
+              <th scope="col">Pages vues</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((p, i) => (
+              <tr key={i} className="border-t border-zinc-100">
+                <th scope="row" className="font-normal">
+                  {p.label}
+                </th>
+                <td>{p.visitors}</td>
+                <td>{p.pageviews}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  )
+}

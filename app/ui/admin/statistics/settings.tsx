@@ -1,0 +1,52 @@
+// The statistics' settings (ADR 072): on or off, how long raw events are kept (25 months at
+// most), the weekly summary e-mail and the public view counts.
+import { Form } from 'react-router'
+import type { StatsSettings } from '#app/domain/analytics.ts'
+import { SubmitButton } from '../buttons.tsx'
+import { CheckboxField, TextField } from '../fields.tsx'
+
+export function StatsSettingsForm({
+  settings,
+  error,
+}: {
+  settings: StatsSettings
+  error?: string
+}) {
+  return (
+    <details className="mt-6 rounded-md border border-zinc-200 bg-white p-4">
+      <summary className="cursor-pointer font-semibold text-zinc-900">
+        Réglages des statistiques
+      </summary>
+      <Form method="post" className="mt-4 grid gap-4 md:max-w-xl">
+        <CheckboxField
+          name="enabled"
+          label="Mesurer l’audience du site"
+          defaultChecked={settings.enabled}
+        />
+        <TextField
+          name="retentionMonths"
+          label="Conservation des données détaillées (mois)"
+          type="number"
+          min={1}
+          max={25}
+          defaultValue={String(settings.retentionMonths)}
+          hint="25 mois au plus (CNIL). Les totaux anonymes sont conservés."
+          error={error}
+        />
+        <CheckboxField
+          name="weeklyEmail"
+          label="Recevoir un résumé chaque semaine par e-mail"
+          defaultChecked={settings.weeklyEmail}
+        />
+        <CheckboxField
+          name="publicViews"
+          label="Afficher le nombre de vues sur les articles et projets publics"
+          defaultChecked={settings.publicViews}
+        />
+        <div>
+          <SubmitButton intent="settings">Enregistrer</SubmitButton>
+        </div>
+      </Form>
+    </details>
+  )
+}

@@ -1,0 +1,62 @@
+// The built-in statistics' script (ADR 072): one beacon per page view, client-side navigations
+// included, and one per goal (a contact message sent, a CV download, an outbound link from a
+// project). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
+// user, with Do Not Track or Global Privacy Control, or after the privacy page's opt-out.
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import {
+  STATS_BEACON_PATH,
+  statsRefused,
+  type StatsEventName,
+} from '#app/domain/analytics-beacon.ts'
+
+let active = false
+let firstView = true
+
+/** Sends one event (no-op when not measuring). */
+export function sendStat(name: StatsEventName, link?: string): void {
+  if (!active || typeof navigator.sendBeacon !== 'function') return
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
+  if (statsRefused(document.cookie, nav)) return
+  let zone: string | undefined
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    // No time zone: no country.
+  }
+  const body: Record<string, unknown> = { n: name, u: location.href, w: innerWidth, z: zone }
+  // The referrer is the other site's only for the first page; later views are internal.
+  if (name === 'pageview' && firstView) {
+    body.r = document.referrer
+    firstView = false
+  }
+  if (link) body.l = link
+  // A string body goes as text/plain: no preflight, no cookie needed.
+  navigator.sendBeacon(STATS_BEACON_PATH, JSON.stringify(body))
+}
+
+function onClick(event: MouseEvent) {
+  const anchor = (event.target as Element | null)?.closest?.('a[href]')
+  if (!(anchor instanceof HTMLAnchorElement)) return
+  const url = new URL(anchor.href, location.href)
+  if (url.origin === location.origin) {
+    if (/^\/cv\/(?:telecharger|fichier)$/.test(url.pathname)) sendStat('cv')
+  } else if (/^https?:$/.test(url.protocol) && location.pathname.startsWith('/projects/')) {
+    sendStat('outbound', url.href)
+  }
+}
+
+/** Mounted once by the public layout; `signedIn` stops every event. */
+export function Audience({ signedIn }: { signedIn: boolean }) {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    active = !signedIn
+    if (!active) return
+    document.addEventListener('click', onClick, true)
+    return () => document.removeEventListener('click', onClick, true)
+  }, [signedIn])
+  useEffect(() => {
+    sendStat('pageview')
+  }, [pathname, search, signedIn])
+  return null
+}

@@ -1,0 +1,98 @@
+// The built-in statistics in a real browser against the real server (ADR 072): a visit counts
+// once with its referrer and campaign and leaves no cookie and no storage key; a client-side
+// navigation counts; a crawler and a signed-in admin do not. Playwright's own user agent
+// (HeadlessChrome) is a bot: counted visits use a desktop Chrome's.
+import type { Browser } from '@playwright/test'
+import { getDb } from '#app/server/db/client.server.ts'
+import { signInAdmin } from '../../fixtures/admin.ts'
+import { test, expect } from '../../fixtures/test.ts'
+import { visit } from './helpers.ts'
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const GOOGLEBOT =
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36'
+
+test.use({ userAgent: CHROME })
+
+test.beforeEach(async ({ db: _db }) => {
+  await getDb().deleteFrom('analytics_event').execute()
+})
+
+/** Paths of the stored page views, oldest first, with their referrer and campaign. */
+async function views() {
+  const db = getDb()
+  const rows = await db
+    .selectFrom('analytics_event as e')
+    .innerJoin('analytics_dict as p', 'p.id', 'e.path')
+    .leftJoin('analytics_dict as r', 'r.id', 'e.ref')
+    .leftJoin('analytics_dict as s', 's.id', 'e.src')
+    .leftJoin('analytics_dict as c', 'c.id', 'e.camp')
+    .select(['p.value as path', 'r.value as referrer', 's.value as source', 'c.value as campaign', 'e.kind'])
+    .orderBy('e.id')
+    .execute()
+  return rows
+}
+
+const paths = async () => (await views()).map((v) => v.path)
+
+/** A counted visit from another browser, so what was sent before it has been written too. */
+async function sentinel(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ userAgent: CHROME, baseURL })
+  const page = await context.newPage()
+  await visit(page, path)
+  await expect.poll(paths).toContain(path)
+  await context.close()
+}
+
+test('a visit counts once with its referrer and campaign, without cookie or storage; a client-side navigation counts', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?utm_source=Newsletter&utm_medium=email&utm_campaign=launch&secret=x', {
+    referer: 'https://www.linkedin.com/feed/',
+  })
+  await expect.poll(views).toEqual([
+    { path: '/', referrer: 'linkedin.com', source: 'newsletter', campaign: 'launch', kind: 0 },
+  ])
+  await expect(page.getByTestId('loading-overlay')).toBeHidden()
+  // A client-side navigation (no document load) counts as a page view.
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Projets' }).first().click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect.poll(paths).toEqual(['/', '/projects'])
+  expect(await context.cookies()).toEqual([])
+  const storage = await page.evaluate(() => [
+    ...Object.keys(localStorage),
+    ...Object.keys(sessionStorage),
+  ])
+  expect(storage).toEqual([])
+  // Nothing of the query string but the campaign was kept.
+  const dict = await getDb().selectFrom('analytics_dict').select('value').execute()
+  expect(dict.map((d) => d.value).join(' ')).not.toContain('secret')
+})
+
+test('a crawler and a signed-in admin are not counted', async ({ browser, page, baseURL }) => {
+  const bot = await browser.newContext({ userAgent: GOOGLEBOT, baseURL })
+  const botPage = await bot.newPage()
+  await visit(botPage, '/timeline')
+  await bot.close()
+  await signInAdmin(page)
+  await visit(page, '/contact')
+  await sentinel(browser, baseURL!, '/blog')
+  expect(await paths()).toEqual(['/blog'])
+})
+
+test('the privacy page’s opt-out stops the counting with a cookie that only says opt-out', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await visit(page, '/confidentialite')
+  await page.getByRole('button', { name: 'Ne plus être compté' }).click()
+  await expect(page.getByText('Vous n’êtes pas compté dans les statistiques de visite de ce site.')).toBeVisible()
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(['_vitrine_stats=opt-out'])
+  await visit(page, '/timeline')
+  await sentinel(browser, baseURL!, '/blog')
+  expect(await paths()).not.toContain('/timeline')
+})
