@@ -13,6 +13,7 @@ export const streamTimeout = 5_000
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
 export { startApp, stopApp } from './server/core/startup.server.ts'
 export { StartupError } from './server/core/env.server.ts'
+export { beaconResponse } from './server/analytics/collect.server.ts'
 export {
   contentGeneration,
   contentGenerationThisTurn,

@@ -29,7 +29,8 @@ import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-
 import { staticFiles } from './static-files.ts'
 import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
-import { createRequestHandler } from './react-router-handler.ts'
+import { createFetchHandler, createRequestHandler } from './react-router-handler.ts'
+import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
 import { originFormFirst } from './request-url.ts'
 
 interface AppEntry {
@@ -41,6 +42,7 @@ interface AppEntry {
   requestArrived(): void
   shareProbeBetweenRequests(): void
   externalChangesArriveAsEvents(): boolean
+  beaconResponse(request: Request): Promise<Response>
 }
 
 const isDev = process.env.NODE_ENV === 'development'
@@ -125,6 +127,12 @@ try {
 }
 
 if (pageCache) app.use(pageCacheCapture(pageCache))
+
+// Statistics beacons: answered at once, not queued behind renders (ADR 072).
+app.post(
+  STATS_BEACON_PATH,
+  createFetchHandler((request) => entry.beaconResponse(request)),
+)
 
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
 app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))

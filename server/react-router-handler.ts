@@ -46,6 +46,20 @@ export function createRequestHandler({
   }
 }
 
+/**
+ * The same request and response conversion around another fetch handler: the statistics
+ * beacon, answered before the render queue (server/index.ts, ADR 072).
+ */
+export function createFetchHandler(handle: (request: Request) => Promise<Response>) {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      await sendResponse(res, await handle(createFetchRequest(req, res)))
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
 function createFetchHeaders(requestHeaders: ExpressRequest['headers']): Headers {
   const headers = new Headers()
   for (const key in requestHeaders) {

@@ -40,7 +40,17 @@ export interface CollectionItems {
 export type CollectionId = keyof CollectionItems
 
 /** What a collection tab's loader returns at least: the view, and a new item's order. */
-export type CollectionData<T> = CrudView<T> & { nextOrder: number }
+export type CollectionData<T> = CrudView<T> & {
+  nextOrder: number
+  /** All-time page views of each item's public page, by id (posts and projects, ADR 072). */
+  views?: Record<string, number>
+}
+
+/** How a list row says an item's views. */
+export function viewsLabel(views: number | undefined): string {
+  const n = views ?? 0
+  return `${n.toLocaleString('fr-FR')} vue${n > 1 ? 's' : ''}`
+}
 
 /** What the server reads of a collection's declaration. */
 export interface CollectionDefinition<K extends CollectionId> {

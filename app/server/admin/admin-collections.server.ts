@@ -19,6 +19,7 @@ import {
   type Actor,
   type formFailure,
 } from './admin-actions.server.ts'
+import { viewCounts } from '../analytics/report.server.ts'
 import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'
@@ -100,6 +101,14 @@ const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
  * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
  * order a new item starts with. `list` replaces the stored list (a filtered one).
  */
+/** The public page of an item whose views the list shows. */
+const PUBLIC_PAGE: Partial<
+  Record<CollectionId, (item: CollectionItems['blog'] & CollectionItems['projects']) => string>
+> = {
+  projects: (project) => `/projects/${project.id}`,
+  blog: (post) => `/blog/${post.slug}`,
+}
+
 export async function loadCollection<K extends CollectionId>(
   request: Request,
   collection: CollectionDefinition<K>,
@@ -112,7 +121,15 @@ export async function loadCollection<K extends CollectionId>(
     missing: collection.labels.missing,
   })
   const nextOrder = view.mode === 'create' && store.count ? (await store.count()) + 1 : 0
-  return { ...view, nextOrder }
+  // Posts and projects show their page views in the list (ADR 072).
+  const pageOf = PUBLIC_PAGE[collection.id]
+  if (!pageOf || view.mode !== 'list') return { ...view, nextOrder }
+  const items = view.items as CollectionItems['blog' | 'projects'][]
+  const counts = await viewCounts(items.map((item) => pageOf(item as never)))
+  const views = Object.fromEntries(
+    items.map((item) => [item.id, counts.get(pageOf(item as never)) ?? 0]),
+  )
+  return { ...view, nextOrder, views }
 }
 
 export type AdminForm = Awaited<ReturnType<typeof readAdminForm>>

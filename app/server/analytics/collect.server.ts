@@ -232,3 +232,18 @@ export async function collect(request: Request, now = Date.now()): Promise<Outco
     ? { status: 204, counted: true }
     : { status: 204, counted: false, reason: 'queue-full' }
 }
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** The endpoint's answer: 204 for every event taken or dropped, a French 4xx otherwise. */
+export async function beaconResponse(request: Request): Promise<Response> {
+  const outcome = await collect(request)
+  if (outcome.status === 204) return new Response(null, { status: 204, headers: NO_STORE })
+  const headers: Record<string, string> = {
+    ...NO_STORE,
+    'Content-Type': 'text/plain; charset=utf-8',
+  }
+  if (outcome.status === 429) headers['Retry-After'] = '60'
+  if (outcome.status === 405) headers.Allow = 'POST'
+  return new Response(outcome.message, { status: outcome.status, headers })
+}

@@ -24,11 +24,14 @@ import { listProjectTitles } from '../repositories/projects.server.ts'
 import {
   countVisits,
   dayEvents,
+  monthStartOf,
+  nextMonthStart,
   toVisits,
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
+import { toCsv } from './csv.server.ts'
 
 const DAY_S = 86_400
 
@@ -98,26 +101,58 @@ interface Source {
 function rollupSource(db: Kysely<Database>): Source {
   return {
     async sum(gran, dim, from, to, limit) {
-      const rows = await db
-        .selectFrom('analytics_rollup')
-        .select((eb) => [
-          'value',
-          eb.fn.sum<number>('visitors').as('visitors'),
-          eb.fn.sum<number>('visits').as('visits'),
-          eb.fn.sum<number>('pageviews').as('pageviews'),
-          eb.fn.sum<number>('bounces').as('bounces'),
-          eb.fn.sum<number>('duration').as('duration'),
-        ])
-        .where('gran', '=', gran)
-        .where('dim', '=', dim)
-        .where('start', '>=', from)
-        .where('start', '<', to)
-        .groupBy('value')
-        .orderBy(sql`sum(visitors)`, 'desc')
-        .orderBy(sql`sum(pageviews)`, 'desc')
-        .limit(limit)
-        .execute()
-      return rows.map((r) => numeric({ ...r, gran, dim, start: from }))
+      // Whole months inside the range read the monthly rows, the days at its edges the daily
+      // ones (ADR 073); the pieces are added up here.
+      const pieces: [number, number, number][] = []
+      if (gran === 1) {
+        let day = from
+        while (day < to) {
+          const month = monthStartOf(day)
+          const next = nextMonthStart(month)
+          if (day === month && next <= to) {
+            pieces.push([2, month, month + 1])
+            day = next
+          } else {
+            const end = Math.min(next, to)
+            pieces.push([1, day, end])
+            day = end
+          }
+        }
+      } else pieces.push([gran, from, to])
+      const by = new Map<number, Row>()
+      for (const [g, start, end] of pieces) {
+        const rows = await db
+          .selectFrom('analytics_rollup')
+          .select((eb) => [
+            'value',
+            eb.fn.sum<number>('visitors').as('visitors'),
+            eb.fn.sum<number>('visits').as('visits'),
+            eb.fn.sum<number>('pageviews').as('pageviews'),
+            eb.fn.sum<number>('bounces').as('bounces'),
+            eb.fn.sum<number>('duration').as('duration'),
+          ])
+          .where('gran', '=', g)
+          .where('dim', '=', dim)
+          .where('start', '>=', start)
+          .where('start', '<', end)
+          .groupBy('value')
+          .execute()
+        for (const raw of rows) {
+          const r = numeric({ ...raw, gran, dim, start: from })
+          const acc = by.get(r.value)
+          if (!acc) by.set(r.value, r)
+          else {
+            acc.visitors += r.visitors
+            acc.visits += r.visits
+            acc.pageviews += r.pageviews
+            acc.bounces += r.bounces
+            acc.duration += r.duration
+          }
+        }
+      }
+      return [...by.values()]
+        .sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews)
+        .slice(0, limit)
     },
     async series(gran, from, to) {
       const rows = await db
@@ -519,4 +554,50 @@ export async function viewCounts(
     for (const r of rows) out.set(r.path, Number(r.n))
   }
   return out
+}
+
+const DIM_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(DIM).map(([name, id]) => [id, name]),
+)
+
+/** Every daily rollup row with its value spelled out (the export, ADR 066). */
+export async function dailyStatisticsCsv(db: Kysely<Database> = getDb()): Promise<string> {
+  const rows = await db
+    .selectFrom('analytics_rollup as r')
+    .leftJoin('analytics_dict as d', 'd.id', 'r.value')
+    .select([
+      'r.start',
+      'r.dim',
+      'r.value',
+      'd.value as text',
+      'r.visitors',
+      'r.visits',
+      'r.pageviews',
+      'r.bounces',
+      'r.duration',
+    ])
+    .where('r.gran', '=', 1)
+    .orderBy('r.start')
+    .orderBy('r.dim')
+    .execute()
+  const spelled = (dim: number, value: number, text: string | null) => {
+    if (dim === DIM.total) return ''
+    if (dim === DIM.country) return decodeCountry(value)
+    if (dim === DIM.device) return DEVICES[value] ?? ''
+    if (dim === DIM.goal) return GOALS.find((g) => g.kind === value)?.key ?? ''
+    return value > 0 ? (text ?? '') : ''
+  }
+  return toCsv(
+    ['jour', 'dimension', 'valeur', 'visiteurs', 'visites', 'pages_vues', 'rebonds', 'duree_s'],
+    rows.map((r) => [
+      isoDay(Number(r.start) / DAY_S),
+      DIM_NAMES[Number(r.dim)] ?? '',
+      spelled(Number(r.dim), Number(r.value), r.text),
+      Number(r.visitors),
+      Number(r.visits),
+      Number(r.pageviews),
+      Number(r.bounces),
+      Number(r.duration),
+    ]),
+  )
 }

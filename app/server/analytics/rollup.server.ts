@@ -2,7 +2,7 @@
 // 30 minutes; the salt is daily, so a visit never spans two days), then counted per hour and
 // per day for every dimension. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
@@ -74,6 +74,19 @@ function counts(map: CountMap, key: string): Counts {
     map.set(key, c)
   }
   return c
+}
+
+/** Dimensions also rolled up per hour: the total (the chart of a day) and the goals. */
+const HOURLY: ReadonlySet<number> = new Set([DIM.total, DIM.goal])
+
+/** The day's bucket, and the hour's for the hourly dimensions (ADR 073). */
+function buckets(dim: number, day: number, hour: number): [0 | 1, number][] {
+  return HOURLY.has(dim)
+    ? [
+        [1, day],
+        [0, hour],
+      ]
+    : [[1, day]]
 }
 
 /** Events sorted by (visitor, time) into visits. */
@@ -155,10 +168,7 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
     if (visit.attrs.medium) visitLevel.push([DIM.medium, visit.attrs.medium])
     if (visit.attrs.campaign) visitLevel.push([DIM.campaign, visit.attrs.campaign])
     for (const [dim, value] of visitLevel) {
-      for (const [gran, start] of [
-        [1, day],
-        [0, hour],
-      ] as const) {
+      for (const [gran, start] of buckets(dim, day, hour)) {
         const c = counts(map, `${gran}|${start}|${dim}|${value}`)
         c.visitors.add(first.v)
         c.visits += 1
@@ -173,18 +183,12 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
       const eventHour = Math.floor(event.t / HOUR_S) * HOUR_S
       if (event.kind === EVENT_KIND.pageview) {
         for (const [dim, value] of visitLevel)
-          for (const [gran, start] of [
-            [1, day],
-            [0, eventHour],
-          ] as const) {
+          for (const [gran, start] of buckets(dim, day, eventHour)) {
             const c = counts(map, `${gran}|${start}|${dim}|${value}`)
             c.pageviews += 1
             if (gran === 0) c.visitors.add(first.v)
           }
-        for (const [gran, start] of [
-          [1, day],
-          [0, eventHour],
-        ] as const) {
+        for (const [gran, start] of buckets(DIM.page, day, eventHour)) {
           const c = counts(map, `${gran}|${start}|${DIM.page}|${event.path}`)
           c.pageviews += 1
           c.visitors.add(first.v)
@@ -195,10 +199,7 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
         }
         pagesSeen.add(event.path)
       } else {
-        for (const [gran, start] of [
-          [1, day],
-          [0, eventHour],
-        ] as const) {
+        for (const [gran, start] of buckets(DIM.goal, day, eventHour)) {
           const c = counts(map, `${gran}|${start}|${DIM.goal}|${event.kind}`)
           c.pageviews += 1
           c.visitors.add(first.v)
@@ -243,6 +244,7 @@ export async function rollupDay(db: Kysely<Database>, day: number): Promise<numb
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('analytics_rollup')
+      .where('gran', '<', 2)
       .where('start', '>=', day * DAY_S)
       .where('start', '<', (day + 1) * DAY_S)
       .execute()
@@ -263,6 +265,75 @@ export async function rollupDay(db: Kysely<Database>, day: number): Promise<numb
         .execute()
   })
   return rows.length
+}
+
+/** Unix seconds of the first day of the UTC month holding `t`. */
+export function monthStartOf(t: number): number {
+  const date = new Date(t * 1000)
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000
+}
+
+/** The first second of the next month. */
+export function nextMonthStart(monthStart: number): number {
+  const date = new Date(monthStart * 1000)
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000
+}
+
+/**
+ * A month's rows (gran 2): its days' rows summed, so a long period reads twelve rows per value
+ * instead of 365 (visitors are daily visitors, summed as everywhere, ADR 073).
+ */
+export async function rollupMonth(db: Kysely<Database>, monthStart: number): Promise<void> {
+  const end = nextMonthStart(monthStart)
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('analytics_rollup')
+      .where('gran', '=', 2)
+      .where('start', '=', monthStart)
+      .execute()
+    await trx
+      .insertInto('analytics_rollup')
+      .columns([
+        'gran',
+        'dim',
+        'start',
+        'value',
+        'visitors',
+        'visits',
+        'pageviews',
+        'bounces',
+        'duration',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('analytics_rollup')
+          .select((s) => [
+            sql<number>`2`.as('gran'),
+            'dim',
+            sql<number>`${monthStart}`.as('start'),
+            'value',
+            s.fn.sum<number>('visitors').as('visitors'),
+            s.fn.sum<number>('visits').as('visits'),
+            s.fn.sum<number>('pageviews').as('pageviews'),
+            s.fn.sum<number>('bounces').as('bounces'),
+            s.fn.sum<number>('duration').as('duration'),
+          ])
+          .where('gran', '=', 1)
+          .where('start', '>=', monthStart)
+          .where('start', '<', end)
+          .groupBy(['dim', 'value']),
+      )
+      .onConflict((oc) =>
+        oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
+          visitors: eb.ref('excluded.visitors'),
+          visits: eb.ref('excluded.visits'),
+          pageviews: eb.ref('excluded.pageviews'),
+          bounces: eb.ref('excluded.bounces'),
+          duration: eb.ref('excluded.duration'),
+        })),
+      )
+      .execute()
+  })
 }
 
 let refreshing: Promise<void> | undefined
@@ -289,7 +360,12 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
         from = Math.floor(Number(first.t) / DAY_S)
       }
       const today = Math.floor(now / 1000 / DAY_S)
-      for (let day = from; day <= today; day++) await rollupDay(db, day)
+      const months = new Set<number>()
+      for (let day = from; day <= today; day++) {
+        await rollupDay(db, day)
+        months.add(monthStartOf(day * DAY_S))
+      }
+      for (const month of months) await rollupMonth(db, month)
       await writeState('rolledUntil', String(Math.floor(now / 1000)), db)
     } finally {
       refreshing = undefined

@@ -248,6 +248,18 @@ export async function copyDatabase(
         log(
           `  ${table} : ${targetCount} ligne${targetCount > 1 ? 's' : ''}, somme de contrôle ${actual} ✓`,
         )
+        // PostgreSQL identity columns (the statistics' ids, migration 015): the next id
+        // follows the copied ones.
+        if (target.dialect === 'postgres' && columns.includes('id')) {
+          const seq = await sql<{
+            seq: string | null
+          }>`select pg_get_serial_sequence(${table}, 'id') as seq`.execute(trx)
+          const name = seq.rows[0]?.seq
+          if (name)
+            await sql`select setval(${name}, coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+              trx,
+            )
+        }
       }
       return reports
     })

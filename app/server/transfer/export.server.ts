@@ -7,6 +7,7 @@
 // Never: accounts, password hashes, sessions, second-factor secrets, the auth secret,
 // rate-limit counters, the activity log, the mail outbox, nor visitors' messages (their
 // personal data, not the owner's content: ADR 066).
+import { dailyStatisticsCsv } from '../analytics/report.server.ts'
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify as toYaml } from 'yaml'
 import { ZipFile } from 'yazl'
@@ -20,6 +21,7 @@ import { privateStore, publicStore } from '#app/server/media/stores.server.ts'
 export const EXPORT_FORMAT = 'vitrine-export'
 export const EXPORT_VERSION = 1
 export const EXPORT_JSON = 'vitrine-export.json'
+export const STATISTICS_CSV = 'statistiques/quotidien.csv'
 
 /** The tables an export carries, parents first. */
 export const EXPORTED_TABLES = [
@@ -136,6 +138,9 @@ export async function exportZip(
   const doc = await readExportTables()
   const zip = new ZipFile()
   zip.addBuffer(Buffer.from(JSON.stringify(doc, null, 2)), EXPORT_JSON)
+  // The statistics' daily totals, as readable CSV (ADR 072): anonymous, for the owner's own use
+  // elsewhere; not read back by an import. Raw events and salts never leave the database.
+  zip.addBuffer(Buffer.from(await dailyStatisticsCsv()), STATISTICS_CSV)
   const names = new Set<string>()
   const unique = (name: string) => {
     let candidate = name

@@ -16,7 +16,7 @@ import {
   toParisInputValue,
 } from '#app/domain/publishing.ts'
 import type { BlogPost } from '#app/domain/types.ts'
-import type { BlogData } from '#app/domain/admin-collection.ts'
+import { viewsLabel, type BlogData } from '#app/domain/admin-collection.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
@@ -101,7 +101,7 @@ function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
       </p>
       <p className="truncate text-sm text-zinc-600">
         /blog/{post.slug} · {post.category} · {formatDateTime(post.publishedAt)} · {post.readTime}{' '}
-        min
+        min{data.views ? ` · ${viewsLabel(data.views[post.id])}` : ''}
       </p>
     </>
   )

@@ -6,7 +6,7 @@ import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '
 import { ListInput } from '../list-input.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
-import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { viewsLabel, type CollectionData } from '#app/domain/admin-collection.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
 export const projects = defineCollection({
@@ -38,7 +38,7 @@ export const projects = defineCollection({
   Fields: ProjectFields,
 })
 
-function ProjectRow({ item: project }: { item: Project }) {
+function ProjectRow({ item: project, data }: { item: Project; data: CollectionData<Project> }) {
   return (
     <div className="flex items-center gap-3">
       <img
@@ -59,6 +59,7 @@ function ProjectRow({ item: project }: { item: Project }) {
         <p className="truncate text-sm text-zinc-600">
           Ordre {project.order}
           {project.tags.length > 0 ? ` · ${project.tags.join(', ')}` : ''}
+          {data.views ? ` · ${viewsLabel(data.views[project.id])}` : ''}
         </p>
       </div>
     </div>

@@ -1,0 +1,413 @@
+// `npm run bench:analytics`: the built-in statistics at scale (ADRs 072, 073).
+//   1. Generates page views over 12 months (default 10 M; `--events 1000000` for a quicker
+//      run) with ~5 events per daily visitor and a realistic skew of pages and referrers,
+//      straight into a fresh SQLite database, then builds the rollups.
+//   2. Prints the bytes per raw event on SQLite (dbstat: table + index).
+//   3. Times every dashboard panel for 30 days and 12 months (median of 3).
+//   4. Starts the production server and measures events/s through the real HTTP endpoint,
+//      with the public page's p99 at the same time, against a run without ingestion
+//      (`--seconds` each, default 10).
+//   5. With `--postgres` (Debian's server, as the tests start it): the panel times again on
+//      PostgreSQL with the same events.
+// Aims: ≥ 2,000 events/s with public p99 within ×1.5; every panel ≤ 150 ms at 10 M events on
+// both databases; ≤ 80 bytes per raw event on SQLite.
+import { randomInt } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { sql } from 'kysely'
+import { DIMENSIONS, StatsQuerySchema, type StatsQuery } from '../app/domain/analytics.ts'
+import {
+  migrateToLatest,
+  openDatabase,
+  openPostgres,
+  setDatabase,
+  type DatabaseHandle,
+} from '../app/server/db/client.server.ts'
+import { buildReport, panelRows, realtimeVisitors } from '../app/server/analytics/report.server.ts'
+import { refreshRollups } from '../app/server/analytics/rollup.server.ts'
+import { DICT, dictIds, resetDictCache } from '../app/server/analytics/store.server.ts'
+import { spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`)
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN
+  return Number.isInteger(value) && value > 0 ? value : fallback
+}
+const EVENTS = option('events', 10_000_000)
+const SECONDS = option('seconds', 10)
+const POSTGRES = process.argv.includes('--postgres')
+const DAY_S = 86_400
+
+/** Index drawn with a Zipf-like skew (a few pages and referrers take most visits). */
+function zipf(n: number, s = 1.1): () => number {
+  const weights = Array.from({ length: n }, (_, i) => 1 / (i + 1) ** s)
+  const total = weights.reduce((a, b) => a + b, 0)
+  const cumulative: number[] = []
+  let acc = 0
+  for (const w of weights) cumulative.push((acc += w / total))
+  return () => {
+    const r = Math.random()
+    let lo = 0
+    let hi = n - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (cumulative[mid]! < r) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+}
+
+const geometric = (p: number) => {
+  let n = 0
+  while (Math.random() > p && n < 20) n++
+  return n
+}
+
+type Row = [number, number, number, number, ...(number | null)[]]
+
+/** Generates `total` events (and their dictionary) through `insert`, in batches. */
+async function generate(
+  handle: DatabaseHandle,
+  total: number,
+  insert: (rows: Row[]) => Promise<void>,
+): Promise<void> {
+  const db = handle.db
+  const paths = [
+    '/',
+    '/projects',
+    '/blog',
+    '/cv',
+    '/contact',
+    '/timeline',
+    '/gallery',
+    ...Array.from({ length: 120 }, (_, i) => `/projects/projet-${i}`),
+    ...Array.from({ length: 180 }, (_, i) => `/blog/article-${i}`),
+  ]
+  const referrers = [
+    'google.com',
+    'linkedin.com',
+    'github.com',
+    'duckduckgo.com',
+    'bing.com',
+    'x.com',
+    'news.ycombinator.com',
+    'malt.fr',
+    ...Array.from({ length: 60 }, (_, i) => `client-${i}.fr`),
+  ]
+  const sources = ['linkedin', 'newsletter', 'twitter', 'malt', 'github']
+  const mediums = ['social', 'email', 'cpc', 'referral']
+  const campaigns = Array.from({ length: 12 }, (_, i) => `campagne-${i}`)
+  const browsers = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Samsung Internet', 'Opera']
+  const systems = ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Chrome OS']
+  const wanted = [
+    ...paths.map((value) => ({ kind: DICT.path, value })),
+    ...referrers.map((value) => ({ kind: DICT.referrer, value })),
+    ...sources.map((value) => ({ kind: DICT.source, value })),
+    ...mediums.map((value) => ({ kind: DICT.medium, value })),
+    ...campaigns.map((value) => ({ kind: DICT.campaign, value })),
+    ...browsers.map((value) => ({ kind: DICT.browser, value })),
+    ...systems.map((value) => ({ kind: DICT.os, value })),
+  ]
+  const ids = await dictIds(db, wanted)
+  const id = (kind: number, value: string) => ids.get(`${kind}\u0000${value}`)!
+  const pathIds = paths.map((p) => id(DICT.path, p))
+  const refIds = referrers.map((r) => id(DICT.referrer, r))
+  const pickPath = zipf(pathIds.length)
+  const pickRef = zipf(refIds.length, 1.3)
+  const countries = ['FR', 'FR', 'FR', 'FR', 'BE', 'CH', 'CA', 'US', 'DE', 'GB', 'ES', 'MA'].map(
+    (c) => (c.charCodeAt(0) - 65) * 26 + (c.charCodeAt(1) - 65) + 1,
+  )
+  const today = Math.floor(Date.now() / 1000 / DAY_S)
+  let made = 0
+  let batch: Row[] = []
+  while (made < total) {
+    // A visitor of one day (the salt is daily): one to three visits.
+    const v = randomInt(2 ** 47) + 1
+    const day = today - 364 + randomInt(365)
+    const device = 1 + (Math.random() < 0.35 ? 1 : Math.random() < 0.1 ? 2 : 0)
+    const browser = id(DICT.browser, browsers[zipf(browsers.length)()]!)
+    const osId = id(DICT.os, systems[randomInt(systems.length)]!)
+    const country = countries[randomInt(countries.length)]!
+    let t = day * DAY_S + randomInt(DAY_S - 7200)
+    const visits = 1 + (Math.random() < 0.25 ? 1 + geometric(0.6) : 0)
+    for (let visit = 0; visit < visits && made < total; visit++) {
+      const r = Math.random()
+      const ref = r < 0.35 ? null : refIds[pickRef()]!
+      const tagged = Math.random() < 0.12
+      const src = tagged ? id(DICT.source, sources[randomInt(sources.length)]!) : null
+      const med = tagged ? id(DICT.medium, mediums[randomInt(mediums.length)]!) : null
+      const camp = tagged ? id(DICT.campaign, campaigns[randomInt(campaigns.length)]!) : null
+      const pages = 1 + geometric(0.3)
+      for (let p = 0; p < pages && made < total; p++) {
+        batch.push([
+          t,
+          v,
+          0,
+          pathIds[pickPath()]!,
+          ref,
+          src,
+          med,
+          camp,
+          country,
+          device,
+          browser,
+          osId,
+        ])
+        made++
+        t += 10 + randomInt(240)
+      }
+      const goal = Math.random()
+      if (made < total && goal < 0.06) {
+        const kind = goal < 0.01 ? 1 : goal < 0.04 ? 2 : 3
+        batch.push([t, v, kind, pathIds[0]!, null, src, med, camp, country, device, browser, osId])
+        made++
+      }
+      t += 1800 + randomInt(7200)
+      if (t >= (day + 1) * DAY_S) break
+    }
+    if (batch.length >= 50_000) {
+      await insert(batch)
+      batch = []
+      if (made % 1_000_000 < 50_000) process.stdout.write(`  ${(made / 1e6).toFixed(1)} M…\n`)
+    }
+  }
+  if (batch.length) await insert(batch)
+}
+
+const COLUMNS = 't, v, kind, path, ref, src, med, camp, country, device, browser, os'
+
+function sqliteInserter(handle: DatabaseHandle) {
+  const statement = handle.sqlite.prepare(
+    `insert into analytics_event (${COLUMNS}) values (?,?,?,?,?,?,?,?,?,?,?,?)`,
+  )
+  return async (rows: Row[]) => {
+    handle.sqlite.exec('BEGIN')
+    for (const row of rows) statement.run(...row)
+    handle.sqlite.exec('COMMIT')
+  }
+}
+
+function postgresInserter(handle: DatabaseHandle) {
+  return async (rows: Row[]) => {
+    const keys = [
+      't',
+      'v',
+      'kind',
+      'path',
+      'ref',
+      'src',
+      'med',
+      'camp',
+      'country',
+      'device',
+      'browser',
+      'os',
+    ] as const
+    for (let i = 0; i < rows.length; i += 2000) {
+      await handle.db
+        .insertInto('analytics_event')
+        .values(
+          rows
+            .slice(i, i + 2000)
+            .map((r) => Object.fromEntries(keys.map((k, j) => [k, r[j] ?? null])) as never),
+        )
+        .execute()
+    }
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const runs: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now()
+    await work()
+    runs.push(performance.now() - start)
+  }
+  return median(runs)
+}
+
+/** Every panel's time for 30 days and 12 months. */
+async function panelTimes(label: string): Promise<number> {
+  let worst = 0
+  console.log(`\nPanels on ${label} (median of 3, ms):`)
+  console.log('  panel                       30 days   12 months')
+  const queries: [string, StatsQuery][] = [
+    ['30d', StatsQuerySchema.parse({ period: '30d' })],
+    ['12m', StatsQuerySchema.parse({ period: '12m' })],
+  ]
+  const line = async (name: string, work: (q: StatsQuery) => Promise<unknown>) => {
+    const ms: number[] = []
+    for (const [, q] of queries) ms.push(await time(() => work(q)))
+    worst = Math.max(worst, ...ms)
+    console.log(`  ${name.padEnd(26)} ${ms.map((m) => m.toFixed(1).padStart(9)).join(' ')}`)
+  }
+  for (const d of DIMENSIONS) await line(d.label, (q) => panelRows(d.key, q))
+  await line('Realtime (5 min)', () => realtimeVisitors())
+  await line('Whole dashboard (all)', (q) => buildReport(q))
+  await line('Filtered: source=linkedin', (q) => buildReport({ ...q, source: 'linkedin' }))
+  return worst
+}
+
+function sqliteBytesPerEvent(handle: DatabaseHandle, events: number): number {
+  const row = handle.sqlite
+    .prepare(
+      "select sum(pgsize) as bytes from dbstat where name in ('analytics_event', 'analytics_event_t')",
+    )
+    .get() as { bytes: number }
+  return row.bytes / events
+}
+
+async function httpPhase(): Promise<void> {
+  console.log(`\nHTTP (production server, ${SECONDS} s per run):`)
+  const server = await spawnBenchServer('analytics', { TRUST_PROXY: 'true' })
+  try {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${server.base}/healthz`)).ok) break
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    await waitUntilSettled(server.child.pid)
+    await autocannon({ url: `${server.base}/`, connections: 10, amount: 300 })
+    const page = () => autocannon({ url: `${server.base}/`, connections: 10, duration: SECONDS })
+    const alone = await page()
+    let n = 0
+    const body = JSON.stringify({
+      n: 'pageview',
+      u: `${server.base}/blog?utm_source=bench`,
+      r: 'https://www.linkedin.com/',
+      w: 1280,
+      z: 'Europe/Paris',
+    })
+    const ingest = (rate?: number) =>
+      autocannon({
+        url: `${server.base}/api/event`,
+        connections: 20,
+        duration: SECONDS,
+        ...(rate ? { overallRate: rate } : {}),
+        requests: [
+          {
+            method: 'POST',
+            body,
+            setupRequest: (req) => {
+              n++
+              // Many visitors, so the per-address limit does not bound the run.
+              const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+              return {
+                ...req,
+                headers: {
+                  ...req.headers,
+                  'content-type': 'text/plain;charset=UTF-8',
+                  'user-agent':
+                    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+                  'x-forwarded-for': ip,
+                },
+              }
+            },
+          },
+        ],
+      })
+    const accepted = (r: autocannon.Result) =>
+      ((r.statusCodeStats as Record<string, { count: number }>)['204']?.count ?? 0) / SECONDS
+    const max = await ingest()
+    const [withIngest, steady] = await Promise.all([page(), ingest(2000)])
+    const ratio = withIngest.latency.p99 / Math.max(1, alone.latency.p99)
+    console.log(
+      `  ingestion alone (max):     ${Math.round(accepted(max))} events/s accepted (204), non-2xx ${max.non2xx} (aim ≥ 2000/s)`,
+    )
+    console.log(
+      `  public page alone:         p99 ${alone.latency.p99} ms (${Math.round(alone.requests.average)} req/s)`,
+    )
+    console.log(
+      `  page + 2000 events/s:      p99 ${withIngest.latency.p99} ms (${Math.round(withIngest.requests.average)} req/s), ×${ratio.toFixed(2)} (aim ≤ ×1.5); ${Math.round(accepted(steady))} events/s accepted`,
+    )
+    await new Promise((r) => setTimeout(r, 2500))
+    const { DatabaseSync } = await import('node:sqlite')
+    const check = new DatabaseSync(path.join(server.dataDir, 'vitrine.db'), { readOnly: true })
+    const stored = check.prepare('select count(*) as n from analytics_event').get() as { n: number }
+    check.close()
+    console.log(`  events stored by the server: ${stored.n.toLocaleString('en')}`)
+  } finally {
+    server.child.kill('SIGTERM')
+    await new Promise((r) => server.child.once('exit', r))
+    rmSync(server.dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  console.log(`bench:analytics — ${EVENTS.toLocaleString('en')} events over 12 months`)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
+  const handle = openDatabase(path.join(dir, 'vitrine.db'))
+  await migrateToLatest(handle.db)
+  setDatabase(handle)
+  try {
+    let start = performance.now()
+    await generate(handle, EVENTS, sqliteInserter(handle))
+    console.log(`SQLite: generated in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+    start = performance.now()
+    await refreshRollups()
+    const rollups = handle.sqlite.prepare('select count(*) as n from analytics_rollup').get() as {
+      n: number
+    }
+    console.log(
+      `SQLite: rollups built in ${((performance.now() - start) / 1000).toFixed(1)} s (${rollups.n.toLocaleString('en')} rows)`,
+    )
+    const bytes = sqliteBytesPerEvent(handle, EVENTS)
+    console.log(`SQLite: ${bytes.toFixed(1)} bytes per raw event (table + time index; aim ≤ 80)`)
+    const worst = await panelTimes('SQLite')
+    console.log(
+      `SQLite: slowest unfiltered-or-filtered line ${worst.toFixed(1)} ms (aim ≤ 150 ms per panel)`,
+    )
+  } finally {
+    setDatabase(undefined)
+    await handle.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  if (POSTGRES) await postgresPhase()
+  else console.log('\nPostgreSQL: not measured (add --postgres).')
+  await httpPhase()
+}
+
+async function postgresPhase(): Promise<void> {
+  const { startPostgres } = await import('../tests/setup/postgres.ts')
+  const server = await startPostgres()
+  const pg = (await import('pg')).default
+  const admin = new pg.Client({ connectionString: server.url('postgres') })
+  await admin.connect()
+  await admin.query('create database bench_analytics')
+  await admin.end()
+  const handle = openPostgres(server.url('bench_analytics'), { max: 4 })
+  try {
+    await migrateToLatest(handle.db)
+    setDatabase(handle)
+    resetDictCache()
+    let start = performance.now()
+    await generate(handle, EVENTS, postgresInserter(handle))
+    console.log(`\nPostgreSQL: generated in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+    start = performance.now()
+    await refreshRollups()
+    await handle.db.executeQuery({
+      sql: 'analyze',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as never)
+    console.log(`PostgreSQL: rollups built in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+    const worst = await panelTimes('PostgreSQL')
+    console.log(`PostgreSQL: slowest line ${worst.toFixed(1)} ms (aim ≤ 150 ms per panel)`)
+  } finally {
+    setDatabase(undefined)
+    await handle.close()
+    server.stop()
+  }
+}
+
+await main()
+process.exit(0)
