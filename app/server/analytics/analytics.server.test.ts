@@ -19,7 +19,7 @@ import {
   saveStatsSettings,
   visitorHash,
 } from './store.server.ts'
-import { purgeExpiredEvents } from './background.server.ts'
+import { purgeExpiredEvents, sendWeeklySummary } from './background.server.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
 
 const database = useTestDatabase()
@@ -278,5 +278,54 @@ describe('rollups and report', () => {
     expect(current.to - current.from).toBe(6)
     expect(previous.to).toBe(current.from - 1)
     expect(previous.to - previous.from).toBe(6)
+  })
+})
+
+describe('long periods and the weekly summary', () => {
+  test('a year read through monthly rows equals the sum of its days', async () => {
+    const now = Date.UTC(2026, 10, 26, 12)
+    // One page view a day for 400 days, one visitor each.
+    for (let d = 0; d < 400; d++)
+      await collect(beacon(view('/'), { ip: `198.51.100.${d % 250}` }), now - d * DAY)
+    // (The per-address limit is per minute: these are days apart.)
+    await flushEvents()
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: '12m' }), now)
+    expect(report.totals).toMatchObject({ visitors: 365, pageviews: 365 })
+    expect(report.previous.visitors).toBe(35)
+    const custom = await buildReport(
+      StatsQuerySchema.parse({ period: 'custom', from: '2026-01-01', to: '2026-03-31' }),
+      now,
+    )
+    expect(custom.totals.pageviews).toBe(90)
+  })
+
+  test('the weekly summary goes through the outbox once a week, only when asked for', async () => {
+    const db = database.current.db
+    const now = Date.UTC(2026, 10, 26, 12)
+    expect(await sendWeeklySummary(now)).toBe(false)
+    await saveStatsSettings({ ...DEFAULT_STATS_SETTINGS, weeklyEmail: true })
+    await db
+      .insertInto('user')
+      .values({
+        id: 'admin-1',
+        name: 'Admin',
+        email: 'owner@example.org',
+        emailVerified: 1,
+        image: null,
+        role: 'admin',
+        status: 'active',
+        lastLogin: null,
+        createdAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+      })
+      .execute()
+    expect(await sendWeeklySummary(now)).toBe(true)
+    expect(await sendWeeklySummary(now + DAY)).toBe(false)
+    const mails = await db.selectFrom('outbox').select(['kind', 'toAddress', 'subject']).execute()
+    expect(mails).toEqual([
+      expect.objectContaining({ kind: 'stats', toAddress: 'owner@example.org' }),
+    ])
+    expect(await sendWeeklySummary(now + 7 * DAY)).toBe(true)
   })
 })
