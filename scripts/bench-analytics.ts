@@ -394,11 +394,7 @@ async function postgresPhase(): Promise<void> {
     console.log(`\nPostgreSQL: generated in ${((performance.now() - start) / 1000).toFixed(1)} s`)
     start = performance.now()
     await refreshRollups()
-    await handle.db.executeQuery({
-      sql: 'analyze',
-      parameters: [],
-      query: { kind: 'RawNode' },
-    } as never)
+    await sql`analyze`.execute(handle.db)
     console.log(`PostgreSQL: rollups built in ${((performance.now() - start) / 1000).toFixed(1)} s`)
     const worst = await panelTimes('PostgreSQL')
     console.log(`PostgreSQL: slowest line ${worst.toFixed(1)} ms (aim ≤ 150 ms per panel)`)

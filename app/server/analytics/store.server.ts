@@ -165,11 +165,6 @@ export function enqueueEvent(event: PendingEvent): boolean {
   return true
 }
 
-/** Events waiting in this process. */
-export function pendingEvents(): number {
-  return queue.length
-}
-
 /** Write what is queued now (also the timer's job); resolves once written. */
 export function flushEvents(db?: Kysely<Database>): Promise<void> {
   if (timer) clearTimeout(timer)
