@@ -54,7 +54,12 @@ export async function action({ request }: Route.ActionArgs) {
     resourceName: STATISTICS_TITLE,
     details: 'Réglages des statistiques modifiés',
   })
-  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+  // Back to the same view (a page change posts to `….data`: the page's own URL, not that).
+  const back = new URL(request.url).searchParams
+  back.delete('_routes')
+  back.delete('index')
+  const query = back.toString()
+  return redirectWithToast(`/admin/statistics${query ? `?${query}` : ''}`, {
     kind: 'success',
     message: 'Réglages des statistiques enregistrés',
   })

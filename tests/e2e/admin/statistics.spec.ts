@@ -136,3 +136,34 @@ test('the admin reads the statistics; hostile values stay inert; filters live in
   const text = await csv.text()
   expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")<svg onload=window.__pwned=3>"`)
 })
+
+test('the statistics tab, its chart table and its settings have no axe violations; a setting saves', async ({
+  page,
+  db: _db,
+}) => {
+  await seed()
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=30d')
+  await page.getByText('Voir les données du graphique sous forme de tableau').click()
+  await page.getByText('Réglages des statistiques').click()
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+  // The chart is reachable with the keyboard.
+  await page.locator('[data-stats-chart]').focus()
+  await expect(page.locator('[data-stats-chart]')).toBeFocused()
+  // Retention above the CNIL's 25 months is refused in French; 13 is kept.
+  const months = page.getByLabel('Conservation des données détaillées (mois)')
+  await months.fill('30')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('25 mois au plus (CNIL)')).toBeVisible()
+  await months.fill('13')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('Réglages des statistiques enregistrés')).toBeVisible()
+  const stored = await getDb()
+    .selectFrom('analytics_state')
+    .select('value')
+    .where('key', '=', 'settings')
+    .executeTakeFirstOrThrow()
+  expect(JSON.parse(stored.value)).toMatchObject({ retentionMonths: 13, enabled: true })
+})
