@@ -22,6 +22,9 @@ export default defineConfig({
     'public/projects.spec.ts',
     'public/blog.spec.ts',
     'public/contact.spec.ts',
+    // The built-in statistics: collection, storage and the dashboard (ADR 072).
+    'public/statistics.spec.ts',
+    'admin/statistics.spec.ts',
     'auth/login.spec.ts',
     'auth/guard.spec.ts',
     'auth/sessions.spec.ts',
