@@ -96,3 +96,32 @@ test('the privacy page’s opt-out stops the counting with a cookie that only sa
   await sentinel(browser, baseURL!, '/blog')
   expect(await paths()).not.toContain('/timeline')
 })
+
+// (The per-address limit, 429, is tested on a real database in analytics.server.test.ts: here
+// every test shares one address.)
+test('the endpoint refuses junk with a 4xx, never a 500', async ({
+  request,
+}) => {
+  const post = (data: string, type = 'text/plain;charset=UTF-8', headers = {}) =>
+    request.post('/api/event', {
+      data,
+      headers: { 'content-type': type, 'user-agent': CHROME, ...headers },
+    })
+  const junk: [string, string?][] = [
+    ['not json'],
+    ['{"n":"pageview"}'],
+    ['{"n":"buy","u":"http://localhost/"}'],
+    ['[1,2,3]'],
+    ['null'],
+    ['{"n":"pageview","u":"javascript:alert(1)"}'],
+    [`{"n":"pageview","u":"http://localhost/","r":"${'x'.repeat(5000)}"}`],
+    ['{"n":"pageview","u":"http://localhost/"}', 'application/xml'],
+    ['\u0000\uFFFE', 'text/plain'],
+  ]
+  for (const [body, type] of junk) {
+    const response = await post(body, type)
+    expect(response.status(), body.slice(0, 40)).toBeGreaterThanOrEqual(400)
+    expect(response.status(), body.slice(0, 40)).toBeLessThan(500)
+  }
+  expect((await request.get('/api/event')).status()).toBe(405)
+})
