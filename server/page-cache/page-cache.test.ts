@@ -303,6 +303,9 @@ describe('page cache', () => {
     expect(withAuth.headers['x-page-cache']).toBeUndefined()
     expect(hasOwnCookie('_ga=1; vitrine-toast=2')).toBe(true)
     expect(hasOwnCookie('_ga=1; _gid=2')).toBe(false)
+    // The statistics' opt-out is read by the script only (ADR 072): no page varies on it.
+    expect(hasOwnCookie('_vitrine_stats=opt-out')).toBe(false)
+    expect(hasOwnCookie('_vitrine_stats_x=1')).toBe(true)
     // Other methods never hit.
     expect((await request('/cookies', {}, 'OPTIONS')).headers['x-page-cache']).toBeUndefined()
   })
