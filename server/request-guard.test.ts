@@ -137,6 +137,10 @@ describe('request-shape guard', () => {
     expect(bodyShapeRefusal('/admin/media', 'multipart/form-data; boundary="a b"')).toBeNull()
     expect(bodyShapeRefusal('/api/auth/sign-out', 'application/json')).toBeNull()
     expect(bodyShapeRefusal('/api/activity', 'application/json')).toBeNull()
+    // The statistics beacon: sendBeacon's string is text/plain (ADR 072); only there.
+    expect(bodyShapeRefusal('/api/event', 'text/plain;charset=UTF-8')).toBeNull()
+    expect(bodyShapeRefusal('/api/event', 'application/json')).toBeNull()
+    expect(bodyShapeRefusal('/contact', 'text/plain')?.status).toBe(415)
     // The upload's body is the file, whatever the browser calls it (the route sniffs it).
     expect(bodyShapeRefusal(MEDIA_UPLOAD_PATH, 'image/jpeg')).toBeNull()
     expect(bodyShapeRefusal(MEDIA_UPLOAD_PATH, 'text/html')).toBeNull()
