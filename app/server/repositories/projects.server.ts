@@ -18,9 +18,11 @@ import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   countRows,
   deleteById,
-  distinctSorted,
+  tagsInUse,
+  firstRow,
   mergePatch,
   nextOrder,
+  updateExisting,
 } from './collection.server.ts'
 
 const COLUMNS = [
@@ -96,12 +98,7 @@ function selectProjects(db: Kysely<Database>) {
 }
 
 async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
-  const row = await db
-    .selectFrom('projects')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toProject(row) : undefined
+  return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
 
 /** All projects, order ascending then oldest first. */
@@ -155,8 +152,7 @@ export async function countProjects(): Promise<number> {
 
 /** Every tag in use, once, in French alphabetical order (the public filter buttons). */
 export async function listProjectTags(): Promise<string[]> {
-  const rows = await getDb().selectFrom('projects').select('tags').execute()
-  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
+  return tagsInUse(getDb(), 'projects')
 }
 
 /** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
@@ -190,32 +186,28 @@ export async function createProject(input: ProjectInput): Promise<Project> {
 
 /** Partial update: untouched fields kept, updatedAt set. Missing id → undefined. */
 export async function updateProject(id: string, patch: ProjectInput): Promise<Project | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findProject(trx, id)
-      if (!current) return undefined
-      const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
-      const changes: Omit<ProjectsTable, 'id'> = {
-        title: fields.title,
-        description: fields.description,
-        thumbnail: fields.thumbnail,
-        tags: toJson(fields.tags),
-        images: toJson(fields.images),
-        content: fields.content,
-        contentHtml: (await renderMarkdown(fields.content)).html,
-        featured: fromBool(fields.featured),
-        order: fields.order ?? current.order,
-        url: fields.url ?? null,
-        seoTitle: fields.seoTitle,
-        seoDescription: fields.seoDescription,
-        ogImage: fields.ogImage,
-        createdAt: current.createdAt,
-        updatedAt: nowIso(),
-      }
-      await trx.updateTable('projects').set(changes).where('id', '=', id).execute()
-      return toProject({ id, ...changes })
-    })
+  return updateExisting(getDb(), findProject, id, async (trx, current) => {
+    const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
+    const changes: Omit<ProjectsTable, 'id'> = {
+      title: fields.title,
+      description: fields.description,
+      thumbnail: fields.thumbnail,
+      tags: toJson(fields.tags),
+      images: toJson(fields.images),
+      content: fields.content,
+      contentHtml: (await renderMarkdown(fields.content)).html,
+      featured: fromBool(fields.featured),
+      order: fields.order ?? current.order,
+      url: fields.url ?? null,
+      seoTitle: fields.seoTitle,
+      seoDescription: fields.seoDescription,
+      ogImage: fields.ogImage,
+      createdAt: current.createdAt,
+      updatedAt: nowIso(),
+    }
+    await trx.updateTable('projects').set(changes).where('id', '=', id).execute()
+    return toProject({ id, ...changes })
+  })
 }
 
 export async function deleteProject(id: string): Promise<boolean> {
