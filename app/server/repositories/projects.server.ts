@@ -1,7 +1,7 @@
 // Projects: public pages and the hub's projects tab.
 import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
-import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
+import { ProjectSchema, type ProjectFields, type ProjectInput } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, ProjectsTable } from '#app/server/db/schema.server.ts'
@@ -88,6 +88,25 @@ function editable(project: Project): ProjectInput {
   }
 }
 
+/** The columns a create and an update write alike. */
+async function toColumns(fields: ProjectFields, order: number) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    thumbnail: fields.thumbnail,
+    tags: toJson(fields.tags),
+    images: toJson(fields.images),
+    content: fields.content,
+    contentHtml: (await renderMarkdown(fields.content)).html,
+    featured: fromBool(fields.featured),
+    order,
+    url: fields.url ?? null,
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+    ogImage: fields.ogImage,
+  }
+}
+
 function selectProjects(db: Kysely<Database>) {
   return db
     .selectFrom('projects')
@@ -163,19 +182,7 @@ export async function createProject(input: ProjectInput): Promise<Project> {
     .execute(async (trx) => {
       const row: ProjectsTable = {
         id: createId(),
-        title: fields.title,
-        description: fields.description,
-        thumbnail: fields.thumbnail,
-        tags: toJson(fields.tags),
-        images: toJson(fields.images),
-        content: fields.content,
-        contentHtml: (await renderMarkdown(fields.content)).html,
-        featured: fromBool(fields.featured),
-        order: fields.order ?? (await nextOrder(trx, 'projects')),
-        url: fields.url ?? null,
-        seoTitle: fields.seoTitle,
-        seoDescription: fields.seoDescription,
-        ogImage: fields.ogImage,
+        ...(await toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')))),
         createdAt: nowIso(),
         updatedAt: null,
       }
@@ -189,19 +196,7 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
   return updateExisting(getDb(), findProject, id, async (trx, current) => {
     const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
     const changes: Omit<ProjectsTable, 'id'> = {
-      title: fields.title,
-      description: fields.description,
-      thumbnail: fields.thumbnail,
-      tags: toJson(fields.tags),
-      images: toJson(fields.images),
-      content: fields.content,
-      contentHtml: (await renderMarkdown(fields.content)).html,
-      featured: fromBool(fields.featured),
-      order: fields.order ?? current.order,
-      url: fields.url ?? null,
-      seoTitle: fields.seoTitle,
-      seoDescription: fields.seoDescription,
-      ogImage: fields.ogImage,
+      ...(await toColumns(fields, fields.order ?? current.order)),
       createdAt: current.createdAt,
       updatedAt: nowIso(),
     }
