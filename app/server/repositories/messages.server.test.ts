@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import {
   archiveMessage,
@@ -86,9 +87,7 @@ describe('messages repository', () => {
 
   it('deletes by id', async () => {
     const m = await createMessage(input)
-    expect(await deleteMessage(m.id)).toBe(true)
-    expect(await deleteMessage(m.id)).toBe(false)
-    expect(await getMessage(m.id)).toBeUndefined()
+    await expectDeletedOnce(deleteMessage, getMessage, m.id)
   })
 
   it('paginates newest first, filters by status and counts per status', async () => {
