@@ -17,7 +17,7 @@ import { getEnv } from '../core/env.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
 import { ownerEmailOrNone } from '../demo/identity.server.ts'
 import { activeMailConfig } from './config.server.ts'
-import { enqueueEmail, type OutboxRow } from './outbox.server.ts'
+import { enqueueEmail, type NewEmail, type OutboxRow } from './outbox.server.ts'
 import {
   absoluteLogo,
   accountLinkedEmail,
@@ -234,6 +234,29 @@ async function alertOne(
   )
 }
 
+/**
+ * An e-mail to one user of the site, by name when there is one; with `ttlMs`, not sent once
+ * what it links to has expired.
+ */
+function queueForUser(
+  db: Kysely<Database>,
+  user: { name: string; email: string },
+  kind: NewEmail['kind'],
+  rendered: Pick<NewEmail, 'subject' | 'html' | 'text'>,
+  ttlMs?: number,
+): Promise<OutboxRow> {
+  return enqueueEmail(
+    db,
+    {
+      kind,
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...rendered,
+      ...(ttlMs === undefined ? {} : { expiresAt: new Date(Date.now() + ttlMs).toISOString() }),
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
 export async function queuePasswordReset(
   user: { name: string; email: string },
   link: string,
@@ -246,16 +269,7 @@ export async function queuePasswordReset(
     link,
     minutes: Math.round(ttlMs / 60_000),
   })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'reset',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
-  )
+  return queueForUser(db, user, 'reset', rendered, ttlMs)
 }
 
 export async function queueInvitation(
@@ -270,16 +284,7 @@ export async function queueInvitation(
     link,
     days: Math.round(ttlMs / (24 * HOUR)),
   })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'invitation',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
-  )
+  return queueForUser(db, user, 'invitation', rendered, ttlMs)
 }
 
 /** ADR 014: the account's address is told when a Google/Facebook sign-in is linked to it. */
@@ -295,15 +300,7 @@ export async function queueAccountLinked(
     when: nowIso(),
     resetUrl: `${site.siteUrl}/forgot-password`,
   })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'link',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-    },
-    { configured: isMailConfigured() },
-  )
+  return queueForUser(db, user, 'link', rendered)
 }
 
 /** ADR 018: the e-mail verification link (CV access limited to verified addresses). */
@@ -319,16 +316,7 @@ export async function queueEmailVerification(
     link,
     hours: Math.round(ttlMs / HOUR),
   })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'verify',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
-  )
+  return queueForUser(db, user, 'verify', rendered, ttlMs)
 }
 
 export async function queueTestEmail(to: string): Promise<OutboxRow> {
