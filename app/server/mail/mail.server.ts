@@ -238,19 +238,20 @@ async function alertOne(
  * An e-mail to one user of the site, by name when there is one; with `ttlMs`, not sent once
  * what it links to has expired.
  */
-function queueForUser(
+async function queueForUser(
   db: Kysely<Database>,
   user: { name: string; email: string },
   kind: NewEmail['kind'],
-  rendered: Pick<NewEmail, 'subject' | 'html' | 'text'>,
-  ttlMs?: number,
+  ttlMs: number | undefined,
+  render: (site: SiteIdentity, name: string) => Pick<NewEmail, 'subject' | 'html' | 'text'>,
 ): Promise<OutboxRow> {
+  const { site } = await siteOf(db)
   return enqueueEmail(
     db,
     {
       kind,
       to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
+      ...render(site, user.name || user.email),
       ...(ttlMs === undefined ? {} : { expiresAt: new Date(Date.now() + ttlMs).toISOString() }),
     },
     { configured: isMailConfigured() },
@@ -262,14 +263,9 @@ export async function queuePasswordReset(
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const db = getDb()
-  const { site } = await siteOf(db)
-  const rendered = resetEmail(site, {
-    name: user.name || user.email,
-    link,
-    minutes: Math.round(ttlMs / 60_000),
-  })
-  return queueForUser(db, user, 'reset', rendered, ttlMs)
+  return queueForUser(getDb(), user, 'reset', ttlMs, (site, name) =>
+    resetEmail(site, { name, link, minutes: Math.round(ttlMs / 60_000) }),
+  )
 }
 
 export async function queueInvitation(
@@ -278,13 +274,9 @@ export async function queueInvitation(
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const { site } = await siteOf(db)
-  const rendered = invitationEmail(site, {
-    name: user.name || user.email,
-    link,
-    days: Math.round(ttlMs / (24 * HOUR)),
-  })
-  return queueForUser(db, user, 'invitation', rendered, ttlMs)
+  return queueForUser(db, user, 'invitation', ttlMs, (site, name) =>
+    invitationEmail(site, { name, link, days: Math.round(ttlMs / (24 * HOUR)) }),
+  )
 }
 
 /** ADR 014: the account's address is told when a Google/Facebook sign-in is linked to it. */
@@ -293,14 +285,14 @@ export async function queueAccountLinked(
   user: { name: string; email: string },
   provider: string,
 ): Promise<OutboxRow> {
-  const { site } = await siteOf(db)
-  const rendered = accountLinkedEmail(site, {
-    name: user.name || user.email,
-    provider,
-    when: nowIso(),
-    resetUrl: `${site.siteUrl}/forgot-password`,
-  })
-  return queueForUser(db, user, 'link', rendered)
+  return queueForUser(db, user, 'link', undefined, (site, name) =>
+    accountLinkedEmail(site, {
+      name,
+      provider,
+      when: nowIso(),
+      resetUrl: `${site.siteUrl}/forgot-password`,
+    }),
+  )
 }
 
 /** ADR 018: the e-mail verification link (CV access limited to verified addresses). */
@@ -309,14 +301,9 @@ export async function queueEmailVerification(
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const db = getDb()
-  const { site } = await siteOf(db)
-  const rendered = verifyEmail(site, {
-    name: user.name || user.email,
-    link,
-    hours: Math.round(ttlMs / HOUR),
-  })
-  return queueForUser(db, user, 'verify', rendered, ttlMs)
+  return queueForUser(getDb(), user, 'verify', ttlMs, (site, name) =>
+    verifyEmail(site, { name, link, hours: Math.round(ttlMs / HOUR) }),
+  )
 }
 
 export async function queueTestEmail(to: string): Promise<OutboxRow> {
