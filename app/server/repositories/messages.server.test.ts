@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { expectDeletedOnce, queryPlan } from './repository-test-support.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import {
   archiveMessage,
@@ -157,13 +157,10 @@ describe('messages repository', () => {
     )
 
     const plan = (where: string) =>
-      sqlite
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT id FROM messages ${where} ORDER BY createdAt DESC, id DESC LIMIT 20`,
-        )
-        .all()
-        .map((r) => String((r as { detail: string }).detail))
-        .join('\n')
+      queryPlan(
+        sqlite,
+        `SELECT id FROM messages ${where} ORDER BY createdAt DESC, id DESC LIMIT 20`,
+      )
     expect(plan("WHERE status = 'new'")).toContain('messages_status_created')
     expect(plan("WHERE status = 'new'")).not.toContain('TEMP B-TREE')
     expect(plan('')).toContain('messages_created')
