@@ -1,14 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import {
-  CheckCircle2 as LucideCheckCircle2,
-  Loader2 as LucideLoader2,
-  Mail as LucideMail,
-  MapPin as LucideMapPin,
-  Phone as LucidePhone,
-  Send as LucideSend,
-} from 'lucide-react'
+import { CheckCircle2 as LucideCheckCircle2, Loader2 as LucideLoader2, MapPin as LucideMapPin, Phone as LucidePhone, Send as LucideSend } from 'lucide-react'
+import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
@@ -23,7 +17,6 @@ import { PageHeader } from '#app/ui/public/page-header.tsx'
 // Built once (ADR 040).
 const CheckCircle2 = /* @__PURE__ */ fastIcon(LucideCheckCircle2)
 const Loader2 = /* @__PURE__ */ fastIcon(LucideLoader2)
-const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
 const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
 const Send = /* @__PURE__ */ fastIcon(LucideSend)

@@ -1,18 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import {
-  LayoutDashboard as LucideLayoutDashboard,
-  LogOut as LucideLogOut,
-  UserCog as LucideUserCog,
-} from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { LayoutDashboard, LogOut, UserCog } from './icons.tsx'
 
 import { usePathChange } from './use-path-change.ts'
-
-// Built once (ADR 040).
-const LayoutDashboard = /* @__PURE__ */ fastIcon(LucideLayoutDashboard)
-const LogOut = /* @__PURE__ */ fastIcon(LucideLogOut)
-const UserCog = /* @__PURE__ */ fastIcon(LucideUserCog)
 
 export const DEFAULT_AVATAR = '/images/default-avatar.webp'
 
