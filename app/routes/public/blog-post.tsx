@@ -26,6 +26,7 @@ import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc } from '#app/ui/public/media.tsx'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -180,13 +181,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         <p className="text-xl text-fg">{post.excerpt}</p>
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 pt-6" aria-label="Étiquettes">
-            {post.tags.map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />
         ) : null}
       </div>
     </article>

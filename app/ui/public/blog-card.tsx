@@ -8,6 +8,7 @@ import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 import { ResponsiveImage } from './media.tsx'
+import { TagList } from './tag-list.tsx'
 
 // Built once (ADR 040).
 const Clock = /* @__PURE__ */ fastIcon(LucideClock)
@@ -61,13 +62,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
         </h2>
         <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <ul className="flex flex-wrap gap-2" aria-label="Étiquettes">
-            {post.tags.slice(0, BLOG_CARD_TAGS).map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
           <span className="flex items-center gap-1 text-sm text-fg-2">
             <Clock aria-hidden="true" className="size-4" />
             {post.readTime} min de lecture
