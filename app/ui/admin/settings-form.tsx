@@ -31,6 +31,31 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
+const MEDIA_FIELDS = [
+  { key: 'logo', label: 'URL du logo', placeholder: 'https://exemple.fr/logo.png' },
+  { key: 'favicon', label: 'URL du favicon', placeholder: 'https://exemple.fr/favicon.ico' },
+  {
+    key: 'metaImage',
+    label: "URL de l'image de partage (meta)",
+    placeholder: 'https://exemple.fr/partage.jpg',
+  },
+] as const
+
+const CONTACT_FIELDS: readonly {
+  key: keyof SiteSettings['contact']
+  label: string
+  type?: 'email' | 'tel'
+  required?: true
+  placeholder?: string
+}[] = [
+  { key: 'email', label: 'E-mail de contact', type: 'email', required: true },
+  { key: 'phone', label: 'Téléphone', type: 'tel', placeholder: '+33 6 12 34 56 78' },
+  { key: 'address', label: 'Adresse' },
+  { key: 'hours', label: 'Horaires', placeholder: 'Lun.–ven., 9 h – 18 h' },
+  { key: 'whatsapp', label: 'WhatsApp' },
+  { key: 'telegram', label: 'Telegram' },
+]
+
 const SOCIAL_FIELDS = [
   ['facebook', 'Facebook', 'https://facebook.com/votre-page'],
   ['twitter', 'Twitter', 'https://twitter.com/votre-compte'],
@@ -63,6 +88,12 @@ export function SettingsForm({
   const failed = serverErrors !== undefined || Object.keys(errors).length > 0
   const text = (key: string, stored: string | undefined) =>
     values && typeof values[key] === 'string' ? (values[key] as string) : (stored ?? '')
+  /** A field's name, its value to show and its error: the name is written once. */
+  const field = (name: string, stored: string | undefined) => ({
+    name,
+    defaultValue: text(name, stored),
+    error: errors[name],
+  })
   const maintenanceOn =
     values !== undefined
       ? [values.maintenanceMode].flat().some((v) => v === 'on')
@@ -84,60 +115,29 @@ export function SettingsForm({
 
       <Section id="general" title="Général">
         <FieldGrid>
+          <TextField {...field('siteName', settings.siteName)} label="Nom du site" required />
           <TextField
-            name="siteName"
-            label="Nom du site"
-            required
-            defaultValue={text('siteName', settings.siteName)}
-            error={errors.siteName}
-          />
-          <TextField
-            name="keywords"
+            {...field('keywords', settings.keywords.join(', '))}
             label="Mots-clés"
-            defaultValue={text('keywords', settings.keywords.join(', '))}
-            error={errors.keywords}
             hint="Séparés par des virgules"
             placeholder="portfolio, design, développement"
           />
         </FieldGrid>
         <div className="mt-4">
           <TextAreaField
-            name="siteDescription"
+            {...field('siteDescription', settings.siteDescription)}
             label="Description du site"
             required
             rows={3}
-            defaultValue={text('siteDescription', settings.siteDescription)}
-            error={errors.siteDescription}
           />
         </div>
       </Section>
 
       <Section id="media" title="Médias">
         <FieldGrid>
-          <MediaUrlField
-            kind="image"
-            name="logo"
-            label="URL du logo"
-            defaultValue={text('logo', settings.logo)}
-            error={errors.logo}
-            placeholder="https://exemple.fr/logo.png"
-          />
-          <MediaUrlField
-            kind="image"
-            name="favicon"
-            label="URL du favicon"
-            defaultValue={text('favicon', settings.favicon)}
-            error={errors.favicon}
-            placeholder="https://exemple.fr/favicon.ico"
-          />
-          <MediaUrlField
-            kind="image"
-            name="metaImage"
-            label="URL de l'image de partage (meta)"
-            defaultValue={text('metaImage', settings.metaImage)}
-            error={errors.metaImage}
-            placeholder="https://exemple.fr/partage.jpg"
-          />
+          {MEDIA_FIELDS.map(({ key, ...props }) => (
+            <MediaUrlField key={key} kind="image" {...field(key, settings[key])} {...props} />
+          ))}
         </FieldGrid>
       </Section>
 
@@ -146,11 +146,9 @@ export function SettingsForm({
           {SOCIAL_FIELDS.map(([key, label, placeholder]) => (
             <TextField
               key={key}
-              name={`socialMedia.${key}`}
+              {...field(`socialMedia.${key}`, settings.socialMedia[key])}
               label={label}
               type="url"
-              defaultValue={text(`socialMedia.${key}`, settings.socialMedia[key])}
-              error={errors[`socialMedia.${key}`]}
               placeholder={placeholder}
             />
           ))}
@@ -159,76 +157,32 @@ export function SettingsForm({
 
       <Section id="contact" title="Informations de contact">
         <FieldGrid>
-          <TextField
-            name="contact.email"
-            label="E-mail de contact"
-            type="email"
-            required
-            defaultValue={text('contact.email', settings.contact.email)}
-            error={errors['contact.email']}
-          />
-          <TextField
-            name="contact.phone"
-            label="Téléphone"
-            type="tel"
-            defaultValue={text('contact.phone', settings.contact.phone)}
-            error={errors['contact.phone']}
-            placeholder="+33 6 12 34 56 78"
-          />
-          <TextField
-            name="contact.address"
-            label="Adresse"
-            defaultValue={text('contact.address', settings.contact.address)}
-            error={errors['contact.address']}
-          />
-          <TextField
-            name="contact.hours"
-            label="Horaires"
-            defaultValue={text('contact.hours', settings.contact.hours)}
-            error={errors['contact.hours']}
-            placeholder="Lun.–ven., 9 h – 18 h"
-          />
-          <TextField
-            name="contact.whatsapp"
-            label="WhatsApp"
-            defaultValue={text('contact.whatsapp', settings.contact.whatsapp)}
-            error={errors['contact.whatsapp']}
-          />
-          <TextField
-            name="contact.telegram"
-            label="Telegram"
-            defaultValue={text('contact.telegram', settings.contact.telegram)}
-            error={errors['contact.telegram']}
-          />
+          {CONTACT_FIELDS.map(({ key, ...props }) => (
+            <TextField key={key} {...field(`contact.${key}`, settings.contact[key])} {...props} />
+          ))}
         </FieldGrid>
       </Section>
 
       <Section id="advanced" title="Avancé">
         <div className="flex flex-col gap-4">
           <TextField
-            name="googleAnalyticsId"
+            {...field('googleAnalyticsId', settings.googleAnalyticsId)}
             label="Identifiant Google Analytics"
-            defaultValue={text('googleAnalyticsId', settings.googleAnalyticsId)}
-            error={errors.googleAnalyticsId}
             placeholder="G-XXXXXXXXXX"
             hint="Le script de mesure n'est chargé sur les pages publiques qu'après l'accord du visiteur (bandeau « Accepter » / « Refuser »)."
           />
           <TextAreaField
-            name="customCss"
+            {...field('customCss', settings.customCss)}
             label="CSS personnalisé"
             rows={5}
             spellCheck={false}
-            defaultValue={text('customCss', settings.customCss)}
-            error={errors.customCss}
             hint="Ajouté à chaque page publique."
           />
           <TextAreaField
-            name="customJs"
+            {...field('customJs', settings.customJs)}
             label="JavaScript personnalisé"
             rows={5}
             spellCheck={false}
-            defaultValue={text('customJs', settings.customJs)}
-            error={errors.customJs}
             hint="Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README)."
           />
         </div>
@@ -240,14 +194,9 @@ export function SettingsForm({
           {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
             <TextAreaField
               key={key}
-              name={`legal.${key}`}
+              {...field(`legal.${key}`, settings.legal?.[key]?.trim() || legalTemplates[key])}
               label={LEGAL_PAGES[key].title}
               rows={10}
-              defaultValue={text(
-                `legal.${key}`,
-                settings.legal?.[key]?.trim() || legalTemplates[key],
-              )}
-              error={errors[`legal.${key}`]}
               hint={`Page publique : ${LEGAL_PAGES[key].path}`}
             />
           ))}
@@ -265,11 +214,9 @@ export function SettingsForm({
             hint="Les visiteurs voient une page de maintenance (HTTP 503) ; la connexion, l'administration et les administrateurs connectés ne sont pas bloqués."
           />
           <TextAreaField
-            name="maintenanceMessage"
+            {...field('maintenanceMessage', settings.maintenanceMessage)}
             label="Message de maintenance"
             rows={3}
-            defaultValue={text('maintenanceMessage', settings.maintenanceMessage)}
-            error={errors.maintenanceMessage}
           />
         </div>
       </Section>
