@@ -52,12 +52,7 @@ export function FieldShell(props: FieldProps & { children: ReactNode; className?
         {props.required ? <RequiredMark /> : null}
       </div>
       {props.children}
-      {props.hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {props.hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={props.error} />
+      <FieldNotes hintId={hintId} hint={props.hint} errorId={errorId} error={props.error} />
     </div>
   )
 }
@@ -77,6 +72,25 @@ export function RequiredNote() {
     <p className="mb-4 text-xs text-zinc-600">
       Les champs marqués d’un astérisque (<RequiredMark />) sont obligatoires.
     </p>
+  )
+}
+
+/** A field's hint and error under its control, with the ids its aria-describedby names. */
+export function FieldNotes(props: {
+  hintId: string
+  hint?: ReactNode
+  errorId: string
+  error?: string
+}) {
+  return (
+    <>
+      {props.hint ? (
+        <p id={props.hintId} className="text-xs text-zinc-500">
+          {props.hint}
+        </p>
+      ) : null}
+      <FieldError id={props.errorId} error={props.error} />
+    </>
   )
 }
 
@@ -180,12 +194,7 @@ export function CheckboxField(props: FieldProps & InputExtras) {
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   )
 }
