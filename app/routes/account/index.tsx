@@ -41,6 +41,7 @@ import {
   Notice,
   Panel,
   primaryButton,
+  IntentButton,
   RecoveryCodes,
   secondaryButton,
 } from '#app/ui/account/account-ui.tsx'
@@ -240,24 +241,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 className={inputStyle}
               />
               <div className="flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="regenerate-codes"
-                  disabled={busy}
-                  className={secondaryButton}
-                >
+                <IntentButton intent="regenerate-codes" busy={busy}>
                   Renouveler les codes de récupération
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="disable-2fa"
-                  disabled={busy}
-                  className={secondaryButton}
-                >
+                </IntentButton>
+                <IntentButton intent="disable-2fa" busy={busy}>
                   Désactiver la double authentification
-                </button>
+                </IntentButton>
               </div>
             </Form>
           </div>
@@ -286,15 +275,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               />
               Exiger la double authentification pour les administrateurs
             </label>
-            <button
-              type="submit"
-              name="intent"
-              value="policy"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="policy" busy={busy}>
               Enregistrer la politique
-            </button>
+            </IntentButton>
           </Form>
         </Panel>
       ) : null}
@@ -363,15 +346,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             required
             className={inputStyle}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="change-password"
-            disabled={busy}
-            className={secondaryButton}
-          >
+          <IntentButton intent="change-password" busy={busy}>
             Changer le mot de passe
-          </button>
+          </IntentButton>
         </Form>
         {canRemovePassword ? (
           <Form method="post" className="mt-6 space-y-3 border-t border-white/10 pt-4">
@@ -405,15 +382,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 />
               </>
             ) : null}
-            <button
-              type="submit"
-              name="intent"
-              value="remove-password"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="remove-password" busy={busy}>
               Supprimer le mot de passe
-            </button>
+            </IntentButton>
           </Form>
         ) : null}
       </Panel>
@@ -447,15 +418,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             required
             className={inputStyle}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="delete-account"
-            disabled={busy}
+          <IntentButton
+            intent="delete-account"
+            busy={busy}
             className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
           >
             Supprimer définitivement mon compte
-          </button>
+          </IntentButton>
         </Form>
       </Panel>
 
@@ -490,16 +459,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               {session.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={session.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="end-session"
-                    disabled={busy}
+                  <IntentButton
+                    intent="end-session"
+                    busy={busy}
                     aria-label={`Terminer la session ${session.device} (${session.address})`}
-                    className={secondaryButton}
                   >
                     Terminer
-                  </button>
+                  </IntentButton>
                 </Form>
               )}
             </li>
@@ -507,15 +473,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </ul>
         {sessions.length > 1 ? (
           <Form method="post" className="mt-4">
-            <button
-              type="submit"
-              name="intent"
-              value="end-others"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="end-others" busy={busy}>
               Terminer toutes les autres sessions
-            </button>
+            </IntentButton>
           </Form>
         ) : null}
       </Panel>

@@ -109,6 +109,28 @@ function RecoveryCodeActions({ codes }: { codes: string[] }) {
   )
 }
 
+/** A submit button naming the action's `intent`, disabled while a submission is under way. */
+export function IntentButton({
+  intent,
+  busy,
+  className = secondaryButton,
+  ...rest
+}: { intent: string; busy: boolean } & Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'name' | 'value' | 'disabled'
+>) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      className={className}
+      {...rest}
+    />
+  )
+}
+
 export const primaryButton =
   'rounded-lg bg-purple-600 px-4 py-2 font-semibold text-white hover:bg-purple-500 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60'
 export const secondaryButton =
