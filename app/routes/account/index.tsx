@@ -90,6 +90,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const intent = typeof values.intent === 'string' ? values.intent : ''
   const actor = { id: user.id, name: user.name, email: user.email }
+  /** An entry of the journal about the user's own account. */
+  const recordOwn = (action: 'logout' | 'update', details: string) =>
+    recordActivity(request, {
+      actor,
+      action,
+      resourceType: 'user',
+      resourceId: user.id,
+      resourceName: user.email,
+      details,
+    })
   switch (intent) {
     case 'end-session': {
       const id = typeof values.id === 'string' ? values.id : ''
@@ -97,26 +107,12 @@ export async function action({ request }: Route.ActionArgs) {
         return fail('Pour fermer cette session, utilisez « Déconnexion ».')
       }
       if (!(await endSession(user.id, id))) return fail('Cette session est déjà terminée.', 404)
-      await recordActivity(request, {
-        actor,
-        action: 'logout',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: 'Session terminée depuis « Mon compte »',
-      })
+      await recordOwn('logout', 'Session terminée depuis « Mon compte »')
       return { message: 'Session terminée.' }
     }
     case 'end-others': {
       const ended = await endAllSessions(user.id, current?.session.id)
-      await recordActivity(request, {
-        actor,
-        action: 'logout',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: `Autres sessions terminées (${ended})`,
-      })
+      await recordOwn('logout', `Autres sessions terminées (${ended})`)
       return { message: ended ? 'Les autres sessions sont terminées.' : 'Aucune autre session.' }
     }
     case 'regenerate-codes':
@@ -132,25 +128,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.ok) return fail(outcome.error, outcome.status)
       if (intent === 'regenerate-codes') {
         const codes = await replaceRecoveryCodes(user.id)
-        await recordActivity(request, {
-          actor,
-          action: 'update',
-          resourceType: 'user',
-          resourceId: user.id,
-          resourceName: user.email,
-          details: 'Codes de récupération renouvelés',
-        })
+        await recordOwn('update', 'Codes de récupération renouvelés')
         return { message: 'Nouveaux codes de récupération créés.', codes }
       }
       await disableTwoFactor(user.id)
-      await recordActivity(request, {
-        actor,
-        action: 'update',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: 'Double authentification désactivée',
-      })
+      await recordOwn('update', 'Double authentification désactivée')
       return { message: 'La double authentification est désactivée.' }
     }
     case 'policy': {
