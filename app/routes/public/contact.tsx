@@ -128,6 +128,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const failure = actionData && actionData.status === 'error' ? actionData : null
   const values = failure?.values
   const errors = failure?.fieldErrors ?? {}
+  /** A control's id and name (all are required), the value typed before a refusal, and its
+   * error's links. */
+  const control = (name: 'name' | 'email' | 'message') => ({
+    id: `contact-${name}`,
+    name,
+    required: true,
+    defaultValue: values?.[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  })
 
   // Sent → form cleared; failed → form kept.
   useEffect(() => {
@@ -170,41 +180,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <Form ref={form} method="post" preventScrollReset noValidate className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
             <Field label="Nom" name="name" error={errors.name}>
               <input
-                id="contact-name"
-                name="name"
+                {...control('name')}
                 autoComplete="name"
-                required
                 maxLength={max.short}
-                defaultValue={values?.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? 'contact-name-error' : undefined}
                 className="field"
               />
             </Field>
             <Field label="E-mail" name="email" error={errors.email}>
               <input
-                id="contact-email"
-                name="email"
+                {...control('email')}
                 type="email"
                 autoComplete="email"
-                required
                 maxLength={max.email}
-                defaultValue={values?.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'contact-email-error' : undefined}
                 className="field"
               />
             </Field>
             <Field label="Message" name="message" error={errors.message}>
               <textarea
-                id="contact-message"
-                name="message"
-                required
+                {...control('message')}
                 rows={6}
                 maxLength={max.text}
-                defaultValue={values?.message}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'contact-message-error' : undefined}
                 className="field resize-y"
               />
             </Field>
