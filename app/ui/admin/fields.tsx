@@ -1,6 +1,7 @@
 // Form fields for admin forms: label, control and the French error next to it
 // (aria-invalid + aria-describedby), uncontrolled so forms work without JavaScript.
 import { useState, type ReactNode } from 'react'
+import type { FieldErrors } from '#app/domain/common.ts'
 
 /** Common props of every field: `name` is the form key, `error` the French message. */
 export interface FieldProps {
@@ -73,6 +74,19 @@ export function RequiredNote() {
       Les champs marqués d’un astérisque (<RequiredMark />) sont obligatoires.
     </p>
   )
+}
+
+/**
+ * Binds a form's fields to what was typed before a refused save (else the stored value) and to
+ * their errors, the name written once: `<TextField {...field('email', user?.email)} … />`.
+ */
+export function fieldBinder(typed: Record<string, unknown> | undefined, errors: FieldErrors) {
+  return (name: string, stored: string | undefined) => ({
+    name,
+    defaultValue:
+      typed && typeof typed[name] === 'string' ? (typed[name] as string) : (stored ?? ''),
+    error: errors[name],
+  })
 }
 
 /** A field's hint and error under its control, with the ids its aria-describedby names. */

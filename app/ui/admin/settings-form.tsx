@@ -11,7 +11,7 @@ import { SETTINGS_SAVE_FAILED, SettingsSchema } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
-import { CheckboxField, FieldGrid, TextAreaField, TextField } from './fields.tsx'
+import { CheckboxField, FieldGrid, fieldBinder, TextAreaField, TextField } from './fields.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { MediaUrlField } from './media-url-field.tsx'
 
@@ -86,14 +86,7 @@ export function SettingsForm({
 }) {
   const { errors, onSubmit } = useSchemaForm(SettingsSchema, serverErrors)
   const failed = serverErrors !== undefined || Object.keys(errors).length > 0
-  const text = (key: string, stored: string | undefined) =>
-    values && typeof values[key] === 'string' ? (values[key] as string) : (stored ?? '')
-  /** A field's name, its value to show and its error: the name is written once. */
-  const field = (name: string, stored: string | undefined) => ({
-    name,
-    defaultValue: text(name, stored),
-    error: errors[name],
-  })
+  const field = fieldBinder(values, errors)
   const maintenanceOn =
     values !== undefined
       ? [values.maintenanceMode].flat().some((v) => v === 'on')
