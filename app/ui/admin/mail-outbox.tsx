@@ -167,21 +167,11 @@ export function OutboxList({
             <caption className="sr-only">E-mails de la file d&apos;envoi, du plus récent</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Destinataire
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Objet
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Statut
-                </th>
+                {['Date', 'Type', 'Destinataire', 'Objet', 'Statut'].map((label) => (
+                  <th key={label} scope="col" className="py-2 pr-3">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col" className="py-2">
                   Détails
                 </th>

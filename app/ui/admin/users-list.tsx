@@ -66,21 +66,11 @@ export function UserTable({
         <caption className="sr-only">Utilisateurs</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">
-              Utilisateur
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Rôle
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Statut
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Dernière connexion
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Créé le
-            </th>
+            {['Utilisateur', 'Rôle', 'Statut', 'Dernière connexion', 'Créé le'].map((label) => (
+              <th key={label} scope="col" className="px-4 py-2">
+                {label}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-2">
               <span className="sr-only">Actions</span>
             </th>
