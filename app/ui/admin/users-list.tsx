@@ -19,7 +19,7 @@ import { useSchemaForm } from './use-schema-form.ts'
 import { UserSecurityActions } from './user-security-actions.tsx'
 import { MediaUrlField } from './media-url-field.tsx'
 // Shown when a user has no avatar: a placeholder image shipped in public/.
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 
 export const NEVER = 'Jamais'
 export const NO_USERS = 'Aucun utilisateur à afficher.'
@@ -81,11 +81,9 @@ export function UserTable({
             <tr key={user.id} data-user-id={user.id}>
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
-                  <img
-                    src={user.avatar || DEFAULT_AVATAR}
-                    alt=""
-                    width={36}
-                    height={36}
+                  <Avatar
+                    src={user.avatar}
+                    size={36}
                     className="h-9 w-9 rounded-full object-cover"
                   />
                   <div className="min-w-0 md:min-w-max">

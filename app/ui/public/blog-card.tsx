@@ -4,7 +4,7 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 import { ResponsiveImage } from './media.tsx'
@@ -42,14 +42,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-sm text-fg-2">
-          <img
-            src={post.author.avatar || DEFAULT_AVATAR}
-            alt=""
-            width={32}
-            height={32}
-            loading="lazy"
-            className="size-8 rounded-full object-cover"
-          />
+          <Avatar src={post.author.avatar} size={32} loading="lazy" className="size-8 rounded-full object-cover" />
           <span className="font-medium text-fg">{post.author.name}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
