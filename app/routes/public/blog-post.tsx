@@ -1,8 +1,5 @@
 import { data } from 'react-router'
-import {
-  Clock as LucideClock,
-  Eye as LucideEye,
-} from 'lucide-react'
+import { Eye as LucideEye } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
@@ -26,9 +23,9 @@ import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 import { BackLink, ItemNotFound } from '#app/ui/public/back-link.tsx'
+import { ReadTime } from '#app/ui/public/read-time.tsx'
 
 // Built once (ADR 040).
-const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 export const POST_NOT_FOUND = 'Article non trouvé'
@@ -159,10 +156,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" />
-              {post.readTime} min de lecture
-            </span>
+            <ReadTime minutes={post.readTime} className="flex items-center gap-1" />
           </div>
         </div>
       </header>
