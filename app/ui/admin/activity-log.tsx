@@ -21,7 +21,7 @@ import {
 } from '#app/domain/types.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles } from './buttons.tsx'
-import { CheckboxField, SelectField } from './fields.tsx'
+import { CheckboxField, SelectField, optionsWithNone } from './fields.tsx'
 
 export const ACTIVITY_TITLE = "Journal d'Activité"
 export const NO_ACTIVITY = 'Aucune activité à afficher.'
@@ -52,19 +52,13 @@ export function ActivityFilters({
         name="action"
         label="Action"
         defaultValue={filters.action ?? ''}
-        options={[
-          { value: '', label: 'Toutes les actions' },
-          ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: ACTIVITY_ACTION_LABELS[a] })),
-        ]}
+        options={optionsWithNone('Toutes les actions', ACTIVITY_ACTIONS, ACTIVITY_ACTION_LABELS)}
       />
       <SelectField
         name="resourceType"
         label="Type de ressource"
         defaultValue={filters.resourceType ?? ''}
-        options={[
-          { value: '', label: 'Tous les types' },
-          ...RESOURCE_TYPES.map((r) => ({ value: r, label: RESOURCE_TYPE_LABELS[r] })),
-        ]}
+        options={optionsWithNone('Tous les types', RESOURCE_TYPES, RESOURCE_TYPE_LABELS)}
       />
       <SelectField
         name="userId"

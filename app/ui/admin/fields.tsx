@@ -77,6 +77,18 @@ export function RequiredNote() {
 }
 
 /**
+ * A select's options: first the empty choice `none` (« Tous les types », « Choisir un type »),
+ * then each value under its French label.
+ */
+export function optionsWithNone<T extends string>(
+  none: string,
+  values: readonly T[],
+  labels: Record<T, string>,
+): { value: string; label: string }[] {
+  return [{ value: '', label: none }, ...values.map((v) => ({ value: v, label: labels[v] }))]
+}
+
+/**
  * Binds a form's fields to what was typed before a refused save (else the stored value) and to
  * their errors, the name written once: `<TextField {...field('email', user?.email)} … />`.
  */
