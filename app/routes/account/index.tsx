@@ -37,7 +37,7 @@ import {
 } from '#app/server/auth/two-factor.server.ts'
 import {
   AccountShell,
-  inputStyle,
+  LabelledInput,
   Notice,
   Panel,
   primaryButton,
@@ -211,16 +211,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               restants : <strong>{twoFactor.recoveryCodesLeft}</strong>.
             </p>
             <Form method="post" className="space-y-3">
-              <label htmlFor="account-code" className="block text-sm font-medium">
-                Code de vérification (application ou code de récupération)
-              </label>
-              <input
+              <LabelledInput
                 id="account-code"
+                label="Code de vérification (application ou code de récupération)"
                 name="code"
                 autoComplete="one-time-code"
                 maxLength={64}
                 required
-                className={inputStyle}
               />
               <div className="flex flex-wrap gap-3">
                 <IntentButton intent="regenerate-codes" busy={busy}>
@@ -268,17 +265,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="space-y-3">
           {hasPassword ? (
             <>
-              <label htmlFor="current-password" className="block text-sm font-medium">
-                Mot de passe actuel
-              </label>
-              <input
+              <LabelledInput
                 id="current-password"
+                label="Mot de passe actuel"
                 name="currentPassword"
                 type="password"
                 autoComplete="current-password"
                 maxLength={128}
                 required
-                className={inputStyle}
               />
             </>
           ) : (
@@ -287,23 +281,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 Vous vous connectez avec Google ou Facebook : pour créer un mot de passe, prouvez
                 votre identité avec un code de double authentification.
               </p>
-              <label htmlFor="password-code" className="block text-sm font-medium">
-                Code de vérification (application ou code de récupération)
-              </label>
-              <input
+              <LabelledInput
                 id="password-code"
+                label="Code de vérification (application ou code de récupération)"
                 name="code"
                 autoComplete="one-time-code"
                 maxLength={64}
-                className={inputStyle}
               />
             </>
           )}
-          <label htmlFor="new-password" className="block text-sm font-medium">
-            Nouveau mot de passe
-          </label>
-          <input
+          <LabelledInput
             id="new-password"
+            label="Nouveau mot de passe"
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -311,22 +300,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             maxLength={128}
             required
             aria-describedby="new-password-hint"
-            className={inputStyle}
           />
           <p id="new-password-hint" className="text-xs text-white/70">
             Au moins {passwordMin} caractères.
           </p>
-          <label htmlFor="confirm-password" className="block text-sm font-medium">
-            Confirmer le nouveau mot de passe
-          </label>
-          <input
+          <LabelledInput
             id="confirm-password"
+            label="Confirmer le nouveau mot de passe"
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
             maxLength={128}
             required
-            className={inputStyle}
           />
           <IntentButton intent="change-password" busy={busy}>
             Changer le mot de passe
@@ -338,29 +323,23 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               Vous vous connectez aussi avec Google ou Facebook : vous pouvez supprimer votre mot de
               passe et ne garder que ce moyen de connexion.
             </p>
-            <label htmlFor="remove-current-password" className="block text-sm font-medium">
-              Votre mot de passe, pour confirmer la suppression
-            </label>
-            <input
+            <LabelledInput
               id="remove-current-password"
+              label="Votre mot de passe, pour confirmer la suppression"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               maxLength={128}
               required={!twoFactor.enabled}
-              className={inputStyle}
             />
             {twoFactor.enabled ? (
               <>
-                <label htmlFor="remove-password-code" className="block text-sm font-medium">
-                  Ou code de vérification (application ou code de récupération)
-                </label>
-                <input
+                <LabelledInput
                   id="remove-password-code"
+                  label="Ou code de vérification (application ou code de récupération)"
                   name="code"
                   autoComplete="one-time-code"
                   maxLength={64}
-                  className={inputStyle}
                 />
               </>
             ) : null}
@@ -388,17 +367,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             authentification sont effacés. Téléchargez d’abord vos données si vous souhaitez les
             garder.
           </p>
-          <label htmlFor="confirm-email" className="block text-sm font-medium">
-            Pour confirmer, saisissez votre adresse e-mail ({user.email})
-          </label>
-          <input
+          <LabelledInput
             id="confirm-email"
+            label={`Pour confirmer, saisissez votre adresse e-mail (${user.email})`}
             name="confirmEmail"
             type="email"
             autoComplete="off"
             maxLength={254}
             required
-            className={inputStyle}
           />
           <IntentButton
             intent="delete-account"
