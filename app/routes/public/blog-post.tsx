@@ -1,5 +1,9 @@
 import { data } from 'react-router'
-import { Eye as LucideEye } from 'lucide-react'
+import { Link } from '#app/ui/link.tsx'
+import {
+  ArrowLeft as LucideArrowLeft,
+  Eye as LucideEye,
+} from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
@@ -22,10 +26,10 @@ import { backdropSrc } from '#app/ui/public/media.tsx'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-import { BackLink, ItemNotFound } from '#app/ui/public/back-link.tsx'
 import { ReadTime } from '#app/ui/public/read-time.tsx'
 
 // Built once (ADR 040).
+const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
 const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 export const POST_NOT_FOUND = 'Article non trouvé'
@@ -110,12 +114,14 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
   const { post, html, jsonLd, preview } = loaderData
   if (!post) {
     return (
-      <ItemNotFound
-        title={POST_NOT_FOUND}
-        text="Cet article n'existe pas ou a été retiré."
-        backTo="/blog"
-        backLabel="Retour au blog"
-      />
+      <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
+        <h1 className="text-4xl font-bold">{POST_NOT_FOUND}</h1>
+        <p className="text-fg-2">Cet article n&apos;existe pas ou a été retiré.</p>
+        <Link to="/blog" className="btn btn-primary">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Retour au blog
+        </Link>
+      </section>
     )
   }
   // The body is Markdown rendered and sanitised on the server (markdown.server.ts, ADR 020).
@@ -143,9 +149,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg" aria-hidden="true" />
         <div className="reveal relative mx-auto max-w-3xl px-6 pt-36 pb-14">
-          <BackLink to="/blog" className="link inline-flex items-center gap-2 text-sm">
+          <Link to="/blog" className="link inline-flex items-center gap-2 text-sm">
+            <ArrowLeft aria-hidden="true" className="size-4" />
             Tous les articles
-          </BackLink>
+          </Link>
           <p className="mt-6">
             <span className="chip">{post.category}</span>
           </p>

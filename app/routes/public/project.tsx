@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { data } from 'react-router'
+import { Link } from '#app/ui/link.tsx'
 import {
+  ArrowLeft as LucideArrowLeft,
   Calendar as LucideCalendar,
   ExternalLink as LucideExternalLink,
   Maximize2 as LucideMaximize2,
@@ -25,9 +27,9 @@ import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-import { BackLink, ItemNotFound } from '#app/ui/public/back-link.tsx'
 
 // Built once (ADR 040).
+const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
 const Calendar = /* @__PURE__ */ fastIcon(LucideCalendar)
 const ExternalLink = /* @__PURE__ */ fastIcon(LucideExternalLink)
 const Maximize2 = /* @__PURE__ */ fastIcon(LucideMaximize2)
@@ -150,12 +152,14 @@ function ProjectView({
 
   if (!project) {
     return (
-      <ItemNotFound
-        title={PROJECT_NOT_FOUND}
-        text="Ce projet n'existe pas ou n'est plus publié."
-        backTo="/projects"
-        backLabel="Retour aux projets"
-      />
+      <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
+        <h1 className="text-4xl font-bold">{PROJECT_NOT_FOUND}</h1>
+        <p className="text-fg-2">Ce projet n&apos;existe pas ou n&apos;est plus publié.</p>
+        <Link to="/projects" className="btn btn-primary">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Retour aux projets
+        </Link>
+      </section>
     )
   }
 
@@ -176,9 +180,10 @@ function ProjectView({
         />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/60 to-bg" aria-hidden="true" />
         <div className="reveal relative mx-auto max-w-6xl px-6 pt-36 pb-16">
-          <BackLink to="/projects" className="link inline-flex items-center gap-2 text-sm">
+          <Link to="/projects" className="link inline-flex items-center gap-2 text-sm">
+            <ArrowLeft aria-hidden="true" className="size-4" />
             Tous les projets
-          </BackLink>
+          </Link>
           <h1 className="gradient-text mt-6 text-4xl font-bold md:text-6xl">{project.title}</h1>
           <TagList tags={project.tags} className="mt-5 flex flex-wrap gap-2" />
           <p className="mt-6 max-w-3xl text-lg text-fg-2">{project.description}</p>
