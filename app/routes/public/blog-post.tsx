@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import {
   ArrowLeft as LucideArrowLeft,
+  Clock as LucideClock,
   Eye as LucideEye,
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
@@ -26,10 +27,10 @@ import { backdropSrc } from '#app/ui/public/media.tsx'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-import { ReadTime } from '#app/ui/public/read-time.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
+const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 export const POST_NOT_FOUND = 'Article non trouvé'
@@ -163,7 +164,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-            <ReadTime minutes={post.readTime} className="flex items-center gap-1" />
+            <span className="flex items-center gap-1">
+              <Clock aria-hidden="true" className="size-4" />
+              {post.readTime} min de lecture
+            </span>
           </div>
         </div>
       </header>

@@ -1,11 +1,17 @@
 import { Link } from '#app/ui/link.tsx'
+import {
+  Clock as LucideClock,
+} from 'lucide-react'
+import { fastIcon } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
-import { CardThumbnail } from './card-thumbnail.tsx'
+import { ResponsiveImage } from './media.tsx'
 import { TagList } from './tag-list.tsx'
-import { ReadTime } from './read-time.tsx'
+
+// Built once (ADR 040).
+const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 
 /** A blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2
@@ -23,7 +29,13 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       data-testid="blog-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden">
-        <CardThumbnail src={post.thumbnail} priority={priority} zoom="group-hover:scale-105" />
+        <ResponsiveImage
+          src={post.thumbnail}
+          alt=""
+          priority={priority}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
         <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
           {post.category}
         </span>
@@ -44,7 +56,10 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
         <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
-          <ReadTime minutes={post.readTime} className="flex items-center gap-1 text-sm text-fg-2" />
+          <span className="flex items-center gap-1 text-sm text-fg-2">
+            <Clock aria-hidden="true" className="size-4" />
+            {post.readTime} min de lecture
+          </span>
         </div>
       </div>
     </article>
