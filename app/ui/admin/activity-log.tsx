@@ -22,6 +22,7 @@ import {
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles } from './buttons.tsx'
 import { CheckboxField, SelectField, optionsWithNone } from './fields.tsx'
+import { EmptyState } from './list.tsx'
 
 export const ACTIVITY_TITLE = "Journal d'Activité"
 export const NO_ACTIVITY = 'Aucune activité à afficher.'
@@ -93,11 +94,7 @@ function location(entry: ActivityLog): string {
 
 export function ActivityList({ entries }: { entries: ActivityLog[] }) {
   if (entries.length === 0) {
-    return (
-      <p className="rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
-        {NO_ACTIVITY}
-      </p>
-    )
+    return <EmptyState>{NO_ACTIVITY}</EmptyState>
   }
   return (
     <ol aria-label="Entrées du journal" className="flex flex-col gap-3">
