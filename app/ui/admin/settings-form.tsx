@@ -56,6 +56,16 @@ const CONTACT_FIELDS: readonly {
   { key: 'telegram', label: 'Telegram' },
 ]
 
+/** Code added to every public page, typed as it is (no spell check). */
+const CODE_FIELDS = [
+  { key: 'customCss', label: 'CSS personnalisé', hint: 'Ajouté à chaque page publique.' },
+  {
+    key: 'customJs',
+    label: 'JavaScript personnalisé',
+    hint: 'Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README).',
+  },
+] as const
+
 const SOCIAL_FIELDS = [
   ['facebook', 'Facebook', 'https://facebook.com/votre-page'],
   ['twitter', 'Twitter', 'https://twitter.com/votre-compte'],
@@ -164,20 +174,15 @@ export function SettingsForm({
             placeholder="G-XXXXXXXXXX"
             hint="Le script de mesure n'est chargé sur les pages publiques qu'après l'accord du visiteur (bandeau « Accepter » / « Refuser »)."
           />
-          <TextAreaField
-            {...field('customCss', settings.customCss)}
-            label="CSS personnalisé"
-            rows={5}
-            spellCheck={false}
-            hint="Ajouté à chaque page publique."
-          />
-          <TextAreaField
-            {...field('customJs', settings.customJs)}
-            label="JavaScript personnalisé"
-            rows={5}
-            spellCheck={false}
-            hint="Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README)."
-          />
+          {CODE_FIELDS.map(({ key, ...props }) => (
+            <TextAreaField
+              key={key}
+              {...field(key, settings[key])}
+              rows={5}
+              spellCheck={false}
+              {...props}
+            />
+          ))}
         </div>
       </Section>
 
