@@ -14,22 +14,9 @@ import { SubmitButton } from './buttons.tsx'
 import { CheckboxField, FieldGrid, fieldBinder, TextAreaField, TextField } from './fields.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { MediaUrlField } from './media-url-field.tsx'
+import { SettingsSection } from './settings-section.tsx'
 
 export const SETTINGS_TITLE = 'Paramètres du Site'
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <fieldset
-      aria-labelledby={`settings-${id}`}
-      className="rounded-lg border border-zinc-200 bg-white p-6"
-    >
-      <h3 id={`settings-${id}`} className="mb-4 text-lg font-semibold text-zinc-900">
-        {title}
-      </h3>
-      {children}
-    </fieldset>
-  )
-}
 
 const MEDIA_FIELDS = [
   { key: 'logo', label: 'URL du logo', placeholder: 'https://exemple.fr/logo.png' },
@@ -116,7 +103,7 @@ export function SettingsForm({
 
       {failed ? <Banner kind="error">{SETTINGS_SAVE_FAILED}</Banner> : null}
 
-      <Section id="general" title="Général">
+      <SettingsSection as="fieldset" headingId="settings-general" title="Général">
         <FieldGrid>
           <TextField {...field('siteName', settings.siteName)} label="Nom du site" required />
           <TextField
@@ -134,17 +121,17 @@ export function SettingsForm({
             rows={3}
           />
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="media" title="Médias">
+      <SettingsSection as="fieldset" headingId="settings-media" title="Médias">
         <FieldGrid>
           {MEDIA_FIELDS.map(({ key, ...props }) => (
             <MediaUrlField key={key} kind="image" {...field(key, settings[key])} {...props} />
           ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="social" title="Réseaux sociaux">
+      <SettingsSection as="fieldset" headingId="settings-social" title="Réseaux sociaux">
         <FieldGrid>
           {SOCIAL_FIELDS.map(([key, label, placeholder]) => (
             <TextField
@@ -156,17 +143,17 @@ export function SettingsForm({
             />
           ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="contact" title="Informations de contact">
+      <SettingsSection as="fieldset" headingId="settings-contact" title="Informations de contact">
         <FieldGrid>
           {CONTACT_FIELDS.map(({ key, ...props }) => (
             <TextField key={key} {...field(`contact.${key}`, settings.contact[key])} {...props} />
           ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="advanced" title="Avancé">
+      <SettingsSection as="fieldset" headingId="settings-advanced" title="Avancé">
         <div className="flex flex-col gap-4">
           <TextField
             {...field('googleAnalyticsId', settings.googleAnalyticsId)}
@@ -184,9 +171,9 @@ export function SettingsForm({
             />
           ))}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="legal" title="Pages légales">
+      <SettingsSection as="fieldset" headingId="settings-legal" title="Pages légales">
         <p className="mb-4 text-sm text-zinc-600">{LEGAL_TEMPLATE_HINT}</p>
         <div className="flex flex-col gap-4">
           {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
@@ -199,9 +186,9 @@ export function SettingsForm({
             />
           ))}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="maintenance" title="Mode maintenance">
+      <SettingsSection as="fieldset" headingId="settings-maintenance" title="Mode maintenance">
         <div className="flex flex-col gap-4">
           {/* Unchecked boxes post nothing: the hidden "false" makes the choice explicit. */}
           <input type="hidden" name="maintenanceMode" value="false" />
@@ -217,7 +204,7 @@ export function SettingsForm({
             rows={3}
           />
         </div>
-      </Section>
+      </SettingsSection>
     </Form>
   )
 }
