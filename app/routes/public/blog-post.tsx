@@ -19,13 +19,14 @@ import {
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc } from '#app/ui/public/media.tsx'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -159,13 +160,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">{post.title}</h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
             <span className="flex items-center gap-3">
-              <img
-                src={post.author.avatar || DEFAULT_AVATAR}
-                alt=""
-                width={40}
-                height={40}
-                className="size-10 rounded-full object-cover"
-              />
+              <Avatar src={post.author.avatar} size={40} className="size-10 rounded-full object-cover" />
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
@@ -180,13 +175,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         <p className="text-xl text-fg">{post.excerpt}</p>
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 pt-6" aria-label="Étiquettes">
-            {post.tags.map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />
         ) : null}
       </div>
     </article>

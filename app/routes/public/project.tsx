@@ -26,6 +26,7 @@ import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -184,13 +185,7 @@ function ProjectView({
             Tous les projets
           </Link>
           <h1 className="gradient-text mt-6 text-4xl font-bold md:text-6xl">{project.title}</h1>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Étiquettes">
-            {project.tags.map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={project.tags} className="mt-5 flex flex-wrap gap-2" />
           <p className="mt-6 max-w-3xl text-lg text-fg-2">{project.description}</p>
         </div>
       </header>
