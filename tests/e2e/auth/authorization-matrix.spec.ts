@@ -78,6 +78,8 @@ const FIELDS: Record<string, () => unknown> = {
     status: 'active',
   }),
   messages: () => ({ content: 'Réponse de la matrice', status: 'read' }),
+  // The statistics stay on (later specs of the worker count visits, ADR 072).
+  statistics: () => ({ enabled: 'on', retentionMonths: '25' }),
   settings: () => factories.makeSettings(),
 }
 const GENERIC = { title: 'Matrice', name: 'Matrice', description: 'Matrice', content: 'Matrice' }
