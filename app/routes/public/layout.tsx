@@ -6,15 +6,20 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { localizeDocument } from '#app/server/repositories/translations.server.ts'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSiteSettings()
+  const settings = (
+    await localizeDocument('settings', 'settings', await getSiteSettings(), requestLocale(request))
+  ).value
   const gaId = analyticsId(settings.googleAnalyticsId)
   // Admins pass maintenance mode: tell them it is on.
   const user = settings.maintenanceMode ? await getSessionUser(request) : null
@@ -42,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // on the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   keepPageOnNetworkFailure('routes/public/layout'),
+  // The same layout under /en/ (ADR 074).
+  keepPageOnNetworkFailure('en-routes/public/layout'),
 ]
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -88,6 +95,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const root = useRootData()
+  const t = useT()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   const refusal = refusalText(error)
   const footer = loaderData?.footer ?? {
@@ -105,13 +113,12 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     >
       <section className="mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-24 text-center">
         <h1 className="gradient-text text-4xl font-bold md:text-5xl">
-          {notFound ? 'Dimension Inconnue' : 'Une erreur est survenue'}
+          {notFound ? t('error:notFoundTitle') : t('error:title')}
         </h1>
         <p className="max-w-xl text-lg text-fg-2">
           {notFound
-            ? "Cette page n'existe pas ou a été déplacée."
-            : (refusal ??
-              'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.')}
+            ? t('error:notFoundText')
+            : (refusal ?? t('error:loadFailed'))}
         </p>
         <ErrorLinks />
       </section>

@@ -1,3 +1,4 @@
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import {
   Clock as LucideClock,
@@ -22,6 +23,8 @@ export type BlogCardPost = Pick<
 
 /** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
 export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <article
       className={`group card relative flex flex-col overflow-hidden transition hover:-translate-y-1 ${CARD_FOCUS_RING}`}
@@ -51,7 +54,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
           />
           <span className="font-medium text-fg">{post.author.name}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
         </div>
         <h2 className="mt-4 font-display text-xl font-semibold text-fg">
           {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
@@ -61,7 +64,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
         </h2>
         <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <ul className="flex flex-wrap gap-2" aria-label="Étiquettes">
+          <ul className="flex flex-wrap gap-2" aria-label={t('card:tags')}>
             {post.tags.slice(0, BLOG_CARD_TAGS).map((t) => (
               <li key={t} className="chip">
                 {t}
@@ -70,7 +73,8 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
           </ul>
           <span className="flex items-center gap-1 text-sm text-fg-2">
             <Clock aria-hidden="true" className="size-4" />
-            {post.readTime} min de lecture
+            {post.readTime}
+            {t('card:readTime')}
           </span>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
@@ -23,6 +24,7 @@ export function ProjectCard({
   priority?: boolean
   heading?: 'h2' | 'h3'
 }) {
+  const t = useT()
   return (
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
@@ -44,7 +46,7 @@ export function ProjectCard({
         >
           <p className="font-display text-xl font-semibold text-fg">{project.title}</p>
           <p className="line-clamp-4 text-sm text-fg-2">{project.description}</p>
-          <ul className="flex flex-wrap gap-2" aria-label="Étiquettes">
+          <ul className="flex flex-wrap gap-2" aria-label={t('card:tags')}>
             {project.tags.slice(0, PROJECT_CARD_TAGS).map((tag) => (
               <li key={tag} className="chip">
                 {tag}

@@ -13,6 +13,7 @@ import * as m011 from './011-cv-approval.server.ts'
 import * as m012 from './012-import-sources.server.ts'
 import * as m013 from './013-media-gallery.server.ts'
 import * as m014 from './014-page-seo.server.ts'
+import * as m016 from './016-translations.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -27,4 +28,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-import-sources': m012,
   '013-media-gallery': m013,
   '014-page-seo': m014,
+  // 016 runs after 015 (the statistics' migration, landing beside it).
+  '016-translations': m016,
 }
