@@ -31,9 +31,9 @@ import { useNonce } from '#app/ui/nonce.ts'
 import { LocaleContext, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { localeOfPath, requestLocale } from '#app/domain/i18n/locale.ts'
-import { localizeDocument } from '#app/server/repositories/translations.server.ts'
+import { localizeSettings } from '#app/server/repositories/translations.server.ts'
 import { en } from '#app/domain/i18n/messages.en.ts'
-import { registerCatalogue } from '#app/domain/i18n/translate.ts'
+import { registerCatalogue, translate } from '#app/domain/i18n/translate.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
 import displayFont from './styles/fonts/space-grotesk-latin-wght-normal.woff2?url'
@@ -99,14 +99,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request)
   const [settings, user] = await Promise.all([
-    getSiteSettings().then(
-      async (s) => (await localizeDocument('settings', 'settings', s, locale)).value,
-    ),
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
     getSessionUser(request),
   ])
   const seo: SiteSeo = {
     siteName: settings.siteName,
-    siteDescription: settings.siteDescription,
+    // Untranslated settings leave the English site an English default (ADR 075).
+    siteDescription:
+      settings.siteDescription ||
+      (locale === 'en' ? translate(locale, 'footer:fallbackDescription') : ''),
     metaImage: settings.metaImage,
     keywords: settings.keywords,
     origin: getEnv().PUBLIC_URL,

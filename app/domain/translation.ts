@@ -13,6 +13,8 @@ export const TRANSLATABLE_FIELDS = {
   media: ['title', 'description', 'alt'],
   profile: ['title', 'bio'],
   settings: ['siteName', 'siteDescription'],
+  // One item per legal page, id = its key (notice, privacy, terms): the owner's English text.
+  legal: ['text'],
 } as const
 
 export type TranslatedEntity = keyof typeof TRANSLATABLE_FIELDS
@@ -28,6 +30,7 @@ export const REQUIRED_FIELDS: { [E in TranslatedEntity]: readonly TranslatedFiel
   media: ['title'],
   profile: ['title'],
   settings: ['siteName'],
+  legal: ['text'],
 }
 
 export const TRANSLATION_MAX = 100_000

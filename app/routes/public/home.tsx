@@ -27,6 +27,7 @@ import { listSkills } from '#app/server/repositories/skills.server.ts'
 import {
   localizeDocument,
   localizeList,
+  localizeSettings,
 } from '#app/server/repositories/translations.server.ts'
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -49,9 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request)
   const [frenchProfile, settings, featured, skills, steps, person] = await Promise.all([
     getProfile(),
-    getSiteSettings().then(
-      async (s) => (await localizeDocument('settings', 'settings', s, locale)).value,
-    ),
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
     listFeaturedProjects().then((items) => localizeList('project', items, locale)),
     listSkills().then((items) => localizeList('skill', items, locale)),
     listProcessSteps().then((items) => localizeList('process', items, locale)),

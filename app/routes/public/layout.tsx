@@ -6,7 +6,7 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { localizeDocument } from '#app/server/repositories/translations.server.ts'
+import { localizeSettings } from '#app/server/repositories/translations.server.ts'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
@@ -17,9 +17,7 @@ import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = (
-    await localizeDocument('settings', 'settings', await getSiteSettings(), requestLocale(request))
-  ).value
+  const settings = await localizeSettings(await getSiteSettings(), requestLocale(request))
   const gaId = analyticsId(settings.googleAnalyticsId)
   // Admins pass maintenance mode: tell them it is on.
   const user = settings.maintenanceMode ? await getSessionUser(request) : null
@@ -89,6 +87,15 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** The French page a 404 of the English site offers, when its loader named one. */
+function frenchOfferOf(data: unknown): { title: string; path: string } | null {
+  if (!data || typeof data !== 'object' || !('frenchOffer' in data)) return null
+  const offer = (data as { frenchOffer: unknown }).frenchOffer
+  if (!offer || typeof offer !== 'object') return null
+  const { title, path } = offer as { title?: unknown; path?: unknown }
+  return typeof title === 'string' && typeof path === 'string' ? { title, path } : null
+}
+
 /**
  * Unexpected errors of a public page (a failed data request, a thrown response) keep the
  * site chrome, so the visitor can move on, instead of the bare root error screen.
@@ -97,6 +104,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const root = useRootData()
   const t = useT()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const offer = notFound ? frenchOfferOf(error.data) : null
   const refusal = refusalText(error)
   const footer = loaderData?.footer ?? {
     // The footer falls back to its own defaults when these are empty.
@@ -120,6 +128,15 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
             ? t('error:notFoundText')
             : (refusal ?? t('error:loadFailed'))}
         </p>
+        {offer ? (
+          // An English page without its English version (ADR 075): the French one is offered.
+          <p className="text-fg-2">
+            {t('notFound:otherLanguage')}{' '}
+            <a href={offer.path} hrefLang="fr" lang="fr" className="link">
+              {offer.title}
+            </a>
+          </p>
+        ) : null}
         <ErrorLinks />
       </section>
     </SiteChrome>

@@ -13,6 +13,7 @@ import {
 } from '#app/domain/translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 
 /** Every English translation of one kind of content, by item id: once per content generation. */
 const englishOf = cachedReadByKey(async (entity: TranslatedEntity) => {
@@ -49,6 +50,9 @@ function overlay<T extends object>(entity: TranslatedEntity, item: T, data: Tran
     const value = data[field]
     if (value) copy[field] = value
   }
+  // The owner's search fields are written in French: the English page uses its own texts.
+  delete copy.seoTitle
+  delete copy.seoDescription
   return copy as T
 }
 
@@ -91,13 +95,43 @@ export async function localizeDocument<T extends object>(
   return { value: overlay(entity, document, data!), translated: true }
 }
 
-/** The id of the item whose English slug is `slug` (posts), if any. */
-export async function idOfEnglishSlug(
-  entity: TranslatedEntity,
-  slug: string,
-): Promise<string | undefined> {
-  for (const [id, data] of await englishOf(entity)) if (data.slug === slug) return id
+/**
+ * The site settings in `locale`. Untranslated, the English site keeps the site's name (a name)
+ * but not its French description: the pages' English defaults stand in.
+ */
+export async function localizeSettings<T extends { siteDescription: string }>(
+  settings: T,
+  locale: Locale,
+): Promise<T> {
+  const { value, translated } = await localizeDocument('settings', 'settings', settings, locale)
+  return translated ? value : { ...value, siteDescription: '' }
+}
+
+/** The English slug of a post: its own, else the French one; null when not translated. */
+export async function englishSlugOf(id: string, frenchSlug: string): Promise<string | null> {
+  const data = (await englishOf('post')).get(id)
+  if (!isTranslated('post', data)) return null
+  return data!.slug || frenchSlug
+}
+
+/** The id of the translated post whose English slug is `slug`, if any. */
+export async function postIdOfEnglishSlug(slug: string): Promise<string | undefined> {
+  for (const [id, data] of await englishOf('post')) {
+    if (data.slug === slug && isTranslated('post', data)) return id
+  }
   return undefined
+}
+
+/** The English text of an item rendered from Markdown (ADR 020): once per generation and item. */
+const englishHtml = cachedReadByKey(async (key: string) => {
+  const [entity, id] = key.split('\u0000') as [TranslatedEntity, string]
+  const content = (await englishOf(entity)).get(id)?.content ?? ''
+  return (await renderMarkdown(content)).html
+})
+
+/** The rendered English body of a project or a post. */
+export async function englishContentHtml(entity: 'post' | 'project', id: string): Promise<string> {
+  return englishHtml(`${entity}\u0000${id}`)
 }
 
 /** Saves (or, all fields blank, removes) an item's English version. */
