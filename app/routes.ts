@@ -46,6 +46,7 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('rss.xml', 'routes/resources/rss.ts'),
+  route('en/rss.xml', 'routes/resources/rss.ts', { id: 'en-rss' }),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
   route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
