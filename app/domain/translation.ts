@@ -73,3 +73,30 @@ export function isTranslated(entity: TranslatedEntity, data: TranslationData | u
   if (!data) return false
   return (REQUIRED_FIELDS[entity] as readonly string[]).every((f) => !!data[f]?.trim())
 }
+
+/** The hub's French labels of the English fields (the hub stays French, ADR 074). */
+export const TRANSLATION_FIELD_LABELS: Record<string, string> = {
+  title: 'Titre',
+  description: 'Description',
+  content: 'Contenu (Markdown)',
+  slug: 'Slug (adresse anglaise)',
+  excerpt: 'Extrait',
+  category: 'Catégorie',
+  name: 'Nom',
+  organization: 'Organisation',
+  alt: 'Texte alternatif',
+  bio: 'Biographie',
+  siteName: 'Nom du site',
+  siteDescription: 'Description du site',
+  text: 'Texte (Markdown)',
+}
+
+/** The English fields written on several lines. */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  'description',
+  'content',
+  'excerpt',
+  'bio',
+  'siteDescription',
+  'text',
+])

@@ -27,6 +27,8 @@ import * as steps from '../repositories/process.server.ts'
 import * as projects from '../repositories/projects.server.ts'
 import * as skills from '../repositories/skills.server.ts'
 import * as timeline from '../repositories/timeline.server.ts'
+import { deleteTranslations, listTranslations } from '../repositories/translations.server.ts'
+import { saveItemTranslation } from './translation-admin.server.ts'
 
 /** Where a collection's items are read and written. */
 export interface CollectionStore<T> {
@@ -112,7 +114,11 @@ export async function loadCollection<K extends CollectionId>(
     missing: collection.labels.missing,
   })
   const nextOrder = view.mode === 'create' && store.count ? (await store.count()) + 1 : 0
-  return { ...view, nextOrder }
+  // Each item's English version, for the list's markers and the form beside the French one.
+  const translations = collection.translation
+    ? Object.fromEntries(await listTranslations(collection.translation))
+    : undefined
+  return { ...view, nextOrder, ...(translations ? { translations } : {}) }
 }
 
 export type AdminForm = Awaited<ReturnType<typeof readAdminForm>>
@@ -138,6 +144,11 @@ export async function saveCollection<K extends CollectionId>(
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer
   const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  if (form.intent === 'translate' && collection.translation) {
+    return saveItemTranslation(request, admin, collection, collection.translation, form, (id) =>
+      store.get(id),
+    )
+  }
   const result = await handleCrudIntent(request, admin, form, {
     listUrl: listUrlOf(request, `/admin/${collection.id}`, collection.keepParams ?? []),
     resourceType: collection.resourceType,
@@ -146,7 +157,12 @@ export async function saveCollection<K extends CollectionId>(
     get: (id) => store.get(id),
     create: (values) => store.create(values, admin),
     update: (id, values) => store.update(id, values, admin),
-    remove: (id) => store.remove(id),
+    // A deleted item's translations go with it (ADR 075).
+    remove: async (id) => {
+      const removed = await store.remove(id)
+      if (removed && collection.translation) await deleteTranslations(collection.translation, id)
+      return removed
+    },
     messages: collection.toasts,
   })
   return result ?? unknownIntent(form.intent)

@@ -31,6 +31,7 @@ import {
 import { forgetSavedCopies } from '../markdown-editor.tsx'
 import { TabHeader } from '../tabs.tsx'
 import { useSchemaForm } from '../use-schema-form.ts'
+import { MissingTranslation, TranslationPanel } from '../translation-panel.tsx'
 
 /** What a form's fields receive: the item (null: a new one), the loader data, and binders. */
 export interface FieldsProps<T, D> {
@@ -97,7 +98,10 @@ export function CollectionTab<
     return <CollectionList collection={collection} data={loaderData} failure={actionData} />
   }
   const item: (CollectionItems[K] & Item) | null = loaderData.item
-  const { AfterForm } = collection
+  const { AfterForm, translation } = collection
+  // A refusal of the English form is the English panel's, not the French form's.
+  const englishFailure =
+    actionData && Object.keys(actionData.values ?? {}).some((k) => k.startsWith('en.'))
   return (
     <>
       <CollectionForm
@@ -105,8 +109,17 @@ export function CollectionTab<
         key={item ? `${item.id}:${item.updatedAt ?? ''}` : 'new'}
         collection={collection}
         data={loaderData}
-        failure={actionData}
+        failure={englishFailure ? undefined : actionData}
       />
+      {item && translation ? (
+        <TranslationPanel
+          key={`${item.id}:en:${JSON.stringify(loaderData.translations?.[item.id] ?? {})}`}
+          entity={translation}
+          id={item.id}
+          data={loaderData.translations?.[item.id]}
+          failure={englishFailure ? actionData : undefined}
+        />
+      ) : null}
       {item && AfterForm ? <AfterForm item={item} data={loaderData} /> : null}
     </>
   )
@@ -182,6 +195,12 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
               }
             >
               {Row ? <Row item={item} data={data} /> : null}
+              {collection.translation ? (
+                <MissingTranslation
+                  entity={collection.translation}
+                  data={data.translations?.[item.id]}
+                />
+              ) : null}
             </ItemRow>
           ))}
         </ItemList>

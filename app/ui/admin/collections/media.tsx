@@ -42,6 +42,7 @@ export const media = defineCollection<'media', MediaData>({
   ordered: true,
   // Back to the list as the admin left it: its search and filters.
   keepParams: ['q', 'category', 'tag'],
+  translation: 'media',
   labels: {
     heading: 'Gestion des Médias',
     add: 'Nouveau Média',

@@ -1,0 +1,66 @@
+// The English version of a hub item (ADR 075): saved from the form beside the French one
+// (intent 'translate'), validated and authorised like every admin write. The hub stays French.
+import type { CollectionDefinition, CollectionId } from '#app/domain/admin-collection.ts'
+import { toFieldErrors } from '#app/domain/common.ts'
+import {
+  TRANSLATABLE_FIELDS,
+  translationSchema,
+  type TranslatedEntity,
+} from '#app/domain/translation.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { redirectWithToast } from '../http/toast.server.ts'
+import { saveTranslation } from '../repositories/translations.server.ts'
+import { formFailure, notFound, type Actor } from './admin-actions.server.ts'
+
+/** The form's English fields are named `en.<field>` beside the French ones. */
+export const EN_FIELD_PREFIX = 'en.'
+
+/** The English fields posted, by field name (other fields are ignored). */
+function englishValues(entity: TranslatedEntity, values: Record<string, unknown>) {
+  const english: Record<string, unknown> = {}
+  for (const field of TRANSLATABLE_FIELDS[entity]) {
+    const value = values[`${EN_FIELD_PREFIX}${field}`]
+    if (value !== undefined) english[field] = value
+  }
+  return english
+}
+
+/**
+ * Saves the English version of item `id` of `collection` (all fields blank: removes it), then
+ * back to the item's form with a French toast.
+ */
+export async function saveItemTranslation<K extends CollectionId>(
+  request: Request,
+  admin: Actor,
+  collection: CollectionDefinition<K>,
+  entity: TranslatedEntity,
+  form: { id: string; values: Record<string, unknown> },
+  exists: (id: string) => Promise<{ id: string } | undefined>,
+) {
+  const item = form.id ? await exists(form.id) : undefined
+  if (!item) return notFound(collection.toasts.missing)
+  const english = englishValues(entity, form.values)
+  const parsed = translationSchema(entity).safeParse(english)
+  if (!parsed.success) {
+    const errors = toFieldErrors(parsed.error)
+    return formFailure(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v])),
+      form.values,
+    )
+  }
+  await saveTranslation(entity, item.id, 'en', parsed.data as Record<string, string | undefined>)
+  await recordActivity(request, {
+    actor: admin,
+    action: 'update',
+    resourceType: collection.resourceType,
+    resourceId: item.id,
+    resourceName: collection.nameOf(item as never),
+    details: 'Version anglaise enregistrée',
+  })
+  const back = new URL(request.url)
+  back.search = `?edit=${encodeURIComponent(item.id)}`
+  return redirectWithToast(`${back.pathname}${back.search}`, {
+    kind: 'success',
+    message: 'Version anglaise enregistrée',
+  })
+}

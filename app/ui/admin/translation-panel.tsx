@@ -1,0 +1,95 @@
+// The English version of a hub item, beside its French form (ADR 075), and the list's marker
+// of an item without one. The hub stays French; the English texts are the owner's.
+import { Form } from 'react-router'
+import type { FormFailure } from '#app/domain/admin-collection.ts'
+import {
+  isTranslated,
+  MULTILINE_FIELDS,
+  TRANSLATABLE_FIELDS,
+  TRANSLATION_FIELD_LABELS,
+  type TranslatedEntity,
+  type TranslationData,
+} from '#app/domain/translation.ts'
+import { SubmitButton } from './buttons.tsx'
+import { TextAreaField, TextField } from './fields.tsx'
+
+/** Shown on a list row whose item has no English version. */
+export function MissingTranslation({
+  entity,
+  data,
+}: {
+  entity: TranslatedEntity
+  data: TranslationData | undefined
+}) {
+  if (isTranslated(entity, data)) return null
+  return (
+    <span
+      data-testid="missing-translation"
+      className="mt-1 inline-block rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900"
+    >
+      Traduction anglaise manquante
+    </span>
+  )
+}
+
+/** The English fields of one item, saved on their own (intent 'translate'). */
+export function TranslationPanel({
+  entity,
+  id,
+  data,
+  failure,
+}: {
+  entity: TranslatedEntity
+  id: string
+  data: TranslationData | undefined
+  failure: FormFailure | undefined
+}) {
+  // After a refused English save, what the admin typed; otherwise the stored English text.
+  const typed = failure?.values
+  const fromEnglishForm = typed && Object.keys(typed).some((k) => k.startsWith('en.'))
+  return (
+    <section
+      aria-labelledby="translation-title"
+      lang="fr"
+      className="mt-6 rounded-lg border border-zinc-200 bg-white p-6"
+    >
+      <h2 id="translation-title" className="text-xl font-semibold text-zinc-900">
+        Version anglaise
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-zinc-600">
+        {isTranslated(entity, data)
+          ? 'Cet élément est publié aussi sur le site anglais (/en/).'
+          : 'Sans version anglaise, cet élément n’apparaît pas sur le site anglais (/en/).'}
+      </p>
+      <Form method="post" noValidate className="flex flex-col gap-4">
+        <input type="hidden" name="id" value={id} />
+        {TRANSLATABLE_FIELDS[entity].map((field) => {
+          const name = `en.${field}`
+          const stored = data?.[field] ?? ''
+          const value = fromEnglishForm && typeof typed[name] === 'string' ? typed[name] : stored
+          const props = {
+            name,
+            label: `${TRANSLATION_FIELD_LABELS[field] ?? field} (anglais)`,
+            defaultValue: value,
+            error: fromEnglishForm ? failure?.fieldErrors[name] : undefined,
+            lang: 'en',
+          }
+          return MULTILINE_FIELDS.has(field) ? (
+            <TextAreaField
+              key={field}
+              rows={field === 'content' || field === 'text' ? 10 : 4}
+              {...props}
+            />
+          ) : (
+            <TextField key={field} {...props} />
+          )
+        })}
+        <div>
+          <SubmitButton intent="translate" pendingLabel="Enregistrement…">
+            Enregistrer la version anglaise
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  )
+}
