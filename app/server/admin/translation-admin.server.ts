@@ -57,9 +57,8 @@ export async function saveItemTranslation<K extends CollectionId>(
     resourceName: collection.nameOf(item as never),
     details: 'Version anglaise enregistrée',
   })
-  const back = new URL(request.url)
-  back.search = `?edit=${encodeURIComponent(item.id)}`
-  return redirectWithToast(`${back.pathname}${back.search}`, {
+  // Back to the item's form (the tab's own URL, not the data request's).
+  return redirectWithToast(`/admin/${collection.id}?edit=${encodeURIComponent(item.id)}`, {
     kind: 'success',
     message: 'Version anglaise enregistrée',
   })

@@ -8,6 +8,7 @@ import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { fr } from '#app/domain/i18n/messages.fr.ts'
 import { en } from '#app/domain/i18n/messages.en.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { signInAdmin } from '../../fixtures/admin.ts'
 import { visit } from './helpers.ts'
 
 /** The alternates of the current page, by hreflang. */
@@ -147,4 +148,81 @@ test('an untranslated post is absent from the English site, its English URL a 40
   await expect(offer).toHaveAttribute('href', `/blog/${frenchOnly.slug}`)
   await expect(offer).toHaveAttribute('hreflang', 'fr')
   await expect(page.getByText(frenchOnly.excerpt)).toHaveCount(0)
+})
+
+test('the sitemap lists both versions with their alternates, French-only items once', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  const { project, post, enSlug, frenchOnly } = await translatedPair()
+  const response = await page.request.get('/sitemap.xml')
+  expect(response.status()).toBe(200)
+  const xml = await response.text()
+  expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+  const entryOf = (loc: string) => {
+    const match = new RegExp(`<url><loc>${loc.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}</loc>.*?</url>`).exec(xml)
+    return match?.[0] ?? ''
+  }
+  const pairs: [string, string][] = [
+    ['/', '/en/'],
+    ['/blog', '/en/blog'],
+    [`/projects/${project.id}`, `/en/projects/${project.id}`],
+    [`/blog/${post.slug}`, `/en/blog/${enSlug}`],
+    ['/mentions-legales', '/en/legal-notice'],
+  ]
+  for (const [french, english] of pairs) {
+    for (const loc of [french, english]) {
+      const entry = entryOf(`${server.url}${loc}`)
+      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${server.url}${french}"/>`)
+      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${server.url}${english}"/>`)
+      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}${french}"/>`)
+    }
+  }
+  const frenchEntry = entryOf(`${server.url}/blog/${frenchOnly.slug}`)
+  expect(frenchEntry).not.toBe('')
+  expect(frenchEntry).not.toContain('xhtml:link')
+  expect(xml).not.toContain(`/en/blog/${frenchOnly.slug}`)
+})
+
+test('one RSS feed per language; the English one without the French-only post', async ({
+  page,
+  server,
+  db: _db,
+}) => {
+  const { post, enSlug, frenchOnly } = await translatedPair()
+  const french = await (await page.request.get('/rss.xml')).text()
+  expect(french).toContain('<language>fr-FR</language>')
+  expect(french).toContain(`${server.url}/blog/${post.slug}`)
+  expect(french).toContain(`${server.url}/blog/${frenchOnly.slug}`)
+  const english = await (await page.request.get('/en/rss.xml')).text()
+  expect(english).toContain('<language>en-GB</language>')
+  expect(english).toContain(`${server.url}/en/blog/${enSlug}`)
+  expect(english).toContain('An <strong>English</strong> body.')
+  expect(english).not.toContain(frenchOnly.title)
+  expect(english).not.toContain(post.title)
+})
+
+test('the hub edits an item’s English version beside the French one and marks those without', async ({
+  page,
+  db: _db,
+}) => {
+  const stamp = Date.now().toString(36)
+  const project = await createProject(makeProject({ title: `À traduire ${stamp}` }))
+  await signInAdmin(page)
+  await page.goto('/admin/projects')
+  const row = page.getByRole('listitem').filter({ hasText: `À traduire ${stamp}` })
+  await expect(row.getByTestId('missing-translation')).toHaveText('Traduction anglaise manquante')
+  await page.goto(`/admin/projects?edit=${project.id}`)
+  const panel = page.getByRole('region', { name: 'Version anglaise' })
+  await panel.getByLabel('Titre (anglais)').fill(`Translated ${stamp}`)
+  await panel.getByLabel('Description (anglais)').fill('An English description.')
+  await panel.getByRole('button', { name: 'Enregistrer la version anglaise' }).click()
+  await expect(page.getByText('Version anglaise enregistrée').first()).toBeVisible()
+  await page.goto('/admin/projects')
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `À traduire ${stamp}` }).getByTestId('missing-translation'),
+  ).toHaveCount(0)
+  await visit(page, `/en/projects/${project.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Translated ${stamp}`)
 })
