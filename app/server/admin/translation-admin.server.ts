@@ -26,6 +26,50 @@ function englishValues(entity: TranslatedEntity, values: Record<string, unknown>
 }
 
 /**
+ * Saves the English fields posted for `entity`'s item `id` (profile, settings, a legal page),
+ * then back to `back` with a French toast; a refusal keeps the typing.
+ */
+export async function saveDocumentTranslation(
+  request: Request,
+  admin: Actor,
+  target: {
+    entity: TranslatedEntity
+    id: string
+    resourceType: 'profile' | 'settings'
+    name: string
+    back: string
+  },
+  values: Record<string, unknown>,
+) {
+  const english = englishValues(target.entity, values)
+  const parsed = translationSchema(target.entity).safeParse(english)
+  if (!parsed.success) {
+    const errors = toFieldErrors(parsed.error)
+    return formFailure(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v])),
+      values,
+    )
+  }
+  await saveTranslation(
+    target.entity,
+    target.id,
+    'en',
+    parsed.data as Record<string, string | undefined>,
+  )
+  await recordActivity(request, {
+    actor: admin,
+    action: 'update',
+    resourceType: target.resourceType,
+    resourceName: target.name,
+    details: 'Version anglaise enregistrée',
+  })
+  return redirectWithToast(target.back, {
+    kind: 'success',
+    message: 'Version anglaise enregistrée',
+  })
+}
+
+/**
  * Saves the English version of item `id` of `collection` (all fields blank: removes it), then
  * back to the item's form with a French toast.
  */

@@ -38,23 +38,27 @@ export function TranslationPanel({
   id,
   data,
   failure,
+  title = 'Version anglaise',
 }: {
   entity: TranslatedEntity
   id: string
   data: TranslationData | undefined
   failure: FormFailure | undefined
+  /** The panel's heading, when a page has several (the legal pages). */
+  title?: string
 }) {
+  const headingId = `translation-title-${entity}-${id}`
   // After a refused English save, what the admin typed; otherwise the stored English text.
   const typed = failure?.values
   const fromEnglishForm = typed && Object.keys(typed).some((k) => k.startsWith('en.'))
   return (
     <section
-      aria-labelledby="translation-title"
+      aria-labelledby={headingId}
       lang="fr"
       className="mt-6 rounded-lg border border-zinc-200 bg-white p-6"
     >
-      <h2 id="translation-title" className="text-xl font-semibold text-zinc-900">
-        Version anglaise
+      <h2 id={headingId} className="text-xl font-semibold text-zinc-900">
+        {title}
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600">
         {isTranslated(entity, data)
@@ -63,6 +67,7 @@ export function TranslationPanel({
       </p>
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="entity" value={entity} />
         {TRANSLATABLE_FIELDS[entity].map((field) => {
           const name = `en.${field}`
           const stored = data?.[field] ?? ''
