@@ -7,7 +7,7 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
-import { localeOfMatches } from '#app/domain/i18n/locale.ts'
+import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getCv(),
     getSessionUser(request),
     getSiteSettings(),
-    ownerPersonLd(),
+    ownerPersonLd(requestLocale(request)),
   ])
   const url = cv?.url || null
   const access = cv ? await cvAccess(cv.settings, user) : 'allowed'

@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listFeaturedProjects().then((items) => localizeList('project', items, locale)),
     listSkills().then((items) => localizeList('skill', items, locale)),
     listProcessSteps().then((items) => localizeList('process', items, locale)),
-    ownerPersonLd(),
+    ownerPersonLd(locale),
   ])
   // An untranslated profile says nothing in French on the English page (ADR 075).
   const localized = frenchProfile
