@@ -5,7 +5,6 @@ import { LEGAL_PAGES } from '#app/domain/routes.ts'
 
 export const LOCALES = ['fr', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
-export const DEFAULT_LOCALE: Locale = 'fr'
 
 /** The English site's prefix. */
 export const EN_PREFIX = '/en'
@@ -15,10 +14,6 @@ export const OG_LOCALES: Record<Locale, string> = { fr: 'fr_FR', en: 'en_GB' }
 
 /** Each language's own name, as the switcher writes it. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { fr: 'Français', en: 'English' }
-
-export function isLocale(value: unknown): value is Locale {
-  return value === 'fr' || value === 'en'
-}
 
 /** The language of a path: "/en", "/en/…" and the data requests "/en.data" are English. */
 export function localeOfPath(pathname: string): Locale {
