@@ -25,6 +25,7 @@ import {
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { defineCollection, RowActions, type FieldsProps } from './collection.tsx'
+import { MissingTranslation } from '../translation-panel.tsx'
 
 export const media = defineCollection<'media', MediaData>({
   id: 'media',
@@ -202,7 +203,11 @@ function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
             </div>
             <div className="flex flex-col gap-1 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                <div>
+                  <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                  {/* Its caption's English version (ADR 075). */}
+                  <MissingTranslation entity="media" data={data.translations?.[item.id]} />
+                </div>
                 <div className="flex shrink-0 items-center gap-1">
                   <RowActions
                     collection={media}
