@@ -21,7 +21,12 @@ import { FormActions } from '#app/ui/admin/list.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
-import { TranslationPanel } from '#app/ui/admin/translation-panel.tsx'
+import { useSearchParams } from 'react-router'
+import {
+  ENGLISH_PARAM,
+  TranslationLink,
+  TranslationPanel,
+} from '#app/ui/admin/translation-panel.tsx'
 import { saveDocumentTranslation } from '#app/server/admin/translation-admin.server.ts'
 import { getTranslation } from '#app/server/repositories/translations.server.ts'
 
@@ -52,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
         id: 'profile',
         resourceType: 'profile',
         name: profile?.name ?? 'Profil',
-        back: '/admin/profile',
+        back: '/admin/profile?langue=en',
       },
       form.values,
     )
@@ -111,17 +116,30 @@ const FIELDS: {
 ]
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
-  const english =
-    actionData && Object.keys(actionData.values ?? {}).some((k) => k.startsWith('en.'))
+  const [searchParams] = useSearchParams()
+  const { profile, english } = loaderData
+  // `?langue=en`: the English title and bio, the French ones beside them (ADR 075).
+  if (profile && searchParams.get(ENGLISH_PARAM) === 'en') {
+    return (
+      <TranslationPanel
+        key={JSON.stringify(english ?? {})}
+        entity="profile"
+        id="profile"
+        data={english ?? undefined}
+        failure={actionData}
+        reference={profile as unknown as Record<string, unknown>}
+        back="/admin/profile"
+      />
+    )
+  }
   return (
     <>
-      <ProfileForm profile={loaderData.profile} failure={english ? undefined : actionData} />
-      {loaderData.profile ? (
-        <TranslationPanel
+      <ProfileForm profile={profile} failure={actionData} />
+      {profile ? (
+        <TranslationLink
           entity="profile"
-          id="profile"
-          data={loaderData.english ?? undefined}
-          failure={english ? actionData : undefined}
+          data={english ?? undefined}
+          href={`?${ENGLISH_PARAM}=en`}
         />
       ) : null}
     </>

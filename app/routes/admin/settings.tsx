@@ -22,7 +22,11 @@ import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
 import type { Route } from './+types/settings'
 import { saveDocumentTranslation } from '#app/server/admin/translation-admin.server.ts'
 import { getTranslation } from '#app/server/repositories/translations.server.ts'
-import { TranslationPanel } from '#app/ui/admin/translation-panel.tsx'
+import {
+  ENGLISH_PARAM,
+  TranslationLink,
+  TranslationPanel,
+} from '#app/ui/admin/translation-panel.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
@@ -64,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
           id: legal,
           resourceType: 'settings',
           name: LEGAL_PAGES[legal].title,
-          back: '/admin/settings',
+          back: '/admin/settings?langue=en',
         },
         posted,
       )
@@ -78,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
           id: 'settings',
           resourceType: 'settings',
           name: settings.siteName,
-          back: '/admin/settings',
+          back: '/admin/settings?langue=en',
         },
         posted,
       )
@@ -139,6 +143,37 @@ export default function SettingsTab() {
     posted && Object.keys(posted.values ?? {}).some((k) => k.startsWith('en.')) ? posted : undefined
   const failure = englishFailure ? undefined : posted
   const location = useLocation()
+  // `?langue=en`: the English site's name, description and legal pages (ADR 075).
+  if (new URLSearchParams(location.search).get(ENGLISH_PARAM) === 'en') {
+    return (
+      <>
+        <TranslationPanel
+          entity="settings"
+          id="settings"
+          data={english.settings ?? undefined}
+          failure={englishFailure?.values.entity === 'settings' ? englishFailure : undefined}
+          title="Version anglaise du site"
+          reference={{ siteName: settings.siteName, siteDescription: settings.siteDescription }}
+          back="/admin/settings"
+        />
+        {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
+          <TranslationPanel
+            key={key}
+            entity="legal"
+            id={key}
+            data={english.legal[key] ?? undefined}
+            failure={
+              englishFailure?.values.entity === 'legal' && englishFailure.values.id === key
+                ? englishFailure
+                : undefined
+            }
+            title={`Version anglaise — ${LEGAL_PAGES[key].title}`}
+            reference={{ text: settings.legal?.[key] || legalTemplates[key] }}
+          />
+        ))}
+      </>
+    )
+  }
   return (
     <>
       <SettingsForm
@@ -167,28 +202,11 @@ export default function SettingsTab() {
           </>
         }
       />
-      {/* The English site's name, description and legal pages (ADR 075). */}
-      <TranslationPanel
+      <TranslationLink
         entity="settings"
-        id="settings"
         data={english.settings ?? undefined}
-        failure={englishFailure?.values.entity === 'settings' ? englishFailure : undefined}
-        title="Version anglaise du site"
+        href={`?${ENGLISH_PARAM}=en`}
       />
-      {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
-        <TranslationPanel
-          key={key}
-          entity="legal"
-          id={key}
-          data={english.legal[key] ?? undefined}
-          failure={
-            englishFailure?.values.entity === 'legal' && englishFailure.values.id === key
-              ? englishFailure
-              : undefined
-          }
-          title={`Version anglaise — ${LEGAL_PAGES[key].title}`}
-        />
-      ))}
     </>
   )
 }

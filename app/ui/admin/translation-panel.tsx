@@ -1,6 +1,6 @@
 // The English version of a hub item, beside its French form (ADR 075), and the list's marker
 // of an item without one. The hub stays French; the English texts are the owner's.
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { FormFailure } from '#app/domain/admin-collection.ts'
 import {
   isTranslated,
@@ -32,6 +32,33 @@ export function MissingTranslation({
   )
 }
 
+/** The URL parameter that opens an item's English form (`?edit=<id>&langue=en`). */
+export const ENGLISH_PARAM = 'langue'
+
+/** Under a French form: whether the item exists in English, and the way to its English form. */
+export function TranslationLink({
+  entity,
+  data,
+  href,
+}: {
+  entity: TranslatedEntity
+  data: TranslationData | undefined
+  href: string
+}) {
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-700">
+      <span>
+        {isTranslated(entity, data)
+          ? 'Version anglaise : publiée sur le site anglais (/en/).'
+          : 'Version anglaise : manquante, cet élément n’apparaît pas sur le site anglais (/en/).'}
+      </span>
+      <Link to={href} className="font-medium text-violet-700 underline">
+        Modifier la version anglaise
+      </Link>
+    </p>
+  )
+}
+
 /** The English fields of one item, saved on their own (intent 'translate'). */
 export function TranslationPanel({
   entity,
@@ -39,7 +66,13 @@ export function TranslationPanel({
   data,
   failure,
   title = 'Version anglaise',
+  reference,
+  back,
 }: {
+  /** The French texts, shown beside each English field. */
+  reference?: Record<string, unknown>
+  /** Back to the French form. */
+  back?: string
   entity: TranslatedEntity
   id: string
   data: TranslationData | undefined
@@ -79,20 +112,32 @@ export function TranslationPanel({
             error: fromEnglishForm ? failure?.fieldErrors[name] : undefined,
             lang: 'en',
           }
-          return MULTILINE_FIELDS.has(field) ? (
-            <TextAreaField
-              key={field}
-              rows={field === 'content' || field === 'text' ? 10 : 4}
-              {...props}
-            />
-          ) : (
-            <TextField key={field} {...props} />
+          const french = reference?.[field]
+          return (
+            <div key={field} className="flex flex-col gap-1">
+              {MULTILINE_FIELDS.has(field) ? (
+                <TextAreaField rows={field === 'content' || field === 'text' ? 10 : 4} {...props} />
+              ) : (
+                <TextField {...props} />
+              )}
+              {typeof french === 'string' && french ? (
+                <p lang="fr" className="line-clamp-3 text-xs whitespace-pre-wrap text-zinc-500">
+                  <span className="font-medium">En français : </span>
+                  {french}
+                </p>
+              ) : null}
+            </div>
           )
         })}
         <div>
           <SubmitButton intent="translate" pendingLabel="Enregistrement…">
             Enregistrer la version anglaise
           </SubmitButton>
+          {back ? (
+            <Link to={back} className="ml-4 text-sm text-violet-700 underline">
+              Retour à la version française
+            </Link>
+          ) : null}
         </div>
       </Form>
     </section>

@@ -214,7 +214,10 @@ test('the hub edits an item’s English version beside the French one and marks 
   const row = page.getByRole('listitem').filter({ hasText: `À traduire ${stamp}` })
   await expect(row.getByTestId('missing-translation')).toHaveText('Traduction anglaise manquante')
   await page.goto(`/admin/projects?edit=${project.id}`)
-  const panel = page.getByRole('region', { name: 'Version anglaise' })
+  await page.getByRole('link', { name: 'Modifier la version anglaise' }).click()
+  const panel = page.getByRole('region', { name: `Version anglaise — À traduire ${stamp}` })
+  // The French text stands beside its English field.
+  await expect(panel).toContainText(`En français : À traduire ${stamp}`)
   await panel.getByLabel('Titre (anglais)').fill(`Translated ${stamp}`)
   await panel.getByLabel('Description (anglais)').fill('An English description.')
   await panel.getByRole('button', { name: 'Enregistrer la version anglaise' }).click()
