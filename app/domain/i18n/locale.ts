@@ -77,9 +77,7 @@ export function localizedRouteId(id: string, locale: Locale): string {
 }
 
 /** The language of a page from its route matches: the English routes' ids start with "en-". */
-export function localeOfMatches(
-  matches: readonly ({ id: string } | undefined)[],
-): Locale {
+export function localeOfMatches(matches: readonly ({ id: string } | undefined)[]): Locale {
   return matches.some((m) => m?.id.startsWith('en-')) ? 'en' : 'fr'
 }
 

@@ -214,6 +214,15 @@ export const fr = {
   'contact:nameError': 'Le nom est requis',
   'contact:emailError': "L'adresse e-mail est invalide",
   'contact:messageError': 'Le message est requis',
+  // Themes and the image viewer
+  'theme:neutral': 'Mode Neutre',
+  'theme:saiyan': 'Mode Saiyan',
+  'theme:sukuna': 'Mode Sukuna',
+  'theme:ryuk': 'Mode Ryuk',
+  'lightbox:viewer': "Visionneuse d'images",
+  'lightbox:close': 'Fermer la visionneuse',
+  'lightbox:previous': 'Image précédente',
+  'lightbox:next': 'Image suivante',
 } as const
 
 export type MessageKey = keyof typeof fr

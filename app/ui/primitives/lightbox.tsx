@@ -5,6 +5,7 @@ import {
   X as LucideX,
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // Built once (ADR 040).
 const ChevronLeft = /* @__PURE__ */ fastIcon(LucideChevronLeft)
@@ -32,6 +33,7 @@ export function Lightbox({
   onClose: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
+  const tr = useT()
   const opener = useRef<HTMLElement | null>(null)
   const open = index !== null && images.length > 0
 
@@ -68,7 +70,7 @@ export function Lightbox({
   return (
     <dialog
       ref={dialog}
-      aria-label="Visionneuse d'images"
+      aria-label={tr('lightbox:viewer')}
       className="lightbox p-0 text-white"
       onKeyDown={onKeyDown}
       onClose={() => {
@@ -88,7 +90,7 @@ export function Lightbox({
           </p>
           <button
             type="button"
-            aria-label="Fermer la visionneuse"
+            aria-label={tr('lightbox:close')}
             onClick={() => dialog.current?.close()}
             className="absolute top-4 right-4 flex size-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
           >
@@ -98,7 +100,7 @@ export function Lightbox({
             <>
               <button
                 type="button"
-                aria-label="Image précédente"
+                aria-label={tr('lightbox:previous')}
                 onClick={() => move(-1)}
                 className="absolute top-1/2 left-4 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
               >
@@ -106,7 +108,7 @@ export function Lightbox({
               </button>
               <button
                 type="button"
-                aria-label="Image suivante"
+                aria-label={tr('lightbox:next')}
                 onClick={() => move(1)}
                 className="absolute top-1/2 right-4 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
               >
