@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toFieldErrors } from './common.ts'
 import { AUTH_TEXTS, LoginSchema, RegisterSchema, socialErrorFromQuery } from './auth.ts'
+import { fieldErrors } from './schema-test-support.ts'
 
 const valid = {
   name: 'Ada',
@@ -9,10 +9,7 @@ const valid = {
   confirmPassword: 'secret',
 }
 
-function errors(input: unknown) {
-  const result = RegisterSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errors = (input: unknown) => fieldErrors(RegisterSchema, input)
 
 describe('RegisterSchema', () => {
   it('accepts a complete form and trims name and e-mail', () => {

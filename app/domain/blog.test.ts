@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { MAX_LENGTH, formDataToObject } from './common.ts'
+import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
 import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
 import { PUBLISH_DATE_MESSAGE, SCHEDULE_IN_PAST_MESSAGE, STATUS_MESSAGE } from './publishing.ts'
 
@@ -13,10 +14,7 @@ const valid = {
 }
 const READ_TIME = "Le temps de lecture doit être un nombre entier d'au moins 1 minute"
 
-function errorsOf(input: unknown) {
-  const result = BlogPostSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errorsOf = (input: unknown) => fieldErrors(BlogPostSchema, input)
 
 describe('slugify', () => {
   it.each([
@@ -75,39 +73,16 @@ describe('BlogPostSchema', () => {
     )
   })
 
-  it.each([
-    ['eloge-de-la-lenteur', true],
-    ['post-2024', true],
-    ['a', true],
-    ['Eloge', false],
-    ['éloge', false],
-    ['a_b', false],
-    ['a b', false],
-    ['-a', false],
-    ['a-', false],
-    ['a--b', false],
-  ])('slug %s accepted: %s', (slug, ok) => {
-    const result = BlogPostSchema.safeParse({ ...valid, slug })
-    expect(result.success).toBe(ok)
-    if (!result.success)
-      expect(toFieldErrors(result.error)).toEqual({
-        slug: 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets',
-      })
+  itChecksField(BlogPostSchema, valid, 'slug', {
+    accepts: ['eloge-de-la-lenteur', 'post-2024', 'a'],
+    refuses: ['Eloge', 'éloge', 'a_b', 'a b', '-a', 'a-', 'a--b'],
+    message: 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets',
   })
 
-  it.each([
-    [0, false],
-    ['0', false],
-    [-3, false],
-    [1, true],
-    ['1', true],
-    [12, true],
-    ['2.5', false],
-    ['abc', false],
-  ])('readTime %j accepted: %s', (readTime, ok) => {
-    const result = BlogPostSchema.safeParse({ ...valid, readTime })
-    expect(result.success).toBe(ok)
-    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ readTime: READ_TIME })
+  itChecksField(BlogPostSchema, valid, 'readTime', {
+    accepts: [1, '1', 12],
+    refuses: [0, '0', -3, '2.5', 'abc'],
+    message: READ_TIME,
   })
 
   it('leaves an absent or blank readTime to the word count', () => {
@@ -126,10 +101,7 @@ describe('BlogPostSchema', () => {
     expect(
       BlogPostSchema.parse({ ...valid, publishedAt: '2026-01-14T08:30:00.000Z' }).publishedAt,
     ).toBe('2026-01-14T08:30:00.000Z')
-    const errors = (input: Record<string, unknown>) => {
-      const result = BlogPostSchema.safeParse({ ...valid, ...input })
-      return result.success ? {} : toFieldErrors(result.error)
-    }
+    const errors = (input: Record<string, unknown>) => errorsOf({ ...valid, ...input })
     expect(errors({ status: 'en ligne' })).toEqual({ status: STATUS_MESSAGE })
     expect(errors({ publishedAt: 'demain' })).toEqual({ publishedAt: PUBLISH_DATE_MESSAGE })
     expect(errors({ status: 'scheduled', publishedAt: '2020-01-01T10:00' })).toEqual({
@@ -138,15 +110,10 @@ describe('BlogPostSchema', () => {
     expect(errors({ status: 'scheduled', publishedAt: '2999-01-01T10:00' })).toEqual({})
   })
 
-  it.each([
-    ['https://x.fr', true],
-    ['/demo/a.webp', true],
-    ['javascript:alert(1)', false],
-    ['pas une url', false],
-  ])('thumbnail %s accepted: %s', (thumbnail, ok) => {
-    const result = BlogPostSchema.safeParse({ ...valid, thumbnail })
-    expect(result.success).toBe(ok)
-    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ thumbnail: 'URL invalide' })
+  itChecksField(BlogPostSchema, valid, 'thumbnail', {
+    accepts: ['https://x.fr', '/demo/a.webp'],
+    refuses: ['javascript:alert(1)', 'pas une url'],
+    message: 'URL invalide',
   })
 
   it('splits comma-separated tags, trimmed, empties dropped', () => {
@@ -178,30 +145,16 @@ describe('BlogPostSchema', () => {
     })
   })
 
-  it.each([
+  itBoundsLength(BlogPostSchema, valid, [
     ['title', MAX_LENGTH.short],
+    ['slug', MAX_LENGTH.short],
     ['category', MAX_LENGTH.short],
     ['excerpt', MAX_LENGTH.text],
     ['content', MAX_LENGTH.long],
-  ])('bounds %s at %i characters', (field, max) => {
-    expect(BlogPostSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
-    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
-      [field]: `${max} caractères maximum`,
-    })
-  })
-
-  it('bounds the slug at 200 characters', () => {
-    expect(BlogPostSchema.safeParse({ ...valid, slug: 's'.repeat(MAX_LENGTH.short) }).success).toBe(
-      true,
-    )
-    expect(errorsOf({ ...valid, slug: 's'.repeat(MAX_LENGTH.short + 1) })).toEqual({
-      slug: `${MAX_LENGTH.short} caractères maximum`,
-    })
-  })
+  ])
 
   it('reads the author inputs named after their error paths (AUTHOR_FIELDS)', () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    const form = formOf(valid)
     form.append(AUTHOR_FIELDS.name, ' Ada ')
     form.append(AUTHOR_FIELDS.avatar, '/demo/ada.webp')
     expect(BlogPostSchema.parse(formDataToObject(form)).author).toEqual({
@@ -219,8 +172,7 @@ describe('BlogPostSchema', () => {
   })
 
   it('accepts FormData', () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    const form = formOf(valid)
     form.append('readTime', '7')
     form.append('tags', 'UX, Lenteur')
     form.append('authorName', 'Ada')

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { toFieldErrors } from './common.ts'
 import { CONTACT_HONEYPOT_FIELD, ContactSchema } from './contact.ts'
+import { fieldErrors } from './schema-test-support.ts'
 
 const valid = { name: 'Jeanne', email: 'jeanne@exemple.fr', message: 'Bonjour' }
-const errors = (input: unknown) => {
-  const r = ContactSchema.safeParse(input)
-  return r.success ? {} : toFieldErrors(r.error)
-}
+const errors = (input: unknown) => fieldErrors(ContactSchema, input)
 
 describe('ContactSchema', () => {
   it('accepts a valid message, trims it and drops the honeypot', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { MAX_LENGTH, formDataToObject } from './common.ts'
 import {
   ALT_REQUIRED_MESSAGE,
   MEDIA_CATEGORY_LABELS,
@@ -8,14 +8,12 @@ import {
   isGalleryReady,
   mediaCountText,
 } from './media.ts'
+import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
 
 const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image', alt: 'Un atelier' }
 const ORDER = "L'ordre doit être un entier positif ou nul"
 
-function errorsOf(input: unknown) {
-  const result = MediaSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errorsOf = (input: unknown) => fieldErrors(MediaSchema, input)
 
 describe('MediaSchema', () => {
   it('parses the required fields and fills the defaults (order left to the repository)', () => {
@@ -47,43 +45,27 @@ describe('MediaSchema', () => {
   })
 
   it('requires url, title and category; category is image or video', () => {
-    expect(errorsOf({})).toEqual({
+    const required = {
       url: "L'URL est requise",
       title: 'Le titre est requis',
       category: 'La catégorie est requise',
-    })
-    expect(errorsOf({ url: ' ', title: '', category: '' })).toEqual({
-      url: "L'URL est requise",
-      title: 'Le titre est requis',
-      category: 'La catégorie est requise',
-    })
+    }
+    expect(errorsOf({})).toEqual(required)
+    expect(errorsOf({ url: ' ', title: '', category: '' })).toEqual(required)
     expect(errorsOf({ ...valid, category: 'audio' })).toEqual({ category: 'Catégorie invalide' })
     expect(MediaSchema.parse({ ...valid, category: 'video' }).category).toBe('video')
   })
 
-  it.each([
-    ['https://x.fr', true],
-    ['/demo/a.webp', true],
-    ['javascript:alert(1)', false],
-    ['pas une url', false],
-  ])('url %s accepted: %s', (url, ok) => {
-    const result = MediaSchema.safeParse({ ...valid, url })
-    expect(result.success).toBe(ok)
-    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ url: 'URL invalide' })
+  itChecksField(MediaSchema, valid, 'url', {
+    accepts: ['https://x.fr', '/demo/a.webp'],
+    refuses: ['javascript:alert(1)', 'pas une url'],
+    message: 'URL invalide',
   })
 
-  it.each([
-    [-1, false],
-    ['-1', false],
-    [0, true],
-    ['0', true],
-    [7, true],
-    ['1.5', false],
-    ['abc', false],
-  ])('order %j accepted: %s', (order, ok) => {
-    const result = MediaSchema.safeParse({ ...valid, order })
-    expect(result.success).toBe(ok)
-    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ order: ORDER })
+  itChecksField(MediaSchema, valid, 'order', {
+    accepts: [0, '0', 7],
+    refuses: [-1, '-1', '1.5', 'abc'],
+    message: ORDER,
   })
 
   it('leaves an absent or blank order undefined', () => {
@@ -101,19 +83,12 @@ describe('MediaSchema', () => {
     expect(parsed).toMatchObject({ tags: ['a', 'b'], description: 'Une photo', featured: true })
   })
 
-  it('bounds title, description and url', () => {
-    expect(MediaSchema.safeParse({ ...valid, title: 't'.repeat(MAX_LENGTH.short) }).success).toBe(
-      true,
-    )
-    expect(errorsOf({ ...valid, title: 't'.repeat(MAX_LENGTH.short + 1) })).toEqual({
-      title: `${MAX_LENGTH.short} caractères maximum`,
-    })
-    expect(
-      MediaSchema.safeParse({ ...valid, description: 'd'.repeat(MAX_LENGTH.text) }).success,
-    ).toBe(true)
-    expect(errorsOf({ ...valid, description: 'd'.repeat(MAX_LENGTH.text + 1) })).toEqual({
-      description: `${MAX_LENGTH.text} caractères maximum`,
-    })
+  itBoundsLength(MediaSchema, valid, [
+    ['title', MAX_LENGTH.short],
+    ['description', MAX_LENGTH.text],
+  ])
+
+  it('bounds the url', () => {
     const url = '/' + 'u'.repeat(MAX_LENGTH.url - 1)
     expect(MediaSchema.safeParse({ ...valid, url }).success).toBe(true)
     expect(errorsOf({ ...valid, url: url + 'u' })).toEqual({
@@ -122,8 +97,7 @@ describe('MediaSchema', () => {
   })
 
   it('accepts FormData and exports labels and the delete question', () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    const form = formOf(valid)
     form.append('order', '0')
     expect(MediaSchema.parse(formDataToObject(form))).toMatchObject({ ...valid, order: 0 })
     expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo', document: 'Document' })

@@ -1,40 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { MAX_LENGTH, formDataToObject } from './common.ts'
+import { fieldErrors, itBoundsLength, itChecksField } from './schema-test-support.ts'
 import { PROCESS_DELETE_QUESTION, ProcessStepSchema } from './process.ts'
 
 const valid = { title: 'Comprendre', description: 'Écouter les utilisateurs' }
 const ORDER = "L'ordre doit être un entier supérieur ou égal à 1"
 
-function errorsOf(input: unknown) {
-  const result = ProcessStepSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errorsOf = (input: unknown) => fieldErrors(ProcessStepSchema, input)
 
 describe('ProcessStepSchema', () => {
   it('requires title and description', () => {
-    expect(errorsOf({})).toEqual({
-      title: 'Le titre est requis',
-      description: 'La description est requise',
-    })
-    expect(errorsOf({ title: ' ', description: '' })).toEqual({
-      title: 'Le titre est requis',
-      description: 'La description est requise',
-    })
+    const required = { title: 'Le titre est requis', description: 'La description est requise' }
+    expect(errorsOf({})).toEqual(required)
+    expect(errorsOf({ title: ' ', description: '' })).toEqual(required)
   })
 
-  it.each([
-    [0, false],
-    ['0', false],
-    [-1, false],
-    [1, true],
-    ['1', true],
-    [12, true],
-    ['1.5', false],
-    ['abc', false],
-  ])('order %j accepted: %s', (order, ok) => {
-    const result = ProcessStepSchema.safeParse({ ...valid, order })
-    expect(result.success).toBe(ok)
-    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ order: ORDER })
+  itChecksField(ProcessStepSchema, valid, 'order', {
+    accepts: [1, '1', 12],
+    refuses: [0, '0', -1, '1.5', 'abc'],
+    message: ORDER,
   })
 
   it('leaves an absent or blank order to the repository default', () => {
@@ -42,15 +26,10 @@ describe('ProcessStepSchema', () => {
     expect(ProcessStepSchema.parse({ ...valid, order: '' }).order).toBeUndefined()
   })
 
-  it.each([
+  itBoundsLength(ProcessStepSchema, valid, [
     ['title', MAX_LENGTH.short],
     ['description', MAX_LENGTH.text],
-  ])('bounds %s at %i characters', (field, max) => {
-    expect(ProcessStepSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
-    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
-      [field]: `${max} caractères maximum`,
-    })
-  })
+  ])
 
   it('accepts FormData and exports the delete question', () => {
     const form = new FormData()

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formDataToObject, toFieldErrors } from './common.ts'
+import { formDataToObject } from './common.ts'
 import { ProfileSchema } from './profile.ts'
+import { fieldErrors } from './schema-test-support.ts'
 
 const valid = { name: 'Camille', title: 'Designer', email: 'c@exemple.fr', bio: 'Bio' }
-const errors = (input: unknown) => {
-  const r = ProfileSchema.safeParse(input)
-  return r.success ? {} : toFieldErrors(r.error)
-}
+const errors = (input: unknown) => fieldErrors(ProfileSchema, input)
 
 describe('ProfileSchema', () => {
   it('requires name, title, email and bio', () => {

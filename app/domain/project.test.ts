@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { fieldErrors, formOf, itBoundsLength } from './schema-test-support.ts'
 import { PROJECT_DELETE_QUESTION, ProjectSchema } from './project.ts'
 
 const valid = { title: 'Refonte', description: 'Un site', thumbnail: '/demo/a.webp' }
 
-function errorsOf(input: unknown) {
-  const result = ProjectSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errorsOf = (input: unknown) => fieldErrors(ProjectSchema, input)
 
 describe('ProjectSchema', () => {
   it('accepts the required fields alone and fills the defaults (order left to the repository)', () => {
@@ -26,16 +24,13 @@ describe('ProjectSchema', () => {
   })
 
   it('requires title, thumbnail and description (absent, empty or blank)', () => {
-    expect(errorsOf({})).toEqual({
+    const required = {
       title: 'Le titre est requis',
       description: 'La description est requise',
       thumbnail: 'La miniature est requise',
-    })
-    expect(errorsOf({ ...valid, title: '   ', description: '', thumbnail: ' ' })).toEqual({
-      title: 'Le titre est requis',
-      description: 'La description est requise',
-      thumbnail: 'La miniature est requise',
-    })
+    }
+    expect(errorsOf({})).toEqual(required)
+    expect(errorsOf({ ...valid, title: '   ', description: '', thumbnail: ' ' })).toEqual(required)
   })
 
   it.each([
@@ -65,12 +60,8 @@ describe('ProjectSchema', () => {
   it('parses order as an integer', () => {
     expect(ProjectSchema.parse({ ...valid, order: '3' }).order).toBe(3)
     expect(ProjectSchema.parse({ ...valid, order: 0 }).order).toBe(0)
-    expect(errorsOf({ ...valid, order: '2.5' })).toEqual({
-      order: "L'ordre doit être un nombre entier",
-    })
-    expect(errorsOf({ ...valid, order: 'abc' })).toEqual({
-      order: "L'ordre doit être un nombre entier",
-    })
+    for (const order of ['2.5', 'abc'])
+      expect(errorsOf({ ...valid, order })).toEqual({ order: "L'ordre doit être un nombre entier" })
   })
 
   it('reads the featured checkbox', () => {
@@ -98,16 +89,11 @@ describe('ProjectSchema', () => {
     expect(ProjectSchema.parse({ ...valid, content: `  ${content}\n` }).content).toBe(content)
   })
 
-  it.each([
+  itBoundsLength(ProjectSchema, valid, [
     ['title', MAX_LENGTH.short],
     ['description', MAX_LENGTH.text],
     ['content', MAX_LENGTH.long],
-  ])('bounds %s at %i characters', (field, max) => {
-    expect(ProjectSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
-    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
-      [field]: `${max} caractères maximum`,
-    })
-  })
+  ])
 
   it('bounds URLs, tags and list sizes', () => {
     const url = (n: number) => 'https://x.fr/' + 'a'.repeat(n - 'https://x.fr/'.length)
@@ -137,8 +123,7 @@ describe('ProjectSchema', () => {
   })
 
   it('accepts FormData (repeated images, checkbox)', () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    const form = formOf(valid)
     form.append('order', '4')
     form.append('featured', 'on')
     form.append('tags', 'React, Design')

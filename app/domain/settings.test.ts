@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formDataToObject, toFieldErrors } from './common.ts'
+import { formDataToObject } from './common.ts'
 import {
   DEFAULT_SETTINGS,
   mergeSettings,
@@ -7,16 +7,14 @@ import {
   SettingsSchema,
   withDefaultSettings,
 } from './settings.ts'
+import { fieldErrors } from './schema-test-support.ts'
 
 const valid = {
   siteName: 'Vitrine',
   siteDescription: 'Portfolio',
   contact: { email: 'contact@exemple.fr' },
 }
-const errors = (input: unknown) => {
-  const r = SettingsSchema.safeParse(input)
-  return r.success ? {} : toFieldErrors(r.error)
-}
+const errors = (input: unknown) => fieldErrors(SettingsSchema, input)
 
 describe('nestDottedKeys', () => {
   it('nests flat form names without touching the input', () => {

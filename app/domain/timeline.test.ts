@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
+import { MAX_LENGTH, formDataToObject } from './common.ts'
+import { fieldErrors, formOf, itBoundsLength } from './schema-test-support.ts'
 import {
   TIMELINE_DATE_MAX,
   TIMELINE_DELETE_QUESTION,
@@ -17,10 +18,7 @@ const valid = {
   description: 'Pilotage produit',
 }
 
-function errorsOf(input: unknown) {
-  const result = TimelineSchema.safeParse(input)
-  return result.success ? {} : toFieldErrors(result.error)
-}
+const errorsOf = (input: unknown) => fieldErrors(TimelineSchema, input)
 
 describe('TimelineSchema', () => {
   it('parses a valid entry; tags default to []', () => {
@@ -67,20 +65,14 @@ describe('TimelineSchema', () => {
     expect(TimelineSchema.parse({ ...valid, tags: ['x', ' ', ' y'] }).tags).toEqual(['x', 'y'])
   })
 
-  it.each([
+  itBoundsLength(TimelineSchema, valid, [
     ['title', MAX_LENGTH.short],
     ['organization', MAX_LENGTH.short],
     ['description', MAX_LENGTH.text],
-  ])('bounds %s at %i characters', (field, max) => {
-    expect(TimelineSchema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
-    expect(errorsOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
-      [field]: `${max} caractères maximum`,
-    })
-  })
+  ])
 
   it('accepts FormData', () => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(valid)) form.append(k, v)
+    const form = formOf(valid)
     form.append('tags', 'Agile, Lean')
     expect(TimelineSchema.parse(formDataToObject(form))).toEqual({
       ...valid,

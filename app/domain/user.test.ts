@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { toFieldErrors } from './common.ts'
 import { ROLE_LABELS, STATUS_LABELS, USER_DELETE_QUESTION, UserFormSchema } from './user.ts'
+import { fieldErrors } from './schema-test-support.ts'
 
-const errors = (input: unknown) => {
-  const r = UserFormSchema.safeParse(input)
-  return r.success ? {} : toFieldErrors(r.error)
-}
+const errors = (input: unknown) => fieldErrors(UserFormSchema, input)
 
 describe('UserFormSchema', () => {
   it('defaults to viewer / active and lower-cases the e-mail', () => {

@@ -37,10 +37,11 @@ import {
 } from '#app/server/auth/two-factor.server.ts'
 import {
   AccountShell,
-  inputStyle,
+  LabelledInput,
   Notice,
   Panel,
   primaryButton,
+  IntentButton,
   RecoveryCodes,
   secondaryButton,
 } from '#app/ui/account/account-ui.tsx'
@@ -89,6 +90,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const intent = typeof values.intent === 'string' ? values.intent : ''
   const actor = { id: user.id, name: user.name, email: user.email }
+  /** An entry of the journal about the user's own account. */
+  const recordOwn = (action: 'logout' | 'update', details: string) =>
+    recordActivity(request, {
+      actor,
+      action,
+      resourceType: 'user',
+      resourceId: user.id,
+      resourceName: user.email,
+      details,
+    })
   switch (intent) {
     case 'end-session': {
       const id = typeof values.id === 'string' ? values.id : ''
@@ -96,26 +107,12 @@ export async function action({ request }: Route.ActionArgs) {
         return fail('Pour fermer cette session, utilisez « Déconnexion ».')
       }
       if (!(await endSession(user.id, id))) return fail('Cette session est déjà terminée.', 404)
-      await recordActivity(request, {
-        actor,
-        action: 'logout',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: 'Session terminée depuis « Mon compte »',
-      })
+      await recordOwn('logout', 'Session terminée depuis « Mon compte »')
       return { message: 'Session terminée.' }
     }
     case 'end-others': {
       const ended = await endAllSessions(user.id, current?.session.id)
-      await recordActivity(request, {
-        actor,
-        action: 'logout',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: `Autres sessions terminées (${ended})`,
-      })
+      await recordOwn('logout', `Autres sessions terminées (${ended})`)
       return { message: ended ? 'Les autres sessions sont terminées.' : 'Aucune autre session.' }
     }
     case 'regenerate-codes':
@@ -131,25 +128,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.ok) return fail(outcome.error, outcome.status)
       if (intent === 'regenerate-codes') {
         const codes = await replaceRecoveryCodes(user.id)
-        await recordActivity(request, {
-          actor,
-          action: 'update',
-          resourceType: 'user',
-          resourceId: user.id,
-          resourceName: user.email,
-          details: 'Codes de récupération renouvelés',
-        })
+        await recordOwn('update', 'Codes de récupération renouvelés')
         return { message: 'Nouveaux codes de récupération créés.', codes }
       }
       await disableTwoFactor(user.id)
-      await recordActivity(request, {
-        actor,
-        action: 'update',
-        resourceType: 'user',
-        resourceId: user.id,
-        resourceName: user.email,
-        details: 'Double authentification désactivée',
-      })
+      await recordOwn('update', 'Double authentification désactivée')
       return { message: 'La double authentification est désactivée.' }
     }
     case 'policy': {
@@ -228,36 +211,21 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               restants : <strong>{twoFactor.recoveryCodesLeft}</strong>.
             </p>
             <Form method="post" className="space-y-3">
-              <label htmlFor="account-code" className="block text-sm font-medium">
-                Code de vérification (application ou code de récupération)
-              </label>
-              <input
+              <LabelledInput
                 id="account-code"
+                label="Code de vérification (application ou code de récupération)"
                 name="code"
                 autoComplete="one-time-code"
                 maxLength={64}
                 required
-                className={inputStyle}
               />
               <div className="flex flex-wrap gap-3">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="regenerate-codes"
-                  disabled={busy}
-                  className={secondaryButton}
-                >
+                <IntentButton intent="regenerate-codes" busy={busy}>
                   Renouveler les codes de récupération
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="disable-2fa"
-                  disabled={busy}
-                  className={secondaryButton}
-                >
+                </IntentButton>
+                <IntentButton intent="disable-2fa" busy={busy}>
                   Désactiver la double authentification
-                </button>
+                </IntentButton>
               </div>
             </Form>
           </div>
@@ -286,15 +254,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               />
               Exiger la double authentification pour les administrateurs
             </label>
-            <button
-              type="submit"
-              name="intent"
-              value="policy"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="policy" busy={busy}>
               Enregistrer la politique
-            </button>
+            </IntentButton>
           </Form>
         </Panel>
       ) : null}
@@ -303,17 +265,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="space-y-3">
           {hasPassword ? (
             <>
-              <label htmlFor="current-password" className="block text-sm font-medium">
-                Mot de passe actuel
-              </label>
-              <input
+              <LabelledInput
                 id="current-password"
+                label="Mot de passe actuel"
                 name="currentPassword"
                 type="password"
                 autoComplete="current-password"
                 maxLength={128}
                 required
-                className={inputStyle}
               />
             </>
           ) : (
@@ -322,23 +281,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 Vous vous connectez avec Google ou Facebook : pour créer un mot de passe, prouvez
                 votre identité avec un code de double authentification.
               </p>
-              <label htmlFor="password-code" className="block text-sm font-medium">
-                Code de vérification (application ou code de récupération)
-              </label>
-              <input
+              <LabelledInput
                 id="password-code"
+                label="Code de vérification (application ou code de récupération)"
                 name="code"
                 autoComplete="one-time-code"
                 maxLength={64}
-                className={inputStyle}
               />
             </>
           )}
-          <label htmlFor="new-password" className="block text-sm font-medium">
-            Nouveau mot de passe
-          </label>
-          <input
+          <LabelledInput
             id="new-password"
+            label="Nouveau mot de passe"
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -346,32 +300,22 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             maxLength={128}
             required
             aria-describedby="new-password-hint"
-            className={inputStyle}
           />
           <p id="new-password-hint" className="text-xs text-white/70">
             Au moins {passwordMin} caractères.
           </p>
-          <label htmlFor="confirm-password" className="block text-sm font-medium">
-            Confirmer le nouveau mot de passe
-          </label>
-          <input
+          <LabelledInput
             id="confirm-password"
+            label="Confirmer le nouveau mot de passe"
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
             maxLength={128}
             required
-            className={inputStyle}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="change-password"
-            disabled={busy}
-            className={secondaryButton}
-          >
+          <IntentButton intent="change-password" busy={busy}>
             Changer le mot de passe
-          </button>
+          </IntentButton>
         </Form>
         {canRemovePassword ? (
           <Form method="post" className="mt-6 space-y-3 border-t border-white/10 pt-4">
@@ -379,41 +323,29 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               Vous vous connectez aussi avec Google ou Facebook : vous pouvez supprimer votre mot de
               passe et ne garder que ce moyen de connexion.
             </p>
-            <label htmlFor="remove-current-password" className="block text-sm font-medium">
-              Votre mot de passe, pour confirmer la suppression
-            </label>
-            <input
+            <LabelledInput
               id="remove-current-password"
+              label="Votre mot de passe, pour confirmer la suppression"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               maxLength={128}
               required={!twoFactor.enabled}
-              className={inputStyle}
             />
             {twoFactor.enabled ? (
               <>
-                <label htmlFor="remove-password-code" className="block text-sm font-medium">
-                  Ou code de vérification (application ou code de récupération)
-                </label>
-                <input
+                <LabelledInput
                   id="remove-password-code"
+                  label="Ou code de vérification (application ou code de récupération)"
                   name="code"
                   autoComplete="one-time-code"
                   maxLength={64}
-                  className={inputStyle}
                 />
               </>
             ) : null}
-            <button
-              type="submit"
-              name="intent"
-              value="remove-password"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="remove-password" busy={busy}>
               Supprimer le mot de passe
-            </button>
+            </IntentButton>
           </Form>
         ) : null}
       </Panel>
@@ -435,27 +367,22 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             authentification sont effacés. Téléchargez d’abord vos données si vous souhaitez les
             garder.
           </p>
-          <label htmlFor="confirm-email" className="block text-sm font-medium">
-            Pour confirmer, saisissez votre adresse e-mail ({user.email})
-          </label>
-          <input
+          <LabelledInput
             id="confirm-email"
+            label={`Pour confirmer, saisissez votre adresse e-mail (${user.email})`}
             name="confirmEmail"
             type="email"
             autoComplete="off"
             maxLength={254}
             required
-            className={inputStyle}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="delete-account"
-            disabled={busy}
+          <IntentButton
+            intent="delete-account"
+            busy={busy}
             className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
           >
             Supprimer définitivement mon compte
-          </button>
+          </IntentButton>
         </Form>
       </Panel>
 
@@ -490,16 +417,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               {session.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={session.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="end-session"
-                    disabled={busy}
+                  <IntentButton
+                    intent="end-session"
+                    busy={busy}
                     aria-label={`Terminer la session ${session.device} (${session.address})`}
-                    className={secondaryButton}
                   >
                     Terminer
-                  </button>
+                  </IntentButton>
                 </Form>
               )}
             </li>
@@ -507,15 +431,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </ul>
         {sessions.length > 1 ? (
           <Form method="post" className="mt-4">
-            <button
-              type="submit"
-              name="intent"
-              value="end-others"
-              disabled={busy}
-              className={secondaryButton}
-            >
+            <IntentButton intent="end-others" busy={busy}>
               Terminer toutes les autres sessions
-            </button>
+            </IntentButton>
           </Form>
         ) : null}
       </Panel>

@@ -13,7 +13,7 @@ import { confirmEnrolment, pendingEnrolmentSecret } from '#app/server/auth/two-f
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import {
   AccountShell,
-  inputStyle,
+  LabelledInput,
   Notice,
   Panel,
   primaryButton,
@@ -133,17 +133,14 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
           <li>
             <Form method="post" className="space-y-3">
               {actionData?.error ? <Notice kind="error">{actionData.error}</Notice> : null}
-              <label htmlFor="enrol-code" className="block text-sm font-medium">
-                Code à 6 chiffres affiché par l&apos;application
-              </label>
-              <input
+              <LabelledInput
                 id="enrol-code"
+                label="Code à 6 chiffres affiché par l'application"
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={16}
                 required
-                className={inputStyle}
               />
               <button type="submit" className={primaryButton}>
                 Activer

@@ -47,12 +47,7 @@ export default function ActivityTab() {
         {list.total} entrée{list.total > 1 ? 's' : ''}
       </p>
       <ActivityList entries={list.items} />
-      <Pagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        label="Pagination du journal"
-      />
+      <Pagination {...list} label="Pagination du journal" />
     </div>
   )
 }

@@ -189,12 +189,7 @@ export default function MessagesTab() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <MessageList messages={list.items} selectedId={selected?.id} />
-          <Pagination
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            label="Pagination des messages"
-          />
+          <Pagination {...list} label="Pagination des messages" />
         </div>
         <MessageDetail
           message={selected}

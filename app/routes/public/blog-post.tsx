@@ -20,7 +20,7 @@ import {
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
@@ -42,6 +42,7 @@ import {
   postIdOfEnglishSlug,
 } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -239,13 +240,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">{post.title}</h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
             <span className="flex items-center gap-3">
-              <img
-                src={post.author.avatar || DEFAULT_AVATAR}
-                alt=""
-                width={40}
-                height={40}
-                className="size-10 rounded-full object-cover"
-              />
+              <Avatar src={post.author.avatar} size={40} className="size-10 rounded-full object-cover" />
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
@@ -261,13 +256,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         <p className="text-xl text-fg">{post.excerpt}</p>
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 pt-6" aria-label={t('card:tags')}>
-            {post.tags.map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />
         ) : null}
       </div>
     </article>

@@ -1,14 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import {
-  CheckCircle2 as LucideCheckCircle2,
-  Loader2 as LucideLoader2,
-  Mail as LucideMail,
-  MapPin as LucideMapPin,
-  Phone as LucidePhone,
-  Send as LucideSend,
-} from 'lucide-react'
+import { CheckCircle2 as LucideCheckCircle2, Loader2 as LucideLoader2, MapPin as LucideMapPin, Phone as LucidePhone, Send as LucideSend } from 'lucide-react'
+import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
@@ -25,7 +19,6 @@ import { useT } from '#app/ui/i18n.tsx'
 // Built once (ADR 040).
 const CheckCircle2 = /* @__PURE__ */ fastIcon(LucideCheckCircle2)
 const Loader2 = /* @__PURE__ */ fastIcon(LucideLoader2)
-const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
 const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
 const Send = /* @__PURE__ */ fastIcon(LucideSend)
@@ -144,6 +137,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const values = failure?.values
   const errors = failure?.fieldErrors ?? {}
   const tr = useT()
+  /** A control's id and name (all are required), the value typed before a refusal, and its
+   * error's links. */
+  const control = (name: 'name' | 'email' | 'message') => ({
+    id: `contact-${name}`,
+    name,
+    required: true,
+    defaultValue: values?.[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  })
 
   // Sent → form cleared; failed → form kept.
   useEffect(() => {
@@ -186,41 +189,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <Form ref={form} method="post" preventScrollReset noValidate className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
             <Field label={tr('contact:name')} name="name" error={errors.name}>
               <input
-                id="contact-name"
-                name="name"
+                {...control('name')}
                 autoComplete="name"
-                required
                 maxLength={max.short}
-                defaultValue={values?.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? 'contact-name-error' : undefined}
                 className="field"
               />
             </Field>
             <Field label="E-mail" name="email" error={errors.email}>
               <input
-                id="contact-email"
-                name="email"
+                {...control('email')}
                 type="email"
                 autoComplete="email"
-                required
                 maxLength={max.email}
-                defaultValue={values?.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'contact-email-error' : undefined}
                 className="field"
               />
             </Field>
             <Field label={tr('contact:message')} name="message" error={errors.message}>
               <textarea
-                id="contact-message"
-                name="message"
-                required
+                {...control('message')}
                 rows={6}
                 maxLength={max.text}
-                defaultValue={values?.message}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'contact-message-error' : undefined}
                 className="field resize-y"
               />
             </Field>

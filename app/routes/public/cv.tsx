@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import {
-  Download as LucideDownload,
-  Lock as LucideLock,
-  Mail as LucideMail,
-} from 'lucide-react'
+import { Download as LucideDownload, Lock as LucideLock } from 'lucide-react'
+import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
 import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
@@ -26,7 +23,6 @@ import { PageHeader } from '#app/ui/public/page-header.tsx'
 // Built once (ADR 040).
 const Download = /* @__PURE__ */ fastIcon(LucideDownload)
 const Lock = /* @__PURE__ */ fastIcon(LucideLock)
-const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 
 /** The login banner of a refused download, shown for 3 s. */
 export const CV_LOGIN_BANNER_MS = 3000

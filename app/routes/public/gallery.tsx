@@ -15,6 +15,7 @@ import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const Star = /* @__PURE__ */ fastIcon(LucideStar)
@@ -111,13 +112,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold text-fg">{item.title}</p>
                   {item.description ? <p className="mt-1 text-sm text-fg-2">{item.description}</p> : null}
                   {item.tags.length > 0 ? (
-                    <ul className="mt-3 flex flex-wrap gap-2" aria-label={tr('card:tags')}>
-                      {item.tags.map((t) => (
-                        <li key={t} className="chip">
-                          {t}
-                        </li>
-                      ))}
-                    </ul>
+                    <TagList tags={item.tags} className="mt-3 flex flex-wrap gap-2" />
                   ) : null}
                 </div>
               </li>

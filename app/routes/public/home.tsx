@@ -1,15 +1,6 @@
 import { Link } from '#app/ui/link.tsx'
-import {
-  ArrowRight as LucideArrowRight,
-  BookOpen as LucideBookOpen,
-  Code2 as LucideCode2,
-  Compass as LucideCompass,
-  GraduationCap as LucideGraduationCap,
-  Lightbulb as LucideLightbulb,
-  Palette as LucidePalette,
-  Radar as LucideRadar,
-  Users as LucideUsers,
-} from 'lucide-react'
+import { BookOpen as LucideBookOpen, Code2 as LucideCode2, Compass as LucideCompass, GraduationCap as LucideGraduationCap, Lightbulb as LucideLightbulb, Radar as LucideRadar, Users as LucideUsers } from 'lucide-react'
+import { ArrowRight, Palette } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/home'
 import { summarize } from '#app/domain/seo.ts'
@@ -36,13 +27,11 @@ import { ProjectCard } from '#app/ui/public/project-card.tsx'
 import { SkillsSection } from '#app/ui/public/skills-section.tsx'
 
 // Built once (ADR 040).
-const ArrowRight = /* @__PURE__ */ fastIcon(LucideArrowRight)
 const BookOpen = /* @__PURE__ */ fastIcon(LucideBookOpen)
 const Code2 = /* @__PURE__ */ fastIcon(LucideCode2)
 const Compass = /* @__PURE__ */ fastIcon(LucideCompass)
 const GraduationCap = /* @__PURE__ */ fastIcon(LucideGraduationCap)
 const Lightbulb = /* @__PURE__ */ fastIcon(LucideLightbulb)
-const Palette = /* @__PURE__ */ fastIcon(LucidePalette)
 const Radar = /* @__PURE__ */ fastIcon(LucideRadar)
 const Users = /* @__PURE__ */ fastIcon(LucideUsers)
 

@@ -40,6 +40,7 @@ import {
 } from '#app/server/repositories/translations.server.ts'
 import { isTranslated } from '#app/domain/translation.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -236,13 +237,7 @@ function ProjectView({
             {tr('project:all')}
           </Link>
           <h1 className="gradient-text mt-6 text-4xl font-bold md:text-6xl">{project.title}</h1>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label={tr('card:tags')}>
-            {project.tags.map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={project.tags} className="mt-5 flex flex-wrap gap-2" />
           <p className="mt-6 max-w-3xl text-lg text-fg-2">{project.description}</p>
         </div>
       </header>

@@ -15,6 +15,7 @@ import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
 const Briefcase = /* @__PURE__ */ fastIcon(LucideBriefcase)
@@ -116,13 +117,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
                     <p className="text-fg-2">{item.organization}</p>
                     <p className="mt-3 text-fg-2">{item.description}</p>
                     {item.tags.length > 0 ? (
-                      <ul className="mt-4 flex flex-wrap gap-2" aria-label={tr('card:tags')}>
-                        {item.tags.map((t) => (
-                          <li key={t} className="chip">
-                            {t}
-                          </li>
-                        ))}
-                      </ul>
+                      <TagList tags={item.tags} className="mt-4 flex flex-wrap gap-2" />
                     ) : null}
                   </article>
                 </li>

@@ -1,12 +1,7 @@
 // Anonymous visitors cannot grow activity_logs without bound (ADR 023).
-import os from 'node:os'
-import path from 'node:path'
+import '../auth/auth-test-env.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-
-process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
-process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
-process.env.PUBLIC_URL ??= 'http://localhost:3999'
 
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')

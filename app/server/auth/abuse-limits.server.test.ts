@@ -1,24 +1,20 @@
 // Limits nobody can wipe or turn against the owner (ADR 023), on the real
 // database and the real password hashing.
-import os from 'node:os'
-import path from 'node:path'
+import './auth-test-env.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
-
-process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
-process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
-process.env.PUBLIC_URL ??= 'http://localhost:3999'
-
-const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
-const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
-const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
-const { CONTACT_RATE_LIMIT } = await import('../rate-limit/rate-limit-rules.server.ts')
-const { hit } = await import('../rate-limit/rate-limit.server.ts')
-const { registerWithPassword, signInWithPassword, AUTH_RATE_LIMITS } =
-  await import('./password-auth.server.ts')
-const { KNOWN_DEVICE_COOKIE } = await import('./known-device.server.ts')
-const { issueInvitation } = await import('./invitations.server.ts')
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
+import { getDb } from '../db/client.server.ts'
+import { hit, resetRateLimits } from '../rate-limit/rate-limit.server.ts'
+import { CONTACT_RATE_LIMIT } from '../rate-limit/rate-limit-rules.server.ts'
+import {
+  registerWithPassword,
+  signInWithPassword,
+  AUTH_RATE_LIMITS,
+} from './password-auth.server.ts'
+import { KNOWN_DEVICE_COOKIE } from './known-device.server.ts'
+import { issueInvitation } from './invitations.server.ts'
 
 const ORIGIN = 'http://localhost:3999'
 

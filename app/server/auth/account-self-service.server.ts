@@ -90,6 +90,16 @@ export async function changeOwnPassword(
         updatedAt: now,
       })
       .execute()
+  return passwordChanged(request, user, currentSessionId, 'Mot de passe modifié')
+}
+
+/** After a password change or removal: the other sessions end, and the log says so. */
+async function passwordChanged(
+  request: Request,
+  user: SessionUser,
+  currentSessionId: string | undefined,
+  what: string,
+): Promise<SelfServiceOutcome> {
   await endAllSessions(user.id, currentSessionId)
   await recordActivity(request, {
     actor: { id: user.id, name: user.name, email: user.email },
@@ -97,7 +107,7 @@ export async function changeOwnPassword(
     resourceType: 'user',
     resourceId: user.id,
     resourceName: user.email,
-    details: 'Mot de passe modifié depuis « Mon compte » ; les autres sessions sont fermées',
+    details: `${what} depuis « Mon compte » ; les autres sessions sont fermées`,
   })
   return { ok: true }
 }
@@ -145,16 +155,7 @@ export async function removeOwnPassword(
     return refuse(ACCOUNT_TEXTS.currentPasswordRequired)
   }
   await getDb().deleteFrom('account').where('id', '=', credential.id).execute()
-  await endAllSessions(user.id, currentSessionId)
-  await recordActivity(request, {
-    actor: { id: user.id, name: user.name, email: user.email },
-    action: 'update',
-    resourceType: 'user',
-    resourceId: user.id,
-    resourceName: user.email,
-    details: 'Mot de passe supprimé depuis « Mon compte » ; les autres sessions sont fermées',
-  })
-  return { ok: true }
+  return passwordChanged(request, user, currentSessionId, 'Mot de passe supprimé')
 }
 
 /** Everything the site holds about the user, as JSON (GDPR art. 15 and 20). No secret. */

@@ -1,12 +1,8 @@
 // Accounts on the real database: sign-up, sign-in, roles, status, sessions, guard.
-import os from 'node:os'
-import path from 'node:path'
+import './auth-test-env.ts'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 
-process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
-process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
-process.env.PUBLIC_URL ??= 'http://localhost:3999'
 process.env.ADMIN_EMAIL ??= 'chef@exemple.fr'
 
 const { createTestUser } = await import('../../../tests/fixtures/auth.ts')

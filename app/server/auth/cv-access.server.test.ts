@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { responseOf } from './auth-test-support.ts'
 
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-cv-access-unit')
@@ -36,16 +37,8 @@ const get = (pathname: string, cookie?: string) =>
     headers: { origin: ORIGIN, 'x-vitrine-client-ip': '10.9.0.1', ...(cookie ? { cookie } : {}) },
   })
 type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0]
-async function answer(fn: () => unknown): Promise<Response> {
-  try {
-    return (await fn()) as Response
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
 const downloadAs = async (cookie?: string) =>
-  answer(() =>
+  responseOf(() =>
     download.loader({
       request: get('/cv/telecharger', cookie),
       params: {},
@@ -141,7 +134,7 @@ describe('CV access (ADR 018)', () => {
     expect(link).toBeTruthy()
 
     // A forged token verifies nothing and says so on /cv.
-    const forged = await answer(() =>
+    const forged = await responseOf(() =>
       api.loader({
         request: get('/api/auth/verify-email?token=faux&callbackURL=%2Fcv%3Fverification%3Dok'),
         params: {},
@@ -150,7 +143,7 @@ describe('CV access (ADR 018)', () => {
     )
     expect(forged.headers.get('location')).toMatch(/^\/cv\?verification=ok&error=/)
 
-    const opened = await answer(() =>
+    const opened = await responseOf(() =>
       api.loader({
         request: get(link!.slice(ORIGIN.length), cookie),
         params: {},

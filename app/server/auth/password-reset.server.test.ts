@@ -1,26 +1,24 @@
 // 'Code oublié ?' end to end on the server: Better Auth's reset flow, the link e-mailed
 // through the outbox to a real SMTP server, single use, expiry, no account enumeration,
 // rate limits, every session ended (ADR 019).
-import os from 'node:os'
-import path from 'node:path'
+import './auth-test-env.ts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
-
-process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123456'
-process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-auth-unit')
-process.env.PUBLIC_URL ??= 'http://localhost:3999'
-
-const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
-const { MAIL_TEXTS } = await import('#app/domain/mail.ts')
-const { AUTH_TEXTS } = await import('#app/domain/auth.ts')
-const { getDb } = await import('../db/client.server.ts')
-const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
-const { configureMail, mailConfigFromEnv } = await import('../mail/config.server.ts')
-const { MailWorker } = await import('../mail/worker.server.ts')
-const { requestPasswordReset, resetPassword, findResetUser, RESET_RATE_LIMITS } =
-  await import('./password-reset.server.ts')
-const { signInWithPassword } = await import('./password-auth.server.ts')
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
+import { MAIL_TEXTS } from '#app/domain/mail.ts'
+import { AUTH_TEXTS } from '#app/domain/auth.ts'
+import { getDb } from '../db/client.server.ts'
+import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
+import { configureMail, mailConfigFromEnv } from '../mail/config.server.ts'
+import { MailWorker } from '../mail/worker.server.ts'
+import {
+  requestPasswordReset,
+  resetPassword,
+  findResetUser,
+  RESET_RATE_LIMITS,
+} from './password-reset.server.ts'
+import { signInWithPassword } from './password-auth.server.ts'
 
 const db = useTestDatabase()
 const ORIGIN = process.env.PUBLIC_URL!

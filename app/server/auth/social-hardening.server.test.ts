@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { responseOf } from './auth-test-support.ts'
 
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-social-hardening-unit')
@@ -54,15 +55,6 @@ const callLoader = (req: Request) =>
 const callAction = (req: Request) =>
   (api.action as (args: unknown) => unknown)({ request: req, params: {}, context: {} })
 
-async function thrownOrReturned(fn: () => unknown): Promise<Response> {
-  try {
-    return (await fn()) as Response
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
-
 async function cookieOf(userId: string) {
   return `${SESSION_COOKIE}=${await createSessionCookie(userId)}`
 }
@@ -97,7 +89,7 @@ describe('sign-in hardening', () => {
         ['/api/auth/sign-in/social', { provider: 'facebook' }],
         ['/api/auth/sign-out', {}],
       ] as const) {
-        const res = await thrownOrReturned(() =>
+        const res = await responseOf(() =>
           callAction(request(pathname, { method: 'POST', body, cookie })),
         )
         expect(res.status, pathname).toBe(404)
@@ -109,7 +101,7 @@ describe('sign-in hardening', () => {
         '/api/auth/callback/github',
         '/api/auth/ok',
       ]) {
-        const res = await thrownOrReturned(() => callLoader(request(pathname, { cookie })))
+        const res = await responseOf(() => callLoader(request(pathname, { cookie })))
         expect(res.status, pathname).toBe(404)
       }
       const users = await getDb().selectFrom('user').select(['email', 'name', 'image']).execute()
@@ -120,16 +112,16 @@ describe('sign-in hardening', () => {
 
     it('forwards get-session and the Google/Facebook callbacks', async () => {
       const user = await createTestUser()
-      const session = await thrownOrReturned(() =>
+      const session = await responseOf(() =>
         callLoader(request('/api/auth/get-session', { cookie: undefined })),
       )
       expect(session.status).toBe(200)
       expect(await session.json()).toBeNull()
-      const signedIn = await thrownOrReturned(async () =>
+      const signedIn = await responseOf(async () =>
         callLoader(request('/api/auth/get-session', { cookie: await cookieOf(user.id) })),
       )
       const token = await createSessionCookie(user.id)
-      const fresh = await thrownOrReturned(() =>
+      const fresh = await responseOf(() =>
         callLoader(request('/api/auth/get-session', { cookie: `${SESSION_COOKIE}=${token}` })),
       )
       const text = await fresh.text()
@@ -143,13 +135,13 @@ describe('sign-in hardening', () => {
       expect(((await signedIn.json()) as { session: object }).session).not.toHaveProperty('token')
       for (const provider of ['google', 'facebook']) {
         // No state: Better Auth itself answers, redirecting to its error path.
-        const res = await thrownOrReturned(() =>
+        const res = await responseOf(() =>
           callLoader(request(`/api/auth/callback/${provider}?code=abc`)),
         )
         expect(res.status, provider).toBe(302)
         expect(res.headers.get('location')).toContain('/api/auth/error')
       }
-      const error = await thrownOrReturned(() =>
+      const error = await responseOf(() =>
         callLoader(request('/api/auth/error?error=state_not_found')),
       )
       expect(error.headers.get('location')).toBe('/login?error=social')
@@ -306,7 +298,7 @@ describe('sign-in hardening', () => {
 
   describe('starting a social sign-in', () => {
     const start = (query: string, ip = '192.0.2.7') =>
-      thrownOrReturned(() =>
+      responseOf(() =>
         startSocialSignIn(request(`/auth/social/facebook?${query}`, { ip }), 'facebook'),
       )
 

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { responseOf } from './auth-test-support.ts'
 import {
   oauthServerEnv,
   startProvider,
@@ -43,15 +44,6 @@ function request(pathname: string, cookie?: string) {
   return new Request(new URL(pathname, ORIGIN), { headers })
 }
 
-async function thrownOrReturned(fn: () => unknown): Promise<Response> {
-  try {
-    return (await fn()) as Response
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
-
 const cookiePairs = (res: Response) =>
   res.headers
     .getSetCookie()
@@ -61,7 +53,7 @@ const cookiePairs = (res: Response) =>
 /** One full popup sign-in: start, the provider's consent, the callback. */
 async function signInWith(provider: 'google' | 'facebook', identity: OAuthIdentity) {
   ;(provider === 'google' ? google : facebook).mock.setIdentity(identity)
-  const start = await thrownOrReturned(() =>
+  const start = await responseOf(() =>
     startSocialSignIn(request(`/auth/social/${provider}?popup=1&from=login&attempt=t1`), provider),
   )
   const authorize = start.headers.get('location')
@@ -71,7 +63,7 @@ async function signInWith(provider: 'google' | 'facebook', identity: OAuthIdenti
   if (!callback || !callback.startsWith(`${ORIGIN}/api/auth/callback/${provider}`)) {
     throw new Error(`unexpected provider answer: ${callback}`)
   }
-  const res = await thrownOrReturned(() =>
+  const res = await responseOf(() =>
     api.loader({
       request: request(callback.slice(ORIGIN.length), cookiePairs(start)),
       params: {},

@@ -15,6 +15,7 @@ import type {
   Driver,
 } from 'kysely'
 import { log } from '../core/log.server.ts'
+import { wrapDriver } from './wrap-driver.server.ts'
 
 export const RETRY_AFTER_SECONDS = 5
 const PROBE_MS = 1_000
@@ -174,77 +175,71 @@ const PROBE_WRITE = raw('update kysely_migration_lock set is_locked = is_locked'
 
 /** Every query of `dialect`'s driver reports here: failures start an outage, successes end it. */
 export function watchAvailability(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver()
-      const check: Check = async (kind) => {
-        const connection = await driver.acquireConnection()
-        try {
-          if (kind !== 'write') {
-            await connection.executeQuery(PROBE_READ)
-            return answered(PROBE_READ.sql)
-          }
-          // A write that changes nothing but still takes the lock and commits to the file.
-          await driver.beginTransaction(connection, {})
-          try {
-            await connection.executeQuery(PROBE_WRITE)
-            await driver.commitTransaction(connection)
-          } catch (error) {
-            await driver.rollbackTransaction(connection).catch(() => undefined)
-            throw error
-          }
-          answered('commit')
-        } finally {
-          await driver.releaseConnection(connection)
+  return wrapDriver(dialect, (driver): Driver => {
+    const check: Check = async (kind) => {
+      const connection = await driver.acquireConnection()
+      try {
+        if (kind !== 'write') {
+          await connection.executeQuery(PROBE_READ)
+          return answered(PROBE_READ.sql)
         }
+        // A write that changes nothing but still takes the lock and commits to the file.
+        await driver.beginTransaction(connection, {})
+        try {
+          await connection.executeQuery(PROBE_WRITE)
+          await driver.commitTransaction(connection)
+        } catch (error) {
+          await driver.rollbackTransaction(connection).catch(() => undefined)
+          throw error
+        }
+        answered('commit')
+      } finally {
+        await driver.releaseConnection(connection)
       }
-      const watched = (connection: DatabaseConnection): DatabaseConnection => ({
-        async executeQuery<R>(compiled: CompiledQuery, options?: AbortableOperationOptions) {
-          try {
-            const result = await connection.executeQuery<R>(compiled, options)
-            answered(compiled.sql)
-            return result
-          } catch (error) {
-            failed(error, compiled.sql, check)
-            throw error
-          }
-        },
-        streamQuery: (compiled, chunkSize) => connection.streamQuery(compiled, chunkSize),
-      })
-      const connections = new WeakMap<DatabaseConnection, DatabaseConnection>()
-      return {
-        init: () => driver.init(),
-        async acquireConnection() {
-          let connection: DatabaseConnection
-          try {
-            connection = await driver.acquireConnection()
-          } catch (error) {
-            failed(error, '', check)
-            throw error
-          }
-          const wrapper = watched(connection)
-          connections.set(wrapper, connection)
-          return wrapper
-        },
-        // Transactions are the inner driver's (it knows its own connections); a BEGIN that
-        // waits out busy_timeout or a COMMIT on a full disk is a write failure.
-        beginTransaction: (c, settings) =>
-          reported(driver.beginTransaction(connections.get(c) ?? c, settings), 'begin', check),
-        commitTransaction: (c) =>
-          reported(driver.commitTransaction(connections.get(c) ?? c), 'commit', check),
-        rollbackTransaction: (c) => driver.rollbackTransaction(connections.get(c) ?? c),
-        savepoint: (c, name, compile) =>
-          driver.savepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
-        rollbackToSavepoint: (c, name, compile) =>
-          driver.rollbackToSavepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
-        releaseSavepoint: (c, name, compile) =>
-          driver.releaseSavepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
-        releaseConnection: (c) => driver.releaseConnection(connections.get(c) ?? c),
-        destroy: () => driver.destroy(),
-      }
-    },
-  }
+    }
+    const watched = (connection: DatabaseConnection): DatabaseConnection => ({
+      async executeQuery<R>(compiled: CompiledQuery, options?: AbortableOperationOptions) {
+        try {
+          const result = await connection.executeQuery<R>(compiled, options)
+          answered(compiled.sql)
+          return result
+        } catch (error) {
+          failed(error, compiled.sql, check)
+          throw error
+        }
+      },
+      streamQuery: (compiled, chunkSize) => connection.streamQuery(compiled, chunkSize),
+    })
+    const connections = new WeakMap<DatabaseConnection, DatabaseConnection>()
+    return {
+      init: () => driver.init(),
+      async acquireConnection() {
+        let connection: DatabaseConnection
+        try {
+          connection = await driver.acquireConnection()
+        } catch (error) {
+          failed(error, '', check)
+          throw error
+        }
+        const wrapper = watched(connection)
+        connections.set(wrapper, connection)
+        return wrapper
+      },
+      // Transactions are the inner driver's (it knows its own connections); a BEGIN that
+      // waits out busy_timeout or a COMMIT on a full disk is a write failure.
+      beginTransaction: (c, settings) =>
+        reported(driver.beginTransaction(connections.get(c) ?? c, settings), 'begin', check),
+      commitTransaction: (c) =>
+        reported(driver.commitTransaction(connections.get(c) ?? c), 'commit', check),
+      rollbackTransaction: (c) => driver.rollbackTransaction(connections.get(c) ?? c),
+      savepoint: (c, name, compile) =>
+        driver.savepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
+      rollbackToSavepoint: (c, name, compile) =>
+        driver.rollbackToSavepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
+      releaseSavepoint: (c, name, compile) =>
+        driver.releaseSavepoint?.(connections.get(c) ?? c, name, compile) ?? Promise.resolve(),
+      releaseConnection: (c) => driver.releaseConnection(connections.get(c) ?? c),
+      destroy: () => driver.destroy(),
+    }
+  })
 }

@@ -21,6 +21,7 @@ import { MIGRATIONS } from './migrations/index.server.ts'
 import type { Database } from './schema.server.ts'
 import { watchAvailability } from './availability.server.ts'
 import { createPostgresDialect, redactUrl, type DialectName } from './dialect.server.ts'
+import { wrapDriver } from './wrap-driver.server.ts'
 
 export interface DatabaseHandle {
   dialect: DialectName
@@ -289,33 +290,27 @@ export async function closeDatabase(): Promise<void> {
 const generationAtBegin = new WeakMap<object, number>()
 
 function immediateTransactions(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver()
-      return {
-        init: () => driver.init(),
-        acquireConnection: () => driver.acquireConnection(),
-        async beginTransaction(connection) {
-          await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-          generationAtBegin.set(connection, contentGeneration())
-        },
-        // Reads on the one connection see a transaction's rows before its end: when it
-        // wrote content, bump again once it is committed or rolled back, so nothing read
-        // meanwhile stays cached (ADR 026).
-        async commitTransaction(connection) {
-          await driver.commitTransaction(connection)
-          if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
-        },
-        async rollbackTransaction(connection) {
-          await driver.rollbackTransaction(connection)
-          if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
-        },
-        releaseConnection: (connection) => driver.releaseConnection(connection),
-        destroy: () => driver.destroy(),
-      }
-    },
-  }
+  return wrapDriver(dialect, (driver): Driver => {
+    return {
+      init: () => driver.init(),
+      acquireConnection: () => driver.acquireConnection(),
+      async beginTransaction(connection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+        generationAtBegin.set(connection, contentGeneration())
+      },
+      // Reads on the one connection see a transaction's rows before its end: when it
+      // wrote content, bump again once it is committed or rolled back, so nothing read
+      // meanwhile stays cached (ADR 026).
+      async commitTransaction(connection) {
+        await driver.commitTransaction(connection)
+        if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
+      },
+      async rollbackTransaction(connection) {
+        await driver.rollbackTransaction(connection)
+        if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
+      },
+      releaseConnection: (connection) => driver.releaseConnection(connection),
+      destroy: () => driver.destroy(),
+    }
+  })
 }

@@ -27,6 +27,7 @@ import { isDatabaseUnavailable } from './availability.server.ts'
 import { CONTENT_CHANNEL, type ContentChannel } from '../cache/content-channel.server.ts'
 import { isContentWrite } from '../cache/content-writes.server.ts'
 import { bumpContentGeneration } from '../cache/generation.server.ts'
+import { wrapDriver } from './wrap-driver.server.ts'
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -189,100 +190,94 @@ interface ConnectionState {
 }
 
 function serialisedTransactions(dialect: Dialect, channel?: ContentChannel): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver()
-      const notify = notifier(channel)
-      const states = new WeakMap<DatabaseConnection, ConnectionState>()
-      const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>()
-      const state = (connection: DatabaseConnection): ConnectionState => {
-        const found = states.get(connection)
-        if (!found) throw new Error('Unknown PostgreSQL connection')
-        return found
-      }
-      const wrap = (inner: DatabaseConnection): DatabaseConnection => {
-        const known = wrappers.get(inner)
-        if (known) return known
-        const own: ConnectionState = { inner, inTransaction: false, wroteContent: false }
-        const wrapper: DatabaseConnection = {
-          async executeQuery<R>(compiled: CompiledQuery, options?: never) {
-            const result = await inner.executeQuery<R>(compiled, options)
-            if (isContentWrite(compiled.query)) {
-              if (own.inTransaction) own.wroteContent = true
-              else {
-                const { query, seq } = notify.query()
-                await inner.executeQuery(query)
-                await notify.committed(seq)
-              }
+  return wrapDriver(dialect, (driver): Driver => {
+    const notify = notifier(channel)
+    const states = new WeakMap<DatabaseConnection, ConnectionState>()
+    const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>()
+    const state = (connection: DatabaseConnection): ConnectionState => {
+      const found = states.get(connection)
+      if (!found) throw new Error('Unknown PostgreSQL connection')
+      return found
+    }
+    const wrap = (inner: DatabaseConnection): DatabaseConnection => {
+      const known = wrappers.get(inner)
+      if (known) return known
+      const own: ConnectionState = { inner, inTransaction: false, wroteContent: false }
+      const wrapper: DatabaseConnection = {
+        async executeQuery<R>(compiled: CompiledQuery, options?: never) {
+          const result = await inner.executeQuery<R>(compiled, options)
+          if (isContentWrite(compiled.query)) {
+            if (own.inTransaction) own.wroteContent = true
+            else {
+              const { query, seq } = notify.query()
+              await inner.executeQuery(query)
+              await notify.committed(seq)
             }
-            return result
-          },
-          streamQuery: (compiled, chunkSize, options) =>
-            inner.streamQuery(compiled, chunkSize, options),
-        }
-        wrappers.set(inner, wrapper)
-        states.set(wrapper, own)
-        return wrapper
-      }
-      return {
-        init: (options) => driver.init(options),
-        acquireConnection: async (options) => wrap(await driver.acquireConnection(options)),
-        async beginTransaction(connection, settings) {
-          const own = state(connection)
-          await driver.beginTransaction(own.inner, settings)
-          own.inTransaction = true
-          own.wroteContent = false
-          await own.inner.executeQuery(
-            CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`),
-          )
-        },
-        async commitTransaction(connection) {
-          const own = state(connection)
-          const wrote = own.wroteContent
-          own.inTransaction = false
-          own.wroteContent = false
-          if (!wrote) return driver.commitTransaction(own.inner)
-          const { query, seq } = notify.query()
-          try {
-            await own.inner.executeQuery(query)
-            await driver.commitTransaction(own.inner)
-          } finally {
-            // Committed or not, what this process read meanwhile must not stay cached.
-            await notify.committed(seq)
           }
+          return result
         },
-        async rollbackTransaction(connection) {
-          const own = state(connection)
-          const wrote = own.wroteContent
-          own.inTransaction = false
-          own.wroteContent = false
-          await driver.rollbackTransaction(own.inner)
-          if (wrote) bumpContentGeneration()
-        },
-        savepoint: driver.savepoint
-          ? (connection, name, compile) => driver.savepoint!(state(connection).inner, name, compile)
-          : undefined,
-        rollbackToSavepoint: driver.rollbackToSavepoint
-          ? (connection, name, compile) =>
-              driver.rollbackToSavepoint!(state(connection).inner, name, compile)
-          : undefined,
-        releaseSavepoint: driver.releaseSavepoint
-          ? (connection, name, compile) =>
-              driver.releaseSavepoint!(state(connection).inner, name, compile)
-          : undefined,
-        releaseConnection: (connection, options) => {
-          const own = state(connection)
-          own.inTransaction = false
-          own.wroteContent = false
-          return driver.releaseConnection(own.inner, options)
-        },
-        destroy: (options) => driver.destroy(options),
+        streamQuery: (compiled, chunkSize, options) =>
+          inner.streamQuery(compiled, chunkSize, options),
       }
-    },
-  }
+      wrappers.set(inner, wrapper)
+      states.set(wrapper, own)
+      return wrapper
+    }
+    return {
+      init: (options) => driver.init(options),
+      acquireConnection: async (options) => wrap(await driver.acquireConnection(options)),
+      async beginTransaction(connection, settings) {
+        const own = state(connection)
+        await driver.beginTransaction(own.inner, settings)
+        own.inTransaction = true
+        own.wroteContent = false
+        await own.inner.executeQuery(
+          CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`),
+        )
+      },
+      async commitTransaction(connection) {
+        const own = state(connection)
+        const wrote = own.wroteContent
+        own.inTransaction = false
+        own.wroteContent = false
+        if (!wrote) return driver.commitTransaction(own.inner)
+        const { query, seq } = notify.query()
+        try {
+          await own.inner.executeQuery(query)
+          await driver.commitTransaction(own.inner)
+        } finally {
+          // Committed or not, what this process read meanwhile must not stay cached.
+          await notify.committed(seq)
+        }
+      },
+      async rollbackTransaction(connection) {
+        const own = state(connection)
+        const wrote = own.wroteContent
+        own.inTransaction = false
+        own.wroteContent = false
+        await driver.rollbackTransaction(own.inner)
+        if (wrote) bumpContentGeneration()
+      },
+      savepoint: driver.savepoint
+        ? (connection, name, compile) => driver.savepoint!(state(connection).inner, name, compile)
+        : undefined,
+      rollbackToSavepoint: driver.rollbackToSavepoint
+        ? (connection, name, compile) =>
+            driver.rollbackToSavepoint!(state(connection).inner, name, compile)
+        : undefined,
+      releaseSavepoint: driver.releaseSavepoint
+        ? (connection, name, compile) =>
+            driver.releaseSavepoint!(state(connection).inner, name, compile)
+        : undefined,
+      releaseConnection: (connection, options) => {
+        const own = state(connection)
+        own.inTransaction = false
+        own.wroteContent = false
+        return driver.releaseConnection(own.inner, options)
+      },
+      destroy: (options) => driver.destroy(options),
+    }
+  })
 }
 
 /**

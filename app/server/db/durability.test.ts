@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { CONTENT_TABLES } from '../demo/seed.server.ts'
 import { migrateToLatest, openDatabase } from './client.server.ts'
 
 const dirs: string[] = []
@@ -91,17 +92,8 @@ describe('durability', () => {
       .all()
       .map((r) => (r as { name: string }).name)
     for (const t of [
-      'projects',
-      'skills',
-      'timeline',
-      'blog_posts',
-      'creative_process',
-      'media',
-      'messages',
+      ...CONTENT_TABLES,
       'activity_logs',
-      'profile',
-      'settings',
-      'cv',
       'user',
       'session',
       'account',

@@ -17,7 +17,7 @@ import { getEnv } from '../core/env.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
 import { ownerEmailOrNone } from '../demo/identity.server.ts'
 import { activeMailConfig } from './config.server.ts'
-import { enqueueEmail, type OutboxRow } from './outbox.server.ts'
+import { enqueueEmail, type NewEmail, type OutboxRow } from './outbox.server.ts'
 import {
   absoluteLogo,
   accountLinkedEmail,
@@ -235,27 +235,37 @@ async function alertOne(
   )
 }
 
+/**
+ * An e-mail to one user of the site, by name when there is one; with `ttlMs`, not sent once
+ * what it links to has expired.
+ */
+async function queueForUser(
+  db: Kysely<Database>,
+  user: { name: string; email: string },
+  kind: NewEmail['kind'],
+  ttlMs: number | undefined,
+  render: (site: SiteIdentity, name: string) => Pick<NewEmail, 'subject' | 'html' | 'text'>,
+): Promise<OutboxRow> {
+  const { site } = await siteOf(db)
+  return enqueueEmail(
+    db,
+    {
+      kind,
+      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
+      ...render(site, user.name || user.email),
+      ...(ttlMs === undefined ? {} : { expiresAt: new Date(Date.now() + ttlMs).toISOString() }),
+    },
+    { configured: isMailConfigured() },
+  )
+}
+
 export async function queuePasswordReset(
   user: { name: string; email: string },
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const db = getDb()
-  const { site } = await siteOf(db)
-  const rendered = resetEmail(site, {
-    name: user.name || user.email,
-    link,
-    minutes: Math.round(ttlMs / 60_000),
-  })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'reset',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
+  return queueForUser(getDb(), user, 'reset', ttlMs, (site, name) =>
+    resetEmail(site, { name, link, minutes: Math.round(ttlMs / 60_000) }),
   )
 }
 
@@ -265,21 +275,8 @@ export async function queueInvitation(
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const { site } = await siteOf(db)
-  const rendered = invitationEmail(site, {
-    name: user.name || user.email,
-    link,
-    days: Math.round(ttlMs / (24 * HOUR)),
-  })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'invitation',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
+  return queueForUser(db, user, 'invitation', ttlMs, (site, name) =>
+    invitationEmail(site, { name, link, days: Math.round(ttlMs / (24 * HOUR)) }),
   )
 }
 
@@ -289,21 +286,13 @@ export async function queueAccountLinked(
   user: { name: string; email: string },
   provider: string,
 ): Promise<OutboxRow> {
-  const { site } = await siteOf(db)
-  const rendered = accountLinkedEmail(site, {
-    name: user.name || user.email,
-    provider,
-    when: nowIso(),
-    resetUrl: `${site.siteUrl}/forgot-password`,
-  })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'link',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-    },
-    { configured: isMailConfigured() },
+  return queueForUser(db, user, 'link', undefined, (site, name) =>
+    accountLinkedEmail(site, {
+      name,
+      provider,
+      when: nowIso(),
+      resetUrl: `${site.siteUrl}/forgot-password`,
+    }),
   )
 }
 
@@ -313,22 +302,8 @@ export async function queueEmailVerification(
   link: string,
   ttlMs: number,
 ): Promise<OutboxRow> {
-  const db = getDb()
-  const { site } = await siteOf(db)
-  const rendered = verifyEmail(site, {
-    name: user.name || user.email,
-    link,
-    hours: Math.round(ttlMs / HOUR),
-  })
-  return enqueueEmail(
-    db,
-    {
-      kind: 'verify',
-      to: { address: user.email, ...(user.name ? { name: user.name } : {}) },
-      ...rendered,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    },
-    { configured: isMailConfigured() },
+  return queueForUser(getDb(), user, 'verify', ttlMs, (site, name) =>
+    verifyEmail(site, { name, link, hours: Math.round(ttlMs / HOUR) }),
   )
 }
 

@@ -83,11 +83,12 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
         .where('id', '=', item.id)
         .execute()
     }
-    await db
-      .updateTable('projects')
-      .set({ thumbnail: stored.url })
-      .where('thumbnail', '=', url)
-      .execute()
+    for (const table of ['projects', 'blog_posts'] as const)
+      await db
+        .updateTable(table)
+        .set({ thumbnail: stored.url })
+        .where('thumbnail', '=', url)
+        .execute()
     // A project's own image list (its gallery strip) points at the library files too, so the
     // strip and the viewer get responsive variants instead of the shipped originals.
     for (const project of projects) {
@@ -99,11 +100,6 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
         .where('id', '=', project.id)
         .execute()
     }
-    await db
-      .updateTable('blog_posts')
-      .set({ thumbnail: stored.url })
-      .where('thumbnail', '=', url)
-      .execute()
     imported++
   }
   return imported

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { queryPlan } from './repository-test-support.ts'
 import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
 import {
   addActivity,
@@ -174,13 +175,10 @@ describe('activity repository', () => {
     expect(users).toHaveLength(20)
 
     const plan = (where: string) =>
-      sqlite
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
-        )
-        .all()
-        .map((r) => String((r as { detail: string }).detail))
-        .join('\n')
+      queryPlan(
+        sqlite,
+        `SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
+      )
     for (const [where, index] of [
       ['', 'activity_time'],
       ["WHERE action = 'login'", 'activity_action_time'],

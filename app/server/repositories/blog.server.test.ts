@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   countBlogPosts,
   createBlogPost,
@@ -176,9 +177,7 @@ describe('blog repository', () => {
 
   it('deletes by id', async () => {
     const post = await createBlogPost(input())
-    expect(await deleteBlogPost(post.id)).toBe(true)
-    expect(await getBlogPost(post.id)).toBeUndefined()
-    expect(await deleteBlogPost(post.id)).toBe(false)
+    await expectDeletedOnce(deleteBlogPost, getBlogPost, post.id)
     // The slug is free again.
     expect((await createBlogPost(input({ slug: post.slug }))).slug).toBe(post.slug)
   })

@@ -26,8 +26,10 @@ import {
   definedOnly,
   deleteById,
   distinctSorted,
+  firstRow,
   matchesQuery,
   mergePatch,
+  updateExisting,
 } from './collection.server.ts'
 
 const COLUMNS = [
@@ -145,12 +147,7 @@ function editable(post: BlogPost): BlogPostInput {
 }
 
 async function findPost(db: Kysely<Database>, id: string): Promise<BlogPost | undefined> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toBlogPost(row) : undefined
+  return firstRow(db.selectFrom('blog_posts').select(COLUMNS).where('id', '=', id), toBlogPost)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -402,29 +399,25 @@ export async function updateBlogPost(
   author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<BlogPost | undefined> {
   try {
-    return await getDb()
-      .transaction()
-      .execute(async (trx) => {
-        const current = await findPost(trx, id)
-        if (!current) return undefined
-        const merged = mergePatch(editable(current), patch)
-        // A partial author ({ name }) keeps the other author field.
-        if (isRecord(patch.author))
-          merged.author = { ...current.author, ...definedOnly(patch.author) }
-        const fields = parseOrThrow(BlogPostSchema, merged)
-        await assertSlugFree(trx, fields.slug, id)
-        const changes: Omit<BlogPostsTable, 'id'> = {
-          ...(await toColumns(
-            fields,
-            fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
-          )),
-          createdAt: current.createdAt,
-          updatedAt: nowIso(),
-        }
-        await trx.updateTable('blog_posts').set(changes).where('id', '=', id).execute()
-        await addRevision(trx, { id, ...changes }, author)
-        return toBlogPost({ id, ...changes })
-      })
+    return await updateExisting(getDb(), findPost, id, async (trx, current) => {
+      const merged = mergePatch(editable(current), patch)
+      // A partial author ({ name }) keeps the other author field.
+      if (isRecord(patch.author))
+        merged.author = { ...current.author, ...definedOnly(patch.author) }
+      const fields = parseOrThrow(BlogPostSchema, merged)
+      await assertSlugFree(trx, fields.slug, id)
+      const changes: Omit<BlogPostsTable, 'id'> = {
+        ...(await toColumns(
+          fields,
+          fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
+        )),
+        createdAt: current.createdAt,
+        updatedAt: nowIso(),
+      }
+      await trx.updateTable('blog_posts').set(changes).where('id', '=', id).execute()
+      await addRevision(trx, { id, ...changes }, author)
+      return toBlogPost({ id, ...changes })
+    })
   } catch (error) {
     if (isUniqueViolation(error, 'blog_posts', 'slug')) throw slugTaken()
     throw error

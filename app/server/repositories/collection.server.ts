@@ -1,9 +1,10 @@
 // Helpers shared by the content repositories (projects, skills, timeline, blog, process,
-// media): partial-update merging, default order, deletes, search keys.
+// media): partial-update merging, default order, deletes, search keys, reading one row.
 import { sql, type Kysely } from 'kysely'
 import { searchKey } from '#app/domain/blog.ts'
 import type { ContentTables, Database } from '#app/server/db/schema.server.ts'
 import { lazyCollator } from '#app/domain/lazy-intl.ts'
+import { parseJson } from '#app/server/db/util.server.ts'
 
 type CollectionTable =
   'projects' | 'skills' | 'timeline' | 'blog_posts' | 'creative_process' | 'media'
@@ -21,6 +22,31 @@ export function mergePatch(
   patch: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   return { ...current, ...definedOnly(patch) }
+}
+
+/** The first row `query` finds, through `to`; undefined when it finds none. */
+export async function firstRow<R, T>(
+  query: { executeTakeFirst(): Promise<R | undefined> },
+  to: (row: R) => T,
+): Promise<T | undefined> {
+  const row = await query.executeTakeFirst()
+  return row ? to(row) : undefined
+}
+
+/**
+ * Runs `change` on the stored item in one transaction, so a partial update overlays what is
+ * stored at that moment; undefined, and nothing written, when there is no such item.
+ */
+export function updateExisting<T, R>(
+  db: Kysely<Database>,
+  find: (trx: Kysely<Database>, id: string) => Promise<T | undefined>,
+  id: string,
+  change: (trx: Kysely<Database>, current: T) => Promise<R>,
+): Promise<R | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const current = await find(trx, id)
+    return current === undefined ? undefined : change(trx, current)
+  })
 }
 
 export async function countRows(db: Kysely<Database>, table: CollectionTable): Promise<number> {
@@ -60,4 +86,13 @@ export function compareText(a: string, b: string): number {
 /** Distinct values sorted in French order (tags, categories). */
 export function distinctSorted(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareText)
+}
+
+/** Every tag in use in `table`, once, in French alphabetical order. */
+export async function tagsInUse(
+  db: Kysely<Database>,
+  table: 'projects' | 'media',
+): Promise<string[]> {
+  const rows = await db.selectFrom(table).select('tags').execute()
+  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }

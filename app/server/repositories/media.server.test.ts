@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   countMedia,
   createMediaItem,
@@ -124,9 +125,7 @@ describe('media repository', () => {
 
   it('deletes by id', async () => {
     const item = await createMediaItem(input())
-    expect(await deleteMediaItem(item.id)).toBe(true)
-    expect(await getMediaItem(item.id)).toBeUndefined()
-    expect(await deleteMediaItem(item.id)).toBe(false)
+    await expectDeletedOnce(deleteMediaItem, getMediaItem, item.id)
     expect(await countMedia()).toBe(0)
   })
 })

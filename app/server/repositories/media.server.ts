@@ -19,10 +19,12 @@ import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import {
   countRows,
   deleteById,
-  distinctSorted,
+  tagsInUse,
+  firstRow,
   matchesQuery,
   mergePatch,
   nextOrder,
+  updateExisting,
 } from './collection.server.ts'
 
 const COLUMNS = [
@@ -130,8 +132,7 @@ function editable(item: MediaItem): MediaInput {
 }
 
 async function findItem(db: Kysely<Database>, id: string): Promise<MediaItem | undefined> {
-  const row = await db.selectFrom('media').select(COLUMNS).where('id', '=', id).executeTakeFirst()
-  return row ? toMediaItem(row) : undefined
+  return firstRow(db.selectFrom('media').select(COLUMNS).where('id', '=', id), toMediaItem)
 }
 
 /**
@@ -171,8 +172,7 @@ export async function countMedia(): Promise<number> {
 
 /** Tags in use, once each, French alphabetical order (the media tab's tag filter). */
 export async function listMediaTags(): Promise<string[]> {
-  const rows = await getDb().selectFrom('media').select('tags').execute()
-  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
+  return tagsInUse(getDb(), 'media')
 }
 
 /** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
@@ -199,20 +199,16 @@ export async function updateMediaItem(
   id: string,
   patch: MediaInput,
 ): Promise<MediaItem | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findItem(trx, id)
-      if (!current) return undefined
-      const fields = parseOrThrow(MediaSchema, mergePatch(editable(current), patch))
-      const changes = {
-        ...toColumns(fields, fields.order ?? current.order),
-        createdAt: current.createdAt,
-        updatedAt: nowIso(),
-      }
-      await trx.updateTable('media').set(changes).where('id', '=', id).execute()
-      return findItem(trx, id)
-    })
+  return updateExisting(getDb(), findItem, id, async (trx, current) => {
+    const fields = parseOrThrow(MediaSchema, mergePatch(editable(current), patch))
+    const changes = {
+      ...toColumns(fields, fields.order ?? current.order),
+      createdAt: current.createdAt,
+      updatedAt: nowIso(),
+    }
+    await trx.updateTable('media').set(changes).where('id', '=', id).execute()
+    return findItem(trx, id)
+  })
 }
 
 export async function deleteMediaItem(id: string): Promise<boolean> {

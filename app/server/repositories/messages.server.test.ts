@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce, queryPlan } from './repository-test-support.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import {
   archiveMessage,
@@ -86,9 +87,7 @@ describe('messages repository', () => {
 
   it('deletes by id', async () => {
     const m = await createMessage(input)
-    expect(await deleteMessage(m.id)).toBe(true)
-    expect(await deleteMessage(m.id)).toBe(false)
-    expect(await getMessage(m.id)).toBeUndefined()
+    await expectDeletedOnce(deleteMessage, getMessage, m.id)
   })
 
   it('paginates newest first, filters by status and counts per status', async () => {
@@ -158,13 +157,10 @@ describe('messages repository', () => {
     )
 
     const plan = (where: string) =>
-      sqlite
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT id FROM messages ${where} ORDER BY createdAt DESC, id DESC LIMIT 20`,
-        )
-        .all()
-        .map((r) => String((r as { detail: string }).detail))
-        .join('\n')
+      queryPlan(
+        sqlite,
+        `SELECT id FROM messages ${where} ORDER BY createdAt DESC, id DESC LIMIT 20`,
+      )
     expect(plan("WHERE status = 'new'")).toContain('messages_status_created')
     expect(plan("WHERE status = 'new'")).not.toContain('TEMP B-TREE')
     expect(plan('')).toContain('messages_created')

@@ -14,6 +14,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, MessagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
+import { firstRow } from './collection.server.ts'
 
 export interface Page<T> {
   items: T[]
@@ -96,12 +97,7 @@ export async function createMessage(
 }
 
 export async function getMessage(id: string): Promise<Message | undefined> {
-  const row = await getDb()
-    .selectFrom('messages')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toMessage(row) : undefined
+  return firstRow(getDb().selectFrom('messages').select(COLUMNS).where('id', '=', id), toMessage)
 }
 
 /** Newest first (createdAt desc, id desc), one page at a time. */

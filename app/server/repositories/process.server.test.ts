@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   countProcessSteps,
   createProcessStep,
@@ -65,9 +66,7 @@ describe('process repository', () => {
 
   it('deletes by id', async () => {
     const step = await createProcessStep(input())
-    expect(await deleteProcessStep(step.id)).toBe(true)
-    expect(await getProcessStep(step.id)).toBeUndefined()
-    expect(await deleteProcessStep(step.id)).toBe(false)
+    await expectDeletedOnce(deleteProcessStep, getProcessStep, step.id)
   })
 
   it('numbers the other steps 1..n again after a delete, so the next one does not tie', async () => {

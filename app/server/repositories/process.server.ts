@@ -11,7 +11,14 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { CreativeProcessTable, Database } from '#app/server/db/schema.server.ts'
 import { createId } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
-import { countRows, deleteById, mergePatch, nextOrder } from './collection.server.ts'
+import {
+  countRows,
+  deleteById,
+  firstRow,
+  mergePatch,
+  nextOrder,
+  updateExisting,
+} from './collection.server.ts'
 
 const COLUMNS = ['id', 'title', 'description', 'order'] as const
 
@@ -29,12 +36,7 @@ function selectSteps(db: Kysely<Database>) {
 }
 
 async function findStep(db: Kysely<Database>, id: string): Promise<ProcessStep | undefined> {
-  const row = await db
-    .selectFrom('creative_process')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toStep(row) : undefined
+  return firstRow(db.selectFrom('creative_process').select(COLUMNS).where('id', '=', id), toStep)
 }
 
 /** Steps by order ascending (numbered on the home page). */
@@ -75,21 +77,17 @@ export async function updateProcessStep(
   id: string,
   patch: ProcessStepInput,
 ): Promise<ProcessStep | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findStep(trx, id)
-      if (!current) return undefined
-      const { id: _currentId, ...values } = current
-      const fields = parseOrThrow(ProcessStepSchema, mergePatch(values, patch))
-      const changes: Omit<CreativeProcessTable, 'id'> = {
-        title: fields.title,
-        description: fields.description,
-        order: fields.order ?? current.order,
-      }
-      await trx.updateTable('creative_process').set(changes).where('id', '=', id).execute()
-      return toStep({ id, ...changes })
-    })
+  return updateExisting(getDb(), findStep, id, async (trx, current) => {
+    const { id: _currentId, ...values } = current
+    const fields = parseOrThrow(ProcessStepSchema, mergePatch(values, patch))
+    const changes: Omit<CreativeProcessTable, 'id'> = {
+      title: fields.title,
+      description: fields.description,
+      order: fields.order ?? current.order,
+    }
+    await trx.updateTable('creative_process').set(changes).where('id', '=', id).execute()
+    return toStep({ id, ...changes })
+  })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   countProjects,
   createProject,
@@ -144,9 +145,7 @@ describe('projects repository', () => {
 
   it('deletes by id: true once, then false', async () => {
     const project = await createProject(input())
-    expect(await deleteProject(project.id)).toBe(true)
-    expect(await getProject(project.id)).toBeUndefined()
-    expect(await deleteProject(project.id)).toBe(false)
+    await expectDeletedOnce(deleteProject, getProject, project.id)
   })
 
   it('lists distinct tags, sorted in French order', async () => {

@@ -1,7 +1,7 @@
 // Projects: public pages and the hub's projects tab.
 import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Kysely } from 'kysely'
-import { ProjectSchema, type ProjectInput } from '#app/domain/project.ts'
+import { ProjectSchema, type ProjectFields, type ProjectInput } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, ProjectsTable } from '#app/server/db/schema.server.ts'
@@ -18,9 +18,11 @@ import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   countRows,
   deleteById,
-  distinctSorted,
+  tagsInUse,
+  firstRow,
   mergePatch,
   nextOrder,
+  updateExisting,
 } from './collection.server.ts'
 
 const COLUMNS = [
@@ -86,6 +88,25 @@ function editable(project: Project): ProjectInput {
   }
 }
 
+/** The columns a create and an update write alike. */
+async function toColumns(fields: ProjectFields, order: number) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    thumbnail: fields.thumbnail,
+    tags: toJson(fields.tags),
+    images: toJson(fields.images),
+    content: fields.content,
+    contentHtml: (await renderMarkdown(fields.content)).html,
+    featured: fromBool(fields.featured),
+    order,
+    url: fields.url ?? null,
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+    ogImage: fields.ogImage,
+  }
+}
+
 function selectProjects(db: Kysely<Database>) {
   return db
     .selectFrom('projects')
@@ -96,12 +117,7 @@ function selectProjects(db: Kysely<Database>) {
 }
 
 async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
-  const row = await db
-    .selectFrom('projects')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toProject(row) : undefined
+  return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
 
 /** All projects, order ascending then oldest first. */
@@ -155,8 +171,7 @@ export async function countProjects(): Promise<number> {
 
 /** Every tag in use, once, in French alphabetical order (the public filter buttons). */
 export async function listProjectTags(): Promise<string[]> {
-  const rows = await getDb().selectFrom('projects').select('tags').execute()
-  return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
+  return tagsInUse(getDb(), 'projects')
 }
 
 /** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
@@ -167,19 +182,7 @@ export async function createProject(input: ProjectInput): Promise<Project> {
     .execute(async (trx) => {
       const row: ProjectsTable = {
         id: createId(),
-        title: fields.title,
-        description: fields.description,
-        thumbnail: fields.thumbnail,
-        tags: toJson(fields.tags),
-        images: toJson(fields.images),
-        content: fields.content,
-        contentHtml: (await renderMarkdown(fields.content)).html,
-        featured: fromBool(fields.featured),
-        order: fields.order ?? (await nextOrder(trx, 'projects')),
-        url: fields.url ?? null,
-        seoTitle: fields.seoTitle,
-        seoDescription: fields.seoDescription,
-        ogImage: fields.ogImage,
+        ...(await toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')))),
         createdAt: nowIso(),
         updatedAt: null,
       }
@@ -190,32 +193,16 @@ export async function createProject(input: ProjectInput): Promise<Project> {
 
 /** Partial update: untouched fields kept, updatedAt set. Missing id → undefined. */
 export async function updateProject(id: string, patch: ProjectInput): Promise<Project | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findProject(trx, id)
-      if (!current) return undefined
-      const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
-      const changes: Omit<ProjectsTable, 'id'> = {
-        title: fields.title,
-        description: fields.description,
-        thumbnail: fields.thumbnail,
-        tags: toJson(fields.tags),
-        images: toJson(fields.images),
-        content: fields.content,
-        contentHtml: (await renderMarkdown(fields.content)).html,
-        featured: fromBool(fields.featured),
-        order: fields.order ?? current.order,
-        url: fields.url ?? null,
-        seoTitle: fields.seoTitle,
-        seoDescription: fields.seoDescription,
-        ogImage: fields.ogImage,
-        createdAt: current.createdAt,
-        updatedAt: nowIso(),
-      }
-      await trx.updateTable('projects').set(changes).where('id', '=', id).execute()
-      return toProject({ id, ...changes })
-    })
+  return updateExisting(getDb(), findProject, id, async (trx, current) => {
+    const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
+    const changes: Omit<ProjectsTable, 'id'> = {
+      ...(await toColumns(fields, fields.order ?? current.order)),
+      createdAt: current.createdAt,
+      updatedAt: nowIso(),
+    }
+    await trx.updateTable('projects').set(changes).where('id', '=', id).execute()
+    return toProject({ id, ...changes })
+  })
 }
 
 export async function deleteProject(id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db/client.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import { createSkill, deleteSkill, getSkill, listSkills, updateSkill } from './skills.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
@@ -76,9 +77,7 @@ describe('skills repository', () => {
 
   it('deletes by id', async () => {
     const skill = await createSkill(input())
-    expect(await deleteSkill(skill.id)).toBe(true)
-    expect(await getSkill(skill.id)).toBeUndefined()
-    expect(await deleteSkill(skill.id)).toBe(false)
+    await expectDeletedOnce(deleteSkill, getSkill, skill.id)
     expect(await count()).toBe(0)
   })
 })

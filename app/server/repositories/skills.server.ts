@@ -7,7 +7,13 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, SkillsTable } from '#app/server/db/schema.server.ts'
 import { createId } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
-import { compareText, deleteById, mergePatch } from './collection.server.ts'
+import {
+  compareText,
+  deleteById,
+  firstRow,
+  mergePatch,
+  updateExisting,
+} from './collection.server.ts'
 
 const COLUMNS = ['id', 'name', 'category', 'level', 'color'] as const
 
@@ -27,8 +33,7 @@ function categoryRank(category: string): number {
 }
 
 async function findSkill(db: Kysely<Database>, id: string): Promise<Skill | undefined> {
-  const row = await db.selectFrom('skills').select(COLUMNS).where('id', '=', id).executeTakeFirst()
-  return row ? toSkill(row) : undefined
+  return firstRow(db.selectFrom('skills').select(COLUMNS).where('id', '=', id), toSkill)
 }
 
 /** All skills grouped by category (design, development, tools, soft), then by name. */
@@ -61,16 +66,12 @@ export async function createSkill(input: SkillInput): Promise<Skill> {
 
 /** Partial update: untouched fields kept. Missing id → undefined. */
 export async function updateSkill(id: string, patch: SkillInput): Promise<Skill | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findSkill(trx, id)
-      if (!current) return undefined
-      const { id: _currentId, ...values } = current
-      const fields = parseOrThrow(SkillSchema, mergePatch(values, patch))
-      await trx.updateTable('skills').set(fields).where('id', '=', id).execute()
-      return toSkill({ id, ...fields })
-    })
+  return updateExisting(getDb(), findSkill, id, async (trx, current) => {
+    const { id: _currentId, ...values } = current
+    const fields = parseOrThrow(SkillSchema, mergePatch(values, patch))
+    await trx.updateTable('skills').set(fields).where('id', '=', id).execute()
+    return toSkill({ id, ...fields })
+  })
 }
 
 export async function deleteSkill(id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db/client.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   createTimelineItem,
   deleteTimelineItem,
@@ -72,8 +73,6 @@ describe('timeline repository', () => {
 
   it('deletes by id', async () => {
     const item = await createTimelineItem(input())
-    expect(await deleteTimelineItem(item.id)).toBe(true)
-    expect(await getTimelineItem(item.id)).toBeUndefined()
-    expect(await deleteTimelineItem(item.id)).toBe(false)
+    await expectDeletedOnce(deleteTimelineItem, getTimelineItem, item.id)
   })
 })

@@ -7,7 +7,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, TimelineTable } from '#app/server/db/schema.server.ts'
 import { createId, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
-import { deleteById, mergePatch } from './collection.server.ts'
+import { deleteById, firstRow, mergePatch, updateExisting } from './collection.server.ts'
 
 const COLUMNS = [
   'id',
@@ -34,12 +34,7 @@ function toTimelineItem(row: TimelineTable): TimelineItem {
 }
 
 async function findItem(db: Kysely<Database>, id: string): Promise<TimelineItem | undefined> {
-  const row = await db
-    .selectFrom('timeline')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toTimelineItem(row) : undefined
+  return firstRow(db.selectFrom('timeline').select(COLUMNS).where('id', '=', id), toTimelineItem)
 }
 
 /** Entries, most recent start first (YYYY-MM sorts as text); optionally one type only. */
@@ -78,17 +73,13 @@ export async function updateTimelineItem(
   id: string,
   patch: TimelineInput,
 ): Promise<TimelineItem | undefined> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const current = await findItem(trx, id)
-      if (!current) return undefined
-      const { id: _currentId, ...values } = current
-      const fields = parseOrThrow(TimelineSchema, mergePatch(values, patch))
-      const changes: Omit<TimelineTable, 'id'> = { ...fields, tags: toJson(fields.tags) }
-      await trx.updateTable('timeline').set(changes).where('id', '=', id).execute()
-      return toTimelineItem({ id, ...changes })
-    })
+  return updateExisting(getDb(), findItem, id, async (trx, current) => {
+    const { id: _currentId, ...values } = current
+    const fields = parseOrThrow(TimelineSchema, mergePatch(values, patch))
+    const changes: Omit<TimelineTable, 'id'> = { ...fields, tags: toJson(fields.tags) }
+    await trx.updateTable('timeline').set(changes).where('id', '=', id).execute()
+    return toTimelineItem({ id, ...changes })
+  })
 }
 
 export async function deleteTimelineItem(id: string): Promise<boolean> {

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 import { parseOrThrow, ValidationError } from '#app/server/http/errors.server.ts'
+import { firstRow } from './collection.server.ts'
 
 const COLUMNS = [
   'id',
@@ -57,21 +58,14 @@ export async function listUsers(): Promise<User[]> {
 }
 
 export async function getUser(id: string): Promise<User | undefined> {
-  const row = await getDb()
-    .selectFrom('user')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? toUser(row) : undefined
+  return firstRow(getDb().selectFrom('user').select(COLUMNS).where('id', '=', id), toUser)
 }
 
 export async function getUserByEmail(email: string): Promise<User | undefined> {
-  const row = await getDb()
-    .selectFrom('user')
-    .select(COLUMNS)
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst()
-  return row ? toUser(row) : undefined
+  return firstRow(
+    getDb().selectFrom('user').select(COLUMNS).where('email', '=', email.trim().toLowerCase()),
+    toUser,
+  )
 }
 
 async function assertEmailFree(db: Kysely<Database>, email: string, exceptId?: string) {
@@ -145,12 +139,7 @@ export async function updateUser(id: string, patch: unknown): Promise<User | und
       if (data.status !== 'active') {
         await trx.deleteFrom('session').where('userId', '=', id).execute()
       }
-      const row = await trx
-        .selectFrom('user')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row ? toUser(row) : undefined
+      return firstRow(trx.selectFrom('user').select(COLUMNS).where('id', '=', id), toUser)
     })
 }
 

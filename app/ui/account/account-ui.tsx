@@ -109,9 +109,50 @@ function RecoveryCodeActions({ codes }: { codes: string[] }) {
   )
 }
 
+/** A submit button naming the action's `intent`, disabled while a submission is under way. */
+export function IntentButton({
+  intent,
+  busy,
+  className = secondaryButton,
+  ...rest
+}: { intent: string; busy: boolean } & Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'name' | 'value' | 'disabled'
+>) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      className={className}
+      {...rest}
+    />
+  )
+}
+
+/** A labelled input of the account pages, the label above it. */
+export function LabelledInput({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className'
+>) {
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} className={inputStyle} {...input} />
+    </>
+  )
+}
+
 export const primaryButton =
   'rounded-lg bg-purple-600 px-4 py-2 font-semibold text-white hover:bg-purple-500 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60'
 export const secondaryButton =
   'rounded-lg border border-white/30 px-3 py-2 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white'
-export const inputStyle =
+const inputStyle =
   'w-full rounded-lg border border-white/20 bg-white/10 px-3 py-2 text-white placeholder-white/50 focus:border-white/60 focus:outline-none'

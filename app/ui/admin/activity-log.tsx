@@ -21,7 +21,8 @@ import {
 } from '#app/domain/types.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles } from './buttons.tsx'
-import { CheckboxField, SelectField } from './fields.tsx'
+import { CheckboxField, SelectField, optionsWithNone } from './fields.tsx'
+import { EmptyState } from './list.tsx'
 
 export const ACTIVITY_TITLE = "Journal d'Activité"
 export const NO_ACTIVITY = 'Aucune activité à afficher.'
@@ -52,19 +53,13 @@ export function ActivityFilters({
         name="action"
         label="Action"
         defaultValue={filters.action ?? ''}
-        options={[
-          { value: '', label: 'Toutes les actions' },
-          ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: ACTIVITY_ACTION_LABELS[a] })),
-        ]}
+        options={optionsWithNone('Toutes les actions', ACTIVITY_ACTIONS, ACTIVITY_ACTION_LABELS)}
       />
       <SelectField
         name="resourceType"
         label="Type de ressource"
         defaultValue={filters.resourceType ?? ''}
-        options={[
-          { value: '', label: 'Tous les types' },
-          ...RESOURCE_TYPES.map((r) => ({ value: r, label: RESOURCE_TYPE_LABELS[r] })),
-        ]}
+        options={optionsWithNone('Tous les types', RESOURCE_TYPES, RESOURCE_TYPE_LABELS)}
       />
       <SelectField
         name="userId"
@@ -99,11 +94,7 @@ function location(entry: ActivityLog): string {
 
 export function ActivityList({ entries }: { entries: ActivityLog[] }) {
   if (entries.length === 0) {
-    return (
-      <p className="rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
-        {NO_ACTIVITY}
-      </p>
-    )
+    return <EmptyState>{NO_ACTIVITY}</EmptyState>
   }
   return (
     <ol aria-label="Entrées du journal" className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
 // Form fields for admin forms: label, control and the French error next to it
 // (aria-invalid + aria-describedby), uncontrolled so forms work without JavaScript.
 import { useState, type ReactNode } from 'react'
+import type { FieldErrors } from '#app/domain/common.ts'
 
 /** Common props of every field: `name` is the form key, `error` the French message. */
 export interface FieldProps {
@@ -52,12 +53,7 @@ export function FieldShell(props: FieldProps & { children: ReactNode; className?
         {props.required ? <RequiredMark /> : null}
       </div>
       {props.children}
-      {props.hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {props.hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={props.error} />
+      <FieldNotes hintId={hintId} hint={props.hint} errorId={errorId} error={props.error} />
     </div>
   )
 }
@@ -77,6 +73,50 @@ export function RequiredNote() {
     <p className="mb-4 text-xs text-zinc-600">
       Les champs marqués d’un astérisque (<RequiredMark />) sont obligatoires.
     </p>
+  )
+}
+
+/**
+ * A select's options: first the empty choice `none` (« Tous les types », « Choisir un type »),
+ * then each value under its French label.
+ */
+export function optionsWithNone<T extends string>(
+  none: string,
+  values: readonly T[],
+  labels: Record<T, string>,
+): { value: string; label: string }[] {
+  return [{ value: '', label: none }, ...values.map((v) => ({ value: v, label: labels[v] }))]
+}
+
+/**
+ * Binds a form's fields to what was typed before a refused save (else the stored value) and to
+ * their errors, the name written once: `<TextField {...field('email', user?.email)} … />`.
+ */
+export function fieldBinder(typed: Record<string, unknown> | undefined, errors: FieldErrors) {
+  return (name: string, stored: string | undefined) => ({
+    name,
+    defaultValue:
+      typed && typeof typed[name] === 'string' ? (typed[name] as string) : (stored ?? ''),
+    error: errors[name],
+  })
+}
+
+/** A field's hint and error under its control, with the ids its aria-describedby names. */
+export function FieldNotes(props: {
+  hintId: string
+  hint?: ReactNode
+  errorId: string
+  error?: string
+}) {
+  return (
+    <>
+      {props.hint ? (
+        <p id={props.hintId} className="text-xs text-zinc-500">
+          {props.hint}
+        </p>
+      ) : null}
+      <FieldError id={props.errorId} error={props.error} />
+    </>
   )
 }
 
@@ -180,12 +220,7 @@ export function CheckboxField(props: FieldProps & InputExtras) {
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   )
 }

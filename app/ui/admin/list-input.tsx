@@ -6,7 +6,7 @@ import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { X } from 'lucide-react'
 import { listFieldName } from '#app/domain/common.ts'
 import { buttonStyles } from './buttons.tsx'
-import { fieldAria, FieldError, type FieldProps } from './fields.tsx'
+import { fieldAria, FieldNotes, type FieldProps } from './fields.tsx'
 
 /** Tags / URLs editor; `initial` is the stored list, `error` the first item's message. */
 export function ListInput(
@@ -105,12 +105,7 @@ export function ListInput(
           {addLabel}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </fieldset>
   )
 }

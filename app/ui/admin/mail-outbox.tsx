@@ -18,30 +18,9 @@ import { Pagination } from './activity-pagination.tsx'
 import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { CheckboxField, TextField } from './fields.tsx'
+import { SettingsSection } from './settings-section.tsx'
 
 export const MAIL_SETTINGS_TITLE = 'E-mails'
-
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string
-  title: string
-  children: React.ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={`mail-${id}`}
-      className="rounded-lg border border-zinc-200 bg-white p-6"
-    >
-      <h3 id={`mail-${id}`} className="mb-4 text-lg font-semibold text-zinc-900">
-        {title}
-      </h3>
-      {children}
-    </section>
-  )
-}
 
 const STATUS_STYLES: Record<OutboxStatus, string> = {
   queued: 'bg-zinc-100 text-zinc-800',
@@ -94,7 +73,7 @@ export function AlertSettingsForm({
   const email =
     values && typeof values.alertEmail === 'string' ? values.alertEmail : settings.alertEmail
   return (
-    <Section id="alerts" title="Alertes de nouveaux messages">
+    <SettingsSection as="section" headingId="mail-alerts" title="Alertes de nouveaux messages">
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="alertsEnabled" value="false" />
         <CheckboxField
@@ -118,13 +97,13 @@ export function AlertSettingsForm({
           </SubmitButton>
         </div>
       </Form>
-    </Section>
+    </SettingsSection>
   )
 }
 
 export function TestSendForm({ defaultTo, error }: { defaultTo: string; error?: string }) {
   return (
-    <Section id="test" title="Essai">
+    <SettingsSection as="section" headingId="mail-test" title="Essai">
       <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
         <div className="min-w-64 flex-1">
           <TextField
@@ -140,7 +119,7 @@ export function TestSendForm({ defaultTo, error }: { defaultTo: string; error?: 
           Envoyer un e-mail d&apos;essai
         </SubmitButton>
       </Form>
-    </Section>
+    </SettingsSection>
   )
 }
 
@@ -158,7 +137,7 @@ export function OutboxList({
   configured: boolean
 }) {
   return (
-    <Section id="outbox" title="File d'envoi">
+    <SettingsSection as="section" headingId="mail-outbox" title="File d'envoi">
       {items.length === 0 ? (
         <p className="text-sm text-zinc-600">Aucun e-mail pour le moment.</p>
       ) : (
@@ -167,21 +146,11 @@ export function OutboxList({
             <caption className="sr-only">E-mails de la file d&apos;envoi, du plus récent</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Destinataire
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Objet
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Statut
-                </th>
+                {['Date', 'Type', 'Destinataire', 'Objet', 'Statut'].map((label) => (
+                  <th key={label} scope="col" className="py-2 pr-3">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col" className="py-2">
                   Détails
                 </th>
@@ -266,6 +235,6 @@ export function OutboxList({
         </div>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} label="Pagination des e-mails" />
-    </Section>
+    </SettingsSection>
   )
 }

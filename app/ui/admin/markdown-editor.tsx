@@ -16,7 +16,7 @@ import {
 } from 'lucide-react'
 import { countWords, readingTime } from '#app/domain/markdown.ts'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
-import { fieldAria, FieldError } from './fields.tsx'
+import { fieldAria, FieldNotes } from './fields.tsx'
 import { MediaPickerButtons } from './media-url-field.tsx'
 
 export const PREVIEW_URL = '/api/markdown-preview'
@@ -440,12 +440,7 @@ export function MarkdownEditor({
         {words} {words > 1 ? 'mots' : 'mot'} · {readingTime(text)} min de lecture
         {dirty ? ' · modifications non enregistrées' : ''}
       </p>
-      {hint ? (
-        <p id={hintId} className="text-xs text-zinc-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   )
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles, SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldError } from './fields.tsx'
+import { EmptyState } from './list.tsx'
 
 export const MESSAGE_FILTERS = ['all', 'new', 'read', 'replied', 'archived'] as const
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
@@ -128,11 +129,7 @@ export function MessageList({
 }) {
   const href = useHref()
   if (messages.length === 0) {
-    return (
-      <p className="rounded-md border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500">
-        {NO_MESSAGES}
-      </p>
-    )
+    return <EmptyState>{NO_MESSAGES}</EmptyState>
   }
   return (
     <ul

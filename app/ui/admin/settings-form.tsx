@@ -11,25 +11,47 @@ import { SETTINGS_SAVE_FAILED, SettingsSchema } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { Banner } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
-import { CheckboxField, FieldGrid, TextAreaField, TextField } from './fields.tsx'
+import { CheckboxField, FieldGrid, fieldBinder, TextAreaField, TextField } from './fields.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { MediaUrlField } from './media-url-field.tsx'
+import { SettingsSection } from './settings-section.tsx'
 
 export const SETTINGS_TITLE = 'Paramètres du Site'
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <fieldset
-      aria-labelledby={`settings-${id}`}
-      className="rounded-lg border border-zinc-200 bg-white p-6"
-    >
-      <h3 id={`settings-${id}`} className="mb-4 text-lg font-semibold text-zinc-900">
-        {title}
-      </h3>
-      {children}
-    </fieldset>
-  )
-}
+const MEDIA_FIELDS = [
+  { key: 'logo', label: 'URL du logo', placeholder: 'https://exemple.fr/logo.png' },
+  { key: 'favicon', label: 'URL du favicon', placeholder: 'https://exemple.fr/favicon.ico' },
+  {
+    key: 'metaImage',
+    label: "URL de l'image de partage (meta)",
+    placeholder: 'https://exemple.fr/partage.jpg',
+  },
+] as const
+
+const CONTACT_FIELDS: readonly {
+  key: keyof SiteSettings['contact']
+  label: string
+  type?: 'email' | 'tel'
+  required?: true
+  placeholder?: string
+}[] = [
+  { key: 'email', label: 'E-mail de contact', type: 'email', required: true },
+  { key: 'phone', label: 'Téléphone', type: 'tel', placeholder: '+33 6 12 34 56 78' },
+  { key: 'address', label: 'Adresse' },
+  { key: 'hours', label: 'Horaires', placeholder: 'Lun.–ven., 9 h – 18 h' },
+  { key: 'whatsapp', label: 'WhatsApp' },
+  { key: 'telegram', label: 'Telegram' },
+]
+
+/** Code added to every public page, typed as it is (no spell check). */
+const CODE_FIELDS = [
+  { key: 'customCss', label: 'CSS personnalisé', hint: 'Ajouté à chaque page publique.' },
+  {
+    key: 'customJs',
+    label: 'JavaScript personnalisé',
+    hint: 'Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README).',
+  },
+] as const
 
 const SOCIAL_FIELDS = [
   ['facebook', 'Facebook', 'https://facebook.com/votre-page'],
@@ -61,8 +83,7 @@ export function SettingsForm({
 }) {
   const { errors, onSubmit } = useSchemaForm(SettingsSchema, serverErrors)
   const failed = serverErrors !== undefined || Object.keys(errors).length > 0
-  const text = (key: string, stored: string | undefined) =>
-    values && typeof values[key] === 'string' ? (values[key] as string) : (stored ?? '')
+  const field = fieldBinder(values, errors)
   const maintenanceOn =
     values !== undefined
       ? [values.maintenanceMode].flat().some((v) => v === 'on')
@@ -82,179 +103,92 @@ export function SettingsForm({
 
       {failed ? <Banner kind="error">{SETTINGS_SAVE_FAILED}</Banner> : null}
 
-      <Section id="general" title="Général">
+      <SettingsSection as="fieldset" headingId="settings-general" title="Général">
         <FieldGrid>
+          <TextField {...field('siteName', settings.siteName)} label="Nom du site" required />
           <TextField
-            name="siteName"
-            label="Nom du site"
-            required
-            defaultValue={text('siteName', settings.siteName)}
-            error={errors.siteName}
-          />
-          <TextField
-            name="keywords"
+            {...field('keywords', settings.keywords.join(', '))}
             label="Mots-clés"
-            defaultValue={text('keywords', settings.keywords.join(', '))}
-            error={errors.keywords}
             hint="Séparés par des virgules"
             placeholder="portfolio, design, développement"
           />
         </FieldGrid>
         <div className="mt-4">
           <TextAreaField
-            name="siteDescription"
+            {...field('siteDescription', settings.siteDescription)}
             label="Description du site"
             required
             rows={3}
-            defaultValue={text('siteDescription', settings.siteDescription)}
-            error={errors.siteDescription}
           />
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="media" title="Médias">
+      <SettingsSection as="fieldset" headingId="settings-media" title="Médias">
         <FieldGrid>
-          <MediaUrlField
-            kind="image"
-            name="logo"
-            label="URL du logo"
-            defaultValue={text('logo', settings.logo)}
-            error={errors.logo}
-            placeholder="https://exemple.fr/logo.png"
-          />
-          <MediaUrlField
-            kind="image"
-            name="favicon"
-            label="URL du favicon"
-            defaultValue={text('favicon', settings.favicon)}
-            error={errors.favicon}
-            placeholder="https://exemple.fr/favicon.ico"
-          />
-          <MediaUrlField
-            kind="image"
-            name="metaImage"
-            label="URL de l'image de partage (meta)"
-            defaultValue={text('metaImage', settings.metaImage)}
-            error={errors.metaImage}
-            placeholder="https://exemple.fr/partage.jpg"
-          />
+          {MEDIA_FIELDS.map(({ key, ...props }) => (
+            <MediaUrlField key={key} kind="image" {...field(key, settings[key])} {...props} />
+          ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="social" title="Réseaux sociaux">
+      <SettingsSection as="fieldset" headingId="settings-social" title="Réseaux sociaux">
         <FieldGrid>
           {SOCIAL_FIELDS.map(([key, label, placeholder]) => (
             <TextField
               key={key}
-              name={`socialMedia.${key}`}
+              {...field(`socialMedia.${key}`, settings.socialMedia[key])}
               label={label}
               type="url"
-              defaultValue={text(`socialMedia.${key}`, settings.socialMedia[key])}
-              error={errors[`socialMedia.${key}`]}
               placeholder={placeholder}
             />
           ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="contact" title="Informations de contact">
+      <SettingsSection as="fieldset" headingId="settings-contact" title="Informations de contact">
         <FieldGrid>
-          <TextField
-            name="contact.email"
-            label="E-mail de contact"
-            type="email"
-            required
-            defaultValue={text('contact.email', settings.contact.email)}
-            error={errors['contact.email']}
-          />
-          <TextField
-            name="contact.phone"
-            label="Téléphone"
-            type="tel"
-            defaultValue={text('contact.phone', settings.contact.phone)}
-            error={errors['contact.phone']}
-            placeholder="+33 6 12 34 56 78"
-          />
-          <TextField
-            name="contact.address"
-            label="Adresse"
-            defaultValue={text('contact.address', settings.contact.address)}
-            error={errors['contact.address']}
-          />
-          <TextField
-            name="contact.hours"
-            label="Horaires"
-            defaultValue={text('contact.hours', settings.contact.hours)}
-            error={errors['contact.hours']}
-            placeholder="Lun.–ven., 9 h – 18 h"
-          />
-          <TextField
-            name="contact.whatsapp"
-            label="WhatsApp"
-            defaultValue={text('contact.whatsapp', settings.contact.whatsapp)}
-            error={errors['contact.whatsapp']}
-          />
-          <TextField
-            name="contact.telegram"
-            label="Telegram"
-            defaultValue={text('contact.telegram', settings.contact.telegram)}
-            error={errors['contact.telegram']}
-          />
+          {CONTACT_FIELDS.map(({ key, ...props }) => (
+            <TextField key={key} {...field(`contact.${key}`, settings.contact[key])} {...props} />
+          ))}
         </FieldGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section id="advanced" title="Avancé">
+      <SettingsSection as="fieldset" headingId="settings-advanced" title="Avancé">
         <div className="flex flex-col gap-4">
           <TextField
-            name="googleAnalyticsId"
+            {...field('googleAnalyticsId', settings.googleAnalyticsId)}
             label="Identifiant Google Analytics"
-            defaultValue={text('googleAnalyticsId', settings.googleAnalyticsId)}
-            error={errors.googleAnalyticsId}
             placeholder="G-XXXXXXXXXX"
             hint="Le script de mesure n'est chargé sur les pages publiques qu'après l'accord du visiteur (bandeau « Accepter » / « Refuser »)."
           />
-          <TextAreaField
-            name="customCss"
-            label="CSS personnalisé"
-            rows={5}
-            spellCheck={false}
-            defaultValue={text('customCss', settings.customCss)}
-            error={errors.customCss}
-            hint="Ajouté à chaque page publique."
-          />
-          <TextAreaField
-            name="customJs"
-            label="JavaScript personnalisé"
-            rows={5}
-            spellCheck={false}
-            defaultValue={text('customJs', settings.customJs)}
-            error={errors.customJs}
-            hint="Exécuté sur chaque page publique avec les droits du site : ne collez que du code de confiance (voir le README)."
-          />
+          {CODE_FIELDS.map(({ key, ...props }) => (
+            <TextAreaField
+              key={key}
+              {...field(key, settings[key])}
+              rows={5}
+              spellCheck={false}
+              {...props}
+            />
+          ))}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="legal" title="Pages légales">
+      <SettingsSection as="fieldset" headingId="settings-legal" title="Pages légales">
         <p className="mb-4 text-sm text-zinc-600">{LEGAL_TEMPLATE_HINT}</p>
         <div className="flex flex-col gap-4">
           {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
             <TextAreaField
               key={key}
-              name={`legal.${key}`}
+              {...field(`legal.${key}`, settings.legal?.[key]?.trim() || legalTemplates[key])}
               label={LEGAL_PAGES[key].title}
               rows={10}
-              defaultValue={text(
-                `legal.${key}`,
-                settings.legal?.[key]?.trim() || legalTemplates[key],
-              )}
-              error={errors[`legal.${key}`]}
               hint={`Page publique : ${LEGAL_PAGES[key].path}`}
             />
           ))}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section id="maintenance" title="Mode maintenance">
+      <SettingsSection as="fieldset" headingId="settings-maintenance" title="Mode maintenance">
         <div className="flex flex-col gap-4">
           {/* Unchecked boxes post nothing: the hidden "false" makes the choice explicit. */}
           <input type="hidden" name="maintenanceMode" value="false" />
@@ -265,14 +199,12 @@ export function SettingsForm({
             hint="Les visiteurs voient une page de maintenance (HTTP 503) ; la connexion, l'administration et les administrateurs connectés ne sont pas bloqués."
           />
           <TextAreaField
-            name="maintenanceMessage"
+            {...field('maintenanceMessage', settings.maintenanceMessage)}
             label="Message de maintenance"
             rows={3}
-            defaultValue={text('maintenanceMessage', settings.maintenanceMessage)}
-            error={errors.maintenanceMessage}
           />
         </div>
-      </Section>
+      </SettingsSection>
     </Form>
   )
 }

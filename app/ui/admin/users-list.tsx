@@ -13,13 +13,13 @@ import { formatDateTime } from '#app/domain/date-time.ts'
 import { FormErrorSummary } from './banner.tsx'
 import { SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
-import { CheckboxField, FieldGrid, SelectField, TextField } from './fields.tsx'
+import { CheckboxField, FieldGrid, fieldBinder, SelectField, TextField } from './fields.tsx'
 import { CancelLink, EditLink, EmptyState, FormActions, FormPanel } from './list.tsx'
 import { useSchemaForm } from './use-schema-form.ts'
 import { UserSecurityActions } from './user-security-actions.tsx'
 import { MediaUrlField } from './media-url-field.tsx'
 // Shown when a user has no avatar: a placeholder image shipped in public/.
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 
 export const NEVER = 'Jamais'
 export const NO_USERS = 'Aucun utilisateur à afficher.'
@@ -66,21 +66,11 @@ export function UserTable({
         <caption className="sr-only">Utilisateurs</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">
-              Utilisateur
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Rôle
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Statut
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Dernière connexion
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Créé le
-            </th>
+            {['Utilisateur', 'Rôle', 'Statut', 'Dernière connexion', 'Créé le'].map((label) => (
+              <th key={label} scope="col" className="px-4 py-2">
+                {label}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-2">
               <span className="sr-only">Actions</span>
             </th>
@@ -91,11 +81,9 @@ export function UserTable({
             <tr key={user.id} data-user-id={user.id}>
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
-                  <img
-                    src={user.avatar || DEFAULT_AVATAR}
-                    alt=""
-                    width={36}
-                    height={36}
+                  <Avatar
+                    src={user.avatar}
+                    size={36}
                     className="h-9 w-9 rounded-full object-cover"
                   />
                   <div className="min-w-0 md:min-w-max">
@@ -129,19 +117,13 @@ export function UserTable({
               <td className="px-4 py-3">
                 <div className="stack-actions flex justify-end gap-1">
                   {pending.includes(user.id) ? (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={user.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="invite"
-                        aria-label={`Nouveau lien d'invitation pour ${user.name}`}
-                        title="Nouveau lien d'invitation"
-                        className="rounded-md p-2 text-zinc-700 hover:bg-zinc-100"
-                      >
-                        <Link2 className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                    </Form>
+                    <InviteButton
+                      userId={user.id}
+                      label={`Nouveau lien d'invitation pour ${user.name}`}
+                      title="Nouveau lien d'invitation"
+                    >
+                      <Link2 className="h-4 w-4" aria-hidden="true" />
+                    </InviteButton>
                   ) : null}
                   <UserSecurityActions
                     id={user.id}
@@ -150,20 +132,14 @@ export function UserTable({
                   />
                   {pending.includes(user.id) ? (
                     // The same new link, also e-mailed to the user (ADR 019).
-                    <Form method="post">
-                      <input type="hidden" name="id" value={user.id} />
-                      <input type="hidden" name="sendInvitation" value="on" />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="invite"
-                        aria-label={`Envoyer l'invitation par e-mail à ${user.name}`}
-                        title="Envoyer l'invitation par e-mail"
-                        className="rounded-md p-2 text-zinc-700 hover:bg-zinc-100"
-                      >
-                        <Mail className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                    </Form>
+                    <InviteButton
+                      userId={user.id}
+                      byEmail
+                      label={`Envoyer l'invitation par e-mail à ${user.name}`}
+                      title="Envoyer l'invitation par e-mail"
+                    >
+                      <Mail className="h-4 w-4" aria-hidden="true" />
+                    </InviteButton>
                   ) : null}
                   <EditLink id={user.id} itemName={user.name} />
                   <ConfirmDelete
@@ -199,8 +175,7 @@ export function UserForm({
   errors?: FieldErrors
 }) {
   const { errors, onSubmit } = useSchemaForm(UserFormSchema, serverErrors)
-  const text = (key: string, fallback: string | undefined) =>
-    values && typeof values[key] === 'string' ? (values[key] as string) : (fallback ?? '')
+  const field = fieldBinder(values, errors)
   const editing = user !== undefined
   return (
     <FormPanel title={editing ? "Modifier l'utilisateur" : 'Nouvel utilisateur'}>
@@ -208,45 +183,30 @@ export function UserForm({
       <Form method="post" noValidate onSubmit={onSubmit}>
         {editing ? <input type="hidden" name="id" value={user.id} /> : null}
         <FieldGrid>
+          <TextField {...field('name', user?.name)} label="Nom" required autoComplete="off" />
           <TextField
-            name="name"
-            label="Nom"
-            required
-            defaultValue={text('name', user?.name)}
-            error={errors.name}
-            autoComplete="off"
-          />
-          <TextField
-            name="email"
+            {...field('email', user?.email)}
             label="Adresse e-mail"
             type="email"
             required
-            defaultValue={text('email', user?.email)}
-            error={errors.email}
             autoComplete="off"
           />
           <SelectField
-            name="role"
+            {...field('role', user?.role ?? 'viewer')}
             label="Rôle"
             required
             options={ROLE_OPTIONS}
-            defaultValue={text('role', user?.role ?? 'viewer')}
-            error={errors.role}
           />
           <SelectField
-            name="status"
+            {...field('status', user?.status ?? 'active')}
             label="Statut"
             required
             options={STATUS_OPTIONS}
-            defaultValue={text('status', user?.status ?? 'active')}
-            error={errors.status}
           />
           <MediaUrlField
             kind="image"
-            name="avatar"
+            {...field('avatar', user?.avatar)}
             label="URL de l'avatar"
-            defaultValue={text('avatar', user?.avatar)}
-            error={errors.avatar}
             hint="Optionnel : une image par défaut est affichée sinon."
           />
           {editing ? null : (
@@ -273,5 +233,31 @@ export function UserForm({
         </FormActions>
       </Form>
     </FormPanel>
+  )
+}
+
+/** A new invitation link for a user who has not signed in yet; `byEmail`: also e-mailed. */
+function InviteButton(props: {
+  userId: string
+  byEmail?: boolean
+  label: string
+  title: string
+  children: React.ReactNode
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={props.userId} />
+      {props.byEmail ? <input type="hidden" name="sendInvitation" value="on" /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value="invite"
+        aria-label={props.label}
+        title={props.title}
+        className="rounded-md p-2 text-zinc-700 hover:bg-zinc-100"
+      >
+        {props.children}
+      </button>
+    </Form>
   )
 }

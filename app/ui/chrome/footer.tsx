@@ -1,10 +1,5 @@
 import { Link } from '#app/ui/link.tsx'
-import {
-  ArrowRight as LucideArrowRight,
-  AtSign as LucideAtSign,
-  Mail as LucideMail,
-} from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { ArrowRight, AtSign, Mail } from './icons.tsx'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'
@@ -17,11 +12,6 @@ const LEGAL_KEYS: Record<keyof typeof LEGAL_PAGES, MessageKey> = {
   privacy: 'legal:privacy',
   terms: 'legal:terms',
 }
-
-// Built once (ADR 040).
-const ArrowRight = /* @__PURE__ */ fastIcon(LucideArrowRight)
-const AtSign = /* @__PURE__ */ fastIcon(LucideAtSign)
-const Mail = /* @__PURE__ */ fastIcon(LucideMail)
 
 export interface FooterSettings {
   siteName: string

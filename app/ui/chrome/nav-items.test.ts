@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { sectionName } from './nav-items.ts'
 
 describe('sectionName', () => {
-  it('names the section in French, as the navigation does', () => {
-    expect(sectionName('/')).toBe('Accueil')
-    expect(sectionName('/projects')).toBe('Projets')
-    expect(sectionName('/projects/atlas')).toBe('Projets')
-    expect(sectionName('/timeline')).toBe('Parcours')
-    expect(sectionName('/gallery')).toBe('Galerie')
-    expect(sectionName('/mentions-legales')).toBe('Mentions légales')
-    expect(sectionName('/nulle-part')).toBe('Page introuvable')
+  it.each([
+    ['/', 'Accueil'],
+    ['/projects', 'Projets'],
+    ['/projects/atlas', 'Projets'],
+    ['/timeline', 'Parcours'],
+    ['/gallery', 'Galerie'],
+    ['/mentions-legales', 'Mentions légales'],
+    ['/nulle-part', 'Page introuvable'],
+  ])('names the section of %s in French, as the navigation does', (path, name) => {
+    expect(sectionName(path)).toBe(name)
   })
 })

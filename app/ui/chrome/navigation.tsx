@@ -1,15 +1,10 @@
 import { useRef } from 'react'
 import { useLocation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { Menu as LucideMenu, X as LucideX } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Menu, X } from './icons.tsx'
 import { isActivePath, NAV_ITEMS } from './nav-items.ts'
 import { usePathChange } from './use-path-change.ts'
 import { useT } from '#app/ui/i18n.tsx'
-
-// Built once (ADR 040).
-const Menu = /* @__PURE__ */ fastIcon(LucideMenu)
-const X = /* @__PURE__ */ fastIcon(LucideX)
 
 const PANEL_ID = 'site-navigation'
 

@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { Home as LucideHome } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Home } from './icons.tsx'
 import { CustomCursor } from './custom-cursor.tsx'
 import { Footer, type FooterSettings } from './footer.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'
@@ -13,9 +12,6 @@ import { UserMenu, type ChromeUser } from './user-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { frenchPath } from '#app/domain/i18n/locale.ts'
-
-// Built once (ADR 040).
-const Home = /* @__PURE__ */ fastIcon(LucideHome)
 
 /** Shared chrome around every public page. */
 export function SiteChrome({

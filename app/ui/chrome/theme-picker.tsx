@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '#app/ui/i18n.tsx'
-import { Palette as LucidePalette } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Palette } from './icons.tsx'
 import {
   parseStoredTheme,
   serializeTheme,
@@ -9,9 +8,6 @@ import {
   THEME_STORAGE_KEY,
   type ThemeId,
 } from '#app/domain/theme.ts'
-
-// Built once (ADR 040).
-const Palette = /* @__PURE__ */ fastIcon(LucidePalette)
 
 /** Closed or open; choosing a theme applies it, stores it and closes the menu. */
 export function ThemePicker() {

@@ -1,20 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import {
-  LayoutDashboard as LucideLayoutDashboard,
-  LogOut as LucideLogOut,
-  UserCog as LucideUserCog,
-} from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { LayoutDashboard, LogOut, UserCog } from './icons.tsx'
 
 import { usePathChange } from './use-path-change.ts'
-
-// Built once (ADR 040).
-const LayoutDashboard = /* @__PURE__ */ fastIcon(LucideLayoutDashboard)
-const LogOut = /* @__PURE__ */ fastIcon(LucideLogOut)
-const UserCog = /* @__PURE__ */ fastIcon(LucideUserCog)
-
-export const DEFAULT_AVATAR = '/images/default-avatar.webp'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 
 export interface ChromeUser {
   name: string
@@ -67,13 +56,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
         aria-label="Menu utilisateur"
         className="flex size-12 cursor-pointer list-none items-center justify-center overflow-hidden rounded-full border-2 border-secondary bg-surface shadow-lg [&::-webkit-details-marker]:hidden"
       >
-        <img
-          src={user.image || DEFAULT_AVATAR}
-          alt=""
-          width={48}
-          height={48}
-          className="size-full object-cover"
-        />
+        <Avatar src={user.image} size={48} className="size-full object-cover" />
       </summary>
       <div className="absolute top-14 right-0 z-50 w-64 rounded-2xl border border-line bg-surface p-3 shadow-2xl">
         <p className="truncate px-2 pb-2 font-semibold text-fg">{label}</p>

@@ -5,10 +5,11 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
-import { DEFAULT_AVATAR } from '#app/ui/chrome/user-menu.tsx'
+import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 import { ResponsiveImage } from './media.tsx'
+import { TagList } from './tag-list.tsx'
 
 // Built once (ADR 040).
 const Clock = /* @__PURE__ */ fastIcon(LucideClock)
@@ -44,14 +45,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-sm text-fg-2">
-          <img
-            src={post.author.avatar || DEFAULT_AVATAR}
-            alt=""
-            width={32}
-            height={32}
-            loading="lazy"
-            className="size-8 rounded-full object-cover"
-          />
+          <Avatar src={post.author.avatar} size={32} loading="lazy" className="size-8 rounded-full object-cover" />
           <span className="font-medium text-fg">{post.author.name}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
@@ -64,13 +58,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
         </h2>
         <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <ul className="flex flex-wrap gap-2" aria-label={t('card:tags')}>
-            {post.tags.slice(0, BLOG_CARD_TAGS).map((t) => (
-              <li key={t} className="chip">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
           <span className="flex items-center gap-1 text-sm text-fg-2">
             <Clock aria-hidden="true" className="size-4" />
             {post.readTime}

@@ -1,14 +1,11 @@
 import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import {
-  AlertTriangle as LucideAlertTriangle,
-  Home as LucideHome,
-} from 'lucide-react'
+import { AlertTriangle as LucideAlertTriangle } from 'lucide-react'
+import { Home } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 
 // Built once (ADR 040).
 const AlertTriangle = /* @__PURE__ */ fastIcon(LucideAlertTriangle)
-const Home = /* @__PURE__ */ fastIcon(LucideHome)
 
 /** The way out of an error page: home, and 'Signaler un Problème'. */
 export function ErrorLinks() {

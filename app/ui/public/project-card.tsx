@@ -1,8 +1,8 @@
-import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { ResponsiveImage } from './media.tsx'
+import { TagList } from './tag-list.tsx'
 
 /** A project card shows at most 3 tags. */
 export const PROJECT_CARD_TAGS = 3
@@ -24,7 +24,6 @@ export function ProjectCard({
   priority?: boolean
   heading?: 'h2' | 'h3'
 }) {
-  const t = useT()
   return (
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
@@ -46,13 +45,7 @@ export function ProjectCard({
         >
           <p className="font-display text-xl font-semibold text-fg">{project.title}</p>
           <p className="line-clamp-4 text-sm text-fg-2">{project.description}</p>
-          <ul className="flex flex-wrap gap-2" aria-label={t('card:tags')}>
-            {project.tags.slice(0, PROJECT_CARD_TAGS).map((tag) => (
-              <li key={tag} className="chip">
-                {tag}
-              </li>
-            ))}
-          </ul>
+          <TagList tags={project.tags.slice(0, PROJECT_CARD_TAGS)} className="flex flex-wrap gap-2" />
         </div>
       </Link>
     </article>

@@ -3,7 +3,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
-import { expectRed, visit } from './helpers.ts'
+import { expectRed, servedWith, visit } from './helpers.ts'
 
 const FAILURE = "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
 
@@ -12,6 +12,16 @@ async function fill(page: import('@playwright/test').Page, email: string) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Message').fill('Bonjour, ceci est un message de test.')
 }
+
+// Every test here posts the form from the same address, and the worker's server has counted
+// the other specs' posts too: each test starts from a fresh window of the per-address limit
+// (5 per 10 minutes, ADR 023), in memory on SQLite (a restart), in the rate_limit table on
+// PostgreSQL (ADR 033). Without this a test could meet « Trop de messages » instead of its own
+// refusal, depending on which specs the worker ran before.
+test.beforeEach(async ({ server, db }) => {
+  if (server.databaseUrl) await db.db.deleteFrom('rate_limit').execute()
+  else await server.restart()
+})
 
 async function messagesFrom(email: string) {
   return getDb().selectFrom('messages').select(['status', 'name']).where('email', '=', email).execute()
@@ -24,6 +34,7 @@ test('contact: sending → sent, message stored as new, form cleared; cards from
   await updateSettings(
     makeSettings({ contact: { email: 'ecrire@orbite.fr', phone: '06 11 22 33 44', address: '12 rue de la Paix, Lyon' } }),
   )
+  await servedWith(page, '/contact', 'ecrire@orbite.fr')
   await visit(page, '/contact')
   await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveAttribute('href', 'tel:0611223344')
   await expect(page.getByTestId('contact-card-E-mail').getByRole('link')).toHaveAttribute('href', 'mailto:ecrire@orbite.fr')
@@ -77,6 +88,7 @@ test('contact: no invented contact details (ADR 021); works without JavaScript',
   db: _db,
 }) => {
   await updateSettings(makeSettings({ contact: { email: 'x@orbite.fr', phone: '', address: '' } }))
+  await servedWith(page, '/contact', 'x@orbite.fr')
   await visit(page, '/contact')
   // ADR 021: an empty phone or address shows nothing, never sample data.
   await expect(page.getByTestId('contact-card-E-mail')).toContainText('x@orbite.fr')
@@ -150,10 +162,7 @@ test('contact: validation, honeypot and per-address rate limit store nothing', a
   server,
   db,
 }) => {
-  // A fresh rate-limit window: the bucket is per address, in memory on SQLite, in the
-  // rate_limit table on PostgreSQL (ADR 033).
-  await server.restart()
-  if (server.databaseUrl) await db.db.deleteFrom('rate_limit').execute()
+  // The window is fresh (beforeEach).
   const invalid = await request.post('/contact', { form: { name: '', email: 'pas-un-email', message: '' } })
   expect(invalid.status()).toBe(400)
   const html = await invalid.text()

@@ -16,6 +16,15 @@ export async function overlayGone(page: Page) {
  * can hide the overlay before the app has hydrated (a loaded machine): with JavaScript on,
  * the page must also be hydrated, so listeners are in place.
  */
+/**
+ * Waits until the server serves `path` with `text` in it. A write from the test process reaches
+ * the server's caches through its change channel, on PostgreSQL a notification read
+ * asynchronously (ADR 051): a page asked for at once may still be the one from before.
+ */
+export async function servedWith(page: Page, path: string, text: string) {
+  await expect.poll(async () => (await page.request.get(path)).text()).toContain(text)
+}
+
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path)
   if (await page.evaluate(() => '__reactRouterContext' in window)) await waitForHydration(page)

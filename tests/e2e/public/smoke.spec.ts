@@ -2,6 +2,7 @@ import { LEGACY_REDIRECTS } from '#app/domain/routes.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { servedWith } from './helpers.ts'
 
 const SITE = 'Atelier Fumée'
 
@@ -22,11 +23,7 @@ const PAGES = [
 for (const [path, title] of PAGES) {
   test(`${path} renders with its French title`, async ({ page, db: _db }) => {
     await updateSettings(makeSettings({ siteName: SITE }))
-    // A write from this test process reaches the server's caches through its change channel
-    // (on PostgreSQL, a notification read asynchronously, ADR 051): wait for that state.
-    await expect
-      .poll(async () => (await page.request.get(path)).text())
-      .toContain(`<title>${title}</title>`)
+    await servedWith(page, path, `<title>${title}</title>`)
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
     const html = (await response?.text()) ?? ''

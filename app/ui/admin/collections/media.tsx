@@ -21,6 +21,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  optionsWithNone,
 } from '../fields.tsx'
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
@@ -265,10 +266,11 @@ function UsageWarning({ places }: { places: readonly string[] }) {
   )
 }
 
-const CATEGORY_OPTIONS = [
-  { value: '', label: 'Choisir une catégorie' },
-  ...MEDIA_CATEGORIES.map((c) => ({ value: c, label: MEDIA_CATEGORY_LABELS[c] })),
-]
+const CATEGORY_OPTIONS = optionsWithNone(
+  'Choisir une catégorie',
+  MEDIA_CATEGORIES,
+  MEDIA_CATEGORY_LABELS,
+)
 
 function MediaFields({ item, data, field, checked }: FieldsProps<MediaItem, MediaData>) {
   return (

@@ -8,7 +8,7 @@ import {
   skillLevelPercent,
 } from '#app/domain/skill.ts'
 import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
-import { ColorField, FieldGrid, SelectField, TextField } from '../fields.tsx'
+import { ColorField, FieldGrid, SelectField, TextField, optionsWithNone } from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
@@ -38,10 +38,11 @@ export const skills = defineCollection({
   Fields: SkillFields,
 })
 
-const CATEGORY_OPTIONS = [
-  { value: '', label: 'Choisir une catégorie' },
-  ...SKILL_CATEGORIES.map((c) => ({ value: c, label: SKILL_CATEGORY_LABELS[c] })),
-]
+const CATEGORY_OPTIONS = optionsWithNone(
+  'Choisir une catégorie',
+  SKILL_CATEGORIES,
+  SKILL_CATEGORY_LABELS,
+)
 
 function SkillRow({ item: skill }: { item: Skill }) {
   return (

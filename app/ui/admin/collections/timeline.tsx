@@ -7,7 +7,7 @@ import {
   TimelineSchema,
 } from '#app/domain/timeline.ts'
 import { TIMELINE_TYPES, type TimelineItem } from '#app/domain/types.ts'
-import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
+import { FieldGrid, SelectField, TextAreaField, TextField, optionsWithNone } from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
@@ -38,10 +38,7 @@ export const timeline = defineCollection({
   Fields: TimelineFields,
 })
 
-const TYPE_OPTIONS = [
-  { value: '', label: 'Choisir un type' },
-  ...TIMELINE_TYPES.map((t) => ({ value: t, label: TIMELINE_TYPE_LABELS[t] })),
-]
+const TYPE_OPTIONS = optionsWithNone('Choisir un type', TIMELINE_TYPES, TIMELINE_TYPE_LABELS)
 
 function TimelineRow({ item }: { item: TimelineItem }) {
   return (

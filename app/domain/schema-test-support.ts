@@ -1,0 +1,54 @@
+// The checks every form schema's test makes the same way (imported by `*.test.ts` only).
+import { expect, it } from 'vitest'
+import type { z } from 'zod'
+import { toFieldErrors, type FieldErrors } from './common.ts'
+
+type Values = Readonly<Record<string, unknown>>
+
+/** The French errors by field of `schema` for `input`; {} when it parses. */
+export function fieldErrors(schema: z.ZodType, input: unknown): FieldErrors {
+  const result = schema.safeParse(input)
+  return result.success ? {} : toFieldErrors(result.error)
+}
+
+/**
+ * One test a value: `field` set to it on `valid` parses when it is in `accepts`, and is
+ * refused with `message` on that field alone when it is in `refuses`.
+ */
+export function itChecksField(
+  schema: z.ZodType,
+  valid: Values,
+  field: string,
+  values: { accepts: readonly unknown[]; refuses: readonly unknown[]; message: string },
+): void {
+  const cases: [unknown, boolean][] = [
+    ...values.accepts.map((value): [unknown, boolean] => [value, true]),
+    ...values.refuses.map((value): [unknown, boolean] => [value, false]),
+  ]
+  it.each(cases)(`${field} %j accepted: %s`, (value, ok) => {
+    expect(fieldErrors(schema, { ...valid, [field]: value })).toEqual(
+      ok ? {} : { [field]: values.message },
+    )
+  })
+}
+
+/** Each field takes `max` characters and refuses one more with the French bound. */
+export function itBoundsLength(
+  schema: z.ZodType,
+  valid: Values,
+  bounds: readonly (readonly [field: string, max: number])[],
+): void {
+  it.each(bounds)('bounds %s at %i characters', (field, max) => {
+    expect(schema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success).toBe(true)
+    expect(fieldErrors(schema, { ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({
+      [field]: `${max} caractères maximum`,
+    })
+  })
+}
+
+/** `values` posted as a browser form: one entry a field, in their order. */
+export function formOf(values: Readonly<Record<string, string>>): FormData {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(values)) form.append(key, value)
+  return form
+}
