@@ -32,7 +32,13 @@ export async function loader({ request }: { request: Request }) {
     locale === 'fr'
       ? french
       : await Promise.all(
-          (await localizeList('post', french.map((page) => page.post), locale)).map(async (post) => ({
+          (
+            await localizeList(
+              'post',
+              french.map((page) => page.post),
+              locale,
+            )
+          ).map(async (post) => ({
             post,
             html: await englishContentHtml('post', post.id),
           })),

@@ -5,10 +5,7 @@ import { getEnv } from '#app/server/core/env.server.ts'
 import { escapeXml, xmlResponse } from '#app/server/content/feeds.server.ts'
 import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
-import {
-  englishSlugOf,
-  listTranslations,
-} from '#app/server/repositories/translations.server.ts'
+import { englishSlugOf, listTranslations } from '#app/server/repositories/translations.server.ts'
 import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
 const STATIC_PATHS = ['/', '/projects', '/timeline', '/blog', '/gallery', '/cv', '/contact']

@@ -102,8 +102,11 @@ export async function saveItemTranslation<K extends CollectionId>(
     details: 'Version anglaise enregistrée',
   })
   // Back to the item's form (the tab's own URL, not the data request's).
-  return redirectWithToast(`/admin/${collection.id}?edit=${encodeURIComponent(item.id)}&langue=en`, {
-    kind: 'success',
-    message: 'Version anglaise enregistrée',
-  })
+  return redirectWithToast(
+    `/admin/${collection.id}?edit=${encodeURIComponent(item.id)}&langue=en`,
+    {
+      kind: 'success',
+      message: 'Version anglaise enregistrée',
+    },
+  )
 }
