@@ -1,5 +1,7 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
+// The English catalogue on the server (the browser gets it from an English page's data).
+import '#app/domain/i18n/english.ts'
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'

@@ -3,12 +3,12 @@ import '#app/domain/zod-config.ts'
 import { refusalText } from '#app/domain/http-errors.ts'
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { useEffect } from 'react'
@@ -28,6 +28,12 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { OVERLAY_BOOT_SCRIPT } from '#app/ui/chrome/nav-items.ts'
 import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
+import { LocaleContext, useT } from '#app/ui/i18n.tsx'
+import { Link } from '#app/ui/link.tsx'
+import { localeOfPath, requestLocale } from '#app/domain/i18n/locale.ts'
+import { localizeSettings } from '#app/server/repositories/translations.server.ts'
+import { en } from '#app/domain/i18n/messages.en.ts'
+import { registerCatalogue, translate } from '#app/domain/i18n/translate.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
 import displayFont from './styles/fonts/space-grotesk-latin-wght-normal.woff2?url'
@@ -91,10 +97,17 @@ export const middleware: Route.MiddlewareFunction[] = [
  * next page load because nothing here is cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getSiteSettings(), getSessionUser(request)])
+  const locale = requestLocale(request)
+  const [settings, user] = await Promise.all([
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
+    getSessionUser(request),
+  ])
   const seo: SiteSeo = {
     siteName: settings.siteName,
-    siteDescription: settings.siteDescription,
+    // Untranslated settings leave the English site an English default (ADR 075).
+    siteDescription:
+      settings.siteDescription ||
+      (locale === 'en' ? translate(locale, 'footer:fallbackDescription') : ''),
     metaImage: settings.metaImage,
     keywords: settings.keywords,
     origin: getEnv().PUBLIC_URL,
@@ -110,6 +123,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: user
       ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
       : null,
+    // An English page brings its catalogue with it: French pages' JavaScript holds none (ADR 074).
+    messages: locale === 'en' ? en : null,
   }
 }
 
@@ -129,6 +144,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const nonce = useNonce()
   const favicon = data?.site.favicon
+  // The language is the path's alone (ADR 074): the page cache keys on nothing else.
+  const locale = localeOfPath(useLocation().pathname)
+  // Before anything of the page renders (its meta included): English texts in the browser.
+  if (data?.messages) registerCatalogue('en', data.messages)
   // Set once the page has hydrated and every effect of that first render ran (this one runs
   // last, being the outermost): the browser tests wait for this state, never for a delay.
   useEffect(() => {
@@ -137,7 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The boot script sets data-theme before the first paint and ends the first-load overlay
     // at 2 s from the start (nav-items.ts); React must not undo either.
-    <html lang="fr" data-theme="neutral" suppressHydrationWarning>
+    <html lang={locale} data-theme="neutral" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -157,7 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="antialiased">
-        {children}
+        <LocaleContext value={locale}>{children}</LocaleContext>
         {/* The response's CSP nonce (ADR 016); the browser, which hides nonces, renders none. */}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
@@ -188,6 +207,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500
   const refusal = refusalText(error)
   const maintenance = maintenanceData(error)
+  const t = useT()
   if (maintenance) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
@@ -197,19 +217,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     )
   }
-  const heading = status === 404 ? 'Dimension Inconnue' : 'Une erreur est survenue'
+  const heading = status === 404 ? t('error:notFoundTitle') : t('error:title')
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
       {/* No route's meta ran (the failure is above them): the tab still says what happened. */}
       <title>{heading}</title>
       <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="text-fg-2">
-        {status === 404
-          ? "Cette page n'existe pas ou a été déplacée."
-          : (refusal ?? 'Veuillez réessayer plus tard.')}
+        {status === 404 ? t('error:notFoundText') : (refusal ?? t('error:retryLater'))}
       </p>
       <Link to="/" className="btn btn-primary">
-        Retour à l&apos;accueil
+        {t('chrome:backHome')}
       </Link>
     </main>
   )

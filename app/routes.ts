@@ -1,7 +1,44 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import {
+  type RouteConfig,
+  type RouteConfigEntry,
+  index,
+  layout,
+  route,
+} from '@react-router/dev/routes'
 import { ADMIN_TABS } from './domain/admin-tabs.ts'
 import { MEDIA_UPLOAD_PATH } from './domain/media-file.ts'
 import { LEGACY_REDIRECTS, LEGAL_PAGES } from './domain/routes.ts'
+import { LEGAL_EN_PATHS, localizedRouteId, type Locale } from './domain/i18n/locale.ts'
+
+/** The public pages in one language; English ones live under /en/ (ADR 074). */
+function publicSite(locale: Locale): RouteConfigEntry[] {
+  const id = (file: string) => localizedRouteId(file.replace(/\.tsx$/, ''), locale)
+  const page = (path: string, file: string, routeId = id(file)) =>
+    route(path, file, { id: routeId })
+  const legalPaths = Object.entries(LEGAL_PAGES).map(([key, page]) => ({
+    key,
+    path: locale === 'fr' ? page.path : LEGAL_EN_PATHS[key as keyof typeof LEGAL_PAGES],
+  }))
+  const children = [
+    index('routes/public/home.tsx', { id: id('routes/public/home.tsx') }),
+    page('projects', 'routes/public/projects.tsx'),
+    page('projects/:id', 'routes/public/project.tsx'),
+    page('timeline', 'routes/public/timeline.tsx'),
+    page('blog', 'routes/public/blog.tsx'),
+    page('blog/:slug', 'routes/public/blog-post.tsx'),
+    page('gallery', 'routes/public/gallery.tsx'),
+    page('cv', 'routes/public/cv.tsx'),
+    page('contact', 'routes/public/contact.tsx'),
+    ...legalPaths.map(({ key, path }) =>
+      page(path.slice(1), 'routes/public/legal.tsx', localizedRouteId(`legal-${key}`, locale)),
+    ),
+    page('*', 'routes/public/not-found.tsx'),
+  ]
+  const layoutId = id('routes/public/layout.tsx')
+  return locale === 'fr'
+    ? [layout('routes/public/layout.tsx', children)]
+    : [route('en', 'routes/public/layout.tsx', { id: layoutId }, children)]
+}
 
 export default [
   // Resources (no UI)
@@ -9,6 +46,7 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('rss.xml', 'routes/resources/rss.ts'),
+  route('en/rss.xml', 'routes/resources/rss.ts', { id: 'en-rss' }),
   route('cv/telecharger', 'routes/resources/cv-download.ts'),
   route('cv/fichier', 'routes/resources/cv-file.ts'),
   route('api/activity', 'routes/resources/activity-beacon.ts'),
@@ -50,20 +88,8 @@ export default [
   // one constant the Express body rules and the uploader also use.
   route(MEDIA_UPLOAD_PATH.slice(1), 'routes/admin/api/media-upload.ts'),
 
-  // Public site
-  layout('routes/public/layout.tsx', [
-    index('routes/public/home.tsx'),
-    route('projects', 'routes/public/projects.tsx'),
-    route('projects/:id', 'routes/public/project.tsx'),
-    route('timeline', 'routes/public/timeline.tsx'),
-    route('blog', 'routes/public/blog.tsx'),
-    route('blog/:slug', 'routes/public/blog-post.tsx'),
-    route('gallery', 'routes/public/gallery.tsx'),
-    route('cv', 'routes/public/cv.tsx'),
-    route('contact', 'routes/public/contact.tsx'),
-    ...Object.entries(LEGAL_PAGES).map(([key, page]) =>
-      route(page.path.slice(1), 'routes/public/legal.tsx', { id: `legal-${key}` }),
-    ),
-    route('*', 'routes/public/not-found.tsx'),
-  ]),
+  // Public site: French at the root, English under /en/ from the same route files, with ids
+  // prefixed "en-" (the language comes from the path alone, ADR 074).
+  ...publicSite('fr'),
+  ...publicSite('en'),
 ] satisfies RouteConfig

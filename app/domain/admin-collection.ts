@@ -4,6 +4,7 @@
 // slots) extend it in app/ui/admin/collections/; the server never sees them (ADR 065).
 import type { z } from 'zod'
 import type { FieldErrors } from './common.ts'
+import type { TranslatedEntity, TranslationData } from './translation.ts'
 import type {
   BlogPost,
   MediaItem,
@@ -39,9 +40,14 @@ export interface CollectionItems {
 }
 export type CollectionId = keyof CollectionItems
 
-/** What a collection tab's loader returns at least: the view, and a new item's order. */
+/**
+ * What a collection tab's loader returns at least: the view, a new item's order, the items'
+ * English versions when the collection has them (ADR 075), and the page views of posts and
+ * projects (ADR 072).
+ */
 export type CollectionData<T> = CrudView<T> & {
   nextOrder: number
+  translations?: Record<string, TranslationData>
   /** All-time page views of each item's public page, by id (posts and projects, ADR 072). */
   views?: Record<string, number>
 }
@@ -79,6 +85,8 @@ export interface CollectionDefinition<K extends CollectionId> {
     missing: string
   }
   toasts: { created: string; updated: string; deleted: string; missing: string }
+  /** What the owner translates of an item (ADR 075): its English form beside the French one. */
+  translation?: TranslatedEntity
   /** The Markdown body of an item: a browser copy equal to a saved one is no unsaved work. */
   savedText?: (item: CollectionItems[K]) => string
 }

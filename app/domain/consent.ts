@@ -9,15 +9,6 @@ export const CONSENT_MAX_AGE_DAYS = 182
 
 export type ConsentChoice = 'granted' | 'denied'
 
-export const CONSENT_TEXTS = {
-  title: 'Mesure d’audience',
-  body: 'Avec votre accord, ce site mesure sa fréquentation avec Google Analytics, qui dépose des cookies. Vous pouvez accepter ou refuser : le site fonctionne de la même façon. Votre choix est conservé 6 mois et modifiable à tout moment avec le lien « Gestion des cookies » en bas de page.',
-  accept: 'Accepter',
-  refuse: 'Refuser',
-  manage: 'Gestion des cookies',
-  more: 'En savoir plus',
-} as const
-
 /** The remembered choice, or null when there is none, it is unreadable or it expired. */
 export function parseConsent(raw: string | null, now: Date = new Date()): ConsentChoice | null {
   if (!raw) return null

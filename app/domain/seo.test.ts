@@ -60,3 +60,35 @@ describe('privatePageMeta', () => {
     expect(privatePageMeta([], 'Inscription')[0]).toEqual({ title: 'Inscription — Portfolio' })
   })
 })
+
+describe('pairs of languages in the head (ADR 074)', () => {
+  const site = { siteName: 'S', siteDescription: 'D', keywords: [], origin: 'https://x.fr' }
+  const links = (tags: ReturnType<typeof buildMeta>) =>
+    tags.filter((t) => 'rel' in t && t.rel === 'alternate')
+
+  it('announces both versions from either side, x-default French, canonical per language', () => {
+    const french = buildMeta(site, { path: '/blog' })
+    const english = buildMeta(site, { path: '/blog' }, 'en')
+    const expected = [
+      { tagName: 'link', rel: 'alternate', hrefLang: 'fr', href: 'https://x.fr/blog' },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: 'https://x.fr/en/blog' },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: 'https://x.fr/blog' },
+    ]
+    expect(links(french)).toEqual(expected)
+    expect(links(english)).toEqual(expected)
+    expect(english).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://x.fr/en/blog',
+    })
+    expect(english).toContainEqual({ property: 'og:locale', content: 'en_GB' })
+    expect(english).toContainEqual({ property: 'og:locale:alternate', content: 'fr_FR' })
+  })
+
+  it('announces nothing for a page in one language, nor for a 404', () => {
+    const alone = buildMeta(site, { path: '/blog/seul', alternates: { en: null } })
+    expect(links(alone)).toEqual([])
+    expect(alone.some((t) => 'property' in t && t.property === 'og:locale:alternate')).toBe(false)
+    expect(links(buildMeta(site, { path: '/x', noindex: true }))).toEqual([])
+  })
+})

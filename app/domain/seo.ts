@@ -2,6 +2,8 @@
 // tags (title, description, image) and a canonical URL, built from its content and the site
 // settings (which the root loader exposes as `seo`).
 
+import { localizePath, OG_LOCALES, type Locale } from './i18n/locale.ts'
+
 export interface SiteSeo {
   siteName: string
   siteDescription: string
@@ -18,8 +20,13 @@ export interface PageSeo {
   description?: string
   /** Absolute or site-relative image. */
   image?: string
-  /** Path of the canonical URL ("/blog/mon-article"); query strings are dropped. */
+  /** French path of the page ("/blog/mon-article"); query strings are dropped. */
   path: string
+  /**
+   * The page's path in each language when it is not the French path's twin (a translated
+   * slug), or null when the page has no version in that language (ADR 074).
+   */
+  alternates?: Partial<Record<Locale, string | null>>
   type?: 'website' | 'article'
   /** Ask search engines not to index (404 pages). */
   noindex?: boolean
@@ -32,7 +39,7 @@ export type MetaTag =
   | { title: string }
   | { name: string; content: string }
   | { property: string; content: string }
-  | { tagName: 'link'; rel: string; href: string }
+  | { tagName: 'link'; rel: string; href: string; hrefLang?: string }
 
 /** Finds the root loader's `seo` among meta matches (typed loosely on purpose). */
 export function siteSeoFromMatches(
@@ -76,26 +83,59 @@ export function summarize(text: string, max = 160): string {
   return summary
 }
 
-export function buildMeta(site: SiteSeo, page: PageSeo): MetaTag[] {
+/** The page's path in each language, null where it has no version (ADR 074). */
+function pathsOf(page: PageSeo): Record<Locale, string | null> {
+  const path = page.path.split('?')[0] || '/'
+  const given = page.alternates ?? {}
+  return {
+    fr: given.fr !== undefined ? given.fr : path,
+    en: given.en !== undefined ? given.en : localizePath(path, 'en'),
+  }
+}
+
+export function buildMeta(site: SiteSeo, page: PageSeo, locale: Locale = 'fr'): MetaTag[] {
   const title = page.title ? `${page.title} — ${site.siteName}` : site.siteName
   const description = summarize(page.description || site.siteDescription)
-  const url = absoluteUrl(site.origin, page.path.split('?')[0] || '/')
+  const paths = pathsOf(page)
+  const own = paths[locale] ?? (locale === 'fr' ? page.path : localizePath(page.path, 'en'))
+  const url = absoluteUrl(site.origin, own.split('?')[0] || '/')
+  const other: Locale = locale === 'fr' ? 'en' : 'fr'
+  // A pair is announced only when both versions exist, reciprocally; x-default is French.
+  const paired = !page.noindex && paths.fr !== null && paths.en !== null
   const imageSource = page.image || site.metaImage
   const image = imageSource ? absoluteUrl(site.origin, imageSource) : undefined
   const tags: MetaTag[] = [
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
+  ]
+  if (paired) {
+    const fr = absoluteUrl(site.origin, paths.fr!)
+    tags.push(
+      { tagName: 'link', rel: 'alternate', hrefLang: 'fr', href: fr },
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        hrefLang: 'en',
+        href: absoluteUrl(site.origin, paths.en!),
+      },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: fr },
+    )
+  }
+  tags.push(
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:site_name', content: site.siteName },
-    { property: 'og:locale', content: 'fr_FR' },
+    { property: 'og:locale', content: OG_LOCALES[locale] },
+  )
+  if (paired) tags.push({ property: 'og:locale:alternate', content: OG_LOCALES[other] })
+  tags.push(
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
-  ]
+  )
   if (image) {
     tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
   }

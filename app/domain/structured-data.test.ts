@@ -113,3 +113,38 @@ describe('structured data', () => {
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>&\u2028' })
   })
 })
+
+describe('structured data per language (ADR 074)', () => {
+  it('says the content language and points at the page in that language', () => {
+    const post = {
+      slug: 'hello',
+      title: 'Hello',
+      excerpt: 'E',
+      thumbnail: '/t.webp',
+      category: 'Product',
+      tags: [],
+      publishedAt: '2026-01-01T10:00:00.000Z',
+      author: { name: 'C' },
+    }
+    expect(blogPostingLd(ORIGIN, post, 'Site')).toMatchObject({
+      inLanguage: 'fr-FR',
+      url: `${ORIGIN}/blog/hello`,
+    })
+    expect(blogPostingLd(ORIGIN, post, 'Site', 'en')).toMatchObject({
+      inLanguage: 'en-GB',
+      url: `${ORIGIN}/en/blog/hello`,
+    })
+    const project = {
+      id: 'p1',
+      title: 'P',
+      description: 'D',
+      thumbnail: '/p.webp',
+      tags: [],
+      createdAt: '2026-01-01T10:00:00.000Z',
+    }
+    expect(creativeWorkLd(ORIGIN, project, 'C', 'en')).toMatchObject({
+      inLanguage: 'en-GB',
+      url: `${ORIGIN}/en/projects/p1`,
+    })
+  })
+})

@@ -2,6 +2,10 @@
 // BlogPosting (post), CreativeWork (project), BreadcrumbList. Built in loaders from the
 // content and PUBLIC_URL; serialised so that stored text can never close the <script>.
 import { absoluteUrl } from './seo.ts'
+import { EN_PREFIX, type Locale } from './i18n/locale.ts'
+
+/** The content's language (ADR 074). */
+const LANGUAGE_TAGS: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' }
 
 export type JsonLd = Record<string, unknown> & { '@context': 'https://schema.org'; '@type': string }
 
@@ -59,8 +63,9 @@ export function blogPostingLd(
     author: { name: string }
   },
   siteName: string,
+  locale: Locale = 'fr',
 ): JsonLd {
-  const url = `${origin}/blog/${encodeURIComponent(post.slug)}`
+  const url = `${origin}${locale === 'en' ? EN_PREFIX : ''}/blog/${encodeURIComponent(post.slug)}`
   return {
     '@context': CONTEXT,
     '@type': 'BlogPosting',
@@ -75,7 +80,7 @@ export function blogPostingLd(
     url,
     articleSection: post.category,
     ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
-    inLanguage: 'fr-FR',
+    inLanguage: LANGUAGE_TAGS[locale],
   }
 }
 
@@ -92,6 +97,7 @@ export function creativeWorkLd(
     url?: string
   },
   creatorName: string,
+  locale: Locale = 'fr',
 ): JsonLd {
   return {
     '@context': CONTEXT,
@@ -99,13 +105,13 @@ export function creativeWorkLd(
     name: project.title,
     description: project.description,
     image: absoluteUrl(origin, project.thumbnail),
-    url: `${origin}/projects/${encodeURIComponent(project.id)}`,
+    url: `${origin}${locale === 'en' ? EN_PREFIX : ''}/projects/${encodeURIComponent(project.id)}`,
     dateCreated: project.createdAt,
     dateModified: project.updatedAt ?? project.createdAt,
     creator: { '@type': 'Person', name: creatorName },
     ...(project.tags.length > 0 ? { keywords: project.tags.join(', ') } : {}),
     ...(project.url ? { sameAs: project.url } : {}),
-    inLanguage: 'fr-FR',
+    inLanguage: LANGUAGE_TAGS[locale],
   }
 }
 

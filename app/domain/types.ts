@@ -157,6 +157,8 @@ export interface Message {
   status: MessageStatus
   createdAt: string
   reply?: MessageReply
+  /** Sent from the English site (ADR 075): the visitor is written to in English. */
+  locale?: 'en'
 }
 
 export interface UserInfo {

@@ -6,8 +6,13 @@
 // `reloadDocument`, `mask`, another `discover`) goes through React Router's Link. In the
 // browser this *is* React Router's Link, so client navigation, prefetching and focus are
 // untouched; hydration compares the DOM, which is the same.
-import { createElement, type ComponentProps } from 'react'
+//
+// On an English page (ADR 074) a plain path to a public page is written in English
+// ("/projects" → "/en/projects"), so the pages and the chrome name their French paths once.
+import { createElement, useContext, type ComponentProps } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { localizePath } from '#app/domain/i18n/locale.ts'
+import { LocaleContext } from './i18n.tsx'
 
 type LinkProps = ComponentProps<typeof RouterLink>
 
@@ -90,6 +95,14 @@ function ServerLink(props: LinkProps) {
   return createElement('a', attributes)
 }
 
+const BaseLink = typeof document === 'undefined' ? ServerLink : RouterLink
+
+/** The link in the page's language: a string `to` of a public page goes to its English twin. */
+function LocalizedLink(props: LinkProps) {
+  const locale = useContext(LocaleContext)
+  if (locale === 'fr' || typeof props.to !== 'string') return createElement(BaseLink, props)
+  return createElement(BaseLink, { ...props, to: localizePath(props.to, locale) })
+}
+
 /** React Router's `Link` in the browser; the same markup, cheaper, on the server. */
-export const Link: typeof RouterLink =
-  typeof document === 'undefined' ? (ServerLink as typeof RouterLink) : RouterLink
+export const Link: typeof RouterLink = LocalizedLink as typeof RouterLink

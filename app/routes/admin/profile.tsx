@@ -21,6 +21,14 @@ import { FormActions } from '#app/ui/admin/list.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { useSchemaForm } from '#app/ui/admin/use-schema-form.ts'
 import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
+import { useSearchParams } from 'react-router'
+import {
+  ENGLISH_PARAM,
+  TranslationLink,
+  TranslationPanel,
+} from '#app/ui/admin/translation-panel.tsx'
+import { saveDocumentTranslation } from '#app/server/admin/translation-admin.server.ts'
+import { getTranslation } from '#app/server/repositories/translations.server.ts'
 
 const PROFILE_SAVED = 'Profil mis à jour avec succès'
 const PROFILE_SAVE_FAILED = 'Erreur lors de la mise à jour du profil'
@@ -31,12 +39,29 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return { profile: (await getProfile()) ?? null }
+  const [profile, english] = await Promise.all([getProfile(), getTranslation('profile', 'profile')])
+  return { profile: profile ?? null, english: english ?? null }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readAdminForm(request)
+  // The English title and bio, beside the French ones (ADR 075).
+  if (form.intent === 'translate') {
+    const profile = await getProfile()
+    return saveDocumentTranslation(
+      request,
+      admin,
+      {
+        entity: 'profile',
+        id: 'profile',
+        resourceType: 'profile',
+        name: profile?.name ?? 'Profil',
+        back: '/admin/profile?langue=en',
+      },
+      form.values,
+    )
+  }
   if (form.intent !== 'save') return unknownIntent(form.intent)
   return withValidation(
     form.values,
@@ -91,7 +116,34 @@ const FIELDS: {
 ]
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfileForm profile={loaderData.profile} failure={actionData} />
+  const [searchParams] = useSearchParams()
+  const { profile, english } = loaderData
+  // `?langue=en`: the English title and bio, the French ones beside them (ADR 075).
+  if (profile && searchParams.get(ENGLISH_PARAM) === 'en') {
+    return (
+      <TranslationPanel
+        key={JSON.stringify(english ?? {})}
+        entity="profile"
+        id="profile"
+        data={english ?? undefined}
+        failure={actionData}
+        reference={profile as unknown as Record<string, unknown>}
+        back="/admin/profile"
+      />
+    )
+  }
+  return (
+    <>
+      <ProfileForm profile={profile} failure={actionData} />
+      {profile ? (
+        <TranslationLink
+          entity="profile"
+          data={english ?? undefined}
+          href={`?${ENGLISH_PARAM}=en`}
+        />
+      ) : null}
+    </>
+  )
 }
 
 function ProfileForm({

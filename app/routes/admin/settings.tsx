@@ -20,11 +20,23 @@ import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { ButtonLink } from '#app/ui/admin/buttons.tsx'
 import { SettingsForm } from '#app/ui/admin/settings-form.tsx'
 import type { Route } from './+types/settings'
+import { saveDocumentTranslation } from '#app/server/admin/translation-admin.server.ts'
+import { getTranslation } from '#app/server/repositories/translations.server.ts'
+import {
+  ENGLISH_PARAM,
+  TranslationLink,
+  TranslationPanel,
+} from '#app/ui/admin/translation-panel.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const [settings, facts] = await Promise.all([getSiteSettings(), getLegalFacts()])
   const keys = Object.keys(LEGAL_PAGES) as LegalKey[]
+  const [settings, facts, englishSettings, ...englishLegal] = await Promise.all([
+    getSiteSettings(),
+    getLegalFacts(),
+    getTranslation('settings', 'settings'),
+    ...keys.map((key) => getTranslation('legal', key)),
+  ])
   const legalTemplates = Object.fromEntries(
     keys.map((key) => [key, legalTemplate(key, facts)]),
   ) as Record<LegalKey, string>
@@ -33,12 +45,50 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     settings: { ...settings, contact: { ...settings.contact, email: contactEmail } },
     legalTemplates,
+    // The English versions (ADR 075): the site's name and description, the legal pages.
+    english: {
+      settings: englishSettings ?? null,
+      legal: Object.fromEntries(keys.map((key, i) => [key, englishLegal[i] ?? null])),
+    },
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { intent, values: posted } = await readAdminForm(request)
+  const { intent, id, values: posted } = await readAdminForm(request)
+  if (intent === 'translate') {
+    const legal = (Object.keys(LEGAL_PAGES) as LegalKey[]).find((key) => key === id)
+    const settings = await getSiteSettings()
+    if (posted.entity === 'legal' && legal) {
+      return saveDocumentTranslation(
+        request,
+        admin,
+        {
+          entity: 'legal',
+          id: legal,
+          resourceType: 'settings',
+          name: LEGAL_PAGES[legal].title,
+          back: '/admin/settings?langue=en',
+        },
+        posted,
+      )
+    }
+    if (posted.entity === 'settings' && id === 'settings') {
+      return saveDocumentTranslation(
+        request,
+        admin,
+        {
+          entity: 'settings',
+          id: 'settings',
+          resourceType: 'settings',
+          name: settings.siteName,
+          back: '/admin/settings?langue=en',
+        },
+        posted,
+      )
+    }
+    return unknownIntent(intent)
+  }
   if (intent !== 'save') return unknownIntent(intent)
   // A legal text left as the template is stored empty, so the page keeps following the
   // owner's name and contact details when they change (ADR 021).
@@ -86,36 +136,77 @@ export function meta() {
 }
 
 export default function SettingsTab() {
-  const { settings, legalTemplates } = useLoaderData<typeof loader>()
+  const { settings, legalTemplates, english } = useLoaderData<typeof loader>()
   // Only a refused save answers with data (a save redirects).
-  const failure = useActionData<typeof action>()
+  const posted = useActionData<typeof action>()
+  const englishFailure =
+    posted && Object.keys(posted.values ?? {}).some((k) => k.startsWith('en.')) ? posted : undefined
+  const failure = englishFailure ? undefined : posted
   const location = useLocation()
+  // `?langue=en`: the English site's name, description and legal pages (ADR 075).
+  if (new URLSearchParams(location.search).get(ENGLISH_PARAM) === 'en') {
+    return (
+      <>
+        <TranslationPanel
+          entity="settings"
+          id="settings"
+          data={english.settings ?? undefined}
+          failure={englishFailure?.values.entity === 'settings' ? englishFailure : undefined}
+          title="Version anglaise du site"
+          reference={{ siteName: settings.siteName, siteDescription: settings.siteDescription }}
+          back="/admin/settings"
+        />
+        {(Object.keys(LEGAL_PAGES) as LegalKey[]).map((key) => (
+          <TranslationPanel
+            key={key}
+            entity="legal"
+            id={key}
+            data={english.legal[key] ?? undefined}
+            failure={
+              englishFailure?.values.entity === 'legal' && englishFailure.values.id === key
+                ? englishFailure
+                : undefined
+            }
+            title={`Version anglaise — ${LEGAL_PAGES[key].title}`}
+            reference={{ text: settings.legal?.[key] || legalTemplates[key] }}
+          />
+        ))}
+      </>
+    )
+  }
   return (
-    <SettingsForm
-      // A new location (save, refused save, 'Actualiser') re-reads the fields.
-      key={location.key}
-      settings={settings}
-      legalTemplates={legalTemplates}
-      values={failure?.values}
-      errors={failure?.fieldErrors}
-      reload={
-        <>
-          {/* Paramètres › E-mails (ADR 019). */}
-          <ButtonLink to="/admin/settings/emails" variant="secondary">
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            E-mails
-          </ButtonLink>
-          {/* Paramètres › Importer / Exporter (ADR 066). */}
-          <ButtonLink to="/admin/settings/transfer" variant="secondary">
-            <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
-            Importer / Exporter
-          </ButtonLink>
-          <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
-            <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            Actualiser
-          </ButtonLink>
-        </>
-      }
-    />
+    <>
+      <SettingsForm
+        // A new location (save, refused save, 'Actualiser') re-reads the fields.
+        key={location.key}
+        settings={settings}
+        legalTemplates={legalTemplates}
+        values={failure?.values}
+        errors={failure?.fieldErrors}
+        reload={
+          <>
+            {/* Paramètres › E-mails (ADR 019). */}
+            <ButtonLink to="/admin/settings/emails" variant="secondary">
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              E-mails
+            </ButtonLink>
+            {/* Paramètres › Importer / Exporter (ADR 066). */}
+            <ButtonLink to="/admin/settings/transfer" variant="secondary">
+              <ArrowLeftRight className="h-4 w-4" aria-hidden="true" />
+              Importer / Exporter
+            </ButtonLink>
+            <ButtonLink to={location.pathname} variant="secondary" aria-label="Actualiser">
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              Actualiser
+            </ButtonLink>
+          </>
+        }
+      />
+      <TranslationLink
+        entity="settings"
+        data={english.settings ?? undefined}
+        href={`?${ENGLISH_PARAM}=en`}
+      />
+    </>
   )
 }

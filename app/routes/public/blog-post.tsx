@@ -13,6 +13,7 @@ import { blogPostingLd, breadcrumbLd } from '#app/domain/structured-data.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
 import {
+  getBlogPost,
   getBlogPostPage,
   getBlogPostPreview,
   type BlogPostPage,
@@ -26,6 +27,21 @@ import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc } from '#app/ui/public/media.tsx'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import {
+  EN_PREFIX,
+  localeOfMatches,
+  requestLocale,
+  type Alternates,
+  type Locale,
+} from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import {
+  englishContentHtml,
+  englishSlugOf,
+  localizeItem,
+  postIdOfEnglishSlug,
+} from '#app/server/repositories/translations.server.ts'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -33,11 +49,39 @@ const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
 const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
-export const POST_NOT_FOUND = 'Article non trouvé'
 /** `/blog/:slug?apercu`: an admin sees any post (draft, scheduled) with a banner. */
 export const PREVIEW_PARAM = 'apercu'
 
-const NOT_FOUND = { post: null, html: '', jsonLd: [], preview: null } as const
+const NOT_FOUND = {
+  post: null,
+  html: '',
+  jsonLd: [],
+  preview: null,
+  alternates: null,
+  frenchOffer: null,
+} as const
+
+/**
+ * The English page of a post (ADR 075): found by its English slug (or its French one when the
+ * translation keeps it), public by the French post's rules. A French-only post gives no page,
+ * but its French address, which the 404 offers.
+ */
+async function englishPage(
+  slug: string,
+): Promise<{ page?: BlogPostPage; frenchOffer?: { title: string; path: string } }> {
+  const id = await postIdOfEnglishSlug(slug)
+  const french = id
+    ? await getBlogPost(id).then((post) => (post ? getBlogPostPage(post.slug) : undefined))
+    : await getBlogPostPage(slug)
+  if (!french) return {}
+  const englishSlug = await englishSlugOf(french.post.id, french.post.slug)
+  if (englishSlug !== slug) {
+    return { frenchOffer: { title: french.post.title, path: `/blog/${french.post.slug}` } }
+  }
+  const post = await localizeItem('post', french.post, 'en')
+  if (!post) return {}
+  return { page: { post, html: await englishContentHtml('post', post.id) } }
+}
 
 /** Only an active admin may preview; anybody else gets the public rules. */
 async function loadPreview(request: Request): Promise<boolean> {
@@ -47,23 +91,36 @@ async function loadPreview(request: Request): Promise<boolean> {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const preview = await loadPreview(request)
+  const locale: Locale = requestLocale(request)
+  // The preview is the French editor's (ADR 020).
+  const preview = locale === 'fr' && (await loadPreview(request))
   // Drafts and posts not yet due are a 404 for visitors (checked in the query, at its time).
-  const page: BlogPostPage | undefined = preview
-    ? await getBlogPostPreview(params.slug)
-    : await getBlogPostPage(params.slug)
+  const english = locale === 'en' ? await englishPage(params.slug) : undefined
+  const page: BlogPostPage | undefined = english
+    ? english.page
+    : preview
+      ? await getBlogPostPreview(params.slug)
+      : await getBlogPostPage(params.slug)
   // A preview is never stored by a shared cache.
   const headers = preview ? { 'Cache-Control': 'private, no-store' } : undefined
-  if (!page) return data(NOT_FOUND, { status: 404, headers })
+  if (!page)
+    return data({ ...NOT_FOUND, frenchOffer: english?.frenchOffer ?? null }, { status: 404, headers })
   const { post, html } = page
   const origin = getEnv().PUBLIC_URL
   const settings = await getSiteSettings()
+  const frenchSlug = english ? ((await getBlogPost(post.id))?.slug ?? post.slug) : post.slug
+  const englishSlug = english ? post.slug : await englishSlugOf(post.id, post.slug)
+  // The twin, known by id (ADR 075): the switcher and the hreflang links go there.
+  const alternates: Alternates = {
+    fr: `/blog/${encodeURIComponent(frenchSlug)}`,
+    en: englishSlug ? `${EN_PREFIX}/blog/${encodeURIComponent(englishSlug)}` : null,
+  }
   const jsonLd = [
-    blogPostingLd(origin, post, settings.siteName),
+    blogPostingLd(origin, post, settings.siteName, locale),
     breadcrumbLd(origin, [
-      ['Accueil', '/'],
-      ['Blog', '/blog'],
-      [post.title, `/blog/${encodeURIComponent(post.slug)}`],
+      [translate(locale, 'nav:home'), locale === 'en' ? `${EN_PREFIX}/` : '/'],
+      ['Blog', locale === 'en' ? `${EN_PREFIX}/blog` : '/blog'],
+      [post.title, alternates[locale]!],
     ]),
   ]
   const banner = preview
@@ -82,9 +139,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...shown
   } = post
   // The body's HTML is in the document already: not a second time in its hydration data.
-  return data(renderedOnce(request, { post: shown, html, jsonLd, preview: banner }, ['html']), {
-    headers,
-  })
+  return data(
+    renderedOnce(
+      request,
+      { post: shown, html, jsonLd, preview: banner, alternates, frenchOffer: null },
+      ['html'],
+    ),
+    { headers },
+  )
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -94,7 +156,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const post = loaderData?.post
-  if (!post) return pageMeta(matches, { title: POST_NOT_FOUND, path: `/blog/${params.slug}`, noindex: true })
+  const locale = localeOfMatches(matches)
+  if (!post)
+    return pageMeta(matches, {
+      title: translate(locale, 'post:notFound'),
+      path: `/blog/${params.slug}`,
+      noindex: true,
+    })
   // The owner's search and social fields, else the post's own (ADR 064).
   const seo = effectiveSeo(post, {
     title: post.title,
@@ -104,6 +172,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   return pageMeta(matches, {
     ...seo,
     path: `/blog/${post.slug}`,
+    ...(loaderData.alternates ? { alternates: loaderData.alternates } : {}),
     type: 'article',
     publishedTime: post.publishedAt,
     ...(post.updatedAt ? { modifiedTime: post.updatedAt } : {}),
@@ -112,15 +181,26 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
-  const { post, html, jsonLd, preview } = loaderData
+  const { post, html, jsonLd, preview, frenchOffer } = loaderData
+  const t = useT()
+  const locale = useLocale()
   if (!post) {
     return (
       <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
-        <h1 className="text-4xl font-bold">{POST_NOT_FOUND}</h1>
-        <p className="text-fg-2">Cet article n&apos;existe pas ou a été retiré.</p>
+        <h1 className="text-4xl font-bold">{t('post:notFound')}</h1>
+        <p className="text-fg-2">{t('post:notFoundText')}</p>
+        {frenchOffer ? (
+          // Untranslated (ADR 075): the French page is offered, never shown here.
+          <p className="text-fg-2">
+            {t('notFound:otherLanguage')}{' '}
+            <a href={frenchOffer.path} hrefLang="fr" lang="fr" className="link">
+              {frenchOffer.title}
+            </a>
+          </p>
+        ) : null}
         <Link to="/blog" className="btn btn-primary">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Retour au blog
+          {t('post:backToBlog')}
         </Link>
       </section>
     )
@@ -152,7 +232,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         <div className="reveal relative mx-auto max-w-3xl px-6 pt-36 pb-14">
           <Link to="/blog" className="link inline-flex items-center gap-2 text-sm">
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Tous les articles
+            {t('post:allPosts')}
           </Link>
           <p className="mt-6">
             <span className="chip">{post.category}</span>
@@ -163,10 +243,11 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
               <Avatar src={post.author.avatar} size={40} className="size-10 rounded-full object-cover" />
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
-            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
             <span className="flex items-center gap-1">
               <Clock aria-hidden="true" className="size-4" />
-              {post.readTime} min de lecture
+              {post.readTime}
+              {t('card:readTime')}
             </span>
           </div>
         </div>

@@ -10,14 +10,18 @@ import {
   listBlogPosts,
   listBlogTags,
 } from '#app/server/repositories/blog.server.ts'
+import { localizeList } from '#app/server/repositories/translations.server.ts'
+import type { BlogPost } from '#app/domain/types.ts'
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 // Built once (ADR 040).
 const Search = /* @__PURE__ */ fastIcon(LucideSearch)
 
-export const BLOG_EMPTY = 'Aucun article ne correspond à votre recherche.'
 const MAX_QUERY = 200
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,11 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
   const category = (params.get('category') ?? '').trim()
   const tag = (params.get('tag') ?? '').trim()
-  const [posts, categories, tags] = await Promise.all([
-    listBlogPosts({ q: q || undefined, category: category || undefined, tag: tag || undefined }),
-    listBlogCategories(),
-    listBlogTags(),
-  ])
+  const { posts, categories, tags } =
+    requestLocale(request) === 'en'
+      ? await englishPosts(q, category, tag)
+      : await frenchPosts(q, category, tag)
   return {
     q,
     category,
@@ -51,16 +54,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+async function frenchPosts(q: string, category: string, tag: string) {
+  const [posts, categories, tags] = await Promise.all([
+    listBlogPosts({ q: q || undefined, category: category || undefined, tag: tag || undefined }),
+    listBlogCategories(),
+    listBlogTags(),
+  ])
+  return { posts, categories, tags }
+}
+
+/** The translated posts only, searched and filtered on their English texts (ADR 075). */
+async function englishPosts(q: string, category: string, tag: string) {
+  const all = await localizeList('post', await listBlogPosts(), 'en')
+  const words = q.toLowerCase()
+  const posts = all.filter(
+    (p: BlogPost) =>
+      (!category || p.category === category) &&
+      (!tag || p.tags.includes(tag)) &&
+      (!words || `${p.title} ${p.excerpt}`.toLowerCase().includes(words)),
+  )
+  const sorted = (values: string[]) => [...new Set(values)].sort()
+  return {
+    posts,
+    categories: sorted(all.map((p) => p.category)),
+    tags: sorted(all.flatMap((p) => p.tags)),
+  }
+}
+
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'Blog',
-    description: 'Articles sur le produit, le design, le développement web et l’innovation.',
+    title: translate(locale, 'blog:title'),
+    description: translate(locale, 'blog:description'),
     path: '/blog',
   })
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { q, category, tag, categories, tags, posts } = loaderData
+  const t = useT()
   // The fields follow the URL (back, a tag link) without remounting the form: a remount would
   // take the focus from the select or the search box being used (keyboard users).
   const form = useRef<HTMLFormElement>(null)
@@ -82,8 +114,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }, [q, category, tag])
   return (
     <>
-      <PageHeader eyebrow="Journal" title="Blog">
-        Réflexions, retours d&apos;expérience et explorations.
+      <PageHeader eyebrow={t('blog:eyebrow')} title={t('blog:title')}>
+        {t('blog:intro')}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
         <Form
@@ -94,7 +126,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           className="card grid gap-4 p-4 md:grid-cols-[1fr_14rem_14rem_auto] md:items-end"
         >
           <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
-            <label htmlFor="blog-q">Rechercher</label>
+            <label htmlFor="blog-q">{t('blog:search')}</label>
             <span className="relative">
               <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
               <input
@@ -103,34 +135,34 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 name="q"
                 defaultValue={q}
                 maxLength={MAX_QUERY}
-                placeholder="Titre ou extrait…"
+                placeholder={t('blog:searchPlaceholder')}
                 className="field pl-9"
               />
             </span>
           </div>
           <FilterSelect
             id="blog-category"
-            label="Catégorie"
+            label={t('blog:category')}
             name="category"
             value={category}
-            allLabel="Toutes les catégories"
+            allLabel={t('blog:allCategories')}
             options={categories}
           />
           <FilterSelect
             id="blog-tag"
-            label="Étiquette"
+            label={t('blog:tag')}
             name="tag"
             value={tag}
-            allLabel="Toutes les étiquettes"
+            allLabel={t('blog:allTags')}
             options={tags}
           />
           <button type="submit" className="btn btn-primary">
-            Rechercher
+            {t('blog:search')}
           </button>
         </Form>
 
         {posts.length === 0 ? (
-          <p className="mt-12 text-lg text-fg-2">{BLOG_EMPTY}</p>
+          <p className="mt-12 text-lg text-fg-2">{t('blog:empty')}</p>
         ) : (
           <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {posts.map((p, i) => (

@@ -8,12 +8,14 @@ import { sendStat } from '#app/ui/chrome/audience.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
-import { CONTACT_STORAGE_NOTICE } from '#app/domain/legal.ts'
 import { handleContact } from '#app/server/messages/contact.server.ts'
 import { keepRetryAfter } from '#app/server/http/request-body.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { localeOfMatches, localeOfPath } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 // Built once (ADR 040).
 const CheckCircle2 = /* @__PURE__ */ fastIcon(LucideCheckCircle2)
@@ -22,7 +24,6 @@ const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
 const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
 const Send = /* @__PURE__ */ fastIcon(LucideSend)
 
-export const CONTACT_SENT = 'Message Envoyé!'
 
 export async function loader() {
   const settings = await getSiteSettings()
@@ -71,7 +72,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     const fieldErrors: FieldErrors = {}
     const failure = {
       status: 'error' as const,
-      message: CONTACT_FAILURE,
+      message:
+        localeOfPath(new URL(request.url).pathname) === 'en'
+          ? translate('en', 'contact:failure')
+          : CONTACT_FAILURE,
       fieldErrors,
       values: { name: text('name'), email: text('email'), message: text('message') },
     }
@@ -82,27 +86,31 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'Contact',
-    description: 'Un projet, une question, une collaboration ? Écrivez-moi.',
+    title: translate(locale, 'nav:contact'),
+    description: translate(locale, 'contact:description'),
     path: '/contact',
   })
 }
 
 function ContactCard({
   Icon,
+  id,
   label,
   value,
   href,
 }: {
   Icon: typeof Phone
+  /** The French label, the card's stable test id. */
+  id: string
   label: string
   value: string
   href: (v: string) => string
 }) {
   const external = href(value).startsWith('http')
   return (
-    <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${label}`}>
+    <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${id}`}>
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
         <Icon aria-hidden="true" className="size-5" />
       </span>
@@ -129,6 +137,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const failure = actionData && actionData.status === 'error' ? actionData : null
   const values = failure?.values
   const errors = failure?.fieldErrors ?? {}
+  const tr = useT()
   /** A control's id and name (all are required), the value typed before a refusal, and its
    * error's links. */
   const control = (name: 'name' | 'email' | 'message') => ({
@@ -167,8 +176,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow="Contact" title="Parlons de votre projet">
-        Une idée, une question ou une collaboration ? Je vous réponds rapidement.
+      <PageHeader eyebrow={tr('nav:contact')} title={tr('contact:title')}>
+        {tr('contact:intro')}
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
         <div className="card p-6 md:p-8">
@@ -176,15 +185,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <div ref={status} tabIndex={-1} role="status" className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5 focus:outline-none">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-link" />
               <div>
-                <p className="font-display text-xl font-semibold text-fg">{CONTACT_SENT}</p>
-                <p className="text-fg-2">Merci ! Je reviens vers vous très vite.</p>
+                <p className="font-display text-xl font-semibold text-fg">{tr('contact:sent')}</p>
+                <p className="text-fg-2">{tr('contact:thanks')}</p>
               </div>
             </div>
           ) : null}
           {/* noValidate: the server's French messages, not the browser's bubbles (in the
               browser's language); `required` stays for assistive technology. */}
           <Form ref={form} method="post" preventScrollReset noValidate className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
-            <Field label="Nom" name="name" error={errors.name}>
+            <Field label={tr('contact:name')} name="name" error={errors.name}>
               <input
                 {...control('name')}
                 autoComplete="name"
@@ -201,7 +210,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 className="field"
               />
             </Field>
-            <Field label="Message" name="message" error={errors.message}>
+            <Field label={tr('contact:message')} name="message" error={errors.message}>
               <textarea
                 {...control('message')}
                 rows={6}
@@ -212,7 +221,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>
-                Site web
+                {tr('contact:website')}
                 <input name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
               </label>
             </div>
@@ -227,29 +236,30 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               ) : (
                 <Send aria-hidden="true" className="size-4" />
               )}
-              {sending ? 'Envoi en cours...' : 'Envoyer le message'}
+              {sending ? tr('contact:sending') : tr('contact:send')}
             </button>
           </Form>
           {/* GDPR art. 13: what is kept, why and for how long. */}
           <p className="mt-6 text-sm text-fg-2">
-            {CONTACT_STORAGE_NOTICE}{' '}
+            {tr('contact:storage')}{' '}
             <Link to="/confidentialite" className="link">
-              Politique de confidentialité
+              {tr('legal:privacy')}
             </Link>
           </p>
         </div>
         {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">
           {contact.phone ? (
-            <ContactCard Icon={Phone} label="Téléphone" value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} />
+            <ContactCard Icon={Phone} id="Téléphone" label={tr('contact:phone')} value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} />
           ) : null}
           {contact.email ? (
-            <ContactCard Icon={Mail} label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} />
+            <ContactCard Icon={Mail} id="E-mail" label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} />
           ) : null}
           {contact.address ? (
             <ContactCard
               Icon={MapPin}
-              label="Adresse"
+              id="Adresse"
+              label={tr('contact:address')}
               value={contact.address}
               href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
             />

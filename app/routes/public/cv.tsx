@@ -4,11 +4,14 @@ import { Download as LucideDownload, Lock as LucideLock } from 'lucide-react'
 import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
+import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { Form } from 'react-router'
-import { CV_ACCESS_TEXTS, CV_FILE_PATH } from '#app/domain/cv.ts'
+import { CV_FILE_PATH } from '#app/domain/cv.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { cvAccess, requestEmailVerification } from '#app/server/auth/cv-access.server.ts'
-import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
@@ -23,8 +26,6 @@ const Lock = /* @__PURE__ */ fastIcon(LucideLock)
 
 /** The login banner of a refused download, shown for 3 s. */
 export const CV_LOGIN_BANNER_MS = 3000
-export const CV_LOGIN_TITLE = 'Authentification requise'
-export const CV_LOGIN_TEXT = 'Veuillez vous connecter pour télécharger le CV.'
 
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)(\?.*)?$/i
 
@@ -34,15 +35,21 @@ type CvDocument = { kind: 'image'; url: string } | { kind: 'embed'; url: string 
 /** A signed-in account the owner's setting keeps from the CV (ADR 018 amendment). */
 type Refusal = 'unverified' | 'unapproved'
 
-export const CV_LOCKED_TITLE = 'CV réservé aux visiteurs connectés'
-export const CV_LOCKED_TEXT = 'Connectez-vous pour consulter et télécharger ce document.'
+/** The CV page's notices, in the page's language (ADR 074). */
+const NOTICES = {
+  locked: 'cv:lockedText',
+  verificationSent: 'cv:verificationSent',
+  verified: 'cv:verified',
+  verificationFailed: 'cv:verificationFailed',
+  tooManyAttempts: 'cv:tooManyAttempts',
+} as const satisfies Record<string, MessageKey>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [cv, user, settings, person] = await Promise.all([
     getCv(),
     getSessionUser(request),
     getSiteSettings(),
-    ownerPersonLd(),
+    ownerPersonLd(requestLocale(request)),
   ])
   const url = cv?.url || null
   const access = cv ? await cvAccess(cv.settings, user) : 'allowed'
@@ -85,35 +92,34 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** 'Recevoir un lien de vérification' (ADR 018 amendment): for a signed-in account only. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request)
-  if (!user) return { notice: CV_LOCKED_TEXT }
+  if (!user) return { notice: 'locked' as const }
   const outcome = await requestEmailVerification(request, user)
   return {
     notice:
       outcome === 'sent'
-        ? CV_ACCESS_TEXTS.verificationSent
+        ? ('verificationSent' as const)
         : outcome === 'verified'
-          ? CV_ACCESS_TEXTS.verified
-          : AUTH_TEXTS.tooManyAttempts,
+          ? ('verified' as const)
+          : ('tooManyAttempts' as const),
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'CV',
-    description: 'Curriculum vitæ : expériences, compétences et formations.',
+    title: translate(locale, 'nav:cv'),
+    description: translate(locale, 'cv:description'),
     path: '/cv',
   })
 }
 
 export default function CvPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cvFile, loginRequired, watermark, refused, jsonLd, refusal, verification } = loaderData
-  const notice =
+  const tr = useT()
+  const noticeKey =
     actionData?.notice ??
-    (verification === 'ok'
-      ? CV_ACCESS_TEXTS.verified
-      : verification === 'failed'
-        ? CV_ACCESS_TEXTS.verificationFailed
-        : null)
+    (verification === 'ok' ? 'verified' : verification === 'failed' ? 'verificationFailed' : null)
+  const notice = noticeKey ? tr(NOTICES[noticeKey]) : null
   const [banner, setBanner] = useState(refused)
   const timer = useRef<number | undefined>(undefined)
 
@@ -135,20 +141,20 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <JsonLdScripts items={jsonLd} />
-      <PageHeader eyebrow="Curriculum vitæ" title="Mon CV">
-        Parcours, compétences et réalisations en un coup d&apos;œil.
+      <PageHeader eyebrow={tr('cv:eyebrow')} title={tr('cv:title')}>
+        {tr('cv:intro')}
       </PageHeader>
       <div className="mx-auto max-w-4xl px-6">
         <div className="flex flex-wrap gap-4">
           {cvFile ? (
             <a href="/cv/telecharger" onClick={onDownload} className="btn btn-primary" download>
               {loginRequired ? <Lock aria-hidden="true" className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
-              Télécharger le CV
+              {tr('cv:download')}
             </a>
           ) : null}
           <Link to="/contact" className="btn btn-ghost">
             <Mail aria-hidden="true" className="size-4" />
-            Me contacter
+            {tr('cv:contact')}
           </Link>
         </div>
 
@@ -161,11 +167,11 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
         {banner ? (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-accent bg-surface p-5">
             <div>
-              <p className="font-semibold text-fg">{CV_LOGIN_TITLE}</p>
-              <p className="text-fg-2">{CV_LOGIN_TEXT}</p>
+              <p className="font-semibold text-fg">{tr('cv:loginTitle')}</p>
+              <p className="text-fg-2">{tr('cv:loginText')}</p>
             </div>
             <Link to="/login" className="btn btn-primary">
-              Se connecter
+              {tr('cv:signIn')}
             </Link>
           </div>
         ) : null}
@@ -173,7 +179,7 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
         <CaptureGuard>
           <div className="cv-protected relative mt-10 overflow-hidden rounded-2xl border border-line bg-white shadow-2xl [animation-range:entry_0%_cover_30%] [animation-timeline:view()] motion-safe:animate-[reveal_1s_linear_both] select-none">
             {!cvFile ? (
-              <p className="bg-surface p-10 text-center text-fg-2">Le CV sera bientôt disponible.</p>
+              <p className="bg-surface p-10 text-center text-fg-2">{tr('cv:soon')}</p>
             ) : cvFile.kind === 'image' ? (
               <img src={cvFile.url} alt="CV" draggable={false} className="w-full" />
             ) : cvFile.kind === 'embed' ? (
@@ -181,23 +187,23 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
             ) : (
               <div className="flex flex-col items-center gap-4 bg-surface px-6 py-16 text-center">
                 <Lock aria-hidden="true" className="size-10 text-fg-2" />
-                <h2 className="font-display text-2xl font-semibold text-fg">{CV_LOCKED_TITLE}</h2>
+                <h2 className="font-display text-2xl font-semibold text-fg">{tr('cv:lockedTitle')}</h2>
                 {refusal ? (
                   <>
-                    <p className="max-w-md text-fg-2">{CV_ACCESS_TEXTS[refusal]}</p>
+                    <p className="max-w-md text-fg-2">{tr(`cv:${refusal}`)}</p>
                     {refusal === 'unverified' ? (
                       <Form method="post">
                         <button type="submit" className="btn btn-primary">
-                          {CV_ACCESS_TEXTS.sendVerification}
+                          {tr('cv:sendVerification')}
                         </button>
                       </Form>
                     ) : null}
                   </>
                 ) : (
                   <>
-                    <p className="max-w-md text-fg-2">{CV_LOCKED_TEXT}</p>
+                    <p className="max-w-md text-fg-2">{tr('cv:lockedText')}</p>
                     <Link to="/login" className="btn btn-primary">
-                      Se connecter
+                      {tr('cv:signIn')}
                     </Link>
                   </>
                 )}

@@ -4,6 +4,10 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
+import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { localizeList } from '#app/server/repositories/translations.server.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { isGalleryReady } from '#app/domain/media.ts'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
@@ -16,12 +20,15 @@ import { TagList } from '#app/ui/public/tag-list.tsx'
 // Built once (ADR 040).
 const Star = /* @__PURE__ */ fastIcon(LucideStar)
 
-export const VIDEO_UNSUPPORTED = 'Votre navigateur ne supporte pas la lecture de vidéos.'
-
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   // What the owner put in the gallery, images with their text alternative (ADR 017);
   // documents (PDF) belong to the library only.
-  const items = (await listMedia()).filter(isGalleryReady)
+  // In English, the items whose caption is translated (ADR 075).
+  const items = await localizeList(
+    'media',
+    (await listMedia()).filter(isGalleryReady),
+    requestLocale(request),
+  )
   // Sorted by order. Only what the page shows goes to the browser (ADR 040): not the
   // stored file's details (its blurred placeholder alone is a data: URL per image).
   return {
@@ -42,9 +49,10 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'Galerie Dimensionnelle',
-    description: 'Images et vidéos : coulisses, prototypes et explorations visuelles.',
+    title: translate(locale, 'gallery:title'),
+    description: translate(locale, 'gallery:description'),
     path: '/gallery',
   })
 }
@@ -53,15 +61,16 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData
   const images = items.filter((i) => i.category === 'image')
   const [viewer, setViewer] = useState<number | null>(null)
+  const tr = useT()
 
   return (
     <>
-      <PageHeader eyebrow="Galerie" title="Galerie Dimensionnelle">
-        Fragments visuels de mes projets et explorations.
+      <PageHeader eyebrow={tr('nav:gallery')} title={tr('gallery:title')}>
+        {tr('gallery:intro')}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
         {items.length === 0 ? (
-          <p className="text-lg text-fg-2">La galerie est vide pour le moment.</p>
+          <p className="text-lg text-fg-2">{tr('gallery:empty')}</p>
         ) : (
           <ul className="columns-1 gap-6 sm:columns-2 lg:columns-3">
             {items.map((item) => (
@@ -73,13 +82,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 {item.category === 'video' ? (
                   <video controls preload="metadata" className="w-full" aria-label={item.title}>
                     <source src={item.url} />
-                    {VIDEO_UNSUPPORTED}
+                    {tr('gallery:noVideo')}
                   </video>
                 ) : (
                   <button
                     type="button"
                     className="block w-full"
-                    aria-label={`Agrandir ${item.title}`}
+                    aria-label={tr('gallery:enlarge', { title: item.title })}
                     onClick={() => setViewer(images.findIndex((i) => i.id === item.id))}
                   >
                     <ResponsiveImage
@@ -93,7 +102,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 {item.featured ? (
                   <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-on-primary">
                     <Star aria-hidden="true" className="size-3" />
-                    En vedette
+                    {tr('gallery:featured')}
                   </span>
                 ) : null}
                 <div

@@ -4,13 +4,22 @@ import { ArrowRight, Palette } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/home'
 import { summarize } from '#app/domain/seo.ts'
-import { SKILL_CATEGORY_LABELS, skillLevelPercent } from '#app/domain/skill.ts'
+import { skillLevelPercent } from '#app/domain/skill.ts'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { SKILL_CATEGORIES } from '#app/domain/types.ts'
 import { getProfile } from '#app/server/repositories/profile.server.ts'
 import { listFeaturedProjects } from '#app/server/repositories/projects.server.ts'
 import { listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
+import {
+  localizeDocument,
+  localizeList,
+  localizeSettings,
+} from '#app/server/repositories/translations.server.ts'
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
@@ -26,20 +35,26 @@ const Lightbulb = /* @__PURE__ */ fastIcon(LucideLightbulb)
 const Radar = /* @__PURE__ */ fastIcon(LucideRadar)
 const Users = /* @__PURE__ */ fastIcon(LucideUsers)
 
-export async function loader() {
-  const [profile, settings, featured, skills, steps, person] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request)
+  const [frenchProfile, settings, featured, skills, steps, person] = await Promise.all([
     getProfile(),
-    getSiteSettings(),
-    listFeaturedProjects(),
-    listSkills(),
-    listProcessSteps(),
-    ownerPersonLd(),
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
+    listFeaturedProjects().then((items) => localizeList('project', items, locale)),
+    listSkills().then((items) => localizeList('skill', items, locale)),
+    listProcessSteps().then((items) => localizeList('process', items, locale)),
+    ownerPersonLd(locale),
   ])
+  // An untranslated profile says nothing in French on the English page (ADR 075).
+  const localized = frenchProfile
+    ? await localizeDocument('profile', 'profile', frenchProfile, locale)
+    : undefined
+  const profile = localized?.translated ? localized.value : undefined
   return {
     jsonLd: [person],
     hero: {
-      name: profile?.name ?? settings.siteName,
-      title: profile?.title ?? 'Product manager, développeur web et design thinker',
+      name: frenchProfile?.name ?? settings.siteName,
+      title: profile?.title ?? translate(locale, 'home:defaultTitle'),
       bio: profile?.bio ?? settings.siteDescription,
     },
     featured: featured.map(({ id, title, description, thumbnail, tags }) => ({
@@ -50,7 +65,10 @@ export async function loader() {
       tags,
     })),
     skills: skills.map((s) => ({ ...s, percent: skillLevelPercent(s.level) })),
-    categories: SKILL_CATEGORIES.map((id) => ({ id, label: SKILL_CATEGORY_LABELS[id] })),
+    categories: SKILL_CATEGORIES.map((id) => ({
+      id,
+      label: translate(locale, `skills:${id}` satisfies MessageKey),
+    })),
     // Steps sorted by order, then numbered.
     steps: [...steps].sort((a, b) => a.order - b.order),
   }
@@ -65,18 +83,24 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** About section: the eight skill cards. */
 const ABOUT_CARDS = [
-  { title: 'Design Thinking', text: 'Partir des usages réels pour imaginer les bonnes solutions.', Icon: Lightbulb },
-  { title: 'Product Management', text: 'Donner un cap, prioriser et livrer ce qui compte.', Icon: Compass },
-  { title: 'Mentoring', text: 'Accompagner les équipes et faire grandir les talents.', Icon: Users },
-  { title: 'Veille continue', text: 'Suivre les tendances et les technologies émergentes.', Icon: Radar },
-  { title: 'Développement Web', text: 'Des applications rapides, accessibles et robustes.', Icon: Code2 },
-  { title: 'Design UI/UX', text: 'Des interfaces claires, élégantes et inclusives.', Icon: Palette },
-  { title: 'Innovation', text: 'Expérimenter, prototyper, apprendre vite.', Icon: BookOpen },
-  { title: 'Formation', text: 'Transmettre les méthodes et les bonnes pratiques.', Icon: GraduationCap },
+  { key: 'dt', title: 'Design Thinking', text: 'about:designThinking', Icon: Lightbulb },
+  { key: 'pm', title: 'Product Management', text: 'about:productManagement', Icon: Compass },
+  { key: 'mentoring', title: 'Mentoring', text: 'about:mentoring', Icon: Users },
+  { key: 'watch', title: 'about:watchTitle', text: 'about:watch', Icon: Radar },
+  { key: 'web', title: 'about:webTitle', text: 'about:web', Icon: Code2 },
+  { key: 'uiux', title: 'Design UI/UX', text: 'about:uiux', Icon: Palette },
+  { key: 'innovation', title: 'Innovation', text: 'about:innovation', Icon: BookOpen },
+  { key: 'training', title: 'about:trainingTitle', text: 'about:training', Icon: GraduationCap },
 ] as const
+
+/** A card's title: a catalogue key, or a name said the same in both languages. */
+function cardTitle(t: ReturnType<typeof useT>, title: string): string {
+  return title.startsWith('about:') ? t(title as MessageKey) : title
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, featured, skills, categories, steps, jsonLd } = loaderData
+  const t = useT()
   return (
     <>
       <JsonLdScripts items={jsonLd} />
@@ -93,11 +117,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg text-fg-2 md:text-xl">{summarize(hero.bio, 280)}</p>
           <div className="mt-10 flex flex-wrap gap-4">
             <Link to="/projects" className="btn btn-primary">
-              Découvrir mes projets
+              {t('home:discover')}
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
             <Link to="/timeline" className="btn btn-ghost">
-              Voir mon parcours
+              {t('home:journey')}
             </Link>
           </div>
         </div>
@@ -106,17 +130,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="featured-title" className="mx-auto max-w-6xl px-6 py-20">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="eyebrow">Sélection</p>
+            <p className="eyebrow">{t('home:selection')}</p>
             <h2 id="featured-title" className="mt-2 text-3xl font-bold md:text-4xl">
-              Projets à la une
+              {t('home:featured')}
             </h2>
           </div>
           <Link to="/projects" className="link font-semibold">
-            Voir tous les projets
+            {t('home:allProjects')}
           </Link>
         </div>
         {featured.length === 0 ? (
-          <p className="mt-8 text-fg-2">Aucun projet à la une pour le moment.</p>
+          <p className="mt-8 text-fg-2">{t('home:noFeatured')}</p>
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((p) => (
@@ -127,16 +151,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="about-title" className="mx-auto max-w-6xl px-6 py-20">
-        <p className="eyebrow">À propos</p>
+        <p className="eyebrow">{t('home:about')}</p>
         <h2 id="about-title" className="mt-2 text-3xl font-bold md:text-4xl">
-          Ce que j&apos;apporte
+          {t('home:bring')}
         </h2>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {ABOUT_CARDS.map(({ title, text, Icon }) => (
-            <li key={title} className="card group p-6 transition hover:-translate-y-1">
+          {ABOUT_CARDS.map(({ key, title, text, Icon }) => (
+            <li key={key} className="card group p-6 transition hover:-translate-y-1">
               <Icon aria-hidden="true" className="size-8 text-link transition group-hover:rotate-6" />
-              <h3 className="mt-4 text-lg font-semibold text-fg">{title}</h3>
-              <p className="mt-2 text-sm text-fg-2">{text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-fg">{cardTitle(t, title)}</h3>
+              <p className="mt-2 text-sm text-fg-2">{t(text)}</p>
             </li>
           ))}
         </ul>
@@ -145,12 +169,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <SkillsSection skills={skills} categories={categories} />
 
       <section aria-labelledby="process-title" className="mx-auto max-w-6xl px-6 py-20">
-        <p className="eyebrow">Méthode</p>
+        <p className="eyebrow">{t('home:method')}</p>
         <h2 id="process-title" className="mt-2 text-3xl font-bold md:text-4xl">
-          Processus créatif
+          {t('home:process')}
         </h2>
         {steps.length === 0 ? (
-          <p className="mt-8 text-fg-2">Le processus créatif sera bientôt présenté ici.</p>
+          <p className="mt-8 text-fg-2">{t('home:processSoon')}</p>
         ) : (
           <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
@@ -162,7 +186,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {String(index + 1).padStart(2, '0')}
                 </span>
                 <h3 className="mt-3 text-lg font-semibold text-fg">
-                  <span className="sr-only">Étape {index + 1} : </span>
+                  <span className="sr-only">
+                    {t('home:stepBefore')}
+                    {index + 1}
+                    {t('home:stepAfter')}
+                  </span>
                   {step.title}
                 </h3>
                 <p className="mt-2 text-sm text-fg-2">{step.description}</p>

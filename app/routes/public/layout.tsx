@@ -6,6 +6,8 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
+import { localizeSettings } from '#app/server/repositories/translations.server.ts'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { Audience } from '#app/ui/chrome/audience.tsx'
@@ -13,9 +15,10 @@ import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSiteSettings()
+  const settings = await localizeSettings(await getSiteSettings(), requestLocale(request))
   const gaId = analyticsId(settings.googleAnalyticsId)
   // Admins pass maintenance mode: tell them it is on.
   const user = settings.maintenanceMode ? await getSessionUser(request) : null
@@ -43,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // on the network keeps the current page and says so (app/ui/chrome/network-status.tsx).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   keepPageOnNetworkFailure('routes/public/layout'),
+  // The same layout under /en/ (ADR 074).
+  keepPageOnNetworkFailure('en-routes/public/layout'),
 ]
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -85,13 +90,24 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** The French page a 404 of the English site offers, when its loader named one. */
+function frenchOfferOf(data: unknown): { title: string; path: string } | null {
+  if (!data || typeof data !== 'object' || !('frenchOffer' in data)) return null
+  const offer = (data as { frenchOffer: unknown }).frenchOffer
+  if (!offer || typeof offer !== 'object') return null
+  const { title, path } = offer as { title?: unknown; path?: unknown }
+  return typeof title === 'string' && typeof path === 'string' ? { title, path } : null
+}
+
 /**
  * Unexpected errors of a public page (a failed data request, a thrown response) keep the
  * site chrome, so the visitor can move on, instead of the bare root error screen.
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const root = useRootData()
+  const t = useT()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const offer = notFound ? frenchOfferOf(error.data) : null
   const refusal = refusalText(error)
   const footer = loaderData?.footer ?? {
     // The footer falls back to its own defaults when these are empty.
@@ -108,14 +124,22 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     >
       <section className="mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-24 text-center">
         <h1 className="gradient-text text-4xl font-bold md:text-5xl">
-          {notFound ? 'Dimension Inconnue' : 'Une erreur est survenue'}
+          {notFound ? t('error:notFoundTitle') : t('error:title')}
         </h1>
         <p className="max-w-xl text-lg text-fg-2">
           {notFound
-            ? "Cette page n'existe pas ou a été déplacée."
-            : (refusal ??
-              'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.')}
+            ? t('error:notFoundText')
+            : (refusal ?? t('error:loadFailed'))}
         </p>
+        {offer ? (
+          // An English page without its English version (ADR 075): the French one is offered.
+          <p className="text-fg-2">
+            {t('notFound:otherLanguage')}{' '}
+            <a href={offer.path} hrefLang="fr" lang="fr" className="link">
+              {offer.title}
+            </a>
+          </p>
+        ) : null}
         <ErrorLinks />
       </section>
     </SiteChrome>

@@ -1,5 +1,16 @@
 import { data } from 'react-router'
 import type { Route } from './+types/legal'
+import {
+  frenchPath,
+  localeOfMatches,
+  localizePath,
+  requestLocale,
+  type Alternates,
+} from '#app/domain/i18n/locale.ts'
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { getTranslation } from '#app/server/repositories/translations.server.ts'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { legalMarkdown, legalText } from '#app/domain/legal.ts'
 import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
@@ -15,9 +26,15 @@ import { getStatsSettings } from '#app/server/analytics/store.server.ts'
 
 type LegalKey = keyof typeof LEGAL_PAGES
 
+const TITLES: Record<LegalKey, MessageKey> = {
+  notice: 'legal:notice',
+  privacy: 'legal:privacy',
+  terms: 'legal:terms',
+}
+
 function pageFor(pathname: string): LegalKey | undefined {
-  // Client navigations fetch "/mentions-legales.data": same page.
-  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '')
+  // Client navigations fetch "/mentions-legales.data": same page; "/en/privacy" is its twin.
+  const path = frenchPath(pathname.replace(/\.data$/, '').replace(/\/+$/, ''))
   return (Object.keys(LEGAL_PAGES) as LegalKey[]).find((k) => LEGAL_PAGES[k].path === path)
 }
 
@@ -29,19 +46,37 @@ function pageFor(pathname: string): LegalKey | undefined {
 export async function loader({ request }: Route.LoaderArgs) {
   const key = pageFor(new URL(request.url).pathname)
   if (!key) throw data(null, { status: 404 })
-  const [settings, facts, stats] = await Promise.all([
+  const locale = requestLocale(request)
+  const [settings, facts, english, stats] = await Promise.all([
     getSiteSettings(),
     getLegalFacts(),
+    getTranslation('legal', key),
     getStatsSettings(),
   ])
-  const { html } = await renderMarkdown(legalMarkdown(legalText(key, settings.legal?.[key], facts)))
+  // The templates are French: the English page is the owner's English text, or a 404 that
+  // offers the French page (ADR 075).
+  const englishText = english?.text?.trim()
+  if (locale === 'en' && !englishText) {
+    throw data(
+      { frenchOffer: { title: LEGAL_PAGES[key].title, path: LEGAL_PAGES[key].path } },
+      { status: 404 },
+    )
+  }
+  const { html } = await renderMarkdown(
+    legalMarkdown(englishText && locale === 'en' ? englishText : legalText(key, settings.legal?.[key], facts)),
+  )
+  const frenchPage = LEGAL_PAGES[key].path
   // The HTML is in the document already: not a second time in its hydration data (ADR 050).
   return renderedOnce(
     request,
     {
       key,
-      title: LEGAL_PAGES[key].title,
-      path: LEGAL_PAGES[key].path,
+      title: translate(locale, TITLES[key]),
+      path: frenchPage,
+      alternates: {
+        fr: frenchPage,
+        en: englishText ? localizePath(frenchPage, 'en') : null,
+      } satisfies Alternates,
       html,
       siteName: settings.siteName,
       updatedAt: settings.updatedAt ?? null,
@@ -53,22 +88,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: loaderData?.title ?? 'Informations légales',
-    description: loaderData ? `${loaderData.title} du site ${loaderData.siteName}.` : undefined,
+    title: loaderData?.title ?? translate(locale, 'legal:eyebrow'),
+    description: loaderData
+      ? translate(locale, 'legal:description', { title: loaderData.title, site: loaderData.siteName })
+      : undefined,
     path: loaderData?.path ?? '/',
+    ...(loaderData ? { alternates: loaderData.alternates } : {}),
   })
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { title, html, updatedAt, optOut } = loaderData
+  const tr = useT()
+  const locale = useLocale()
   return (
     <>
-      <PageHeader eyebrow="Informations légales" title={title} />
+      <PageHeader eyebrow={tr('legal:eyebrow')} title={title} />
       <div className="mx-auto max-w-3xl space-y-4 px-6 text-lg leading-relaxed text-fg-2">
         <MarkdownBody html={html} />
         {optOut ? <StatsOptOut /> : null}
-        {updatedAt ? <p className="pt-6 text-sm">Dernière mise à jour : {formatDate(updatedAt)}</p> : null}
+        {updatedAt ? (
+          <p className="pt-6 text-sm">
+            {tr('legal:updatedPrefix')}
+            {formatDate(updatedAt, locale)}
+          </p>
+        ) : null}
       </div>
     </>
   )

@@ -4,6 +4,9 @@ import type { Route } from './+types/not-found'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ErrorLinks } from '#app/ui/public/error-links.tsx'
 import { importedRedirect } from '#app/server/transfer/redirects.server.ts'
+import { localeOfMatches } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 /** The decorative glitch runs every 3 s for 200 ms. */
 export const GLITCH_EVERY_MS = 3000
@@ -17,9 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'Dimension Inconnue',
-    description: "Cette page n'existe pas dans cette dimension.",
+    title: translate(locale, 'error:notFoundTitle'),
+    description: translate(locale, 'notFound:description'),
     path: location.pathname,
     noindex: true,
   })
@@ -27,6 +31,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function NotFound() {
   const [glitch, setGlitch] = useState(false)
+  const t = useT()
 
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
@@ -51,11 +56,9 @@ export default function NotFound() {
         data-active={glitch}
         className="glitch gradient-text text-4xl font-bold md:text-6xl"
       >
-        Dimension Inconnue
+        {t('error:notFoundTitle')}
       </h1>
-      <p className="max-w-xl text-lg text-fg-2">
-        Vous avez franchi une faille : cette page n&apos;existe pas, ou plus, dans cette dimension.
-      </p>
+      <p className="max-w-xl text-lg text-fg-2">{t('notFound:text')}</p>
       <ErrorLinks />
     </section>
   )

@@ -26,6 +26,20 @@ import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
+import {
+  EN_PREFIX,
+  localeOfMatches,
+  requestLocale,
+  type Alternates,
+} from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import {
+  englishContentHtml,
+  getTranslation,
+  localizeItem,
+} from '#app/server/repositories/translations.server.ts'
+import { isTranslated } from '#app/domain/translation.ts'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -35,7 +49,6 @@ const ExternalLink = /* @__PURE__ */ fastIcon(LucideExternalLink)
 const Maximize2 = /* @__PURE__ */ fastIcon(LucideMaximize2)
 const Minimize2 = /* @__PURE__ */ fastIcon(LucideMinimize2)
 
-export const PROJECT_NOT_FOUND = 'Projet non trouvé'
 
 /** Whether a URL is a page of this site: a path, or this site's own address. */
 function isSiteUrl(url: string, request: Request): boolean {
@@ -54,18 +67,35 @@ export const PREVIEW_SANDBOX = {
   otherSite: 'allow-scripts allow-same-origin allow-forms allow-popups',
 } as const
 
-export const PREVIEW_BLOCKED_TEXT =
-  'Ce site refuse d’être affiché dans un cadre : son aperçu en direct n’est pas possible ici.'
-export const PREVIEW_FALLBACK_TEXT = 'L’aperçu reste vide ?'
-export const OPEN_SITE_TEXT = 'Ouvrir le site dans un nouvel onglet'
-
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const project = await getProject(params.id)
+  const locale = requestLocale(request)
+  const french = await getProject(params.id)
+  // An untranslated project has no English page (ADR 075): a 404 offering the French one.
+  const project = await localizeItem('project', french, locale)
   if (!project)
     return data(
-      { project: null, previewSandbox: null, contentHtml: '', jsonLd: [], framing: null, alts: {} },
+      {
+        project: null,
+        previewSandbox: null,
+        contentHtml: '',
+        jsonLd: [],
+        framing: null,
+        alts: {},
+        alternates: null,
+        frenchOffer: french
+          ? { title: french.title, path: `/projects/${encodeURIComponent(french.id)}` }
+          : null,
+      },
       { status: 404 },
     )
+  const path = `/projects/${encodeURIComponent(project.id)}`
+  const alternates: Alternates = {
+    fr: path,
+    en:
+      locale === 'en' || isTranslated('project', await getTranslation('project', project.id))
+        ? `${EN_PREFIX}${path}`
+        : null,
+  }
   const sameSite = project.url ? isSiteUrl(project.url, request) : false
   const previewSandbox = project.url ? PREVIEW_SANDBOX[sameSite ? 'sameSite' : 'otherSite'] : null
   // A site that refuses frames (ADR 053) gets a message and a link, not a blank frame.
@@ -76,18 +106,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     : null
   const origin = getEnv().PUBLIC_URL
   const [contentHtml, profile, settings, alts] = await Promise.all([
-    getProjectContentHtml(project),
+    locale === 'en' ? englishContentHtml('project', project.id) : getProjectContentHtml(project),
     getProfile(),
     getSiteSettings(),
     // The library's text alternative of the cover and the images (ADR 017).
     libraryAlts([project.thumbnail, ...project.images]),
   ])
   const jsonLd = [
-    creativeWorkLd(origin, project, profile?.name || settings.siteName),
+    creativeWorkLd(origin, project, profile?.name || settings.siteName, locale),
     breadcrumbLd(origin, [
-      ['Accueil', '/'],
-      ['Projets', '/projects'],
-      [project.title, `/projects/${encodeURIComponent(project.id)}`],
+      [translate(locale, 'nav:home'), locale === 'en' ? `${EN_PREFIX}/` : '/'],
+      [translate(locale, 'nav:projects'), locale === 'en' ? `${EN_PREFIX}/projects` : '/projects'],
+      [project.title, alternates[locale]!],
     ]),
   ]
   // The page shows the stored HTML: the Markdown source and the ordering fields stay on the
@@ -97,7 +127,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The description's HTML is in the document already: not a second time in its hydration data.
   return renderedOnce(
     request,
-    { project: shown, previewSandbox, contentHtml, jsonLd, framing, alts },
+    { project: shown, previewSandbox, contentHtml, jsonLd, framing, alts, alternates, frenchOffer: null },
     ['contentHtml'],
   )
 }
@@ -105,18 +135,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const project = loaderData?.project
   if (!project)
-    return pageMeta(matches, { title: PROJECT_NOT_FOUND, path: `/projects/${params.id}`, noindex: true })
+    return pageMeta(matches, {
+      title: translate(localeOfMatches(matches), 'project:notFound'),
+      path: `/projects/${params.id}`,
+      noindex: true,
+    })
   // The owner's search and social fields, else the project's own (ADR 064).
   const seo = effectiveSeo(project, {
     title: project.title,
     description: summarize(project.description),
     image: project.thumbnail,
   })
-  return pageMeta(matches, { ...seo, path: `/projects/${project.id}` })
+  return pageMeta(matches, {
+    ...seo,
+    path: `/projects/${project.id}`,
+    ...(loaderData.alternates ? { alternates: loaderData.alternates } : {}),
+  })
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox, contentHtml, jsonLd, framing, alts } = loaderData
+  const { project, previewSandbox, contentHtml, jsonLd, framing, alts, frenchOffer } = loaderData
   // A new project resets the viewer, preview and selected image.
   return (
     <>
@@ -128,6 +166,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         contentHtml={contentHtml}
         framing={framing}
         alts={alts}
+        frenchOffer={frenchOffer}
       />
     </>
   )
@@ -139,7 +178,9 @@ function ProjectView({
   contentHtml,
   framing,
   alts,
+  frenchOffer,
 }: {
+  frenchOffer: { title: string; path: string } | null
   alts: Record<string, string>
   framing: Route.ComponentProps['loaderData']['framing']
   project: Route.ComponentProps['loaderData']['project']
@@ -149,15 +190,26 @@ function ProjectView({
   const [expanded, setExpanded] = useState(false)
   const [viewer, setViewer] = useState<number | null>(null)
   const [selected, setSelected] = useState(0)
+  const tr = useT()
+  const locale = useLocale()
 
   if (!project) {
     return (
       <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
-        <h1 className="text-4xl font-bold">{PROJECT_NOT_FOUND}</h1>
-        <p className="text-fg-2">Ce projet n&apos;existe pas ou n&apos;est plus publié.</p>
+        <h1 className="text-4xl font-bold">{tr('project:notFound')}</h1>
+        <p className="text-fg-2">{tr('project:notFoundText')}</p>
+        {frenchOffer ? (
+          // Untranslated (ADR 075): the French page is offered, never shown here.
+          <p className="text-fg-2">
+            {tr('notFound:otherLanguage')}{' '}
+            <a href={frenchOffer.path} hrefLang="fr" lang="fr" className="link">
+              {frenchOffer.title}
+            </a>
+          </p>
+        ) : null}
         <Link to="/projects" className="btn btn-primary">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Retour aux projets
+          {tr('project:back')}
         </Link>
       </section>
     )
@@ -182,7 +234,7 @@ function ProjectView({
         <div className="reveal relative mx-auto max-w-6xl px-6 pt-36 pb-16">
           <Link to="/projects" className="link inline-flex items-center gap-2 text-sm">
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Tous les projets
+            {tr('project:all')}
           </Link>
           <h1 className="gradient-text mt-6 text-4xl font-bold md:text-6xl">{project.title}</h1>
           <TagList tags={project.tags} className="mt-5 flex flex-wrap gap-2" />
@@ -196,7 +248,7 @@ function ProjectView({
             <section aria-labelledby="preview-title" className="card overflow-hidden">
               <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-3">
                 <h2 id="preview-title" className="font-semibold">
-                  Aperçu en direct
+                  {tr('project:preview')}
                 </h2>
                 <button
                   type="button"
@@ -209,22 +261,22 @@ function ProjectView({
                   ) : (
                     <Maximize2 aria-hidden="true" className="size-4" />
                   )}
-                  {expanded ? "Réduire l'aperçu" : "Agrandir l'aperçu"}
+                  {expanded ? tr('project:previewShrink') : tr('project:previewExpand')}
                 </button>
               </div>
               {framing === 'blocked' ? (
                 <div className="flex flex-col items-start gap-3 p-6 text-fg-2" data-testid="preview-blocked">
-                  <p>{PREVIEW_BLOCKED_TEXT}</p>
+                  <p>{tr('project:previewBlocked')}</p>
                   <a href={project.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
                     <ExternalLink aria-hidden="true" className="size-4" />
-                    {OPEN_SITE_TEXT}
+                    {tr('project:openSite')}
                   </a>
                 </div>
               ) : (
                 <>
                   <iframe
                     src={project.url}
-                    title={`Aperçu de ${project.title}`}
+                    title={tr('project:previewOf', { title: project.title })}
                     loading="lazy"
                     sandbox={previewSandbox}
                     referrerPolicy="no-referrer"
@@ -233,9 +285,9 @@ function ProjectView({
                   />
                   {/* Some refusals cannot be seen from the server (a page script, a login wall). */}
                   <p className="border-t border-line px-5 py-3 text-sm text-fg-2">
-                    {PREVIEW_FALLBACK_TEXT}{' '}
+                    {tr('project:previewEmpty')}{' '}
                     <a href={project.url} target="_blank" rel="noopener noreferrer" className="link">
-                      {OPEN_SITE_TEXT}
+                      {tr('project:openSite')}
                     </a>
                   </p>
                 </>
@@ -244,22 +296,22 @@ function ProjectView({
           ) : null}
 
           {main ? (
-            <section aria-label="Images du projet">
+            <section aria-label={tr('project:images')}>
               <button
                 type="button"
                 onClick={() => setViewer(selected)}
                 className="block w-full overflow-hidden rounded-2xl border border-line"
-                aria-label="Agrandir l'image"
+                aria-label={tr('project:enlarge')}
               >
                 <ResponsiveImage src={main.src} alt={main.alt} priority sizes="(min-width: 1024px) 760px, calc(100vw - 48px)" className="w-full object-cover" />
               </button>
               {gallery.length > 1 ? (
-                <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Miniatures">
+                <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label={tr('project:thumbnails')}>
                   {gallery.map((img, i) => (
                     <li key={img.src} className="shrink-0">
                       <button
                         type="button"
-                        aria-label={`Afficher l'image ${i + 1}`}
+                        aria-label={tr('project:showImage', { n: i + 1 })}
                         aria-pressed={i === selected}
                         onClick={() => setSelected(i)}
                         className={`block overflow-hidden rounded-xl border-2 ${i === selected ? 'border-secondary' : 'border-transparent opacity-70 hover:opacity-100'}`}
@@ -278,17 +330,17 @@ function ProjectView({
             </section>
           ) : null}
 
-          <section aria-label="Description détaillée" className="text-lg leading-relaxed text-fg-2">
+          <section aria-label={tr('project:details')} className="text-lg leading-relaxed text-fg-2">
             <MarkdownBody html={contentHtml} />
           </section>
         </div>
 
         <aside className="card h-fit space-y-6 p-6 lg:sticky lg:top-28">
           <div>
-            <h2 className="eyebrow">Date</h2>
+            <h2 className="eyebrow">{tr('project:date')}</h2>
             <p className="mt-2 flex items-center gap-2 text-fg">
               <Calendar aria-hidden="true" className="size-4" />
-              {formatMonthYear(project.createdAt)}
+              {formatMonthYear(project.createdAt, locale)}
             </p>
           </div>
           <div>
@@ -308,7 +360,7 @@ function ProjectView({
               rel="noopener noreferrer"
               className="btn btn-primary w-full"
             >
-              Visiter le site
+              {tr('project:visit')}
               <ExternalLink aria-hidden="true" className="size-4" />
             </a>
           ) : null}

@@ -1,18 +1,20 @@
 import { Link } from '#app/ui/link.tsx'
 import type { Route } from './+types/projects'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
+import { localizeList } from '#app/server/repositories/translations.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
 import { ProjectCard } from '#app/ui/public/project-card.tsx'
-
-export const PROJECTS_EMPTY = 'Aucun projet ne correspond à ce filtre pour le moment.'
+import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 /** One collator for every request: `localeCompare(b, 'fr', …)` builds one per comparison. */
 const compareTags = new Intl.Collator('fr', { sensitivity: 'base' }).compare
 
 export async function loader({ request }: Route.LoaderArgs) {
   const tag = new URL(request.url).searchParams.get('tag')?.trim() || null
-  const projects = await listProjects()
+  const projects = await localizeList('project', await listProjects(), requestLocale(request))
   // "all" plus every distinct tag of the projects.
   const tags = [...new Set(projects.flatMap((p) => p.tags))].sort(compareTags)
   const shown = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
@@ -30,28 +32,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
     // Only a tag the projects have names the page (any text could be put in the URL).
     title:
       loaderData?.tag && loaderData.tags.includes(loaderData.tag)
-        ? `Projets — ${loaderData.tag}`
-        : 'Projets',
-    description:
-      'Une sélection de projets : produits numériques, applications web et expériences design.',
+        ? translate(locale, 'projects:titleTag', { tag: loaderData.tag })
+        : translate(locale, 'projects:title'),
+    description: translate(locale, 'projects:description'),
     path: '/projects',
   })
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { tag, tags, projects } = loaderData
-  const filters = [{ label: 'Tous', value: null as string | null }, ...tags.map((t) => ({ label: t, value: t }))]
+  const t = useT()
+  const filters = [{ label: t('projects:all'), value: null as string | null }, ...tags.map((t) => ({ label: t, value: t }))]
   return (
     <>
-      <PageHeader eyebrow="Portfolio" title="Projets">
-        Produits, applications et expériences : chaque projet raconte une exploration.
+      <PageHeader eyebrow="Portfolio" title={t('projects:title')}>
+        {t('projects:intro')}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
-        <nav aria-label="Filtrer par étiquette">
+        <nav aria-label={t('projects:filter')}>
           <ul className="flex flex-wrap gap-2">
             {filters.map((f) => {
               const active = f.value === tag
@@ -76,7 +79,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         {projects.length === 0 ? (
-          <p className="mt-12 text-lg text-fg-2">{PROJECTS_EMPTY}</p>
+          <p className="mt-12 text-lg text-fg-2">{t('projects:empty')}</p>
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((p, i) => (

@@ -5,7 +5,11 @@ import {
 } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/timeline'
-import { formatTimelineDate, TIMELINE_TYPE_LABELS } from '#app/domain/timeline.ts'
+import { formatTimelineDate, TIMELINE_PRESENT_LABEL } from '#app/domain/timeline.ts'
+import { localeOfMatches, requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { localizeList } from '#app/server/repositories/translations.server.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
 import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
@@ -24,10 +28,11 @@ function parseType(value: string | null): TimelineType {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const type = parseType(new URL(request.url).searchParams.get('type'))
-  const items = await listTimeline(type)
+  const locale = requestLocale(request)
+  const items = await localizeList('timeline', await listTimeline(type), locale)
   return {
     type,
-    types: TIMELINE_TYPES.map((id) => ({ id, label: TIMELINE_TYPE_LABELS[id] })),
+    types: TIMELINE_TYPES.map((id) => ({ id, label: translate(locale, `timeline:${id}`) })),
     // Only what the page shows goes to the browser (ADR 040): the dates as shown.
     items: items.map(({ id, title, organization, description, tags, startDate, endDate }) => ({
       id,
@@ -35,34 +40,37 @@ export async function loader({ request }: Route.LoaderArgs) {
       organization,
       description,
       tags,
-      start: showDate(startDate),
-      end: showDate(endDate),
+      start: showDate(startDate, locale),
+      end: showDate(endDate, locale),
     })),
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeOfMatches(matches)
   return pageMeta(matches, {
-    title: 'Parcours',
-    description: 'Parcours professionnel et personnel : expériences, formations et projets marquants.',
+    title: translate(locale, 'nav:timeline'),
+    description: translate(locale, 'timeline:description'),
     path: '/timeline',
   })
 }
 
-function showDate(value: string): string {
+function showDate(value: string, locale: Locale): string {
   const text = formatTimelineDate(value)
-  return text === value ? formatYearMonth(value) : text
+  if (text === TIMELINE_PRESENT_LABEL && text !== value) return translate(locale, 'timeline:present')
+  return text === value ? formatYearMonth(value, locale) : text
 }
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
   const { type, types, items } = loaderData
+  const tr = useT()
   return (
     <>
-      <PageHeader eyebrow="Parcours" title="Mon parcours">
-        Les étapes qui ont façonné ma manière de concevoir et de construire.
+      <PageHeader eyebrow={tr('nav:timeline')} title={tr('timeline:title')}>
+        {tr('timeline:intro')}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
-        <nav aria-label="Type de parcours" className="inline-flex rounded-full border border-line bg-surface p-1">
+        <nav aria-label={tr('timeline:type')} className="inline-flex rounded-full border border-line bg-surface p-1">
           {types.map(({ id: t, label }) => {
             const Icon = t === 'professional' ? Briefcase : Heart
             const active = t === type
@@ -85,7 +93,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {items.length === 0 ? (
-          <p className="mt-12 text-lg text-fg-2">Aucune étape à afficher pour le moment.</p>
+          <p className="mt-12 text-lg text-fg-2">{tr('timeline:empty')}</p>
         ) : (
           <ol className="relative mt-14 before:absolute before:top-0 before:bottom-0 before:left-4 before:w-px before:bg-line md:before:left-1/2">
             {items.map((item, index) => {

@@ -3,6 +3,12 @@ import { cdata, escapeXml, xmlResponse } from '#app/server/content/feeds.server.
 import { listBlogPostPages } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
+import { EN_PREFIX, requestLocale } from '#app/domain/i18n/locale.ts'
+import {
+  englishContentHtml,
+  localizeList,
+  localizeSettings,
+} from '#app/server/repositories/translations.server.ts'
 
 const MAX_ITEMS = 50
 
@@ -12,12 +18,33 @@ function absolutize(html: string, origin: string): string {
 }
 
 // Only public posts (not drafts, date come: checked at query time), each with its
-// full rendered, sanitised HTML in content:encoded (CDATA-safe).
-export async function loader() {
+// full rendered, sanitised HTML in content:encoded (CDATA-safe). One feed per language
+// (ADR 074): /rss.xml in French, /en/rss.xml with the translated posts only.
+export async function loader({ request }: { request: Request }) {
+  const locale = requestLocale(request)
   const origin = getEnv().PUBLIC_URL
-  const [settings, pages] = await Promise.all([getSiteSettings(), listBlogPostPages(MAX_ITEMS)])
+  const site = `${origin}${locale === 'en' ? EN_PREFIX : ''}`
+  const [settings, french] = await Promise.all([
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
+    listBlogPostPages(MAX_ITEMS),
+  ])
+  const pages =
+    locale === 'fr'
+      ? french
+      : await Promise.all(
+          (
+            await localizeList(
+              'post',
+              french.map((page) => page.post),
+              locale,
+            )
+          ).map(async (post) => ({
+            post,
+            html: await englishContentHtml('post', post.id),
+          })),
+        )
   const items = pages.map(({ post: p, html }) => {
-    const url = `${origin}/blog/${encodeURIComponent(p.slug)}`
+    const url = `${site}/blog/${encodeURIComponent(p.slug)}`
     return [
       '    <item>',
       `      <title>${escapeXml(p.title)}</title>`,
@@ -35,10 +62,10 @@ export async function loader() {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
     `    <title>${escapeXml(settings.siteName)} — Blog</title>`,
-    `    <link>${escapeXml(`${origin}/blog`)}</link>`,
-    `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <link>${escapeXml(`${site}/blog`)}</link>`,
+    `    <atom:link href="${escapeXml(`${site}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     `    <description>${escapeXml(settings.siteDescription)}</description>`,
-    '    <language>fr-FR</language>',
+    `    <language>${locale === 'en' ? 'en-GB' : 'fr-FR'}</language>`,
     ...items,
     '  </channel>',
     '</rss>',

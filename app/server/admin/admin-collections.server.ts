@@ -28,6 +28,8 @@ import * as steps from '../repositories/process.server.ts'
 import * as projects from '../repositories/projects.server.ts'
 import * as skills from '../repositories/skills.server.ts'
 import * as timeline from '../repositories/timeline.server.ts'
+import { deleteTranslations, listTranslations } from '../repositories/translations.server.ts'
+import { saveItemTranslation } from './translation-admin.server.ts'
 
 /** Where a collection's items are read and written. */
 export interface CollectionStore<T> {
@@ -97,10 +99,6 @@ const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
   },
 }
 
-/**
- * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
- * order a new item starts with. `list` replaces the stored list (a filtered one).
- */
 /** The public page of an item whose views the list shows. */
 const PUBLIC_PAGE: Partial<
   Record<CollectionId, (item: CollectionItems['blog'] & CollectionItems['projects']) => string>
@@ -108,6 +106,11 @@ const PUBLIC_PAGE: Partial<
   projects: (project) => `/projects/${project.id}`,
   blog: (post) => `/blog/${post.slug}`,
 }
+
+/**
+ * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
+ * order a new item starts with. `list` replaces the stored list (a filtered one).
+ */
 
 export async function loadCollection<K extends CollectionId>(
   request: Request,
@@ -121,15 +124,20 @@ export async function loadCollection<K extends CollectionId>(
     missing: collection.labels.missing,
   })
   const nextOrder = view.mode === 'create' && store.count ? (await store.count()) + 1 : 0
+  // Each item's English version, for the list's markers and the form beside the French one.
+  const translations = collection.translation
+    ? Object.fromEntries(await listTranslations(collection.translation))
+    : undefined
+  const data = { ...view, nextOrder, ...(translations ? { translations } : {}) }
   // Posts and projects show their page views in the list (ADR 072).
   const pageOf = PUBLIC_PAGE[collection.id]
-  if (!pageOf || view.mode !== 'list') return { ...view, nextOrder }
+  if (!pageOf || view.mode !== 'list') return data
   const items = view.items as CollectionItems['blog' | 'projects'][]
   const counts = await viewCounts(items.map((item) => pageOf(item as never)))
   const views = Object.fromEntries(
     items.map((item) => [item.id, counts.get(pageOf(item as never)) ?? 0]),
   )
-  return { ...view, nextOrder, views }
+  return { ...data, views }
 }
 
 export type AdminForm = Awaited<ReturnType<typeof readAdminForm>>
@@ -155,6 +163,11 @@ export async function saveCollection<K extends CollectionId>(
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer
   const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  if (form.intent === 'translate' && collection.translation) {
+    return saveItemTranslation(request, admin, collection, collection.translation, form, (id) =>
+      store.get(id),
+    )
+  }
   const result = await handleCrudIntent(request, admin, form, {
     listUrl: listUrlOf(request, `/admin/${collection.id}`, collection.keepParams ?? []),
     resourceType: collection.resourceType,
@@ -163,7 +176,12 @@ export async function saveCollection<K extends CollectionId>(
     get: (id) => store.get(id),
     create: (values) => store.create(values, admin),
     update: (id, values) => store.update(id, values, admin),
-    remove: (id) => store.remove(id),
+    // A deleted item's translations go with it (ADR 075).
+    remove: async (id) => {
+      const removed = await store.remove(id)
+      if (removed && collection.translation) await deleteTranslations(collection.translation, id)
+      return removed
+    },
     messages: collection.toasts,
   })
   return result ?? unknownIntent(form.intent)

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely'
 // Row shapes of every table. Lists and nested objects are JSON text, parsed in the
 // repositories; booleans are 0/1; timestamps ISO-8601 text.
 import type { Generated } from 'kysely'
@@ -122,6 +123,8 @@ export interface MessagesTable {
   status: string
   createdAt: string
   reply: JsonText | null
+  /** The language of the page the message was sent from (ADR 075); 'fr' before 016. */
+  locale: ColumnType<string, string | undefined, string>
 }
 
 export interface ActivityLogsTable {
@@ -221,6 +224,15 @@ export interface AnalyticsTables {
   analytics_state: { key: string; value: string }
 }
 
+/** The owner's translation of one item in one language (ADR 075). */
+export interface TranslationsTable {
+  entity: string
+  entityId: string
+  locale: string
+  data: JsonText
+  updatedAt: string
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -236,6 +248,7 @@ export interface ContentTables {
   cv: DocumentTable
   outbox: OutboxTable
   import_source: ImportSourceTable
+  translations: TranslationsTable
 }
 
 export interface Database extends ContentTables, AuthTables, SecurityTables, AnalyticsTables {}

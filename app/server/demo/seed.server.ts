@@ -19,6 +19,19 @@ import type { Env } from '#app/server/core/env.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { log } from '#app/server/core/log.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { saveTranslation } from '#app/server/repositories/translations.server.ts'
+import type { TranslatedEntity, TranslationData } from '#app/domain/translation.ts'
+import {
+  DEMO_LEGAL_EN,
+  DEMO_MEDIA_EN,
+  DEMO_POSTS_EN,
+  DEMO_PROCESS_EN,
+  DEMO_PROFILE_EN,
+  DEMO_PROJECTS_EN,
+  DEMO_SETTINGS_EN,
+  DEMO_SKILLS_EN,
+  DEMO_TIMELINE_EN,
+} from './content-en.server.ts'
 import { updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
 import {
@@ -121,14 +134,30 @@ export async function seedDemoContent(): Promise<SeedResult> {
 
   await updateSettings(DEMO_SETTINGS)
   await saveProfile(DEMO_PROFILE)
+  // The English versions (ADR 075): every item but one post, which stays French only.
+  const english = (entity: TranslatedEntity, id: string, data: TranslationData | undefined) =>
+    data ? saveTranslation(entity, id, 'en', data) : undefined
+  await english('settings', 'settings', DEMO_SETTINGS_EN)
+  await english('profile', 'profile', DEMO_PROFILE_EN)
+  for (const [key, data] of Object.entries(DEMO_LEGAL_EN)) await english('legal', key, data)
   await updateCvUrl(DEMO_CV.url)
   await updateCvSettings(DEMO_CV.settings)
 
-  for (const project of DEMO_PROJECTS) await createProject(project)
-  for (const skill of DEMO_SKILLS) await createSkill(skill)
-  for (const item of DEMO_TIMELINE) await createTimelineItem(item)
+  for (const project of DEMO_PROJECTS) {
+    const created = await createProject(project)
+    await english('project', created.id, DEMO_PROJECTS_EN[project.title])
+  }
+  for (const skill of DEMO_SKILLS) {
+    const created = await createSkill(skill)
+    await english('skill', created.id, DEMO_SKILLS_EN[skill.name])
+  }
+  for (const item of DEMO_TIMELINE) {
+    const created = await createTimelineItem(item)
+    await english('timeline', created.id, DEMO_TIMELINE_EN[item.title])
+  }
   for (const { publishedAt, ...input } of DEMO_BLOG_POSTS) {
     const post = await createBlogPost({ ...input, publishedAt })
+    await english('post', post.id, DEMO_POSTS_EN[input.slug ?? ''])
     // Backdated so the blog reads as written over the past months (createdAt desc).
     await db
       .updateTable('blog_posts')
@@ -136,8 +165,14 @@ export async function seedDemoContent(): Promise<SeedResult> {
       .where('id', '=', post.id)
       .execute()
   }
-  for (const step of DEMO_PROCESS_STEPS) await createProcessStep(step)
-  for (const item of DEMO_MEDIA) await createMediaItem(item)
+  for (const step of DEMO_PROCESS_STEPS) {
+    const created = await createProcessStep(step)
+    await english('process', created.id, DEMO_PROCESS_EN[step.title])
+  }
+  for (const item of DEMO_MEDIA) {
+    const created = await createMediaItem(item)
+    await english('media', created.id, DEMO_MEDIA_EN[item.title])
+  }
 
   for (const demo of DEMO_MESSAGES) {
     const message = await createMessage(demo.input)

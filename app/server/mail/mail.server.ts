@@ -86,7 +86,7 @@ export async function saveMailSettings(input: unknown): Promise<MailSettings> {
  */
 export async function queueReply(
   db: Kysely<Database>,
-  message: Pick<Message, 'id' | 'name' | 'email' | 'message' | 'createdAt'>,
+  message: Pick<Message, 'id' | 'name' | 'email' | 'message' | 'createdAt' | 'locale'>,
   reply: string,
   replier?: { email: string },
 ): Promise<OutboxRow> {
@@ -97,6 +97,7 @@ export async function queueReply(
     reply,
     original: message.message,
     receivedAt: message.createdAt,
+    ...(message.locale === 'en' ? { locale: 'en' as const } : {}),
   })
   return enqueueEmail(
     db,

@@ -27,6 +27,18 @@ const DATE_TIME = lazyDateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 })
 
+// A visitor who wrote from the English site is answered in English (ADR 075).
+const EN_DATE_TIME = lazyDateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+})
+
+function englishDateTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : EN_DATE_TIME.format(date)
+}
+
 export function frenchDateTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
@@ -60,7 +72,15 @@ const table = (style: CSSProperties, width: string, ...rows: ReactNode[]) =>
 const row = (style: CSSProperties, ...children: ReactNode[]) =>
   h('tr', null, h('td', { style }, ...children))
 
-function Layout({ site, children }: { site: SiteIdentity; children?: ReactNode }) {
+function Layout({
+  site,
+  lang = 'fr',
+  children,
+}: {
+  site: SiteIdentity
+  lang?: 'fr' | 'en'
+  children?: ReactNode
+}) {
   const header = row(
     { padding: '24px', borderBottom: `1px solid ${COLORS.border}` },
     site.logoUrl
@@ -80,7 +100,7 @@ function Layout({ site, children }: { site: SiteIdentity; children?: ReactNode }
       color: COLORS.muted,
       fontSize: '13px',
     },
-    'Cet e-mail vous a été envoyé par ',
+    lang === 'en' ? 'This e-mail was sent to you by ' : 'Cet e-mail vous a été envoyé par ',
     h('a', { href: site.siteUrl, style: { color: COLORS.accent } }, site.siteName),
     '.',
   )
@@ -103,7 +123,7 @@ function Layout({ site, children }: { site: SiteIdentity; children?: ReactNode }
   )
   return h(
     'html',
-    { lang: 'fr' },
+    { lang },
     h(
       'head',
       null,
@@ -156,7 +176,13 @@ const button = (href: string, label: string) =>
   )
 
 function render(site: SiteIdentity, ...body: ReactNode[]): string {
-  return '<!DOCTYPE html>' + renderToStaticMarkup(h(Layout, { site }, h(Fragment, null, ...body)))
+  return renderIn('fr', site, ...body)
+}
+
+function renderIn(lang: 'fr' | 'en', site: SiteIdentity, ...body: ReactNode[]): string {
+  return (
+    '<!DOCTYPE html>' + renderToStaticMarkup(h(Layout, { site, lang }, h(Fragment, null, ...body)))
+  )
 }
 
 const footerText = (site: SiteIdentity) => `\n\n—\n${site.siteName}\n${site.siteUrl}\n`
@@ -169,14 +195,24 @@ const quote = (text: string) =>
 /** The owner's reply to a visitor, quoting the visitor's message (ADR 019). */
 export function replyEmail(
   site: SiteIdentity,
-  input: { visitorName: string; reply: string; original: string; receivedAt: string },
+  input: {
+    visitorName: string
+    reply: string
+    original: string
+    receivedAt: string
+    locale?: 'en'
+  },
 ): RenderedEmail {
-  const when = frenchDateTime(input.receivedAt)
-  const html = render(
+  const english = input.locale === 'en'
+  const when = english ? englishDateTime(input.receivedAt) : frenchDateTime(input.receivedAt)
+  const hello = english ? `Hello ${input.visitorName},` : `Bonjour ${input.visitorName},`
+  const yours = english ? `Your message of ${when}:` : `Votre message du ${when} :`
+  const html = renderIn(
+    english ? 'en' : 'fr',
     site,
-    h('p', { style: P }, `Bonjour ${input.visitorName},`),
+    h('p', { style: P }, hello),
     paragraphs(input.reply),
-    h('p', { style: { ...SMALL, margin: '24px 0 8px' } }, `Votre message du ${when} :`),
+    h('p', { style: { ...SMALL, margin: '24px 0 8px' } }, yours),
     h(
       'blockquote',
       {
@@ -192,11 +228,11 @@ export function replyEmail(
       input.original,
     ),
   )
-  const text =
-    `Bonjour ${input.visitorName},\n\n${input.reply}\n\nVotre message du ${when} :\n` +
-    quote(input.original) +
-    footerText(site)
-  return { subject: `Réponse à votre message — ${site.siteName}`, html, text }
+  const text = `${hello}\n\n${input.reply}\n\n${yours}\n` + quote(input.original) + footerText(site)
+  const subject = english
+    ? `Reply to your message — ${site.siteName}`
+    : `Réponse à votre message — ${site.siteName}`
+  return { subject, html, text }
 }
 
 /** A new contact message, for the owner (ADR 019). */

@@ -10,6 +10,8 @@ import { CONTACT_RATE_LIMIT } from '../rate-limit/rate-limit-rules.server.ts'
 import { createMessage } from '../repositories/messages.server.ts'
 import { queueNewMessageAlert } from '../mail/mail.server.ts'
 import { kickMailWorker } from '../mail/worker.server.ts'
+import { requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
 
 /** Contact send failure, shown in red above the kept values. */
 export const CONTACT_RATE_LIMITED =
@@ -37,7 +39,24 @@ function valuesOf(raw: Record<string, unknown>): ContactValues {
   return { name: text(raw.name), email: text(raw.email), message: text(raw.message) }
 }
 
-export async function handleContact(request: Request): Promise<ContactResult> {
+/** A field's refusal on the English site: one English sentence per field (ADR 074). */
+function englishFieldErrors(errors: FieldErrors): FieldErrors {
+  const english: FieldErrors = {}
+  for (const field of Object.keys(errors)) {
+    if (field === 'name' || field === 'email' || field === 'message')
+      english[field] = translate('en', `contact:${field}Error`)
+  }
+  return english
+}
+
+export async function handleContact(
+  request: Request,
+  locale: Locale = requestLocale(request),
+): Promise<ContactResult> {
+  const text = (
+    french: string,
+    key: 'contact:rateLimited' | 'contact:invalid' | 'contact:failure',
+  ) => (locale === 'fr' ? french : translate(locale, key))
   const raw = formDataToObject(await readFormData(request))
   const values = valuesOf(raw)
   const ip = getClientIp(request)
@@ -45,7 +64,7 @@ export async function handleContact(request: Request): Promise<ContactResult> {
   if (!(await hit(`contact:${ip}`, CONTACT_RATE_LIMIT, Date.now(), { owner: ip }))) {
     return {
       status: 'error',
-      message: CONTACT_RATE_LIMITED,
+      message: text(CONTACT_RATE_LIMITED, 'contact:rateLimited'),
       fieldErrors: {},
       values,
       httpStatus: 429,
@@ -64,8 +83,11 @@ export async function handleContact(request: Request): Promise<ContactResult> {
   if (!parsed.success) {
     return {
       status: 'error',
-      message: CONTACT_INVALID,
-      fieldErrors: toFieldErrors(parsed.error),
+      message: text(CONTACT_INVALID, 'contact:invalid'),
+      fieldErrors:
+        locale === 'fr'
+          ? toFieldErrors(parsed.error)
+          : englishFieldErrors(toFieldErrors(parsed.error)),
       values,
       httpStatus: 400,
     }
@@ -73,13 +95,20 @@ export async function handleContact(request: Request): Promise<ContactResult> {
 
   try {
     // The owner's alert is queued in the message's own transaction (ADR 019).
-    await createMessage(parsed.data, (trx, message) => queueNewMessageAlert(trx, message))
+    // The message remembers its language; the owner's alert stays French (ADR 075).
+    await createMessage(parsed.data, (trx, message) => queueNewMessageAlert(trx, message), locale)
     kickMailWorker()
     return { status: 'sent' }
   } catch (error) {
     log.error('Contact message could not be stored', {
       error: error instanceof Error ? error.message : String(error),
     })
-    return { status: 'error', message: CONTACT_FAILURE, fieldErrors: {}, values, httpStatus: 500 }
+    return {
+      status: 'error',
+      message: text(CONTACT_FAILURE, 'contact:failure'),
+      fieldErrors: {},
+      values,
+      httpStatus: 500,
+    }
   }
 }

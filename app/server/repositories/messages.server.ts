@@ -1,5 +1,6 @@
 // Contact messages and their states (new, read, replied, archived). Server-side pagination on the
 // (status, createdAt, id) and (createdAt, id) indexes keeps the list fast at 100,000 rows.
+import type { Locale } from '#app/domain/i18n/locale.ts'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import { ContactSchema } from '#app/domain/contact.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
@@ -38,7 +39,16 @@ export function normalisePaging(
   return { page: p, pageSize: size }
 }
 
-const COLUMNS = ['id', 'name', 'email', 'message', 'status', 'createdAt', 'reply'] as const
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'message',
+  'status',
+  'createdAt',
+  'reply',
+  'locale',
+] as const
 
 function toMessage(row: Selectable<MessagesTable>): Message {
   const status = (MESSAGE_STATUSES as readonly string[]).includes(row.status)
@@ -53,6 +63,7 @@ function toMessage(row: Selectable<MessagesTable>): Message {
     status,
     createdAt: row.createdAt,
     ...(reply ? { reply } : {}),
+    ...(row.locale === 'en' ? { locale: 'en' as const } : {}),
   }
 }
 
@@ -63,6 +74,7 @@ export type AfterMessageWrite = (trx: Kysely<Database>, message: Message) => Pro
 export async function createMessage(
   input: unknown,
   afterWrite?: AfterMessageWrite,
+  locale: Locale = 'fr',
 ): Promise<Message> {
   const data = parseOrThrow(ContactSchema, input)
   const row = {
@@ -73,6 +85,7 @@ export async function createMessage(
     status: 'new',
     createdAt: nowIso(),
     reply: null,
+    locale,
   }
   await getDb()
     .transaction()

@@ -39,6 +39,19 @@ export const BADGE_COLORS: Record<MessageStatus, { background: string; text: str
   archived: { background: '#71717A', text: '#FFFFFF' },
 }
 
+/** A message sent from the English site (ADR 075): the visitor is answered in English. */
+function EnglishBadge() {
+  return (
+    <span
+      data-testid="message-english"
+      title="Envoyé depuis le site anglais : la réponse part en anglais"
+      className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900"
+    >
+      Anglais
+    </span>
+  )
+}
+
 export function StatusBadge({ status }: { status: MessageStatus }) {
   const colors = BADGE_COLORS[status]
   return (
@@ -135,6 +148,7 @@ export function MessageList({
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium text-zinc-900">{m.name}</span>
+                {m.locale === 'en' ? <EnglishBadge /> : null}
                 <StatusBadge status={m.status} />
               </span>
               <span className="block truncate text-sm text-zinc-600">{m.email}</span>
@@ -253,7 +267,10 @@ export function MessageDetail({
             <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={message.status} />
+        <span className="flex items-center gap-2">
+          {message.locale === 'en' ? <EnglishBadge /> : null}
+          <StatusBadge status={message.status} />
+        </span>
       </div>
 
       <p className="mt-4 whitespace-pre-wrap text-sm text-zinc-800">{message.message}</p>

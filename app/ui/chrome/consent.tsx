@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react'
 import { Link } from '#app/ui/link.tsx'
 import {
   CONSENT_STORAGE_KEY,
-  CONSENT_TEXTS,
   parseConsent,
   serializeConsent,
   type ConsentChoice,
 } from '#app/domain/consent.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 /** Dispatched on window by the footer link to reopen the banner. */
 export const OPEN_CONSENT_EVENT = 'vitrine:open-consent'
@@ -75,6 +75,7 @@ function removeAnalyticsCookies() {
 
 export function ConsentManager({ analyticsId }: { analyticsId: string | null }) {
   const [open, setOpen] = useState(false)
+  const t = useT()
 
   useEffect(() => {
     if (!analyticsId) return
@@ -110,20 +111,20 @@ export function ConsentManager({ analyticsId }: { analyticsId: string | null }) 
       className="fixed inset-x-4 bottom-4 z-[70] mx-auto max-w-2xl rounded-2xl border border-line bg-surface p-5 text-fg shadow-2xl md:bottom-6"
     >
       <h2 id="consent-title" className="font-display text-lg font-semibold">
-        {CONSENT_TEXTS.title}
+        {t('consent:title')}
       </h2>
       <p className="mt-2 text-sm text-fg-2">
-        {CONSENT_TEXTS.body}{' '}
+        {t('consent:body')}{' '}
         <Link to="/confidentialite" className="link">
-          {CONSENT_TEXTS.more}
+          {t('consent:more')}
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className={choiceClass} onClick={() => choose('denied')}>
-          {CONSENT_TEXTS.refuse}
+          {t('consent:refuse')}
         </button>
         <button type="button" className={choiceClass} onClick={() => choose('granted')}>
-          {CONSENT_TEXTS.accept}
+          {t('consent:accept')}
         </button>
       </div>
     </section>
@@ -132,13 +133,14 @@ export function ConsentManager({ analyticsId }: { analyticsId: string | null }) 
 
 /** The footer's 'Gestion des cookies' link (a button: it opens the banner in place). */
 export function ManageConsentButton({ className }: { className?: string }) {
+  const t = useT()
   return (
     <button
       type="button"
       className={className}
       onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}
     >
-      {CONSENT_TEXTS.manage}
+      {t('consent:manage')}
     </button>
   )
 }

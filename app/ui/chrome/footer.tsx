@@ -4,6 +4,14 @@ import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'
 import { FOOTER_LINKS } from './nav-items.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+
+const LEGAL_KEYS: Record<keyof typeof LEGAL_PAGES, MessageKey> = {
+  notice: 'legal:notice',
+  privacy: 'legal:privacy',
+  terms: 'legal:terms',
+}
 
 export interface FooterSettings {
   siteName: string
@@ -18,8 +26,6 @@ export interface FooterSettings {
 
 /** Used when the settings hold no name or description, so the footer never shows an empty name. */
 export const FOOTER_FALLBACK_NAME = 'Portfolio'
-export const FOOTER_FALLBACK_DESCRIPTION =
-  'Product manager, développeur web et design thinker : des expériences numériques pensées pour les gens.'
 
 /**
  * Footer: site name and description, /contact call to action, navigation, social
@@ -27,8 +33,9 @@ export const FOOTER_FALLBACK_DESCRIPTION =
  * pages (real pages here, as French law asks).
  */
 export function Footer({ settings, year }: { settings: FooterSettings; year: number }) {
+  const t = useT()
   const name = settings.siteName.trim() || FOOTER_FALLBACK_NAME
-  const description = settings.siteDescription.trim() || FOOTER_FALLBACK_DESCRIPTION
+  const description = settings.siteDescription.trim() || t('footer:fallbackDescription')
   const socials = [
     { label: 'GitHub', href: settings.github, Icon: GithubIcon },
     { label: 'Twitter', href: settings.twitter, Icon: TwitterIcon },
@@ -47,24 +54,24 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
           <p className="font-display text-2xl font-bold text-fg">{name}</p>
           <p className="mt-3 max-w-md text-fg-2">{description}</p>
           <Link to="/contact" className="btn btn-primary mt-6">
-            Démarrons un projet ensemble
+            {t('footer:cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
-        <nav aria-label="Liens du pied de page">
-          <h2 className="eyebrow">Navigation</h2>
+        <nav aria-label={t('footer:links')}>
+          <h2 className="eyebrow">{t('chrome:navigation')}</h2>
           <ul className="mt-4 space-y-2">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="text-fg-2 hover:text-fg">
-                  {l.label}
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="eyebrow">Réseaux</h2>
+          <h2 className="eyebrow">{t('footer:networks')}</h2>
           {socials.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-3">
               {socials.map(({ label, href, Icon }) => (
@@ -85,7 +92,7 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
             <p className="mt-4 flex items-center gap-2 text-fg-2">
               <AtSign aria-hidden="true" className="size-4" />
               <Link to="/contact" className="link">
-                Écrivez-moi
+                {t('footer:writeMe')}
               </Link>
             </p>
           )}
@@ -97,13 +104,14 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
             (the badge, bottom-6 plus its height, at the left of the © line). */}
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 pt-6 pb-24 text-sm text-fg-2 md:flex-row md:items-center md:justify-between md:pb-20">
           <p>
-            © {year} {name}. Tous droits réservés.
+            © {year} {name}
+            {`. ${t('footer:rights')}`}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {Object.values(LEGAL_PAGES).map((p) => (
-              <li key={p.path}>
-                <Link to={p.path} className="hover:text-fg">
-                  {p.title}
+            {(Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[]).map((key) => (
+              <li key={key}>
+                <Link to={LEGAL_PAGES[key].path} className="hover:text-fg">
+                  {t(LEGAL_KEYS[key])}
                 </Link>
               </li>
             ))}

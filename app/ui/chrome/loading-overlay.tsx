@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigation } from 'react-router'
-import {
-  OVERLAY_DEFAULT_MESSAGE,
-  OVERLAY_INITIAL_MESSAGE,
-  OVERLAY_ROUTE_MESSAGE,
-  OVERLAY_ROUTE_MS,
-} from './nav-items.ts'
+import { OVERLAY_ROUTE_MS } from './nav-items.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { useNetworkFailure } from './network-status.tsx'
 
 type Phase = 'initial' | 'route' | 'hidden'
@@ -22,6 +18,7 @@ export function LoadingOverlay() {
   const navigation = useNavigation()
   const [phase, setPhase] = useState<Phase>('initial')
   const firstPath = useRef(location.pathname)
+  const t = useT()
 
   // First load: hidden as soon as the page is interactive (this effect runs once hydrated).
   useEffect(() => {
@@ -43,10 +40,10 @@ export function LoadingOverlay() {
   const visible = phase !== 'hidden' || stillLoading
   const message =
     phase === 'initial'
-      ? OVERLAY_INITIAL_MESSAGE
+      ? t('overlay:initial')
       : phase === 'route'
-        ? OVERLAY_ROUTE_MESSAGE
-        : OVERLAY_DEFAULT_MESSAGE
+        ? t('overlay:route')
+        : t('overlay:default')
 
   return (
     <div

@@ -4,6 +4,7 @@ import { Link } from '#app/ui/link.tsx'
 import { Menu, X } from './icons.tsx'
 import { isActivePath, NAV_ITEMS } from './nav-items.ts'
 import { usePathChange } from './use-path-change.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 const PANEL_ID = 'site-navigation'
 
@@ -17,6 +18,7 @@ export function Navigation() {
   const dialog = useRef<HTMLDialogElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  const t = useT()
 
   usePathChange(() => {
     if (dialog.current?.open) dialog.current.close()
@@ -33,7 +35,7 @@ export function Navigation() {
       <button
         ref={button}
         type="button"
-        aria-label="Ouvrir le menu"
+        aria-label={t('chrome:openMenu')}
         aria-haspopup="dialog"
         aria-controls={PANEL_ID}
         onClick={open}
@@ -45,16 +47,16 @@ export function Navigation() {
       <dialog
         ref={dialog}
         id={PANEL_ID}
-        aria-label="Navigation principale"
+        aria-label={t('chrome:mainNav')}
         className="nav-panel border-l border-line bg-surface p-0 text-fg"
         onClose={() => button.current?.focus()}
       >
         <div className="flex h-full flex-col p-6 md:p-8">
           <div className="flex items-center justify-between">
-            <p className="eyebrow">Navigation</p>
+            <p className="eyebrow">{t('chrome:navigation')}</p>
             <button
               type="button"
-              aria-label="Fermer le menu"
+              aria-label={t('chrome:closeMenu')}
               onClick={close}
               {...{ commandfor: PANEL_ID, command: 'close' }}
               className="flex size-11 items-center justify-center rounded-full border border-line text-fg hover:bg-raised"
@@ -62,7 +64,7 @@ export function Navigation() {
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
-          <nav aria-label="Navigation principale" className="mt-10 flex-1">
+          <nav aria-label={t('chrome:mainNav')} className="mt-10 flex-1">
             <ul className="flex flex-col gap-2">
               {NAV_ITEMS.map((item, index) => {
                 const active = isActivePath(pathname, item.to)
@@ -82,7 +84,7 @@ export function Navigation() {
                       >
                         {String(index + 1).padStart(2, '0')}
                       </span>
-                      {item.label}
+                      {t(item.label)}
                     </Link>
                   </li>
                 )

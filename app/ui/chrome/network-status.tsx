@@ -8,9 +8,7 @@
 import { useSyncExternalStore } from 'react'
 import { isRouteErrorResponse, useNavigate } from 'react-router'
 import type { DataStrategyResult, MiddlewareFunction } from 'react-router'
-
-export const NETWORK_FAILURE_TEXT =
-  'La connexion réseau a échoué : la page demandée n’a pas pu être chargée. Vérifiez votre connexion, puis réessayez.'
+import { useT } from '#app/ui/i18n.tsx'
 
 let failedHref: string | null = null
 const listeners = new Set<() => void>()
@@ -76,19 +74,20 @@ export function keepPageOnNetworkFailure(
 export function NetworkFailureAlert({ className = '' }: { className?: string }) {
   const href = useNetworkFailure()
   const navigate = useNavigate()
+  const t = useT()
   if (!href) return null
   return (
     <div
       role="alert"
       className={`fixed inset-x-4 top-20 z-[80] mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-red-400 bg-red-950 p-4 text-sm font-medium text-red-100 shadow-2xl ${className}`}
     >
-      <p className="flex-1">{NETWORK_FAILURE_TEXT}</p>
+      <p className="flex-1">{t('network:failed')}</p>
       <button
         type="button"
         className="rounded-full border border-red-200 px-4 py-1.5 font-semibold hover:bg-red-900"
         onClick={() => void navigate(href)}
       >
-        Réessayer
+        {t('network:retry')}
       </button>
     </div>
   )

@@ -9,6 +9,9 @@ import { Navigation } from './navigation.tsx'
 import { sectionName } from './nav-items.ts'
 import { ThemePicker } from './theme-picker.tsx'
 import { UserMenu, type ChromeUser } from './user-menu.tsx'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
+import { frenchPath } from '#app/domain/i18n/locale.ts'
 
 /** Shared chrome around every public page. */
 export function SiteChrome({
@@ -31,6 +34,8 @@ export function SiteChrome({
 }) {
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
+  const locale = useLocale()
+  const t = useT()
 
   // Scroll to top on path change (query-string filters keep the position). Back and
   // forward (POP) are left to <ScrollRestoration>, which puts the visitor back where they were.
@@ -46,7 +51,7 @@ export function SiteChrome({
         href="#contenu"
         className="sr-only z-[95] rounded-full bg-primary px-4 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
       >
-        Aller au contenu
+        {t('chrome:skip')}
       </a>
       <LoadingOverlay />
       <CustomCursor />
@@ -68,6 +73,7 @@ export function SiteChrome({
             <span>{siteName}</span>
           </Link>
           <div className="pointer-events-auto flex items-center gap-3">
+            <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : null}
             <Navigation />
           </div>
@@ -79,27 +85,27 @@ export function SiteChrome({
       <Footer settings={footer} year={year} />
       {/* Landmarks of their own, so that nothing of the page sits outside one (axe "region"). */}
       <aside
-        aria-label="Section en cours"
+        aria-label={t('chrome:section')}
         className="fixed bottom-4 left-4 z-30 md:bottom-6 md:left-6"
       >
         <p
           data-testid="section-badge"
           className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
         >
-          <span className="sr-only">Section : </span>
-          {sectionName(pathname)}
+          <span className="sr-only">{t('chrome:sectionPrefix')}</span>
+          {sectionName(pathname, locale)}
         </p>
       </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
           scroll-padding (app.css), so these buttons never hide what is scrolled to. */}
       <aside
-        aria-label="Accueil et thème"
+        aria-label={t('chrome:homeAndTheme')}
         className="fixed right-4 bottom-4 z-30 flex items-center gap-3 md:right-6 md:bottom-6 md:flex-col md:items-end"
       >
-        {pathname !== '/' ? (
+        {frenchPath(pathname) !== '/' ? (
           <Link
             to="/"
-            aria-label="Retour à l'accueil"
+            aria-label={t('chrome:backHome')}
             className="flex size-12 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg transition hover:scale-105"
           >
             <Home aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useT } from '#app/ui/i18n.tsx'
 import { Palette } from './icons.tsx'
 import {
   parseStoredTheme,
@@ -61,12 +62,13 @@ export function ThemePicker() {
     close(true)
   }
 
+  const tr = useT()
   return (
     <div ref={root} className="relative">
       <button
         ref={toggle}
         type="button"
-        aria-label="Choisir un thème"
+        aria-label={tr('chrome:chooseTheme')}
         aria-expanded={open}
         aria-controls={open ? 'theme-menu' : undefined}
         onClick={() => setOpen((o) => !o)}
@@ -78,7 +80,7 @@ export function ThemePicker() {
         <div
           id="theme-menu"
           role="group"
-          aria-label="Thèmes"
+          aria-label={tr('chrome:themes')}
           className="absolute right-0 bottom-14 w-60 rounded-2xl border border-line bg-surface p-2 shadow-2xl"
         >
           {THEME_LIST.map((t) => (
@@ -98,7 +100,7 @@ export function ThemePicker() {
                   />
                 ))}
               </span>
-              {t.label}
+              {tr(`theme:${t.id}`)}
             </button>
           ))}
         </div>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { ChevronLeft as LucideChevronLeft, ChevronRight as LucideChevronRight } from 'lucide-react'
 import { X } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // Built once (ADR 040).
 const ChevronLeft = /* @__PURE__ */ fastIcon(LucideChevronLeft)
@@ -28,6 +29,7 @@ export function Lightbox({
   onClose: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
+  const tr = useT()
   const opener = useRef<HTMLElement | null>(null)
   const open = index !== null && images.length > 0
 
@@ -64,7 +66,7 @@ export function Lightbox({
   return (
     <dialog
       ref={dialog}
-      aria-label="Visionneuse d'images"
+      aria-label={tr('lightbox:viewer')}
       className="lightbox p-0 text-white"
       onKeyDown={onKeyDown}
       onClose={() => {
@@ -84,7 +86,7 @@ export function Lightbox({
           </p>
           <button
             type="button"
-            aria-label="Fermer la visionneuse"
+            aria-label={tr('lightbox:close')}
             onClick={() => dialog.current?.close()}
             className="absolute top-4 right-4 flex size-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
           >
@@ -94,7 +96,7 @@ export function Lightbox({
             <>
               <button
                 type="button"
-                aria-label="Image précédente"
+                aria-label={tr('lightbox:previous')}
                 onClick={() => move(-1)}
                 className="absolute top-1/2 left-4 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
               >
@@ -102,7 +104,7 @@ export function Lightbox({
               </button>
               <button
                 type="button"
-                aria-label="Image suivante"
+                aria-label={tr('lightbox:next')}
                 onClick={() => move(1)}
                 className="absolute top-1/2 right-4 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
               >

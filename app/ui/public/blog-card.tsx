@@ -1,3 +1,4 @@
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import {
   Clock as LucideClock,
@@ -23,6 +24,8 @@ export type BlogCardPost = Pick<
 
 /** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
 export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <article
       className={`group card relative flex flex-col overflow-hidden transition hover:-translate-y-1 ${CARD_FOCUS_RING}`}
@@ -45,7 +48,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
           <Avatar src={post.author.avatar} size={32} loading="lazy" className="size-8 rounded-full object-cover" />
           <span className="font-medium text-fg">{post.author.name}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
         </div>
         <h2 className="mt-4 font-display text-xl font-semibold text-fg">
           {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
@@ -58,7 +61,8 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
           <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
           <span className="flex items-center gap-1 text-sm text-fg-2">
             <Clock aria-hidden="true" className="size-4" />
-            {post.readTime} min de lecture
+            {post.readTime}
+            {t('card:readTime')}
           </span>
         </div>
       </div>

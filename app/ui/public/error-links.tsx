@@ -1,3 +1,4 @@
+import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { AlertTriangle as LucideAlertTriangle } from 'lucide-react'
 import { Home } from '#app/ui/chrome/icons.tsx'
@@ -8,15 +9,16 @@ const AlertTriangle = /* @__PURE__ */ fastIcon(LucideAlertTriangle)
 
 /** The way out of an error page: home, and 'Signaler un Problème'. */
 export function ErrorLinks() {
+  const t = useT()
   return (
     <div className="flex flex-wrap justify-center gap-4">
       <Link to="/" className="btn btn-primary">
         <Home aria-hidden="true" className="size-4" />
-        Retour à l&apos;accueil
+        {t('chrome:backHome')}
       </Link>
       <Link to="/contact" className="btn btn-ghost">
         <AlertTriangle aria-hidden="true" className="size-4" />
-        Signaler un Problème
+        {t('error:report')}
       </Link>
     </div>
   )

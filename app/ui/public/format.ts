@@ -21,6 +21,21 @@ const MONTHS = [
   'novembre',
   'décembre',
 ]
+// English pages (ADR 074): British order, "12 March 2025", as Intl's en-GB long format.
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 const EU_RULES_SINCE = Date.UTC(1996, 0, 1)
 const HOUR = 3_600_000
 
@@ -38,16 +53,19 @@ function parisWallClock(time: number): Date | undefined {
   return new Date(time + (summer ? 2 : 1) * HOUR)
 }
 
-let intl: { longDate: Intl.DateTimeFormat; monthYear: Intl.DateTimeFormat } | undefined
-function intlFormats() {
-  return (intl ??= {
-    longDate: new Intl.DateTimeFormat('fr-FR', {
+type Lang = 'fr' | 'en'
+const intl: Partial<Record<Lang, { longDate: Intl.DateTimeFormat; monthYear: Intl.DateTimeFormat }>> =
+  {}
+function intlFormats(lang: Lang) {
+  const tag = lang === 'en' ? 'en-GB' : 'fr-FR'
+  return (intl[lang] ??= {
+    longDate: new Intl.DateTimeFormat(tag, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
       timeZone: TIME_ZONE,
     }),
-    monthYear: new Intl.DateTimeFormat('fr-FR', {
+    monthYear: new Intl.DateTimeFormat(tag, {
       month: 'long',
       year: 'numeric',
       timeZone: TIME_ZONE,
@@ -55,28 +73,33 @@ function intlFormats() {
   })
 }
 
-function formatLong(date: Date): string {
+function formatLong(date: Date, lang: Lang): string {
   const paris = parisWallClock(date.getTime())
-  if (!paris) return intlFormats().longDate.format(date)
-  return `${paris.getUTCDate()} ${MONTHS[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
+  if (!paris) return intlFormats(lang).longDate.format(date)
+  const months = lang === 'en' ? EN_MONTHS : MONTHS
+  return `${paris.getUTCDate()} ${months[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
 }
 
-function formatMonth(date: Date): string {
+function formatMonth(date: Date, lang: Lang): string {
   const paris = parisWallClock(date.getTime())
-  if (!paris) return intlFormats().monthYear.format(date)
-  return `${MONTHS[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
+  if (!paris) return intlFormats(lang).monthYear.format(date)
+  const months = lang === 'en' ? EN_MONTHS : MONTHS
+  return `${months[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
 }
 
 /**
  * The same few dates are shown on every render of a page: each formatted once (ADR 040), in
  * a bounded map (parsing an ISO string and formatting it cost more than a lookup).
  */
-function memo(format: (value: string) => string): (value: string) => string {
-  const cache = new Map<string, string>()
-  return (value) => {
+function memo(
+  format: (value: string, lang: Lang) => string,
+): (value: string, lang?: Lang) => string {
+  const caches: Record<Lang, Map<string, string>> = { fr: new Map(), en: new Map() }
+  return (value, lang = 'fr') => {
+    const cache = caches[lang]
     let text = cache.get(value)
     if (text === undefined) {
-      text = format(value)
+      text = format(value, lang)
       if (cache.size >= 2000) cache.clear()
       cache.set(value, text)
     }
@@ -89,23 +112,23 @@ function toDate(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date
 }
 
-/** "12 mars 2025". */
-export const formatDate: (iso: string) => string = memo((iso) => {
+/** "12 mars 2025" ("12 March 2025" in English). */
+export const formatDate: (iso: string, lang?: Lang) => string = memo((iso, lang) => {
   const date = toDate(iso)
-  return date ? formatLong(date) : iso
+  return date ? formatLong(date, lang) : iso
 })
 
-/** "mars 2025". */
-export const formatMonthYear: (iso: string) => string = memo((iso) => {
+/** "mars 2025" ("March 2025"). */
+export const formatMonthYear: (iso: string, lang?: Lang) => string = memo((iso, lang) => {
   const date = toDate(iso)
-  return date ? formatMonth(date) : iso
+  return date ? formatMonth(date, lang) : iso
 })
 
 /** Timeline dates are free text hinted YYYY-MM: shown as "mars 2021" when they parse. */
-export const formatYearMonth: (value: string) => string = memo((value) => {
+export const formatYearMonth: (value: string, lang?: Lang) => string = memo((value, lang) => {
   const match = /^(\d{4})-(\d{2})$/.exec(value.trim())
   if (!match) return value
-  return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)))
+  return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)), lang)
 })
 
 /** Plain-text content split by line into paragraphs (blank lines dropped). */

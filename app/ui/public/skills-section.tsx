@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Skill } from '#app/domain/types.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 /** A skill with its bar width (level × 20 %, computed on the server with the domain rule). */
 export type SkillView = Skill & { percent: number }
@@ -10,7 +11,8 @@ export type SkillTab = { id: string; label: string }
  * Labels come from the loader so the domain schemas (and Zod) stay out of the page's JS.
  */
 export function SkillsSection({ skills, categories }: { skills: SkillView[]; categories: SkillTab[] }) {
-  const TABS: SkillTab[] = [{ id: 'all', label: 'Tous' }, ...categories]
+  const t = useT()
+  const TABS: SkillTab[] = [{ id: 'all', label: t('skills:all') }, ...categories]
   const [tab, setTab] = useState<string>('all')
   const shown = tab === 'all' ? skills : skills.filter((s) => s.category === tab)
 
@@ -25,11 +27,11 @@ export function SkillsSection({ skills, categories }: { skills: SkillView[]; cat
 
   return (
     <section aria-labelledby="skills-title" className="mx-auto max-w-6xl px-6 py-20">
-      <p className="eyebrow">Savoir-faire</p>
+      <p className="eyebrow">{t('skills:eyebrow')}</p>
       <h2 id="skills-title" className="mt-2 text-3xl font-bold md:text-4xl">
-        Compétences
+        {t('skills:title')}
       </h2>
-      <div role="tablist" aria-label="Catégories de compétences" className="mt-8 flex flex-wrap gap-2">
+      <div role="tablist" aria-label={t('skills:categories')} className="mt-8 flex flex-wrap gap-2">
         {TABS.map((t, i) => (
           <button
             key={t.id}
@@ -58,7 +60,7 @@ export function SkillsSection({ skills, categories }: { skills: SkillView[]; cat
         className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         {shown.length === 0 ? (
-          <p className="text-fg-2">Aucune compétence dans cette catégorie pour le moment.</p>
+          <p className="text-fg-2">{t('skills:empty')}</p>
         ) : (
           shown.map((skill) => (
             <div key={skill.id} className="card p-5" data-testid="skill">
@@ -68,11 +70,11 @@ export function SkillsSection({ skills, categories }: { skills: SkillView[]; cat
               </div>
               <div
                 role="meter"
-                aria-label={`Niveau en ${skill.name}`}
+                aria-label={t('skills:levelOf', { name: skill.name })}
                 aria-valuemin={1}
                 aria-valuemax={5}
                 aria-valuenow={skill.level}
-                aria-valuetext={`${skill.level} sur 5`}
+                aria-valuetext={t('skills:levelText', { level: skill.level })}
                 className="mt-3 h-2 overflow-hidden rounded-full bg-raised"
               >
                 <div

@@ -8,6 +8,7 @@ import {
   STATS_OPT_OUT_VALUE,
   statsRefused,
 } from '#app/domain/analytics-beacon.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 type State = 'counted' | 'opted-out' | 'browser'
 
@@ -18,6 +19,7 @@ function readState(): State {
 }
 
 export function StatsOptOut() {
+  const tr = useT()
   const [state, setState] = useState<State | null>(null)
   useEffect(() => setState(readState()), [])
   const set = (optOut: boolean) => {
@@ -30,19 +32,21 @@ export function StatsOptOut() {
   return (
     <div className="card mt-8 space-y-3 p-5 text-base" data-stats-opt-out="">
       <p role="status" className="text-fg">
-        {state === 'opted-out'
-          ? 'Vous n’êtes pas compté dans les statistiques de visite de ce site.'
-          : state === 'browser'
-            ? 'Votre navigateur demande à ne pas être suivi : vous n’êtes pas compté dans les statistiques de visite.'
-            : 'Vos visites sont comptées dans les statistiques anonymes de ce site.'}
+        {tr(
+          state === 'opted-out'
+            ? 'stats:optedOut'
+            : state === 'browser'
+              ? 'stats:browserRefuses'
+              : 'stats:counted',
+        )}
       </p>
       {state === 'opted-out' ? (
         <button type="button" className="btn btn-secondary" onClick={() => set(false)}>
-          Être de nouveau compté
+          {tr('stats:countAgain')}
         </button>
       ) : state === 'browser' ? null : (
         <button type="button" className="btn btn-primary" onClick={() => set(true)}>
-          Ne plus être compté
+          {tr('stats:optOut')}
         </button>
       )}
     </div>

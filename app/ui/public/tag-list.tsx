@@ -1,7 +1,10 @@
-/** An item's tags as chips, the list named « Étiquettes » on every public page that shows them. */
+import { useT } from '#app/ui/i18n.tsx'
+
+/** An item's tags as chips, the list named « Étiquettes » (in the page's language, ADR 074). */
 export function TagList({ tags, className }: { tags: readonly string[]; className: string }) {
+  const t = useT()
   return (
-    <ul className={className} aria-label="Étiquettes">
+    <ul className={className} aria-label={t('card:tags')}>
       {tags.map((t) => (
         <li key={t} className="chip">
           {t}

@@ -14,6 +14,7 @@ import * as m012 from './012-import-sources.server.ts'
 import * as m013 from './013-media-gallery.server.ts'
 import * as m014 from './014-page-seo.server.ts'
 import * as m015 from './015-analytics.server.ts'
+import * as m016 from './016-translations.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-media-gallery': m013,
   '014-page-seo': m014,
   '015-analytics': m015,
+  '016-translations': m016,
 }

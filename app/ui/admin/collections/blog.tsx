@@ -31,6 +31,7 @@ export const blog = defineCollection<'blog', BlogData>({
   schema: BlogPostSchema,
   nameOf: (p) => p.title,
   formDefaults: { tags: '' },
+  translation: 'post',
   labels: {
     heading: 'Blog',
     add: 'Nouvel article',

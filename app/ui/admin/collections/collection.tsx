@@ -5,7 +5,7 @@
 // repository stores each collection) is app/server/admin/admin-collections.server.ts: a module the
 // browser loads may not import a .server module.
 import { useEffect, type ComponentType, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import type {
   CollectionData,
   CollectionDefinition,
@@ -31,6 +31,12 @@ import {
 import { forgetSavedCopies } from '../markdown-editor.tsx'
 import { TabHeader } from '../tabs.tsx'
 import { useSchemaForm } from '../use-schema-form.ts'
+import {
+  ENGLISH_PARAM,
+  MissingTranslation,
+  TranslationLink,
+  TranslationPanel,
+} from '../translation-panel.tsx'
 
 /** What a form's fields receive: the item (null: a new one), the loader data, and binders. */
 export interface FieldsProps<T, D> {
@@ -93,11 +99,27 @@ export function CollectionTab<
   loaderData: D
   actionData: FormFailure | undefined
 }) {
+  const [searchParams] = useSearchParams()
   if (loaderData.mode === 'list') {
     return <CollectionList collection={collection} data={loaderData} failure={actionData} />
   }
   const item: (CollectionItems[K] & Item) | null = loaderData.item
-  const { AfterForm } = collection
+  const { AfterForm, translation } = collection
+  // `?edit=<id>&langue=en`: the item's English form, the French texts beside each field.
+  if (item && translation && searchParams.get(ENGLISH_PARAM) === 'en') {
+    return (
+      <TranslationPanel
+        key={`${item.id}:en:${JSON.stringify(loaderData.translations?.[item.id] ?? {})}`}
+        entity={translation}
+        id={item.id}
+        data={loaderData.translations?.[item.id]}
+        failure={actionData}
+        reference={item as unknown as Record<string, unknown>}
+        title={`Version anglaise — ${collection.nameOf(item)}`}
+        back={`?edit=${encodeURIComponent(item.id)}`}
+      />
+    )
+  }
   return (
     <>
       <CollectionForm
@@ -107,6 +129,13 @@ export function CollectionTab<
         data={loaderData}
         failure={actionData}
       />
+      {item && translation ? (
+        <TranslationLink
+          entity={translation}
+          data={loaderData.translations?.[item.id]}
+          href={`?edit=${encodeURIComponent(item.id)}&${ENGLISH_PARAM}=en`}
+        />
+      ) : null}
       {item && AfterForm ? <AfterForm item={item} data={loaderData} /> : null}
     </>
   )
@@ -182,6 +211,12 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
               }
             >
               {Row ? <Row item={item} data={data} /> : null}
+              {collection.translation ? (
+                <MissingTranslation
+                  entity={collection.translation}
+                  data={data.translations?.[item.id]}
+                />
+              ) : null}
             </ItemRow>
           ))}
         </ItemList>

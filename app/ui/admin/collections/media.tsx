@@ -26,6 +26,7 @@ import {
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { defineCollection, RowActions, type FieldsProps } from './collection.tsx'
+import { MissingTranslation } from '../translation-panel.tsx'
 
 export const media = defineCollection<'media', MediaData>({
   id: 'media',
@@ -43,6 +44,7 @@ export const media = defineCollection<'media', MediaData>({
   ordered: true,
   // Back to the list as the admin left it: its search and filters.
   keepParams: ['q', 'category', 'tag'],
+  translation: 'media',
   labels: {
     heading: 'Gestion des Médias',
     add: 'Nouveau Média',
@@ -202,7 +204,11 @@ function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
             </div>
             <div className="flex flex-col gap-1 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                <div>
+                  <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                  {/* Its caption's English version (ADR 075). */}
+                  <MissingTranslation entity="media" data={data.translations?.[item.id]} />
+                </div>
                 <div className="flex shrink-0 items-center gap-1">
                   <RowActions
                     collection={media}

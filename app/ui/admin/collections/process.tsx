@@ -16,6 +16,7 @@ export const process = defineCollection({
   schema: ProcessStepSchema,
   nameOf: (s) => s.title,
   ordered: true,
+  translation: 'process',
   labels: {
     heading: 'Processus Créatif',
     add: 'Nouvelle étape',

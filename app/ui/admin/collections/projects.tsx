@@ -17,6 +17,7 @@ export const projects = defineCollection({
   // An unticked box and an emptied list are absent from the form: they mean false / [].
   formDefaults: { featured: false, tags: [], images: [] },
   ordered: true,
+  translation: 'project',
   labels: {
     heading: 'Projets',
     add: 'Nouveau projet',

@@ -17,6 +17,7 @@ export const skills = defineCollection({
   resourceType: 'skill',
   schema: SkillSchema,
   nameOf: (s) => s.name,
+  translation: 'skill',
   labels: {
     heading: 'Compétences',
     add: 'Nouvelle compétence',

@@ -17,6 +17,7 @@ export const timeline = defineCollection({
   schema: TimelineSchema,
   nameOf: (t) => t.title,
   formDefaults: { tags: '' },
+  translation: 'timeline',
   labels: {
     heading: 'Parcours',
     add: 'Nouvel élément',

@@ -1,0 +1,112 @@
+// The English version of a hub item (ADR 075): saved from the form beside the French one
+// (intent 'translate'), validated and authorised like every admin write. The hub stays French.
+import type { CollectionDefinition, CollectionId } from '#app/domain/admin-collection.ts'
+import { toFieldErrors } from '#app/domain/common.ts'
+import {
+  TRANSLATABLE_FIELDS,
+  translationSchema,
+  type TranslatedEntity,
+} from '#app/domain/translation.ts'
+import { recordActivity } from '../activity/activity.server.ts'
+import { redirectWithToast } from '../http/toast.server.ts'
+import { saveTranslation } from '../repositories/translations.server.ts'
+import { formFailure, notFound, type Actor } from './admin-actions.server.ts'
+
+/** The form's English fields are named `en.<field>` beside the French ones. */
+export const EN_FIELD_PREFIX = 'en.'
+
+/** The English fields posted, by field name (other fields are ignored). */
+function englishValues(entity: TranslatedEntity, values: Record<string, unknown>) {
+  const english: Record<string, unknown> = {}
+  for (const field of TRANSLATABLE_FIELDS[entity]) {
+    const value = values[`${EN_FIELD_PREFIX}${field}`]
+    if (value !== undefined) english[field] = value
+  }
+  return english
+}
+
+/**
+ * Saves the English fields posted for `entity`'s item `id` (profile, settings, a legal page),
+ * then back to `back` with a French toast; a refusal keeps the typing.
+ */
+export async function saveDocumentTranslation(
+  request: Request,
+  admin: Actor,
+  target: {
+    entity: TranslatedEntity
+    id: string
+    resourceType: 'profile' | 'settings'
+    name: string
+    back: string
+  },
+  values: Record<string, unknown>,
+) {
+  const english = englishValues(target.entity, values)
+  const parsed = translationSchema(target.entity).safeParse(english)
+  if (!parsed.success) {
+    const errors = toFieldErrors(parsed.error)
+    return formFailure(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v])),
+      values,
+    )
+  }
+  await saveTranslation(
+    target.entity,
+    target.id,
+    'en',
+    parsed.data as Record<string, string | undefined>,
+  )
+  await recordActivity(request, {
+    actor: admin,
+    action: 'update',
+    resourceType: target.resourceType,
+    resourceName: target.name,
+    details: 'Version anglaise enregistrée',
+  })
+  return redirectWithToast(target.back, {
+    kind: 'success',
+    message: 'Version anglaise enregistrée',
+  })
+}
+
+/**
+ * Saves the English version of item `id` of `collection` (all fields blank: removes it), then
+ * back to the item's form with a French toast.
+ */
+export async function saveItemTranslation<K extends CollectionId>(
+  request: Request,
+  admin: Actor,
+  collection: CollectionDefinition<K>,
+  entity: TranslatedEntity,
+  form: { id: string; values: Record<string, unknown> },
+  exists: (id: string) => Promise<{ id: string } | undefined>,
+) {
+  const item = form.id ? await exists(form.id) : undefined
+  if (!item) return notFound(collection.toasts.missing)
+  const english = englishValues(entity, form.values)
+  const parsed = translationSchema(entity).safeParse(english)
+  if (!parsed.success) {
+    const errors = toFieldErrors(parsed.error)
+    return formFailure(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v])),
+      form.values,
+    )
+  }
+  await saveTranslation(entity, item.id, 'en', parsed.data as Record<string, string | undefined>)
+  await recordActivity(request, {
+    actor: admin,
+    action: 'update',
+    resourceType: collection.resourceType,
+    resourceId: item.id,
+    resourceName: collection.nameOf(item as never),
+    details: 'Version anglaise enregistrée',
+  })
+  // Back to the item's form (the tab's own URL, not the data request's).
+  return redirectWithToast(
+    `/admin/${collection.id}?edit=${encodeURIComponent(item.id)}&langue=en`,
+    {
+      kind: 'success',
+      message: 'Version anglaise enregistrée',
+    },
+  )
+}
