@@ -1,10 +1,6 @@
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import {
-  ArrowLeft as LucideArrowLeft,
-  Clock as LucideClock,
-  Eye as LucideEye,
-} from 'lucide-react'
+import { ArrowLeft as LucideArrowLeft, Clock as LucideClock, Eye as LucideEye } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
@@ -104,7 +100,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // A preview is never stored by a shared cache.
   const headers = preview ? { 'Cache-Control': 'private, no-store' } : undefined
   if (!page)
-    return data({ ...NOT_FOUND, frenchOffer: english?.frenchOffer ?? null }, { status: 404, headers })
+    return data(
+      { ...NOT_FOUND, frenchOffer: english?.frenchOffer ?? null },
+      { status: 404, headers },
+    )
   const { post, html } = page
   const origin = getEnv().PUBLIC_URL
   const settings = await getSiteSettings()
@@ -228,7 +227,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           data-hero-backdrop=""
           className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
         />
-        <div className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg" aria-hidden="true" />
+        <div
+          className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg"
+          aria-hidden="true"
+        />
         <div className="reveal relative mx-auto max-w-3xl px-6 pt-36 pb-14">
           <Link to="/blog" className="link inline-flex items-center gap-2 text-sm">
             <ArrowLeft aria-hidden="true" className="size-4" />
@@ -237,10 +239,16 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           <p className="mt-6">
             <span className="chip">{post.category}</span>
           </p>
-          <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">{post.title}</h1>
+          <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">
+            {post.title}
+          </h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
             <span className="flex items-center gap-3">
-              <Avatar src={post.author.avatar} size={40} className="size-10 rounded-full object-cover" />
+              <Avatar
+                src={post.author.avatar}
+                size={40}
+                className="size-10 rounded-full object-cover"
+              />
               <span className="font-medium text-fg">{post.author.name}</span>
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>

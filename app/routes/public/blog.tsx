@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, useSubmit } from 'react-router'
-import {
-  Search as LucideSearch,
-} from 'lucide-react'
+import { Search as LucideSearch } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog'
 import {
@@ -40,17 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories,
     tags,
     // The date shown is the publication date.
-    posts: posts.map(({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
-      slug,
-      title,
-      excerpt,
-      thumbnail,
-      category,
-      tags,
-      readTime,
-      author,
-      createdAt: publishedAt,
-    })),
+    posts: posts.map(
+      ({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
+        slug,
+        title,
+        excerpt,
+        thumbnail,
+        category,
+        tags,
+        readTime,
+        author,
+        createdAt: publishedAt,
+      }),
+    ),
   }
 }
 
@@ -128,7 +128,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col gap-2 text-sm font-semibold text-fg-2">
             <label htmlFor="blog-q">{t('blog:search')}</label>
             <span className="relative">
-              <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+              <Search
+                aria-hidden="true"
+                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+              />
               <input
                 id="blog-q"
                 type="search"

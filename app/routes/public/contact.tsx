@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { CheckCircle2 as LucideCheckCircle2, Loader2 as LucideLoader2, MapPin as LucideMapPin, Phone as LucidePhone, Send as LucideSend } from 'lucide-react'
+import {
+  CheckCircle2 as LucideCheckCircle2,
+  Loader2 as LucideLoader2,
+  MapPin as LucideMapPin,
+  Phone as LucidePhone,
+  Send as LucideSend,
+} from 'lucide-react'
 import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import { sendStat } from '#app/ui/chrome/audience.tsx'
@@ -23,7 +29,6 @@ const Loader2 = /* @__PURE__ */ fastIcon(LucideLoader2)
 const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
 const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
 const Send = /* @__PURE__ */ fastIcon(LucideSend)
-
 
 export async function loader() {
   const settings = await getSiteSettings()
@@ -167,7 +172,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     const active = document.activeElement
     if (active && active !== document.body) return
     if (failure) {
-      const first = (['name', 'email', 'message'] as const).find((key) => failure.fieldErrors?.[key])
+      const first = (['name', 'email', 'message'] as const).find(
+        (key) => failure.fieldErrors?.[key],
+      )
       const field = first ? form.current?.elements.namedItem(first) : null
       const target = field instanceof HTMLElement ? field : document.getElementById('contact-error')
       target?.focus()
@@ -182,7 +189,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
         <div className="card p-6 md:p-8">
           {sent ? (
-            <div ref={status} tabIndex={-1} role="status" className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5 focus:outline-none">
+            <div
+              ref={status}
+              tabIndex={-1}
+              role="status"
+              className="mb-6 flex items-start gap-3 rounded-2xl border border-secondary bg-raised p-5 focus:outline-none"
+            >
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-link" />
               <div>
                 <p className="font-display text-xl font-semibold text-fg">{tr('contact:sent')}</p>
@@ -192,7 +204,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           {/* noValidate: the server's French messages, not the browser's bubbles (in the
               browser's language); `required` stays for assistive technology. */}
-          <Form ref={form} method="post" preventScrollReset noValidate className="grid gap-5" aria-describedby={failure ? 'contact-error' : undefined}>
+          <Form
+            ref={form}
+            method="post"
+            preventScrollReset
+            noValidate
+            className="grid gap-5"
+            aria-describedby={failure ? 'contact-error' : undefined}
+          >
             <Field label={tr('contact:name')} name="name" error={errors.name}>
               <input
                 {...control('name')}
@@ -222,17 +241,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>
                 {tr('contact:website')}
-                <input name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+                <input
+                  name={honeypot}
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
               </label>
             </div>
             {failure ? (
-              <p id="contact-error" tabIndex={-1} role="alert" className="rounded-xl border border-red-400 bg-red-950/60 p-4 font-medium text-red-200">
+              <p
+                id="contact-error"
+                tabIndex={-1}
+                role="alert"
+                className="rounded-xl border border-red-400 bg-red-950/60 p-4 font-medium text-red-200"
+              >
                 {failure.message}
               </p>
             ) : null}
             <button type="submit" disabled={sending} className="btn btn-primary justify-self-start">
               {sending ? (
-                <Loader2 aria-hidden="true" className="size-4 animate-spin" data-testid="contact-spinner" />
+                <Loader2
+                  aria-hidden="true"
+                  className="size-4 animate-spin"
+                  data-testid="contact-spinner"
+                />
               ) : (
                 <Send aria-hidden="true" className="size-4" />
               )}
@@ -250,10 +284,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">
           {contact.phone ? (
-            <ContactCard Icon={Phone} id="Téléphone" label={tr('contact:phone')} value={contact.phone} href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`} />
+            <ContactCard
+              Icon={Phone}
+              id="Téléphone"
+              label={tr('contact:phone')}
+              value={contact.phone}
+              href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`}
+            />
           ) : null}
           {contact.email ? (
-            <ContactCard Icon={Mail} id="E-mail" label="E-mail" value={contact.email} href={(v) => `mailto:${v}`} />
+            <ContactCard
+              Icon={Mail}
+              id="E-mail"
+              label="E-mail"
+              value={contact.email}
+              href={(v) => `mailto:${v}`}
+            />
           ) : null}
           {contact.address ? (
             <ContactCard
@@ -261,7 +307,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               id="Adresse"
               label={tr('contact:address')}
               value={contact.address}
-              href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
+              href={(v) =>
+                `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`
+              }
             />
           ) : null}
         </ul>

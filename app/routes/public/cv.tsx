@@ -30,7 +30,8 @@ export const CV_LOGIN_BANNER_MS = 3000
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)(\?.*)?$/i
 
 /** How /cv shows the CV: inline image, embedded document, or a sign-in invitation. */
-type CvDocument = { kind: 'image'; url: string } | { kind: 'embed'; url: string } | { kind: 'locked' }
+type CvDocument =
+  { kind: 'image'; url: string } | { kind: 'embed'; url: string } | { kind: 'locked' }
 
 /** A signed-in account the owner's setting keeps from the CV (ADR 018 amendment). */
 type Refusal = 'unverified' | 'unapproved'
@@ -54,8 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = cv?.url || null
   const access = cv ? await cvAccess(cv.settings, user) : 'allowed'
   const loginRequired = access === 'login'
-  const refusal: Refusal | null =
-    access === 'unverified' || access === 'unapproved' ? access : null
+  const refusal: Refusal | null = access === 'unverified' || access === 'unapproved' ? access : null
   const query = new URL(request.url).searchParams
   // ADR 007: a document other than an image (a PDF) would be embedded with the browser's
   // own download and print buttons, so a visitor who may not download it does not get it,
@@ -67,10 +67,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { kind: 'locked' }
         : { kind: cv.file.mime.startsWith('image/') ? 'image' : 'embed', url: CV_FILE_PATH }
       : IMAGE_FILE.test(url)
-      ? { kind: 'image', url }
-      : loginRequired || refusal
-        ? { kind: 'locked' }
-        : { kind: 'embed', url }
+        ? { kind: 'image', url }
+        : loginRequired || refusal
+          ? { kind: 'locked' }
+          : { kind: 'embed', url }
   return {
     jsonLd: [person],
     cvFile,
@@ -148,7 +148,11 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
         <div className="flex flex-wrap gap-4">
           {cvFile ? (
             <a href="/cv/telecharger" onClick={onDownload} className="btn btn-primary" download>
-              {loginRequired ? <Lock aria-hidden="true" className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
+              {loginRequired ? (
+                <Lock aria-hidden="true" className="size-4" />
+              ) : (
+                <Download aria-hidden="true" className="size-4" />
+              )}
               {tr('cv:download')}
             </a>
           ) : null}
@@ -165,7 +169,10 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
 
         {banner ? (
-          <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-accent bg-surface p-5">
+          <div
+            role="alert"
+            className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-accent bg-surface p-5"
+          >
             <div>
               <p className="font-semibold text-fg">{tr('cv:loginTitle')}</p>
               <p className="text-fg-2">{tr('cv:loginText')}</p>
@@ -187,7 +194,9 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
             ) : (
               <div className="flex flex-col items-center gap-4 bg-surface px-6 py-16 text-center">
                 <Lock aria-hidden="true" className="size-10 text-fg-2" />
-                <h2 className="font-display text-2xl font-semibold text-fg">{tr('cv:lockedTitle')}</h2>
+                <h2 className="font-display text-2xl font-semibold text-fg">
+                  {tr('cv:lockedTitle')}
+                </h2>
                 {refusal ? (
                   <>
                     <p className="max-w-md text-fg-2">{tr(`cv:${refusal}`)}</p>

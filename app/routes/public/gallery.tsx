@@ -1,7 +1,5 @@
 import { useState } from 'react'
-import {
-  Star as LucideStar,
-} from 'lucide-react'
+import { Star as LucideStar } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
 import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
@@ -110,7 +108,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   className={`pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-bg via-bg/95 to-transparent p-5 pt-12 opacity-0 transition duration-300 group-focus-within:opacity-100 group-hover:opacity-100 ${item.category === 'video' ? 'bottom-12' : ''}`}
                 >
                   <p className="font-semibold text-fg">{item.title}</p>
-                  {item.description ? <p className="mt-1 text-sm text-fg-2">{item.description}</p> : null}
+                  {item.description ? (
+                    <p className="mt-1 text-sm text-fg-2">{item.description}</p>
+                  ) : null}
                   {item.tags.length > 0 ? (
                     <TagList tags={item.tags} className="mt-3 flex flex-wrap gap-2" />
                   ) : null}

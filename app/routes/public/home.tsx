@@ -1,5 +1,13 @@
 import { Link } from '#app/ui/link.tsx'
-import { BookOpen as LucideBookOpen, Code2 as LucideCode2, Compass as LucideCompass, GraduationCap as LucideGraduationCap, Lightbulb as LucideLightbulb, Radar as LucideRadar, Users as LucideUsers } from 'lucide-react'
+import {
+  BookOpen as LucideBookOpen,
+  Code2 as LucideCode2,
+  Compass as LucideCompass,
+  GraduationCap as LucideGraduationCap,
+  Lightbulb as LucideLightbulb,
+  Radar as LucideRadar,
+  Users as LucideUsers,
+} from 'lucide-react'
 import { ArrowRight, Palette } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/home'
@@ -158,7 +166,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {ABOUT_CARDS.map(({ key, title, text, Icon }) => (
             <li key={key} className="card group p-6 transition hover:-translate-y-1">
-              <Icon aria-hidden="true" className="size-8 text-link transition group-hover:rotate-6" />
+              <Icon
+                aria-hidden="true"
+                className="size-8 text-link transition group-hover:rotate-6"
+              />
               <h3 className="mt-4 text-lg font-semibold text-fg">{cardTitle(t, title)}</h3>
               <p className="mt-2 text-sm text-fg-2">{t(text)}</p>
             </li>
@@ -178,7 +189,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
-              <li key={step.id} className="card relative overflow-hidden p-6" data-testid="process-step">
+              <li
+                key={step.id}
+                className="card relative overflow-hidden p-6"
+                data-testid="process-step"
+              >
                 <span
                   aria-hidden="true"
                   className="font-display text-5xl font-bold text-fg-2 opacity-70"

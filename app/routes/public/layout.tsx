@@ -50,7 +50,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   keepPageOnNetworkFailure('en-routes/public/layout'),
 ]
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
 }
 
@@ -127,9 +130,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
           {notFound ? t('error:notFoundTitle') : t('error:title')}
         </h1>
         <p className="max-w-xl text-lg text-fg-2">
-          {notFound
-            ? t('error:notFoundText')
-            : (refusal ?? t('error:loadFailed'))}
+          {notFound ? t('error:notFoundText') : (refusal ?? t('error:loadFailed'))}
         </p>
         {offer ? (
           // An English page without its English version (ADR 075): the French one is offered.

@@ -63,7 +63,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     )
   }
   const { html } = await renderMarkdown(
-    legalMarkdown(englishText && locale === 'en' ? englishText : legalText(key, settings.legal?.[key], facts)),
+    legalMarkdown(
+      englishText && locale === 'en' ? englishText : legalText(key, settings.legal?.[key], facts),
+    ),
   )
   const frenchPage = LEGAL_PAGES[key].path
   // The HTML is in the document already: not a second time in its hydration data (ADR 050).
@@ -92,7 +94,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: loaderData?.title ?? translate(locale, 'legal:eyebrow'),
     description: loaderData
-      ? translate(locale, 'legal:description', { title: loaderData.title, site: loaderData.siteName })
+      ? translate(locale, 'legal:description', {
+          title: loaderData.title,
+          site: loaderData.siteName,
+        })
       : undefined,
     path: loaderData?.path ?? '/',
     ...(loaderData ? { alternates: loaderData.alternates } : {}),

@@ -48,7 +48,10 @@ export default function NotFound() {
 
   return (
     <section className="relative mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-8 px-6 pt-24 text-center">
-      <p aria-hidden="true" className="font-display text-8xl font-bold text-fg-2 opacity-40 md:text-9xl">
+      <p
+        aria-hidden="true"
+        className="font-display text-8xl font-bold text-fg-2 opacity-40 md:text-9xl"
+      >
         404
       </p>
       <h1

@@ -49,7 +49,6 @@ const ExternalLink = /* @__PURE__ */ fastIcon(LucideExternalLink)
 const Maximize2 = /* @__PURE__ */ fastIcon(LucideMaximize2)
 const Minimize2 = /* @__PURE__ */ fastIcon(LucideMinimize2)
 
-
 /** Whether a URL is a page of this site: a path, or this site's own address. */
 function isSiteUrl(url: string, request: Request): boolean {
   const here = new URL(request.url)
@@ -122,12 +121,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   ]
   // The page shows the stored HTML: the Markdown source and the ordering fields stay on the
   // server (ADR 040).
-  const { content: _content, featured: _featured, order: _order, updatedAt: _updatedAt, ...shown } =
-    project
+  const {
+    content: _content,
+    featured: _featured,
+    order: _order,
+    updatedAt: _updatedAt,
+    ...shown
+  } = project
   // The description's HTML is in the document already: not a second time in its hydration data.
   return renderedOnce(
     request,
-    { project: shown, previewSandbox, contentHtml, jsonLd, framing, alts, alternates, frenchOffer: null },
+    {
+      project: shown,
+      previewSandbox,
+      contentHtml,
+      jsonLd,
+      framing,
+      alts,
+      alternates,
+      frenchOffer: null,
+    },
     ['contentHtml'],
   )
 }
@@ -265,9 +278,17 @@ function ProjectView({
                 </button>
               </div>
               {framing === 'blocked' ? (
-                <div className="flex flex-col items-start gap-3 p-6 text-fg-2" data-testid="preview-blocked">
+                <div
+                  className="flex flex-col items-start gap-3 p-6 text-fg-2"
+                  data-testid="preview-blocked"
+                >
                   <p>{tr('project:previewBlocked')}</p>
-                  <a href={project.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+                  <a
+                    href={project.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn btn-primary"
+                  >
                     <ExternalLink aria-hidden="true" className="size-4" />
                     {tr('project:openSite')}
                   </a>
@@ -286,7 +307,12 @@ function ProjectView({
                   {/* Some refusals cannot be seen from the server (a page script, a login wall). */}
                   <p className="border-t border-line px-5 py-3 text-sm text-fg-2">
                     {tr('project:previewEmpty')}{' '}
-                    <a href={project.url} target="_blank" rel="noopener noreferrer" className="link">
+                    <a
+                      href={project.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="link"
+                    >
                       {tr('project:openSite')}
                     </a>
                   </p>
@@ -303,10 +329,19 @@ function ProjectView({
                 className="block w-full overflow-hidden rounded-2xl border border-line"
                 aria-label={tr('project:enlarge')}
               >
-                <ResponsiveImage src={main.src} alt={main.alt} priority sizes="(min-width: 1024px) 760px, calc(100vw - 48px)" className="w-full object-cover" />
+                <ResponsiveImage
+                  src={main.src}
+                  alt={main.alt}
+                  priority
+                  sizes="(min-width: 1024px) 760px, calc(100vw - 48px)"
+                  className="w-full object-cover"
+                />
               </button>
               {gallery.length > 1 ? (
-                <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label={tr('project:thumbnails')}>
+                <ul
+                  className="mt-4 flex gap-3 overflow-x-auto pb-2"
+                  aria-label={tr('project:thumbnails')}
+                >
                   {gallery.map((img, i) => (
                     <li key={img.src} className="shrink-0">
                       <button

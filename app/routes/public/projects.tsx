@@ -47,7 +47,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { tag, tags, projects } = loaderData
   const t = useT()
-  const filters = [{ label: t('projects:all'), value: null as string | null }, ...tags.map((t) => ({ label: t, value: t }))]
+  const filters = [
+    { label: t('projects:all'), value: null as string | null },
+    ...tags.map((t) => ({ label: t, value: t })),
+  ]
   return (
     <>
       <PageHeader eyebrow="Portfolio" title={t('projects:title')}>

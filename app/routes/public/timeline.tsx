@@ -1,8 +1,5 @@
 import { Link } from '#app/ui/link.tsx'
-import {
-  Briefcase as LucideBriefcase,
-  Heart as LucideHeart,
-} from 'lucide-react'
+import { Briefcase as LucideBriefcase, Heart as LucideHeart } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/timeline'
 import { formatTimelineDate, TIMELINE_PRESENT_LABEL } from '#app/domain/timeline.ts'
@@ -57,7 +54,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function showDate(value: string, locale: Locale): string {
   const text = formatTimelineDate(value)
-  if (text === TIMELINE_PRESENT_LABEL && text !== value) return translate(locale, 'timeline:present')
+  if (text === TIMELINE_PRESENT_LABEL && text !== value)
+    return translate(locale, 'timeline:present')
   return text === value ? formatYearMonth(value, locale) : text
 }
 
@@ -70,7 +68,10 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         {tr('timeline:intro')}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-6">
-        <nav aria-label={tr('timeline:type')} className="inline-flex rounded-full border border-line bg-surface p-1">
+        <nav
+          aria-label={tr('timeline:type')}
+          className="inline-flex rounded-full border border-line bg-surface p-1"
+        >
           {types.map(({ id: t, label }) => {
             const Icon = t === 'professional' ? Briefcase : Heart
             const active = t === type

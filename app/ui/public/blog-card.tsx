@@ -1,8 +1,6 @@
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import {
-  Clock as LucideClock,
-} from 'lucide-react'
+import { Clock as LucideClock } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { BlogPost } from '#app/domain/types.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
@@ -19,7 +17,15 @@ export const BLOG_CARD_TAGS = 2
 
 export type BlogCardPost = Pick<
   BlogPost,
-  'slug' | 'title' | 'excerpt' | 'thumbnail' | 'category' | 'tags' | 'readTime' | 'author' | 'createdAt'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'thumbnail'
+  | 'category'
+  | 'tags'
+  | 'readTime'
+  | 'author'
+  | 'createdAt'
 >
 
 /** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
@@ -45,14 +51,22 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-sm text-fg-2">
-          <Avatar src={post.author.avatar} size={32} loading="lazy" className="size-8 rounded-full object-cover" />
+          <Avatar
+            src={post.author.avatar}
+            size={32}
+            loading="lazy"
+            className="size-8 rounded-full object-cover"
+          />
           <span className="font-medium text-fg">{post.author.name}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
         </div>
         <h2 className="mt-4 font-display text-xl font-semibold text-fg">
           {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
-          <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={`/blog/${post.slug}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
             {post.title}
           </Link>
         </h2>

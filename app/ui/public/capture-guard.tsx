@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  ShieldAlert as LucideShieldAlert,
-} from 'lucide-react'
+import { ShieldAlert as LucideShieldAlert } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 
 // Built once (ADR 040).
@@ -10,10 +8,13 @@ const ShieldAlert = /* @__PURE__ */ fastIcon(LucideShieldAlert)
 /** The capture notice shows for 1 s. */
 export const CAPTURE_NOTICE_MS = 1000
 export const CAPTURE_TITLE = 'Capture non autorisée'
-export const CAPTURE_TEXT = "Pour protéger ce document, les captures d'écran ne sont pas autorisées."
+export const CAPTURE_TEXT =
+  "Pour protéger ce document, les captures d'écran ne sont pas autorisées."
 
 /** Keys that look like a screenshot, print or save request. */
-export function isCaptureKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
+export function isCaptureKey(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): boolean {
   const key = e.key.toLowerCase()
   if (key === 'printscreen') return true
   const mod = e.ctrlKey || e.metaKey
@@ -57,7 +58,11 @@ export function CaptureGuard({ children }: { children: React.ReactNode }) {
 
   return (
     <>
-      <div key={notice} className={notice > 0 ? 'animate-shake' : undefined} data-testid="cv-guarded">
+      <div
+        key={notice}
+        className={notice > 0 ? 'animate-shake' : undefined}
+        data-testid="cv-guarded"
+      >
         {children}
       </div>
       {notice > 0 ? (

@@ -54,8 +54,9 @@ function parisWallClock(time: number): Date | undefined {
 }
 
 type Lang = 'fr' | 'en'
-const intl: Partial<Record<Lang, { longDate: Intl.DateTimeFormat; monthYear: Intl.DateTimeFormat }>> =
-  {}
+const intl: Partial<
+  Record<Lang, { longDate: Intl.DateTimeFormat; monthYear: Intl.DateTimeFormat }>
+> = {}
 function intlFormats(lang: Lang) {
   const tag = lang === 'en' ? 'en-GB' : 'fr-FR'
   return (intl[lang] ??= {

@@ -26,9 +26,13 @@ describe('ResponsiveImage (ADR 040: URLs computed once per address)', () => {
     const first = [a, b].map((src) => renderToString(<ResponsiveImage src={src} alt="Vue" />))
     const again = [b, a].map((src) => renderToString(<ResponsiveImage src={src} alt="Vue" />))
     expect(again).toEqual([first[1], first[0]])
-    expect(first[0]).toContain(`srcSet="${variantSrcSet('0123456789abcdef0123456789abcdef', 1600, 'avif')}"`)
+    expect(first[0]).toContain(
+      `srcSet="${variantSrcSet('0123456789abcdef0123456789abcdef', 1600, 'avif')}"`,
+    )
     expect(first[0]).toContain('src="/media/0123456789abcdef0123456789abcdef-w1600.jpg"')
-    expect(first[1]).toContain(`srcSet="${variantSrcSet('fedcba9876543210fedcba9876543210', 640, 'png')}"`)
+    expect(first[1]).toContain(
+      `srcSet="${variantSrcSet('fedcba9876543210fedcba9876543210', 640, 'png')}"`,
+    )
     expect(first[1]).not.toContain('0123456789abcdef0123456789abcdef')
   })
 })

@@ -94,21 +94,18 @@ export function ResponsiveImage({
   } as const
   const parsed = parseImageUrl(src)
   if (!parsed) {
-    return (
-      <img
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        {...shared}
-      />
-    )
+    return <img src={src} alt={alt} width={width} height={height} {...shared} />
   }
   const variants = variantsOf(src, parsed)
   return (
     <picture>
       {VARIANT_FORMATS.map((format, i) => (
-        <source key={format} type={VARIANT_MIME[format]} srcSet={variants.sources[i]} sizes={sizes} />
+        <source
+          key={format}
+          type={VARIANT_MIME[format]}
+          srcSet={variants.sources[i]}
+          sizes={sizes}
+        />
       ))}
       <img
         src={variants.src}

@@ -45,7 +45,10 @@ export function ProjectCard({
         >
           <p className="font-display text-xl font-semibold text-fg">{project.title}</p>
           <p className="line-clamp-4 text-sm text-fg-2">{project.description}</p>
-          <TagList tags={project.tags.slice(0, PROJECT_CARD_TAGS)} className="flex flex-wrap gap-2" />
+          <TagList
+            tags={project.tags.slice(0, PROJECT_CARD_TAGS)}
+            className="flex flex-wrap gap-2"
+          />
         </div>
       </Link>
     </article>

@@ -10,7 +10,13 @@ export type SkillTab = { id: string; label: string }
  * Skills: category tabs (all, design, development, tools, soft skills), level bars.
  * Labels come from the loader so the domain schemas (and Zod) stay out of the page's JS.
  */
-export function SkillsSection({ skills, categories }: { skills: SkillView[]; categories: SkillTab[] }) {
+export function SkillsSection({
+  skills,
+  categories,
+}: {
+  skills: SkillView[]
+  categories: SkillTab[]
+}) {
   const t = useT()
   const TABS: SkillTab[] = [{ id: 'all', label: t('skills:all') }, ...categories]
   const [tab, setTab] = useState<string>('all')

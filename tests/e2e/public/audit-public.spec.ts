@@ -23,10 +23,7 @@ test.afterEach(async ({ db: _db }) => {
   await getDb().deleteFrom('profile').execute()
 })
 
-test('legal pages start from French templates naming the owner', async ({
-  page,
-  db: _db,
-}) => {
+test('legal pages start from French templates naming the owner', async ({ page, db: _db }) => {
   await saveProfile(
     makeProfile({ name: 'Camille Martin', email: 'profil@atelier.fr', phone: undefined }),
   )
@@ -44,7 +41,9 @@ test('legal pages start from French templates naming the owner', async ({
   // Nothing invented: no phone or address was entered.
   await expect(page.getByText(/Téléphone :|Adresse :/)).toHaveCount(0)
   await visit(page, '/confidentialite')
-  await expect(page.getByText(/Camille Martin, joignable par e-mail à camille@atelier\.fr/)).toBeVisible()
+  await expect(
+    page.getByText(/Camille Martin, joignable par e-mail à camille@atelier\.fr/),
+  ).toBeVisible()
 })
 
 test('the owner edits a legal page in Paramètres; it renders as sanitised Markdown', async ({
@@ -76,10 +75,7 @@ test('the owner edits a legal page in Paramètres; it renders as sanitised Markd
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('the fixed badge and buttons never cover what is scrolled to', async ({
-    page,
-    db: _db,
-  }) => {
+  test('the fixed badge and buttons never cover what is scrolled to', async ({ page, db: _db }) => {
     await updateSettings(
       makeSettings({ contact: { email: 'a@orbite.fr', phone: '', address: 'Lyon, France' } }),
     )
@@ -107,8 +103,12 @@ test.describe('at 390 px', () => {
     await lyon.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }))
     expect(await overlaps(lyon)).toEqual([])
     // The very bottom of the page: the legal links stay clear too.
-    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }))
-    const last = page.getByRole('contentinfo').getByRole('link', { name: "Conditions d'utilisation" })
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
+    )
+    const last = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: "Conditions d'utilisation" })
     expect(await overlaps(last)).toEqual([])
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
       390,
@@ -140,7 +140,15 @@ test('no analytics before consent; equal choices, remembered, revocable', async 
     b.evaluate((el) => {
       const s = getComputedStyle(el)
       const r = el.getBoundingClientRect()
-      return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderWidth, r.height, r.width]
+      return [
+        s.backgroundColor,
+        s.color,
+        s.fontSize,
+        s.fontWeight,
+        s.borderWidth,
+        r.height,
+        r.width,
+      ]
     })
   expect(await look(refuse)).toEqual(await look(accept))
 
@@ -168,10 +176,7 @@ test('no analytics before consent; equal choices, remembered, revocable', async 
   await expect(tags).toHaveCount(0)
 })
 
-test('the contact form says what is stored and for how long', async ({
-  page,
-  db: _db,
-}) => {
+test('the contact form says what is stored and for how long', async ({ page, db: _db }) => {
   await visit(page, '/contact')
   const notice = page.getByText(CONTACT_STORAGE_NOTICE)
   await expect(notice).toBeVisible()
@@ -181,34 +186,41 @@ test('the contact form says what is stored and for how long', async ({
   )
 })
 
-test('a page change lost on the network keeps the page and says so', async ({
-  page,
-  db: _db,
-}) => {
+test('a page change lost on the network keeps the page and says so', async ({ page, db: _db }) => {
   await visit(page, '/contact')
-  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' }),
+  ).toBeVisible()
   // The browser itself reports the failed request in the console.
   allowConsoleError(page, /ERR_INTERNET_DISCONNECTED/)
   await page.route(/\.data(\?|$)/, (route) => route.abort('internetdisconnected'))
   await page.getByRole('contentinfo').getByRole('link', { name: 'Projets' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' }),
+  ).toBeVisible()
   // Still the contact page, with its form; not an error screen.
   await expect(page).toHaveURL(/\/contact$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' }),
+  ).toBeVisible()
   await expect(page.getByText('Une erreur est survenue')).toHaveCount(0)
   await expect(page.getByLabel('Nom')).toBeEditable()
   // Back online: 'Réessayer' goes where the visitor wanted to go.
   await page.unroute(/\.data(\?|$)/)
   await page.getByRole('button', { name: 'Réessayer' }).click()
   await expect(page).toHaveURL(/\/projects$/)
-  await expect(page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' })).toHaveCount(0)
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'La connexion réseau a échoué' }),
+  ).toHaveCount(0)
 })
 
 // ADR 049: the layout's network guard is a client middleware, not a clientLoader (which
 // gets a data request of its own): a page change asks the server once, layout data included.
 test('a page change asks the server for its data in one request', async ({ page, db: _db }) => {
   await visit(page, '/contact')
-  await expect(page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Parlons de votre projet' }),
+  ).toBeVisible()
   const requests: string[] = []
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('.data')) requests.push(request.url())
@@ -226,7 +238,10 @@ test('the blog hero blurs its picture under a dark veil behind the title', async
   db: _db,
 }) => {
   const post = await createBlogPost(
-    makeBlogPost({ title: `Héros lisible ${Date.now()}`, thumbnail: '/demo/projects/budget-clair-cover.webp' }),
+    makeBlogPost({
+      title: `Héros lisible ${Date.now()}`,
+      thumbnail: '/demo/projects/budget-clair-cover.webp',
+    }),
   )
   await visit(page, `/blog/${post.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
@@ -240,7 +255,8 @@ test('the blog hero blurs its picture under a dark veil behind the title', async
   const veilAlpha = await backdrop.evaluate((el) => {
     const veil = el.nextElementSibling as HTMLElement
     const image = getComputedStyle(veil).backgroundImage
-    const first = /color\([^)]*\)|rgba?\([^)]*\)|oklab\([^)]*\)|oklch\([^)]*\)/.exec(image)?.[0] ?? ''
+    const first =
+      /color\([^)]*\)|rgba?\([^)]*\)|oklab\([^)]*\)|oklch\([^)]*\)/.exec(image)?.[0] ?? ''
     const alpha = /\/\s*([\d.]+)\)|,\s*([\d.]+)\)$/.exec(first)
     return alpha ? Number(alpha[1] ?? alpha[2]) : first ? 1 : 0
   })
@@ -275,13 +291,14 @@ test('a site that refuses frames gets a message and a link, not a blank frame', 
     )
     await visit(page, `/projects/${allowed.id}`)
     await expect(
-      page.frameLocator('[data-testid="project-preview"]').getByRole('heading', { name: 'Site du projet' }),
+      page
+        .frameLocator('[data-testid="project-preview"]')
+        .getByRole('heading', { name: 'Site du projet' }),
     ).toBeVisible()
     // The client-side fallback: a link that opens the site, should the frame stay blank.
-    await expect(page.getByRole('link', { name: 'Ouvrir le site dans un nouvel onglet' })).toHaveAttribute(
-      'href',
-      `${base}/ouvert`,
-    )
+    await expect(
+      page.getByRole('link', { name: 'Ouvrir le site dans un nouvel onglet' }),
+    ).toHaveAttribute('href', `${base}/ouvert`)
   } finally {
     site.closeAllConnections()
     await new Promise((resolve) => site.close(resolve))

@@ -23,7 +23,9 @@ test.describe.configure({ timeout: 120_000 })
 // Axe: no serious or critical violation on any public page, in each of the four themes.
 for (const theme of THEME_IDS) {
   test(`accessibility of every public page in the ${theme} theme`, async ({ page, db: _db }) => {
-    const project = await createProject(makeProject({ featured: true, url: '/demo/live/trajets-doux.html' }))
+    const project = await createProject(
+      makeProject({ featured: true, url: '/demo/live/trajets-doux.html' }),
+    )
     // A rich Markdown body (anchors, table of contents, code, table, footnote, image).
     const section = (n: number) =>
       `## Partie ${n}\n\n${'Un texte de démonstration assez long. '.repeat(45)}\n\n### Détail ${n}\n\n- un\n- deux`
@@ -81,7 +83,12 @@ for (const theme of THEME_IDS) {
       for (const v of results.violations) {
         // …and nothing outside a landmark ("region", a best practice screen-reader users rely on).
         if (v.impact === 'serious' || v.impact === 'critical' || v.id === 'region')
-          failures.push(`${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+          failures.push(
+            `${path}: ${v.id} — ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          )
       }
     }
     // The navigation panel and theme menu, open.

@@ -34,7 +34,9 @@ test('hostile Markdown in body, title, links and images never executes and leave
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Titre')
   await expect(body.getByRole('heading', { name: 'Avant' })).toBeVisible()
   // What follows the body in the article (the tags) is still rendered, as text.
-  await expect(page.getByRole('list', { name: 'Étiquettes' })).toContainText('<script>alert(1)</script>')
+  await expect(page.getByRole('list', { name: 'Étiquettes' })).toContainText(
+    '<script>alert(1)</script>',
+  )
   // The page around the body is intact: footer and header still there, nothing covers it.
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Tous les articles' })).toBeVisible()
@@ -86,7 +88,9 @@ test('a draft is a 404 for visitors on every public surface, and the preview end
     const response = await request.get(path)
     expect(response.status(), path).toBe(404)
     expect(await response.text(), path).not.toContain(draft.title)
-    const data = await request.get(`${path.replace('?apercu', '')}.data${path.includes('?') ? '?apercu' : ''}`)
+    const data = await request.get(
+      `${path.replace('?apercu', '')}.data${path.includes('?') ? '?apercu' : ''}`,
+    )
     expect(await data.text(), `${path} loader data`).not.toContain(draft.title)
   }
   for (const path of [
@@ -115,10 +119,18 @@ test('a draft is a 404 for visitors on every public surface, and the preview end
   expect((await request.get('/api/markdown-preview')).status()).toBe(405)
 })
 
-test('a scheduled post appears at its publish time, with no restart', async ({ page, request, db: _db }) => {
+test('a scheduled post appears at its publish time, with no restart', async ({
+  page,
+  request,
+  db: _db,
+}) => {
   const soon = new Date(Date.now() + 4000)
   const post = await createBlogPost(
-    makeBlogPost({ title: `Programmé ${soon.getTime()}`, status: 'scheduled', publishedAt: soon.toISOString() }),
+    makeBlogPost({
+      title: `Programmé ${soon.getTime()}`,
+      status: 'scheduled',
+      publishedAt: soon.toISOString(),
+    }),
   )
   allowConsoleError(page, /status of 404/)
   expect((await request.get(`/blog/${post.slug}`)).status()).toBe(404)
@@ -138,11 +150,15 @@ test('post page: JSON-LD BlogPosting and BreadcrumbList with the nonce, article:
   server,
   db: _db,
 }) => {
-  const post = await createBlogPost(makeBlogPost({ title: 'Données </script><script>alert(1)</script>' }))
-  await visit(page, `/blog/${post.slug}`)
-  const scripts = await page.locator('script[type="application/ld+json"]').evaluateAll((els) =>
-    els.map((el) => ({ nonce: (el as HTMLScriptElement).nonce, text: el.textContent ?? '' })),
+  const post = await createBlogPost(
+    makeBlogPost({ title: 'Données </script><script>alert(1)</script>' }),
   )
+  await visit(page, `/blog/${post.slug}`)
+  const scripts = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) =>
+      els.map((el) => ({ nonce: (el as HTMLScriptElement).nonce, text: el.textContent ?? '' })),
+    )
   expect(scripts.length).toBe(2)
   for (const s of scripts) expect(s.nonce.length).toBeGreaterThan(0)
   const [posting, crumbs] = scripts.map((s) => JSON.parse(s.text) as Record<string, unknown>)
@@ -167,7 +183,10 @@ test('post page: JSON-LD BlogPosting and BreadcrumbList with the nonce, article:
     'content',
     post.publishedAt,
   )
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${server.url}/blog/${post.slug}`)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${server.url}/blog/${post.slug}`,
+  )
   const jsonLd = async () =>
     (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
       (text) => JSON.parse(text) as Record<string, unknown>,
@@ -175,13 +194,19 @@ test('post page: JSON-LD BlogPosting and BreadcrumbList with the nonce, article:
   for (const path of ['/', '/cv']) {
     await visit(page, path)
     expect(await jsonLd(), path).toEqual([
-      expect.objectContaining({ '@context': 'https://schema.org', '@type': 'Person', url: `${server.url}/` }),
+      expect.objectContaining({
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        url: `${server.url}/`,
+      }),
     ])
   }
   const project = await createProject(makeProject({ content: '## Démarche\n\nDu **Markdown**.' }))
   await visit(page, `/projects/${project.id}`)
   await expect(
-    page.getByRole('region', { name: 'Description détaillée' }).getByRole('heading', { name: 'Démarche' }),
+    page
+      .getByRole('region', { name: 'Description détaillée' })
+      .getByRole('heading', { name: 'Démarche' }),
   ).toBeVisible()
   expect(await jsonLd()).toEqual([
     expect.objectContaining({

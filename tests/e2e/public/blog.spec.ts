@@ -22,24 +22,36 @@ test('blog: accent-insensitive search, category and tag selects in the URL, card
   await createBlogPost(makeBlogPost({ title: `Autre billet ${id}`, category: cat, tags: ['Deux'] }))
 
   await visit(page, '/blog')
-  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(`ELOGE DE LA LENTEUR ${id.toUpperCase()}`)
+  await page
+    .getByRole('searchbox', { name: 'Rechercher' })
+    .fill(`ELOGE DE LA LENTEUR ${id.toUpperCase()}`)
   await page.getByRole('button', { name: 'Rechercher' }).click()
   await expect(page).toHaveURL(/q=ELOGE/)
   const cards = page.getByTestId('blog-card')
   await expect(cards).toHaveCount(1)
   const card = cards.first()
-  await expect(card.getByRole('link', { name: post.title })).toHaveAttribute('href', `/blog/${post.slug}`)
+  await expect(card.getByRole('link', { name: post.title })).toHaveAttribute(
+    'href',
+    `/blog/${post.slug}`,
+  )
   await expect(card).toContainText(cat)
   await expect(card).toContainText('Inès Auteur')
   await expect(card).toContainText('7 min de lecture')
   await expect(card.locator('img').nth(1)).toHaveAttribute('src', '/images/default-avatar.webp')
   await expect(card.getByRole('list', { name: 'Étiquettes' }).getByRole('listitem')).toHaveCount(2)
-  const date = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(post.createdAt))
+  const date = new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(new Date(post.createdAt))
   await expect(card).toContainText(date)
 
   await visit(page, '/blog')
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption(cat)
-  await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(cat).replace(/%20/g, '\\+')}`))
+  await expect(page).toHaveURL(
+    new RegExp(`category=${encodeURIComponent(cat).replace(/%20/g, '\\+')}`),
+  )
   await expect(cards).toHaveCount(2)
   const tagSelect = page.getByRole('combobox', { name: 'Étiquette' })
   await tagSelect.focus()
@@ -57,7 +69,9 @@ test('blog: accent-insensitive search, category and tag selects in the URL, card
   // The three filters in a shared URL work without JavaScript.
   const context = await browser.newContext({ javaScriptEnabled: false })
   const noJs = await context.newPage()
-  await noJs.goto(`${new URL(page.url()).origin}/blog?q=lenteur&category=${encodeURIComponent(cat)}&tag=tag-${id}`)
+  await noJs.goto(
+    `${new URL(page.url()).origin}/blog?q=lenteur&category=${encodeURIComponent(cat)}&tag=tag-${id}`,
+  )
   await expect(noJs.getByTestId('blog-card')).toHaveCount(1)
   await context.close()
 

@@ -19,7 +19,10 @@ async function expectFocusRing(page: Page, card: Locator, control: Locator) {
   await expect.poll(() => computed(card, 'box-shadow')).toBe(before)
 }
 
-test('blog, project and gallery cards show a visible keyboard focus ring', async ({ page, db: _db }) => {
+test('blog, project and gallery cards show a visible keyboard focus ring', async ({
+  page,
+  db: _db,
+}) => {
   const id = Date.now().toString(36)
   const post = await createBlogPost(makeBlogPost({ title: `Focus blog ${id}` }))
   const project = await createProject(makeProject({ title: `Focus projet ${id}`, order: 0 }))
@@ -30,10 +33,16 @@ test('blog, project and gallery cards show a visible keyboard focus ring', async
   await expectFocusRing(page, blogCard, blogCard.getByRole('link', { name: post.title }))
 
   await visit(page, '/projects')
-  const projectCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: project.title }) })
+  const projectCard = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: project.title }) })
   await expectFocusRing(page, projectCard, projectCard.getByRole('link'))
 
   await visit(page, '/gallery')
   const mediaItem = page.getByTestId('media-item').filter({ hasText: media.title })
-  await expectFocusRing(page, mediaItem, mediaItem.getByRole('button', { name: `Agrandir ${media.title}` }))
+  await expectFocusRing(
+    page,
+    mediaItem,
+    mediaItem.getByRole('button', { name: `Agrandir ${media.title}` }),
+  )
 })

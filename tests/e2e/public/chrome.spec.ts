@@ -87,11 +87,17 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
   const links = panel.getByRole('navigation').getByRole('link')
   await expect(links).toHaveText(NAV.map(([label]) => new RegExp(`${label}$`)))
   for (const [label, href] of NAV) {
-    await expect(panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+    await expect(panel.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'href',
+      href,
+    )
   }
   // Active route highlighted.
   await expect(panel.getByRole('link', { name: 'Projets' })).toHaveAttribute('aria-current', 'page')
-  await expect(panel.getByRole('link', { name: 'Blog' })).not.toHaveAttribute('aria-current', 'page')
+  await expect(panel.getByRole('link', { name: 'Blog' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  )
 
   // Focus stays inside while open.
   for (let i = 0; i < 12; i++) {
@@ -146,7 +152,8 @@ test('back and forward restore the scroll position instead of scrolling to the t
 }) => {
   const id = Date.now().toString(36)
   const posts = []
-  for (let i = 0; i < 6; i++) posts.push(await createBlogPost(makeBlogPost({ title: `Défilement ${id} ${i}` })))
+  for (let i = 0; i < 6; i++)
+    posts.push(await createBlogPost(makeBlogPost({ title: `Défilement ${id} ${i}` })))
   await visit(page, '/blog')
   // The oldest of them sits low on the page: scroll until its card shows, then open it.
   const link = page.getByRole('link', { name: posts[0]!.title })
@@ -171,7 +178,10 @@ test('back and forward restore the scroll position instead of scrolling to the t
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
 
-test("loading overlay: 'Chargement en cours...' while a page is still loading", async ({ page, db: _db }) => {
+test("loading overlay: 'Chargement en cours...' while a page is still loading", async ({
+  page,
+  db: _db,
+}) => {
   await visit(page, '/projects')
   // Hold the next page's data so the navigation stays in its loading state.
   let release!: () => void
@@ -191,7 +201,10 @@ test("loading overlay: 'Chargement en cours...' while a page is still loading", 
   await overlayGone(page)
 })
 
-test('an unexpected error of a page keeps the site chrome and speaks French', async ({ page, db }) => {
+test('an unexpected error of a page keeps the site chrome and speaks French', async ({
+  page,
+  db,
+}) => {
   await visit(page, '/')
   allowConsoleError(page, /status of 500/)
   // The blog's data cannot be read; the site's settings (chrome, footer) still can.
@@ -206,7 +219,9 @@ test('an unexpected error of a page keeps the site chrome and speaks French', as
   try {
     const main = page.getByRole('main')
     const shown = async () => {
-      await expect(main.getByRole('heading', { level: 1, name: 'Une erreur est survenue' })).toBeVisible()
+      await expect(
+        main.getByRole('heading', { level: 1, name: 'Une erreur est survenue' }),
+      ).toBeVisible()
       await expect(main).toContainText('Le contenu n’a pas pu être chargé.')
       // The chrome stays, so the visitor can move on: menu, footer, section badge.
       await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible()
@@ -255,12 +270,21 @@ test('footer: settings-driven name, description, social links, year and legal pa
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByText('Studio Orbite', { exact: true })).toBeVisible()
   await expect(footer.getByText('Description du studio orbite.')).toBeVisible()
-  await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveAttribute('href', 'https://github.com/orbite')
+  await expect(footer.getByRole('link', { name: 'GitHub' })).toHaveAttribute(
+    'href',
+    'https://github.com/orbite',
+  )
   await expect(footer.getByRole('link', { name: 'LinkedIn' })).toBeVisible()
   await expect(footer.getByRole('link', { name: 'Twitter' })).toHaveCount(0)
-  await expect(footer.getByRole('link', { name: 'Email' })).toHaveAttribute('href', 'mailto:bonjour@orbite.fr')
+  await expect(footer.getByRole('link', { name: 'Email' })).toHaveAttribute(
+    'href',
+    'mailto:bonjour@orbite.fr',
+  )
   await expect(footer.getByText(`© ${new Date().getFullYear()} Studio Orbite`)).toBeVisible()
-  await expect(footer.getByRole('link', { name: /Démarrons un projet/ })).toHaveAttribute('href', '/contact')
+  await expect(footer.getByRole('link', { name: /Démarrons un projet/ })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
   for (const [label, href] of [
     ['Accueil', '/'],
     ['Projets', '/projects'],
@@ -276,11 +300,15 @@ test('footer: settings-driven name, description, social links, year and legal pa
   await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible()
   await expect(page.getByText('Mentions du studio Orbite.')).toBeVisible()
   await footer.getByRole('link', { name: 'Politique de confidentialité' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }),
+  ).toBeVisible()
   // The privacy template (ADR 021) says what the contact form keeps.
   await expect(page.getByText(/dans le seul but de vous répondre/)).toBeVisible()
   await footer.getByRole('link', { name: "Conditions d'utilisation" }).click()
-  await expect(page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }),
+  ).toBeVisible()
 })
 
 test('footer falls back to the French defaults when no settings are stored', async ({
@@ -318,7 +346,9 @@ test('settings inject escaped custom CSS, custom JS and analytics on public page
   expect(
     await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--test-custom')),
   ).toBe('1')
-  expect(await page.evaluate(() => (window as unknown as { __customJsRan?: boolean }).__customJsRan)).toBe(true)
+  expect(
+    await page.evaluate(() => (window as unknown as { __customJsRan?: boolean }).__customJsRan),
+  ).toBe(true)
   // Analytics waits for the visitor's consent (ADR 022).
   await page.getByRole('button', { name: 'Accepter' }).click()
   expect(
@@ -368,13 +398,20 @@ test('theme picker: four themes, closes on choice, survives a reload with no fla
   const picker = page.getByRole('button', { name: 'Choisir un thème' })
   await picker.click()
   const menu = page.getByRole('group', { name: 'Thèmes' })
-  await expect(menu.getByRole('button')).toHaveText(['Mode Neutre', 'Mode Saiyan', 'Mode Sukuna', 'Mode Ryuk'])
+  await expect(menu.getByRole('button')).toHaveText([
+    'Mode Neutre',
+    'Mode Saiyan',
+    'Mode Sukuna',
+    'Mode Ryuk',
+  ])
   await menu.getByRole('button', { name: 'Mode Saiyan' }).click()
   await expect(menu).toBeHidden()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'saiyan')
   expect(await page.evaluate(() => localStorage.getItem('theme-storage'))).toContain('saiyan')
   expect(
-    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
+    await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+    ),
   ).toBe('#50C878')
 
   // By keyboard: choosing, Escape and tabbing out close the menu; the focus stays on its button.
@@ -415,8 +452,14 @@ test('theme picker: four themes, closes on choice, survives a reload with no fla
     }).observe(document, { childList: true, subtree: true })
   })
   await page.reload()
-  expect(await page.evaluate(() => (window as unknown as { __firstBodyTheme?: string }).__firstBodyTheme)).toBe('saiyan')
-  expect(await page.evaluate(() => (window as unknown as { __themeAtParse?: string }).__themeAtParse)).toBe('saiyan')
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __firstBodyTheme?: string }).__firstBodyTheme,
+    ),
+  ).toBe('saiyan')
+  expect(
+    await page.evaluate(() => (window as unknown as { __themeAtParse?: string }).__themeAtParse),
+  ).toBe('saiyan')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'saiyan')
 })
 
@@ -431,7 +474,10 @@ test('custom cursor follows, grows over links, shrinks when pressed, hides on le
   expect(await ring.evaluate((el) => (el as HTMLElement).style.transform)).toContain('200px, 300px')
   const link = page.getByRole('link', { name: 'Découvrir mes projets' })
   const box = await link.boundingBox()
-  await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2)
+  await page.mouse.move(
+    (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  )
   await expect(ring).toHaveAttribute('data-hover', 'true')
   await page.mouse.move(5, 600)
   await page.mouse.down()
@@ -467,7 +513,9 @@ test('without JavaScript every page reads and the menu button still opens the na
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(`${server.url}/gallery`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' }),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
   const panel = page.getByRole('dialog', { name: 'Navigation principale' })
   await expect(panel).toBeVisible()

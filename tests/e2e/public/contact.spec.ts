@@ -24,7 +24,11 @@ test.beforeEach(async ({ server, db }) => {
 })
 
 async function messagesFrom(email: string) {
-  return getDb().selectFrom('messages').select(['status', 'name']).where('email', '=', email).execute()
+  return getDb()
+    .selectFrom('messages')
+    .select(['status', 'name'])
+    .where('email', '=', email)
+    .execute()
 }
 
 test('contact: sending → sent, message stored as new, form cleared; cards from settings', async ({
@@ -32,12 +36,24 @@ test('contact: sending → sent, message stored as new, form cleared; cards from
   db: _db,
 }) => {
   await updateSettings(
-    makeSettings({ contact: { email: 'ecrire@orbite.fr', phone: '06 11 22 33 44', address: '12 rue de la Paix, Lyon' } }),
+    makeSettings({
+      contact: {
+        email: 'ecrire@orbite.fr',
+        phone: '06 11 22 33 44',
+        address: '12 rue de la Paix, Lyon',
+      },
+    }),
   )
   await servedWith(page, '/contact', 'ecrire@orbite.fr')
   await visit(page, '/contact')
-  await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveAttribute('href', 'tel:0611223344')
-  await expect(page.getByTestId('contact-card-E-mail').getByRole('link')).toHaveAttribute('href', 'mailto:ecrire@orbite.fr')
+  await expect(page.getByTestId('contact-card-Téléphone').getByRole('link')).toHaveAttribute(
+    'href',
+    'tel:0611223344',
+  )
+  await expect(page.getByTestId('contact-card-E-mail').getByRole('link')).toHaveAttribute(
+    'href',
+    'mailto:ecrire@orbite.fr',
+  )
   await expect(page.getByTestId('contact-card-Adresse').getByRole('link')).toHaveAttribute(
     'href',
     /maps\/search\/\?api=1&query=12%20rue%20de%20la%20Paix%2C%20Lyon/,
@@ -163,7 +179,9 @@ test('contact: validation, honeypot and per-address rate limit store nothing', a
   db,
 }) => {
   // The window is fresh (beforeEach).
-  const invalid = await request.post('/contact', { form: { name: '', email: 'pas-un-email', message: '' } })
+  const invalid = await request.post('/contact', {
+    form: { name: '', email: 'pas-un-email', message: '' },
+  })
   expect(invalid.status()).toBe(400)
   const html = await invalid.text()
   expect(html).toContain('Le nom est requis')
@@ -179,10 +197,14 @@ test('contact: validation, honeypot and per-address rate limit store nothing', a
   // 5 per window (2 used above); the 6th attempt is refused with a French message.
   const email = `flood-${Date.now()}@exemple.fr`
   for (let i = 0; i < 3; i++) {
-    const res = await request.post('/contact', { form: { name: 'Flot', email, message: `Message ${i}` } })
+    const res = await request.post('/contact', {
+      form: { name: 'Flot', email, message: `Message ${i}` },
+    })
     expect(res.status()).toBe(200)
   }
-  const refused = await request.post('/contact', { form: { name: 'Flot', email, message: 'Un de trop' } })
+  const refused = await request.post('/contact', {
+    form: { name: 'Flot', email, message: 'Un de trop' },
+  })
   expect(refused.status()).toBe(429)
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(60)
   expect(await refused.text()).toContain('Trop de messages envoyés depuis votre adresse')

@@ -21,7 +21,12 @@ test('CV: login required → banner for 3 s with Se connecter, server refuses th
   db: _db,
 }) => {
   await updateCvUrl('/demo/projects/budget-clair-cover.webp')
-  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: false, audience: 'any' })
+  await updateCvSettings({
+    requireAuth: true,
+    trackDownloads: true,
+    addWatermark: false,
+    audience: 'any',
+  })
   const refused = await request.get('/cv/telecharger', { maxRedirects: 0 })
   expect(refused.status()).toBe(302)
   expect(refused.headers()['location']).toBe('/cv?connexion=requise')
@@ -49,7 +54,12 @@ test('CV: a signed-in download is allowed and logged as a download entry', async
   db: _db,
 }) => {
   await updateCvUrl('/demo/projects/budget-clair-cover.webp')
-  await updateCvSettings({ requireAuth: true, trackDownloads: true, addWatermark: true, audience: 'any' })
+  await updateCvSettings({
+    requireAuth: true,
+    trackDownloads: true,
+    addWatermark: true,
+    audience: 'any',
+  })
   const user = await signIn(page, { role: 'viewer', name: 'Lecteur CV' })
   await visit(page, '/cv')
   const response = await page.request.get('/cv/telecharger', { maxRedirects: 0 })
@@ -104,7 +114,9 @@ test('CV: capture keys, context menu, copy and paste show the notice for 1 s wit
   ]) {
     await trigger()
     await page.clock.runFor(20)
-    await expect(notice).toContainText("Pour protéger ce document, les captures d'écran ne sont pas autorisées.")
+    await expect(notice).toContainText(
+      "Pour protéger ce document, les captures d'écran ne sont pas autorisées.",
+    )
     await expect(page.getByTestId('cv-guarded')).toHaveClass(/animate-shake/)
     await page.clock.runFor(900)
     await expect(notice).toBeVisible()
@@ -127,13 +139,22 @@ test('CV: a PDF is embedded only for a visitor who may download it, else the pag
     route.fulfill({ status: 200, contentType: 'application/pdf', body: TINY_PDF }),
   )
   await updateCvUrl(PDF_PATH)
-  await updateCvSettings({ requireAuth: true, addWatermark: false, trackDownloads: false, audience: 'any' })
+  await updateCvSettings({
+    requireAuth: true,
+    addWatermark: false,
+    trackDownloads: false,
+    audience: 'any',
+  })
 
   // Login required: no frame (its viewer would download and print), nor the file's address.
   const response = await visit(page, '/cv')
   expect(await response?.text()).not.toContain(PDF_PATH)
-  await expect(page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' })).toBeVisible()
-  await expect(page.getByText('Connectez-vous pour consulter et télécharger ce document.')).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' }),
+  ).toBeVisible()
+  await expect(
+    page.getByText('Connectez-vous pour consulter et télécharger ce document.'),
+  ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
   await expect(page.locator('iframe')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Télécharger le CV' })).toBeVisible()
@@ -148,5 +169,7 @@ test('CV: a PDF is embedded only for a visitor who may download it, else the pag
   await signIn(page, { role: 'viewer' })
   await visit(page, '/cv')
   await expect(page.locator('iframe[title="CV"]')).toHaveAttribute('src', PDF_PATH)
-  await expect(page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' })).toHaveCount(0)
+  await expect(
+    page.getByRole('heading', { name: 'CV réservé aux visiteurs connectés' }),
+  ).toHaveCount(0)
 })

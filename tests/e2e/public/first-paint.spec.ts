@@ -90,10 +90,7 @@ function scriptUrls(page: Page) {
   )
 }
 
-test('the scripts are requested each once, and the page hydrates', async ({
-  page,
-  db: _db,
-}) => {
+test('the scripts are requested each once, and the page hydrates', async ({ page, db: _db }) => {
   const stamp = Date.now()
   await createProject(makeProject({ title: `Après la peinture ${stamp}` }))
   // A query string of its own: the page cache keeps these copies apart from other tests' `/`.
@@ -112,14 +109,13 @@ test('the scripts are requested each once, and the page hydrates', async ({
     .getByRole('link', { name: new RegExp(`Après la peinture ${stamp}`) })
     .first()
     .click()
-  await expect(page.getByRole('heading', { level: 1, name: `Après la peinture ${stamp}` })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Après la peinture ${stamp}` }),
+  ).toBeVisible()
   expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
 })
 
-test('a page whose load event never comes still hydrates', async ({
-  page,
-  db: _db,
-}) => {
+test('a page whose load event never comes still hydrates', async ({ page, db: _db }) => {
   // A preloaded font of every page, held: the window's load event waits for it.
   const release = await holdRequests(page, '**/assets/inter-*.woff2')
   await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })

@@ -9,10 +9,10 @@ for (const theme of THEME_IDS) {
     page,
     db: _db,
   }) => {
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      ['theme-storage', serializeTheme(theme)] as const,
-    )
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      'theme-storage',
+      serializeTheme(theme),
+    ] as const)
     for (const path of ['/', '/projects']) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)

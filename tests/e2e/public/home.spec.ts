@@ -9,9 +9,13 @@ test('home: hero buttons, featured projects, about cards, skill tabs and bars, n
   page,
   db: _db,
 }) => {
-  const featured = await createProject(makeProject({ featured: true, title: 'Projet vedette accueil' }))
+  const featured = await createProject(
+    makeProject({ featured: true, title: 'Projet vedette accueil' }),
+  )
   await createProject(makeProject({ featured: false, title: 'Projet discret accueil' }))
-  const design = await createSkill(makeSkill({ name: 'Figma accueil', category: 'design', level: 4 }))
+  const design = await createSkill(
+    makeSkill({ name: 'Figma accueil', category: 'design', level: 4 }),
+  )
   await createSkill(makeSkill({ name: 'TypeScript accueil', category: 'development', level: 5 }))
   await createSkill(makeSkill({ name: 'Écoute accueil', category: 'soft', level: 2 }))
   const late = await createProcessStep(makeProcessStep({ title: 'Étape tardive', order: 900 }))
@@ -19,13 +23,21 @@ test('home: hero buttons, featured projects, about cards, skill tabs and bars, n
 
   await visit(page, '/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Découvrir mes projets' })).toHaveAttribute('href', '/projects')
-  await expect(page.getByRole('link', { name: 'Voir mon parcours' })).toHaveAttribute('href', '/timeline')
+  await expect(page.getByRole('link', { name: 'Découvrir mes projets' })).toHaveAttribute(
+    'href',
+    '/projects',
+  )
+  await expect(page.getByRole('link', { name: 'Voir mon parcours' })).toHaveAttribute(
+    'href',
+    '/timeline',
+  )
 
   const featuredSection = page.getByRole('region', { name: 'Projets à la une' })
   await expect(featuredSection.getByRole('heading', { name: featured.title })).toBeVisible()
   await expect(featuredSection.getByText('Projet discret accueil')).toHaveCount(0)
-  await expect(featuredSection.getByRole('link', { name: 'Voir tous les projets' })).toHaveAttribute('href', '/projects')
+  await expect(
+    featuredSection.getByRole('link', { name: 'Voir tous les projets' }),
+  ).toHaveAttribute('href', '/projects')
 
   const about = page.getByRole('region', { name: "Ce que j'apporte" })
   await expect(about.getByRole('heading', { level: 3 })).toHaveText([
@@ -40,7 +52,13 @@ test('home: hero buttons, featured projects, about cards, skill tabs and bars, n
   ])
 
   const skills = page.getByRole('region', { name: 'Compétences' })
-  await expect(skills.getByRole('tab')).toHaveText(['Tous', 'Design', 'Développement', 'Outils', 'Soft skills'])
+  await expect(skills.getByRole('tab')).toHaveText([
+    'Tous',
+    'Design',
+    'Développement',
+    'Outils',
+    'Soft skills',
+  ])
   await expect(skills.getByRole('tab', { name: 'Tous' })).toHaveAttribute('aria-selected', 'true')
   await expect(skills.getByText('TypeScript accueil')).toBeVisible()
   await skills.getByRole('tab', { name: 'Design' }).click()
@@ -48,7 +66,9 @@ test('home: hero buttons, featured projects, about cards, skill tabs and bars, n
   const card = skills.getByTestId('skill').filter({ hasText: design.name })
   await expect(card.getByRole('meter')).toHaveAttribute('aria-valuenow', '4')
   // Level × 20 %.
-  expect(await card.getByTestId('skill-bar').evaluate((el) => (el as HTMLElement).style.width)).toBe('80%')
+  expect(
+    await card.getByTestId('skill-bar').evaluate((el) => (el as HTMLElement).style.width),
+  ).toBe('80%')
   await skills.getByRole('tab', { name: 'Soft skills' }).click()
   await expect(skills.getByText('Écoute accueil')).toBeVisible()
   await expect(skills.getByText(design.name)).toHaveCount(0)

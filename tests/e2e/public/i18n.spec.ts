@@ -43,10 +43,15 @@ async function translatedPair() {
     content: 'An **English** body.',
   })
   const frenchOnly = await createBlogPost(
-    makeBlogPost({ title: `Article seulement français ${stamp}`, excerpt: 'Seulement en français.' }),
+    makeBlogPost({
+      title: `Article seulement français ${stamp}`,
+      excerpt: 'Seulement en français.',
+    }),
   )
   for (const key of ['notice', 'privacy', 'terms'])
-    await saveTranslation('legal', key, 'en', { text: `# English ${key}\n\nThe owner's English text.` })
+    await saveTranslation('legal', key, 'en', {
+      text: `# English ${key}\n\nThe owner's English text.`,
+    })
   return { stamp, project, post, enSlug: `bilingual-post-${stamp}`, frenchOnly }
 }
 
@@ -84,7 +89,10 @@ test('every public page type announces its twin, both ways, with x-default in Fr
       expect(response?.status(), path).toBe(200)
       expect(await alternates(page), path).toEqual(expected)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${server.url}${path}`)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${server.url}${path}`,
+      )
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', og)
       await expect(page.locator('meta[property="og:locale:alternate"]')).toHaveAttribute(
         'content',
@@ -101,7 +109,16 @@ test('English pages show no French interface text', async ({ page, db: _db }) =>
   const french = (Object.keys(fr) as (keyof typeof fr)[])
     .filter((key) => fr[key] !== en[key] && fr[key].trim().length >= 6)
     .map((key) => fr[key].trim())
-  for (const path of ['/en/', '/en/projects', '/en/blog', '/en/timeline', '/en/gallery', '/en/cv', '/en/contact', '/en/legal-notice']) {
+  for (const path of [
+    '/en/',
+    '/en/projects',
+    '/en/blog',
+    '/en/timeline',
+    '/en/gallery',
+    '/en/cv',
+    '/en/contact',
+    '/en/legal-notice',
+  ]) {
     await visit(page, path)
     const text = await page.evaluate(() => document.body.innerText)
     for (const phrase of french) expect(text, `${path}: « ${phrase} »`).not.toContain(phrase)
@@ -124,7 +141,10 @@ test('the switcher goes to the twin, keyboard reachable, in the other language',
   await expect(toFrench).toHaveAttribute('hreflang', 'fr')
   await expect(toFrench).toHaveAttribute('href', `/blog/${post.slug}`)
   await visit(page, `/en/projects/${project.id}`)
-  await expect(page.getByRole('link', { name: 'Français' })).toHaveAttribute('href', `/projects/${project.id}`)
+  await expect(page.getByRole('link', { name: 'Français' })).toHaveAttribute(
+    'href',
+    `/projects/${project.id}`,
+  )
   // A page with no English version: the switcher goes to the English home.
   await visit(page, `/blog/${frenchOnly.slug}`)
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/')
@@ -161,7 +181,9 @@ test('the sitemap lists both versions with their alternates, French-only items o
   const xml = await response.text()
   expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
   const entryOf = (loc: string) => {
-    const match = new RegExp(`<url><loc>${loc.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}</loc>.*?</url>`).exec(xml)
+    const match = new RegExp(
+      `<url><loc>${loc.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}</loc>.*?</url>`,
+    ).exec(xml)
     return match?.[0] ?? ''
   }
   const pairs: [string, string][] = [
@@ -174,9 +196,15 @@ test('the sitemap lists both versions with their alternates, French-only items o
   for (const [french, english] of pairs) {
     for (const loc of [french, english]) {
       const entry = entryOf(`${server.url}${loc}`)
-      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${server.url}${french}"/>`)
-      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${server.url}${english}"/>`)
-      expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}${french}"/>`)
+      expect(entry, loc).toContain(
+        `<xhtml:link rel="alternate" hreflang="fr" href="${server.url}${french}"/>`,
+      )
+      expect(entry, loc).toContain(
+        `<xhtml:link rel="alternate" hreflang="en" href="${server.url}${english}"/>`,
+      )
+      expect(entry, loc).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}${french}"/>`,
+      )
     }
   }
   const frenchEntry = entryOf(`${server.url}/blog/${frenchOnly.slug}`)
@@ -224,7 +252,10 @@ test('the hub edits an item’s English version beside the French one and marks 
   await expect(page.getByText('Version anglaise enregistrée').first()).toBeVisible()
   await page.goto('/admin/projects')
   await expect(
-    page.getByRole('listitem').filter({ hasText: `À traduire ${stamp}` }).getByTestId('missing-translation'),
+    page
+      .getByRole('listitem')
+      .filter({ hasText: `À traduire ${stamp}` })
+      .getByTestId('missing-translation'),
   ).toHaveCount(0)
   await visit(page, `/en/projects/${project.id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Translated ${stamp}`)

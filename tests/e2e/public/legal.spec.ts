@@ -26,7 +26,10 @@ test('a legal page renders its Markdown: headings, emphasis, links; no markup ru
   await expect(body.getByRole('heading', { level: 2, name: 'Mentions légales' })).toBeVisible()
   await expect(body.getByRole('heading', { level: 2, name: 'Hébergement' })).toBeVisible()
   await expect(body.locator('strong')).toHaveText('Studio Orbite')
-  await expect(body.getByRole('link', { name: 'la page Contact' })).toHaveAttribute('href', '/contact')
+  await expect(body.getByRole('link', { name: 'la page Contact' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
   await expect(body).not.toContainText('# Mentions')
   await expect(body).not.toContainText('**')
   await expect(body.locator('img')).toHaveCount(0)

@@ -28,7 +28,10 @@ test('before hydration, the boot script ends the overlay from the navigation sta
   // each aborted module preload as a load its CSP does not list and says so: a consequence of
   // the aborted loads, not of the page (csp.spec.ts checks the policy itself).
   allowConsoleError(page, /Failed to load resource/)
-  allowConsoleError(page, /^Loading the script '[^']+\/assets\/[^']+\.js' violates the following Content Security Policy/)
+  allowConsoleError(
+    page,
+    /^Loading the script '[^']+\/assets\/[^']+\.js' violates the following Content Security Policy/,
+  )
   await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort())
   // Always from the page cache, whatever ran before in this worker.
   await page.request.get('/')

@@ -38,7 +38,9 @@ async function warm(request: APIRequestContext, url: string) {
 /** The source expression of a script text's sha256, as the browser computes it. */
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!))
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attrs]) => !/\ssrc=/.test(attrs!),
+  )
 
 test('page cache: one set of bytes for everyone, trusted by hash; same headers as a miss', async ({
   playwright,
@@ -262,7 +264,9 @@ test("page cache: a page change's data is kept like its page (ADR 052)", async (
   expect(hit.headers()['content-type']).toContain('text/x-script')
   expect(hit.headers()['cache-control']).toBe('public, no-cache')
   expect(await hit.text()).toContain('Données en cache')
-  expect((await request.get(url, { headers: { 'if-none-match': hit.headers().etag! } })).status()).toBe(304)
+  expect(
+    (await request.get(url, { headers: { 'if-none-match': hit.headers().etag! } })).status(),
+  ).toBe(304)
 
   // Never for a signed-in visitor, never stored from one.
   const user = await createTestUser({ name: 'Bruno Données', role: 'viewer' })
@@ -288,16 +292,25 @@ test("page cache: a page change's data is kept like its page (ADR 052)", async (
   // In the browser: the second visit of the blog by a page change is answered from memory,
   // and the page shows it.
   await visit(page, '/')
-  const blogData = (response: { url(): string }) => new URL(response.url()).pathname === '/blog.data'
+  const blogData = (response: { url(): string }) =>
+    new URL(response.url()).pathname === '/blog.data'
   for (let visitIndex = 0; visitIndex < 2; visitIndex++) {
     const answer = page.waitForResponse(blogData)
-    await page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first().click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Blog', exact: true })
+      .first()
+      .click()
     const response = await answer
     expect(response.status()).toBe(200)
     if (visitIndex === 1) expect(response.headers()['x-page-cache']).toBe('hit')
     await expect(page).toHaveURL(/\/blog$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.getByRole('navigation').getByRole('link', { name: 'Accueil', exact: true }).first().click()
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Accueil', exact: true })
+      .first()
+      .click()
     await expect(page).toHaveURL(/\/$/)
   }
 })

@@ -10,7 +10,11 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
 }) => {
   const tag = `Tag-${Date.now().toString(36)}`
   const tagged = await createProject(
-    makeProject({ title: 'Projet filtré', tags: [tag, 'Alpha', 'Beta', 'Gamma'], description: 'Survol du projet filtré.' }),
+    makeProject({
+      title: 'Projet filtré',
+      tags: [tag, 'Alpha', 'Beta', 'Gamma'],
+      description: 'Survol du projet filtré.',
+    }),
   )
   const other = await createProject(makeProject({ title: 'Projet autre', tags: ['Delta'] }))
 
@@ -24,7 +28,9 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
   await expect(page.getByRole('heading', { name: other.title })).toHaveCount(0)
 
   // Card: hover shows the description and at most 3 tags.
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tagged.title }) })
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: tagged.title }) })
   // The overlay is transparent until hovered (toBeVisible() would pass at opacity 0).
   const overlay = card.getByTestId('project-hover')
   await page.mouse.move(0, 0)
@@ -43,10 +49,15 @@ test('projects: tag filter in the URL (with and without JavaScript), cards, empt
   await context.close()
 
   await visit(page, '/projects?tag=aucun-projet-ici')
-  await expect(page.getByText('Aucun projet ne correspond à ce filtre pour le moment.')).toBeVisible()
+  await expect(
+    page.getByText('Aucun projet ne correspond à ce filtre pour le moment.'),
+  ).toBeVisible()
   // A tag no project has does not name the page (nor its share previews).
   await expect(page).toHaveTitle(/^Projets — (?!aucun-projet-ici)/)
-  await expect(page.locator('meta[property="og:title"]')).not.toHaveAttribute('content', /aucun-projet-ici/)
+  await expect(page.locator('meta[property="og:title"]')).not.toHaveAttribute(
+    'content',
+    /aucun-projet-ici/,
+  )
 })
 
 test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side panel; 404', async ({
@@ -68,7 +79,11 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   const body = page.getByRole('region', { name: 'Description détaillée' }).locator('p')
   await expect(body).toHaveText(['Paragraphe un.', 'Paragraphe deux.', 'Paragraphe trois.'])
 
-  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(project.createdAt))
+  const month = new Intl.DateTimeFormat('fr-FR', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(new Date(project.createdAt))
   await expect(page.getByRole('main').getByRole('complementary')).toContainText(month)
   await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute(
     'href',
@@ -89,7 +104,10 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   await expect(live.locator('#total')).toHaveText(/14,00\s€/)
   const before = (await frame.boundingBox())?.height ?? 0
   await page.getByRole('button', { name: "Agrandir l'aperçu" }).click()
-  await expect(page.getByRole('button', { name: "Réduire l'aperçu" })).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('button', { name: "Réduire l'aperçu" })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
   await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(before)
 
   // Thumbnail strip = thumbnail + images; the viewer opens, arrows move, Esc closes, focus returns.
@@ -125,7 +143,10 @@ test('project preview: sandbox by origin (this site: scripts only; another site:
 }) => {
   const OTHER = 'https://exemple.fr/projet'
   await page.route('https://exemple.fr/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Ailleurs</title><h1>Ailleurs</h1>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Ailleurs</title><h1>Ailleurs</h1>',
+    }),
   )
   const cases = [
     [`${server.url}/demo/live/trajets-doux.html`, 'allow-scripts'],

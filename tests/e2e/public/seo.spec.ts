@@ -10,9 +10,15 @@ test('every public page has a French title, description, Open Graph, Twitter and
   db: _db,
 }) => {
   await updateSettings(
-    makeSettings({ siteName: 'Orbite SEO', metaImage: '/images/og-image.webp', keywords: ['orbite', 'portfolio'] }),
+    makeSettings({
+      siteName: 'Orbite SEO',
+      metaImage: '/images/og-image.webp',
+      keywords: ['orbite', 'portfolio'],
+    }),
   )
-  const project = await createProject(makeProject({ title: 'Projet SEO', description: 'Description SEO du projet.' }))
+  const project = await createProject(
+    makeProject({ title: 'Projet SEO', description: 'Description SEO du projet.' }),
+  )
   const post = await createBlogPost(makeBlogPost({ title: 'Article SEO', excerpt: 'Extrait SEO.' }))
   const pages: [string, RegExp][] = [
     ['/', /^Orbite SEO$/],
@@ -36,12 +42,24 @@ test('every public page has a French title, description, Open Graph, Twitter and
     await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/)
     await expect(head.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title)
     await expect(head.locator('meta[name="twitter:image"]')).toHaveAttribute('content', /^http/)
-    await expect(head.locator('meta[name="keywords"]')).toHaveAttribute('content', 'orbite, portfolio')
-    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${server.url}${path}`)
+    await expect(head.locator('meta[name="keywords"]')).toHaveAttribute(
+      'content',
+      'orbite, portfolio',
+    )
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${server.url}${path}`,
+    )
   }
   await page.goto(`/projects/${project.id}`)
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', 'Description SEO du projet.')
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${server.url}${project.thumbnail}`)
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'Description SEO du projet.',
+  )
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    `${server.url}${project.thumbnail}`,
+  )
 })
 
 test('404 page: Dimension Inconnue, links, glitch every 3 s for 200 ms, off with reduced motion', async ({
@@ -55,8 +73,13 @@ test('404 page: Dimension Inconnue, links, glitch every 3 s for 200 ms, off with
   const response = await page.goto('/une/dimension/perdue')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Dimension Inconnue' })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
-  await expect(page.getByRole('link', { name: 'Signaler un Problème' })).toHaveAttribute('href', '/contact')
+  await expect(
+    page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }),
+  ).toHaveAttribute('href', '/')
+  await expect(page.getByRole('link', { name: 'Signaler un Problème' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   const title = page.getByTestId('glitch-title')
   await waitForHydration(page)

@@ -28,7 +28,13 @@ async function views() {
     .leftJoin('analytics_dict as r', 'r.id', 'e.ref')
     .leftJoin('analytics_dict as s', 's.id', 'e.src')
     .leftJoin('analytics_dict as c', 'c.id', 'e.camp')
-    .select(['p.value as path', 'r.value as referrer', 's.value as source', 'c.value as campaign', 'e.kind'])
+    .select([
+      'p.value as path',
+      'r.value as referrer',
+      's.value as source',
+      'c.value as campaign',
+      'e.kind',
+    ])
     .orderBy('e.id')
     .execute()
   return rows
@@ -52,9 +58,11 @@ test('a visit counts once with its referrer and campaign, without cookie or stor
   await page.goto('/?utm_source=Newsletter&utm_medium=email&utm_campaign=launch&secret=x', {
     referer: 'https://www.linkedin.com/feed/',
   })
-  await expect.poll(views).toEqual([
-    { path: '/', referrer: 'linkedin.com', source: 'newsletter', campaign: 'launch', kind: 0 },
-  ])
+  await expect
+    .poll(views)
+    .toEqual([
+      { path: '/', referrer: 'linkedin.com', source: 'newsletter', campaign: 'launch', kind: 0 },
+    ])
   await expect(page.getByTestId('loading-overlay')).toBeHidden()
   // A client-side navigation (no document load) counts as a page view.
   await page.getByRole('navigation').first().getByRole('link', { name: 'Projets' }).first().click()
@@ -90,8 +98,12 @@ test('the privacy page’s opt-out stops the counting with a cookie that only sa
 }) => {
   await visit(page, '/confidentialite')
   await page.getByRole('button', { name: 'Ne plus être compté' }).click()
-  await expect(page.getByText('Vous n’êtes pas compté dans les statistiques de visite de ce site.')).toBeVisible()
-  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual(['_vitrine_stats=opt-out'])
+  await expect(
+    page.getByText('Vous n’êtes pas compté dans les statistiques de visite de ce site.'),
+  ).toBeVisible()
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([
+    '_vitrine_stats=opt-out',
+  ])
   await visit(page, '/timeline')
   await sentinel(browser, baseURL!, '/blog')
   expect(await paths()).not.toContain('/timeline')
@@ -99,9 +111,7 @@ test('the privacy page’s opt-out stops the counting with a cookie that only sa
 
 // (The per-address limit, 429, is tested on a real database in analytics.server.test.ts: here
 // every test shares one address.)
-test('the endpoint refuses junk with a 4xx, never a 500', async ({
-  request,
-}) => {
+test('the endpoint refuses junk with a 4xx, never a 500', async ({ request }) => {
   const post = (data: string, type = 'text/plain;charset=UTF-8', headers = {}) =>
     request.post('/api/event', {
       data,

@@ -9,17 +9,36 @@ test('timeline: professional by default, personal toggle in the URL, Présent, a
   db: _db,
 }) => {
   const id = Date.now().toString(36)
-  await createTimelineItem(makeTimelineItem({ title: `Poste actuel ${id}`, startDate: '2031-02', endDate: 'present', type: 'professional' }))
-  await createTimelineItem(makeTimelineItem({ title: `Poste ancien ${id}`, startDate: '2030-01', endDate: '2030-12', type: 'professional' }))
+  await createTimelineItem(
+    makeTimelineItem({
+      title: `Poste actuel ${id}`,
+      startDate: '2031-02',
+      endDate: 'present',
+      type: 'professional',
+    }),
+  )
+  await createTimelineItem(
+    makeTimelineItem({
+      title: `Poste ancien ${id}`,
+      startDate: '2030-01',
+      endDate: '2030-12',
+      type: 'professional',
+    }),
+  )
   await createTimelineItem(makeTimelineItem({ title: `Projet perso ${id}`, type: 'personal' }))
 
   await visit(page, '/timeline')
   const toggle = page.getByRole('navigation', { name: 'Type de parcours' })
-  await expect(toggle.getByRole('link', { name: 'Professionnel' })).toHaveAttribute('aria-current', 'true')
+  await expect(toggle.getByRole('link', { name: 'Professionnel' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
   const current = page.getByTestId('timeline-entry').filter({ hasText: `Poste actuel ${id}` })
   await expect(current).toContainText('février 2031 — Présent')
   await expect(page.getByText(`Projet perso ${id}`)).toHaveCount(0)
-  const sides = await page.getByTestId('timeline-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-side')))
+  const sides = await page
+    .getByTestId('timeline-entry')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-side')))
   expect(sides.slice(0, 2)).toEqual(['left', 'right'])
 
   await toggle.getByRole('link', { name: 'Personnel' }).click()
@@ -33,12 +52,25 @@ test('gallery: sorted by order, images and videos, featured badge, hover overlay
   db: _db,
 }) => {
   const id = Date.now().toString(36)
-  await createMediaItem(makeMediaItem({ title: `Second ${id}`, order: 5001, description: `Desc second ${id}` }))
-  await createMediaItem(makeMediaItem({ title: `Premier ${id}`, order: 5000, featured: true, tags: [`tag-${id}`] }))
-  await createMediaItem(makeMediaItem({ title: `Vidéo ${id}`, order: 5002, category: 'video', url: '/videos/gallery-demo.webm' }))
+  await createMediaItem(
+    makeMediaItem({ title: `Second ${id}`, order: 5001, description: `Desc second ${id}` }),
+  )
+  await createMediaItem(
+    makeMediaItem({ title: `Premier ${id}`, order: 5000, featured: true, tags: [`tag-${id}`] }),
+  )
+  await createMediaItem(
+    makeMediaItem({
+      title: `Vidéo ${id}`,
+      order: 5002,
+      category: 'video',
+      url: '/videos/gallery-demo.webm',
+    }),
+  )
 
   await visit(page, '/gallery')
-  await expect(page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' }),
+  ).toBeVisible()
   const items = page.getByTestId('media-item')
   const titles = await items.allInnerTexts()
   const first = titles.findIndex((t) => t.includes(`Premier ${id}`))
