@@ -114,8 +114,6 @@ export const StatsSettingsSchema = z.object({
     .max(25, { error: '25 mois au plus (CNIL)' })
     .default(25),
   weeklyEmail: z.boolean().default(false),
-  /** View counts on public posts and projects. */
-  publicViews: z.boolean().default(false),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})

@@ -41,7 +41,6 @@ export async function action({ request }: Route.ActionArgs) {
     enabled: checked(values.enabled),
     retentionMonths: values.retentionMonths,
     weeklyEmail: checked(values.weeklyEmail),
-    publicViews: checked(values.publicViews),
   })
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
   await saveStatsSettings(parsed.data)

@@ -38,11 +38,6 @@ export function StatsSettingsForm({
           label="Recevoir un résumé chaque semaine par e-mail"
           defaultChecked={settings.weeklyEmail}
         />
-        <CheckboxField
-          name="publicViews"
-          label="Afficher le nombre de vues sur les articles et projets publics"
-          defaultChecked={settings.publicViews}
-        />
         <div>
           <SubmitButton intent="settings">Enregistrer</SubmitButton>
         </div>
