@@ -17,9 +17,9 @@ import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
 import { handleContact } from '#app/server/messages/contact.server.ts'
 import { keepRetryAfter } from '#app/server/http/request-body.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
+import { sectionMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
-import { localeOfMatches, localeOfPath } from '#app/domain/i18n/locale.ts'
+import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -91,11 +91,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'nav:contact'),
-    description: translate(locale, 'contact:description'),
-    path: '/contact',
+  return sectionMeta(matches, '/contact', {
+    title: 'nav:contact',
+    description: 'contact:description',
   })
 }
 
