@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { AlertTriangle as LucideAlertTriangle } from 'lucide-react'
@@ -21,5 +22,41 @@ export function ErrorLinks() {
         {t('error:report')}
       </Link>
     </div>
+  )
+}
+
+/** The French page offered where its English version is missing: never shown in its place (ADR 075). */
+export function FrenchOffer({ offer }: { offer: { title: string; path: string } | null }) {
+  const t = useT()
+  if (!offer) return null
+  return (
+    <p className="text-fg-2">
+      {t('notFound:otherLanguage')}{' '}
+      <a href={offer.path} hrefLang="fr" lang="fr" className="link">
+        {offer.title}
+      </a>
+    </p>
+  )
+}
+
+/** An unknown post or project: what is missing, the French page if any, then the way back. */
+export function MissingEntry({
+  title,
+  text,
+  frenchOffer,
+  children,
+}: {
+  title: string
+  text: string
+  frenchOffer: { title: string; path: string } | null
+  children: ReactNode
+}) {
+  return (
+    <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
+      <h1 className="text-4xl font-bold">{title}</h1>
+      <p className="text-fg-2">{text}</p>
+      <FrenchOffer offer={frenchOffer} />
+      {children}
+    </section>
   )
 }
