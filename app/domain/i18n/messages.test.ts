@@ -35,30 +35,39 @@ describe('the catalogues', () => {
 })
 
 describe('paths per language', () => {
-  it('reads the language from the path alone', () => {
-    expect(localeOfPath('/')).toBe('fr')
-    expect(localeOfPath('/en')).toBe('en')
-    expect(localeOfPath('/en/')).toBe('en')
-    expect(localeOfPath('/en/blog/x')).toBe('en')
-    expect(localeOfPath('/en.data')).toBe('en')
-    expect(localeOfPath('/entreprise')).toBe('fr')
-    expect(localeOfPath('/blog/en')).toBe('fr')
+  it.each([
+    ['/', 'fr'],
+    ['/en', 'en'],
+    ['/en/', 'en'],
+    ['/en/blog/x', 'en'],
+    ['/en.data', 'en'],
+    ['/entreprise', 'fr'],
+    ['/blog/en', 'fr'],
+  ] as const)('reads the language of %s from the path alone: %s', (path, locale) => {
+    expect(localeOfPath(path)).toBe(locale)
   })
 
-  it('writes public pages in English and leaves the rest alone', () => {
-    expect(localizePath('/', 'en')).toBe('/en/')
-    expect(localizePath('/projects?tag=IA', 'en')).toBe('/en/projects?tag=IA')
-    expect(localizePath('/blog/mon-article', 'en')).toBe('/en/blog/mon-article')
-    expect(localizePath('/mentions-legales', 'en')).toBe('/en/legal-notice')
-    expect(localizePath('/admin', 'en')).toBe('/admin')
-    expect(localizePath('/cv/telecharger', 'en')).toBe('/cv/telecharger')
-    expect(localizePath('/projects', 'fr')).toBe('/projects')
+  it.each([
+    ['/', 'en', '/en/'],
+    ['/projects?tag=IA', 'en', '/en/projects?tag=IA'],
+    ['/blog/mon-article', 'en', '/en/blog/mon-article'],
+    ['/mentions-legales', 'en', '/en/legal-notice'],
+    ['/admin', 'en', '/admin'],
+    ['/cv/telecharger', 'en', '/cv/telecharger'],
+    ['/projects', 'fr', '/projects'],
+  ] as const)('writes %s in %s as %s (public pages only)', (path, locale, written) => {
+    expect(localizePath(path, locale)).toBe(written)
   })
 
-  it('finds the French twin of an English path, and the switcher its target', () => {
-    expect(frenchPath('/en/')).toBe('/')
-    expect(frenchPath('/en/privacy')).toBe('/confidentialite')
-    expect(frenchPath('/en/timeline')).toBe('/timeline')
+  it.each([
+    ['/en/', '/'],
+    ['/en/privacy', '/confidentialite'],
+    ['/en/timeline', '/timeline'],
+  ])('finds the French twin of %s: %s', (path, french) => {
+    expect(frenchPath(path)).toBe(french)
+  })
+
+  it('gives the switcher its target', () => {
     expect(twinPath('/timeline', 'en')).toBe('/en/timeline')
     expect(twinPath('/en/terms', 'fr')).toBe('/conditions')
     expect(twinPath('/blog/seul', 'en', { fr: '/blog/seul', en: null })).toBe('/en/')
