@@ -108,9 +108,11 @@ function ContactCard({
   /** The French label, the card's stable test id. */
   id: string
   label: string
-  value: string
+  /** Null when the field is empty: the card is left out (ADR 021). */
+  value: string | null
   href: (v: string) => string
 }) {
+  if (!value) return null
   const external = href(value).startsWith('http')
   return (
     <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${id}`}>
@@ -281,35 +283,27 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
         {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">
-          {contact.phone ? (
-            <ContactCard
-              Icon={Phone}
-              id="Téléphone"
-              label={tr('contact:phone')}
-              value={contact.phone}
-              href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`}
-            />
-          ) : null}
-          {contact.email ? (
-            <ContactCard
-              Icon={Mail}
-              id="E-mail"
-              label="E-mail"
-              value={contact.email}
-              href={(v) => `mailto:${v}`}
-            />
-          ) : null}
-          {contact.address ? (
-            <ContactCard
-              Icon={MapPin}
-              id="Adresse"
-              label={tr('contact:address')}
-              value={contact.address}
-              href={(v) =>
-                `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`
-              }
-            />
-          ) : null}
+          <ContactCard
+            Icon={Phone}
+            id="Téléphone"
+            label={tr('contact:phone')}
+            value={contact.phone}
+            href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`}
+          />
+          <ContactCard
+            Icon={Mail}
+            id="E-mail"
+            label="E-mail"
+            value={contact.email}
+            href={(v) => `mailto:${v}`}
+          />
+          <ContactCard
+            Icon={MapPin}
+            id="Adresse"
+            label={tr('contact:address')}
+            value={contact.address}
+            href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
+          />
         </ul>
       </div>
     </>
