@@ -12,7 +12,7 @@ import { localizeList } from '#app/server/repositories/translations.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader } from '#app/ui/public/page-header.tsx'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -108,9 +108,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }, [q, category, tag])
   return (
     <>
-      <PageHeader eyebrow={t('blog:eyebrow')} title={t('blog:title')}>
-        {t('blog:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="blog:eyebrow" title="blog:title" intro="blog:intro" />
       <div className="mx-auto max-w-6xl px-6">
         <Form
           ref={form}

@@ -18,7 +18,7 @@ import { handleContact } from '#app/server/messages/contact.server.ts'
 import { keepRetryAfter } from '#app/server/http/request-body.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader } from '#app/ui/public/page-header.tsx'
 import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
@@ -183,9 +183,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow={tr('nav:contact')} title={tr('contact:title')}>
-        {tr('contact:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:contact" title="contact:title" intro="contact:intro" />
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
         <div className="card p-6 md:p-8">
           {sent ? (

@@ -17,7 +17,7 @@ import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader } from '#app/ui/public/page-header.tsx'
 
 // Built once (ADR 040).
 const Download = /* @__PURE__ */ fastIcon(LucideDownload)
@@ -135,9 +135,7 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <JsonLdScripts items={jsonLd} />
-      <PageHeader eyebrow={tr('cv:eyebrow')} title={tr('cv:title')}>
-        {tr('cv:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="cv:eyebrow" title="cv:title" intro="cv:intro" />
       <div className="mx-auto max-w-4xl px-6">
         <div className="flex flex-wrap gap-4">
           {cvFile ? (

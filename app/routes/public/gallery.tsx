@@ -11,7 +11,7 @@ import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -60,9 +60,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader eyebrow={tr('nav:gallery')} title={tr('gallery:title')}>
-        {tr('gallery:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:gallery" title="gallery:title" intro="gallery:intro" />
       <div className="mx-auto max-w-6xl px-6">
         {items.length === 0 ? (
           <p className="text-lg text-fg-2">{tr('gallery:empty')}</p>

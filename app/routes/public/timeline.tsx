@@ -11,7 +11,7 @@ import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
 import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
 import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -62,9 +62,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
   const tr = useT()
   return (
     <>
-      <PageHeader eyebrow={tr('nav:timeline')} title={tr('timeline:title')}>
-        {tr('timeline:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:timeline" title="timeline:title" intro="timeline:intro" />
       <div className="mx-auto max-w-6xl px-6">
         <nav
           aria-label={tr('timeline:type')}

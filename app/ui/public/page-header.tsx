@@ -1,3 +1,6 @@
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { useT } from '#app/ui/i18n.tsx'
+
 /** Title block shared by the public screens. */
 export function PageHeader({
   eyebrow,
@@ -14,5 +17,23 @@ export function PageHeader({
       <h1 className="gradient-text mt-3 text-4xl font-bold md:text-6xl">{title}</h1>
       {children ? <div className="mt-5 max-w-2xl text-lg text-fg-2">{children}</div> : null}
     </header>
+  )
+}
+
+/** The title block of a section page, every text a catalogue message (ADR 074). */
+export function SectionHeader({
+  eyebrow,
+  title,
+  intro,
+}: {
+  eyebrow: MessageKey
+  title: MessageKey
+  intro: MessageKey
+}) {
+  const t = useT()
+  return (
+    <PageHeader eyebrow={t(eyebrow)} title={t(title)}>
+      {t(intro)}
+    </PageHeader>
   )
 }
