@@ -41,7 +41,7 @@ import {
 import { isTranslated } from '#app/domain/translation.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-import { MissingEntry } from '#app/ui/public/error-links.tsx'
+import { FrenchOffer } from '#app/ui/public/error-links.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -209,16 +209,15 @@ function ProjectView({
 
   if (!project) {
     return (
-      <MissingEntry
-        title={tr('project:notFound')}
-        text={tr('project:notFoundText')}
-        frenchOffer={frenchOffer}
-      >
+      <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
+        <h1 className="text-4xl font-bold">{tr('project:notFound')}</h1>
+        <p className="text-fg-2">{tr('project:notFoundText')}</p>
+        <FrenchOffer offer={frenchOffer} />
         <Link to="/projects" className="btn btn-primary">
           <ArrowLeft aria-hidden="true" className="size-4" />
           {tr('project:back')}
         </Link>
-      </MissingEntry>
+      </section>
     )
   }
 

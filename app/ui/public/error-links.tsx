@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { AlertTriangle as LucideAlertTriangle } from 'lucide-react'
@@ -36,27 +35,5 @@ export function FrenchOffer({ offer }: { offer: { title: string; path: string } 
         {offer.title}
       </a>
     </p>
-  )
-}
-
-/** An unknown post or project: what is missing, the French page if any, then the way back. */
-export function MissingEntry({
-  title,
-  text,
-  frenchOffer,
-  children,
-}: {
-  title: string
-  text: string
-  frenchOffer: { title: string; path: string } | null
-  children: ReactNode
-}) {
-  return (
-    <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
-      <h1 className="text-4xl font-bold">{title}</h1>
-      <p className="text-fg-2">{text}</p>
-      <FrenchOffer offer={frenchOffer} />
-      {children}
-    </section>
   )
 }
