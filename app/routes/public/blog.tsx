@@ -11,8 +11,7 @@ import {
 import { localizeList } from '#app/server/repositories/translations.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
-import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { SectionHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { useT } from '#app/ui/i18n.tsx'
 

@@ -16,8 +16,7 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
-import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { SectionHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 
 // Built once (ADR 040).
 const Download = /* @__PURE__ */ fastIcon(LucideDownload)

@@ -10,8 +10,7 @@ import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
-import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { SectionHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).

@@ -10,8 +10,7 @@ import { useT } from '#app/ui/i18n.tsx'
 import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
 import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
-import { sectionMeta } from '#app/ui/public/page-meta.ts'
-import { SectionHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).

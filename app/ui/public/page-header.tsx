@@ -1,5 +1,8 @@
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { localeOfMatches } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { pageMeta } from './page-meta.ts'
 
 /** Title block shared by the public screens. */
 export function PageHeader({
@@ -36,4 +39,21 @@ export function SectionHeader({
       {t(intro)}
     </PageHeader>
   )
+}
+
+/**
+ * A section page's meta tags, its title and description catalogue messages (ADR 075). Kept
+ * beside SectionHeader: only the section pages load this module, so the others pay nothing.
+ */
+export function sectionMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  path: string,
+  keys: { title: MessageKey; description: MessageKey },
+) {
+  const locale = localeOfMatches(matches)
+  return pageMeta(matches, {
+    title: translate(locale, keys.title),
+    description: translate(locale, keys.description),
+    path,
+  })
 }
