@@ -35,21 +35,27 @@ describe('the catalogues', () => {
 })
 
 describe('paths per language', () => {
-  it('reads the language from the path alone', () => {
-    expect(localeOfPath('/')).toBe('fr')
-    expect(localeOfPath('/en')).toBe('en')
-    expect(localeOfPath('/en/')).toBe('en')
-    expect(localeOfPath('/en/blog/x')).toBe('en')
-    expect(localeOfPath('/en.data')).toBe('en')
-    expect(localeOfPath('/entreprise')).toBe('fr')
-    expect(localeOfPath('/blog/en')).toBe('fr')
+  it.each(['/en', '/en/', '/en/blog/x', '/en.data'])(
+    'reads English from the path alone: %s',
+    (path) => {
+      expect(localeOfPath(path)).toBe('en')
+    },
+  )
+
+  it.each(['/', '/entreprise', '/blog/en'])('reads French from the path alone: %s', (path) => {
+    expect(localeOfPath(path)).toBe('fr')
   })
 
-  it('writes public pages in English and leaves the rest alone', () => {
-    expect(localizePath('/', 'en')).toBe('/en/')
-    expect(localizePath('/projects?tag=IA', 'en')).toBe('/en/projects?tag=IA')
-    expect(localizePath('/blog/mon-article', 'en')).toBe('/en/blog/mon-article')
-    expect(localizePath('/mentions-legales', 'en')).toBe('/en/legal-notice')
+  it.each([
+    ['/', '/en/'],
+    ['/projects?tag=IA', '/en/projects?tag=IA'],
+    ['/blog/mon-article', '/en/blog/mon-article'],
+    ['/mentions-legales', '/en/legal-notice'],
+  ])('writes the public page %s in English as %s', (path, english) => {
+    expect(localizePath(path, 'en')).toBe(english)
+  })
+
+  it('leaves the other pages, and French, alone', () => {
     expect(localizePath('/admin', 'en')).toBe('/admin')
     expect(localizePath('/cv/telecharger', 'en')).toBe('/cv/telecharger')
     expect(localizePath('/projects', 'fr')).toBe('/projects')

@@ -39,6 +39,7 @@ import {
 } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
+import { FrenchOffer } from '#app/ui/public/error-links.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -188,15 +189,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
         <h1 className="text-4xl font-bold">{t('post:notFound')}</h1>
         <p className="text-fg-2">{t('post:notFoundText')}</p>
-        {frenchOffer ? (
-          // Untranslated (ADR 075): the French page is offered, never shown here.
-          <p className="text-fg-2">
-            {t('notFound:otherLanguage')}{' '}
-            <a href={frenchOffer.path} hrefLang="fr" lang="fr" className="link">
-              {frenchOffer.title}
-            </a>
-          </p>
-        ) : null}
+        <FrenchOffer offer={frenchOffer} />
         <Link to="/blog" className="btn btn-primary">
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('post:backToBlog')}

@@ -11,10 +11,8 @@ import {
 import { localizeList } from '#app/server/repositories/translations.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
-import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
-import { translate } from '#app/domain/i18n/translate.ts'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
 // Built once (ADR 040).
@@ -82,12 +80,7 @@ async function englishPosts(q: string, category: string, tag: string) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'blog:title'),
-    description: translate(locale, 'blog:description'),
-    path: '/blog',
-  })
+  return sectionMeta(matches, '/blog', { title: 'blog:title', description: 'blog:description' })
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -114,9 +107,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }, [q, category, tag])
   return (
     <>
-      <PageHeader eyebrow={t('blog:eyebrow')} title={t('blog:title')}>
-        {t('blog:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="blog:eyebrow" title="blog:title" intro="blog:intro" />
       <div className="mx-auto max-w-6xl px-6">
         <Form
           ref={form}

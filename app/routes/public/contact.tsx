@@ -17,9 +17,8 @@ import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact.ts'
 import { handleContact } from '#app/server/messages/contact.server.ts'
 import { keepRetryAfter } from '#app/server/http/request-body.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
-import { localeOfMatches, localeOfPath } from '#app/domain/i18n/locale.ts'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
+import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -91,11 +90,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'nav:contact'),
-    description: translate(locale, 'contact:description'),
-    path: '/contact',
+  return sectionMeta(matches, '/contact', {
+    title: 'nav:contact',
+    description: 'contact:description',
   })
 }
 
@@ -110,9 +107,11 @@ function ContactCard({
   /** The French label, the card's stable test id. */
   id: string
   label: string
-  value: string
+  /** Null when the field is empty: the card is left out (ADR 021). */
+  value: string | null
   href: (v: string) => string
 }) {
+  if (!value) return null
   const external = href(value).startsWith('http')
   return (
     <li className="card flex items-start gap-4 p-5" data-testid={`contact-card-${id}`}>
@@ -183,9 +182,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <PageHeader eyebrow={tr('nav:contact')} title={tr('contact:title')}>
-        {tr('contact:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:contact" title="contact:title" intro="contact:intro" />
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[1fr_22rem]">
         <div className="card p-6 md:p-8">
           {sent ? (
@@ -283,35 +280,27 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
         {/* ADR 021: an empty field shows nothing; contact details are never invented. */}
         <ul className="grid h-fit gap-4">
-          {contact.phone ? (
-            <ContactCard
-              Icon={Phone}
-              id="Téléphone"
-              label={tr('contact:phone')}
-              value={contact.phone}
-              href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`}
-            />
-          ) : null}
-          {contact.email ? (
-            <ContactCard
-              Icon={Mail}
-              id="E-mail"
-              label="E-mail"
-              value={contact.email}
-              href={(v) => `mailto:${v}`}
-            />
-          ) : null}
-          {contact.address ? (
-            <ContactCard
-              Icon={MapPin}
-              id="Adresse"
-              label={tr('contact:address')}
-              value={contact.address}
-              href={(v) =>
-                `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`
-              }
-            />
-          ) : null}
+          <ContactCard
+            Icon={Phone}
+            id="Téléphone"
+            label={tr('contact:phone')}
+            value={contact.phone}
+            href={(v) => `tel:${v.replace(/[^\d+]/g, '')}`}
+          />
+          <ContactCard
+            Icon={Mail}
+            id="E-mail"
+            label="E-mail"
+            value={contact.email}
+            href={(v) => `mailto:${v}`}
+          />
+          <ContactCard
+            Icon={MapPin}
+            id="Adresse"
+            label={tr('contact:address')}
+            value={contact.address}
+            href={(v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`}
+          />
         </ul>
       </div>
     </>

@@ -4,9 +4,8 @@ import { Download as LucideDownload, Lock as LucideLock } from 'lucide-react'
 import { Mail } from '#app/ui/chrome/icons.tsx'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/cv'
-import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
-import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { Form } from 'react-router'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
@@ -17,8 +16,7 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 
 // Built once (ADR 040).
 const Download = /* @__PURE__ */ fastIcon(LucideDownload)
@@ -105,12 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'nav:cv'),
-    description: translate(locale, 'cv:description'),
-    path: '/cv',
-  })
+  return sectionMeta(matches, '/cv', { title: 'nav:cv', description: 'cv:description' })
 }
 
 export default function CvPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -141,9 +134,7 @@ export default function CvPage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <JsonLdScripts items={jsonLd} />
-      <PageHeader eyebrow={tr('cv:eyebrow')} title={tr('cv:title')}>
-        {tr('cv:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="cv:eyebrow" title="cv:title" intro="cv:intro" />
       <div className="mx-auto max-w-4xl px-6">
         <div className="flex flex-wrap gap-4">
           {cvFile ? (

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Star as LucideStar } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/gallery'
-import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
-import { translate } from '#app/domain/i18n/translate.ts'
+import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { localizeList } from '#app/server/repositories/translations.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { isGalleryReady } from '#app/domain/media.ts'
@@ -11,8 +10,7 @@ import { listMedia } from '#app/server/repositories/media.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -47,11 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'gallery:title'),
-    description: translate(locale, 'gallery:description'),
-    path: '/gallery',
+  return sectionMeta(matches, '/gallery', {
+    title: 'gallery:title',
+    description: 'gallery:description',
   })
 }
 
@@ -63,9 +59,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader eyebrow={tr('nav:gallery')} title={tr('gallery:title')}>
-        {tr('gallery:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:gallery" title="gallery:title" intro="gallery:intro" />
       <div className="mx-auto max-w-6xl px-6">
         {items.length === 0 ? (
           <p className="text-lg text-fg-2">{tr('gallery:empty')}</p>

@@ -14,7 +14,7 @@ import { Audience } from '#app/ui/chrome/audience.tsx'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
-import { ErrorLinks } from '#app/ui/public/error-links.tsx'
+import { ErrorLinks, FrenchOffer } from '#app/ui/public/error-links.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -132,15 +132,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
         <p className="max-w-xl text-lg text-fg-2">
           {notFound ? t('error:notFoundText') : (refusal ?? t('error:loadFailed'))}
         </p>
-        {offer ? (
-          // An English page without its English version (ADR 075): the French one is offered.
-          <p className="text-fg-2">
-            {t('notFound:otherLanguage')}{' '}
-            <a href={offer.path} hrefLang="fr" lang="fr" className="link">
-              {offer.title}
-            </a>
-          </p>
-        ) : null}
+        <FrenchOffer offer={offer} />
         <ErrorLinks />
       </section>
     </SiteChrome>

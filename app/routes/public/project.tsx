@@ -41,6 +41,7 @@ import {
 import { isTranslated } from '#app/domain/translation.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
+import { FrenchOffer } from '#app/ui/public/error-links.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
@@ -211,15 +212,7 @@ function ProjectView({
       <section className="mx-auto flex min-h-[70dvh] max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-32 text-center">
         <h1 className="text-4xl font-bold">{tr('project:notFound')}</h1>
         <p className="text-fg-2">{tr('project:notFoundText')}</p>
-        {frenchOffer ? (
-          // Untranslated (ADR 075): the French page is offered, never shown here.
-          <p className="text-fg-2">
-            {tr('notFound:otherLanguage')}{' '}
-            <a href={frenchOffer.path} hrefLang="fr" lang="fr" className="link">
-              {frenchOffer.title}
-            </a>
-          </p>
-        ) : null}
+        <FrenchOffer offer={frenchOffer} />
         <Link to="/projects" className="btn btn-primary">
           <ArrowLeft aria-hidden="true" className="size-4" />
           {tr('project:back')}

@@ -3,15 +3,14 @@ import { Briefcase as LucideBriefcase, Heart as LucideHeart } from 'lucide-react
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/timeline'
 import { formatTimelineDate, TIMELINE_PRESENT_LABEL } from '#app/domain/timeline.ts'
-import { localeOfMatches, requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
+import { requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { localizeList } from '#app/server/repositories/translations.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { TIMELINE_TYPES, type TimelineType } from '#app/domain/types.ts'
 import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
-import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { PageHeader } from '#app/ui/public/page-header.tsx'
+import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 
 // Built once (ADR 040).
@@ -44,11 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
-    title: translate(locale, 'nav:timeline'),
-    description: translate(locale, 'timeline:description'),
-    path: '/timeline',
+  return sectionMeta(matches, '/timeline', {
+    title: 'nav:timeline',
+    description: 'timeline:description',
   })
 }
 
@@ -64,9 +61,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
   const tr = useT()
   return (
     <>
-      <PageHeader eyebrow={tr('nav:timeline')} title={tr('timeline:title')}>
-        {tr('timeline:intro')}
-      </PageHeader>
+      <SectionHeader eyebrow="nav:timeline" title="timeline:title" intro="timeline:intro" />
       <div className="mx-auto max-w-6xl px-6">
         <nav
           aria-label={tr('timeline:type')}

@@ -6,7 +6,7 @@ import type { BlogPost } from '#app/domain/types.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
-import { ResponsiveImage } from './media.tsx'
+import { CardImage } from './media.tsx'
 import { TagList } from './tag-list.tsx'
 
 // Built once (ADR 040).
@@ -38,13 +38,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       data-testid="blog-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden">
-        <ResponsiveImage
-          src={post.thumbnail}
-          alt=""
-          priority={priority}
-          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
-          className="size-full object-cover transition duration-500 group-hover:scale-105"
-        />
+        <CardImage src={post.thumbnail} priority={priority} zoom="group-hover:scale-105" />
         <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
           {post.category}
         </span>

@@ -23,3 +23,17 @@ export function ErrorLinks() {
     </div>
   )
 }
+
+/** The French page offered where its English version is missing: never shown in its place (ADR 075). */
+export function FrenchOffer({ offer }: { offer: { title: string; path: string } | null }) {
+  const t = useT()
+  if (!offer) return null
+  return (
+    <p className="text-fg-2">
+      {t('notFound:otherLanguage')}{' '}
+      <a href={offer.path} hrefLang="fr" lang="fr" className="link">
+        {offer.title}
+      </a>
+    </p>
+  )
+}

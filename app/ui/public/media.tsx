@@ -119,3 +119,27 @@ export function ResponsiveImage({
     </picture>
   )
 }
+
+/**
+ * A card's decorative picture in the three-column grid, filling its frame and zooming while
+ * the card is hovered (`zoom`: the group-hover scale class, written whole for Tailwind).
+ */
+export function CardImage({
+  src,
+  priority,
+  zoom,
+}: {
+  src: string
+  priority: boolean
+  zoom: string
+}) {
+  return (
+    <ResponsiveImage
+      src={src}
+      alt=""
+      priority={priority}
+      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
+      className={`size-full object-cover transition duration-500 ${zoom}`}
+    />
+  )
+}

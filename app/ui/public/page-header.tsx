@@ -1,3 +1,9 @@
+import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
+import { localeOfMatches } from '#app/domain/i18n/locale.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { pageMeta } from './page-meta.ts'
+
 /** Title block shared by the public screens. */
 export function PageHeader({
   eyebrow,
@@ -15,4 +21,39 @@ export function PageHeader({
       {children ? <div className="mt-5 max-w-2xl text-lg text-fg-2">{children}</div> : null}
     </header>
   )
+}
+
+/** The title block of a section page, every text a catalogue message (ADR 074). */
+export function SectionHeader({
+  eyebrow,
+  title,
+  intro,
+}: {
+  eyebrow: MessageKey
+  title: MessageKey
+  intro: MessageKey
+}) {
+  const t = useT()
+  return (
+    <PageHeader eyebrow={t(eyebrow)} title={t(title)}>
+      {t(intro)}
+    </PageHeader>
+  )
+}
+
+/**
+ * A section page's meta tags, its title and description catalogue messages (ADR 075). Kept
+ * beside SectionHeader: only the section pages load this module, so the others pay nothing.
+ */
+export function sectionMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  path: string,
+  keys: { title: MessageKey; description: MessageKey },
+) {
+  const locale = localeOfMatches(matches)
+  return pageMeta(matches, {
+    title: translate(locale, keys.title),
+    description: translate(locale, keys.description),
+    path,
+  })
 }

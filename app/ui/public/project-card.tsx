@@ -1,7 +1,7 @@
 import { Link } from '#app/ui/link.tsx'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
-import { ResponsiveImage } from './media.tsx'
+import { CardImage } from './media.tsx'
 import { TagList } from './tag-list.tsx'
 
 /** A project card shows at most 3 tags. */
@@ -28,13 +28,7 @@ export function ProjectCard({
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
         <div className="aspect-[4/3] overflow-hidden">
-          <ResponsiveImage
-            src={project.thumbnail}
-            alt=""
-            priority={priority}
-            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
-            className="size-full object-cover transition duration-500 group-hover:scale-110"
-          />
+          <CardImage src={project.thumbnail} priority={priority} zoom="group-hover:scale-110" />
         </div>
         <div className="p-5">
           <Heading className="font-display text-xl font-semibold text-fg">{project.title}</Heading>
