@@ -4,6 +4,7 @@ import { LayoutDashboard, LogOut, UserCog } from './icons.tsx'
 
 import { usePathChange } from './use-path-change.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 export interface ChromeUser {
   name: string
@@ -19,6 +20,7 @@ export interface ChromeUser {
 export function UserMenu({ user }: { user: ChromeUser }) {
   const details = useRef<HTMLDetailsElement>(null)
   const label = user.name.trim() || user.email
+  const tr = useT()
 
   usePathChange(() => {
     if (details.current) details.current.open = false
@@ -53,7 +55,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
   return (
     <details ref={details} className="relative">
       <summary
-        aria-label="Menu utilisateur"
+        aria-label={tr('user:menu')}
         className="flex size-12 cursor-pointer list-none items-center justify-center overflow-hidden rounded-full border-2 border-secondary bg-surface shadow-lg [&::-webkit-details-marker]:hidden"
       >
         <Avatar src={user.image} size={48} className="size-full object-cover" />
@@ -66,7 +68,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
           className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
         >
           <LayoutDashboard aria-hidden="true" className="size-4" />
-          Administration
+          {tr('user:admin')}
         </Link>
         <Link
           to="/compte"
@@ -74,7 +76,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
           className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
         >
           <UserCog aria-hidden="true" className="size-4" />
-          Mon compte
+          {tr('user:account')}
         </Link>
         <form method="post" action="/logout">
           <button
@@ -82,7 +84,7 @@ export function UserMenu({ user }: { user: ChromeUser }) {
             className="flex w-full items-center gap-2 rounded-xl px-2 py-2 text-left text-fg hover:bg-raised"
           >
             <LogOut aria-hidden="true" className="size-4" />
-            Déconnexion
+            {tr('user:logout')}
           </button>
         </form>
       </div>
