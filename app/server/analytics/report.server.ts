@@ -27,6 +27,7 @@ import {
   monthStartOf,
   nextMonthStart,
   rollupRows,
+  summedCounts,
   toVisits,
   type CountMap,
   type VisitFilter,
@@ -114,14 +115,7 @@ function rollupSource(db: Kysely<Database>): Source {
       for (const [g, start, end] of pieces) {
         const rows = await db
           .selectFrom('analytics_rollup')
-          .select((eb) => [
-            'value',
-            eb.fn.sum<number>('visitors').as('visitors'),
-            eb.fn.sum<number>('visits').as('visits'),
-            eb.fn.sum<number>('pageviews').as('pageviews'),
-            eb.fn.sum<number>('bounces').as('bounces'),
-            eb.fn.sum<number>('duration').as('duration'),
-          ])
+          .select((eb) => ['value', ...summedCounts(eb)])
           .where('gran', '=', g)
           .where('dim', '=', dim)
           .where('start', '>=', start)

@@ -2,7 +2,7 @@
 // 30 minutes; the salt is daily, so a visit never spans two days), then counted per hour and
 // per day for every dimension. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
-import { sql, type Kysely, type OnConflictBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
@@ -229,6 +229,17 @@ export function rollupRows(map: CountMap): AnalyticsRollupTable[] {
   })
 }
 
+/** The counts of the rollup rows read, summed under their own names. */
+export function summedCounts(eb: ExpressionBuilder<Database, 'analytics_rollup'>) {
+  return [
+    eb.fn.sum<number>('visitors').as('visitors'),
+    eb.fn.sum<number>('visits').as('visits'),
+    eb.fn.sum<number>('pageviews').as('pageviews'),
+    eb.fn.sum<number>('bounces').as('bounces'),
+    eb.fn.sum<number>('duration').as('duration'),
+  ]
+}
+
 /** A bucket already rolled up takes the new counts. */
 function replaceCounts(oc: OnConflictBuilder<Database, 'analytics_rollup'>) {
   return oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
@@ -308,11 +319,7 @@ export async function rollupMonth(db: Kysely<Database>, monthStart: number): Pro
             'dim',
             sql<number>`${monthStart}`.as('start'),
             'value',
-            s.fn.sum<number>('visitors').as('visitors'),
-            s.fn.sum<number>('visits').as('visits'),
-            s.fn.sum<number>('pageviews').as('pageviews'),
-            s.fn.sum<number>('bounces').as('bounces'),
-            s.fn.sum<number>('duration').as('duration'),
+            ...summedCounts(s),
           ])
           .where('gran', '=', 1)
           .where('start', '>=', monthStart)
