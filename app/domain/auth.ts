@@ -96,27 +96,35 @@ export const LoginSchema = z.object({
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
-const password = z
+/** A new password (sign-up, reset): required, long enough, bounded. */
+export const newPassword = z
   .string({ error: AUTH_TEXTS.passwordRequired })
   .min(1, { error: AUTH_TEXTS.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.weakPassword })
   .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) })
+
+/** The new password typed again. */
+export const confirmPassword = z
+  .string({ error: AUTH_TEXTS.confirmRequired })
+  .min(1, { error: AUTH_TEXTS.confirmRequired })
+  .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) })
+
+/** With `PASSWORDS_DIFFER`: the confirmation repeats the password. */
+export const samePasswords = (v: { password: string; confirmPassword: string }) =>
+  v.password === v.confirmPassword
+
+/** The refusal of a confirmation that differs, shown on the confirmation field. */
+export const PASSWORDS_DIFFER = { error: AUTH_TEXTS.passwordsDiffer, path: ['confirmPassword'] }
 
 /** Register: name, e-mail, password and confirmation required; both must match. */
 export const RegisterSchema = z
   .object({
     name: requiredText(AUTH_TEXTS.nameRequired),
     email: requiredEmail(AUTH_TEXTS.emailRequired),
-    password,
-    confirmPassword: z
-      .string({ error: AUTH_TEXTS.confirmRequired })
-      .min(1, { error: AUTH_TEXTS.confirmRequired })
-      .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) }),
+    password: newPassword,
+    confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: AUTH_TEXTS.passwordsDiffer,
-    path: ['confirmPassword'],
-  })
+  .refine(samePasswords, PASSWORDS_DIFFER)
 export type RegisterInput = z.infer<typeof RegisterSchema>
 
 /** An admin's password is longer than a visitor's: a hub account is worth more. */

@@ -1,8 +1,14 @@
 // Outgoing e-mail (ADR 019): outbox statuses and their French labels, the
 // 'Paramètres › E-mails' forms and the password-reset forms. No I/O.
 import { z } from 'zod'
-import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from './auth.ts'
-import { boolField, MAX_LENGTH, optionalEmail, requiredEmail, tooLong } from './common.ts'
+import {
+  AUTH_TEXTS,
+  confirmPassword,
+  newPassword,
+  PASSWORDS_DIFFER,
+  samePasswords,
+} from './auth.ts'
+import { boolField, optionalEmail, requiredEmail } from './common.ts'
 
 export const OUTBOX_STATUSES = ['queued', 'unconfigured', 'sent', 'failed'] as const
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
@@ -116,17 +122,7 @@ export const ForgotPasswordSchema = z.object({
 export const ResetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),
-    password: z
-      .string({ error: AUTH_TEXTS.passwordRequired })
-      .min(1, { error: AUTH_TEXTS.passwordRequired })
-      .min(PASSWORD_MIN_LENGTH, { error: AUTH_TEXTS.weakPassword })
-      .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) }),
-    confirmPassword: z
-      .string({ error: AUTH_TEXTS.confirmRequired })
-      .min(1, { error: AUTH_TEXTS.confirmRequired })
-      .max(MAX_LENGTH.password, { error: tooLong(MAX_LENGTH.password) }),
+    password: newPassword,
+    confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: AUTH_TEXTS.passwordsDiffer,
-    path: ['confirmPassword'],
-  })
+  .refine(samePasswords, PASSWORDS_DIFFER)

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ACCOUNT_PATH, TotpCodeSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
-import { recordActivity } from '#app/server/activity/activity.server.ts'
+import { recordOwnAccountActivity } from '#app/server/activity/activity.server.ts'
 import { requireUser } from '#app/server/auth/guard.server.ts'
 import { enrolmentLimited, countEnrolmentFailure } from '#app/server/auth/second-factor.server.ts'
 import { getCurrentSession } from '#app/server/auth/session.server.ts'
@@ -69,14 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     await countEnrolmentFailure(request, user.id)
     return data({ error: TWO_FACTOR_TEXTS.codeInvalid, codes: null }, { status: 400 })
   }
-  await recordActivity(request, {
-    actor: user,
-    action: 'update',
-    resourceType: 'user',
-    resourceId: user.id,
-    resourceName: user.email,
-    details: 'Double authentification activée',
-  })
+  await recordOwnAccountActivity(request, user, 'update', 'Double authentification activée')
   return { error: null, codes }
 }
 

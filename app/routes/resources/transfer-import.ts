@@ -3,20 +3,16 @@
 import { IMPORT_MAX_MB, TRANSFER_TEXTS } from '#app/domain/transfer.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { log } from '#app/server/core/log.server.ts'
-import { uploadingAdmin, uploadRefusal } from '#app/server/media/uploads.server.ts'
-import { UPLOAD_ERRORS } from '#app/domain/media-file.ts'
+import { postOnly, postingAdmin, uploadRefusal } from '#app/server/media/uploads.server.ts'
 import { ImportRefused } from '#app/server/transfer/pipeline.server.ts'
 import { importUpload } from '#app/server/transfer/upload.server.ts'
 import type { Route } from './+types/transfer-import'
 
-export function loader() {
-  return new Response('Méthode non autorisée', { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = postOnly
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return loader()
-  const admin = await uploadingAdmin(request)
-  if (!admin) return uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
+  const admin = await postingAdmin(request)
+  if (admin instanceof Response) return admin
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > IMPORT_MAX_MB * 1024 * 1024) return uploadRefusal(TRANSFER_TEXTS.tooLarge, 413)
   try {

@@ -28,6 +28,23 @@ export interface RecordActivityInput {
 
 export const ANONYMOUS_USER_ID = 'anonymous'
 
+/** An entry about a user's own account, done by that user. */
+export function recordOwnAccountActivity(
+  request: Request,
+  user: { id: string; name: string; email: string },
+  action: ActivityAction,
+  details: string,
+): Promise<ActivityLog | undefined> {
+  return recordActivity(request, {
+    actor: { id: user.id, name: user.name, email: user.email },
+    action,
+    resourceType: 'user',
+    resourceId: user.id,
+    resourceName: user.email,
+    details,
+  })
+}
+
 export async function recordActivity(
   request: Request,
   input: RecordActivityInput,

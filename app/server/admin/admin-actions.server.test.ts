@@ -58,6 +58,14 @@ async function run(fields: Record<string, string>) {
   return { request, result: await handleCrudIntent(request, actor, form, spec) }
 }
 
+/** The form that creates the skill 'Figma' (design) with that level and colour. */
+const createFigma = (fields: { level: string; color: string }) => ({
+  intent: 'create',
+  name: 'Figma',
+  category: 'design',
+  ...fields,
+})
+
 /** The toast a redirect carries, read back as the next request would. */
 async function toastOf(response: Response) {
   const cookie = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''
@@ -66,13 +74,7 @@ async function toastOf(response: Response) {
 
 describe('handleCrudIntent', () => {
   it('creates, records the activity as the real user and redirects with a toast', async () => {
-    const { result } = await run({
-      intent: 'create',
-      name: 'Figma',
-      category: 'design',
-      level: '4',
-      color: '#112233',
-    })
+    const { result } = await run(createFigma({ level: '4', color: '#112233' }))
     expect(result).toBeInstanceOf(Response)
     const response = result as Response
     expect(response.status).toBe(302)
@@ -91,13 +93,7 @@ describe('handleCrudIntent', () => {
   })
 
   it('answers 400 with French field errors and the typed values, writing nothing', async () => {
-    const { result } = await run({
-      intent: 'create',
-      name: 'Figma',
-      category: 'design',
-      level: '9',
-      color: 'bleu',
-    })
+    const { result } = await run(createFigma({ level: '9', color: 'bleu' }))
     expect(result).not.toBeInstanceOf(Response)
     const failure = result as {
       data: { fieldErrors: Record<string, string>; values: Record<string, unknown> }

@@ -18,7 +18,7 @@ import {
   type StatsQuery,
 } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
-import type { Database } from '../db/schema.server.ts'
+import type { AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { listBlogPostTitles } from '../repositories/blog.server.ts'
 import { listProjectTitles } from '../repositories/projects.server.ts'
 import {
@@ -26,6 +26,8 @@ import {
   dayEvents,
   monthStartOf,
   nextMonthStart,
+  rollupRows,
+  summedCounts,
   toVisits,
   type CountMap,
   type VisitFilter,
@@ -80,17 +82,7 @@ export function periodRange(
   return { current, previous: { from: current.from - length, to: current.from - 1 } }
 }
 
-interface Row {
-  gran: number
-  start: number
-  dim: number
-  value: number
-  visitors: number
-  visits: number
-  pageviews: number
-  bounces: number
-  duration: number
-}
+type Row = AnalyticsRollupTable
 
 /** Where rows come from: the rollups, or a filtered count of raw events. */
 interface Source {
@@ -123,14 +115,7 @@ function rollupSource(db: Kysely<Database>): Source {
       for (const [g, start, end] of pieces) {
         const rows = await db
           .selectFrom('analytics_rollup')
-          .select((eb) => [
-            'value',
-            eb.fn.sum<number>('visitors').as('visitors'),
-            eb.fn.sum<number>('visits').as('visits'),
-            eb.fn.sum<number>('pageviews').as('pageviews'),
-            eb.fn.sum<number>('bounces').as('bounces'),
-            eb.fn.sum<number>('duration').as('duration'),
-          ])
+          .select((eb) => ['value', ...summedCounts(eb)])
           .where('gran', '=', g)
           .where('dim', '=', dim)
           .where('start', '>=', start)
@@ -213,25 +198,7 @@ async function filteredSource(
     if (days && !days.has(day) && day < recent) continue
     const map: CountMap = new Map()
     countVisits(toVisits(await dayEvents(db, day)), map, filters)
-    for (const [key, c] of map) {
-      const [gran, start, dim, value] = key.split('|').map(Number) as [
-        number,
-        number,
-        number,
-        number,
-      ]
-      rows.push({
-        gran,
-        start,
-        dim,
-        value,
-        visitors: c.visitors.size,
-        visits: c.visits,
-        pageviews: c.pageviews,
-        bounces: c.bounces,
-        duration: c.duration,
-      })
-    }
+    rows.push(...rollupRows(map))
   }
   return {
     async sum(gran, dim, from, to, limit) {

@@ -2,10 +2,10 @@
 // 30 minutes; the salt is daily, so a visit never spans two days), then counted per hour and
 // per day for every dimension. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
-import type { Database } from '../db/schema.server.ts'
+import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { flushEvents, readState, writeState } from './store.server.ts'
 
 const DAY_S = 86_400
@@ -13,20 +13,8 @@ const HOUR_S = 3_600
 /** A gap this long starts a new visit. */
 export const VISIT_GAP_S = 30 * 60
 
-export interface EventRow {
-  t: number
-  v: number
-  kind: number
-  path: number
-  ref: number | null
-  src: number | null
-  med: number | null
-  camp: number | null
-  country: number | null
-  device: number | null
-  browser: number | null
-  os: number | null
-}
+/** A raw event as read back (the table's columns but its id). */
+export type EventRow = Omit<AnalyticsEventTable, 'id'>
 
 export const EVENT_COLUMNS = [
   't',
@@ -223,11 +211,9 @@ export async function dayEvents(db: Kysely<Database>, day: number): Promise<Even
   return events.sort((a, b) => a.v - b.v || a.t - b.t)
 }
 
-/** Recomputes one UTC day's rollups (hours and day) from its raw events. */
-export async function rollupDay(db: Kysely<Database>, day: number): Promise<number> {
-  const map: CountMap = new Map()
-  countVisits(toVisits(await dayEvents(db, day)), map)
-  const rows = [...map].map(([key, c]) => {
+/** The rollup rows of counted visits, one per bucket key (`gran|start|dim|value`). */
+export function rollupRows(map: CountMap): AnalyticsRollupTable[] {
+  return [...map].map(([key, c]) => {
     const [gran, start, dim, value] = key.split('|').map(Number) as [number, number, number, number]
     return {
       gran,
@@ -241,6 +227,35 @@ export async function rollupDay(db: Kysely<Database>, day: number): Promise<numb
       duration: c.duration,
     }
   })
+}
+
+/** The counts of the rollup rows read, summed under their own names. */
+export function summedCounts(eb: ExpressionBuilder<Database, 'analytics_rollup'>) {
+  return [
+    eb.fn.sum<number>('visitors').as('visitors'),
+    eb.fn.sum<number>('visits').as('visits'),
+    eb.fn.sum<number>('pageviews').as('pageviews'),
+    eb.fn.sum<number>('bounces').as('bounces'),
+    eb.fn.sum<number>('duration').as('duration'),
+  ]
+}
+
+/** A bucket already rolled up takes the new counts. */
+function replaceCounts(oc: OnConflictBuilder<Database, 'analytics_rollup'>) {
+  return oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
+    visitors: eb.ref('excluded.visitors'),
+    visits: eb.ref('excluded.visits'),
+    pageviews: eb.ref('excluded.pageviews'),
+    bounces: eb.ref('excluded.bounces'),
+    duration: eb.ref('excluded.duration'),
+  }))
+}
+
+/** Recomputes one UTC day's rollups (hours and day) from its raw events. */
+export async function rollupDay(db: Kysely<Database>, day: number): Promise<number> {
+  const map: CountMap = new Map()
+  countVisits(toVisits(await dayEvents(db, day)), map)
+  const rows = rollupRows(map)
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('analytics_rollup')
@@ -253,15 +268,7 @@ export async function rollupDay(db: Kysely<Database>, day: number): Promise<numb
         .insertInto('analytics_rollup')
         .values(rows.slice(i, i + 100))
         // Another app server rolling the same day up: the last one wins, with the same counts.
-        .onConflict((oc) =>
-          oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
-            visitors: eb.ref('excluded.visitors'),
-            visits: eb.ref('excluded.visits'),
-            pageviews: eb.ref('excluded.pageviews'),
-            bounces: eb.ref('excluded.bounces'),
-            duration: eb.ref('excluded.duration'),
-          })),
-        )
+        .onConflict(replaceCounts)
         .execute()
   })
   return rows.length
@@ -312,26 +319,14 @@ export async function rollupMonth(db: Kysely<Database>, monthStart: number): Pro
             'dim',
             sql<number>`${monthStart}`.as('start'),
             'value',
-            s.fn.sum<number>('visitors').as('visitors'),
-            s.fn.sum<number>('visits').as('visits'),
-            s.fn.sum<number>('pageviews').as('pageviews'),
-            s.fn.sum<number>('bounces').as('bounces'),
-            s.fn.sum<number>('duration').as('duration'),
+            ...summedCounts(s),
           ])
           .where('gran', '=', 1)
           .where('start', '>=', monthStart)
           .where('start', '<', end)
           .groupBy(['dim', 'value']),
       )
-      .onConflict((oc) =>
-        oc.columns(['gran', 'dim', 'start', 'value']).doUpdateSet((eb) => ({
-          visitors: eb.ref('excluded.visitors'),
-          visits: eb.ref('excluded.visits'),
-          pageviews: eb.ref('excluded.pageviews'),
-          bounces: eb.ref('excluded.bounces'),
-          duration: eb.ref('excluded.duration'),
-        })),
-      )
+      .onConflict(replaceCounts)
       .execute()
   })
 }

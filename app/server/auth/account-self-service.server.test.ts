@@ -56,16 +56,18 @@ const sessionUser = (user: Awaited<ReturnType<typeof createTestUser>>) => ({
   status: user.status,
 })
 
+/** The signed-in `user` removes their password from « Mon compte ». */
+const removePassword = (
+  user: Awaited<ReturnType<typeof createTestUser>>,
+  currentPassword: string,
+  code = '',
+) => removeOwnPassword(request(), sessionUser(user), undefined, { currentPassword, code })
+
 describe('removing one’s password', () => {
   it('drops the password of an account linked with Google; the password no longer signs in', async () => {
     const user = await createTestUser({ password: 'code-a-retirer-1' })
     await linkGoogle(user.id)
-    expect(
-      await removeOwnPassword(request(), sessionUser(user), undefined, {
-        currentPassword: 'code-a-retirer-1',
-        code: '',
-      }),
-    ).toEqual({ ok: true })
+    expect(await removePassword(user, 'code-a-retirer-1')).toEqual({ ok: true })
     expect(await providersOf(user.id)).toEqual(['google'])
     const signIn = await signInWithPassword(request(), {
       email: user.email,
@@ -84,12 +86,11 @@ describe('removing one’s password', () => {
 
   it('refuses an account with no other way to sign in, and changes nothing', async () => {
     const user = await createTestUser({ password: 'seul-moyen-123' })
-    expect(
-      await removeOwnPassword(request(), sessionUser(user), undefined, {
-        currentPassword: 'seul-moyen-123',
-        code: '',
-      }),
-    ).toEqual({ ok: false, error: ACCOUNT_TEXTS.noOtherSignIn, status: 409 })
+    expect(await removePassword(user, 'seul-moyen-123')).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.noOtherSignIn,
+      status: 409,
+    })
     expect(await providersOf(user.id)).toEqual(['credential'])
     expect(
       (await signInWithPassword(request(), { email: user.email, password: 'seul-moyen-123' })).ok,
@@ -99,31 +100,28 @@ describe('removing one’s password', () => {
   it('refuses a wrong or missing current password, and keeps it', async () => {
     const user = await createTestUser({ password: 'le-bon-code-1' })
     await linkGoogle(user.id)
-    expect(
-      await removeOwnPassword(request(), sessionUser(user), undefined, {
-        currentPassword: 'pas-le-bon-code',
-        code: '',
-      }),
-    ).toEqual({ ok: false, error: ACCOUNT_TEXTS.currentPasswordWrong, status: 400 })
+    expect(await removePassword(user, 'pas-le-bon-code')).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.currentPasswordWrong,
+      status: 400,
+    })
     // A code is accepted only from an account with a second factor.
-    expect(
-      await removeOwnPassword(request(), sessionUser(user), undefined, {
-        currentPassword: '',
-        code: '123456',
-      }),
-    ).toEqual({ ok: false, error: ACCOUNT_TEXTS.currentPasswordRequired, status: 400 })
+    expect(await removePassword(user, '', '123456')).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.currentPasswordRequired,
+      status: 400,
+    })
     expect(await providersOf(user.id)).toEqual(['credential', 'google'])
   })
 
   it('refuses an account without a password', async () => {
     const user = await createTestUser({ withPassword: false })
     await linkGoogle(user.id)
-    expect(
-      await removeOwnPassword(request(), sessionUser(user), undefined, {
-        currentPassword: 'peu-importe-1',
-        code: '',
-      }),
-    ).toEqual({ ok: false, error: ACCOUNT_TEXTS.noPassword, status: 400 })
+    expect(await removePassword(user, 'peu-importe-1')).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.noPassword,
+      status: 400,
+    })
     expect(await providersOf(user.id)).toEqual(['google'])
   })
 })

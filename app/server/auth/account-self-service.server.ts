@@ -8,7 +8,7 @@ import {
   type ChangePasswordInput,
   type RemovePasswordInput,
 } from '#app/domain/account.ts'
-import { recordActivity } from '../activity/activity.server.ts'
+import { recordActivity, recordOwnAccountActivity } from '../activity/activity.server.ts'
 import { endAllSessions, listActiveSessions } from './active-sessions.server.ts'
 import { attemptSecondFactor } from './second-factor.server.ts'
 import type { SessionUser } from './session.server.ts'
@@ -101,14 +101,12 @@ async function passwordChanged(
   what: string,
 ): Promise<SelfServiceOutcome> {
   await endAllSessions(user.id, currentSessionId)
-  await recordActivity(request, {
-    actor: { id: user.id, name: user.name, email: user.email },
-    action: 'update',
-    resourceType: 'user',
-    resourceId: user.id,
-    resourceName: user.email,
-    details: `${what} depuis « Mon compte » ; les autres sessions sont fermées`,
-  })
+  await recordOwnAccountActivity(
+    request,
+    user,
+    'update',
+    `${what} depuis « Mon compte » ; les autres sessions sont fermées`,
+  )
   return { ok: true }
 }
 

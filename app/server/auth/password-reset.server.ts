@@ -4,7 +4,7 @@
 // client; a used or expired link is refused; every session of the user ends after a reset.
 import { AUTH_TEXTS } from '#app/domain/auth.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
-import { recordActivity } from '../activity/activity.server.ts'
+import { recordOwnAccountActivity } from '../activity/activity.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { log } from '../core/log.server.ts'
@@ -87,13 +87,11 @@ export async function resetPassword(
     .where('id', '=', userId)
     .executeTakeFirst()
   if (user)
-    await recordActivity(request, {
-      actor: user,
-      action: 'update',
-      resourceType: 'user',
-      resourceId: user.id,
-      resourceName: user.email,
-      details: 'Code réinitialisé par le lien reçu par e-mail ; toutes les sessions sont fermées',
-    })
+    await recordOwnAccountActivity(
+      request,
+      user,
+      'update',
+      'Code réinitialisé par le lien reçu par e-mail ; toutes les sessions sont fermées',
+    )
   return { ok: true }
 }

@@ -22,9 +22,10 @@ function expectSafe(html: string) {
 }
 
 describe('renderMarkdown', () => {
-  it('renders CommonMark and GFM: emphasis, links, lists, tables, task lists, strikethrough, autolinks, footnotes', async () => {
-    const { html } = await renderMarkdown(
-      [
+  it.each([
+    {
+      name: 'renders CommonMark and GFM: emphasis, links, lists, tables, task lists, strikethrough, autolinks, footnotes',
+      markdown: [
         '**gras** *italique* ~~barré~~ https://example.com',
         '- un\n- deux',
         '| a | b |\n|---|---|\n| 1 | 2 |',
@@ -32,34 +33,33 @@ describe('renderMarkdown', () => {
         '> citation',
         'Note[^1].\n\n[^1]: Le détail.',
       ].join('\n\n'),
-    )
-    for (const part of [
-      '<strong>gras</strong>',
-      '<em>italique</em>',
-      '<del>barré</del>',
-      '<a href="https://example.com" rel="noopener noreferrer">',
-      '<li>un</li>',
-      '<input type="checkbox" checked disabled>',
-      '<td>1</td>',
-      '<blockquote>',
-      'href="#user-content-fn-1"',
-      'id="user-content-fn-1"',
-    ])
-      expect(html).toContain(part)
-  })
-
-  it('gives headings ids and anchor links, and external links rel="noopener noreferrer" only', async () => {
-    const { html } = await renderMarkdown(
-      '## Éloge de la lenteur\n\n[interne](/blog) [externe](https://ex.com)',
-    )
-    for (const part of [
-      '<h2 id="éloge-de-la-lenteur">',
-      'href="#éloge-de-la-lenteur"',
-      'aria-label="Lien vers la section « Éloge de la lenteur »"',
-      '<a href="/blog">interne</a>',
-      '<a href="https://ex.com" rel="noopener noreferrer">externe</a>',
-    ])
-      expect(html).toContain(part)
+      parts: [
+        '<strong>gras</strong>',
+        '<em>italique</em>',
+        '<del>barré</del>',
+        '<a href="https://example.com" rel="noopener noreferrer">',
+        '<li>un</li>',
+        '<input type="checkbox" checked disabled>',
+        '<td>1</td>',
+        '<blockquote>',
+        'href="#user-content-fn-1"',
+        'id="user-content-fn-1"',
+      ],
+    },
+    {
+      name: 'gives headings ids and anchor links, and external links rel="noopener noreferrer" only',
+      markdown: '## Éloge de la lenteur\n\n[interne](/blog) [externe](https://ex.com)',
+      parts: [
+        '<h2 id="éloge-de-la-lenteur">',
+        'href="#éloge-de-la-lenteur"',
+        'aria-label="Lien vers la section « Éloge de la lenteur »"',
+        '<a href="/blog">interne</a>',
+        '<a href="https://ex.com" rel="noopener noreferrer">externe</a>',
+      ],
+    },
+  ])('$name', async ({ markdown, parts }) => {
+    const { html } = await renderMarkdown(markdown)
+    for (const part of parts) expect(html).toContain(part)
   })
 
   it('highlights code at render time with light and dark CSS variables, escapes unknown languages', async () => {

@@ -1,7 +1,5 @@
 // ADR 069: a locked SQLite database is an outage (503s, logged once), ended by the next write
 // that commits; ordinary errors are not. A real database file, a real second connection.
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { sql } from 'kysely'
@@ -14,11 +12,11 @@ import {
   unavailableResponse,
 } from './availability.server.ts'
 import { migrateToLatest, openDatabase } from './client.server.ts'
+import { useTempDirs } from './db-test-support.ts'
 
-const dirs: string[] = []
+const tempDir = useTempDirs()
 afterEach(() => {
   resetAvailability()
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 describe('database availability', () => {
@@ -56,8 +54,7 @@ describe('database availability', () => {
   })
 
   it('a locked SQLite file: one outage logged once, reads go on, it ends by itself once the lock goes', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-availability-'))
-    dirs.push(dir)
+    const dir = tempDir('vitrine-availability-')
     const file = path.join(dir, 'vitrine.db')
     const handle = openDatabase(file)
     await migrateToLatest(handle.db)

@@ -42,18 +42,23 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-/** A handle's `beforeClose` list, run once in registration order by its `close()`. */
-function closeHooks() {
+/** A handle's `beforeClose` list and its `close()`: the hooks in registration order, then `finish`. */
+function closeHooks(finish: () => Promise<void>) {
   const hooks = new Set<() => void | Promise<void>>()
+  let closed = false
   return {
     add(stop: () => void | Promise<void>): () => void {
       hooks.add(stop)
       return () => hooks.delete(stop)
     },
-    async run(): Promise<void> {
+    /** Runs the hooks then `finish`, once: a second close does nothing. */
+    async close(): Promise<void> {
+      if (closed) return
+      closed = true
       const pending = [...hooks]
       hooks.clear()
       for (const stop of pending) await stop()
+      await finish()
     },
   }
 }
@@ -89,20 +94,14 @@ export function openDatabase(file: string): DatabaseHandle {
     // Every content write bumps the content generation (read caches, page cache: ADR 026).
     plugins: [new ContentWritesPlugin()],
   })
-  let closed = false
-  const hooks = closeHooks()
+  const hooks = closeHooks(() => db.destroy())
   return {
     dialect: 'sqlite',
     file,
     sqlite,
     db,
     beforeClose: hooks.add,
-    async close() {
-      if (closed) return
-      closed = true
-      await hooks.run()
-      await db.destroy()
-    },
+    close: hooks.close,
   }
 }
 
@@ -117,8 +116,10 @@ export function openPostgres(
     dialect: watchAvailability(createPostgresDialect(url, { max: options.max, channel })),
     plugins: [new ContentWritesPlugin()],
   })
-  let closed = false
-  const hooks = closeHooks()
+  const hooks = closeHooks(async () => {
+    await channel.stop()
+    await db.destroy()
+  })
   return {
     dialect: 'postgres',
     file: redactUrl(url),
@@ -128,13 +129,7 @@ export function openPostgres(
     db,
     channel,
     beforeClose: hooks.add,
-    async close() {
-      if (closed) return
-      closed = true
-      await hooks.run()
-      await channel.stop()
-      await db.destroy()
-    },
+    close: hooks.close,
   }
 }
 

@@ -1,16 +1,12 @@
 // An acknowledged write survives kill -9 (WAL + synchronous=FULL, ADR 002).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONTENT_TABLES } from '../demo/seed.server.ts'
 import { migrateToLatest, openDatabase } from './client.server.ts'
+import { useTempDirs } from './db-test-support.ts'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDirs()
 
 const WRITER = `
 import { openDatabase } from ${JSON.stringify(path.resolve('app/server/db/client.server.ts'))}
@@ -24,8 +20,7 @@ setInterval(() => {}, 1000)
 
 describe('durability', () => {
   it('keeps every acknowledged insert after the writer is killed with SIGKILL', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-durable-'))
-    dirs.push(dir)
+    const dir = tempDir('vitrine-durable-')
     const file = path.join(dir, 'vitrine.db')
     const setup = openDatabase(file)
     await migrateToLatest(setup.db)
@@ -60,8 +55,7 @@ describe('durability', () => {
   })
 
   it('applies the pragmas every connection needs', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-pragma-'))
-    dirs.push(dir)
+    const dir = tempDir('vitrine-pragma-')
     const handle = openDatabase(path.join(dir, 'x.db'))
     const get = (p: string) => Object.values(handle.sqlite.prepare(`PRAGMA ${p}`).get() ?? {})[0]
     expect(get('journal_mode')).toBe('wal')
@@ -72,8 +66,7 @@ describe('durability', () => {
   })
 
   it('refuses a file that is not a database with a clear French message', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-corrupt-'))
-    dirs.push(dir)
+    const dir = tempDir('vitrine-corrupt-')
     const file = path.join(dir, 'vitrine.db')
     const { writeFileSync } = await import('node:fs')
     writeFileSync(file, 'ceci n’est pas une base SQLite '.repeat(200))
@@ -81,8 +74,7 @@ describe('durability', () => {
   })
 
   it('migrates a fresh database to the latest version, idempotently', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-migrate-'))
-    dirs.push(dir)
+    const dir = tempDir('vitrine-migrate-')
     const handle = openDatabase(path.join(dir, 'm.db'))
     const applied = await migrateToLatest(handle.db)
     expect(applied).toContain('001-content')

@@ -137,24 +137,29 @@ export async function seedDemoContent(): Promise<SeedResult> {
   // The English versions (ADR 075): every item but one post, which stays French only.
   const english = (entity: TranslatedEntity, id: string, data: TranslationData | undefined) =>
     data ? saveTranslation(entity, id, 'en', data) : undefined
+  /** Creates each demo item, then saves the English version its French name points to. */
+  const createWithEnglish = async <T>(
+    entity: TranslatedEntity,
+    items: readonly T[],
+    create: (item: T) => Promise<{ id: string }>,
+    englishOf: (item: T) => TranslationData | undefined,
+  ) => {
+    for (const item of items) await english(entity, (await create(item)).id, englishOf(item))
+  }
   await english('settings', 'settings', DEMO_SETTINGS_EN)
   await english('profile', 'profile', DEMO_PROFILE_EN)
   for (const [key, data] of Object.entries(DEMO_LEGAL_EN)) await english('legal', key, data)
   await updateCvUrl(DEMO_CV.url)
   await updateCvSettings(DEMO_CV.settings)
 
-  for (const project of DEMO_PROJECTS) {
-    const created = await createProject(project)
-    await english('project', created.id, DEMO_PROJECTS_EN[project.title])
-  }
-  for (const skill of DEMO_SKILLS) {
-    const created = await createSkill(skill)
-    await english('skill', created.id, DEMO_SKILLS_EN[skill.name])
-  }
-  for (const item of DEMO_TIMELINE) {
-    const created = await createTimelineItem(item)
-    await english('timeline', created.id, DEMO_TIMELINE_EN[item.title])
-  }
+  await createWithEnglish('project', DEMO_PROJECTS, createProject, (i) => DEMO_PROJECTS_EN[i.title])
+  await createWithEnglish('skill', DEMO_SKILLS, createSkill, (i) => DEMO_SKILLS_EN[i.name])
+  await createWithEnglish(
+    'timeline',
+    DEMO_TIMELINE,
+    createTimelineItem,
+    (i) => DEMO_TIMELINE_EN[i.title],
+  )
   for (const { publishedAt, ...input } of DEMO_BLOG_POSTS) {
     const post = await createBlogPost({ ...input, publishedAt })
     await english('post', post.id, DEMO_POSTS_EN[input.slug ?? ''])
@@ -165,14 +170,13 @@ export async function seedDemoContent(): Promise<SeedResult> {
       .where('id', '=', post.id)
       .execute()
   }
-  for (const step of DEMO_PROCESS_STEPS) {
-    const created = await createProcessStep(step)
-    await english('process', created.id, DEMO_PROCESS_EN[step.title])
-  }
-  for (const item of DEMO_MEDIA) {
-    const created = await createMediaItem(item)
-    await english('media', created.id, DEMO_MEDIA_EN[item.title])
-  }
+  await createWithEnglish(
+    'process',
+    DEMO_PROCESS_STEPS,
+    createProcessStep,
+    (i) => DEMO_PROCESS_EN[i.title],
+  )
+  await createWithEnglish('media', DEMO_MEDIA, createMediaItem, (i) => DEMO_MEDIA_EN[i.title])
 
   for (const demo of DEMO_MESSAGES) {
     const message = await createMessage(demo.input)

@@ -294,6 +294,29 @@ export function statsSummaryEmail(
   return { subject: `Statistiques de la semaine — ${site.siteName}`, html, text }
 }
 
+/** A one-time link e-mail: greeting, intro, the link as a button (and in full in the text),
+ * then the small print if any. */
+function linkEmail(
+  site: SiteIdentity,
+  input: { name: string; link: string },
+  intro: string,
+  label: string,
+  smallPrint?: string,
+): Pick<RenderedEmail, 'html' | 'text'> {
+  const html = render(
+    site,
+    h('p', { style: P }, `Bonjour ${input.name},`),
+    h('p', { style: P }, intro),
+    button(input.link, label),
+    ...(smallPrint === undefined ? [] : [h('p', { style: SMALL }, smallPrint)]),
+  )
+  const text =
+    `Bonjour ${input.name},\n\n${intro}\n\n${input.link}` +
+    (smallPrint === undefined ? '' : `\n\n${smallPrint}`) +
+    footerText(site)
+  return { html, text }
+}
+
 /** 'Code oublié ?' (ADR 019). */
 export function resetEmail(
   site: SiteIdentity,
@@ -302,15 +325,10 @@ export function resetEmail(
   const intro = `Une réinitialisation de votre code quantique a été demandée. Ce lien est valable ${input.minutes} minutes et ne sert qu'une fois :`
   const ignore =
     "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre code actuel reste valable."
-  const html = render(
-    site,
-    h('p', { style: P }, `Bonjour ${input.name},`),
-    h('p', { style: P }, intro),
-    button(input.link, 'Choisir un nouveau code'),
-    h('p', { style: SMALL }, ignore),
-  )
-  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}\n\n${ignore}` + footerText(site)
-  return { subject: `Réinitialisation de votre code — ${site.siteName}`, html, text }
+  return {
+    subject: `Réinitialisation de votre code — ${site.siteName}`,
+    ...linkEmail(site, input, intro, 'Choisir un nouveau code', ignore),
+  }
 }
 
 /** The invitation link of a user created by an admin (ADRs 015, 019). */
@@ -319,14 +337,10 @@ export function invitationEmail(
   input: { name: string; link: string; days: number },
 ): RenderedEmail {
   const intro = `Vous êtes invité·e à rejoindre ${site.siteName}. Ce lien personnel est valable ${input.days} jours et ne sert qu'une fois :`
-  const html = render(
-    site,
-    h('p', { style: P }, `Bonjour ${input.name},`),
-    h('p', { style: P }, intro),
-    button(input.link, 'Créer mon accès'),
-  )
-  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}` + footerText(site)
-  return { subject: `Invitation à rejoindre ${site.siteName}`, html, text }
+  return {
+    subject: `Invitation à rejoindre ${site.siteName}`,
+    ...linkEmail(site, input, intro, 'Créer mon accès'),
+  }
 }
 
 /** A Google/Facebook sign-in was linked to an existing account (ADR 014): the address's owner
@@ -356,15 +370,10 @@ export function verifyEmail(
 ): RenderedEmail {
   const intro = `Pour confirmer que cette adresse e-mail est bien la vôtre, ouvrez ce lien. Il est valable ${input.hours} heures :`
   const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail."
-  const html = render(
-    site,
-    h('p', { style: P }, `Bonjour ${input.name},`),
-    h('p', { style: P }, intro),
-    button(input.link, 'Confirmer mon adresse'),
-    h('p', { style: SMALL }, ignore),
-  )
-  const text = `Bonjour ${input.name},\n\n${intro}\n\n${input.link}\n\n${ignore}` + footerText(site)
-  return { subject: `Confirmez votre adresse e-mail — ${site.siteName}`, html, text }
+  return {
+    subject: `Confirmez votre adresse e-mail — ${site.siteName}`,
+    ...linkEmail(site, input, intro, 'Confirmer mon adresse', ignore),
+  }
 }
 
 /** 'Envoyer un e-mail d'essai' of Paramètres › E-mails. */

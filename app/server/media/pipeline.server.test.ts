@@ -40,13 +40,15 @@ async function refusal(bytes: Buffer | AsyncIterable<Uint8Array>): Promise<Uploa
   return error as UploadError
 }
 
+/** A plain picture of that size and colour, to encode as the test needs. */
+const canvas = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+
 const GPS_IFD_TAG = Buffer.from([0x25, 0x88])
 
 describe('storeUpload', () => {
   it('strips EXIF (GPS) from a phone photo, keeps its orientation, makes variants', async () => {
-    const photo = await sharp({
-      create: { width: 1000, height: 600, channels: 3, background: '#c33' },
-    })
+    const photo = await canvas(1000, 600, '#c33')
       .jpeg()
       .withExif({
         IFD0: { Make: 'Phone' },
@@ -78,11 +80,7 @@ describe('storeUpload', () => {
   })
 
   it('keeps at most 2560 px of a large photo, with variants up to 1920 px (AVIF to 1280)', async () => {
-    const big = await sharp({
-      create: { width: 3000, height: 1500, channels: 3, background: '#888' },
-    })
-      .jpeg()
-      .toBuffer()
+    const big = await canvas(3000, 1500, '#888').jpeg().toBuffer()
     const stored = await store(big)
     expect(stored).toMatchObject({ width: 3000, height: 1500 })
     expect(parseImageUrl(stored.url)).toMatchObject({ width: 2560, height: 1280 })
@@ -96,11 +94,7 @@ describe('storeUpload', () => {
   })
 
   it('stores a PNG as a PNG whatever its name', async () => {
-    const png = await sharp({
-      create: { width: 20, height: 10, channels: 3, background: '#3c3' },
-    })
-      .png()
-      .toBuffer()
+    const png = await canvas(20, 10, '#3c3').png().toBuffer()
     const stored = await store(png)
     expect(stored.mime).toBe('image/png')
     expect(stored.storageKey).toMatch(/-20x10\.png$/)
@@ -116,9 +110,7 @@ describe('storeUpload', () => {
     expect((await refusal(Buffer.alloc(0))).message).toBe(UPLOAD_ERRORS.empty)
 
     const big = Buffer.concat([
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer(),
+      await canvas(8, 8, '#000').png().toBuffer(),
       Buffer.alloc(1024 * 1024 + 10),
     ])
     const tooLarge = await refusal(big)

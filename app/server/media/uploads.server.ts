@@ -41,6 +41,17 @@ export async function uploadingAdmin(request: Request): Promise<SessionUser | un
   return user && user.role === 'admin' && user.status === 'active' ? user : undefined
 }
 
+/** The answer to any method but POST: an upload endpoint only receives. */
+export function postOnly(): Response {
+  return new Response('Méthode non autorisée', { status: 405, headers: { Allow: 'POST' } })
+}
+
+/** The admin posting an upload, or the answer that ends it: not a POST, or not an admin. */
+export async function postingAdmin(request: Request): Promise<SessionUser | Response> {
+  if (request.method !== 'POST') return postOnly()
+  return (await uploadingAdmin(request)) ?? uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
+}
+
 /** The file name the browser sent (`?name=`), bounded; only used as a default title. */
 export function uploadFileName(request: Request): string {
   const name = new URL(request.url).searchParams.get('name') ?? ''

@@ -53,24 +53,28 @@ const WXR = `<?xml version="1.0" encoding="UTF-8"?>
 <wp:post_name>ancien-article</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type>
 </item></channel></rss>`
 
+/** A plain PNG of that size, stored in `storage` as an upload is. */
+async function uploadPng(
+  storage: LocalDiskStorage,
+  width: number,
+  height: number,
+  background: string,
+) {
+  const png = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
+  return storeUpload(Readable.from([png]), {
+    storage,
+    limitsMb: { image: 10, video: 10, document: 10 },
+  })
+}
+
 async function buildSite() {
   const seeded = await seedDemoContent()
   expect(seeded.seeded).toBe(true)
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#284' } })
-    .png()
-    .toBuffer()
-  const stored = await storeUpload(Readable.from([png]), {
-    storage: media,
-    limitsMb: { image: 10, video: 10, document: 10 },
-  })
+  const stored = await uploadPng(media, 320, 200, '#284')
   await createUploadedMedia(stored, 'atelier.png')
-  const page = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer()
-  const cv = await storeUpload(Readable.from([page]), {
-    storage: privateFiles,
-    limitsMb: { image: 10, video: 10, document: 10 },
-  })
+  const cv = await uploadPng(privateFiles, 300, 420, '#fff')
   await setCvFile({ key: cv.storageKey, mime: cv.mime })
   const wxr = path.join(work, 'old.xml')
   await import('node:fs/promises').then((fs) => fs.writeFile(wxr, WXR))

@@ -105,13 +105,17 @@ function block(node: unknown): string {
   }
 }
 
-export function lexicalToMarkdown(lexical: string): string {
-  let doc: unknown
+/** The value `text` holds as JSON; undefined when it is not JSON (a broken post reads empty). */
+function parsedJson(text: string): unknown {
   try {
-    doc = JSON.parse(lexical)
+    return JSON.parse(text) as unknown
   } catch {
-    return ''
+    return undefined
   }
+}
+
+export function lexicalToMarkdown(lexical: string): string {
+  const doc = parsedJson(lexical)
   const root = isRecord(doc) && isRecord(doc.root) ? doc.root : undefined
   const children = root && Array.isArray(root.children) ? root.children : []
   return children
@@ -122,12 +126,7 @@ export function lexicalToMarkdown(lexical: string): string {
 
 /** Mobiledoc (Ghost before 5): the Markdown cards and the text of the sections. */
 export function mobiledocToMarkdown(mobiledoc: string): string {
-  let doc: unknown
-  try {
-    doc = JSON.parse(mobiledoc)
-  } catch {
-    return ''
-  }
+  const doc = parsedJson(mobiledoc)
   if (!isRecord(doc)) return ''
   const cards = Array.isArray(doc.cards) ? doc.cards : []
   const sections = Array.isArray(doc.sections) ? doc.sections : []

@@ -10,7 +10,8 @@ import {
   receiveUpload,
   refusalFor,
   uploadFileName,
-  uploadingAdmin,
+  postOnly,
+  postingAdmin,
   uploadRefusal,
 } from '#app/server/media/uploads.server.ts'
 import { CV_FILE_PATH } from '#app/domain/cv.ts'
@@ -21,14 +22,11 @@ import { privateStore } from '#app/server/media/stores.server.ts'
 import { setCvFile } from '#app/server/repositories/cv.server.ts'
 import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
 
-export function loader() {
-  return new Response('Méthode non autorisée', { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = postOnly
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return loader()
-  const admin = await uploadingAdmin(request)
-  if (!admin) return uploadRefusal(UPLOAD_ERRORS.notAllowed, 403)
+  const admin = await postingAdmin(request)
+  if (admin instanceof Response) return admin
   const name = uploadFileName(request)
   const params = new URL(request.url).searchParams
   if (params.get('target') === 'cv') return receiveCv(request, admin)

@@ -221,6 +221,41 @@ export function ActiveFilters({
   )
 }
 
+/** A titled panel of the dashboard, its table exported as CSV below it. */
+function PanelBox({
+  headingId,
+  table,
+  title,
+  search,
+  children,
+}: {
+  headingId: string
+  table: string
+  title: string
+  search: string
+  children: React.ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-md border border-zinc-200 bg-white p-4"
+      data-stats-panel={table}
+    >
+      <h3 id={headingId} className="mb-2 font-semibold text-zinc-900">
+        {title}
+      </h3>
+      {children}
+      <a
+        href={exportHref(search, table)}
+        className="mt-2 inline-block text-xs text-violet-700 underline"
+        download
+      >
+        Exporter en CSV
+      </a>
+    </section>
+  )
+}
+
 export function Panel({
   dim,
   label,
@@ -232,16 +267,8 @@ export function Panel({
   rows: PanelRow[]
   search: string
 }) {
-  const headingId = `stats-panel-${dim}`
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-md border border-zinc-200 bg-white p-4"
-      data-stats-panel={dim}
-    >
-      <h3 id={headingId} className="mb-2 font-semibold text-zinc-900">
-        {label}
-      </h3>
+    <PanelBox headingId={`stats-panel-${dim}`} table={dim} title={label} search={search}>
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600">Aucune donnée pour cette période.</p>
       ) : (
@@ -251,12 +278,7 @@ export function Panel({
               <th scope="col" className="w-3/5">
                 {label}
               </th>
-              <th scope="col" className="text-right">
-                Visiteurs
-              </th>
-              <th scope="col" className="text-right">
-                {dim === 'page' ? 'Vues' : 'Visites'}
-              </th>
+              <FigureHeads labels={['Visiteurs', dim === 'page' ? 'Vues' : 'Visites']} />
             </tr>
           </thead>
           <tbody>
@@ -281,40 +303,27 @@ export function Panel({
           </tbody>
         </table>
       )}
-      <a
-        href={exportHref(search, dim)}
-        className="mt-2 inline-block text-xs text-violet-700 underline"
-        download
-      >
-        Exporter en CSV
-      </a>
-    </section>
+    </PanelBox>
   )
+}
+
+/** The column headers of a table's figures, right-aligned like the figures. */
+function FigureHeads({ labels }: { labels: string[] }) {
+  return labels.map((label) => (
+    <th key={label} scope="col" className="text-right">
+      {label}
+    </th>
+  ))
 }
 
 export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string }) {
   return (
-    <section
-      aria-labelledby="stats-goals"
-      className="rounded-md border border-zinc-200 bg-white p-4"
-      data-stats-panel="goals"
-    >
-      <h3 id="stats-goals" className="mb-2 font-semibold text-zinc-900">
-        Objectifs
-      </h3>
+    <PanelBox headingId="stats-goals" table="goals" title="Objectifs" search={search}>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="text-zinc-600">
             <th scope="col">Objectif</th>
-            <th scope="col" className="text-right">
-              Visiteurs
-            </th>
-            <th scope="col" className="text-right">
-              Événements
-            </th>
-            <th scope="col" className="text-right">
-              Conversion
-            </th>
+            <FigureHeads labels={['Visiteurs', 'Événements', 'Conversion']} />
           </tr>
         </thead>
         <tbody>
@@ -330,13 +339,6 @@ export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string
           ))}
         </tbody>
       </table>
-      <a
-        href={exportHref(search, 'goals')}
-        className="mt-2 inline-block text-xs text-violet-700 underline"
-        download
-      >
-        Exporter en CSV
-      </a>
-    </section>
+    </PanelBox>
   )
 }
