@@ -125,6 +125,18 @@ test('English pages show no French interface text', async ({ page, db: _db }) =>
   }
 })
 
+test('a signed-in visitor’s menu speaks the page’s language', async ({ page, db: _db }) => {
+  await signInAdmin(page)
+  await visit(page, '/en/')
+  await page.getByLabel('User menu').click()
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await visit(page, '/')
+  await page.getByLabel('Menu utilisateur').click()
+  await expect(page.getByRole('link', { name: 'Mon compte' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
+})
+
 test('the switcher goes to the twin, keyboard reachable, in the other language', async ({
   page,
   db: _db,
