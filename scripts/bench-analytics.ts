@@ -26,7 +26,7 @@ import {
   type DatabaseHandle,
 } from '../app/server/db/client.server.ts'
 import { buildReport, panelRows, realtimeVisitors } from '../app/server/analytics/report.server.ts'
-import { refreshRollups } from '../app/server/analytics/rollup.server.ts'
+import { EVENT_COLUMNS, refreshRollups } from '../app/server/analytics/rollup.server.ts'
 import { DICT, dictIds, resetDictCache } from '../app/server/analytics/store.server.ts'
 import { spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
 
@@ -192,20 +192,7 @@ function sqliteInserter(handle: DatabaseHandle) {
 
 function postgresInserter(handle: DatabaseHandle) {
   return async (rows: Row[]) => {
-    const keys = [
-      't',
-      'v',
-      'kind',
-      'path',
-      'ref',
-      'src',
-      'med',
-      'camp',
-      'country',
-      'device',
-      'browser',
-      'os',
-    ] as const
+    const keys = EVENT_COLUMNS
     for (let i = 0; i < rows.length; i += 2000) {
       await handle.db
         .insertInto('analytics_event')
