@@ -14,3 +14,19 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
 }
+
+/** The French months abbreviated as in dates ("janv.", "févr."…), January first. */
+export const SHORT_MONTHS = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+] as const

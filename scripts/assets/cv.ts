@@ -6,21 +6,7 @@ import type {
   TimelineItemInput,
 } from '#app/server/demo/factories.server.ts'
 import { FONT, esc, svg, textLines, wrap } from './svg.ts'
-
-const MONTHS = [
-  'janv.',
-  'févr.',
-  'mars',
-  'avr.',
-  'mai',
-  'juin',
-  'juil.',
-  'août',
-  'sept.',
-  'oct.',
-  'nov.',
-  'déc.',
-]
+import { SHORT_MONTHS as MONTHS } from '#app/domain/date-time.ts'
 
 function month(value: string): string {
   if (value === 'present') return 'aujourd’hui'

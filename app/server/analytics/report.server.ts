@@ -34,6 +34,7 @@ import {
 } from './rollup.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
 import { toCsv } from './csv.server.ts'
+import { SHORT_MONTHS as MONTHS } from '#app/domain/date-time.ts'
 
 const DAY_S = 86_400
 
@@ -344,21 +345,6 @@ function totalsOf(row: Row | undefined): Totals {
     duration: visits ? Math.round((row?.duration ?? 0) / visits) : 0,
   }
 }
-
-const MONTHS = [
-  'janv.',
-  'févr.',
-  'mars',
-  'avr.',
-  'mai',
-  'juin',
-  'juil.',
-  'août',
-  'sept.',
-  'oct.',
-  'nov.',
-  'déc.',
-]
 
 function buildSeries(rows: Row[], range: Range): SeriesPoint[] {
   const days = range.to - range.from + 1
