@@ -8,7 +8,16 @@ import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { collect, parsePage } from './collect.server.ts'
 import { buildReport, periodRange } from './report.server.ts'
-import { refreshRollups } from './rollup.server.ts'
+import {
+  countVisits,
+  dayEvents,
+  refreshRollups,
+  rollupRows,
+  toVisits,
+  type CountMap,
+  type VisitFilter,
+} from './rollup.server.ts'
+import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import {
   dayOf,
   flushEvents,
@@ -270,6 +279,81 @@ describe('rollups and report', () => {
     expect(filtered.panels.page.map((p) => p.value).sort()).toEqual(['/', '/projects/p1'])
     const none = await buildReport(StatsQuerySchema.parse({ period: '7d', browser: 'Nope' }), now)
     expect(none.totals.visitors).toBe(0)
+  })
+
+  test('a filter narrows the events in the database without losing a matching visit', async () => {
+    // A day of made-up events (a fixed pseudo-random sequence): visitors with several visits,
+    // values present on the first event only or on later ones, missing values (null and 0).
+    const day = 20_000
+    let seed = 7
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed % n
+    }
+    const events = []
+    for (let visitor = 1; visitor <= 60; visitor++) {
+      let t = day * 86_400 + next(40_000)
+      for (let i = 0, count = 1 + next(6); i < count; i++) {
+        const maybe = (n: number) => (next(3) === 0 ? null : next(n))
+        events.push({
+          t,
+          v: visitor,
+          kind: next(5) === 0 ? EVENT_KIND.cv : EVENT_KIND.pageview,
+          path: 1 + next(4),
+          ref: maybe(3),
+          src: maybe(2),
+          med: maybe(2),
+          camp: maybe(2),
+          country: maybe(3),
+          device: 1 + next(3),
+          browser: maybe(3),
+          os: maybe(3),
+        })
+        t += next(3) === 0 ? 3_600 : 60
+      }
+    }
+    await database.current.db.insertInto('analytics_event').values(events).execute()
+    const count = (rows: Awaited<ReturnType<typeof dayEvents>>, filters: VisitFilter[]) => {
+      const map: CountMap = new Map()
+      countVisits(toVisits(rows), map, filters)
+      return rollupRows(map).sort((a, b) =>
+        `${a.gran}|${a.start}|${a.dim}|${a.value}`.localeCompare(
+          `${b.gran}|${b.start}|${b.dim}|${b.value}`,
+        ),
+      )
+    }
+    const all = await dayEvents(database.current.db, day)
+    const cases: VisitFilter[][] = []
+    for (const dim of [
+      DIM.page,
+      DIM.entry,
+      DIM.referrer,
+      DIM.source,
+      DIM.medium,
+      DIM.campaign,
+      DIM.country,
+      DIM.device,
+      DIM.browser,
+      DIM.os,
+    ])
+      for (let value = 0; value <= 4; value++) cases.push([{ dim, value }])
+    cases.push([
+      { dim: DIM.referrer, value: 0 },
+      { dim: DIM.page, value: 2 },
+    ])
+    let matched = 0
+    let narrower = 0
+    for (const filters of cases) {
+      const narrowed = await dayEvents(database.current.db, day, filters)
+      expect(narrowed.length).toBeLessThanOrEqual(all.length)
+      if (narrowed.length < all.length) narrower++
+      const expected = count(all, filters)
+      expect(count(narrowed, filters), JSON.stringify(filters)).toEqual(expected)
+      if (expected.length) matched++
+    }
+    // The cases are not vacuous: many filters match some visits, and the rows are narrowed.
+    expect(matched).toBeGreaterThan(20)
+    expect(narrower).toBeGreaterThan(20)
   })
 
   test('periods are compared with the one before', () => {

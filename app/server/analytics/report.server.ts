@@ -198,7 +198,7 @@ async function filteredSource(
   for (let day = range.from; day <= range.to; day++) {
     if (days && !days.has(day) && day < recent) continue
     const map: CountMap = new Map()
-    countVisits(toVisits(await dayEvents(db, day)), map, filters)
+    countVisits(toVisits(await dayEvents(db, day, filters)), map, filters)
     rows.push(...rollupRows(map))
   }
   return {

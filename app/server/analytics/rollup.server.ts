@@ -199,14 +199,63 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
   }
 }
 
-/** A day's raw events in (visitor, time) order. */
-export async function dayEvents(db: Kysely<Database>, day: number): Promise<EventRow[]> {
-  const rows = await db
+/** The event column holding a visit-level dimension (the visit's value is its first event's). */
+const COLUMN_OF_DIM: Partial<
+  Record<number, 'ref' | 'src' | 'med' | 'camp' | 'country' | 'device' | 'browser' | 'os'>
+> = {
+  [DIM.referrer]: 'ref',
+  [DIM.source]: 'src',
+  [DIM.medium]: 'med',
+  [DIM.campaign]: 'camp',
+  [DIM.country]: 'country',
+  [DIM.device]: 'device',
+  [DIM.browser]: 'browser',
+  [DIM.os]: 'os',
+}
+
+/**
+ * Events that could make a visit match the filter: a page view of the page (a page filter), an
+ * event on the page (an entry filter), or the dimension's value (a visit takes its first event's). A superset of the
+ * matching visits' events, narrowed in the database; `visitMatches` decides exactly.
+ */
+function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: VisitFilter) {
+  if (filter.dim === DIM.page)
+    return eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', filter.value)])
+  // A visit of goals only (no page view) enters on its first goal's path (`toVisits`).
+  if (filter.dim === DIM.entry) return eb('path', '=', filter.value)
+  const column = COLUMN_OF_DIM[filter.dim]
+  if (!column) return eb.lit(false)
+  // 0 is how a missing value is counted (`toVisits`); the column may hold null or 0.
+  return filter.value === 0
+    ? eb.or([eb(column, 'is', null), eb(column, '=', 0)])
+    : eb(column, '=', filter.value)
+}
+
+/**
+ * A day's raw events in (visitor, time) order. With filters, only the events of the visitors
+ * who had, that day, an event that could match each filter (the database narrows the rows
+ * before they are read; the salt is daily, so a hash names one visitor of one day).
+ */
+export async function dayEvents(
+  db: Kysely<Database>,
+  day: number,
+  filters: VisitFilter[] = [],
+): Promise<EventRow[]> {
+  let query = db
     .selectFrom('analytics_event')
     .select([...EVENT_COLUMNS])
     .where('t', '>=', day * DAY_S)
     .where('t', '<', (day + 1) * DAY_S)
-    .execute()
+  for (const filter of filters)
+    query = query.where('v', 'in', (eb) =>
+      eb
+        .selectFrom('analytics_event')
+        .select('v')
+        .where('t', '>=', day * DAY_S)
+        .where('t', '<', (day + 1) * DAY_S)
+        .where((w) => couldMatch(w, filter)),
+    )
+  const rows = await query.execute()
   const events = rows.map((r) => ({ ...r, v: Number(r.v) }))
   return events.sort((a, b) => a.v - b.v || a.t - b.t)
 }
