@@ -12,6 +12,7 @@ import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts
 import { getTranslation, saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { FIELD_SHAPES, TEXT_PAYLOADS } from '../../../tests/hostile/corpus.ts'
 import { saveCollection } from './admin-collections.server.ts'
 import { loadBlogTab, REVISION_MISSING, restoreRevisionIntent } from './blog-admin.server.ts'
 
@@ -92,6 +93,33 @@ describe('the English form of a post', () => {
     const twice = refusal(await act([...base, ['en.status', 'draft'], ['en.status', 'published']]))
     expect(twice).toEqual({ status: 400, errors: { 'en.status': STATUS_MESSAGE } })
     expect(await getTranslation('post', french.id)).toBeUndefined()
+  })
+
+  it('answers the hostile corpus in the status and date fields with a redirect or a French 400', async () => {
+    const french = await createBlogPost(makeBlogPost())
+    const statuses: number[] = []
+    for (const [i, payload] of TEXT_PAYLOADS.entries()) {
+      const shape = FIELD_SHAPES[i % FIELD_SHAPES.length]!
+      for (const name of ['en.status', 'en.publishedAt']) {
+        const answer = await act([
+          ['intent', 'translate'],
+          ['id', french.id],
+          ...TEXTS,
+          ...shape(name, payload),
+        ])
+        const status =
+          answer instanceof Response
+            ? answer.status
+            : (answer as { init: { status: number } }).init.status
+        statuses.push(status)
+      }
+    }
+    expect(statuses.every((status) => status === 302 || status === 400)).toBe(true)
+    expect(statuses).toContain(400)
+    // Whatever was stored is one of the three statuses.
+    expect(['draft', 'scheduled', 'published', undefined]).toContain(
+      (await getTranslation('post', french.id))?.status,
+    )
   })
 
   it('accepts a future schedule, stored as scheduled', async () => {
