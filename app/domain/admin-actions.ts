@@ -8,8 +8,9 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   projects: ['create', 'update', 'delete'],
   skills: ['create', 'update', 'delete'],
   timeline: ['create', 'update', 'delete'],
-  // Blog (ADR 020): restore a revision, rename a category on every post (after update, before delete).
-  blog: ['create', 'update', 'restore', 'rename-category', 'delete'],
+  // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
+  // delete); save a post's English version, its status and date (ADRs 075, 077).
+  blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'delete'],
   process: ['create', 'update', 'delete', 'reorder'],
   media: ['create', 'update', 'delete'],
   cv: ['url', 'settings', 'approval'],

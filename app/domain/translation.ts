@@ -1,8 +1,11 @@
 // What the owner can translate (ADR 075): per kind of content, the fields that have an
 // English version, and the one that must be filled for the item to exist in English. French
 // stays the reference; an item without its English required field is "not translated" and
-// is left out of every English page, list and feed. No I/O.
+// is left out of every English page, list and feed. A post's English version also has its
+// own status and publish date (ADR 077). No I/O.
 import { z } from 'zod'
+import { BlogPostFieldsSchema } from './blog.ts'
+import { SCHEDULE_IN_PAST_MESSAGE, type BlogStatusValue } from './publishing.ts'
 
 export const TRANSLATABLE_FIELDS = {
   project: ['title', 'description', 'content'],
@@ -40,11 +43,61 @@ export type TranslationData = Record<string, string>
 
 const textField = z.string().max(TRANSLATION_MAX, 'Texte trop long')
 
+/**
+ * The kinds of content whose English version is published on its own (ADR 077): its status
+ * and publish date are stored with its texts, under these keys of its data.
+ */
+export const PUBLICATION_FIELDS = ['status', 'publishedAt'] as const
+export function hasOwnPublication(entity: TranslatedEntity): entity is 'post' {
+  return entity === 'post'
+}
+
+/** The status and date of an English post: the French post's rules and French refusals. */
+const publicationShape = {
+  // Absent: the stored status stays (a version stored without one follows the French post).
+  status: BlogPostFieldsSchema.shape.status.unwrap().optional(),
+  publishedAt: BlogPostFieldsSchema.shape.publishedAt,
+}
+
 /** The English fields of one item, as the hub sends them (unknown fields refused). */
-export function translationSchema(entity: TranslatedEntity) {
-  const shape: Record<string, z.ZodOptional<typeof textField>> = {}
+export function translationSchema(entity: TranslatedEntity): z.ZodType<TranslationInput> {
+  const shape: Record<string, z.ZodType> = {}
   for (const field of TRANSLATABLE_FIELDS[entity]) shape[field] = textField.optional()
-  return z.strictObject(shape)
+  if (!hasOwnPublication(entity)) return z.strictObject(shape) as z.ZodType<TranslationInput>
+  return z.strictObject({ ...shape, ...publicationShape }).superRefine((value, ctx) => {
+    // As for a French post: a scheduled version needs a date still ahead.
+    if (value.status !== 'scheduled') return
+    const at = value.publishedAt as string | undefined
+    if (at === undefined || at <= new Date().toISOString())
+      ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: SCHEDULE_IN_PAST_MESSAGE })
+  }) as z.ZodType<TranslationInput>
+}
+
+/** A translation as the hub sends it, once checked: field → text (or nothing). */
+export type TranslationInput = Record<string, string | undefined>
+
+/**
+ * The status of an English post's version: its own when stored (a scheduled one whose date
+ * has come is published), else "published" (a version stored before ADR 077 follows the
+ * French post).
+ */
+export function englishStatus(data: TranslationData | undefined, now: Date): BlogStatusValue {
+  if (data?.status === 'draft') return 'draft'
+  if (data?.publishedAt && data.publishedAt > now.toISOString()) return 'scheduled'
+  return 'published'
+}
+
+/**
+ * True when the item exists in English for visitors: translated and, for a post, its English
+ * version published or its date come. The French post's own rules are checked by its query.
+ */
+export function isPublishedInEnglish(
+  entity: TranslatedEntity,
+  data: TranslationData | undefined,
+  now: Date,
+): boolean {
+  if (!isTranslated(entity, data)) return false
+  return !hasOwnPublication(entity) || englishStatus(data, now) === 'published'
 }
 
 /** Blank fields dropped; an English slug in the slug form. */
@@ -68,7 +121,7 @@ function slugify(text: string): string {
     .slice(0, 120)
 }
 
-/** True when the item's English version has its required fields. */
+/** True when the item's English version has its required fields (whatever its status). */
 export function isTranslated(entity: TranslatedEntity, data: TranslationData | undefined): boolean {
   if (!data) return false
   return (REQUIRED_FIELDS[entity] as readonly string[]).every((f) => !!data[f]?.trim())

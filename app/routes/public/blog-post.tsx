@@ -60,8 +60,9 @@ const NOT_FOUND = {
 
 /**
  * The English page of a post (ADR 075): found by its English slug (or its French one when the
- * translation keeps it), public by the French post's rules. A French-only post gives no page,
- * but its French address, which the 404 offers.
+ * translation keeps it), public by the French post's rules and its English version's own
+ * status and date (ADR 077). A French-only post, or one whose English version is not public,
+ * gives no page, but its French address, which the 404 offers.
  */
 async function englishPage(
   slug: string,

@@ -1,5 +1,6 @@
 // Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
+// The English form of a post (`?edit=<id>&langue=en`) has its own revisions (ADR 077).
 import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import type {
@@ -20,6 +21,8 @@ import {
   updateBlogPost,
 } from '../repositories/blog.server.ts'
 import { getRevision, listRevisions } from '../repositories/blog-revisions.server.ts'
+import { getTranslation, saveTranslation } from '../repositories/translations.server.ts'
+import type { Locale } from '#app/domain/i18n/locale.ts'
 
 export const REVISION_RESTORED = 'Révision restaurée'
 export const REVISION_MISSING = "Cette révision n'existe plus."
@@ -27,14 +30,23 @@ export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
   `Catégorie « ${from} » renommée en « ${to} » (${n} article${n > 1 ? 's' : ''})`
 export const CATEGORY_MISSING = 'Choisissez une catégorie existante'
 
-/** The post's revisions, and the diff asked for in the URL (?de=…&a=…). */
+/** The language of the form a request is about: English for `langue=en`, else French. */
+function formLocale(value: unknown): Locale {
+  return value === 'en' ? 'en' : 'fr'
+}
+
+/** The post's revisions in the form's language, and the diff asked for in the URL (?de=…&a=…). */
 export async function loadRevisionsView(request: Request, postId: string): Promise<RevisionsView> {
   const params = new URL(request.url).searchParams
-  const revisions = await listRevisions(postId)
+  const locale = formLocale(params.get('langue'))
+  const revisions = await listRevisions(postId, locale)
   const fromId = params.get('de')
   const toId = params.get('a')
   if (!fromId || !toId) return { revisions, diff: null }
-  const [from, to] = await Promise.all([getRevision(postId, fromId), getRevision(postId, toId)])
+  const [from, to] = await Promise.all([
+    getRevision(postId, fromId, locale),
+    getRevision(postId, toId, locale),
+  ])
   if (!from || !to) return { revisions, diff: null }
   const { diffLines } = await import('diff') // loaded only to compare revisions (ADR 030)
   const text = (r: { title: string; excerpt: string; content: string }) =>
@@ -73,13 +85,19 @@ export async function loadBlogTab(
 
 type AdminForm = { id: string; values: Record<string, unknown> }
 
-/** Saves the revision's exact title, excerpt and body as the post's (a new revision too). */
+/**
+ * Saves the revision's exact title, excerpt and body as the post's (a new revision too); with
+ * `langue=en`, an English revision as the post's English version, its slug, category, status
+ * and date kept.
+ */
 export async function restoreRevisionIntent(request: Request, admin: Actor, form: AdminForm) {
   const revisionId = typeof form.values.revisionId === 'string' ? form.values.revisionId : ''
   const post = form.id ? await getBlogPost(form.id) : undefined
   if (!post) return notFound("Cet article n'existe plus.")
-  const revision = await getRevision(post.id, revisionId)
+  const locale = formLocale(form.values.langue)
+  const revision = await getRevision(post.id, revisionId, locale)
   if (!revision) return notFound(REVISION_MISSING)
+  if (locale === 'en') return restoreEnglishRevision(request, admin, post.id, revision)
   return withValidation(form.values, async () => {
     const restored = await updateBlogPost(
       post.id,
@@ -99,6 +117,41 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
       kind: 'success',
       message: REVISION_RESTORED,
     })
+  })
+}
+
+async function restoreEnglishRevision(
+  request: Request,
+  admin: Actor,
+  postId: string,
+  revision: { title: string; excerpt: string; content: string; createdAt: string },
+) {
+  const current = await getTranslation('post', postId)
+  const restored = await saveTranslation(
+    'post',
+    postId,
+    'en',
+    {
+      ...current,
+      title: revision.title,
+      excerpt: revision.excerpt,
+      content: revision.content,
+      // A version removed since stays unseen until the owner publishes it again.
+      ...(current ? {} : { status: 'draft' }),
+    },
+    { id: admin.id, name: admin.name || admin.email },
+  )
+  await recordActivity(request, {
+    actor: admin,
+    action: 'update',
+    resourceType: 'blog',
+    resourceId: postId,
+    resourceName: restored.title ?? revision.title,
+    details: `Révision anglaise du ${formatDateTime(revision.createdAt)} restaurée`,
+  })
+  return redirectWithToast(`/admin/blog?edit=${encodeURIComponent(postId)}&langue=en`, {
+    kind: 'success',
+    message: REVISION_RESTORED,
   })
 }
 

@@ -3,6 +3,8 @@
 import type { CollectionDefinition, CollectionId } from '#app/domain/admin-collection.ts'
 import { toFieldErrors } from '#app/domain/common.ts'
 import {
+  hasOwnPublication,
+  PUBLICATION_FIELDS,
   TRANSLATABLE_FIELDS,
   translationSchema,
   type TranslatedEntity,
@@ -18,7 +20,10 @@ export const EN_FIELD_PREFIX = 'en.'
 /** The English fields posted, by field name (other fields are ignored). */
 function englishValues(entity: TranslatedEntity, values: Record<string, unknown>) {
   const english: Record<string, unknown> = {}
-  for (const field of TRANSLATABLE_FIELDS[entity]) {
+  const fields: readonly string[] = hasOwnPublication(entity)
+    ? [...TRANSLATABLE_FIELDS[entity], ...PUBLICATION_FIELDS]
+    : TRANSLATABLE_FIELDS[entity]
+  for (const field of fields) {
     const value = values[`${EN_FIELD_PREFIX}${field}`]
     if (value !== undefined) english[field] = value
   }
@@ -50,12 +55,7 @@ export async function saveDocumentTranslation(
       values,
     )
   }
-  await saveTranslation(
-    target.entity,
-    target.id,
-    'en',
-    parsed.data as Record<string, string | undefined>,
-  )
+  await saveTranslation(target.entity, target.id, 'en', parsed.data)
   await recordActivity(request, {
     actor: admin,
     action: 'update',
@@ -92,7 +92,11 @@ export async function saveItemTranslation<K extends CollectionId>(
       form.values,
     )
   }
-  await saveTranslation(entity, item.id, 'en', parsed.data as Record<string, string | undefined>)
+  // A post's English revision is signed by the admin, as its French ones (ADR 077).
+  await saveTranslation(entity, item.id, 'en', parsed.data, {
+    id: admin.id,
+    name: admin.name || admin.email,
+  })
   await recordActivity(request, {
     actor: admin,
     action: 'update',

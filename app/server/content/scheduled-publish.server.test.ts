@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contentGeneration } from '../cache/generation.server.ts'
 import { createBlogPost } from '../repositories/blog.server.ts'
+import { saveTranslation } from '../repositories/translations.server.ts'
 import {
   nextScheduledPublishAt,
   scheduledPublishingArmed,
@@ -39,6 +40,28 @@ describe('scheduled publishing', () => {
     await createBlogPost(
       makeBlogPost({ status: 'published', publishedAt: '2030-01-01T10:05:00.000Z' }),
     )
+    const stop = startScheduledPublishing()
+    await scheduledPublishingArmed()
+    const before = contentGeneration()
+    await vi.advanceTimersByTimeAsync(4 * 60_000)
+    expect(contentGeneration()).toBe(before)
+    await vi.advanceTimersByTimeAsync(60_000 + 10)
+    expect(contentGeneration()).toBeGreaterThan(before)
+    await stop()
+  })
+
+  // ADR 077: a post's English version scheduled on its own drops the cached pages at its time.
+  it('bumps the content generation when a scheduled English version’s time comes', async () => {
+    vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
+    const post = await createBlogPost(
+      makeBlogPost({ status: 'published', publishedAt: '2029-01-01T10:00:00.000Z' }),
+    )
+    await saveTranslation('post', post.id, 'en', {
+      title: 'English',
+      content: 'Body',
+      status: 'published',
+      publishedAt: '2030-01-01T10:05:00.000Z',
+    })
     const stop = startScheduledPublishing()
     await scheduledPublishingArmed()
     const before = contentGeneration()

@@ -1,7 +1,9 @@
 // Scheduled posts (ADR 020) meet the page cache and the read caches (ADR 026, ADR 027):
 // a post dated in the future becomes public at its time through a content-generation bump,
 // so no cached list, RSS feed or sitemap outlives its publish date and no restart is needed.
+// A post's English version scheduled on its own (ADR 077) counts the same way.
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
+import { nextEnglishPublishAt } from '../repositories/translations.server.ts'
 import {
   cancelScheduledContentChange,
   onContentGeneration,
@@ -9,8 +11,17 @@ import {
 } from '../cache/generation.server.ts'
 import { log } from '../core/log.server.ts'
 
-/** The earliest publish date still ahead of a post that is not a draft, if any. */
+/**
+ * The earliest publish date still ahead of a post that is not a draft, or of a post's English
+ * version that is not a draft, if any.
+ */
 export async function nextScheduledPublishAt(now: Date = new Date()): Promise<Date | undefined> {
+  const [french, english] = await Promise.all([nextFrenchPublishAt(now), nextEnglishPublishAt(now)])
+  if (!french || !english) return french ?? english
+  return french <= english ? french : english
+}
+
+async function nextFrenchPublishAt(now: Date): Promise<Date | undefined> {
   const row = await getDb()
     .selectFrom('blog_posts')
     .select('publishedAt')

@@ -81,6 +81,8 @@ export interface BlogRevisionsTable {
   authorId: string
   authorName: string
   createdAt: string
+  /** 'fr' (the post itself) or 'en' (its English version, ADR 077). */
+  locale: Generated<string>
 }
 
 export interface CreativeProcessTable {

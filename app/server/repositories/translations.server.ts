@@ -1,19 +1,28 @@
 // The owner's translations of the content (ADR 075): the only module that reads and writes
 // the `translations` table. Public pages ask it for the English version of what the other
 // repositories return: an item without an English version is left out, never shown in French
-// under the English interface.
+// under the English interface. A post's English version has its own status, publish date
+// (stored in its data) and revisions (ADR 077): it is public when the French post is and it
+// is published too.
+import type { Kysely } from 'kysely'
 import { cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import {
   cleanTranslation,
+  englishStatus,
+  hasOwnPublication,
+  isPublishedInEnglish,
   isTranslated,
+  PUBLICATION_FIELDS,
   TRANSLATABLE_FIELDS,
   type TranslatedEntity,
   type TranslationData,
 } from '#app/domain/translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
+import { parseJson, toJson } from '#app/server/db/util.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
+import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 
 /** Every English translation of one kind of content, by item id: once per content generation. */
 const englishOf = cachedReadByKey(async (entity: TranslatedEntity) => {
@@ -50,6 +59,10 @@ function overlay<T extends object>(entity: TranslatedEntity, item: T, data: Tran
     const value = data[field]
     if (value) copy[field] = value
   }
+  // An English post dated after its French post appeared in English at its own date.
+  const french = copy.publishedAt
+  if (data.publishedAt && typeof french === 'string' && data.publishedAt > french)
+    copy.publishedAt = data.publishedAt
   // The owner's search fields are written in French: the English page uses its own texts.
   delete copy.seoTitle
   delete copy.seoDescription
@@ -64,12 +77,21 @@ export async function localizeList<T extends { id: string }>(
 ): Promise<T[]> {
   if (locale === 'fr') return [...items]
   const english = await englishOf(entity)
+  const now = new Date()
   const out: T[] = []
   for (const item of items) {
     const data = english.get(item.id)
-    if (isTranslated(entity, data)) out.push(overlay(entity, item, data!))
+    if (isPublishedInEnglish(entity, data, now)) out.push(overlay(entity, item, data!))
   }
+  // Posts newest first by the date they appeared in English (a stable sort: French order
+  // stays among equal dates, and posts without an English date of their own keep theirs).
+  if (hasOwnPublication(entity)) out.sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
   return out
+}
+
+function dateOf(item: object): string {
+  const at = (item as { publishedAt?: unknown }).publishedAt
+  return typeof at === 'string' ? at : ''
 }
 
 /** One item in `locale`, or undefined when it has no version in that language. */
@@ -107,14 +129,21 @@ export async function localizeSettings<T extends { siteDescription: string }>(
   return translated ? value : { ...value, siteDescription: '' }
 }
 
-/** The English slug of a post: its own, else the French one; null when not translated. */
+/**
+ * The English slug of a post: its own, else the French one; null when it has no English
+ * version visitors may see now (not translated, a draft, or its date not come).
+ */
 export async function englishSlugOf(id: string, frenchSlug: string): Promise<string | null> {
   const data = (await englishOf('post')).get(id)
-  if (!isTranslated('post', data)) return null
+  if (!isPublishedInEnglish('post', data, new Date())) return null
   return data!.slug || frenchSlug
 }
 
-/** The id of the translated post whose English slug is `slug`, if any. */
+/**
+ * The id of the translated post whose English slug is `slug`, if any, public or not: its
+ * English address then answers with the 404 that offers the French page (englishSlugOf says
+ * whether the English page exists).
+ */
 export async function postIdOfEnglishSlug(slug: string): Promise<string | undefined> {
   for (const [id, data] of await englishOf('post')) {
     if (data.slug === slug && isTranslated('post', data)) return id
@@ -134,28 +163,141 @@ export async function englishContentHtml(entity: 'post' | 'project', id: string)
   return englishHtml(`${entity}\u0000${id}`)
 }
 
-/** Saves (or, all fields blank, removes) an item's English version. */
+/** Who saved, for a post's English revision; omitted by scripts (seed, tests) → "Système". */
+const SYSTEM_AUTHOR: RevisionAuthor = { id: 'system', name: 'Système' }
+
+/** True when some translatable field is filled (the status alone is no English version). */
+function hasText(entity: TranslatedEntity, data: TranslationData): boolean {
+  return (TRANSLATABLE_FIELDS[entity] as readonly string[]).some((field) => !!data[field])
+}
+
+/**
+ * A post's English status and date to store, as the French post's are (blog.server.ts): a
+ * "published" version dated ahead is scheduled, a scheduled one already due is published, a
+ * blank date is the stored one (a draft's: now). No status given: the stored ones stay; a
+ * version that never had one keeps following the French post.
+ */
+function withPublication(
+  data: TranslationData,
+  current: TranslationData | undefined,
+  now: Date,
+): TranslationData {
+  const out: TranslationData = { ...data }
+  for (const field of PUBLICATION_FIELDS) delete out[field]
+  const status = data.status
+  if (status === undefined) {
+    for (const field of PUBLICATION_FIELDS) if (current?.[field]) out[field] = current[field]
+    return out
+  }
+  const stored = current && isTranslated('post', current) ? current : undefined
+  const publishedAt =
+    data.publishedAt ??
+    (!stored || englishStatus(stored, now) === 'draft' ? now.toISOString() : stored.publishedAt)
+  if (publishedAt) out.publishedAt = publishedAt
+  out.status =
+    status === 'draft'
+      ? 'draft'
+      : publishedAt && publishedAt > now.toISOString()
+        ? 'scheduled'
+        : 'published'
+  return out
+}
+
+async function storedTranslation(
+  db: Kysely<Database>,
+  entity: TranslatedEntity,
+  id: string,
+  locale: string,
+): Promise<{ data: TranslationData; updatedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('translations')
+    .select(['data', 'updatedAt'])
+    .where('entity', '=', entity)
+    .where('entityId', '=', id)
+    .where('locale', '=', locale)
+    .executeTakeFirst()
+  return row
+    ? { data: parseJson<TranslationData>(row.data, {}), updatedAt: row.updatedAt }
+    : undefined
+}
+
+/**
+ * Saves (or, all fields blank, removes) an item's English version. A post's keeps its status
+ * and date (`status`, `publishedAt`, ADR 077) and, like the French post, a revision of every
+ * save signed by `author`; the version it replaces is kept first when it has none yet (one
+ * stored before ADR 077).
+ */
 export async function saveTranslation(
   entity: TranslatedEntity,
   id: string,
   locale: Exclude<Locale, 'fr'>,
   fields: Record<string, string | undefined>,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<TranslationData> {
-  const data = cleanTranslation(fields)
-  const db = getDb()
-  await db
-    .deleteFrom('translations')
-    .where('entity', '=', entity)
-    .where('entityId', '=', id)
-    .where('locale', '=', locale)
+  const cleaned = cleanTranslation(fields)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await storedTranslation(trx, entity, id, locale)
+      const now = new Date()
+      const data = hasOwnPublication(entity)
+        ? withPublication(cleaned, current?.data, now)
+        : cleaned
+      await trx
+        .deleteFrom('translations')
+        .where('entity', '=', entity)
+        .where('entityId', '=', id)
+        .where('locale', '=', locale)
+        .execute()
+      if (!hasText(entity, data)) return {}
+      await trx
+        .insertInto('translations')
+        .values({ entity, entityId: id, locale, data: toJson(data), updatedAt: now.toISOString() })
+        .execute()
+      if (entity === 'post') {
+        const history = await trx
+          .selectFrom('blog_revisions')
+          .select('id')
+          .where('postId', '=', id)
+          .where('locale', '=', locale)
+          .limit(1)
+          .execute()
+        if (history.length === 0 && current && hasText(entity, current.data))
+          await addRevision(
+            trx,
+            revisionOf(id, current.data),
+            SYSTEM_AUTHOR,
+            locale,
+            current.updatedAt,
+          )
+        await addRevision(trx, revisionOf(id, data), author, locale, now.toISOString())
+      }
+      return data
+    })
+}
+
+function revisionOf(id: string, data: TranslationData) {
+  return { id, title: data.title ?? '', excerpt: data.excerpt ?? '', content: data.content ?? '' }
+}
+
+/**
+ * The earliest English publish date still ahead of a post's English version that is not a
+ * draft (scheduled-publish.server.ts arms the content generation for it, as for French posts).
+ */
+export async function nextEnglishPublishAt(now: Date = new Date()): Promise<Date | undefined> {
+  const rows = await getDb()
+    .selectFrom('translations')
+    .select('data')
+    .where('entity', '=', 'post')
+    .where('locale', '=', 'en')
     .execute()
-  if (Object.keys(data).length > 0) {
-    await db
-      .insertInto('translations')
-      .values({ entity, entityId: id, locale, data: toJson(data), updatedAt: nowIso() })
-      .execute()
+  let next: string | undefined
+  for (const row of rows) {
+    const data = parseJson<TranslationData>(row.data, {})
+    if (!isTranslated('post', data) || englishStatus(data, now) !== 'scheduled') continue
+    if (next === undefined || data.publishedAt! < next) next = data.publishedAt
   }
-  return data
+  return next === undefined ? undefined : new Date(next)
 }
 
 /** Drops every translation of an item (the item itself was deleted). */

@@ -1,5 +1,6 @@
 // Blog tab pieces (ADR 020): category/tag fields offering the existing values,
-// the category rename form, and the revisions panel (diff of two revisions, restore).
+// the category rename form, and the revisions panel (diff of two revisions, restore), the
+// French form's or, with `locale="en"`, the English form's (ADR 077).
 import { useId } from 'react'
 import { Form } from 'react-router'
 import type { FormFailure, RevisionsView } from '#app/domain/admin-collection.ts'
@@ -85,7 +86,16 @@ export function CategoryRenameForm({
 export const RESTORE_OVER_UNSAVED =
   "Restaurer cette révision ? Le texte non enregistré de l'éditeur sera remplacé et perdu."
 
-export function RevisionsPanel({ postId, view }: { postId: string; view: RevisionsView }) {
+export function RevisionsPanel({
+  postId,
+  view,
+  locale = 'fr',
+}: {
+  postId: string
+  view: RevisionsView
+  /** Whose history: the post's (French form) or its English version's (English form). */
+  locale?: 'fr' | 'en'
+}) {
   const { revisions, diff } = view
   if (revisions.length === 0) return null
   const options = revisions.map((r) => ({
@@ -114,8 +124,10 @@ export function RevisionsPanel({ postId, view }: { postId: string; view: Revisio
             <Form
               method="post"
               onSubmit={(event) => {
-                // The editor's unsaved text would be replaced (and its browser copy dropped).
+                // The editor's unsaved text would be replaced (and its browser copy dropped);
+                // the English form keeps no browser copy.
                 if (
+                  locale === 'fr' &&
                   hasUnsavedCopy(`${DRAFT_KEY_PREFIX}blog:${postId}`) &&
                   !window.confirm(RESTORE_OVER_UNSAVED)
                 )
@@ -124,6 +136,7 @@ export function RevisionsPanel({ postId, view }: { postId: string; view: Revisio
             >
               <input type="hidden" name="id" value={postId} />
               <input type="hidden" name="revisionId" value={r.id} />
+              {locale === 'en' ? <input type="hidden" name="langue" value="en" /> : null}
               <button
                 type="submit"
                 name="intent"
@@ -140,6 +153,7 @@ export function RevisionsPanel({ postId, view }: { postId: string; view: Revisio
       {revisions.length > 1 ? (
         <Form method="get" className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end">
           <input type="hidden" name="edit" value={postId} />
+          {locale === 'en' ? <input type="hidden" name="langue" value="en" /> : null}
           <SelectField
             name="de"
             label="Comparer la révision"

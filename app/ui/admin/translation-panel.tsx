@@ -1,5 +1,6 @@
 // The English version of a hub item, beside its French form (ADR 075), and the list's marker
 // of an item without one. The hub stays French; the English texts are the owner's.
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import type { FormFailure } from '#app/domain/admin-collection.ts'
 import {
@@ -40,17 +41,20 @@ export function TranslationLink({
   entity,
   data,
   href,
+  note,
 }: {
   entity: TranslatedEntity
   data: TranslationData | undefined
   href: string
+  /** What replaces "publiée" for an item published on its own in English (a post, ADR 077). */
+  note?: string
 }) {
   return (
     <p className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-700">
       <span>
-        {isTranslated(entity, data)
-          ? 'Version anglaise : publiée sur le site anglais (/en/).'
-          : 'Version anglaise : manquante, cet élément n’apparaît pas sur le site anglais (/en/).'}
+        {!isTranslated(entity, data)
+          ? 'Version anglaise : manquante, cet élément n’apparaît pas sur le site anglais (/en/).'
+          : (note ?? 'Version anglaise : publiée sur le site anglais (/en/).')}
       </span>
       <Link to={href} className="font-medium text-violet-700 underline">
         Modifier la version anglaise
@@ -68,7 +72,13 @@ export function TranslationPanel({
   title = 'Version anglaise',
   reference,
   back,
+  note,
+  children,
 }: {
+  /** What replaces "publié aussi" for an item published on its own in English (ADR 077). */
+  note?: string
+  /** More English fields after the texts (a post's status and date). */
+  children?: ReactNode
   /** The French texts, shown beside each English field. */
   reference?: Record<string, unknown>
   /** Back to the French form. */
@@ -94,9 +104,9 @@ export function TranslationPanel({
         {title}
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600">
-        {isTranslated(entity, data)
-          ? 'Cet élément est publié aussi sur le site anglais (/en/).'
-          : 'Sans version anglaise, cet élément n’apparaît pas sur le site anglais (/en/).'}
+        {!isTranslated(entity, data)
+          ? 'Sans version anglaise, cet élément n’apparaît pas sur le site anglais (/en/).'
+          : (note ?? 'Cet élément est publié aussi sur le site anglais (/en/).')}
       </p>
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="id" value={id} />
@@ -129,6 +139,7 @@ export function TranslationPanel({
             </div>
           )
         })}
+        {children}
         <div>
           <SubmitButton intent="translate" pendingLabel="Enregistrement…">
             Enregistrer la version anglaise

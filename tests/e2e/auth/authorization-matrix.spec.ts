@@ -171,6 +171,9 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       // Blog: a revision of the post to restore; the factory's category to rename.
       if (intent === 'restore' && ids[0])
         form.push(['revisionId', (await listRevisions(ids[0]))[0]?.id ?? ''])
+      // Blog: a post's English version, saved as a draft (ADR 077).
+      if (intent === 'translate')
+        form.push(['en.title', 'Matrice'], ['en.content', 'Matrice'], ['en.status', 'draft'])
       if (intent === 'rename-category')
         form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Catégorie renommée'])
       if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])

@@ -15,6 +15,7 @@ import * as m013 from './013-media-gallery.server.ts'
 import * as m014 from './014-page-seo.server.ts'
 import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
+import * as m017 from './017-revision-locale.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-page-seo': m014,
   '015-analytics': m015,
   '016-translations': m016,
+  '017-revision-locale': m017,
 }

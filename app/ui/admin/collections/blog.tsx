@@ -1,7 +1,9 @@
 // The "Blog" collection (ADR 020, ADR 064): slug suggested from the title and unique, tags
 // comma-separated, author name and avatar; Markdown editor with live preview, status and
 // publish date, reading time computed unless typed, categories and tags picked from the
-// existing ones, revisions (diff, restore) under the form, and 'Prévisualiser'.
+// existing ones, revisions (diff, restore) under the form, and 'Prévisualiser'. The English
+// form has its own status, date and revisions (ADR 077); a list row says when the English
+// version waits (draft or scheduled).
 import { SeoFields } from '../seo-fields.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -16,12 +18,13 @@ import {
   toParisInputValue,
 } from '#app/domain/publishing.ts'
 import type { BlogPost } from '#app/domain/types.ts'
+import { englishStatus, isTranslated, type TranslationData } from '#app/domain/translation.ts'
 import { viewsLabel, type BlogData } from '#app/domain/admin-collection.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
-import { defineCollection, type FieldsProps } from './collection.tsx'
+import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
 
 /** The blog tab's loader data: the author a new post is signed with, the existing
  * categories and tags, the revisions of the post being edited, and the time of the read. */
@@ -76,7 +79,31 @@ export const blog = defineCollection<'blog', BlogData>({
     ) : null,
   AfterForm: ({ item, data }) =>
     data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} /> : null,
+  english: {
+    Fields: EnglishPublishingFields,
+    note: (post, data) => englishNote(data.translations?.[post.id], new Date(data.now)),
+    After: ({ item, data }) =>
+      data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} locale="en" /> : null,
+  },
 })
+
+/** Where a post's English version shows, when it is not published (yet). */
+function englishNote(english: TranslationData | undefined, now: Date) {
+  const status = englishStatus(english, now)
+  if (status === 'draft')
+    return {
+      link: 'Version anglaise : brouillon, elle n’apparaît pas sur le site anglais (/en/).',
+      panel: 'Brouillon : cet article n’apparaît pas sur le site anglais (/en/).',
+    }
+  if (status === 'scheduled') {
+    const at = formatDateTime(english!.publishedAt!)
+    return {
+      link: `Version anglaise : programmée, elle paraîtra sur le site anglais (/en/) le ${at}.`,
+      panel: `Programmé : cet article paraîtra sur le site anglais (/en/) le ${at}.`,
+    }
+  }
+  return undefined
+}
 
 const previewUrl = (post: BlogPost) => `/blog/${encodeURIComponent(post.slug)}?apercu`
 
@@ -95,10 +122,23 @@ function StatusChip({ status }: { status: keyof typeof STATUS_STYLES }) {
 }
 
 function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
+  const english = data.translations?.[post.id]
+  // An English version that waits (draft or scheduled) says so; a missing one has its marker.
+  const englishWaits = isTranslated('post', english)
+    ? englishStatus(english, new Date(data.now))
+    : 'published'
   return (
     <>
       <p className="font-medium text-zinc-900">
         {post.title} <StatusChip status={effectiveStatus(post, new Date(data.now))} />
+        {englishWaits !== 'published' ? (
+          <span
+            data-testid="english-status"
+            className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[englishWaits]}`}
+          >
+            Anglais : {STATUS_LABELS[englishWaits].toLowerCase()}
+          </span>
+        ) : null}
       </p>
       <p className="truncate text-sm text-zinc-600">
         /blog/{post.slug} · {post.category} · {formatDateTime(post.publishedAt)} · {post.readTime}{' '}
@@ -224,5 +264,50 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         path={`/blog/${shownSlug}`}
       />
     </>
+  )
+}
+
+/** The English version's status and publish date, in its own form (ADR 077). */
+function EnglishPublishingFields({
+  item: post,
+  data,
+  typed,
+  errors,
+}: EnglishFieldsProps<BlogPost, BlogData>) {
+  const english = data.translations?.[post.id]
+  // A new English version starts as a draft, as a new post does; one stored before it had a
+  // status of its own is published (it already shows on the English site).
+  const stored = isTranslated('post', english)
+    ? englishStatus(english, new Date(data.now))
+    : 'draft'
+  const [status, setStatus] = useState(() => String(typed?.['en.status'] ?? stored))
+  const storedDate =
+    english?.publishedAt && stored !== 'draft' ? toParisInputValue(english.publishedAt) : ''
+  const typedDate = typed?.['en.publishedAt']
+  return (
+    <FieldGrid>
+      <SelectField
+        name="en.status"
+        label="Statut (anglais)"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        error={errors['en.status']}
+      />
+      <TextField
+        name="en.publishedAt"
+        label="Date de publication (anglais)"
+        type="datetime-local"
+        defaultValue={typeof typedDate === 'string' ? typedDate : storedDate}
+        error={errors['en.publishedAt']}
+        hint={
+          status === 'draft'
+            ? 'Heure de Paris ; vide = au moment de la publication'
+            : status === 'scheduled'
+              ? 'Heure de Paris ; l’article paraîtra à cette date'
+              : 'Heure de Paris ; vide = maintenant'
+        }
+      />
+    </FieldGrid>
   )
 }

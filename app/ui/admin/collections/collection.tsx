@@ -74,6 +74,25 @@ export interface Collection<K extends CollectionId, D> extends CollectionDefinit
   formActions?: (item: CollectionItems[K] | null) => ReactNode
   /** Under the form of an item (its revisions). */
   AfterForm?: ComponentType<{ item: CollectionItems[K]; data: D }>
+  /**
+   * An item's English form, beyond its texts (ADR 077): more English fields in the form (a
+   * post's status and date), a sentence on where it is shown, and what follows the form.
+   */
+  english?: {
+    Fields?: ComponentType<EnglishFieldsProps<CollectionItems[K], D>>
+    /** Replaces the "published in English" sentences (under the French form, in the English one). */
+    note?: (item: CollectionItems[K], data: D) => { link: string; panel: string } | undefined
+    After?: ComponentType<{ item: CollectionItems[K]; data: D }>
+  }
+}
+
+/** What an English form's own fields receive: the item, the loader data, and a refused save. */
+export interface EnglishFieldsProps<T, D> {
+  item: T
+  data: D
+  /** What the admin typed in the English form before a refusal (undefined otherwise). */
+  typed: Record<string, unknown> | undefined
+  errors: Record<string, string>
 }
 
 /** Declares a collection; `D` is its loader's data when it has more than `CollectionData`. */
@@ -104,20 +123,37 @@ export function CollectionTab<
     return <CollectionList collection={collection} data={loaderData} failure={actionData} />
   }
   const item: (CollectionItems[K] & Item) | null = loaderData.item
-  const { AfterForm, translation } = collection
+  const { AfterForm, translation, english } = collection
   // `?edit=<id>&langue=en`: the item's English form, the French texts beside each field.
   if (item && translation && searchParams.get(ENGLISH_PARAM) === 'en') {
+    const typed = actionData?.values
+    const fromEnglishForm = !!typed && Object.keys(typed).some((k) => k.startsWith('en.'))
+    const EnglishFields = english?.Fields
+    const EnglishAfter = english?.After
     return (
-      <TranslationPanel
-        key={`${item.id}:en:${JSON.stringify(loaderData.translations?.[item.id] ?? {})}`}
-        entity={translation}
-        id={item.id}
-        data={loaderData.translations?.[item.id]}
-        failure={actionData}
-        reference={item as unknown as Record<string, unknown>}
-        title={`Version anglaise — ${collection.nameOf(item)}`}
-        back={`?edit=${encodeURIComponent(item.id)}`}
-      />
+      <>
+        <TranslationPanel
+          key={`${item.id}:en:${JSON.stringify(loaderData.translations?.[item.id] ?? {})}`}
+          entity={translation}
+          id={item.id}
+          data={loaderData.translations?.[item.id]}
+          failure={actionData}
+          reference={item as unknown as Record<string, unknown>}
+          title={`Version anglaise — ${collection.nameOf(item)}`}
+          back={`?edit=${encodeURIComponent(item.id)}`}
+          note={english?.note?.(item, loaderData)?.panel}
+        >
+          {EnglishFields ? (
+            <EnglishFields
+              item={item}
+              data={loaderData}
+              typed={fromEnglishForm ? typed : undefined}
+              errors={fromEnglishForm ? (actionData?.fieldErrors ?? {}) : {}}
+            />
+          ) : null}
+        </TranslationPanel>
+        {EnglishAfter ? <EnglishAfter item={item} data={loaderData} /> : null}
+      </>
     )
   }
   return (
@@ -134,6 +170,7 @@ export function CollectionTab<
           entity={translation}
           data={loaderData.translations?.[item.id]}
           href={`?edit=${encodeURIComponent(item.id)}&${ENGLISH_PARAM}=en`}
+          note={english?.note?.(item, loaderData)?.link}
         />
       ) : null}
       {item && AfterForm ? <AfterForm item={item} data={loaderData} /> : null}
