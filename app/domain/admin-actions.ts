@@ -4,19 +4,20 @@
 import type { AdminTabId } from './admin-tabs.ts'
 
 export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
-  profile: ['save'],
-  projects: ['create', 'update', 'delete'],
-  skills: ['create', 'update', 'delete'],
-  timeline: ['create', 'update', 'delete'],
+  // 'translate' everywhere an English version is saved (ADR 075).
+  profile: ['save', 'translate'],
+  projects: ['create', 'update', 'translate', 'delete'],
+  skills: ['create', 'update', 'translate', 'delete'],
+  timeline: ['create', 'update', 'translate', 'delete'],
   // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
   // delete); save a post's English version, its status and date (ADRs 075, 077).
   blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'delete'],
-  process: ['create', 'update', 'delete', 'reorder'],
-  media: ['create', 'update', 'delete'],
+  process: ['create', 'update', 'translate', 'delete', 'reorder'],
+  media: ['create', 'update', 'translate', 'delete'],
   cv: ['url', 'settings', 'approval'],
   users: ['create', 'update', 'delete', 'invite', 'end-sessions', 'reset-2fa'],
   messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
-  settings: ['save'],
+  settings: ['save', 'translate'],
   activity: [],
   statistics: ['settings'],
 }
