@@ -205,9 +205,9 @@ function maintenanceData(error: unknown): { title: string; message: string } | n
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const refusal = refusalText(error)
-  const maintenance = maintenanceData(error)
   const t = useT()
+  const refusal = refusalText(error, t)
+  const maintenance = maintenanceData(error)
   if (maintenance) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">

@@ -46,6 +46,9 @@ async function counts(handle: DatabaseHandle): Promise<Record<string, number>> {
     'messages',
     'activity_logs',
     'settings',
+    'translations',
+    'analytics_dict',
+    'analytics_rollup',
   ]) {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(
       handle.db,
@@ -116,6 +119,39 @@ beforeEach(async () => {
       reply: null,
     })
     .execute()
+  // A message sent from the English site (ADR 075) and a day of statistics (ADR 072).
+  await source.db
+    .insertInto('messages')
+    .values({
+      id: createId(),
+      name: 'Grace',
+      email: 'grace@example.com',
+      message: 'Hello',
+      status: 'new',
+      createdAt: now,
+      reply: null,
+      locale: 'en',
+    })
+    .execute()
+  const page = await source.db
+    .insertInto('analytics_dict')
+    .values({ kind: 1, value: '/en/projects/p1' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await source.db
+    .insertInto('analytics_rollup')
+    .values({
+      gran: 1,
+      dim: 1,
+      start: 1_767_225_600,
+      value: Number(page.id),
+      visitors: 3,
+      visits: 4,
+      pageviews: 7,
+      bounces: 1,
+      duration: 90,
+    })
+    .execute()
   // 1,200 entries: more than one page of the copy's batches.
   await source.db
     .insertInto('activity_logs')
@@ -179,6 +215,48 @@ describe('db:copy', () => {
     } finally {
       await source.close()
       await copied.close()
+    }
+  })
+
+  it("carries the translations, the messages' language and the statistics, there and back", async () => {
+    const english = async (handle: DatabaseHandle) => ({
+      // Sorted here: PostgreSQL's collation may order text unlike SQLite.
+      translations: (await handle.db.selectFrom('translations').selectAll().execute()).sort(
+        (a, b) => `${a.entity} ${a.entityId}`.localeCompare(`${b.entity} ${b.entityId}`),
+      ),
+      locales: (await handle.db.selectFrom('messages').select(['name', 'locale']).execute()).sort(
+        (a, b) => a.name.localeCompare(b.name),
+      ),
+      pages: (
+        await handle.db
+          .selectFrom('analytics_rollup')
+          .innerJoin('analytics_dict', 'analytics_dict.id', 'analytics_rollup.value')
+          .select(['analytics_dict.value as path', 'pageviews'])
+          .execute()
+      ).map((row) => [row.path, Number(row.pageviews)]),
+    })
+    const source = openDatabase(sourceFile)
+    const expected = await english(source)
+    await source.close()
+    // The demo's English versions, one English message, one page's views.
+    expect(expected.translations.length).toBeGreaterThan(10)
+    expect(expected.locales).toContainEqual({ name: 'Grace', locale: 'en' })
+    expect(expected.locales).toContainEqual({ name: 'Zoé', locale: 'fr' })
+    expect(expected.pages).toEqual([['/en/projects/p1', 7]])
+    expect(copy('--from', `sqlite:${sourceFile}`, '--to', target).code).toBe(0)
+    const copied = openTarget()
+    try {
+      expect(await english(copied)).toEqual(expected)
+    } finally {
+      await copied.close()
+    }
+    const backFile = path.join(dir, 'retour.db')
+    expect(copy('--from', target, '--to', `sqlite:${backFile}`).code).toBe(0)
+    const back = openDatabase(backFile)
+    try {
+      expect(await english(back)).toEqual(expected)
+    } finally {
+      await back.close()
     }
   })
 
@@ -315,6 +393,9 @@ describe('db:copy', () => {
         messages: 0,
         activity_logs: 0,
         settings: 0,
+        translations: 0,
+        analytics_dict: 0,
+        analytics_rollup: 0,
       })
     } finally {
       await copied.close()

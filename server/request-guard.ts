@@ -10,17 +10,15 @@ import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
+import { REFUSALS, refusalFor, type RefusalKey } from '#app/domain/i18n/refusals.ts'
 
-export const BAD_PATH = 'Adresse invalide : le chemin demandé est mal encodé.'
-export const UNSUPPORTED_TYPE =
-  'Type de contenu non pris en charge : envoyez un formulaire (application/x-www-form-urlencoded ou multipart/form-data).'
-export const MISSING_BOUNDARY =
-  'Formulaire illisible : la limite (boundary) du contenu multipart manque.'
-export const TOO_MANY_REFUSED =
-  'Trop de requêtes refusées. Veuillez réessayer dans quelques minutes.'
-export const NOT_FOUND = 'Page introuvable.'
-export const BAD_REQUEST = 'Requête invalide.'
-const CLIENT_ERROR_TEXT: Record<number, string> = { 403: 'Accès refusé.', 404: NOT_FOUND }
+// The French texts; under /en/ each refusal is sent in English (refusalFor, ADR 074).
+export const BAD_PATH = REFUSALS.fr.badPath
+export const UNSUPPORTED_TYPE = REFUSALS.fr.unsupportedType
+export const MISSING_BOUNDARY = REFUSALS.fr.missingBoundary
+export const TOO_MANY_REFUSED = REFUSALS.fr.tooManyRefused
+export const NOT_FOUND = REFUSALS.fr.notFound
+const CLIENT_ERROR_TEXT: Record<number, RefusalKey> = { 403: 'forbidden', 404: 'notFound' }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -39,7 +37,7 @@ export function isDecodablePath(path: string): boolean {
   }
 }
 
-export const BAD_HOST = 'Requête refusée : en-tête Host invalide.'
+export const BAD_HOST = REFUSALS.fr.badHost
 
 /** A host name or IP literal, with an optional port: what a browser sends (ASCII, punycode). */
 const HOST_HEADER =
@@ -59,14 +57,14 @@ export function hostGuard(req: Request, res: Response, next: NextFunction) {
   const forwarded = req.app.enabled('trust proxy') ? req.get('x-forwarded-host') : undefined
   const hosts = [req.get('host'), ...(forwarded === undefined ? [] : forwarded.split(','))]
   if (hosts.every((host) => isValidHostHeader(host?.trim()))) return next()
-  plain(res, 400, BAD_HOST)
+  plain(res, 400, refusalFor(req.path, 'badHost'))
 }
 
 /** `/%zz%`, `/blog/%FF%FE`…: a French 400 before any router or static handler sees them. */
 export function malformedPathGuard(req: Request, res: Response, next: NextFunction) {
   const raw = req.originalUrl.split('?')[0] ?? ''
   if (isDecodablePath(raw)) return next()
-  plain(res, 400, BAD_PATH)
+  plain(res, 400, refusalFor(raw, 'badPath'))
 }
 
 /** The refusal for a body of this content type on this path, or null when it may go on. */
@@ -75,6 +73,7 @@ export function bodyShapeRefusal(
   contentType: string | undefined,
   emptyBody = false,
 ): { status: 400 | 415; message: string } | null {
+  const text = (key: RefusalKey) => refusalFor(path, key)
   // Better Auth's endpoints take JSON and answer odd bodies with its own 4xx.
   if (path.startsWith('/api/auth/')) return null
   // The media upload's body is the file itself, typed from its bytes by the route, which
@@ -88,14 +87,14 @@ export function bodyShapeRefusal(
   if (type === 'application/x-www-form-urlencoded') return null
   if (type === 'multipart/form-data') {
     const boundary = params.some((p) => /^\s*boundary=("[^"]+"|[^\s"]+)\s*$/.test(p))
-    return boundary ? null : { status: 400, message: MISSING_BOUNDARY }
+    return boundary ? null : { status: 400, message: text('missingBoundary') }
   }
   // The activity beacon may also send JSON (app/routes/resources/activity-beacon.ts).
   if (type === 'application/json' && path === '/api/activity') return null
   // The statistics beacon sends text/plain (sendBeacon's string) or JSON (ADR 072).
   if ((type === 'text/plain' || type === 'application/json') && path === STATS_BEACON_PATH)
     return null
-  return { status: 415, message: UNSUPPORTED_TYPE }
+  return { status: 415, message: text('unsupportedType') }
 }
 
 /**
@@ -112,7 +111,7 @@ export async function bodyShapeGuard(req: Request, res: Response, next: NextFunc
   const { key, rule } = addressLimitFor(req.path, ip)
   if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
     res.set('Retry-After', await retryAfterHeader(key))
-    return plain(res, 429, TOO_MANY_REFUSED)
+    return plain(res, 429, refusalFor(req.path, 'tooManyRefused'))
   }
   // The body is not read: drainUnreadBody drops it once this answer is out.
   plain(res, refusal.status, refusal.message)
@@ -121,7 +120,7 @@ export async function bodyShapeGuard(req: Request, res: Response, next: NextFunc
 /** The methods the site answers: pages and files (GET, HEAD) and forms (POST). */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST'])
 export const ALLOWED_METHODS = 'GET, HEAD, POST'
-export const UNKNOWN_METHOD = 'Méthode non autorisée.'
+export const UNKNOWN_METHOD = REFUSALS.fr.unknownMethod
 
 /**
  * Any other method is answered here, before it reaches React Router, which calls a route's
@@ -135,7 +134,7 @@ export function methodGuard(req: Request, res: Response, next: NextFunction) {
     res.set('Cache-Control', 'no-store').status(204).end()
     return
   }
-  plain(res, 405, UNKNOWN_METHOD)
+  plain(res, 405, refusalFor(req.path, 'unknownMethod'))
 }
 
 /** Unread bodies up to this size are drained after the answer, keeping the connection. */
@@ -241,15 +240,16 @@ function markPrivate(res: Response) {
  * handler: missing file, undecodable parameter, unreadable body) gets that status and a
  * French text without a stack trace; anything else is logged and answered 500.
  */
-export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction) {
   const status = clientErrorStatus(error)
   if (res.headersSent) {
     if (!status) console.error(error)
     return next(error)
   }
-  if (status) return plain(res, status, CLIENT_ERROR_TEXT[status] ?? BAD_REQUEST)
+  if (status)
+    return plain(res, status, refusalFor(req.path, CLIENT_ERROR_TEXT[status] ?? 'badRequest'))
   console.error(error)
-  plain(res, 500, 'Erreur interne du serveur')
+  plain(res, 500, refusalFor(req.path, 'internalError'))
 }
 
 function clientErrorStatus(error: unknown): number | null {

@@ -69,6 +69,7 @@ export const en: Messages = {
   'error:retryLater': 'Please try again later.',
   'error:loadFailed': 'The content could not be loaded. Check your connection and try again.',
   'error:report': 'Report a Problem',
+  'error:methodNotAllowed': 'Method not allowed: this address takes no form.',
   'notFound:description': 'This page does not exist in this dimension.',
   'notFound:text':
     'You went through a rift: this page does not exist, or no longer exists, in this dimension.',

@@ -70,6 +70,7 @@ export const fr = {
   'error:retryLater': 'Veuillez réessayer plus tard.',
   'error:loadFailed': 'Le contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
   'error:report': 'Signaler un Problème',
+  'error:methodNotAllowed': 'Méthode non autorisée : cette adresse ne reçoit pas de formulaire.',
   'notFound:description': "Cette page n'existe pas dans cette dimension.",
   'notFound:text':
     "Vous avez franchi une faille : cette page n'existe pas, ou plus, dans cette dimension.",

@@ -111,7 +111,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const t = useT()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   const offer = notFound ? frenchOfferOf(error.data) : null
-  const refusal = refusalText(error)
+  const refusal = refusalText(error, t)
   const footer = loaderData?.footer ?? {
     // The footer falls back to its own defaults when these are empty.
     siteName: root?.site.name ?? '',

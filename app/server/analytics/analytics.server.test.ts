@@ -7,7 +7,11 @@ import { STATS_MAX_BODY_BYTES } from '#app/domain/analytics-beacon.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { collect, parsePage } from './collect.server.ts'
-import { buildReport, periodRange } from './report.server.ts'
+import { buildReport, periodRange, viewCounts } from './report.server.ts'
+import { createBlogPost } from '../repositories/blog.server.ts'
+import { createProject } from '../repositories/projects.server.ts'
+import { saveTranslation } from '../repositories/translations.server.ts'
+import { makeBlogPost, makeProject } from '../demo/factories.server.ts'
 import {
   countVisits,
   dayEvents,
@@ -279,6 +283,54 @@ describe('rollups and report', () => {
     expect(filtered.panels.page.map((p) => p.value).sort()).toEqual(['/', '/projects/p1'])
     const none = await buildReport(StatsQuerySchema.parse({ period: '7d', browser: 'Nope' }), now)
     expect(none.totals.visitors).toBe(0)
+  })
+
+  test('English pages are named after their French twin and add to its views', async () => {
+    const project = await createProject(makeProject({ title: 'Refonte du site' }))
+    await saveTranslation('project', project.id, 'en', { title: 'Site redesign' })
+    const post = await createBlogPost(makeBlogPost({ slug: 'mon-article', title: 'Mon article' }))
+    // The English slug differs from the French one: the twin is found by id.
+    await saveTranslation('post', post.id, 'en', {
+      slug: 'my-article',
+      title: 'My article',
+      content: 'Text',
+    })
+    await createBlogPost(makeBlogPost({ slug: 'en-francais', title: 'Français' }))
+    const start = Date.UTC(2026, 10, 20, 10)
+    let n = 0
+    const send = (path: string, ip: string) =>
+      collect(beacon(view(path), { ip }), start + n++ * 60_000)
+    await send(`/projects/${project.id}`, '198.51.100.1')
+    await send(`/en/projects/${project.id}`, '198.51.100.2')
+    await send(`/en/projects/${project.id}`, '198.51.100.3')
+    await send('/en/blog/my-article', '198.51.100.4')
+    await send('/blog/en-francais', '198.51.100.5')
+    await flushEvents()
+    const now = start + 60 * 60_000
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: '7d' }), now)
+    const titles = Object.fromEntries(report.panels.page.map((p) => [p.value, p.title]))
+    expect(titles).toEqual({
+      [`/projects/${project.id}`]: 'Refonte du site',
+      [`/en/projects/${project.id}`]: 'Refonte du site (EN)',
+      '/en/blog/my-article': 'Mon article (EN)',
+      '/blog/en-francais': 'Français',
+    })
+    expect(report.panels.entry.find((p) => p.value === '/en/blog/my-article')?.title).toBe(
+      'Mon article (EN)',
+    )
+    // The admin lists: French and English views together, under the French page.
+    const counts = await viewCounts([
+      `/projects/${project.id}`,
+      '/blog/mon-article',
+      '/blog/en-francais',
+      '/blog/jamais-vu',
+    ])
+    expect(Object.fromEntries(counts)).toEqual({
+      [`/projects/${project.id}`]: 3,
+      '/blog/mon-article': 1,
+      '/blog/en-francais': 1,
+    })
   })
 
   test('a filter narrows the events in the database without losing a matching visit', async () => {

@@ -21,6 +21,8 @@ import { getDb } from '../db/client.server.ts'
 import type { AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { listBlogPostTitles } from '../repositories/blog.server.ts'
 import { listProjectTitles } from '../repositories/projects.server.ts'
+import { listTranslations } from '../repositories/translations.server.ts'
+import { EN_PREFIX } from '#app/domain/i18n/locale.ts'
 import {
   countVisits,
   dayEvents,
@@ -325,12 +327,47 @@ async function labelRows(
   })
 }
 
-/** Page path → the project's or post's title. */
+interface TitledPage {
+  path: string
+  title: string
+  /** The English twin's path (ADR 074): by id, since a post's English slug may differ. */
+  english?: string
+}
+
+/** Every project's and post's French page, its title and its English page. */
+async function titledPages(): Promise<TitledPage[]> {
+  const [projects, posts, englishPosts] = await Promise.all([
+    listProjectTitles(),
+    listBlogPostTitles(),
+    listTranslations('post'),
+  ])
+  const pages: TitledPage[] = projects.map((p) => ({
+    path: `/projects/${p.id}`,
+    title: p.title,
+    english: `${EN_PREFIX}/projects/${p.id}`,
+  }))
+  for (const p of posts) {
+    const english = englishPosts.get(p.id)
+    pages.push({
+      path: `/blog/${p.slug}`,
+      title: p.title,
+      // A post without an English version has no English page.
+      english: english ? `${EN_PREFIX}/blog/${english.slug || p.slug}` : undefined,
+    })
+  }
+  return pages
+}
+
+/**
+ * Page path → the project's or post's title; the English page is named by the French title
+ * followed by « (EN) », as the owner knows the item in the French hub.
+ */
 async function pageTitles(): Promise<Map<string, string>> {
-  const [projects, posts] = await Promise.all([listProjectTitles(), listBlogPostTitles()])
   const map = new Map<string, string>()
-  for (const p of projects) map.set(`/projects/${p.id}`, p.title)
-  for (const p of posts) map.set(`/blog/${p.slug}`, p.title)
+  for (const page of await titledPages()) {
+    map.set(page.path, page.title)
+    if (page.english) map.set(page.english, `${page.title} (EN)`)
+  }
   return map
 }
 
@@ -505,13 +542,35 @@ export async function buildReport(
   }
 }
 
-/** All-time page views of the given paths (the posts' and projects' admin lists). */
+/**
+ * All-time page views of the given paths (the posts' and projects' admin lists). A project's
+ * or post's French page counts its English twin's views too.
+ */
 export async function viewCounts(
   paths: string[],
   db: Kysely<Database> = getDb(),
 ): Promise<Map<string, number>> {
+  if (paths.length === 0) return new Map()
+  const twins = new Map<string, string>()
+  for (const page of await titledPages()) if (page.english) twins.set(page.path, page.english)
+  const asked = [...new Set(paths)]
+  const wanted = asked.flatMap((path) => {
+    const twin = twins.get(path)
+    return twin ? [path, twin] : [path]
+  })
+  const counted = await pathViews([...new Set(wanted)], db)
   const out = new Map<string, number>()
-  if (paths.length === 0) return out
+  for (const path of asked) {
+    const twin = twins.get(path)
+    if (!counted.has(path) && !(twin && counted.has(twin))) continue
+    out.set(path, (counted.get(path) ?? 0) + (twin ? (counted.get(twin) ?? 0) : 0))
+  }
+  return out
+}
+
+/** All-time page views of each of these exact paths. */
+async function pathViews(paths: string[], db: Kysely<Database>): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
   for (let i = 0; i < paths.length; i += 500) {
     const rows = await db
       .selectFrom('analytics_rollup')

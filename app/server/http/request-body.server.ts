@@ -1,31 +1,34 @@
 // Reading a form body without a 500 (ADR 024). The Express layer already
 // refuses odd content types (server/request-guard.ts); what it cannot see without reading
 // is a broken body (a multipart body that does not match its boundary, a truncated part).
-// Such a body becomes a French 400, counted against the address's limit like any refusal.
+// Such a body becomes a 400, counted against the address's limit like any refusal: in French,
+// or in English on the English site (ADR 074).
 import { data } from 'react-router'
+import { REFUSALS, refusalFor } from '#app/domain/i18n/refusals.ts'
 import { getClientIp } from './client-ip.server.ts'
 import { hit, retryAfterHeader } from '../rate-limit/rate-limit.server.ts'
 import { addressLimitFor } from '../rate-limit/rate-limit-rules.server.ts'
 
-export const UNREADABLE_FORM =
-  'Formulaire illisible : veuillez renvoyer le formulaire depuis le site.'
-export const TOO_MANY_REFUSED =
-  'Trop de requêtes refusées. Veuillez réessayer dans quelques minutes.'
+export const UNREADABLE_FORM = REFUSALS.fr.unreadableForm
 
-/** The request's form data, or a thrown French 400 (429 once the address is over its limit). */
+/** The request's form data, or a thrown 400 (429 once the address is over its limit). */
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData()
   } catch {
     const ip = getClientIp(request)
-    const { key, rule } = addressLimitFor(new URL(request.url).pathname, ip)
+    const path = new URL(request.url).pathname
+    const { key, rule } = addressLimitFor(path, ip)
     if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
-      throw data(TOO_MANY_REFUSED, {
+      throw data(refusalFor(path, 'tooManyRefused'), {
         status: 429,
         headers: { 'Retry-After': await retryAfterHeader(key), 'Cache-Control': 'no-store' },
       })
     }
-    throw data(UNREADABLE_FORM, { status: 400, headers: { 'Cache-Control': 'no-store' } })
+    throw data(refusalFor(path, 'unreadableForm'), {
+      status: 400,
+      headers: { 'Cache-Control': 'no-store' },
+    })
   }
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { CONTACT_FAILURE } from '#app/domain/contact.ts'
+import '#app/domain/i18n/english.ts'
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMITED, handleContact } from './contact.server.ts'
 import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { listMessages } from '../repositories/messages.server.ts'
@@ -38,6 +39,34 @@ describe('handleContact', () => {
       name: 'Le nom est requis',
       email: 'Adresse e-mail invalide',
       message: 'Le message est requis',
+    })
+    expect((await listMessages({})).total).toBe(0)
+  })
+
+  it('refuses junk from the English site in English only, and stores nothing', async () => {
+    const english = (body: URLSearchParams) =>
+      handleContact(
+        new Request('http://localhost/en/contact', {
+          method: 'POST',
+          headers: { [CLIENT_IP_HEADER]: '203.0.113.8' },
+          body,
+        }),
+      )
+    const junk = new URLSearchParams([
+      ['name', 'a'.repeat(300)],
+      ['email', 'x'],
+      ['email', 'y'],
+      ['message', ''],
+      ['website', ''],
+      ['website', 'spam'],
+    ])
+    const result = await english(junk)
+    if (result.status !== 'error') throw new Error('accepted')
+    expect(result).toMatchObject({ httpStatus: 400, message: 'Please correct the fields marked.' })
+    expect(result.fieldErrors).toEqual({
+      name: 'At most 200 characters.',
+      email: 'Invalid value: a text is expected.',
+      message: 'Please enter your message (at most 5,000 characters).',
     })
     expect((await listMessages({})).total).toBe(0)
   })

@@ -12,6 +12,7 @@ import { queueNewMessageAlert } from '../mail/mail.server.ts'
 import { kickMailWorker } from '../mail/worker.server.ts'
 import { requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
+import { englishFieldErrors } from '#app/domain/i18n/field-errors.ts'
 
 /** Contact send failure, shown in red above the kept values. */
 export const CONTACT_RATE_LIMITED =
@@ -39,14 +40,13 @@ function valuesOf(raw: Record<string, unknown>): ContactValues {
   return { name: text(raw.name), email: text(raw.email), message: text(raw.message) }
 }
 
-/** A field's refusal on the English site: one English sentence per field (ADR 074). */
-function englishFieldErrors(errors: FieldErrors): FieldErrors {
-  const english: FieldErrors = {}
-  for (const field of Object.keys(errors)) {
-    if (field === 'name' || field === 'email' || field === 'message')
-      english[field] = translate('en', `contact:${field}Error`)
+/** Each visible field's English refusal when the issue says nothing more precise (ADR 074). */
+function englishFieldTexts(): Record<keyof ContactValues, string> {
+  return {
+    name: translate('en', 'contact:nameError'),
+    email: translate('en', 'contact:emailError'),
+    message: translate('en', 'contact:messageError'),
   }
-  return english
 }
 
 export async function handleContact(
@@ -87,7 +87,7 @@ export async function handleContact(
       fieldErrors:
         locale === 'fr'
           ? toFieldErrors(parsed.error)
-          : englishFieldErrors(toFieldErrors(parsed.error)),
+          : englishFieldErrors(parsed.error, raw, englishFieldTexts()),
       values,
       httpStatus: 400,
     }

@@ -31,7 +31,9 @@ export function addressLimitFor(
   ip: string,
 ): { key: string; rule: RateLimitRule } {
   const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
-  if (path === '/contact') return { key: `contact:${ip}`, rule: CONTACT_RATE_LIMIT }
+  // The English contact page's form is the same form, with the same limit (ADR 074).
+  if (path === '/contact' || path === '/en/contact')
+    return { key: `contact:${ip}`, rule: CONTACT_RATE_LIMIT }
   if (path === '/login') return { key: `sign-in:ip:${ip}`, rule: AUTH_RATE_LIMITS.address }
   if (path === '/register') return { key: `sign-up:ip:${ip}`, rule: AUTH_RATE_LIMITS.address }
   if (path.startsWith('/setup/')) return { key: `setup:ip:${ip}`, rule: SETUP_RATE_LIMIT }

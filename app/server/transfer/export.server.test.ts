@@ -24,6 +24,12 @@ import { getProjectContentHtml, listProjects } from '#app/server/repositories/pr
 import { getSettings } from '#app/server/repositories/settings.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
 import { listTimeline } from '#app/server/repositories/timeline.server.ts'
+import {
+  englishContentHtml,
+  englishSlugOf,
+  localizeList,
+  saveTranslation,
+} from '#app/server/repositories/translations.server.ts'
 import { createTestDatabase, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { loader as notFoundLoader } from '#app/routes/public/not-found.tsx'
 import { EXPORT_JSON, exportZip } from './export.server.ts'
@@ -86,6 +92,37 @@ async function buildSite() {
   })
 }
 
+/** The stored translations, in a stable order. */
+async function translationRows() {
+  return getDb()
+    .selectFrom('translations')
+    .selectAll()
+    .orderBy('entity')
+    .orderBy('entityId')
+    .orderBy('locale')
+    .execute()
+}
+
+/** What the English pages show of the projects and posts (ADR 075). */
+async function englishContent() {
+  const projects = []
+  for (const project of await localizeList('project', await listProjects(), 'en'))
+    projects.push({
+      id: project.id,
+      title: project.title,
+      html: await englishContentHtml('project', project.id),
+    })
+  const posts = []
+  for (const post of await listAllBlogPosts())
+    posts.push({
+      id: post.id,
+      french: post.slug,
+      english: await englishSlugOf(post.id, post.slug),
+      html: await englishContentHtml('post', post.id),
+    })
+  return { projects, posts: posts.sort((a, b) => a.french.localeCompare(b.french)) }
+}
+
 /** What the public pages show, read through the repositories the routes use. */
 async function publicContent() {
   const now = new Date()
@@ -144,6 +181,7 @@ describe('export', { timeout: 90_000 }, () => {
         'settings',
         'skills',
         'timeline',
+        'translations',
       ])
       const text = JSON.stringify(json)
       expect(text).not.toContain('visiteuse@example.com')
@@ -174,7 +212,25 @@ describe('export', { timeout: 90_000 }, () => {
 
   it('imported into an empty site gives the same public content, and again changes nothing', async () => {
     await buildSite()
+    // A post whose English slug differs from its French one, beside the demo's translated
+    // projects and posts and its French-only post.
+    const [translated] = (await listAllBlogPosts()).filter((p) => p.status === 'published')
+    await saveTranslation('post', translated!.id, 'en', {
+      slug: 'An English Address',
+      title: 'An English title',
+      content: 'English **body**.',
+    })
     const before = await publicContent()
+    const beforeEnglish = await englishContent()
+    const beforeRows = await translationRows()
+    expect(beforeEnglish.projects.length).toBeGreaterThan(0)
+    expect(beforeEnglish.posts.find((p) => p.id === translated!.id)).toMatchObject({
+      english: 'an-english-address',
+      html: expect.stringContaining('<strong>body</strong>'),
+    })
+    // The demo keeps one post French only: it stays so.
+    const frenchOnly = beforeEnglish.posts.filter((p) => p.english === null)
+    expect(frenchOnly).toHaveLength(1)
     const file = path.join(work, 'export.zip')
     await exportTo(file)
 
@@ -192,6 +248,9 @@ describe('export', { timeout: 90_000 }, () => {
       expect(report.counts.project).toEqual({ created: before.projects.length })
       const after = await publicContent()
       expect(after).toEqual(before)
+      // The English versions came along, the French-only post stayed French only.
+      expect(await translationRows()).toEqual(beforeRows)
+      expect(await englishContent()).toEqual(beforeEnglish)
       // The files came along.
       const uploaded = after.media.find((m) => m.file)!
       expect(await target.storage.stat(uploaded.url.replace('/media/', ''))).toBeDefined()
@@ -209,6 +268,7 @@ describe('export', { timeout: 90_000 }, () => {
       expect(again.counts.post).toEqual({ present: before.pages.length })
       expect(Object.values(again.counts).some((row) => row?.created)).toBe(false)
       expect(await publicContent()).toEqual(before)
+      expect(await translationRows()).toEqual(beforeRows)
     } finally {
       setDatabase(first)
       await empty.close()
@@ -249,8 +309,25 @@ describe('export', { timeout: 90_000 }, () => {
       createdAt: now,
       updatedAt: null,
     })
+    const english = (entity: string, entityId: string, data: unknown) => ({
+      entity,
+      entityId,
+      locale: 'en',
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+      updatedAt: now,
+    })
     const tables = {
       projects: [project('p1', 'javascript:alert(1)'), project('p2', 'https://example.com')],
+      translations: [
+        english('project', 'p2', { title: 'Project two', content: 'Text' }),
+        // Its project was refused, and this one is in neither the archive nor the site.
+        english('project', 'p1', { title: 'Refused' }),
+        english('project', 'absent', { title: 'Nowhere' }),
+        english('recipe', 'p2', { title: 'Unknown kind' }),
+        english('project', 'p2', '["not", "an", "object"]'),
+        { ...english('post', 'b1', { title: 'Hi', content: 'Body', html: '<b>' }) },
+        { ...english('project', 'p2', { title: 'Other language' }), locale: 'de' },
+      ],
       blog_posts: [
         post('b1', 'hostile', 'Bonjour <script>alert(2)</script> [clic](javascript:alert(3))'),
         post('b2', 'Pas Un Slug', 'Texte'),
@@ -296,6 +373,16 @@ describe('export', { timeout: 90_000 }, () => {
     expect(report.counts.project).toEqual({ created: 1, failed: 1 })
     expect(report.counts.post).toEqual({ created: 1, failed: 1 })
     expect(report.counts.media).toEqual({ failed: 1 })
+    // One translation landed; the second row for p2 is the same key, already present.
+    expect(report.counts.content).toEqual({ created: 1, present: 1, failed: 5 })
+    expect(await translationRows()).toEqual([
+      expect.objectContaining({
+        entity: 'project',
+        entityId: 'p2',
+        locale: 'en',
+        data: JSON.stringify({ title: 'Project two', content: 'Text' }),
+      }),
+    ])
     expect(report.failures).toEqual([
       { item: 'Projet « Projet p1 »', reason: 'url : URL invalide' },
       {
@@ -306,6 +393,17 @@ describe('export', { timeout: 90_000 }, () => {
         item: 'Article « Article b2 »',
         reason: expect.stringContaining('slug : Le slug ne peut contenir'),
       },
+      {
+        item: 'Traduction « project p1 (en) »',
+        reason: 'l’élément traduit est absent de ce site et de l’archive',
+      },
+      {
+        item: 'Traduction « project absent (en) »',
+        reason: 'l’élément traduit est absent de ce site et de l’archive',
+      },
+      { item: 'Traduction « recipe p2 (en) »', reason: 'type de contenu inconnu' },
+      { item: 'Traduction « post b1 (en) »', reason: 'Champs inconnus' },
+      { item: 'Traduction « project p2 (de) »', reason: 'langue inconnue' },
     ])
     const stored = await getDb().selectFrom('blog_posts').selectAll().executeTakeFirstOrThrow()
     for (const needle of ['<script', 'javascript:', 'alert(0)'])

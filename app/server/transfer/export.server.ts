@@ -36,6 +36,8 @@ export const EXPORTED_TABLES = [
   'blog_posts',
   'blog_revisions',
   'import_source',
+  // The owner's English versions (ADR 075), after every item they translate.
+  'translations',
 ] as const
 export type ExportedTable = (typeof EXPORTED_TABLES)[number]
 

@@ -3,7 +3,8 @@
 // overwritten. Post and project bodies are rendered again through the sanitising pipeline
 // (ADR 020) rather than trusting stored HTML; a post whose slug another post already has gets
 // a suffix. Files are copied under their content-addressed keys after their bytes are sniffed
-// (ADR 017): a file whose bytes are not the type its name says is refused.
+// (ADR 017): a file whose bytes are not the type its name says is refused. Translations
+// (ADR 075) are keyed by item, id and language, and land only beside an item that exists.
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
@@ -20,8 +21,16 @@ import { SettingsSchema } from '#app/domain/settings.ts'
 import { SkillSchema } from '#app/domain/skill.ts'
 import { TimelineSchema } from '#app/domain/timeline.ts'
 import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
+import { LOCALES } from '#app/domain/i18n/locale.ts'
+import { LEGAL_PAGES } from '#app/domain/routes.ts'
+import {
+  cleanTranslation,
+  TRANSLATABLE_FIELDS,
+  translationSchema,
+  type TranslatedEntity,
+} from '#app/domain/translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { parseJson } from '#app/server/db/util.server.ts'
+import { parseJson, toJson } from '#app/server/db/util.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isStorageKey, type MediaStorage } from '#app/server/media/storage.server.ts'
 import { privateStore } from '#app/server/media/stores.server.ts'
@@ -53,7 +62,31 @@ const KIND: Partial<Record<ExportedTable, ItemKind>> = {
   media: 'media',
 }
 
-const KEY_COLUMN: Partial<Record<ExportedTable, string>> = { import_source: 'sourceKey' }
+/** The columns that identify a row (its id unless said otherwise). */
+const KEY_COLUMNS: Partial<Record<ExportedTable, readonly string[]>> = {
+  import_source: ['sourceKey'],
+  translations: ['entity', 'entityId', 'locale'],
+}
+
+/** The table of each translated kind of item whose rows have ids of their own. */
+const TRANSLATED_TABLE: Partial<Record<TranslatedEntity, ExportedTable>> = {
+  project: 'projects',
+  post: 'blog_posts',
+  skill: 'skills',
+  timeline: 'timeline',
+  process: 'creative_process',
+  media: 'media',
+}
+
+/** The ids of the single documents that can be translated (profile, settings, legal pages). */
+const DOCUMENT_IDS: Partial<Record<TranslatedEntity, readonly string[]>> = {
+  profile: ['profile'],
+  settings: ['settings'],
+  legal: Object.keys(LEGAL_PAGES),
+}
+
+const isEntity = (value: unknown): value is TranslatedEntity =>
+  typeof value === 'string' && Object.hasOwn(TRANSLATABLE_FIELDS, value)
 
 const LABEL: Record<ExportedTable, string> = {
   profile: 'Profil',
@@ -67,6 +100,7 @@ const LABEL: Record<ExportedTable, string> = {
   blog_posts: 'Article',
   blog_revisions: 'Révision',
   import_source: 'Source d’import',
+  translations: 'Traduction',
 }
 
 async function columnsOf(): Promise<Map<string, Set<string>>> {
@@ -140,7 +174,7 @@ function check(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value)
   if (result.success) return undefined
   return Object.entries(toFieldErrors(result.error))
-    .map(([field, message]) => `${field} : ${message}`)
+    .map(([field, message]) => (field ? `${field} : ${message}` : message))
     .join(' ; ')
 }
 
@@ -199,9 +233,44 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
       if (row.targetUrl !== null && (typeof row.targetUrl !== 'string' || !isUrl(row.targetUrl)))
         return 'URL invalide'
       return undefined
+    case 'translations': {
+      if (!isEntity(row.entity)) return 'type de contenu inconnu'
+      if (!LOCALES.some((l) => l !== 'fr' && l === row.locale)) return 'langue inconnue'
+      if (typeof row.updatedAt !== 'string') return 'date de mise à jour invalide'
+      const data = typeof row.data === 'string' ? parseJson<unknown>(row.data, null) : null
+      if (!isRecord(data)) return 'traduction illisible'
+      return check(translationSchema(row.entity), data)
+    }
     case 'blog_revisions':
       return undefined
   }
+}
+
+/** Why a translation row has nothing to translate on this site, if so. */
+async function missingItem(row: Record<string, unknown>): Promise<string | undefined> {
+  const entity = row.entity as TranslatedEntity
+  const id = String(row.entityId)
+  const documents = DOCUMENT_IDS[entity]
+  if (documents) return documents.includes(id) ? undefined : 'élément traduit inconnu'
+  const table = TRANSLATED_TABLE[entity]
+  if (!table) return 'élément traduit inconnu'
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables chosen above
+  const found = await (getDb() as any)
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return found ? undefined : 'l’élément traduit est absent de ce site et de l’archive'
+}
+
+function rowLabel(table: ExportedTable, raw: unknown, keys: readonly string[]): string {
+  let name: unknown = '?'
+  if (isRecord(raw))
+    name =
+      table === 'translations'
+        ? `${String(raw.entity)} ${String(raw.entityId)} (${String(raw.locale)})`
+        : (raw.title ?? raw.name ?? raw[keys[0]!] ?? '?')
+  return `${LABEL[table]} « ${String(name).slice(0, 80)} »`
 }
 
 export async function importVitrine(
@@ -217,21 +286,21 @@ export async function importVitrine(
     const rows = Array.isArray(doc.tables[table]) ? doc.tables[table] : []
     const known = columns.get(table)
     if (!known) continue
-    const keyColumn = KEY_COLUMN[table] ?? 'id'
+    const keyColumns = KEY_COLUMNS[table] ?? ['id']
     const kind = KIND[table] ?? 'content'
     for (const raw of rows) {
-      const label = `${LABEL[table]} « ${String((isRecord(raw) && (raw.title ?? raw.name ?? raw[keyColumn])) ?? '?').slice(0, 80)} »`
+      const label = rowLabel(table, raw, keyColumns)
       try {
-        if (!isRecord(raw) || typeof raw[keyColumn] !== 'string' || raw[keyColumn] === '')
+        if (
+          !isRecord(raw) ||
+          keyColumns.some((column) => typeof raw[column] !== 'string' || raw[column] === '')
+        )
           throw new ImportRefused('ligne illisible')
-        const key = raw[keyColumn]
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
         const anyDb = db as any
-        const exists = await anyDb
-          .selectFrom(table)
-          .select(keyColumn)
-          .where(keyColumn, '=', key)
-          .executeTakeFirst()
+        let lookup = anyDb.selectFrom(table).select(keyColumns[0])
+        for (const column of keyColumns) lookup = lookup.where(column, '=', raw[column])
+        const exists = await lookup.executeTakeFirst()
         if (exists) {
           report.count(kind, 'present')
           continue
@@ -239,6 +308,14 @@ export async function importVitrine(
         const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
         const problem = rowProblem(table, row)
         if (problem) throw new ImportRefused(problem)
+        if (table === 'translations') {
+          const missing = await missingItem(row)
+          if (missing) throw new ImportRefused(missing)
+          // Stored as the hub stores it: blanks dropped, an English slug in the slug form.
+          row.data = toJson(
+            cleanTranslation(parseJson<Record<string, string>>(String(row.data), {})),
+          )
+        }
         if (table === 'blog_posts') {
           const slug = String(row.slug ?? '')
           let candidate = slug

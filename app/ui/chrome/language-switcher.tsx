@@ -18,14 +18,18 @@ function pageAlternates(matches: ReturnType<typeof useMatches>): Alternates | un
   return undefined
 }
 
+/** The current page's twin in `other` (the switcher's target; the English suggestion's too). */
+export function useTwinPath(other: Locale): string {
+  const { pathname } = useLocation()
+  return twinPath(pathname, other, pageAlternates(useMatches()))
+}
+
 export function LanguageSwitcher() {
   const locale = useLocale()
-  const { pathname } = useLocation()
-  const matches = useMatches()
   const other: Locale = locale === 'fr' ? 'en' : 'fr'
   return (
     <a
-      href={twinPath(pathname, other, pageAlternates(matches))}
+      href={useTwinPath(other)}
       hrefLang={other}
       lang={other}
       data-testid="language-switcher"

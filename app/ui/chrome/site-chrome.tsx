@@ -10,6 +10,7 @@ import { sectionName } from './nav-items.ts'
 import { ThemePicker } from './theme-picker.tsx'
 import { UserMenu, type ChromeUser } from './user-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { EnglishSuggestion } from '#app/ui/public/english-suggestion.tsx'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { frenchPath } from '#app/domain/i18n/locale.ts'
 
@@ -57,7 +58,7 @@ export function SiteChrome({
       <CustomCursor />
       <div className="pointer-events-none fixed inset-x-0 top-0 z-40">
         {topBanner ? <div className="pointer-events-auto">{topBanner}</div> : null}
-        <header className="pointer-events-none flex items-start justify-between p-4 md:p-6">
+        <header className="pointer-events-none relative flex items-start justify-between p-4 md:p-6">
           <Link
             to="/"
             className="pointer-events-auto flex items-center gap-3 rounded-full border border-line bg-surface/80 py-2 pr-4 pl-2 font-display font-bold text-fg shadow-lg backdrop-blur"
@@ -77,6 +78,7 @@ export function SiteChrome({
             {user ? <UserMenu user={user} /> : null}
             <Navigation />
           </div>
+          {locale === 'fr' ? <EnglishSuggestion /> : null}
         </header>
       </div>
       <main id="contenu" className="relative min-h-dvh">
