@@ -121,6 +121,26 @@ function StatusChip({ status }: { status: keyof typeof STATUS_STYLES }) {
   )
 }
 
+/** A post's status (French or English version), controlled: the date field follows it. */
+function StatusField(props: {
+  name: string
+  label: string
+  value: string
+  onChange: (status: string) => void
+  error: string | undefined
+}) {
+  return (
+    <SelectField
+      name={props.name}
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+      error={props.error}
+    />
+  )
+}
+
 function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
   const english = data.translations?.[post.id]
   // An English version that waits (draft or scheduled) says so; a missing one has its marker.
@@ -213,12 +233,11 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           options={taxonomy.tags}
           multiple
         />
-        <SelectField
+        <StatusField
           name="status"
           label="Statut"
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          onChange={setStatus}
           error={errors.status}
         />
         <TextField
@@ -286,12 +305,11 @@ function EnglishPublishingFields({
   const typedDate = typed?.['en.publishedAt']
   return (
     <FieldGrid>
-      <SelectField
+      <StatusField
         name="en.status"
         label="Statut (anglais)"
         value={status}
-        onChange={(event) => setStatus(event.target.value)}
-        options={BLOG_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        onChange={setStatus}
         error={errors['en.status']}
       />
       <TextField
