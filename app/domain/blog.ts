@@ -2,7 +2,7 @@
 // repository), author {name, avatar} also accepted as the form fields "author.name" /
 // "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
-import { SEO_FIELDS } from './page-seo.ts'
+import { SEO_FIELDS } from './page-seo-schema.ts'
 import {
   MAX_LENGTH,
   intField,

@@ -1,20 +1,11 @@
 // Per-page search and social fields of posts and projects (ADR 064's amendment): an optional
 // title and description for search engines and an Open Graph image from the library. Empty
-// means the page's own defaults (its title, excerpt or description, thumbnail). No I/O.
-import { optionalText, optionalUrl } from './common.ts'
+// means the page's own defaults (its title, excerpt or description, thumbnail). No I/O, and no
+// Zod: public pages import this module (the form fields are in page-seo-schema.ts).
 
 /** What search engines show whole; longer texts are refused, not cut. */
 export const SEO_TITLE_MAX = 70
 export const SEO_DESCRIPTION_MAX = 200
-
-const blankToEmpty = (value: string | undefined) => value ?? ''
-
-/** Spread into a collection's object schema. */
-export const SEO_FIELDS = {
-  seoTitle: optionalText(SEO_TITLE_MAX).transform(blankToEmpty),
-  seoDescription: optionalText(SEO_DESCRIPTION_MAX).transform(blankToEmpty),
-  ogImage: optionalUrl().transform(blankToEmpty),
-}
 
 export interface PageSeoFields {
   seoTitle?: string

@@ -1,6 +1,6 @@
 // Project form: one schema for the browser and the server.
 import { z } from 'zod'
-import { SEO_FIELDS } from './page-seo.ts'
+import { SEO_FIELDS } from './page-seo-schema.ts'
 import {
   MAX_LENGTH,
   boolField,
