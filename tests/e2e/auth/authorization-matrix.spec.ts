@@ -171,9 +171,12 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       // Blog: a revision of the post to restore; the factory's category to rename.
       if (intent === 'restore' && ids[0])
         form.push(['revisionId', (await listRevisions(ids[0]))[0]?.id ?? ''])
-      // Blog: a post's English version, saved as a draft (ADR 077).
+      // An item's English version (ADR 075); a post's, saved as a draft (ADR 077); in the
+      // settings, the site's own texts (one document, not a row).
       if (intent === 'translate')
         form.push(['en.title', 'Matrice'], ['en.content', 'Matrice'], ['en.status', 'draft'])
+      if (intent === 'translate' && tab.id === 'settings')
+        form.push(['entity', 'settings'], ['id', 'settings'], ['en.siteName', 'Matrix'])
       if (intent === 'rename-category')
         form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Catégorie renommée'])
       if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])
