@@ -177,8 +177,10 @@ async function probes(victimUserId: string): Promise<Probe[]> {
         form.push(['en.title', 'Matrice'], ['en.content', 'Matrice'], ['en.status', 'draft'])
       if (intent === 'translate' && tab.id === 'settings')
         form.push(['entity', 'settings'], ['id', 'settings'], ['en.siteName', 'Matrix'])
+      // The new name holds no text of the public catalogue: the worker's other specs read these
+      // posts on the English pages, where a catalogue's French text must not appear.
       if (intent === 'rename-category')
-        form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Catégorie renommée'])
+        form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Rubrique renommée'])
       if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])
       // ADR 018: the CV tab approves an account to download the CV.
       if (intent === 'approval') form.push(['userId', victimUserId], ['approved', 'true'])
