@@ -8,7 +8,7 @@ import { makeMessage } from '#app/server/demo/factories.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { saveProfile } from '#app/server/repositories/profile.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
+import { useRealSmtp } from '../../fixtures/smtp-hooks.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 import { signIn, uniqueEmail } from '../../fixtures/auth.ts'
@@ -94,23 +94,11 @@ test('Paramètres › E-mails refuses its actions to anyone but an active admin'
 })
 
 test.describe('with a real SMTP server', () => {
-  let smtp: TestSmtpServer
-
-  test.beforeAll(async ({ server, db: _db }) => {
-    // What earlier tests left 'non configuré' would be sent once SMTP is set: start empty.
-    await getDb().deleteFrom('outbox').execute()
-    smtp = await startSmtpServer()
-    await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
-  })
-
-  test.afterAll(async ({ server }) => {
-    await server.restart()
-    await smtp.close()
-  })
+  const smtp = useRealSmtp('Atelier <site@exemple.fr>')
 
   test.beforeEach(() => {
-    smtp.received.length = 0
-    smtp.rejectWith = undefined
+    smtp().received.length = 0
+    smtp().rejectWith = undefined
   })
 
   test('a reply reaches the visitor; Envoyée le once the server accepted it', async ({
@@ -127,7 +115,7 @@ test.describe('with a real SMTP server', () => {
       /commence par « Bonjour Jules Visiteur, » et cite son message/,
     )
     await reply(page, message.id, 'Avec plaisir, voici mon devis.')
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp().waitFor(1)
     expect(mail!.envelope.to).toEqual(['jules@exemple.fr'])
     expect(mail!.parsed.from?.value).toEqual([{ address: 'site@exemple.fr', name: 'Atelier' }])
     expect(mail!.parsed.text).toContain('Avec plaisir, voici mon devis.')
@@ -141,7 +129,7 @@ test.describe('with a real SMTP server', () => {
     page,
     db: _db,
   }) => {
-    smtp.rejectWith = { code: 550, message: 'Mailbox unavailable' }
+    smtp().rejectWith = { code: 550, message: 'Mailbox unavailable' }
     const message = await createMessage(makeMessage({ name: 'Nora Rebond' }))
     await signInAdmin(page)
     await reply(page, message.id, 'Bonjour Nora.')
@@ -161,17 +149,17 @@ test.describe('with a real SMTP server', () => {
       /^Réessayer : Réponse à votre message/,
     )
 
-    smtp.rejectWith = undefined
+    smtp().rejectWith = undefined
     await page.goto(`/admin/messages?id=${message.id}`)
     await detail(page).getByRole('button', { name: 'Réessayer' }).click()
-    await smtp.waitFor(1)
+    await smtp().waitFor(1)
     await expect
       .poll(async () => {
         await page.reload()
         return (await detail(page).textContent()) ?? ''
       })
       .toContain('Envoyée le')
-    expect(smtp.received).toHaveLength(1)
+    expect(smtp().received).toHaveLength(1)
   })
 
   test('while the site shows the demo identity: alerts to the admins, Reply-To the replying admin, a hub notice', async ({
@@ -207,8 +195,8 @@ test.describe('with a real SMTP server', () => {
       await page.getByLabel('Message').fill('Bonjour, une question.')
       await page.getByRole('button', { name: 'Envoyer le message' }).click()
       await expect(page.getByText('Message Envoyé!')).toBeVisible()
-      await expect.poll(() => smtp.received.flatMap((m) => m.envelope.to)).toContain(admin.email)
-      const alerts = smtp.received.filter((m) =>
+      await expect.poll(() => smtp().received.flatMap((m) => m.envelope.to)).toContain(admin.email)
+      const alerts = smtp().received.filter((m) =>
         /^Nouveau message de Nina/.test(m.parsed.subject ?? ''),
       )
       for (const mail of alerts) expect(mail.envelope.to[0]).not.toContain('camille-laurent.fr')
@@ -218,9 +206,9 @@ test.describe('with a real SMTP server', () => {
         .select('id')
         .where('email', '=', 'nina@exemple.fr')
         .executeTakeFirstOrThrow()
-      smtp.received.length = 0
+      smtp().received.length = 0
       await reply(page, message.id, 'Merci, je vous réponds vite.')
-      const [mail] = await smtp.waitFor(1)
+      const [mail] = await smtp().waitFor(1)
       expect(mail!.envelope.to).toEqual(['nina@exemple.fr'])
       expect(mail!.parsed.replyTo?.value).toEqual([{ address: admin.email, name: '' }])
       expect(mail!.raw).not.toContain('camille-laurent.fr')
@@ -262,7 +250,7 @@ test.describe('with a real SMTP server', () => {
 
     await expect(page.getByLabel("Destinataire de l'essai")).toHaveValue(admin.email)
     await page.getByRole('button', { name: "Envoyer un e-mail d'essai" }).click()
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp().waitFor(1)
     expect(mail!.envelope.to).toEqual([admin.email])
     expect(mail!.parsed.subject).toMatch(/^E-mail d'essai — /)
     await expect
@@ -289,7 +277,7 @@ test.describe('with a real SMTP server', () => {
     await page.getByLabel('Message').fill('Bonjour, une question.')
     await page.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(page.getByText('Message Envoyé!')).toBeVisible()
-    const mails = await smtp.waitFor(2)
+    const mails = await smtp().waitFor(2)
     expect(mails[1]!.envelope.to).toEqual(['alertes@exemple.fr'])
     expect(mails[1]!.parsed.subject).toMatch(/^Nouveau message de Paul Alerte — /)
 
@@ -341,7 +329,7 @@ test.describe('with a real SMTP server', () => {
     ).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/settings\/emails\?page=2$/)
     // Nothing left waiting for the next tests (a restart would send them).
-    await smtp.waitFor(1)
+    await smtp().waitFor(1)
     await getDb().deleteFrom('outbox').where('subject', 'like', 'Récent %').execute()
   })
 
@@ -361,7 +349,7 @@ test.describe('with a real SMTP server', () => {
     const banner = page.getByRole('status').filter({ hasText: 'Utilisateur créé.' })
     await expect(banner).toContainText(`L'invitation part par e-mail à ${email}`)
     const link = await banner.getByLabel('Lien à transmettre').inputValue()
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp().waitFor(1)
     expect(mail!.envelope.to).toEqual([email])
     expect(mail!.parsed.subject).toMatch(/^Invitation à rejoindre /)
     expect(mail!.parsed.text).toContain(link)
@@ -374,7 +362,7 @@ test.describe('with a real SMTP server', () => {
     db: _db,
   }) => {
     // The mail server answers 451 (temporary): the reply waits in the outbox.
-    smtp.rejectWith = { code: 451, message: 'Greylisted, try again later' }
+    smtp().rejectWith = { code: 451, message: 'Greylisted, try again later' }
     const message = await createMessage(makeMessage({ name: 'Rémi Redémarrage' }))
     await signInAdmin(page)
     await reply(page, message.id, 'Bonjour Rémi.')
@@ -391,11 +379,11 @@ test.describe('with a real SMTP server', () => {
     await expect(detail(page)).toContainText('451 Greylisted, try again later')
     await expect(detail(page).getByRole('button', { name: 'Réessayer' })).toBeVisible()
     // The server restarts while the e-mail waits; the mail server now accepts.
-    smtp.rejectWith = undefined
-    await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
-    await smtp.waitFor(1)
+    smtp().rejectWith = undefined
+    await server.restart({ SMTP_URL: smtp().url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
+    await smtp().waitFor(1)
     await expect.poll(async () => (await waiting())?.status).toBe('sent')
-    expect(smtp.received).toHaveLength(1)
-    expect(smtp.received[0]!.envelope.to).toEqual([message.email])
+    expect(smtp().received).toHaveLength(1)
+    expect(smtp().received[0]!.envelope.to).toEqual([message.email])
   })
 })

@@ -5,21 +5,10 @@ import { UNSUPPORTED_TYPE } from '../../../server/request-guard.ts'
 import { MAIL_TEXTS } from '#app/domain/mail.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { createTestUser, signIn, uniqueEmail } from '../../fixtures/auth.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
+import { useRealSmtp } from '../../fixtures/smtp-hooks.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 
-let smtp: TestSmtpServer
-
-test.beforeAll(async ({ server, db: _db }) => {
-  await getDb().deleteFrom('outbox').execute()
-  smtp = await startSmtpServer()
-  await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.fr' })
-})
-
-test.afterAll(async ({ server }) => {
-  await server.restart()
-  await smtp.close()
-})
+const smtp = useRealSmtp('site@exemple.fr')
 
 test('reset by e-mail without JavaScript: one use, same answer for unknown addresses', async ({
   browser,
@@ -51,8 +40,8 @@ test('reset by e-mail without JavaScript: one use, same answer for unknown addre
   await noJs.getByLabel('Adresse e-mail').fill(user.email)
   await noJs.getByRole('button', { name: 'Envoyer le lien' }).click()
   await expect(noJs.getByRole('status')).toHaveText(MAIL_TEXTS.forgotSent)
-  const [mail] = await smtp.waitFor(1)
-  expect(smtp.received).toHaveLength(1)
+  const [mail] = await smtp().waitFor(1)
+  expect(smtp().received).toHaveLength(1)
   expect(mail!.envelope.to).toEqual([user.email])
   const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.parsed.text ?? '')![0]
 
@@ -84,13 +73,13 @@ test('with JavaScript: mismatched passwords are refused, the link stays usable',
 }) => {
   test.slow() // a multi-step flow (password reset by e-mail)
   allowConsoleError(page, /status of 400/)
-  smtp.received.length = 0
+  smtp().received.length = 0
   const user = await createTestUser()
   await page.goto('/forgot-password')
   await page.getByLabel('Adresse e-mail').fill(user.email)
   await page.getByRole('button', { name: 'Envoyer le lien' }).click()
   await expect(page.getByRole('status')).toHaveText(MAIL_TEXTS.forgotSent)
-  const [mail] = await smtp.waitFor(1)
+  const [mail] = await smtp().waitFor(1)
   const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.parsed.text ?? '')![0]
   await page.goto(link)
   // Axe on both pages: no serious or critical violation (like the public pages).

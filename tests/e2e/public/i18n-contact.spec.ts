@@ -4,32 +4,21 @@ import type { Page } from '@playwright/test'
 import { getDb } from '#app/server/db/client.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { makeSettings } from '#app/server/demo/factories.server.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.ts'
+import { useRealSmtp } from '../../fixtures/smtp-hooks.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
 
 const detail = (page: Page) => page.locator('section[aria-labelledby="message-detail-title"]')
 
-let smtp: TestSmtpServer
-
-test.beforeAll(async ({ server, db: _db }) => {
-  await getDb().deleteFrom('outbox').execute()
-  smtp = await startSmtpServer()
-  await server.restart({ SMTP_URL: smtp.url, MAIL_FROM: 'Atelier <site@exemple.fr>' })
-})
-
-test.afterAll(async ({ server }) => {
-  await server.restart()
-  await smtp.close()
-})
+const smtp = useRealSmtp('Atelier <site@exemple.fr>')
 
 test('English contact: English form and refusals, marked English, English reply, French alert', async ({
   page,
   db: _db,
 }) => {
   await updateSettings(makeSettings({ contact: { email: 'proprietaire@exemple.fr' } }))
-  smtp.received.length = 0
+  smtp().received.length = 0
   // The refused send below is a 400.
   allowConsoleError(page, /status of 400/)
   await visit(page, '/en/contact')
@@ -53,7 +42,7 @@ test('English contact: English form and refusals, marked English, English reply,
   expect(stored.locale).toBe('en')
 
   // The owner's alert stays French.
-  const [alert] = await smtp.waitFor(1)
+  const [alert] = await smtp().waitFor(1)
   expect(alert!.parsed.subject).toMatch(/^Nouveau message de Grace Visitor/)
 
   await signInAdmin(page)
@@ -61,7 +50,7 @@ test('English contact: English form and refusals, marked English, English reply,
   await expect(detail(page).getByTestId('message-english')).toHaveText('Anglais')
   await detail(page).getByPlaceholder('Écrivez votre réponse...').fill('Of course, let us talk.')
   await detail(page).getByRole('button', { name: 'Envoyer la réponse' }).click()
-  const mails = await smtp.waitFor(2)
+  const mails = await smtp().waitFor(2)
   const reply = mails.find((m) => m.envelope.to.includes(email))!
   expect(reply.parsed.subject).toMatch(/^Reply to your message — /)
   expect(reply.parsed.text).toContain('Hello Grace Visitor,')
