@@ -121,6 +121,15 @@ function StatusChip({ status }: { status: keyof typeof STATUS_STYLES }) {
   )
 }
 
+/** What an empty publication date means for the chosen status. */
+function dateHint(status: string): string {
+  return status === 'draft'
+    ? 'Heure de Paris ; vide = au moment de la publication'
+    : status === 'scheduled'
+      ? 'Heure de Paris ; l’article paraîtra à cette date'
+      : 'Heure de Paris ; vide = maintenant'
+}
+
 /** A post's status (French or English version), controlled: the date field follows it. */
 function StatusField(props: {
   name: string
@@ -247,13 +256,7 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           )}
           label="Date de publication"
           type="datetime-local"
-          hint={
-            status === 'draft'
-              ? 'Heure de Paris ; vide = au moment de la publication'
-              : status === 'scheduled'
-                ? 'Heure de Paris ; l’article paraîtra à cette date'
-                : 'Heure de Paris ; vide = maintenant'
-          }
+          hint={dateHint(status)}
         />
         {/* Named like their error paths: the error shows here and focus moves here. */}
         <TextField
@@ -318,13 +321,7 @@ function EnglishPublishingFields({
         type="datetime-local"
         defaultValue={typeof typedDate === 'string' ? typedDate : storedDate}
         error={errors['en.publishedAt']}
-        hint={
-          status === 'draft'
-            ? 'Heure de Paris ; vide = au moment de la publication'
-            : status === 'scheduled'
-              ? 'Heure de Paris ; l’article paraîtra à cette date'
-              : 'Heure de Paris ; vide = maintenant'
-        }
+        hint={dateHint(status)}
       />
     </FieldGrid>
   )
