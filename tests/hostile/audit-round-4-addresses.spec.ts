@@ -41,11 +41,12 @@ test('a session and the typed address do not delete an account (ADR 082)', async
   void db
   const user = await createTestUser({ password: 'le-vrai-code-1' })
   const headers = await sessionHeaders(user)
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: 'delete-account', confirmEmail: user.email },
     { intent: 'delete-account', confirmEmail: user.email, currentPassword: 'pas-le-bon' },
     { intent: 'delete-account', confirmEmail: user.email, code: '000000' },
-  ]) {
+  ]
+  for (const form of forms) {
     const res = await request.post('/compte', { form, headers, maxRedirects: 0 })
     expect(res.status(), JSON.stringify(form)).toBe(400)
   }

@@ -9,8 +9,6 @@ import { getDb } from '../db/client.server.ts'
 import { isMailConfigured } from '../mail/mail.server.ts'
 import { getAuth } from './auth.server.ts'
 
-export { ADDRESS_CONFIRMED_PATH }
-
 /** Whether the account's address is proven. */
 export async function isEmailVerified(userId: string): Promise<boolean> {
   const row = await getDb()
