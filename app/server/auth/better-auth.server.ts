@@ -61,7 +61,8 @@ const PASSWORD_PATHS = new Set(['/sign-up/email', '/sign-in/email'])
  */
 function bootstrapProof(context: unknown, verified: boolean): boolean {
   const { path, params } = asHookContext(context)
-  if (params?.providerId === 'facebook' || path?.includes('facebook')) return false
+  // The callback is /callback/:id (genericOAuth's own is /oauth2/callback/:providerId).
+  if (params?.id === 'facebook' || params?.providerId === 'facebook') return false
   if (verified) return true
   return !!path && PASSWORD_PATHS.has(path) && !isMailConfigured()
 }

@@ -217,6 +217,38 @@ describe('addresses proven before use (ADR 082)', () => {
       expect(await userRow(ADMIN_EMAIL)).toMatchObject({ role: 'admin', emailVerified: 1 })
     })
 
+    it('a Facebook sign-in grants nothing even to an address proven some other way', async () => {
+      const owner = await createTestUser({ email: ADMIN_EMAIL, role: 'viewer' })
+      const now = new Date().toISOString()
+      await getDb()
+        .updateTable('user')
+        .set({ emailVerified: 1 })
+        .where('id', '=', owner.id)
+        .execute()
+      await getDb()
+        .insertInto('account')
+        .values({
+          id: `fb-${owner.id}`,
+          accountId: 'f-owner',
+          providerId: 'facebook',
+          userId: owner.id,
+          password: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute()
+      const identity = { sub: 'f-owner', email: ADMIN_EMAIL, name: 'P', emailVerified: true }
+      expect((await signInWith('facebook', identity)).signedIn).toBe(true)
+      expect((await userRow(ADMIN_EMAIL)).role).toBe('viewer')
+      // The owner's own password, on a proven address, does.
+      const signIn = await signInWithPassword(request('/login'), {
+        email: ADMIN_EMAIL,
+        password: owner.password,
+      })
+      expect(signIn.ok).toBe(true)
+      expect((await userRow(ADMIN_EMAIL)).role).toBe('admin')
+    })
+
     it('never makes an admin through Facebook, whatever it says', async () => {
       const identity = { sub: 'f-boss', email: ADMIN_EMAIL, name: 'P', emailVerified: true }
       expect((await signInWith('facebook', identity)).signedIn).toBe(true)
