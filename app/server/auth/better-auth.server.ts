@@ -155,6 +155,9 @@ export function createAuth(config: AuthConfig) {
       },
       // The address is now proven: ADMIN_EMAIL may make it the first admin (ADR 082).
       afterEmailVerification: async (user) => {
+        // A blocked or inactive account gets nothing (as at sign-in).
+        const status = (user as { status?: unknown }).status
+        if (status !== undefined && status !== 'active') return
         if (await grantsBootstrapAdmin(db, user.email, config.adminEmail, true)) {
           await db
             .updateTable('user')
