@@ -11,7 +11,7 @@ import {
   passwordMinLength,
   RemovePasswordSchema,
 } from '#app/domain/account.ts'
-import { formDataToObject } from '#app/domain/common.ts'
+import { boolField, formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
 import {
@@ -146,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     case 'policy': {
       if (user.role !== 'admin') return fail('Action réservée aux administrateurs.', 403)
       const raw = values.requireAdminTwoFactor
-      const required = Array.isArray(raw) ? raw.includes('on') : raw === 'on'
+      const required = boolField.parse(raw)
       // Either way: an admin without a second factor must not lift the rule that sends them
       // to enrol, nor set it for the others.
       if (!(await getTwoFactorStatus(user.id)).enabled) return fail(TWO_FACTOR_TEXTS.enableFirst)
