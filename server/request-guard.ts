@@ -4,8 +4,6 @@
 // static file is a 404, and the error handler answers a client's mistake with its own 4xx.
 // Admin responses are never stored by a cache, and every 429 says when to come back.
 import type { NextFunction, Request, Response } from 'express'
-import { hit, retryAfterHeader } from '#app/server/rate-limit/rate-limit.server.ts'
-import { addressLimitFor } from '#app/server/rate-limit/rate-limit-rules.server.ts'
 import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
@@ -98,23 +96,31 @@ export function bodyShapeRefusal(
 }
 
 /**
+ * Counts a refused request against the address's limit of its path: the Retry-After value
+ * when over it, else null. The app's limiter, reached through the build's entry, so that one
+ * store per process counts (ADR 078).
+ */
+export type CountRefusal = (path: string, ip: string) => Promise<string | null>
+
+/**
  * Mutating requests must carry a form (or, where a route takes it, JSON); anything else is
  * refused before React Router reads it, and counted against the address's limit of that
  * path (contact, sign-in, sign-up…), so such requests are throttled too.
  */
-export async function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method)) return next()
-  const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
-  const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
-  if (!refusal) return next()
-  const ip = req.ip ?? 'Unknown'
-  const { key, rule } = addressLimitFor(req.path, ip)
-  if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
-    res.set('Retry-After', await retryAfterHeader(key))
-    return plain(res, 429, refusalFor(req.path, 'tooManyRefused'))
+export function bodyShapeGuard(countRefusal: CountRefusal) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
+    const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
+    if (!refusal) return next()
+    const retryAfter = await countRefusal(req.path, req.ip ?? 'Unknown')
+    if (retryAfter !== null) {
+      res.set('Retry-After', retryAfter)
+      return plain(res, 429, refusalFor(req.path, 'tooManyRefused'))
+    }
+    // The body is not read: drainUnreadBody drops it once this answer is out.
+    plain(res, refusal.status, refusal.message)
   }
-  // The body is not read: drainUnreadBody drops it once this answer is out.
-  plain(res, refusal.status, refusal.message)
 }
 
 /** The methods the site answers: pages and files (GET, HEAD) and forms (POST). */
