@@ -9,6 +9,7 @@ import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
 import { REFUSALS, refusalFor, type RefusalKey } from '#app/domain/i18n/refusals.ts'
+import { EN_PREFIX, localeOfPath } from '#app/domain/i18n/locale.ts'
 
 // The French texts; under /en/ each refusal is sent in English (refusalFor, ADR 074).
 export const BAD_PATH = REFUSALS.fr.badPath
@@ -63,6 +64,35 @@ export function malformedPathGuard(req: Request, res: Response, next: NextFuncti
   const raw = req.originalUrl.split('?')[0] ?? ''
   if (isDecodablePath(raw)) return next()
   plain(res, 400, refusalFor(raw, 'badPath'))
+}
+
+/** The English prefix as every link writes it: "/en", "/en/…", "/en.data". */
+const LITERAL_ENGLISH = /^\/en(?:\/|\.data$|$)/
+
+/**
+ * The language is decided on the path as the router matches it (ADR 059): a path the router
+ * reads as English (`/%65n/timeline`, `/EN/timeline`) but whose prefix is not written `/en`
+ * would be English content in French chrome (the page reads its language from its own URL),
+ * under an address of its own in the page cache. It is sent to its one address with a 301;
+ * a path whose first segment is not such a spelling of "en" is a 404.
+ */
+export function canonicalLanguagePrefix(req: Request, res: Response, next: NextFunction) {
+  const raw = req.path
+  // Nearly every path: no escape, and no "/en" in any case at its start.
+  if (!raw.includes('%') && raw.slice(0, 3).toLowerCase() !== EN_PREFIX) return next()
+  if (LITERAL_ENGLISH.test(raw) || localeOfPath(normalizedPath(raw)) !== 'en') return next()
+  const end = raw.indexOf('/', 1)
+  const first = raw.slice(1, end === -1 ? undefined : end)
+  let prefix = ''
+  try {
+    prefix = decodeURIComponent(first).toLowerCase()
+  } catch {
+    // Not decodable: malformedPathGuard refused it already.
+  }
+  if (prefix !== 'en' && prefix !== 'en.data') return plain(res, 404, refusalFor('/en', 'notFound'))
+  const query = req.originalUrl.indexOf('?')
+  const rest = end === -1 ? '' : raw.slice(end)
+  res.redirect(301, `/${prefix}${rest}${query === -1 ? '' : req.originalUrl.slice(query)}`)
 }
 
 /** The refusal for a body of this content type on this path, or null when it may go on. */
