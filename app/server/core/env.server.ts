@@ -201,6 +201,29 @@ export type Env = z.infer<typeof EnvSchema> & {
 }
 
 let cached: Env | undefined
+const fields = new Map<string, unknown>()
+
+type Field = keyof typeof EnvSchema.shape
+
+/**
+ * One variable through its field of the schema, parsed once: for modules that need a single
+ * value (the logger, the activity log) and must not run `getEnv`'s side effects. A value the
+ * schema refuses stops the start-up (`getEnv`); here it reads as the field's default.
+ */
+export function envField<K extends Field>(key: K): z.output<(typeof EnvSchema.shape)[K]> {
+  if (!fields.has(key)) {
+    const field = EnvSchema.shape[key]
+    const parsed = field.safeParse(process.env[key])
+    fields.set(key, parsed.success ? parsed.data : field.safeParse(undefined).data)
+  }
+  return fields.get(key) as z.output<(typeof EnvSchema.shape)[K]>
+}
+
+/** Forgets what was parsed (tests that change a variable). */
+export function forgetParsedEnv(): void {
+  cached = undefined
+  fields.clear()
+}
 
 export class StartupError extends Error {}
 

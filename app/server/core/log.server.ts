@@ -3,7 +3,7 @@
 // written once per event-loop turn (ADR 035: one system call for a turn's lines, same lines
 // in the same order; what is pending is written before the process exits). LOG_LEVEL is read
 // through the environment schema, once.
-import { EnvSchema } from './env.server.ts'
+import { envField } from './env.server.ts'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const ORDER: Record<Level | 'silent', number> = {
@@ -14,15 +14,9 @@ const ORDER: Record<Level | 'silent', number> = {
   silent: 99,
 }
 
-let level: number | undefined
-
-/** The threshold from LOG_LEVEL (a value the schema refuses stops the start-up, not a log call). */
+/** The threshold from LOG_LEVEL. */
 function threshold(): number {
-  if (level === undefined) {
-    const parsed = EnvSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL)
-    level = ORDER[parsed.success ? parsed.data : 'info']
-  }
-  return level
+  return ORDER[envField('LOG_LEVEL')]
 }
 
 let pending = ''
