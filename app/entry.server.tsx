@@ -8,7 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/http/csp.server.ts'
 import { renderDocument } from './server/render/render-document.server.tsx'
 import { isDatabaseUnavailable } from './server/db/availability.server.ts'
-import { getEnv } from './server/core/env.server.ts'
+import { envField } from './server/core/env.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -18,6 +18,7 @@ export { startApp, stopApp } from './server/core/startup.server.ts'
 export { StartupError } from './server/core/env.server.ts'
 export { countRefusal } from './server/rate-limit/rate-limit-rules.server.ts'
 export {
+  confirmExternalChanges,
   contentGeneration,
   contentGenerationThisTurn,
   externalChangesArriveAsEvents,
@@ -56,7 +57,7 @@ export default async function handleRequest(
   }
 
   // Development keeps Vite's own inline scripts (HMR) working: no policy there.
-  const nonce = getEnv().NODE_ENV === 'development' ? undefined : createNonce()
+  const nonce = envField('NODE_ENV') === 'development' ? undefined : createNonce()
   if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
 
   // The whole document is rendered into memory, then sent as one body with a Content-Length

@@ -17,6 +17,7 @@ import {
 } from './middleware.ts'
 import {
   bodyShapeGuard,
+  canonicalLanguagePrefix,
   drainUnreadBody,
   errorHandler,
   hostGuard,
@@ -41,6 +42,7 @@ interface AppEntry {
   shareProbeBetweenRequests(): void
   externalChangesArriveAsEvents(): boolean
   countRefusal(path: string, ip: string): Promise<string | null>
+  confirmExternalChanges(): Promise<void> | undefined
 }
 
 // The variables of this layer, parsed once by the app's schema (the app parses the rest).
@@ -67,6 +69,7 @@ app.use(requestLog)
 app.use(hostGuard)
 app.use(methodGuard)
 app.use(malformedPathGuard)
+app.use(canonicalLanguagePrefix)
 app.use(responseRules)
 app.use(canonicalHostRedirect({ forceHttps: env.FORCE_HTTPS, previewHost: env.PREVIEW_HOST }))
 app.use(securityHeaders)
@@ -110,6 +113,17 @@ try {
     process.exit(1)
   }
   throw error
+}
+
+// On PostgreSQL, a save acknowledged by another server before this request arrived is
+// counted before any cache is read: one round trip on the listening connection, shared by the
+// requests that arrive meanwhile (ADR 078).
+if (entry.externalChangesArriveAsEvents()) {
+  app.use((_req, _res, next) => {
+    const confirmed = entry.confirmExternalChanges()
+    if (confirmed === undefined) return next()
+    confirmed.then(() => next(), next)
+  })
 }
 
 // Anonymous public pages from memory (ADRs 026, 029), after every guard above, so a hit and a
