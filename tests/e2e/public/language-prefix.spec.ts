@@ -4,9 +4,7 @@
 // reads as English whose first segment is no spelling of "en" is a 404.
 import { test, expect } from '../../fixtures/test.ts'
 
-test('other spellings of the English prefix go to the one English address', async ({
-  request,
-}) => {
+test('other spellings of the English prefix go to the one English address', async ({ request }) => {
   for (const [path, location] of [
     ['/%65n/timeline', '/en/timeline'],
     ['/%45N/timeline', '/en/timeline'],
