@@ -17,7 +17,6 @@ describe('server entry build', () => {
     // node_modules; no source module is left.
     expect(imports).toContain('express')
     expect(imports).toContain('@react-router/express')
-    expect(imports).toContain('react-router')
     expect(imports.filter((specifier) => /^[.#/]|\.tsx?$/.test(specifier))).toEqual([])
     const code = readFileSync(outfile, 'utf8')
     // The wrapper's own code is inside (the page cache, fair start, proxy trust parsing).
