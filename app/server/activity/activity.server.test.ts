@@ -6,7 +6,7 @@ import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { recordActivity } from './activity.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { setDatabase } from '../db/client.server.ts'
-import { clearGeoCache } from './geo.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
 import { listActivity } from '../repositories/activity.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
@@ -26,7 +26,7 @@ const request = (headers: Record<string, string> = {}) =>
 
 afterEach(() => {
   vi.unstubAllEnvs()
-  clearGeoCache()
+  resetCaches()
 })
 
 describe('recordActivity', () => {

@@ -2,7 +2,8 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { clearGeoCache, GEO_TIMEOUT_MS, lookupLocation } from './geo.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
+import { GEO_TIMEOUT_MS, lookupLocation } from './geo.server.ts'
 
 const UNKNOWN = { country: 'Unknown', city: 'Unknown', region: 'Unknown' }
 
@@ -50,7 +51,7 @@ afterAll(() => {
 
 afterEach(() => {
   vi.unstubAllEnvs()
-  clearGeoCache()
+  resetCaches()
   hits.length = 0
 })
 

@@ -26,12 +26,12 @@ import {
   dayOf,
   flushEvents,
   purgeEventsOlderThan,
-  resetDictCache,
   resetSaltCache,
   saltOf,
   saveStatsSettings,
   visitorHash,
 } from './store.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
 import { purgeExpiredEvents, sendWeeklySummary } from './background.server.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
 
@@ -42,7 +42,7 @@ const DAY = 86_400_000
 
 beforeEach(async () => {
   resetSaltCache()
-  resetDictCache()
+  resetCaches()
   await resetRateLimits()
 })
 

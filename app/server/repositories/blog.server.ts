@@ -184,7 +184,7 @@ export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Prom
 }
 
 /** Every public post now, newest publication first: read once per content generation. */
-const listPublicBlogPosts = cachedRead(() => readBlogPosts(undefined, new Date()))
+const listPublicBlogPosts = cachedRead('public-posts', () => readBlogPosts(undefined, new Date()))
 
 async function readBlogPosts(category: string | undefined, now: Date): Promise<BlogPost[]> {
   let query = publicOnly(
@@ -255,7 +255,9 @@ export async function getBlogPostPage(slug: string, now?: Date): Promise<BlogPos
   return now === undefined ? publicPostPages(slug) : readBlogPostPage(slug, now)
 }
 
-const publicPostPages = cachedReadByKey((slug: string) => readBlogPostPage(slug, new Date()))
+const publicPostPages = cachedReadByKey('public-post-page', (slug: string) =>
+  readBlogPostPage(slug, new Date()),
+)
 
 async function readBlogPostPage(slug: string, now: Date): Promise<BlogPostPage | undefined> {
   const row = await publicOnly(
@@ -306,7 +308,7 @@ export async function listBlogCategories(now?: Date): Promise<string[]> {
 }
 
 /** At the present time: read once per content generation (ADR 039). */
-const listBlogCategoriesNow = cachedRead(() => readBlogCategories(new Date()))
+const listBlogCategoriesNow = cachedRead('blog-categories', () => readBlogCategories(new Date()))
 
 async function readBlogCategories(now: Date): Promise<string[]> {
   const rows = await publicOnly(
@@ -322,7 +324,7 @@ export async function listBlogTags(now?: Date): Promise<string[]> {
 }
 
 /** At the present time: read once per content generation (ADR 039). */
-const listBlogTagsNow = cachedRead(() => readBlogTags(new Date()))
+const listBlogTagsNow = cachedRead('blog-tags', () => readBlogTags(new Date()))
 
 async function readBlogTags(now: Date): Promise<string[]> {
   const rows = await publicOnly(getDb().selectFrom('blog_posts').select('tags'), now).execute()

@@ -127,7 +127,7 @@ async function readProjects(): Promise<Project[]> {
 }
 
 /** Every project (the public list, the sitemap). Read once per content generation (ADR 039). */
-export const listProjects: () => Promise<Project[]> = cachedRead(readProjects)
+export const listProjects: () => Promise<Project[]> = cachedRead('projects', readProjects)
 
 async function readFeaturedProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).where('featured', '=', 1).execute()
@@ -135,10 +135,14 @@ async function readFeaturedProjects(): Promise<Project[]> {
 }
 
 /** Featured projects (home page). Read once per content generation (ADR 027). */
-export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(readFeaturedProjects)
+export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(
+  'featured-projects',
+  readFeaturedProjects,
+)
 
 /** A project by id. Read once per content generation and id (ADR 039). */
 export const getProject: (id: string) => Promise<Project | undefined> = cachedReadByKey(
+  'project',
   (id: string) => findProject(getDb(), id),
 )
 
@@ -156,7 +160,7 @@ export async function getProjectContentHtml(project: Project): Promise<string> {
 }
 
 /** The stored HTML of a project's text: read once per content generation and id (ADR 039). */
-const storedContentHtml = cachedReadByKey(async (id: string) => {
+const storedContentHtml = cachedReadByKey('project-content-html', async (id: string) => {
   const row = await getDb()
     .selectFrom('projects')
     .select('contentHtml')
