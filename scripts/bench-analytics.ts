@@ -28,7 +28,8 @@ import {
   setDatabase,
   type DatabaseHandle,
 } from '../app/server/db/client.server.ts'
-import { buildReport, panelRows, realtimeVisitors } from '../app/server/analytics/report.server.ts'
+import { buildReport, panelRows } from '../app/server/analytics/report.server.ts'
+import { realtimeVisitors } from '../app/server/analytics/realtime.server.ts'
 import { EVENT_COLUMNS, refreshRollups } from '../app/server/analytics/rollup.server.ts'
 import { DICT, dictIds } from '../app/server/analytics/store.server.ts'
 import { resetCaches } from '../app/server/cache/caches.server.ts'
