@@ -394,6 +394,19 @@ export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   return rendered
 }
 
+/**
+ * A save's Markdown rendered before its write transaction (ADR 081), so the write lock waits
+ * for no render. Inside the transaction, `htmlOf(content, stored)` gives that HTML when the
+ * text to write is the one rendered; otherwise (a patch without text whose row's text changed
+ * in between) the text is the row's own, and so is its stored HTML.
+ */
+export async function renderBefore(content: string): Promise<{
+  htmlOf(current: string, stored: () => Promise<string | null>): Promise<string | null>
+}> {
+  const { html } = await renderMarkdown(content)
+  return { htmlOf: async (current, stored) => (current === content ? html : stored()) }
+}
+
 /** Same as renderMarkdown without any memo, code blocks included (benchmarks measure the real cost). */
 export function renderMarkdownUncached(markdown: string): Promise<RenderedMarkdown> {
   codeCache.clear()
