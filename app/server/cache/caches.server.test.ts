@@ -12,7 +12,7 @@ describe('caches', () => {
     cache.set('c', 3)
     expect(cache.size).toBe(2)
     expect(cache.has('a')).toBe(false)
-    expect(cacheSizes()).toContainEqual({ name: 'test-bounded', size: 2, max: 2 })
+    expect(cacheSizes()).toContainEqual({ name: 'test-bounded', size: 2, bound: 2 })
   })
 
   it('bounds a cache by size when asked', () => {
@@ -36,6 +36,30 @@ describe('caches', () => {
     resetCaches()
     expect(plain.size).toBe(0)
     expect(await read()).toBe(2)
-    expect(cacheSizes().find((c) => c.name === 'read:test-reset-read')?.max).toBe(1)
+    expect(cacheSizes().find((c) => c.name === 'read:test-reset-read')?.bound).toBe(1)
+  })
+
+  it('lists the caches of the modules loaded, each with its bound', async () => {
+    await Promise.all([
+      import('../activity/activity.server.ts'),
+      import('../analytics/collect.server.ts'),
+      import('../content/frame-check.server.ts'),
+      import('../content/markdown.server.ts'),
+      import('../repositories/settings.server.ts'),
+    ])
+    const names = cacheSizes().map((c) => c.name)
+    for (const name of [
+      'activity-client-info',
+      'activity-just-saved',
+      'analytics-dictionary',
+      'framing-verdicts',
+      'geo-locations',
+      'highlighted-code',
+      'read:site-settings',
+      'rendered-markdown',
+      'user-agents',
+    ])
+      expect(names).toContain(name)
+    expect(cacheSizes().every((c) => c.bound > 0)).toBe(true)
   })
 })

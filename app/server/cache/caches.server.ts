@@ -39,9 +39,12 @@ export function resetCaches(): void {
   for (const cache of caches.values()) cache.clear()
 }
 
-/** Each cache's name and number of entries, sorted by name (tests, diagnostics). */
-export function cacheSizes(): { name: string; size: number; max: number }[] {
+/**
+ * Each cache's name, number of entries and bound (entries, or total size for a cache bounded
+ * by size), sorted by name (tests, diagnostics).
+ */
+export function cacheSizes(): { name: string; size: number; bound: number }[] {
   return [...caches]
-    .map(([name, cache]) => ({ name, size: cache.size, max: cache.max }))
+    .map(([name, cache]) => ({ name, size: cache.size, bound: cache.max || cache.maxSize }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }
