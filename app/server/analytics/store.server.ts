@@ -10,6 +10,7 @@ import {
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { log } from '../core/log.server.ts'
+import { getCache } from '../cache/caches.server.ts'
 
 const DAY_S = 86_400
 
@@ -74,11 +75,7 @@ export const DICT = {
 export type DictKind = (typeof DICT)[keyof typeof DICT]
 
 const DICT_CACHE_MAX = 20_000
-const dictCache = new Map<string, number>()
-
-export function resetDictCache(): void {
-  dictCache.clear()
-}
+const dictCache = getCache<string, number>('analytics-dictionary', { max: DICT_CACHE_MAX })
 
 /** Ids of the given (kind, value) pairs, inserting the new ones. */
 export async function dictIds(
@@ -112,7 +109,6 @@ export async function dictIds(
     for (const row of rows) {
       const key = `${row.kind}\u0000${row.value}`
       out.set(key, Number(row.id))
-      if (dictCache.size >= DICT_CACHE_MAX) dictCache.clear()
       dictCache.set(key, Number(row.id))
     }
   }
