@@ -8,6 +8,7 @@ import {
   type StatsSettings,
 } from '#app/domain/analytics.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
+import { dialectOf } from '../db/dialect.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { log } from '../core/log.server.ts'
 
@@ -19,8 +20,12 @@ export function dayOf(ms: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Salt: random, one per UTC day; older days' salts are deleted as soon as a new day's exists,
-// so nobody (the owner included) can recompute an earlier day's hashes or link two days.
+// Salt: random, one per UTC day, dropped when the day ends, so nobody (the owner included) can
+// recompute an earlier day's hashes or link two days. It never sits where a backup, an export
+// or `db:copy` would take it (ADR 084): on SQLite (one process) it lives in this process's
+// memory only; a restart mid-day starts a new one. On PostgreSQL the app servers must share
+// it, so it is the `analytics_salt` row of the day, which `db:copy` skips and which the
+// day-end timer deletes even on a day without events.
 
 let saltCache: { day: number; key: Buffer } | undefined
 
@@ -29,9 +34,18 @@ export function resetSaltCache(): void {
   saltCache = undefined
 }
 
+/** The day whose salt this process holds, if any (tests and figures). */
+export function heldSaltDay(): number | undefined {
+  return saltCache?.day
+}
+
 /** The salt of `day`, created when missing; every earlier day's salt is deleted. */
 export async function saltOf(day: number, db: Kysely<Database> = getDb()): Promise<Buffer> {
   if (saltCache?.day === day) return saltCache.key
+  if (dialectOf(db) === 'sqlite') {
+    saltCache = { day, key: randomBytes(32) }
+    return saltCache.key
+  }
   await db
     .insertInto('analytics_salt')
     .values({ day, salt: randomBytes(32).toString('base64') })
@@ -46,6 +60,18 @@ export async function saltOf(day: number, db: Kysely<Database> = getDb()): Promi
   await db.deleteFrom('analytics_salt').where('day', '<', day).execute()
   saltCache = { day, key: Buffer.from(row.salt, 'base64') }
   return saltCache.key
+}
+
+/**
+ * Drops every salt of a day before `now`'s (the background timer's work, ADR 084): the held
+ * one and the stored rows. On SQLite no row should exist; any left by an older version goes.
+ */
+export async function expireSalts(now = Date.now(), db: Kysely<Database> = getDb()): Promise<void> {
+  const today = dayOf(now)
+  if (saltCache && saltCache.day < today) saltCache = undefined
+  let query = db.deleteFrom('analytics_salt')
+  if (dialectOf(db) === 'postgres') query = query.where('day', '<', today)
+  await query.execute()
 }
 
 /**
