@@ -15,6 +15,7 @@ import {
   flushEvents,
   getStatsSettings,
   purgeEventsOlderThan,
+  purgeUnusedDictionary,
   readState,
   writeState,
 } from './store.server.ts'
@@ -38,6 +39,26 @@ export async function purgeExpiredEvents(
     return removed
   } catch (error) {
     log.error('Statistiques : la purge a échoué', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return 0
+  }
+}
+
+/**
+ * Deletes the dictionary values no event or rollup uses any more (ADR 084); never throws
+ * (logged). Run after the events' purge, in the background.
+ */
+export async function purgeDictionary(
+  now = Date.now(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  try {
+    const removed = await purgeUnusedDictionary(now, db)
+    if (removed > 0) log.info('Statistiques : valeurs inutilisées supprimées', { removed })
+    return removed
+  } catch (error) {
+    log.error('Statistiques : la purge du dictionnaire a échoué', {
       error: error instanceof Error ? error.message : String(error),
     })
     return 0
@@ -97,8 +118,13 @@ export async function startStatistics(): Promise<void> {
     await refreshRollups()
     await sendWeeklySummary()
   })
-  every(PURGE_EVERY_MS, () => purgeExpiredEvents())
+  every(PURGE_EVERY_MS, async () => {
+    await purgeExpiredEvents()
+    await purgeDictionary()
+  })
   unregister = getDatabaseHandle()?.beforeClose(stopStatistics)
+  // Not awaited: a large event table is read in slices while the site starts answering.
+  running = running.then(() => purgeDictionary())
 }
 
 /** Stops the timers, waits for work in flight and writes the queued events. */
