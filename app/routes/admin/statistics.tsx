@@ -94,9 +94,7 @@ export default function StatisticsTab() {
           role="status"
           className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          {ignored.toLocaleString('fr-FR')}{' '}
-          {ignored > 1 ? 'évènements ignorés' : 'évènement ignoré'} (afflux anormal) sur la période
-          : au-delà de la limite du site, les évènements ne sont pas comptés.
+          {`${ignored.toLocaleString('fr-FR')} ${ignored > 1 ? 'évènements ignorés' : 'évènement ignoré'} (afflux anormal) sur la période : au-delà de la limite du site, les évènements ne sont pas comptés.`}
         </p>
       ) : null}
       <PeriodPicker period={period} from={report.range.from} to={report.range.to} search={search} />

@@ -3,6 +3,7 @@
 // and a route answers a French 503 with Retry-After.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { freePort } from '../../../scripts/lib/free-port.ts'
@@ -61,9 +62,10 @@ describe('storage availability', () => {
 
   it('an upload to a broken disk is a French 503 with Retry-After, not « image illisible »', async () => {
     const image = await png()
-    const error = await storeUpload([image], { storage: brokenDisk(), limitsMb: LIMITS }).catch(
-      (e: unknown) => e,
-    )
+    const error = await storeUpload(Readable.from([image]), {
+      storage: brokenDisk(),
+      limitsMb: LIMITS,
+    }).catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(UploadError)
     const answer = refusalFor(error)
     expect(answer.status).toBe(503)
@@ -93,9 +95,10 @@ describe('storage availability', () => {
     expect(answer.status).toBe(503)
     expect(answer.headers.get('retry-after')).toBeTruthy()
     expect(await answer.text()).toBe(STORAGE_UNAVAILABLE_MESSAGE)
-    const upload = await storeUpload([await png()], { storage: bucket, limitsMb: LIMITS }).catch(
-      (e: unknown) => e,
-    )
+    const upload = await storeUpload(Readable.from([await png()]), {
+      storage: bucket,
+      limitsMb: LIMITS,
+    }).catch((e: unknown) => e)
     expect(refusalFor(upload).status).toBe(503)
     // Any other failure goes on as it was.
     await expect(withStorage(request, () => Promise.reject(new Error('a bug')))).rejects.toThrow(
