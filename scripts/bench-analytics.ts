@@ -390,6 +390,10 @@ async function floodPhase(): Promise<void> {
     console.log(
       `  public page during flood:  p99 ${ms(page.p99)} ms (${Math.round(page.perSecond)} req/s) (aim < 50 ms)`,
     )
+    // Both figures are only meaningful on a quiet machine: say how busy this one was.
+    console.log(
+      `  machine load (1 min):      ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    )
   } finally {
     server.child.kill('SIGTERM')
     await new Promise((r) => server.child.once('exit', r))
