@@ -214,6 +214,9 @@ export async function dictIds(
   return out
 }
 
+/** Events read per slice by the dictionary purge: a few milliseconds of SQLite each. */
+const PURGE_SLICE = 5_000
+
 /** The event columns and rollup dimensions that hold dictionary ids. */
 const DICT_COLUMNS = ['path', 'ref', 'src', 'med', 'camp', 'browser', 'os'] as const
 const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10] // page, entry, referrer, UTM ×3, browser, os
@@ -244,10 +247,10 @@ export async function purgeUnusedDictionary(
       .select(['id', ...DICT_COLUMNS])
       .where('id', '>', last)
       .orderBy('id')
-      .limit(20_000)
+      .limit(PURGE_SLICE)
       .execute()
     for (const row of rows) add(row)
-    if (rows.length < 20_000) break
+    if (rows.length < PURGE_SLICE) break
     last = Number(rows[rows.length - 1]!.id)
     await new Promise((resolve) => setImmediate(resolve))
   }
