@@ -228,15 +228,16 @@ export async function collect(request: Request, now = Date.now()): Promise<Outco
   const client = addressKey(getClientIp(request))
   if (!(await hit(`stats:${client}`, EVENTS_PER_ADDRESS, now, { owner: client })))
     return { status: 429, message: 'Trop d’événements. Réessayez dans une minute.' }
-  const body = await readEventBody(request)
-  if ('status' in body) return body
   if (!(await getStatsSettings()).enabled)
     return { status: 204, counted: false, reason: 'disabled' }
-  // The site-wide budget (ADR 084): a flood from many addresses is answered alike, not stored.
+  // The site-wide budget (ADR 084): a flood from many addresses is answered alike, not stored,
+  // and costs no more than this (its bodies are not even parsed).
   if (!takeIngestSlot(now)) {
     noteIgnored(now)
     return { status: 204, counted: false, reason: 'budget' }
   }
+  const body = await readEventBody(request)
+  if ('status' in body) return body
   const pending = await toPendingEvent(body.event, request, now)
   if (!pending) return { status: 400, message: 'Adresse de page invalide.' }
   return enqueueEvent(pending)
