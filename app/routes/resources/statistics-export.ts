@@ -5,6 +5,7 @@ import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { toCsv } from '#app/server/analytics/csv.server.ts'
 import { buildReport, panelRows } from '#app/server/analytics/report.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
+import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import type { Route } from './+types/statistics-export'
 
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
@@ -42,3 +43,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   })
 }
+
+export const action = methodNotAllowed
