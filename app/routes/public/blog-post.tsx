@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft as LucideArrowLeft, Clock as LucideClock, Eye as LucideEye } from 'lucide-react'
+import { ArrowLeft as LucideArrowLeft, Eye as LucideEye } from 'lucide-react'
 import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
@@ -16,7 +16,7 @@ import {
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
-import { Avatar } from '#app/ui/primitives/avatar.tsx'
+import { PostAuthor, ReadTime } from '#app/ui/public/blog-card.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
@@ -43,7 +43,6 @@ import { FrenchOffer } from '#app/ui/public/error-links.tsx'
 
 // Built once (ADR 040).
 const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
-const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 /** `/blog/:slug?apercu`: an admin sees any post (draft, scheduled) with a banner. */
@@ -238,19 +237,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           </h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
             <span className="flex items-center gap-3">
-              <Avatar
-                src={post.author.avatar}
-                size={40}
-                className="size-10 rounded-full object-cover"
-              />
-              <span className="font-medium text-fg">{post.author.name}</span>
+              <PostAuthor author={post.author} size={40} />
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" />
-              {post.readTime}
-              {t('card:readTime')}
-            </span>
+            <ReadTime minutes={post.readTime} />
           </div>
         </div>
       </header>
