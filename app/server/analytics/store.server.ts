@@ -10,7 +10,8 @@ import {
 import { cachedRead } from '../cache/generation.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
-import { nowIso } from '../db/util.server.ts'
+import { readDocument, writeDocument } from '../db/documents.server.ts'
+import { parseJson } from '../db/util.server.ts'
 import { log } from '../core/log.server.ts'
 
 const DAY_S = 86_400
@@ -275,20 +276,12 @@ export async function writeState(
 const STATS_SETTINGS_ID = 'statistics'
 
 async function readStatsSettings(db: Kysely<Database>): Promise<StatsSettings> {
-  const row = await db
-    .selectFrom('settings')
-    .select('data')
-    .where('id', '=', STATS_SETTINGS_ID)
-    .executeTakeFirst()
-  const raw = row?.data ?? (await readState('settings', db))
-  if (!raw) return DEFAULT_STATS_SETTINGS
-  try {
-    const parsed = StatsSettingsSchema.safeParse(JSON.parse(raw))
-    // An unreadable row counts as the defaults.
-    return parsed.success ? parsed.data : DEFAULT_STATS_SETTINGS
-  } catch {
-    return DEFAULT_STATS_SETTINGS
-  }
+  const stored =
+    (await readDocument('settings', STATS_SETTINGS_ID, db)) ??
+    parseJson<unknown>(await readState('settings', db), undefined)
+  // Nothing stored, or an unreadable row, counts as the defaults.
+  const parsed = StatsSettingsSchema.safeParse(stored)
+  return parsed.success ? parsed.data : DEFAULT_STATS_SETTINGS
 }
 
 const cachedStatsSettings = cachedRead(() => readStatsSettings(getDb()))
@@ -302,13 +295,7 @@ export async function saveStatsSettings(
   value: StatsSettings,
   db: Kysely<Database> = getDb(),
 ): Promise<void> {
-  const data = JSON.stringify(value)
-  const updatedAt = nowIso()
-  await db
-    .insertInto('settings')
-    .values({ id: STATS_SETTINGS_ID, data, updatedAt })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
-    .execute()
+  await writeDocument('settings', STATS_SETTINGS_ID, value, db)
 }
 
 // ---------------------------------------------------------------------------------------------
