@@ -30,7 +30,7 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { LocaleContext, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import { localeOfPath, requestLocale } from '#app/domain/i18n/locale.ts'
+import { feedPath, localeOfPath, requestLocale } from '#app/domain/i18n/locale.ts'
 import { localizeSettings } from '#app/server/repositories/translations.server.ts'
 import { en } from '#app/domain/i18n/messages.en.ts'
 import { registerCatalogue, translate } from '#app/domain/i18n/translate.ts'
@@ -172,6 +172,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
+        {/* Feed autodiscovery on every page, in the page's language. */}
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={translate(locale, 'footer:rss')}
+          href={feedPath(locale)}
+        />
         <Meta />
         <Links />
       </head>

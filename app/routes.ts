@@ -76,6 +76,8 @@ export default [
   route('compte', 'routes/account/index.tsx'),
   route('compte/double-authentification', 'routes/account/two-factor.tsx'),
   route('compte/donnees', 'routes/account/data.ts'),
+  route('compte/adresse', 'routes/account/address-confirmed.tsx'),
+  route('compte/supprime', 'routes/account/deleted.tsx'),
 
   // Administration hub: one route file per tab (the tab lives in the URL)
   route('admin', 'routes/admin/layout.tsx', [

@@ -20,7 +20,24 @@ export const ACCOUNT_TEXTS = {
     'Mot de passe supprimé : connectez-vous désormais avec Google ou Facebook. Vos autres sessions sont fermées.',
   noPassword: 'Ce compte n’a pas de mot de passe.',
   noOtherSignIn: 'Impossible : ce compte n’a pas d’autre moyen de connexion.',
+  deleteProofRequired: 'Saisissez votre mot de passe pour confirmer la suppression.',
+  deleteCodeRequired: 'Saisissez un code de double authentification pour confirmer la suppression.',
+  deleteFreshSignInRequired:
+    'Pour confirmer la suppression, déconnectez-vous puis reconnectez-vous avec Google ou Facebook, et recommencez dans les 10 minutes.',
+  addressToConfirm: 'Adresse à confirmer',
+  addressConfirmed: 'Adresse confirmée',
+  verificationSent:
+    'Un lien de confirmation vient de vous être envoyé par e-mail. Il est valable 24 heures.',
+  verificationAlreadyDone: 'Votre adresse e-mail est déjà confirmée.',
+  verificationTooMany: 'Vous avez demandé trop de liens de confirmation. Réessayez dans une heure.',
+  verificationUnavailable:
+    'Ce site n’envoie pas d’e-mails pour l’instant : votre adresse ne peut pas encore être confirmée.',
+  messagesWithheld:
+    'Les messages envoyés avec votre adresse depuis le formulaire de contact vous seront remis une fois votre adresse confirmée depuis « Mon compte ».',
 } as const
+
+/** Where the e-mailed confirmation link lands (ADR 082); Better Auth appends `error` on failure. */
+export const ADDRESS_CONFIRMED_PATH = '/compte/adresse'
 
 export function passwordMinLength(role: string): number {
   return role === 'admin' ? ADMIN_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH
@@ -46,3 +63,14 @@ export const RemovePasswordSchema = z.object({
   code: text(64),
 })
 export type RemovePasswordInput = z.output<typeof RemovePasswordSchema>
+
+/**
+ * Deleting one's account (ADR 082): the typed address, and a proof as for removing the
+ * password: the current password or a second-factor code.
+ */
+export const DeleteAccountSchema = z.object({
+  confirmEmail: text(MAX_LENGTH.email),
+  currentPassword: text(MAX_LENGTH.password),
+  code: text(64),
+})
+export type DeleteAccountInput = z.output<typeof DeleteAccountSchema>

@@ -2,7 +2,7 @@
 // shapes the browser may report about itself. No I/O.
 import { z } from 'zod'
 import { ADMIN_TABS } from './admin-tabs.ts'
-import { MAX_LENGTH } from './common.ts'
+import { MAX_LENGTH, boolField } from './common.ts'
 import {
   ACTIVITY_ACTIONS,
   RESOURCE_TYPES,
@@ -104,7 +104,7 @@ export const ActivityFilterSchema = z.object({
   /** '1' shows page views (`access` entries), hidden by default so that actions stand out. */
   pageViews: z
     .unknown()
-    .transform((v) => v === '1' || v === 'on')
+    .transform((v) => boolField.parse(v))
     .catch(false),
   resourceType: lenient(z.enum(RESOURCE_TYPES)),
   userId: lenient(z.string().trim().min(1).max(MAX_LENGTH.short)),

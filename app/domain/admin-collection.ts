@@ -1,19 +1,12 @@
-// What the hub's collections are, as data both sides share (ADR 064): the item each tab holds,
-// the view its loader returns, a refused save, and the part of a collection's declaration the
-// server reads (labels, schema, toasts). The React parts of a declaration (rows, fields,
-// slots) extend it in app/ui/admin/collections/; the server never sees them (ADR 065).
-import type { z } from 'zod'
+// What the hub's collections share as data (ADR 064, ADR 079): the view a tab's loader
+// returns, a refused save, and the loader data of the tabs with more. Each collection is
+// declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
+// app/ui/admin/collections/, the server its repository (ADR 065).
 import type { FieldErrors } from './common.ts'
-import type { TranslatedEntity, TranslationData } from './translation.ts'
-import type {
-  BlogPost,
-  MediaItem,
-  Project,
-  ProcessStep,
-  ResourceType,
-  Skill,
-  TimelineItem,
-} from './types.ts'
+import type { CollectionDeclaration } from './collections/define.ts'
+import type { CollectionId, CollectionItems } from './collections/registry.ts'
+import type { TranslationData } from './translation.ts'
+import type { BlogPost, MediaItem } from './types.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
 export interface FormFailure {
@@ -28,17 +21,6 @@ export type CrudView<T> =
   | { mode: 'list'; item: null; items: T[] }
   | { mode: 'create'; item: null; items: T[] }
   | { mode: 'edit'; item: T; items: T[] }
-
-/** The collections, by tab id, and the item each one holds. */
-export interface CollectionItems {
-  projects: Project
-  skills: Skill
-  timeline: TimelineItem
-  process: ProcessStep
-  blog: BlogPost
-  media: MediaItem
-}
-export type CollectionId = keyof CollectionItems
 
 /**
  * What a collection tab's loader returns at least: the view, a new item's order, the items'
@@ -58,38 +40,11 @@ export function viewsLabel(views: number | undefined): string {
   return `${n.toLocaleString('fr-FR')} vue${n > 1 ? 's' : ''}`
 }
 
-/** What the server reads of a collection's declaration. */
-export interface CollectionDefinition<K extends CollectionId> {
-  /** The tab id: its URL (/admin/<id>), its repository (server side), its drafts' scope. */
-  id: K
-  resourceType: ResourceType
-  /** The same Zod schema the repository validates with (client-side check, no drift). */
-  schema: z.ZodType
-  nameOf: (item: CollectionItems[K]) => string
-  /** Values for fields a browser omits (unticked boxes, emptied lists). */
-  formDefaults?: Record<string, unknown>
-  /** A new item's order defaults to the count + 1. */
-  ordered?: boolean
-  /** List parameters (filters) an action's redirect keeps. */
-  keepParams?: readonly string[]
-  labels: {
-    heading: string
-    add: string
-    empty: string
-    list: string
-    create: string
-    edit: string
-    /** The exact French delete question. */
-    deleteQuestion: string
-    /** The 404 text of an unknown `?edit=` id. */
-    missing: string
-  }
-  toasts: { created: string; updated: string; deleted: string; missing: string }
-  /** What the owner translates of an item (ADR 075): its English form beside the French one. */
-  translation?: TranslatedEntity
-  /** The Markdown body of an item: a browser copy equal to a saved one is no unsaved work. */
-  savedText?: (item: CollectionItems[K]) => string
-}
+/** A collection's declaration (app/domain/collections/), by tab id. */
+export type CollectionDefinition<K extends CollectionId> = CollectionDeclaration<
+  K,
+  CollectionItems[K]
+>
 
 /** One line of a diff between two revisions of a post. */
 export interface DiffPart {

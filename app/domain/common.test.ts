@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formDataToObject, listField, listFieldName, urlListField } from './common.ts'
+import { boolField, formDataToObject, listField, listFieldName, urlListField } from './common.ts'
 
 const Lists = z.object({ tags: listField(), images: urlListField() })
 
@@ -53,5 +53,14 @@ describe('comma-separated text fields (timeline, blog, media tags; keywords)', (
     const parsed = Lists.parse(formDataToObject(form([['tags', ' a, ,b ,']])))
     expect(parsed.tags).toEqual(['a', 'b'])
     expect(listField().parse('Lyon, , Nuit ')).toEqual(['Lyon', 'Nuit'])
+  })
+})
+
+describe('boolField, the one reading of a checkbox', () => {
+  it('reads a ticked box, alone or after a hidden "false", and anything else as unticked', () => {
+    for (const ticked of ['on', 'true', '1', true, ['false', 'on'], ['false', 'true']])
+      expect(boolField.parse(ticked)).toBe(true)
+    for (const unticked of [undefined, null, '', 'false', 'off', false, ['false'], []])
+      expect(boolField.parse(unticked)).toBe(false)
   })
 })

@@ -161,9 +161,18 @@ export function intField(opts: {
   }, schema)
 }
 
-/** Checkbox: "on", "true", "1" or true are true; anything else (or absent) is false. */
+/** A ticked box's values: "on" (a browser's), "true", "1" or true. */
+function isTicked(value: unknown): boolean {
+  return value === true || value === 'on' || value === 'true' || value === '1'
+}
+
+/**
+ * Checkbox: "on", "true", "1" or true are true; anything else (or absent) is false. A hidden
+ * "false" followed by the checkbox arrives as ["false", "on"]: ticked when one value is.
+ * The one reading of a checkbox (ADR 079): `boolField.parse(value)` outside a schema.
+ */
 export const boolField = z.preprocess(
-  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  (value) => (Array.isArray(value) ? value.some(isTicked) : isTicked(value)),
   z.boolean(),
 )
 

@@ -1,6 +1,6 @@
 // The CV document: its URL and its protection settings (ADR 018).
 import { z } from 'zod'
-import { requiredUrl } from './common.ts'
+import { boolField, requiredUrl } from './common.ts'
 import type { CvAudience, CvSettings } from './types.ts'
 
 /** The settings a CV gets when its URL is first set: protected by default. */
@@ -56,7 +56,7 @@ export const optionalCheckbox = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return undefined
     const values = Array.isArray(value) ? value : [value]
-    if (values.some((v) => v === true || v === 'on' || v === 'true' || v === '1')) return true
+    if (boolField.parse(values)) return true
     if (values.every((v) => v === false || v === 'off' || v === 'false' || v === '0' || v === ''))
       return false
     return value

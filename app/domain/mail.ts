@@ -97,11 +97,7 @@ export const ALERTS_PER_HOUR = 5
 
 /** 'Paramètres › E-mails': new-message alerts on/off and where they go. */
 export const MailSettingsSchema = z.object({
-  alertsEnabled: z.preprocess(
-    // A hidden "false" followed by the checkbox arrives as ["false", "on"].
-    (v) => (Array.isArray(v) ? v.some((x) => x === 'on' || x === 'true') : v),
-    boolField,
-  ),
+  alertsEnabled: boolField,
   alertEmail: optionalEmail(),
 })
 export type MailSettings = z.output<typeof MailSettingsSchema>

@@ -37,35 +37,36 @@ function isBlank(value: unknown): boolean {
 export const ALT_REQUIRED_MESSAGE =
   'Le texte alternatif est requis pour une image (ou cochez « Image décorative »)'
 
-export const MediaSchema = z
-  .object({
-    url: requiredUrl("L'URL est requise"),
-    title: requiredText('Le titre est requis'),
-    description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
-    category: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.enum(MEDIA_CATEGORIES, {
-        error: (issue) =>
-          issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
-      }),
-    ),
-    tags: listField(),
-    featured: boolField,
-    // Absent or blank stays undefined: the repository defaults it to count + 1.
-    order: z.preprocess(
-      (value) => (isBlank(value) ? undefined : value),
-      intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
-    ),
-    // The French alternative text public pages use (ADR 017); 'décorative' images have none.
-    alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
-    decorative: boolField,
-    inGallery: boolField,
-  })
-  .superRefine((value, ctx) => {
-    if (value.category === 'image' && !value.decorative && !value.alt) {
-      ctx.addIssue({ code: 'custom', path: ['alt'], message: ALT_REQUIRED_MESSAGE })
-    }
-  })
+/** The media fields, without the rule between them (English versions pick from it, ADR 079). */
+export const MediaFieldsSchema = z.object({
+  url: requiredUrl("L'URL est requise"),
+  title: requiredText('Le titre est requis'),
+  description: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+  category: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(MEDIA_CATEGORIES, {
+      error: (issue) =>
+        issue.input === undefined ? 'La catégorie est requise' : 'Catégorie invalide',
+    }),
+  ),
+  tags: listField(),
+  featured: boolField,
+  // Absent or blank stays undefined: the repository defaults it to count + 1.
+  order: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    intField({ message: MEDIA_ORDER_MESSAGE, min: 0 }).optional(),
+  ),
+  // The French alternative text public pages use (ADR 017); 'décorative' images have none.
+  alt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
+  decorative: boolField,
+  inGallery: boolField,
+})
+
+export const MediaSchema = MediaFieldsSchema.superRefine((value, ctx) => {
+  if (value.category === 'image' && !value.decorative && !value.alt) {
+    ctx.addIssue({ code: 'custom', path: ['alt'], message: ALT_REQUIRED_MESSAGE })
+  }
+})
 
 export type MediaFields = z.output<typeof MediaSchema>
 export type MediaInput = Partial<Record<keyof MediaFields, unknown>> & Record<string, unknown>

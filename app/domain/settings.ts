@@ -82,61 +82,57 @@ const objectOrEmpty = <T extends z.ZodType>(schema: T) =>
 
 const GA_ID = /^(UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{4,16})$/
 
-export const SettingsSchema = z.preprocess(
-  nestDottedKeys,
-  z.object({
-    siteName: requiredText('Le nom du site est requis'),
-    siteDescription: requiredText('La description du site est requise', MAX_LENGTH.text),
-    logo: optionalUrl(),
-    favicon: optionalUrl(),
-    metaImage: optionalUrl(),
-    keywords: listField(100, MAX_LENGTH.list),
-    googleAnalyticsId: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : (v ?? undefined)),
-      z
-        .string()
-        .regex(GA_ID, {
-          error: 'Identifiant Google Analytics invalide (ex. : UA-XXXXXXXX-X ou G-XXXXXXXXXX)',
-        })
-        .optional(),
-    ),
-    maintenanceMode: z.preprocess(
-      // A hidden "false" followed by the checkbox arrives as ["false", "on"].
-      (v) => (Array.isArray(v) ? v.some((x) => x === 'on' || x === 'true' || x === true) : v),
-      boolField,
-    ),
-    maintenanceMessage: optionalText(MAX_LENGTH.text),
-    customCss: optionalText(MAX_LENGTH.long),
-    customJs: optionalText(MAX_LENGTH.long),
-    socialMedia: objectOrEmpty(
-      z.object({
-        facebook: optionalUrl(),
-        twitter: optionalUrl(),
-        instagram: optionalUrl(),
-        linkedin: optionalUrl(),
-        github: optionalUrl(),
-        youtube: optionalUrl(),
-      }),
-    ),
-    contact: objectOrEmpty(
-      z.object({
-        email: requiredEmail("L'adresse e-mail de contact est requise"),
-        phone: optionalText(50),
-        address: optionalText(500),
-        hours: optionalText(),
-        whatsapp: optionalText(),
-        telegram: optionalText(),
-      }),
-    ),
-    legal: objectOrEmpty(
-      z.object({
-        notice: optionalText(MAX_LENGTH.long),
-        privacy: optionalText(MAX_LENGTH.long),
-        terms: optionalText(MAX_LENGTH.long),
-      }),
-    ),
-  }),
-)
+/** The settings' fields (English versions pick from them, ADR 079). */
+export const SettingsFieldsSchema = z.object({
+  siteName: requiredText('Le nom du site est requis'),
+  siteDescription: requiredText('La description du site est requise', MAX_LENGTH.text),
+  logo: optionalUrl(),
+  favicon: optionalUrl(),
+  metaImage: optionalUrl(),
+  keywords: listField(100, MAX_LENGTH.list),
+  googleAnalyticsId: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : (v ?? undefined)),
+    z
+      .string()
+      .regex(GA_ID, {
+        error: 'Identifiant Google Analytics invalide (ex. : UA-XXXXXXXX-X ou G-XXXXXXXXXX)',
+      })
+      .optional(),
+  ),
+  maintenanceMode: boolField,
+  maintenanceMessage: optionalText(MAX_LENGTH.text),
+  customCss: optionalText(MAX_LENGTH.long),
+  customJs: optionalText(MAX_LENGTH.long),
+  socialMedia: objectOrEmpty(
+    z.object({
+      facebook: optionalUrl(),
+      twitter: optionalUrl(),
+      instagram: optionalUrl(),
+      linkedin: optionalUrl(),
+      github: optionalUrl(),
+      youtube: optionalUrl(),
+    }),
+  ),
+  contact: objectOrEmpty(
+    z.object({
+      email: requiredEmail("L'adresse e-mail de contact est requise"),
+      phone: optionalText(50),
+      address: optionalText(500),
+      hours: optionalText(),
+      whatsapp: optionalText(),
+      telegram: optionalText(),
+    }),
+  ),
+  legal: objectOrEmpty(
+    z.object({
+      notice: optionalText(MAX_LENGTH.long),
+      privacy: optionalText(MAX_LENGTH.long),
+      terms: optionalText(MAX_LENGTH.long),
+    }),
+  ),
+})
+
+export const SettingsSchema = z.preprocess(nestDottedKeys, SettingsFieldsSchema)
 
 export type SettingsData = z.output<typeof SettingsSchema>
 

@@ -5,43 +5,57 @@
 // own status and publish date (ADR 077). No I/O.
 import { z } from 'zod'
 import { BlogPostFieldsSchema, slugify } from './blog.ts'
+import { MAX_LENGTH, optionalText } from './common.ts'
+import { englishVersion } from './collections/define.ts'
+import { COLLECTIONS } from './collections/registry.ts'
+import { ProfileSchema } from './profile.ts'
 import { SCHEDULE_IN_PAST_MESSAGE, type BlogStatusValue } from './publishing.ts'
+import { SettingsFieldsSchema } from './settings.ts'
 
-export const TRANSLATABLE_FIELDS = {
-  project: ['title', 'description', 'content'],
-  post: ['slug', 'title', 'excerpt', 'content', 'category'],
-  skill: ['name'],
-  timeline: ['title', 'organization', 'description'],
-  process: ['title', 'description'],
-  media: ['title', 'description', 'alt'],
-  profile: ['title', 'bio'],
-  settings: ['siteName', 'siteDescription'],
-  // One item per legal page, id = its key (notice, privacy, terms): the owner's English text.
-  legal: ['text'],
+/**
+ * Every English version (ADR 075): the collections' from their declarations, the single
+ * documents' here, each checked with its French schema's rules (ADR 079).
+ */
+const ENGLISH = {
+  project: COLLECTIONS.projects.translation,
+  post: COLLECTIONS.blog.translation,
+  skill: COLLECTIONS.skills.translation,
+  timeline: COLLECTIONS.timeline.translation,
+  process: COLLECTIONS.process.translation,
+  media: COLLECTIONS.media.translation,
+  profile: englishVersion('profile', ProfileSchema, ['title', 'bio'], ['title']),
+  settings: englishVersion(
+    'settings',
+    SettingsFieldsSchema,
+    ['siteName', 'siteDescription'],
+    ['siteName'],
+  ),
+  // One item per legal page, id = its key (notice, privacy, terms): the owner's English text,
+  // bounded as the French one (settings.ts).
+  legal: englishVersion(
+    'legal',
+    z.object({ text: optionalText(MAX_LENGTH.long) }),
+    ['text'],
+    ['text'],
+  ),
 } as const
 
-export type TranslatedEntity = keyof typeof TRANSLATABLE_FIELDS
-export type TranslatedField<E extends TranslatedEntity> = (typeof TRANSLATABLE_FIELDS)[E][number]
+export type TranslatedEntity = keyof typeof ENGLISH
+
+/** The fields of each kind of content that have an English version. */
+export const TRANSLATABLE_FIELDS = Object.fromEntries(
+  Object.entries(ENGLISH).map(([entity, english]) => [entity, english.fields]),
+) as { [E in TranslatedEntity]: (typeof ENGLISH)[E]['fields'] }
+
+export type TranslatedField<E extends TranslatedEntity> = (typeof ENGLISH)[E]['fields'][number]
 
 /** Filled for the item to count as translated. */
-export const REQUIRED_FIELDS: { [E in TranslatedEntity]: readonly TranslatedField<E>[] } = {
-  project: ['title'],
-  post: ['title', 'content'],
-  skill: ['name'],
-  timeline: ['title'],
-  process: ['title'],
-  media: ['title'],
-  profile: ['title'],
-  settings: ['siteName'],
-  legal: ['text'],
-}
-
-export const TRANSLATION_MAX = 100_000
+export const REQUIRED_FIELDS = Object.fromEntries(
+  Object.entries(ENGLISH).map(([entity, english]) => [entity, english.required]),
+) as { [E in TranslatedEntity]: (typeof ENGLISH)[E]['required'] }
 
 /** A translation as stored: field → text, blanks dropped. */
 export type TranslationData = Record<string, string>
-
-const textField = z.string().max(TRANSLATION_MAX, 'Texte trop long')
 
 /**
  * The kinds of content whose English version is published on its own (ADR 077): its status
@@ -61,10 +75,9 @@ const publicationShape = {
 
 /** The English fields of one item, as the hub sends them (unknown fields refused). */
 export function translationSchema(entity: TranslatedEntity): z.ZodType<TranslationInput> {
-  const shape: Record<string, z.ZodType> = {}
-  for (const field of TRANSLATABLE_FIELDS[entity]) shape[field] = textField.optional()
-  if (!hasOwnPublication(entity)) return z.strictObject(shape) as z.ZodType<TranslationInput>
-  return z.strictObject({ ...shape, ...publicationShape }).superRefine((value, ctx) => {
+  const texts = ENGLISH[entity].schema
+  if (!hasOwnPublication(entity)) return texts as z.ZodType<TranslationInput>
+  return texts.extend(publicationShape).superRefine((value, ctx) => {
     // As for a French post: a scheduled version needs a date still ahead.
     if (value.status !== 'scheduled') return
     const at = value.publishedAt as string | undefined

@@ -40,6 +40,11 @@ function isPublicPage(path: string): boolean {
   return PUBLIC_SECTIONS.some((s) => path === s || path.startsWith(`${s}/`))
 }
 
+/** The RSS feed of the site's posts in `locale` (routes `rss.xml` and `en/rss.xml`). */
+export function feedPath(locale: Locale): string {
+  return locale === 'fr' ? '/rss.xml' : `${EN_PREFIX}/rss.xml`
+}
+
 /**
  * The French path of a public page in `locale`: "/projects" → "/en/projects", "/" → "/en/",
  * "/mentions-legales" → "/en/legal-notice". Anything else (the hub, sign-in, files) and

@@ -38,6 +38,7 @@ export const en: Messages = {
   'footer:networks': 'Networks',
   'footer:writeMe': 'Write to me',
   'footer:rights': 'All rights reserved.',
+  'footer:rss': 'RSS feed',
   'legal:notice': 'Legal notice',
   'legal:privacy': 'Privacy policy',
   'legal:terms': 'Terms of use',

@@ -38,6 +38,7 @@ export const fr = {
   'footer:networks': 'Réseaux',
   'footer:writeMe': 'Écrivez-moi',
   'footer:rights': 'Tous droits réservés.',
+  'footer:rss': 'Flux RSS',
   'legal:notice': 'Mentions légales',
   'legal:privacy': 'Politique de confidentialité',
   'legal:terms': "Conditions d'utilisation",

@@ -5,11 +5,13 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import {
   ACCOUNT_TEXTS,
+  ADDRESS_CONFIRMED_PATH,
   ChangePasswordSchema,
+  DeleteAccountSchema,
   passwordMinLength,
   RemovePasswordSchema,
 } from '#app/domain/account.ts'
-import { formDataToObject } from '#app/domain/common.ts'
+import { boolField, formDataToObject } from '#app/domain/common.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { ENROL_PATH, SecondFactorSchema, TWO_FACTOR_TEXTS } from '#app/domain/two-factor.ts'
 import {
@@ -25,7 +27,10 @@ import {
   endSession,
   listActiveSessions,
 } from '#app/server/auth/active-sessions.server.ts'
+import { requestEmailVerification } from '#app/server/auth/cv-access.server.ts'
+import { isEmailVerified } from '#app/server/auth/email-verification.server.ts'
 import { requireUser } from '#app/server/auth/guard.server.ts'
+import { isMailConfigured } from '#app/server/mail/mail.server.ts'
 import { attemptSecondFactor } from '#app/server/auth/second-factor.server.ts'
 import { getCurrentSession } from '#app/server/auth/session.server.ts'
 import {
@@ -72,6 +77,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasPassword,
     canRemovePassword: hasPassword && (await hasOtherSignIn(user.id)),
     passwordMin: passwordMinLength(user.role),
+    // ADR 082: an unproven address gets nothing keyed on it; the link proves it.
+    emailVerified: await isEmailVerified(user.id),
+    canVerify: isMailConfigured(),
   }
 }
 
@@ -138,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     case 'policy': {
       if (user.role !== 'admin') return fail('Action réservée aux administrateurs.', 403)
       const raw = values.requireAdminTwoFactor
-      const required = Array.isArray(raw) ? raw.includes('on') : raw === 'on'
+      const required = boolField.parse(raw)
       // Either way: an admin without a second factor must not lift the rule that sends them
       // to enrol, nor set it for the others.
       if (!(await getTwoFactorStatus(user.id)).enabled) return fail(TWO_FACTOR_TEXTS.enableFirst)
@@ -168,12 +176,24 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.ok) return fail(outcome.error, outcome.status)
       return { message: ACCOUNT_TEXTS.passwordRemoved }
     }
+    case 'resend-verification': {
+      if (!isMailConfigured()) return fail(ACCOUNT_TEXTS.verificationUnavailable, 409)
+      const sent = await requestEmailVerification(request, user, ADDRESS_CONFIRMED_PATH)
+      if (sent === 'rate-limited') return fail(ACCOUNT_TEXTS.verificationTooMany, 429)
+      return {
+        message:
+          sent === 'verified'
+            ? ACCOUNT_TEXTS.verificationAlreadyDone
+            : ACCOUNT_TEXTS.verificationSent,
+      }
+    }
     case 'delete-account': {
-      const confirm = typeof values.confirmEmail === 'string' ? values.confirmEmail : ''
-      const outcome = await deleteOwnAccount(request, user, confirm)
+      const parsed = DeleteAccountSchema.safeParse(values)
+      if (!parsed.success) return fail('Formulaire invalide.')
+      const outcome = await deleteOwnAccount(request, user, parsed.data, current?.session.createdAt)
       if (!outcome.ok) return fail(outcome.error, outcome.status)
       // The sessions went with the account; the cookie names none any more.
-      return redirect('/')
+      return redirect('/compte/supprime')
     }
     default:
       return fail('Action inconnue.')
@@ -190,6 +210,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     hasPassword,
     canRemovePassword,
     passwordMin,
+    emailVerified,
+    canVerify,
   } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
@@ -197,8 +219,31 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <AccountShell title="Mon compte" isAdmin={isAdmin}>
       <p className="text-white/80">
-        {user.name} — {user.email}
+        {user.name} — {user.email}{' '}
+        <span
+          className={`ml-1 rounded-full px-2 py-0.5 text-xs ${emailVerified ? 'bg-emerald-500/30' : 'bg-amber-500/30'}`}
+        >
+          {emailVerified ? ACCOUNT_TEXTS.addressConfirmed : ACCOUNT_TEXTS.addressToConfirm}
+        </span>
       </p>
+      {emailVerified ? null : (
+        <Panel title={ACCOUNT_TEXTS.addressToConfirm}>
+          {canVerify ? (
+            <Form method="post" className="space-y-3">
+              <p className="text-sm text-white/80">
+                Ouvrez le lien reçu par e-mail pour confirmer que cette adresse est bien la vôtre.
+                D’ici là, les messages envoyés avec cette adresse depuis le formulaire de contact ne
+                vous sont pas remis.
+              </p>
+              <IntentButton intent="resend-verification" busy={busy}>
+                Renvoyer le lien de confirmation
+              </IntentButton>
+            </Form>
+          ) : (
+            <p className="text-sm text-white/80">{ACCOUNT_TEXTS.verificationUnavailable}</p>
+          )}
+        </Panel>
+      )}
       {result?.error ? <Notice kind="error">{result.error}</Notice> : null}
       {result?.message ? <Notice kind="success">{result.message}</Notice> : null}
       {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
@@ -376,6 +421,37 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             maxLength={254}
             required
           />
+          {hasPassword ? (
+            <LabelledInput
+              id="delete-current-password"
+              label="Votre mot de passe"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              maxLength={128}
+              required={!twoFactor.enabled}
+            />
+          ) : null}
+          {twoFactor.enabled ? (
+            <LabelledInput
+              id="delete-code"
+              label={
+                hasPassword
+                  ? 'Ou code de vérification (application ou code de récupération)'
+                  : 'Code de vérification (application ou code de récupération)'
+              }
+              name="code"
+              autoComplete="one-time-code"
+              maxLength={64}
+              required={!hasPassword}
+            />
+          ) : null}
+          {!hasPassword && !twoFactor.enabled ? (
+            <p className="text-sm text-white/80">
+              Sans mot de passe ni double authentification, la suppression n’est acceptée que dans
+              les 10 minutes qui suivent une connexion avec Google ou Facebook.
+            </p>
+          ) : null}
           <IntentButton
             intent="delete-account"
             busy={busy}

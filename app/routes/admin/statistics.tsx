@@ -23,6 +23,7 @@ import {
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import type { Route } from './+types/statistics'
+import { boolField } from '#app/domain/common.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -36,11 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const { intent, values } = await readAdminForm(request)
   if (intent !== 'settings') return unknownIntent(intent)
-  const checked = (v: unknown) => v === 'on' || v === 'true'
   const parsed = StatsSettingsSchema.safeParse({
-    enabled: checked(values.enabled),
+    enabled: boolField.parse(values.enabled),
     retentionMonths: values.retentionMonths,
-    weeklyEmail: checked(values.weeklyEmail),
+    weeklyEmail: boolField.parse(values.weeklyEmail),
   })
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
   await saveStatsSettings(parsed.data)

@@ -44,6 +44,7 @@ import { AddButton } from '#app/ui/admin/list.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { UserForm, UserTable } from '#app/ui/admin/users-list.tsx'
 import type { Route } from './+types/users'
+import { boolField } from '#app/domain/common.ts'
 
 const USERS_PAGE_SIZE = 50
 const LAST_ADMIN_MESSAGE =
@@ -103,7 +104,7 @@ async function withInvitation(
 }
 
 /** The 'Envoyer l'invitation par e-mail' checkbox (a hidden "false" may precede "on"). */
-const wantsEmail = (value: unknown) => [value].flat().some((v) => v === 'on' || v === 'true')
+const wantsEmail = (value: unknown) => boolField.parse(value)
 
 const isActiveAdmin = (u: Pick<User, 'role' | 'status'>) =>
   u.role === 'admin' && u.status === 'active'

@@ -56,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const outcome = await registerWithPassword(request, parsed.data)
+  const outcome = await registerWithPassword(request, parsed.data, { operatorVouches: true })
   if (!outcome.ok) {
     return data(
       { error: outcome.error, fields: {}, values: kept },

@@ -1,15 +1,10 @@
-// The server half of the admin collections (ADR 064): which repository stores each one, and
-// the loader and action steps every collection tab shares. The declarations (labels, schema,
-// toasts…) are in app/ui/admin/collections/, the part read here typed in app/domain; they name
-// their repository by tab id because a module the browser loads may not import a .server module. Each tab's loader and action
-// check the admin before calling these (collectionLoader and collectionAction do it for a tab
-// that is only its collection).
-import type {
-  CollectionData,
-  CollectionDefinition,
-  CollectionId,
-  CollectionItems,
-} from '#app/domain/admin-collection.ts'
+// The server half of the admin collections (ADR 064, ADR 079): the one registry that binds each
+// declared collection (app/domain/collections/, by id) to the repository that stores it, and
+// the loader and action steps every collection tab shares. Each tab's loader and action check
+// the admin before calling these (collectionLoader and collectionAction do it for a tab that
+// is only its collection).
+import type { CollectionData, CollectionDefinition } from '#app/domain/admin-collection.ts'
+import type { CollectionId, CollectionItems } from '#app/domain/collections/registry.ts'
 import {
   handleCrudIntent,
   listUrlOf,
@@ -45,7 +40,8 @@ export interface CollectionStore<T> {
 /** A blog revision is signed by the admin who saved it. */
 const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
 
-const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
+/** Each collection's repository, by the declaration's id: one entry per declared collection. */
+const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
   projects: {
     get: projects.getProject,
     list: projects.listProjects,
@@ -99,14 +95,6 @@ const STORES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> } = {
   },
 }
 
-/** The public page of an item whose views the list shows. */
-const PUBLIC_PAGE: Partial<
-  Record<CollectionId, (item: CollectionItems['blog'] & CollectionItems['projects']) => string>
-> = {
-  projects: (project) => `/projects/${project.id}`,
-  blog: (post) => `/blog/${post.slug}`,
-}
-
 /**
  * The tab's view from the URL (list, `?new`, `?edit=<id>`; an unknown id is a 404), and the
  * order a new item starts with. `list` replaces the stored list (a filtered one).
@@ -117,7 +105,7 @@ export async function loadCollection<K extends CollectionId>(
   collection: CollectionDefinition<K>,
   list?: () => Promise<CollectionItems[K][]>,
 ): Promise<CollectionData<CollectionItems[K]>> {
-  const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  const store: CollectionStore<CollectionItems[K]> = REPOSITORIES[collection.id]
   const view = await loadCrudView(request, {
     get: (id) => store.get(id),
     list: list ?? (() => store.list()),
@@ -126,16 +114,15 @@ export async function loadCollection<K extends CollectionId>(
   const nextOrder = view.mode === 'create' && store.count ? (await store.count()) + 1 : 0
   // Each item's English version, for the list's markers and the form beside the French one.
   const translations = collection.translation
-    ? Object.fromEntries(await listTranslations(collection.translation))
+    ? Object.fromEntries(await listTranslations(collection.translation.entity))
     : undefined
   const data = { ...view, nextOrder, ...(translations ? { translations } : {}) }
   // Posts and projects show their page views in the list (ADR 072).
-  const pageOf = PUBLIC_PAGE[collection.id]
+  const pageOf = collection.publicPath
   if (!pageOf || view.mode !== 'list') return data
-  const items = view.items as CollectionItems['blog' | 'projects'][]
-  const counts = await viewCounts(items.map((item) => pageOf(item as never)))
+  const counts = await viewCounts(view.items.map(pageOf))
   const views = Object.fromEntries(
-    items.map((item) => [item.id, counts.get(pageOf(item as never)) ?? 0]),
+    view.items.map((item) => [(item as { id: string }).id, counts.get(pageOf(item)) ?? 0]),
   )
   return { ...data, views }
 }
@@ -162,10 +149,15 @@ export async function saveCollection<K extends CollectionId>(
   // Own keys only: an intent named like an Object.prototype member is just unknown.
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer
-  const store: CollectionStore<CollectionItems[K]> = STORES[collection.id]
+  const store: CollectionStore<CollectionItems[K]> = REPOSITORIES[collection.id]
   if (form.intent === 'translate' && collection.translation) {
-    return saveItemTranslation(request, admin, collection, collection.translation, form, (id) =>
-      store.get(id),
+    return saveItemTranslation(
+      request,
+      admin,
+      collection,
+      collection.translation.entity,
+      form,
+      (id) => store.get(id),
     )
   }
   const result = await handleCrudIntent(request, admin, form, {
@@ -179,7 +171,8 @@ export async function saveCollection<K extends CollectionId>(
     // A deleted item's translations go with it (ADR 075).
     remove: async (id) => {
       const removed = await store.remove(id)
-      if (removed && collection.translation) await deleteTranslations(collection.translation, id)
+      if (removed && collection.translation)
+        await deleteTranslations(collection.translation.entity, id)
       return removed
     },
     messages: collection.toasts,

@@ -1,6 +1,7 @@
 // The English version of a hub item (ADR 075): saved from the form beside the French one
 // (intent 'translate'), validated and authorised like every admin write. The hub stays French.
-import type { CollectionDefinition, CollectionId } from '#app/domain/admin-collection.ts'
+import type { CollectionDefinition } from '#app/domain/admin-collection.ts'
+import type { CollectionId } from '#app/domain/collections/registry.ts'
 import { toFieldErrors } from '#app/domain/common.ts'
 import {
   hasOwnPublication,

@@ -1,5 +1,6 @@
 // « Mon compte » › removing one's password (ADR 025's amendment): only for an account that can
 // still sign in with Google or Facebook, proven by the current password; refusals change nothing.
+// Deleting one's account asks for the same proof (ADR 082).
 import os from 'node:os'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -15,7 +16,8 @@ const { getDb } = await import('../db/client.server.ts')
 const { createId, nowIso } = await import('../db/util.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { signInWithPassword } = await import('./password-auth.server.ts')
-const { removeOwnPassword } = await import('./account-self-service.server.ts')
+const { deleteOwnAccount, FRESH_SIGN_IN_MS, removeOwnPassword } =
+  await import('./account-self-service.server.ts')
 
 useTestDatabase()
 const ORIGIN = process.env.PUBLIC_URL!
@@ -123,5 +125,77 @@ describe('removing one’s password', () => {
       status: 400,
     })
     expect(await providersOf(user.id)).toEqual(['google'])
+  })
+})
+
+describe('deleting one’s account', () => {
+  const exists = async (id: string) =>
+    !!(await getDb().selectFrom('user').select('id').where('id', '=', id).executeTakeFirst())
+  const deleteAccount = (
+    user: Awaited<ReturnType<typeof createTestUser>>,
+    input: { confirmEmail?: string; currentPassword?: string; code?: string },
+    signedInAt: Date | undefined = new Date(Date.now() - 60 * 60_000),
+  ) =>
+    deleteOwnAccount(
+      request(),
+      sessionUser(user),
+      { confirmEmail: user.email, currentPassword: '', code: '', ...input },
+      signedInAt,
+    )
+
+  it('asks for the password: a session and the typed address are not enough', async () => {
+    const user = await createTestUser({ password: 'mon-code-secret-1' })
+    expect(await deleteAccount(user, {})).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.deleteProofRequired,
+      status: 400,
+    })
+    // A fresh session proves nothing for an account that has a password.
+    expect(await deleteAccount(user, {}, new Date())).toMatchObject({ ok: false })
+    expect(await deleteAccount(user, { currentPassword: 'pas-le-bon' })).toEqual({
+      ok: false,
+      error: ACCOUNT_TEXTS.currentPasswordWrong,
+      status: 400,
+    })
+    expect(await deleteAccount(user, { code: '123456' })).toMatchObject({ ok: false })
+    expect(await exists(user.id)).toBe(true)
+    expect(await deleteAccount(user, { currentPassword: 'mon-code-secret-1' })).toEqual({
+      ok: true,
+    })
+    expect(await exists(user.id)).toBe(false)
+  })
+
+  it('still wants the typed address, with the right password', async () => {
+    const user = await createTestUser({ password: 'mon-code-secret-2' })
+    expect(
+      await deleteAccount(user, {
+        confirmEmail: 'autre@exemple.fr',
+        currentPassword: 'mon-code-secret-2',
+      }),
+    ).toEqual({ ok: false, error: ACCOUNT_TEXTS.deleteConfirmMismatch, status: 400 })
+    expect(await exists(user.id)).toBe(true)
+  })
+
+  it('bounds wrong passwords per account', async () => {
+    const user = await createTestUser({ password: 'mon-code-secret-3' })
+    let last
+    for (let i = 0; i < 9; i++) last = await deleteAccount(user, { currentPassword: `faux-${i}` })
+    expect(last).toEqual({ ok: false, error: ACCOUNT_TEXTS.tooManyAttempts, status: 429 })
+    expect(await deleteAccount(user, { currentPassword: 'mon-code-secret-3' })).toMatchObject({
+      ok: false,
+      status: 429,
+    })
+    expect(await exists(user.id)).toBe(true)
+  })
+
+  it('takes a recent Google sign-in from an account with neither password nor second factor', async () => {
+    const user = await createTestUser({ withPassword: false })
+    await linkGoogle(user.id)
+    expect(await deleteAccount(user, {}, new Date(Date.now() - FRESH_SIGN_IN_MS - 60_000))).toEqual(
+      { ok: false, error: ACCOUNT_TEXTS.deleteFreshSignInRequired, status: 400 },
+    )
+    expect(await exists(user.id)).toBe(true)
+    expect(await deleteAccount(user, {}, new Date(Date.now() - 60_000))).toEqual({ ok: true })
+    expect(await exists(user.id)).toBe(false)
   })
 })

@@ -1,15 +1,19 @@
 // `/compte` self-service (ADR 025's amendment): a user changes or removes their own password,
 // downloads what the site holds about them (GDPR art. 20) and deletes their account (art. 17).
-// The last active admin cannot delete itself (ADR 010).
+// The last active admin cannot delete itself (ADR 010). Deleting needs the same proof as
+// removing the password, and the download holds contact messages only for a proven
+// address (ADR 082).
 import {
   ACCOUNT_TEXTS,
   passwordMinLength,
   weakPasswordText,
   type ChangePasswordInput,
+  type DeleteAccountInput,
   type RemovePasswordInput,
 } from '#app/domain/account.ts'
 import { recordActivity, recordOwnAccountActivity } from '../activity/activity.server.ts'
 import { endAllSessions, listActiveSessions } from './active-sessions.server.ts'
+import { isEmailVerified } from './email-verification.server.ts'
 import { attemptSecondFactor } from './second-factor.server.ts'
 import type { SessionUser } from './session.server.ts'
 import { getTwoFactorStatus } from './two-factor.server.ts'
@@ -156,9 +160,14 @@ export async function removeOwnPassword(
   return passwordChanged(request, user, currentSessionId, 'Mot de passe supprimé')
 }
 
-/** Everything the site holds about the user, as JSON (GDPR art. 15 and 20). No secret. */
+/**
+ * Everything the site holds about the user, as JSON (GDPR art. 15 and 20). No secret.
+ * Contact messages are keyed on an address, not on the account: they are the address
+ * owner's, handed out only once the account proved it owns that address (ADR 082).
+ */
 export async function ownData(user: SessionUser, currentSessionId: string | null) {
   const db = getDb()
+  const proven = await isEmailVerified(user.id)
   const [row, accounts, sessions, twoFactor, activity, messages] = await Promise.all([
     db
       .selectFrom('user')
@@ -189,12 +198,14 @@ export async function ownData(user: SessionUser, currentSessionId: string | null
       .where('userId', '=', user.id)
       .orderBy('timestamp', 'desc')
       .execute(),
-    db
-      .selectFrom('messages')
-      .selectAll()
-      .where('email', '=', user.email)
-      .orderBy('createdAt', 'desc')
-      .execute(),
+    proven
+      ? db
+          .selectFrom('messages')
+          .selectAll()
+          .where('email', '=', user.email)
+          .orderBy('createdAt', 'desc')
+          .execute()
+      : Promise.resolve([]),
   ])
   return {
     exportedAt: nowIso(),
@@ -207,22 +218,53 @@ export async function ownData(user: SessionUser, currentSessionId: string | null
     sessions,
     activity: activity.map((a) => ({ ...a, userInfo: parseJson(a.userInfo, {}) })),
     contactMessages: messages.map((m) => ({ ...m, reply: parseJson(m.reply, null) })),
+    ...(proven ? {} : { contactMessagesNote: ACCOUNT_TEXTS.messagesWithheld }),
   }
 }
 
+/** A sign-in this recent proves its holder for an account with no password nor code. */
+export const FRESH_SIGN_IN_MS = 10 * MINUTE
+
 /**
- * Deletes the user's account (sessions, sign-in methods and second factor go with it);
- * confirmed by typing the account's address. The last active admin is refused.
+ * Deletes the user's account (sessions, sign-in methods and second factor go with it),
+ * confirmed by typing the account's address and proven as for removing the password
+ * (ADR 082): the current password or a second-factor code. An account with neither (Google
+ * or Facebook only) proves itself by a sign-in of the last 10 minutes. The last active admin
+ * is refused.
  */
 export async function deleteOwnAccount(
   request: Request,
   user: SessionUser,
-  confirmEmail: string,
+  input: DeleteAccountInput,
+  sessionCreatedAt: Date | undefined,
 ): Promise<SelfServiceOutcome> {
-  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
+  if (input.confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
     return refuse(ACCOUNT_TEXTS.deleteConfirmMismatch)
   if (user.role === 'admin' && user.status === 'active' && (await countActiveAdmins()) <= 1)
     return refuse(ACCOUNT_TEXTS.lastAdmin, 409)
+  const allowed =
+    (await hit(`password-change:${user.id}`, PASSWORD_CHANGE_LIMIT)) &&
+    (await hit(`password-change:ip:${getClientIp(request)}`, PASSWORD_CHANGE_LIMIT))
+  if (!allowed) return refuse(ACCOUNT_TEXTS.tooManyAttempts, 429)
+  const credential = await credentialOf(user.id)
+  const twoFactor = (await getTwoFactorStatus(user.id)).enabled
+  if (credential?.password && input.currentPassword) {
+    const { verifyPassword } = await import('better-auth/crypto')
+    const matches = await verifyPassword({
+      hash: credential.password,
+      password: input.currentPassword,
+    })
+    if (!matches) return refuse(ACCOUNT_TEXTS.currentPasswordWrong)
+  } else if (twoFactor && input.code) {
+    const outcome = await attemptSecondFactor(request, user, input.code)
+    if (!outcome.ok) return refuse(outcome.error, outcome.status)
+  } else if (credential?.password) {
+    return refuse(ACCOUNT_TEXTS.deleteProofRequired)
+  } else if (twoFactor) {
+    return refuse(ACCOUNT_TEXTS.deleteCodeRequired)
+  } else if (!sessionCreatedAt || Date.now() - sessionCreatedAt.getTime() > FRESH_SIGN_IN_MS) {
+    return refuse(ACCOUNT_TEXTS.deleteFreshSignInRequired)
+  }
   await deleteUser(user.id)
   await recordActivity(request, {
     actor: null,

@@ -13,7 +13,11 @@ import { nowIso } from '../db/util.server.ts'
 import { betterAuthDatabase, betterAuthValidatesSchema } from '../db/dialect.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { log } from '../core/log.server.ts'
-import { queueAccountLinked, queueEmailVerification } from '../mail/mail.server.ts'
+import {
+  isMailConfigured,
+  queueAccountLinked,
+  queueEmailVerification,
+} from '../mail/mail.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
 import { PASSWORD_RESET_OPTIONS, VERIFICATION_STORAGE } from './reset-email.server.ts'
 import {
@@ -25,15 +29,42 @@ import {
 } from './auth.server.ts'
 
 /**
- * ADMIN_EMAIL bootstraps the first admin only (ADR 010): nothing proves who owns the
- * address, so once an active admin exists it grants nothing.
+ * ADMIN_EMAIL bootstraps the first admin only (ADR 010): once an active admin exists it
+ * grants nothing. Before that it grants only to a proven address (ADR 082): `proven` says
+ * whether this sign-in proves it.
  */
 async function grantsBootstrapAdmin(
   db: Kysely<Database>,
   email: string,
   adminEmail: string | undefined,
+  proven: boolean,
 ): Promise<boolean> {
-  return isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
+  return proven && isAdminEmail(email, adminEmail) && (await countActiveAdmins(db)) === 0
+}
+
+/** The Better Auth endpoint a hook runs for, if any (`/sign-up/email`, `/callback/:id`…). */
+interface HookContext {
+  path?: string
+  params?: Record<string, unknown>
+}
+const asHookContext = (context: unknown): HookContext =>
+  context && typeof context === 'object' ? (context as HookContext) : {}
+
+/** Our password forms call these two endpoints (ADR 082). */
+const PASSWORD_PATHS = new Set(['/sign-up/email', '/sign-in/email'])
+
+/**
+ * Whether ADMIN_EMAIL may trust this request's claim to the address (ADR 082). Facebook never
+ * (ADR 014: the Graph API proves nothing). Google or a link from our e-mail: `verified`. A
+ * password alone proves nothing, except on a site that sends no e-mail, where no proof can be
+ * had and the operator who set ADMIN_EMAIL chose to race for the address (README).
+ */
+function bootstrapProof(context: unknown, verified: boolean): boolean {
+  const { path, params } = asHookContext(context)
+  // The callback is /callback/:id (genericOAuth's own is /oauth2/callback/:providerId).
+  if (params?.id === 'facebook' || params?.providerId === 'facebook') return false
+  if (verified) return true
+  return !!path && PASSWORD_PATHS.has(path) && !isMailConfigured()
 }
 
 /** How long an e-mail verification link works (the e-mail says it). */
@@ -112,8 +143,8 @@ export function createAuth(config: AuthConfig) {
       ...PASSWORD_RESET_OPTIONS,
     },
     verification: VERIFICATION_STORAGE,
-    // ADR 018 amendment: a signed-in account asks for the link from /cv when the CV is kept
-    // for verified addresses; it goes through the outbox. Nothing is sent at sign-up.
+    // ADR 018 amendment, ADR 082: the link goes through the outbox; our /register action asks
+    // for it after a sign-up when e-mail is configured, /compte and /cv send it again.
     emailVerification: {
       sendOnSignUp: false,
       sendOnSignIn: false,
@@ -121,6 +152,20 @@ export function createAuth(config: AuthConfig) {
       expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         await queueEmailVerification(user, url, EMAIL_VERIFICATION_TTL_SECONDS * 1000)
+      },
+      // The address is now proven: ADMIN_EMAIL may make it the first admin (ADR 082).
+      afterEmailVerification: async (user) => {
+        // A blocked or inactive account gets nothing (as at sign-in).
+        const status = (user as { status?: unknown }).status
+        if (status !== undefined && status !== 'active') return
+        if (await grantsBootstrapAdmin(db, user.email, config.adminEmail, true)) {
+          await db
+            .updateTable('user')
+            .set({ role: 'admin', updatedAt: nowIso() })
+            .where('id', '=', user.id)
+            .execute()
+          log.info('Premier administrateur : adresse ADMIN_EMAIL confirmée', { userId: user.id })
+        }
       },
     },
     user: {
@@ -169,12 +214,18 @@ export function createAuth(config: AuthConfig) {
       user: {
         create: {
           // New registrations are viewer/active; ADMIN_EMAIL becomes admin while
-          // the site has no active admin (ADR 010).
+          // the site has no active admin (ADR 010), on a proven address only (ADR 082).
           before: async (user, context) => {
             // A social account created in this same request belongs to a new user, not a
             // link into an existing one (no e-mail for it below).
             if (context) registering.add(context)
-            const role: UserRole = (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+            const proven = bootstrapProof(context, !!user.emailVerified)
+            const role: UserRole = (await grantsBootstrapAdmin(
+              db,
+              user.email,
+              config.adminEmail,
+              proven,
+            ))
               ? 'admin'
               : 'viewer'
             const status: UserStatus = 'active'
@@ -186,10 +237,10 @@ export function createAuth(config: AuthConfig) {
         create: {
           // Inactive or blocked users get no session (the social callback turns the error
           // code into the French message); every sign-in stamps lastLogin.
-          before: async (session) => {
+          before: async (session, context) => {
             const user = await db
               .selectFrom('user')
-              .select(['id', 'email', 'role', 'status'])
+              .select(['id', 'email', 'emailVerified', 'role', 'status'])
               .where('id', '=', session.userId)
               .executeTakeFirst()
             if (!user) return false
@@ -197,7 +248,12 @@ export function createAuth(config: AuthConfig) {
             const patch: { lastLogin: string; role?: string } = { lastLogin: nowIso() }
             if (
               user.role !== 'admin' &&
-              (await grantsBootstrapAdmin(db, user.email, config.adminEmail))
+              (await grantsBootstrapAdmin(
+                db,
+                user.email,
+                config.adminEmail,
+                bootstrapProof(context, !!user.emailVerified),
+              ))
             ) {
               patch.role = 'admin'
             }

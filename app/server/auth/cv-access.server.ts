@@ -103,11 +103,13 @@ export const VERIFICATION_REQUEST_LIMIT = { limit: 3, windowMs: 60 * 60_000 } as
 
 /**
  * Sends the signed-in account a link proving its address (through the outbox). 'sent', or
- * why not: already verified, or too many links asked for this hour.
+ * why not: already verified, or too many links asked for this hour. The link lands on
+ * `callbackURL` (/cv here, /compte/adresse from « Mon compte », ADR 082).
  */
 export async function requestEmailVerification(
   request: Request,
   user: Pick<SessionUser, 'id' | 'email'>,
+  callbackURL = '/cv?verification=ok',
 ): Promise<'sent' | 'verified' | 'rate-limited'> {
   const row = await getDb()
     .selectFrom('user')
@@ -119,7 +121,7 @@ export async function requestEmailVerification(
   await (
     await getAuth()
   ).api.sendVerificationEmail({
-    body: { email: user.email, callbackURL: '/cv?verification=ok' },
+    body: { email: user.email, callbackURL },
     headers: request.headers,
   })
   return 'sent'

@@ -17,6 +17,7 @@ import { AUTH_RATE_LIMITS } from '../rate-limit/rate-limit-rules.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { countActiveAdmins } from '../repositories/users.server.ts'
 import { getAuth, isAdminEmail } from './auth.server.ts'
+import { sendSignUpVerification } from './email-verification.server.ts'
 import { consumeInvitation, findInvitation } from './invitations.server.ts'
 import { knownDeviceCookie, knownDeviceFor } from './known-device.server.ts'
 
@@ -233,10 +234,14 @@ async function tooShortForAdmin(email: string, password: string): Promise<boolea
   )
 }
 
+/**
+ * `operatorVouches`: the setup link's form, whose address the operator proves right after
+ * (promoteToAdmin), so no confirmation link is e-mailed (ADR 082).
+ */
 export async function registerWithPassword(
   request: Request,
   input: RegisterInput,
-  options: { invitation?: string } = {},
+  options: { invitation?: string; operatorVouches?: boolean } = {},
 ): Promise<AuthOutcome> {
   const email = input.email.toLowerCase()
   const refusal = await signUpRefusal(request, email)
@@ -297,7 +302,10 @@ export async function registerWithPassword(
     resourceType: 'admin',
     details: 'Inscription par e-mail et mot de passe',
   })
-  return { ok: true, headers: cookiesOf(response), userId: user.id }
+  const headers = cookiesOf(response)
+  // Nothing keyed on the address is trusted until its owner opens this link (ADR 082).
+  if (!options.operatorVouches) await sendSignUpVerification(email, headers)
+  return { ok: true, headers, userId: user.id }
 }
 
 async function claimInvitedUser(

@@ -2,74 +2,61 @@ import type { ColumnType } from 'kysely'
 // Row shapes of every table. Lists and nested objects are JSON text, parsed in the
 // repositories; booleans are 0/1; timestamps ISO-8601 text.
 import type { Generated } from 'kysely'
+import type {
+  ActivityLog,
+  BlogPost,
+  MediaFile,
+  MediaItem,
+  Message,
+  ProcessStep,
+  Project,
+  Skill,
+  TimelineItem,
+} from '#app/domain/types.ts'
 import type { AuthTables } from './auth-schema.server.ts'
 import type { SecurityTables } from './security-schema.server.ts'
 
 type JsonText = string
 type Bool = number
 
-export interface ProjectsTable {
-  id: string
-  title: string
-  description: string
-  thumbnail: string
-  tags: JsonText
-  images: JsonText
-  content: string
-  featured: Bool
-  order: number
-  url: string | null
-  createdAt: string
-  updatedAt: string | null
+/** A column of a closed set of words (a category, a status) is plain text in the table. */
+type Column<V> = V extends string ? string : V
+
+/**
+ * A domain item as its table stores it (ADR 079): the fields are the domain type's, so each row
+ * type is written once. `Json` fields are JSON text, `Bools` 0/1, an optional field is a
+ * nullable column unless listed in `NotNull` ('' = unset).
+ */
+type StoredAs<
+  T,
+  Json extends keyof T = never,
+  Bools extends keyof T = never,
+  NotNull extends keyof T = never,
+> = {
+  [K in keyof T]-?:
+    | (K extends Json ? JsonText : K extends Bools ? Bool : Column<Exclude<T[K], undefined>>)
+    | (undefined extends T[K] ? (K extends NotNull ? never : null) : never)
+}
+
+/** Search and social fields (migration 014): '' = the page's defaults. */
+type SeoColumns = 'seoTitle' | 'seoDescription' | 'ogImage'
+
+export type ProjectsTable = StoredAs<Project, 'tags' | 'images', 'featured', SeoColumns> & {
   /** Rendered Markdown of `content`, stored at save time (ADR 020); null = not yet rendered. */
   contentHtml?: string | null
-  // Search and social fields (migration 014); '' = the page's defaults.
-  seoTitle: string
-  seoDescription: string
-  ogImage: string
 }
 
-export interface SkillsTable {
-  id: string
-  name: string
-  category: string
-  level: number
-  color: string
-}
+export type SkillsTable = StoredAs<Skill>
 
-export interface TimelineTable {
-  id: string
-  title: string
-  organization: string
-  startDate: string
-  endDate: string
-  description: string
-  tags: JsonText
-  type: string
-}
+export type TimelineTable = StoredAs<TimelineItem, 'tags'>
 
-export interface BlogPostsTable {
-  id: string
-  slug: string
-  title: string
-  excerpt: string
-  content: string
-  thumbnail: string
-  category: string
-  tags: JsonText
-  readTime: number
-  author: JsonText
-  createdAt: string
-  updatedAt: string | null
-  /** ADR 020: 'draft' | 'scheduled' | 'published'; public when not a draft and publishedAt ≤ now. */
-  status: string
+export type BlogPostsTable = Omit<
+  StoredAs<BlogPost, 'tags' | 'author', 'readTimeAuto', SeoColumns>,
+  'publishedAt'
+> & {
+  /** ADR 020: public when not a draft and publishedAt ≤ now. */
   publishedAt: string | null
   contentHtml: string | null
-  readTimeAuto: Bool
-  // Search and social fields (migration 014); '' = the page's defaults.
-  seoTitle: string
-  seoDescription: string
-  ogImage: string
 }
 
 export interface BlogRevisionsTable {
@@ -85,62 +72,22 @@ export interface BlogRevisionsTable {
   locale: Generated<string>
 }
 
-export interface CreativeProcessTable {
-  id: string
-  title: string
-  description: string
-  order: number
-}
+export type CreativeProcessTable = StoredAs<ProcessStep>
 
-export interface MediaTable {
-  id: string
-  url: string
-  title: string
-  description: string
-  category: string
-  tags: JsonText
-  featured: Bool
-  order: number
-  createdAt: string
-  updatedAt: string | null
-  // Uploaded files (migration 004, ADR 017); '' / 0 / null for URL-only items.
-  storageKey: string
-  mime: string
-  size: number
-  width: number | null
-  height: number | null
-  placeholder: string
-  alt: string
-  decorative: Bool
-  variants: JsonText
-  // Shown in the public gallery (migration 013); alt text or 'décorative' is also needed.
-  inGallery: Bool
-}
+/** An uploaded file's columns are '' / 0 / null for a URL-only item (migration 004, ADR 017). */
+export type MediaTable = StoredAs<
+  Omit<MediaItem, 'file'>,
+  'tags',
+  'featured' | 'decorative' | 'inGallery'
+> &
+  MediaFile & { variants: JsonText }
 
-export interface MessagesTable {
-  id: string
-  name: string
-  email: string
-  message: string
-  status: string
-  createdAt: string
-  reply: JsonText | null
+export type MessagesTable = Omit<StoredAs<Message, 'reply'>, 'locale'> & {
   /** The language of the page the message was sent from (ADR 075); 'fr' before 016. */
   locale: ColumnType<string, string | undefined, string>
 }
 
-export interface ActivityLogsTable {
-  id: string
-  userId: string
-  userName: string
-  action: string
-  resourceType: string
-  resourceId: string | null
-  resourceName: string | null
-  timestamp: string
-  details: string
-  userInfo: JsonText
-}
+export type ActivityLogsTable = StoredAs<ActivityLog, 'userInfo'>
 
 /** Single documents (profile, settings, cv) are rows keyed 'main' with a JSON body. */
 export interface DocumentTable {

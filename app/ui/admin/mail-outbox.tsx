@@ -3,7 +3,7 @@
 // it works without JavaScript.
 import { Form, Link } from 'react-router'
 import { RotateCw, Send } from 'lucide-react'
-import type { FieldErrors } from '#app/domain/common.ts'
+import { boolField, type FieldErrors } from '#app/domain/common.ts'
 import {
   ALERTS_PER_HOUR,
   MAIL_TEXTS,
@@ -68,7 +68,7 @@ export function AlertSettingsForm({
 }) {
   const enabled =
     values !== undefined
-      ? [values.alertsEnabled].flat().some((v) => v === 'on')
+      ? boolField.parse(values.alertsEnabled)
       : settings.alertsEnabled
   const email =
     values && typeof values.alertEmail === 'string' ? values.alertEmail : settings.alertEmail

@@ -4,7 +4,7 @@
 // Uncontrolled fields with flat names ("contact.email") so the form works without JavaScript.
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { FieldErrors } from '#app/domain/common.ts'
+import { boolField, type FieldErrors } from '#app/domain/common.ts'
 import { LEGAL_TEMPLATE_HINT, type LegalKey } from '#app/domain/legal.ts'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { SETTINGS_SAVE_FAILED, SettingsSchema } from '#app/domain/settings.ts'
@@ -86,7 +86,7 @@ export function SettingsForm({
   const field = fieldBinder(values, errors)
   const maintenanceOn =
     values !== undefined
-      ? [values.maintenanceMode].flat().some((v) => v === 'on')
+      ? boolField.parse(values.maintenanceMode)
       : settings.maintenanceMode
 
   return (

@@ -1,7 +1,7 @@
 // Admin › Users: the list (roles, status, invitations) and the user form.
 import { Form } from 'react-router'
 import { Eye, Link2, Mail, PenLine, ShieldCheck, type LucideIcon } from 'lucide-react'
-import type { FieldErrors } from '#app/domain/common.ts'
+import { boolField, type FieldErrors } from '#app/domain/common.ts'
 import {
   ROLE_LABELS,
   STATUS_LABELS,
@@ -215,7 +215,7 @@ export function UserForm({
               name="sendInvitation"
               label="Envoyer l'invitation par e-mail"
               defaultChecked={
-                values ? [values.sendInvitation].flat().some((v) => v === 'on') : mailConfigured
+                values ? boolField.parse(values.sendInvitation) : mailConfigured
               }
               hint={
                 mailConfigured

@@ -4,7 +4,8 @@ import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'
 import { FOOTER_LINKS } from './nav-items.ts'
-import { useT } from '#app/ui/i18n.tsx'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
+import { feedPath } from '#app/domain/i18n/locale.ts'
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
 
 const LEGAL_KEYS: Record<keyof typeof LEGAL_PAGES, MessageKey> = {
@@ -34,6 +35,7 @@ export const FOOTER_FALLBACK_NAME = 'Portfolio'
  */
 export function Footer({ settings, year }: { settings: FooterSettings; year: number }) {
   const t = useT()
+  const locale = useLocale()
   const name = settings.siteName.trim() || FOOTER_FALLBACK_NAME
   const description = settings.siteDescription.trim() || t('footer:fallbackDescription')
   const socials = [
@@ -115,6 +117,12 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
                 </Link>
               </li>
             ))}
+            <li>
+              {/* A resource, not a page: a plain link, never a client-side navigation. */}
+              <a href={feedPath(locale)} className="hover:text-fg">
+                {t('footer:rss')}
+              </a>
+            </li>
             {settings.analytics ? (
               <li>
                 <ManageConsentButton className="cursor-pointer hover:text-fg" />

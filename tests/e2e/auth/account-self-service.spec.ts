@@ -1,5 +1,6 @@
 // `/compte` self-service (ADR 025's amendment): password change and removal, data download,
-// account deletion (the last admin protected), recovery codes copied or saved.
+// account deletion (proven by the password, ADR 082; the last admin protected), recovery codes
+// copied or saved.
 import { readFileSync } from 'node:fs'
 import { getDb } from '#app/server/db/client.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
@@ -113,12 +114,12 @@ test('an admin needs 12 characters; the server says so in French', async ({ page
   expect(await response.text()).toContain('Mot de passe trop court : au moins 12 caractères.')
 })
 
-test('a user downloads their data as JSON, then deletes their account after confirming', async ({
+test('a user downloads their data as JSON, then deletes their account with their password', async ({
   page,
   db: _db,
 }) => {
   allowConsoleError(page, /status of 400/)
-  const user = await signIn(page, { role: 'viewer' })
+  const user = await signIn(page, { role: 'viewer', password: 'mon-code-a-moi' })
   await page.goto('/compte')
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Télécharger mes données' }).click()
@@ -134,13 +135,33 @@ test('a user downloads their data as JSON, then deletes their account after conf
 
   const panel = page.getByRole('region', { name: 'Suppression du compte' })
   await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill('autre@exemple.fr')
+  await panel.getByLabel('Votre mot de passe').fill('mon-code-a-moi')
   await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
   await expect(
     page.getByText('Saisissez exactement votre adresse e-mail pour confirmer la suppression.'),
   ).toBeVisible()
+
+  // The session and the typed address are not enough: the password proves the holder.
   await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(user.email)
+  await panel.getByLabel('Votre mot de passe').fill('pas-le-bon')
   await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  const refused = await page.request.post('/compte', {
+    form: { intent: 'delete-account', confirmEmail: user.email },
+  })
+  expect(refused.status()).toBe(400)
+  expect(await refused.text()).toContain(
+    'Saisissez votre mot de passe pour confirmer la suppression.',
+  )
+  expect(
+    await getDb().selectFrom('user').select('id').where('id', '=', user.id).executeTakeFirst(),
+  ).toBeDefined()
+
+  await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(user.email)
+  await panel.getByLabel('Votre mot de passe').fill('mon-code-a-moi')
+  await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
+  await expect(page).toHaveURL(/\/compte\/supprime$/)
+  await expect(page.getByRole('status')).toContainText('Votre compte a été supprimé.')
   const row = await getDb()
     .selectFrom('user')
     .select('id')
@@ -171,6 +192,7 @@ test('the last active admin cannot delete their own account', async ({ page, db:
     await page.goto('/compte')
     const panel = page.getByRole('region', { name: 'Suppression du compte' })
     await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(admin.email)
+    await panel.getByLabel('Votre mot de passe').fill(admin.password)
     await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
     await expect(
       page.getByText(

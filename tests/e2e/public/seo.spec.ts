@@ -50,6 +50,9 @@ test('every public page has a French title, description, Open Graph, Twitter and
       'href',
       `${server.url}${path}`,
     )
+    const feed = head.locator('link[rel="alternate"][type="application/rss+xml"]')
+    await expect(feed).toHaveAttribute('href', '/rss.xml')
+    await expect(feed).toHaveAttribute('title', 'Flux RSS')
   }
   await page.goto(`/projects/${project.id}`)
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
@@ -113,6 +116,26 @@ test('404 page: Dimension Inconnue, links, glitch every 3 s for 200 ms, off with
   await page.clock.pauseAt(Date.now() + 120_000)
   await page.clock.runFor(3500)
   await expect(title).toHaveAttribute('data-active', 'false')
+})
+
+test('every page advertises its feed in its language, and the footer links to it', async ({
+  page,
+  db: _db,
+}) => {
+  for (const [path, href, label] of [
+    ['/blog', '/rss.xml', 'Flux RSS'],
+    ['/en/blog', '/en/rss.xml', 'RSS feed'],
+  ] as const) {
+    await page.goto(path)
+    await expect(
+      page.locator('head link[rel="alternate"][type="application/rss+xml"]'),
+    ).toHaveAttribute('href', href)
+    const link = page.getByRole('contentinfo').getByRole('link', { name: label })
+    await expect(link).toHaveAttribute('href', href)
+    const response = await page.request.get(href)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toMatch(/xml/)
+  }
 })
 
 test('robots.txt, sitemap.xml and rss.xml', async ({ request, server, db: _db }) => {

@@ -8,7 +8,7 @@ import { SeoFields } from '../seo-fields.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
-import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, slugify } from '#app/domain/blog.ts'
+import { AUTHOR_FIELDS, slugify } from '#app/domain/blog.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { minutesFor } from '#app/domain/markdown.ts'
 import {
@@ -24,34 +24,12 @@ import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publi
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
+import { blogCollection } from '#app/domain/collections/blog.ts'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
 
 /** The blog tab's loader data: the author a new post is signed with, the existing
  * categories and tags, the revisions of the post being edited, and the time of the read. */
-export const blog = defineCollection<'blog', BlogData>({
-  id: 'blog',
-  resourceType: 'blog',
-  schema: BlogPostSchema,
-  nameOf: (p) => p.title,
-  formDefaults: { tags: '' },
-  translation: 'post',
-  labels: {
-    heading: 'Blog',
-    add: 'Nouvel article',
-    empty: 'Aucun article pour le moment. Rédigez votre premier article.',
-    list: 'Liste des articles',
-    create: 'Nouvel article',
-    edit: "Modifier l'article",
-    deleteQuestion: BLOG_DELETE_QUESTION,
-    missing: 'Article introuvable',
-  },
-  toasts: {
-    created: 'Article ajouté avec succès',
-    updated: 'Article mis à jour avec succès',
-    deleted: 'Article supprimé avec succès',
-    missing: "Cet article n'existe plus.",
-  },
-  savedText: (p) => p.content,
+export const blog = defineCollection<'blog', BlogData>(blogCollection, {
   BeforeList: ({ data, failure }) => (
     <CategoryRenameForm categories={data.taxonomy.categories} failure={failure} />
   ),

@@ -1,18 +1,17 @@
-// An admin collection declared once (ADR 064): its labels, schema, toasts, list row and form
-// fields in one object per collection (collections/<tab>.tsx), and the list view and form
-// view written once here, with slots for what only one collection has (blog revisions and
-// publishing, media usage and filters, process-step reordering). The server half (which
-// repository stores each collection) is app/server/admin/admin-collections.server.ts: a module the
-// browser loads may not import a .server module.
+// An admin collection declared once (ADR 064, ADR 079): its labels, schema and toasts in
+// app/domain/collections/<tab>.ts, its list row and form fields in collections/<tab>.tsx, and
+// the list view and form view written once here, with slots for what only one collection has
+// (blog revisions and publishing, media usage and filters, process-step reordering). The
+// server half (which repository stores each collection) is
+// app/server/admin/admin-collections.server.ts.
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import type {
   CollectionData,
   CollectionDefinition,
-  CollectionId,
-  CollectionItems,
   FormFailure,
 } from '#app/domain/admin-collection.ts'
+import type { CollectionId, CollectionItems } from '#app/domain/collections/registry.ts'
 import { FormErrorSummary } from '../banner.tsx'
 import { SubmitButton } from '../buttons.tsx'
 import { ConfirmDelete } from '../confirm-delete.tsx'
@@ -95,12 +94,21 @@ export interface EnglishFieldsProps<T, D> {
   errors: Record<string, string>
 }
 
-/** Declares a collection; `D` is its loader's data when it has more than `CollectionData`. */
+/** What the UI adds to a collection's declaration: its rows, fields and slots. */
+export type CollectionView<K extends CollectionId, D> = Omit<
+  Collection<K, D>,
+  keyof CollectionDefinition<K>
+>
+
+/**
+ * A collection as the hub shows it: its declaration (app/domain/collections/, ADR 079) and
+ * its React parts; `D` is its loader's data when it has more than `CollectionData`.
+ */
 export function defineCollection<
   K extends CollectionId,
   D extends CollectionData<CollectionItems[K]> = CollectionData<CollectionItems[K]>,
->(collection: Collection<K, D>): Collection<K, D> {
-  return collection
+>(declared: CollectionDefinition<K>, view: CollectionView<K, D>): Collection<K, D> {
+  return { ...declared, ...view }
 }
 
 type Item = { id: string; updatedAt?: string }
@@ -134,7 +142,7 @@ export function CollectionTab<
       <>
         <TranslationPanel
           key={`${item.id}:en:${JSON.stringify(loaderData.translations?.[item.id] ?? {})}`}
-          entity={translation}
+          entity={translation.entity}
           id={item.id}
           data={loaderData.translations?.[item.id]}
           failure={actionData}
@@ -167,7 +175,7 @@ export function CollectionTab<
       />
       {item && translation ? (
         <TranslationLink
-          entity={translation}
+          entity={translation.entity}
           data={loaderData.translations?.[item.id]}
           href={`?edit=${encodeURIComponent(item.id)}&${ENGLISH_PARAM}=en`}
           note={english?.note?.(item, loaderData)?.link}
@@ -250,7 +258,7 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
               {Row ? <Row item={item} data={data} /> : null}
               {collection.translation ? (
                 <MissingTranslation
-                  entity={collection.translation}
+                  entity={collection.translation.entity}
                   data={data.translations?.[item.id]}
                 />
               ) : null}

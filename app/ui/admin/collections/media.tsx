@@ -3,13 +3,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, useRevalidator, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
-import {
-  MEDIA_CATEGORY_LABELS,
-  MEDIA_DELETE_QUESTION,
-  MEDIA_USED_CONFIRMED,
-  MediaSchema,
-  mediaCountText,
-} from '#app/domain/media.ts'
+import { MEDIA_CATEGORY_LABELS, MEDIA_USED_CONFIRMED, mediaCountText } from '#app/domain/media.ts'
 import type { MediaData, MediaFilterValues } from '#app/domain/admin-collection.ts'
 import { formatBytes } from '#app/domain/media-file.ts'
 import { MEDIA_CATEGORIES, type MediaItem } from '#app/domain/types.ts'
@@ -25,42 +19,11 @@ import {
 } from '../fields.tsx'
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
+import { mediaCollection } from '#app/domain/collections/media.ts'
 import { defineCollection, RowActions, type FieldsProps } from './collection.tsx'
 import { MissingTranslation } from '../translation-panel.tsx'
 
-export const media = defineCollection<'media', MediaData>({
-  id: 'media',
-  resourceType: 'media',
-  schema: MediaSchema,
-  nameOf: (m) => m.title,
-  formDefaults: {
-    featured: false,
-    tags: '',
-    description: '',
-    decorative: false,
-    alt: '',
-    inGallery: false,
-  },
-  ordered: true,
-  // Back to the list as the admin left it: its search and filters.
-  keepParams: ['q', 'category', 'tag'],
-  translation: 'media',
-  labels: {
-    heading: 'Gestion des Médias',
-    add: 'Nouveau Média',
-    empty: 'Aucun média ne correspond à votre recherche.',
-    list: 'Médias',
-    create: 'Nouveau Média',
-    edit: 'Modifier le Média',
-    deleteQuestion: MEDIA_DELETE_QUESTION,
-    missing: 'Média introuvable',
-  },
-  toasts: {
-    created: 'Média ajouté avec succès',
-    updated: 'Média mis à jour avec succès',
-    deleted: 'Média supprimé avec succès',
-    missing: "Ce média n'existe plus.",
-  },
+export const media = defineCollection<'media', MediaData>(mediaCollection, {
   BeforeList: MediaListTop,
   List: MediaGrid,
   Fields: MediaFields,

@@ -2,37 +2,15 @@
 // neighbours, renumber from 1 and save the new order at once (the 'reorder' intent).
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Form } from 'react-router'
-import { PROCESS_DELETE_QUESTION, ProcessStepSchema } from '#app/domain/process.ts'
 import type { ProcessStep } from '#app/domain/types.ts'
 import { Banner } from '../banner.tsx'
 import { buttonStyles } from '../buttons.tsx'
 import { FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { processCollection } from '#app/domain/collections/process.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-export const process = defineCollection({
-  id: 'process',
-  resourceType: 'process',
-  schema: ProcessStepSchema,
-  nameOf: (s) => s.title,
-  ordered: true,
-  translation: 'process',
-  labels: {
-    heading: 'Processus Créatif',
-    add: 'Nouvelle étape',
-    empty: 'Aucune étape pour le moment. Décrivez la première étape de votre processus.',
-    list: 'Étapes du processus',
-    create: 'Nouvelle étape',
-    edit: "Modifier l'étape",
-    deleteQuestion: PROCESS_DELETE_QUESTION,
-    missing: 'Étape introuvable',
-  },
-  toasts: {
-    created: 'Étape ajoutée avec succès',
-    updated: 'Étape mise à jour avec succès',
-    deleted: 'Étape supprimée avec succès',
-    missing: "Cette étape n'existe plus.",
-  },
+export const process = defineCollection(processCollection, {
   // A refused reorder answers on the list.
   BeforeList: ({ failure }) =>
     failure?.formError ? (

@@ -1,40 +1,16 @@
-// The "Projets" collection (ADR 064): a project's list row and form, its French texts.
+// The "Projets" collection's list row and form (ADR 064); its declaration (schema, French
+// texts, English version) is app/domain/collections/projects.ts (ADR 079).
 import { SeoFields } from '../seo-fields.tsx'
-import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
 import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
 import { ListInput } from '../list-input.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
 import { viewsLabel, type CollectionData } from '#app/domain/admin-collection.ts'
+import { projectsCollection } from '#app/domain/collections/projects.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-export const projects = defineCollection({
-  id: 'projects',
-  resourceType: 'project',
-  schema: ProjectSchema,
-  nameOf: (p) => p.title,
-  // An unticked box and an emptied list are absent from the form: they mean false / [].
-  formDefaults: { featured: false, tags: [], images: [] },
-  ordered: true,
-  translation: 'project',
-  labels: {
-    heading: 'Projets',
-    add: 'Nouveau projet',
-    empty: 'Aucun projet pour le moment. Ajoutez votre premier projet.',
-    list: 'Liste des projets',
-    create: 'Nouveau projet',
-    edit: 'Modifier le projet',
-    deleteQuestion: PROJECT_DELETE_QUESTION,
-    missing: 'Projet introuvable',
-  },
-  toasts: {
-    created: 'Projet ajouté avec succès',
-    updated: 'Projet mis à jour avec succès',
-    deleted: 'Projet supprimé avec succès',
-    missing: "Ce projet n'existe plus.",
-  },
-  savedText: (p) => p.content,
+export const projects = defineCollection(projectsCollection, {
   Row: ProjectRow,
   Fields: ProjectFields,
 })

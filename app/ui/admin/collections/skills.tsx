@@ -1,39 +1,13 @@
 // The "Compétences" collection (ADR 064): name, category, level 1–5 and a colour #RRGGBB
 // (default #8b5cf6) with a picker.
-import {
-  DEFAULT_SKILL_COLOR,
-  SKILL_CATEGORY_LABELS,
-  SKILL_DELETE_QUESTION,
-  SkillSchema,
-  skillLevelPercent,
-} from '#app/domain/skill.ts'
+import { DEFAULT_SKILL_COLOR, SKILL_CATEGORY_LABELS, skillLevelPercent } from '#app/domain/skill.ts'
 import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
 import { ColorField, FieldGrid, SelectField, TextField, optionsWithNone } from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { skillsCollection } from '#app/domain/collections/skills.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-export const skills = defineCollection({
-  id: 'skills',
-  resourceType: 'skill',
-  schema: SkillSchema,
-  nameOf: (s) => s.name,
-  translation: 'skill',
-  labels: {
-    heading: 'Compétences',
-    add: 'Nouvelle compétence',
-    empty: 'Aucune compétence pour le moment. Ajoutez votre première compétence.',
-    list: 'Liste des compétences',
-    create: 'Nouvelle compétence',
-    edit: 'Modifier la compétence',
-    deleteQuestion: SKILL_DELETE_QUESTION,
-    missing: 'Compétence introuvable',
-  },
-  toasts: {
-    created: 'Compétence ajoutée avec succès',
-    updated: 'Compétence mise à jour avec succès',
-    deleted: 'Compétence supprimée avec succès',
-    missing: "Cette compétence n'existe plus.",
-  },
+export const skills = defineCollection(skillsCollection, {
   Row: SkillRow,
   Fields: SkillFields,
 })

@@ -1,39 +1,13 @@
 // The "Parcours" collection (ADR 064): every field required, dates as free text hinted
 // YYYY-MM or 'present', tags comma-separated.
-import {
-  formatTimelineDate,
-  TIMELINE_DELETE_QUESTION,
-  TIMELINE_TYPE_LABELS,
-  TimelineSchema,
-} from '#app/domain/timeline.ts'
+import { formatTimelineDate, TIMELINE_TYPE_LABELS } from '#app/domain/timeline.ts'
 import { TIMELINE_TYPES, type TimelineItem } from '#app/domain/types.ts'
 import { FieldGrid, SelectField, TextAreaField, TextField, optionsWithNone } from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
+import { timelineCollection } from '#app/domain/collections/timeline.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-export const timeline = defineCollection({
-  id: 'timeline',
-  resourceType: 'timeline',
-  schema: TimelineSchema,
-  nameOf: (t) => t.title,
-  formDefaults: { tags: '' },
-  translation: 'timeline',
-  labels: {
-    heading: 'Parcours',
-    add: 'Nouvel élément',
-    empty: 'Aucun élément de parcours pour le moment. Ajoutez votre première expérience.',
-    list: 'Éléments du parcours',
-    create: 'Nouvel élément du parcours',
-    edit: "Modifier l'élément",
-    deleteQuestion: TIMELINE_DELETE_QUESTION,
-    missing: 'Élément introuvable',
-  },
-  toasts: {
-    created: 'Élément du parcours ajouté avec succès',
-    updated: 'Élément du parcours mis à jour avec succès',
-    deleted: 'Élément du parcours supprimé avec succès',
-    missing: "Cet élément n'existe plus.",
-  },
+export const timeline = defineCollection(timelineCollection, {
   Row: TimelineRow,
   Fields: TimelineFields,
 })

@@ -1,0 +1,49 @@
+// The "Blog" collection (ADR 020, ADR 064, ADR 079): what the server and the UI both read.
+import { z } from 'zod'
+import {
+  BLOG_DELETE_QUESTION,
+  BlogPostFieldsSchema,
+  BlogPostSchema,
+  slugify,
+} from '#app/domain/blog.ts'
+import type { BlogPost } from '#app/domain/types.ts'
+import { declareCollection, englishVersion } from './define.ts'
+
+/** An English slug is made from what was typed, then checked as a French one. */
+const englishSlug = z.preprocess(
+  (value) => (typeof value === 'string' ? slugify(value) || undefined : value),
+  BlogPostFieldsSchema.shape.slug.optional(),
+)
+
+export const blogCollection = declareCollection<BlogPost>()({
+  id: 'blog',
+  resourceType: 'blog',
+  schema: BlogPostSchema,
+  nameOf: (p) => p.title,
+  formDefaults: { tags: '' },
+  // A post's English version also has its own status and date (ADR 077, translation.ts).
+  translation: englishVersion(
+    'post',
+    BlogPostFieldsSchema,
+    ['slug', 'title', 'excerpt', 'content', 'category'],
+    ['title', 'content'],
+    { slug: englishSlug },
+  ),
+  publicPath: (p) => `/blog/${p.slug}`,
+  labels: {
+    add: 'Nouvel article',
+    empty: 'Aucun article pour le moment. Rédigez votre premier article.',
+    list: 'Liste des articles',
+    create: 'Nouvel article',
+    edit: "Modifier l'article",
+    deleteQuestion: BLOG_DELETE_QUESTION,
+    missing: 'Article introuvable',
+  },
+  toasts: {
+    created: 'Article ajouté avec succès',
+    updated: 'Article mis à jour avec succès',
+    deleted: 'Article supprimé avec succès',
+    missing: "Cet article n'existe plus.",
+  },
+  savedText: (p) => p.content,
+})
