@@ -8,6 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './server/http/csp.server.ts'
 import { renderDocument } from './server/render/render-document.server.tsx'
 import { isDatabaseUnavailable } from './server/db/availability.server.ts'
+import { envField } from './server/core/env.server.ts'
 import { NonceContext } from './ui/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -15,8 +16,9 @@ export const streamTimeout = 5_000
 // Reached by server/index.ts through `build.entry.module` (one copy of every module).
 export { startApp, stopApp } from './server/core/startup.server.ts'
 export { StartupError } from './server/core/env.server.ts'
-export { beaconResponse } from './server/analytics/collect.server.ts'
+export { countRefusal } from './server/rate-limit/rate-limit-rules.server.ts'
 export {
+  confirmExternalChanges,
   contentGeneration,
   contentGenerationThisTurn,
   externalChangesArriveAsEvents,
@@ -55,7 +57,7 @@ export default async function handleRequest(
   }
 
   // Development keeps Vite's own inline scripts (HMR) working: no policy there.
-  const nonce = process.env.NODE_ENV === 'development' ? undefined : createNonce()
+  const nonce = envField('NODE_ENV') === 'development' ? undefined : createNonce()
   if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
 
   // The whole document is rendered into memory, then sent as one body with a Content-Length
@@ -72,14 +74,8 @@ export default async function handleRequest(
   if (failed) responseStatusCode = 500
   responseHeaders.set('Content-Type', 'text/html')
   responseHeaders.set('Content-Length', String(body.length))
-  const response = new Response(body, {
+  return new Response(body, {
     headers: responseHeaders,
     status: responseStatusCode,
   })
-  // The same bytes, for the Express adapter to write at once (server/react-router-handler.ts).
-  Object.defineProperty(response, DOCUMENT_BODY, { value: body })
-  return response
 }
-
-/** server/react-router-handler.ts's name for a document's bytes (ADR 039). */
-const DOCUMENT_BODY = Symbol.for('vitrine.documentBody')

@@ -11,7 +11,7 @@
 // page cache off. Each target gets the same load (autocannon, or wrk when installed) on `/`,
 // `/projects`, a project, `/blog` and a post, page by page, in turns.
 // Prints req/s, p50, p99, errors, RSS after each run, start-up time and the ratios, then a
-// summary of every figure against the aims of ADR 058 (scripts/lib/bench-summary.ts).
+// summary of every figure against the aims of ADR 078 (scripts/lib/bench-summary.ts).
 //
 // Usage: node scripts/bench-http.ts [--duration S] [--connections N] [--rounds N]
 //                                   [--soak S] [--soak-rounds N] [--only on|off|ref]

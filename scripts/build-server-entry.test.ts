@@ -13,17 +13,16 @@ describe('server entry build', () => {
   it('bundles every module of server/ and app/ and imports only packages', async () => {
     const outfile = path.join(dir, 'server-entry.js')
     const imports = await buildServerEntry(outfile)
-    // Express and React Router's packages stay in node_modules (the Express adapter is our
-    // own, server/react-router-handler.ts, ADR 039); no source module is left.
+    // Express and React Router's packages, its Express adapter included (ADR 078), stay in
+    // node_modules; no source module is left.
     expect(imports).toContain('express')
-    expect(imports).toContain('@react-router/node')
-    expect(imports).toContain('react-router')
+    expect(imports).toContain('@react-router/express')
     expect(imports.filter((specifier) => /^[.#/]|\.tsx?$/.test(specifier))).toEqual([])
     const code = readFileSync(outfile, 'utf8')
     // The wrapper's own code is inside (the page cache, fair start, proxy trust parsing).
     expect(code).toContain('function fairStart')
     expect(code).toContain('function parseTrustProxy')
-    expect(code).toContain('function pageCacheHits')
+    expect(code).toContain('function pageCacheMiddleware')
     expect(code).not.toMatch(/^\s*import\s+type\b/m)
   })
 })

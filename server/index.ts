@@ -1,35 +1,34 @@
-// Express entry: headers, redirects, static files, then React Router for everything else.
+// Express entry: one pipeline for every request (ADR 078): the guards, headers and redirects,
+// compression, static files, the page cache, then React Router's own Express adapter.
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express from 'express'
+import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
 import {
   bodySizeLimit,
   canonicalHostRedirect,
   clientIpHeader,
-  redirectsHost,
   originCheck,
   requestLog,
   securityHeaders,
 } from './middleware.ts'
 import {
   bodyShapeGuard,
+  canonicalLanguagePrefix,
   drainUnreadBody,
   errorHandler,
   hostGuard,
-  isDecodablePath,
   malformedPathGuard,
   methodGuard,
   responseRules,
 } from './request-guard.ts'
-import { parseTrustProxy } from '#app/server/http/proxy-trust.server.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './page-cache/index.ts'
+import { parseServerEnv, StartupError, type ServerEnv } from '#app/server/core/env.server.ts'
+import { PageCache, pageCacheMiddleware } from './page-cache/index.ts'
 import { staticFiles } from './static-files.ts'
-import { hitLogger, requestIsSecure } from './fast-path.ts'
 import { fairStart } from './fair-start.ts'
-import { createFetchHandler, createRequestHandler } from './react-router-handler.ts'
 import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
 import { originFormFirst } from './request-url.ts'
 
@@ -42,15 +41,21 @@ interface AppEntry {
   requestArrived(): void
   shareProbeBetweenRequests(): void
   externalChangesArriveAsEvents(): boolean
-  beaconResponse(request: Request): Promise<Response>
+  countRefusal(path: string, ip: string): Promise<string | null>
+  confirmExternalChanges(): Promise<void> | undefined
 }
 
-const isDev = process.env.NODE_ENV === 'development'
-const megabytes = (value: string | undefined, fallback: number) =>
-  Number(value) > 0 ? Number(value) : fallback
-// Blank is unset, as in app/server/core/env.server.ts (which refuses anything else at start-up).
-const port = Number(process.env.PORT?.trim() || 3000)
-const host = process.env.HOST?.trim() || '0.0.0.0'
+// The variables of this layer, parsed once by the app's schema (the app parses the rest).
+let env: ServerEnv
+try {
+  env = parseServerEnv()
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error
+  console.error(`\nDémarrage impossible : ${error.message}\n`)
+  process.exit(1)
+}
+const isDev = env.NODE_ENV === 'development'
+const { PORT: port, HOST: host } = env
 
 console.log(`Vitrine — Node ${process.version}, ${isDev ? 'développement' : 'production'}`)
 // Start-up timing (ADR 030): performance.now() counts from the process start.
@@ -59,41 +64,25 @@ const startup = { modules: performance.now(), build: 0, app: 0 }
 const app = express()
 app.disable('x-powered-by')
 // TRUST_PROXY: hops or proxy addresses, never "whatever the client wrote" (ADR 024).
-try {
-  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
-  if (trustProxy !== false) app.set('trust proxy', trustProxy)
-} catch (error) {
-  console.error(`\nDémarrage impossible : ${(error as Error).message}\n`)
-  process.exit(1)
-}
+if (env.TRUST_PROXY !== false) app.set('trust proxy', env.TRUST_PROXY)
 app.use(requestLog)
 app.use(hostGuard)
 app.use(methodGuard)
 app.use(malformedPathGuard)
+app.use(canonicalLanguagePrefix)
 app.use(responseRules)
-app.use(canonicalHostRedirect)
+app.use(canonicalHostRedirect({ forceHttps: env.FORCE_HTTPS, previewHost: env.PREVIEW_HOST }))
 app.use(securityHeaders)
 app.use(clientIpHeader)
 // First of the body rules: any refusal below answers before reading the body.
 app.use(drainUnreadBody)
 app.use(originCheck)
 app.use(bodySizeLimit())
-app.use(bodyShapeGuard)
-// Anonymous public pages from memory (ADRs 026, 029); PAGE_CACHE=false turns it off. Hits are
-// answered by the http server before Express (below); misses are recorded after compression.
-const pageCache =
-  !isDev && !['0', 'false', 'no'].includes(process.env.PAGE_CACHE ?? 'true')
-    ? new PageCache({
-        generation: () => entry.contentGeneration(),
-        turnGeneration: () => entry.contentGenerationThisTurn(),
-        maxBytes: megabytes(process.env.PAGE_CACHE_MAX_MB, 16) * 1024 * 1024,
-      })
-    : undefined
+// Refusals counted by the app's own rate limiter (one store per process).
+app.use(bodyShapeGuard((path, ip) => entry.countRefusal(path, ip)))
 app.use(compression())
 
 let build: () => Promise<ServerBuild>
-// Production hands React Router the build object itself: given a function, it rebuilds its
-// routes and recompiles every path pattern on each request (ADR 027).
 let handlerBuild: ServerBuild | (() => Promise<ServerBuild>)
 if (isDev) {
   const vite = await import('vite')
@@ -103,7 +92,7 @@ if (isDev) {
     viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   handlerBuild = build
 } else {
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+  const buildDir = path.resolve(env.BUILD_DIR)
   const serverBuild = (await import(
     pathToFileURL(path.join(buildDir, 'server/index.js')).href
   )) as ServerBuild
@@ -126,33 +115,41 @@ try {
   throw error
 }
 
-if (pageCache) app.use(pageCacheCapture(pageCache))
+// On PostgreSQL, a save acknowledged by another server before this request arrived is
+// counted before any cache is read: one round trip on the listening connection, shared by the
+// requests that arrive meanwhile (ADR 078).
+if (entry.externalChangesArriveAsEvents()) {
+  app.use((_req, _res, next) => {
+    const confirmed = entry.confirmExternalChanges()
+    if (confirmed === undefined) return next()
+    confirmed.then(() => next(), next)
+  })
+}
 
+// Anonymous public pages from memory (ADRs 026, 029), after every guard above, so a hit and a
+// miss pass the same rules (ADR 078); PAGE_CACHE=false turns it off. On PostgreSQL, looked up
+// after the poll phase that read the request: other servers' commits arrive as notifications
+// read in that phase too (ADR 051).
+if (!isDev && env.PAGE_CACHE) {
+  const cache = new PageCache({
+    generation: () => entry.contentGeneration(),
+    turnGeneration: () => entry.contentGenerationThisTurn(),
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+  })
+  app.use(pageCacheMiddleware(cache, { answerAfterPoll: entry.externalChangesArriveAsEvents() }))
+}
+
+// React Router's own Express adapter (ADR 078). Production hands it the build object itself:
+// given a function, it rebuilds its routes on each request (ADR 027).
+const handler = createRequestHandler({ build: handlerBuild, mode: env.NODE_ENV })
 // Statistics beacons: answered at once, not queued behind renders (ADR 072).
-app.post(
-  STATS_BEACON_PATH,
-  createFetchHandler((request) => entry.beaconResponse(request)),
-)
-
+app.post(STATS_BEACON_PATH, handler)
 // Renders start in arrival order, one per event-loop turn (ADR 031: tail latency).
-app.all('/{*splat}', fairStart(), createRequestHandler({ build: handlerBuild }))
+app.all('/{*splat}', fairStart(), handler)
 
 app.use(errorHandler)
 
-// Page-cache hits are answered by the `http` server's request listener, before Express, with
-// the same rules (ADR 029). On PostgreSQL, after the poll phase that read them: other servers'
-// commits arrive as notifications read in that phase too (ADR 051).
-const hitOptions = {
-  isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
-  redirects: redirectsHost,
-  refusesPath: (raw: string) => !isDecodablePath(raw),
-  log: hitLogger(),
-  answerAfterPoll: entry.externalChangesArriveAsEvents(),
-}
-const hits = pageCache ? pageCacheHits(pageCache, hitOptions) : undefined
-const server = http.createServer(
-  originFormFirst(hitsThenApp(hits, app, hitOptions.answerAfterPoll)),
-)
+const server = http.createServer(originFormFirst(app))
 // Cached reads share one external-change probe between request arrivals (ADR 046).
 entry.shareProbeBetweenRequests()
 server.prependListener('request', entry.requestArrived)

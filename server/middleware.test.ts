@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { flushLogLines } from './log-lines.ts'
+import { flushLogLines, loggedPath } from '#app/server/core/log.server.ts'
 import {
   ADMIN_BODY_TOO_LARGE,
   ADMIN_MAX_BODY_BYTES,
@@ -13,7 +13,6 @@ import {
   canonicalHostRedirect,
   clientIpHeader,
   isExemptHost,
-  loggedPath,
   MAX_BODY_BYTES,
   originCheck,
   requestLog,
@@ -69,7 +68,11 @@ function fakeRes() {
   return res
 }
 
-function run(mw: typeof canonicalHostRedirect, req: Request) {
+type Middleware = (req: Request, res: Response, next: NextFunction) => void
+/** The redirect as server/index.ts mounts it with the defaults: FORCE_HTTPS on. */
+const redirect = canonicalHostRedirect({ forceHttps: true })
+
+function run(mw: Middleware, req: Request) {
   const res = fakeRes()
   const next = vi.fn() as unknown as NextFunction
   mw(req, res as unknown as Response, next)
@@ -78,24 +81,24 @@ function run(mw: typeof canonicalHostRedirect, req: Request) {
 
 describe('canonical host redirects', () => {
   it('forces https with a 301, keeping path and query', () => {
-    const { res } = run(canonicalHostRedirect, fakeReq({ host: 'camille.fr' }))
+    const { res } = run(redirect, fakeReq({ host: 'camille.fr' }))
     expect(res.redirected).toEqual({ status: 301, url: 'https://camille.fr/projects?tag=React' })
   })
 
   it('strips a leading www. with a 301', () => {
-    const { res } = run(canonicalHostRedirect, fakeReq({ host: 'www.camille.fr', secure: true }))
+    const { res } = run(redirect, fakeReq({ host: 'www.camille.fr', secure: true }))
     expect(res.redirected).toEqual({ status: 301, url: 'https://camille.fr/projects?tag=React' })
   })
 
   it('passes an https request on the bare host through', () => {
-    const { res, next } = run(canonicalHostRedirect, fakeReq({ host: 'camille.fr', secure: true }))
+    const { res, next } = run(redirect, fakeReq({ host: 'camille.fr', secure: true }))
     expect(res.redirected).toBeUndefined()
     expect(next).toHaveBeenCalledOnce()
   })
 
   it('skips localhost, 127.0.0.1 and the preview host', () => {
     for (const host of ['localhost:3000', '127.0.0.1:3000', 'localhost']) {
-      const { res, next } = run(canonicalHostRedirect, fakeReq({ host }))
+      const { res, next } = run(redirect, fakeReq({ host }))
       expect(res.redirected).toBeUndefined()
       expect(next).toHaveBeenCalledOnce()
     }
@@ -104,18 +107,14 @@ describe('canonical host redirects', () => {
   })
 
   it('can leave plain http alone with FORCE_HTTPS=false but still strips www.', () => {
-    vi.stubEnv('FORCE_HTTPS', 'false')
-    try {
-      const plain = run(canonicalHostRedirect, fakeReq({ host: 'camille.fr' }))
-      expect(plain.res.redirected).toBeUndefined()
-      const www = run(canonicalHostRedirect, fakeReq({ host: 'www.camille.fr' }))
-      expect(www.res.redirected).toEqual({
-        status: 301,
-        url: 'http://camille.fr/projects?tag=React',
-      })
-    } finally {
-      vi.unstubAllEnvs()
-    }
+    const lan = canonicalHostRedirect({ forceHttps: false })
+    const plain = run(lan, fakeReq({ host: 'camille.fr' }))
+    expect(plain.res.redirected).toBeUndefined()
+    const www = run(lan, fakeReq({ host: 'www.camille.fr' }))
+    expect(www.res.redirected).toEqual({
+      status: 301,
+      url: 'http://camille.fr/projects?tag=React',
+    })
   })
 })
 
@@ -196,7 +195,6 @@ describe('request log', () => {
     expect(loggedPath('/projects/42')).toBe('/projects/42')
     expect(loggedPath('/setup')).toBe('/setup')
 
-    vi.stubEnv('LOG_LEVEL', 'info')
     const written: string[] = []
     const write = vi
       .spyOn(process.stdout, 'write')
@@ -212,7 +210,6 @@ describe('request log', () => {
       flushLogLines()
     } finally {
       write.mockRestore()
-      vi.unstubAllEnvs()
     }
     expect(written).toHaveLength(1)
     expect(JSON.parse(written[0] ?? '{}')).toMatchObject({ path: '/setup/…', status: 200 })

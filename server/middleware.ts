@@ -4,7 +4,6 @@ import {
   looksLikeUndeclaredProxy,
   UNTRUSTED_PROXY_WARNING,
 } from '#app/server/http/proxy-trust.server.ts'
-import { writeLogLine } from './log-lines.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { requestUrl } from './request-url.ts'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
@@ -13,9 +12,15 @@ import { IMPORT_PATH as IMPORT_FILE_PATH } from '#app/domain/transfer.ts'
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
 /** Whether the https/www rules apply to this host name (without port). */
-export function isExemptHost(hostname: string, previewHost = process.env.PREVIEW_HOST): boolean {
+export function isExemptHost(hostname: string, previewHost: string | undefined): boolean {
   const name = hostname.toLowerCase()
   return LOOPBACK.has(name) || (!!previewHost && name === previewHost.toLowerCase())
+}
+
+/** FORCE_HTTPS and PREVIEW_HOST, parsed once at start-up (app/server/core/env.server.ts). */
+export interface CanonicalHost {
+  forceHttps: boolean
+  previewHost?: string | undefined
 }
 
 /**
@@ -23,21 +28,16 @@ export function isExemptHost(hostname: string, previewHost = process.env.PREVIEW
  * loopback and the configured preview host. FORCE_HTTPS=false turns the https rule off
  * for a plain-http deployment on a LAN.
  */
-export function canonicalHostRedirect(req: Request, res: Response, next: NextFunction) {
-  const hostHeader = req.get('host') ?? ''
-  if (!redirectsHost(hostHeader, req.secure)) return next()
-  const wantsHttps = !['0', 'false', 'no'].includes(process.env.FORCE_HTTPS ?? 'true')
-  const protocol = wantsHttps || req.secure ? 'https' : 'http'
-  const stripped = hostHeader.replace(/^www\./i, '')
-  return res.redirect(301, `${protocol}://${stripped}${req.originalUrl}`)
-}
-
-/** Whether `canonicalHostRedirect` redirects a request for this Host header (page cache too). */
-export function redirectsHost(hostHeader: string, isHttps: boolean): boolean {
-  const hostname = hostHeader.replace(/:\d+$/, '')
-  if (!hostname || isExemptHost(hostname)) return false
-  const wantsHttps = !['0', 'false', 'no'].includes(process.env.FORCE_HTTPS ?? 'true')
-  return hostHeader.replace(/^www\./i, '') !== hostHeader || (wantsHttps && !isHttps)
+export function canonicalHostRedirect({ forceHttps, previewHost }: CanonicalHost) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hostHeader = req.get('host') ?? ''
+    const hostname = hostHeader.replace(/:\d+$/, '')
+    if (!hostname || isExemptHost(hostname, previewHost)) return next()
+    const stripped = hostHeader.replace(/^www\./i, '')
+    if (stripped === hostHeader && (req.secure || !forceHttps)) return next()
+    const protocol = forceHttps || req.secure ? 'https' : 'http'
+    return res.redirect(301, `${protocol}://${stripped}${req.originalUrl}`)
+  }
 }
 
 export const HSTS = 'max-age=31536000; includeSubDomains'
@@ -67,39 +67,15 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   next()
 }
 
-/** The path as logged: a first-admin setup token is a credential, never written out. */
-export function loggedPath(path: string): string {
-  return /^\/setup\/./i.test(path) ? '/setup/…' : path
-}
-
-/** Request lines are info lines: written at LOG_LEVEL debug or info only. */
-export function logsRequests(level = process.env.LOG_LEVEL): boolean {
-  return level === undefined || level === '' || level === 'info' || level === 'debug'
-}
-
+/** One JSON line per request, hit or miss, through the one logger (ADR 078). */
 export function requestLog(req: Request, res: Response, next: NextFunction) {
-  if (!logsRequests()) return next()
-  const start = process.hrtime.bigint()
+  if (!log.logsRequests()) return next()
+  const start = performance.now()
   res.on('finish', () => {
     if (req.path.startsWith('/assets/')) return
-    writeRequestLog(req.method, req.path, res.statusCode, start)
+    log.request(req.method, req.path, res.statusCode, performance.now() - start)
   })
   next()
-}
-
-/** One JSON line per request (the page cache's hits write the same line: server/fast-path.ts). */
-export function writeRequestLog(method: string, path: string, status: number, start: bigint) {
-  const ms = Number(process.hrtime.bigint() - start) / 1e6
-  writeLogLine(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: 'info',
-      method,
-      path: loggedPath(path),
-      status,
-      ms: Math.round(ms * 10) / 10,
-    }) + '\n',
-  )
 }
 
 /** Hands the client address (as Express resolved it, honouring TRUST_PROXY) to the app. */

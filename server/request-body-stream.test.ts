@@ -1,10 +1,12 @@
 // A route that stops reading a large body (an upload past its limit) answers, and the client,
-// still sending, reads that answer: no connection reset (ADR 057).
+// still sending, reads that answer: no connection reset (ADR 057). The body is React Router's
+// own (`@react-router/node`, as its Express adapter makes it); the upload routes read it
+// without cancelling it (`values({ preventCancel: true })`), and drainUnreadBody drops the rest.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requestBodyStream } from './request-body-stream.ts'
 import { drainUnreadBody } from './request-guard.ts'
 
 let server: http.Server
@@ -15,17 +17,16 @@ beforeAll(async () => {
   app.use(drainUnreadBody)
   // Reads as the upload pipeline does, and gives up past 1 MB with a 413.
   app.post('/upload', async (req, res) => {
-    const reader = requestBodyStream(req).getReader()
+    const body = createReadableStreamFromReadable(req)
     let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > 1024 * 1024) {
-        await reader.cancel()
-        res.status(413).json({ error: 'Fichier trop volumineux.' })
-        return
+    try {
+      for await (const chunk of body.values({ preventCancel: true })) {
+        size += chunk.byteLength
+        if (size > 1024 * 1024) throw new Error('too large')
       }
+    } catch {
+      res.status(413).json({ error: 'Fichier trop volumineux.' })
+      return
     }
     res.json({ size })
   })

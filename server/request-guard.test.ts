@@ -6,7 +6,7 @@ import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MEDIA_UPLOAD_PATH } from '#app/domain/media-file.ts'
 import { parseTrustProxy } from '#app/server/http/proxy-trust.server.ts'
-import { CONTACT_RATE_LIMIT } from '#app/server/rate-limit/rate-limit-rules.server.ts'
+import { CONTACT_RATE_LIMIT, countRefusal } from '#app/server/rate-limit/rate-limit-rules.server.ts'
 import { resetRateLimits } from '#app/server/rate-limit/rate-limit.server.ts'
 import { clientIpHeader } from './middleware.ts'
 import {
@@ -36,7 +36,7 @@ function appWith(trustProxy?: string) {
   app.use(malformedPathGuard)
   app.use(responseRules)
   app.use(clientIpHeader)
-  app.use(bodyShapeGuard)
+  app.use(bodyShapeGuard(countRefusal))
   app.use('/assets', express.static(path.resolve('public'), { index: false, fallthrough: false }))
   app.get('/ip', (req, res) => {
     res.send(String(req.headers['x-vitrine-client-ip']))

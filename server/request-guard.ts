@@ -4,13 +4,12 @@
 // static file is a 404, and the error handler answers a client's mistake with its own 4xx.
 // Admin responses are never stored by a cache, and every 429 says when to come back.
 import type { NextFunction, Request, Response } from 'express'
-import { hit, retryAfterHeader } from '#app/server/rate-limit/rate-limit.server.ts'
-import { addressLimitFor } from '#app/server/rate-limit/rate-limit-rules.server.ts'
 import { isFileBodyPath } from './middleware.ts'
 import { hasOwnCookie } from './page-cache/index.ts'
 import { normalizedPath } from './normalized-path.ts'
 import { STATS_BEACON_PATH } from '#app/domain/analytics-beacon.ts'
 import { REFUSALS, refusalFor, type RefusalKey } from '#app/domain/i18n/refusals.ts'
+import { EN_PREFIX, localeOfPath } from '#app/domain/i18n/locale.ts'
 
 // The French texts; under /en/ each refusal is sent in English (refusalFor, ADR 074).
 export const BAD_PATH = REFUSALS.fr.badPath
@@ -67,6 +66,35 @@ export function malformedPathGuard(req: Request, res: Response, next: NextFuncti
   plain(res, 400, refusalFor(raw, 'badPath'))
 }
 
+/** The English prefix as every link writes it: "/en", "/en/…", "/en.data". */
+const LITERAL_ENGLISH = /^\/en(?:\/|\.data$|$)/
+
+/**
+ * The language is decided on the path as the router matches it (ADR 059): a path the router
+ * reads as English (`/%65n/timeline`, `/EN/timeline`) but whose prefix is not written `/en`
+ * would be English content in French chrome (the page reads its language from its own URL),
+ * under an address of its own in the page cache. It is sent to its one address with a 301;
+ * a path whose first segment is not such a spelling of "en" is a 404.
+ */
+export function canonicalLanguagePrefix(req: Request, res: Response, next: NextFunction) {
+  const raw = req.path
+  // Nearly every path: no escape, and no "/en" in any case at its start.
+  if (!raw.includes('%') && raw.slice(0, 3).toLowerCase() !== EN_PREFIX) return next()
+  if (LITERAL_ENGLISH.test(raw) || localeOfPath(normalizedPath(raw)) !== 'en') return next()
+  const end = raw.indexOf('/', 1)
+  const first = raw.slice(1, end === -1 ? undefined : end)
+  let prefix = ''
+  try {
+    prefix = decodeURIComponent(first).toLowerCase()
+  } catch {
+    // Not decodable: malformedPathGuard refused it already.
+  }
+  if (prefix !== 'en' && prefix !== 'en.data') return plain(res, 404, refusalFor('/en', 'notFound'))
+  const query = req.originalUrl.indexOf('?')
+  const rest = end === -1 ? '' : raw.slice(end)
+  res.redirect(301, `/${prefix}${rest}${query === -1 ? '' : req.originalUrl.slice(query)}`)
+}
+
 /** The refusal for a body of this content type on this path, or null when it may go on. */
 export function bodyShapeRefusal(
   path: string,
@@ -98,23 +126,31 @@ export function bodyShapeRefusal(
 }
 
 /**
+ * Counts a refused request against the address's limit of its path: the Retry-After value
+ * when over it, else null. The app's limiter, reached through the build's entry, so that one
+ * store per process counts (ADR 078).
+ */
+export type CountRefusal = (path: string, ip: string) => Promise<string | null>
+
+/**
  * Mutating requests must carry a form (or, where a route takes it, JSON); anything else is
  * refused before React Router reads it, and counted against the address's limit of that
  * path (contact, sign-in, sign-up…), so such requests are throttled too.
  */
-export async function bodyShapeGuard(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method)) return next()
-  const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
-  const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
-  if (!refusal) return next()
-  const ip = req.ip ?? 'Unknown'
-  const { key, rule } = addressLimitFor(req.path, ip)
-  if (!(await hit(key, rule, Date.now(), { owner: ip }))) {
-    res.set('Retry-After', await retryAfterHeader(key))
-    return plain(res, 429, refusalFor(req.path, 'tooManyRefused'))
+export function bodyShapeGuard(countRefusal: CountRefusal) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const empty = !req.get('transfer-encoding') && Number(req.get('content-length') ?? 0) === 0
+    const refusal = bodyShapeRefusal(req.path, req.get('content-type'), empty)
+    if (!refusal) return next()
+    const retryAfter = await countRefusal(req.path, req.ip ?? 'Unknown')
+    if (retryAfter !== null) {
+      res.set('Retry-After', retryAfter)
+      return plain(res, 429, refusalFor(req.path, 'tooManyRefused'))
+    }
+    // The body is not read: drainUnreadBody drops it once this answer is out.
+    plain(res, refusal.status, refusal.message)
   }
-  // The body is not read: drainUnreadBody drops it once this answer is out.
-  plain(res, refusal.status, refusal.message)
 }
 
 /** The methods the site answers: pages and files (GET, HEAD) and forms (POST). */

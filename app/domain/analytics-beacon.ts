@@ -25,14 +25,17 @@ export function screenClass(width: number): 'mobile' | 'tablet' | 'desktop' {
   return width < 640 ? 'mobile' : width < 1024 ? 'tablet' : 'desktop'
 }
 
+/** Whether a Cookie header carries the opt-out: the one place that reads it. */
+export function hasStatsOptOut(cookie: string): boolean {
+  return cookie
+    .split(';')
+    .some((c) => c.trim() === `${STATS_OPT_OUT_COOKIE}=${STATS_OPT_OUT_VALUE}`)
+}
+
 /** Whether this browser's visitor opted out (the cookie) or asked not to be tracked. */
 export function statsRefused(
   cookie: string,
   nav: { doNotTrack?: string | null; globalPrivacyControl?: boolean },
 ): boolean {
-  return (
-    cookie.split(';').some((c) => c.trim() === `${STATS_OPT_OUT_COOKIE}=${STATS_OPT_OUT_VALUE}`) ||
-    nav.doNotTrack === '1' ||
-    nav.globalPrivacyControl === true
-  )
+  return hasStatsOptOut(cookie) || nav.doNotTrack === '1' || nav.globalPrivacyControl === true
 }

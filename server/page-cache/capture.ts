@@ -1,33 +1,20 @@
-// The page cache's capture (ADR 029): an Express middleware that lets the app render a miss,
-// records what it sends, and stores it when it may be shared: a 200 text/html answer with a
+// The page cache's capture (ADR 029): for a miss of ./hits.ts, records what the app sends and
+// stores it when it may be shared: a 200 text/html answer with a
 // CSP nonce (or React Router's data answer to a page change, ADR 052), without Set-Cookie or a
 // private/no-store Cache-Control, rendered while the content generation did not move.
 // Maintenance mode (503), errors and redirects are never stored; switching maintenance on is
 // a settings write, which moves the generation.
-import type { NextFunction, Request, Response } from 'express'
-import { isDataUrl, type PageCache } from './store.ts'
+import type { Response } from 'express'
+import type { PageCache } from './store.ts'
 import { DATA_CACHE_CONTROL, VARY } from './variants.ts'
-
-/**
- * Express middleware recording misses: lets the app render and keeps what it sent when it
- * may be shared. Mount it after `compression()` (it keeps the uncompressed bytes) and just
- * before React Router.
- */
-export function pageCacheCapture(cache: PageCache) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET') return next()
-    const key = cache.keyOf(req.method, req.originalUrl, req.headers)
-    if (key === null) return next()
-    capture(cache, key, res, isDataUrl(req.originalUrl))
-    next()
-  }
-}
 
 /**
  * Records what the app sends for `key`, and stores it at the end when it may be shared.
  * `data`: a page change's data (React Router's single-fetch answer) instead of a page.
+ * Only what the app adds is kept: the headers the guards before it set (security headers…)
+ * are set again by those guards on every hit (ADR 078).
  */
-function capture(cache: PageCache, key: string, res: Response, data: boolean) {
+export function capture(cache: PageCache, key: string, res: Response, data: boolean) {
   const generation = cache.generation()
   const chunks: Buffer[] = []
   let size = 0
@@ -35,6 +22,7 @@ function capture(cache: PageCache, key: string, res: Response, data: boolean) {
   let headers: [string, string][] = []
   let csp = ''
   const limit = cache.maxEntryBytes
+  const chain = res.getHeaders()
 
   const writeHead = res.writeHead
   res.writeHead = function (this: Response, ...args: unknown[]) {
@@ -52,10 +40,11 @@ function capture(cache: PageCache, key: string, res: Response, data: boolean) {
       !/no-store|private|no-cache/i.test(cacheControl) &&
       args.length < 3 // headers passed to writeHead directly are not seen here
     if (keep) {
-      headers = Object.entries(this.getHeaders()).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.join(', ') : String(value),
-      ])
+      headers = []
+      for (const [name, value] of Object.entries(this.getHeaders())) {
+        if (value === undefined || chain[name] === value) continue
+        headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)])
+      }
       this.setHeader('Cache-Control', data ? DATA_CACHE_CONTROL : cache.cacheControl)
       this.setHeader('Vary', VARY)
       this.setHeader('X-Page-Cache', 'miss')

@@ -1,8 +1,8 @@
 // Page-cache hits on PostgreSQL (ADR 051): another server's commit is learned from a
 // notification read on a socket. When a request and the notification of a commit made before
 // the request was sent are read in the same poll phase of the event loop, the request first,
-// the hit must still see the commit: with `answerAfterPoll` the hit path looks the request up
-// only in the check phase, after the notification's handler bumped the generation.
+// the hit must still see the commit: with `answerAfterPoll` the page cache looks the request
+// up only in the check phase, after the notification's handler bumped the generation.
 //
 // The race is set up deterministically: the request and the notification byte are written
 // (in that order) while this thread sleeps, so the next poll finds both sockets readable.
@@ -11,10 +11,7 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { requestIsSecure } from '../fast-path.ts'
-import { redirectsHost } from '../middleware.ts'
-import { isDecodablePath } from '../request-guard.ts'
-import { PageCache, hitsThenApp, pageCacheCapture, pageCacheHits } from './index.ts'
+import { PageCache, pageCacheMiddleware } from './index.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -40,7 +37,7 @@ async function pageServer({ answerAfterPoll }: { answerAfterPoll: boolean }) {
   const cache = new PageCache({ generation: () => state.generation, maxBytes: 1024 * 1024 })
   const app = express()
   app.disable('x-powered-by')
-  app.use(pageCacheCapture(cache))
+  app.use(pageCacheMiddleware(cache, { answerAfterPoll }))
   app.get('/{*splat}', (req, res) => {
     // A cacheable render carries a fresh nonce in its policy (ADR 029).
     res.setHeader(
@@ -50,15 +47,7 @@ async function pageServer({ answerAfterPoll }: { answerAfterPoll: boolean }) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.end(`<!doctype html><html><body>${req.path} g${state.generation}</body></html>`)
   })
-  const options = {
-    isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
-    redirects: redirectsHost,
-    refusesPath: (raw: string) => !isDecodablePath(raw),
-    answerAfterPoll,
-  }
-  const server = http.createServer(
-    hitsThenApp(pageCacheHits(cache, options), app, options.answerAfterPoll),
-  )
+  const server = http.createServer(app)
   const port = await listening(server)
   closers.push(async () => {
     server.closeAllConnections()

@@ -1,5 +1,5 @@
-// The page cache through real HTTP (ADRs 026, 029): hits answered before Express by the same
-// rules as a miss, hash-based policy of cached pages, gzip/brotli variants chosen by
+// The page cache through real HTTP (ADRs 026, 029, 078): hits answered by a middleware after
+// the server's own guards, so by the same rules as a miss, hash-based policy of cached pages, gzip/brotli variants chosen by
 // Accept-Encoding, strong ETags and 304, bypass rules and the memory bound (every variant
 // counted). The app behind it is a small Express route that renders like ours (a CSP nonce in
 // the header and on its scripts) behind the server's own middlewares; the full app is covered
@@ -7,20 +7,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import express from 'express'
 import compression from 'compression'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hitLogger, requestIsSecure } from '../fast-path.ts'
-import { canonicalHostRedirect, redirectsHost, securityHeaders } from '../middleware.ts'
-import { isDecodablePath, malformedPathGuard, responseRules } from '../request-guard.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { flushLogLines } from '#app/server/core/log.server.ts'
+import { canonicalHostRedirect, requestLog, securityHeaders } from '../middleware.ts'
+import { hostGuard, malformedPathGuard, methodGuard, responseRules } from '../request-guard.ts'
 import {
   acceptedCodings,
   DATA_CACHE_CONTROL,
   hasOwnCookie,
   PageCache,
-  pageCacheCapture,
-  pageCacheHits,
+  pageCacheMiddleware,
 } from './index.ts'
 import { toCachedPage } from './policy.ts'
 
@@ -41,12 +40,16 @@ async function harness(maxBytes: number): Promise<Harness> {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
+  // The guards of server/index.ts, in its order.
+  app.use(requestLog)
+  app.use(hostGuard)
+  app.use(methodGuard)
   app.use(malformedPathGuard)
   app.use(responseRules)
-  app.use(canonicalHostRedirect)
+  app.use(canonicalHostRedirect({ forceHttps: true }))
   app.use(securityHeaders)
   app.use(compression())
-  app.use(pageCacheCapture(cache))
+  app.use(pageCacheMiddleware(cache))
   app.get('/{*splat}', (req, res) => {
     renders += 1
     // A page change's data, as React Router's single fetch answers it (no markup, no policy).
@@ -81,14 +84,7 @@ async function harness(maxBytes: number): Promise<Harness> {
         `<script nonce="${nonce}" type="module" async="">${BOOT}</script></body></html>`,
     )
   })
-  const options = {
-    isSecure: (req: Parameters<typeof requestIsSecure>[1]) => requestIsSecure(app, req),
-    redirects: redirectsHost,
-    refusesPath: (raw: string) => !isDecodablePath(raw),
-    log: hitLogger(),
-  }
-  const hits = pageCacheHits(cache, options)
-  const server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
+  const server = http.createServer(app)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   return {
@@ -99,8 +95,9 @@ async function harness(maxBytes: number): Promise<Harness> {
 }
 
 let main: Harness
+// The request log's lines (stdout), kept for the tests that read them.
+let logged: string[] = []
 beforeAll(async () => {
-  process.env.LOG_LEVEL = 'silent'
   main = await harness(4 * 1024 * 1024)
 })
 afterAll(() => main.close())
@@ -143,14 +140,81 @@ const scriptSources = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.
 async function warm(path: string, harnessed = main) {
   await request(path, {}, 'GET', harnessed.origin)
   // A hit asking for brotli queues it (after gzip, queued when the page was stored).
-  for (let i = 0; i < 5; i++) {
+  // (Until then the pipeline's compression compresses the identity bytes on the way out.)
+  const stored = () =>
+    [...harnessed.cache.entries.values()].find((entry) => entry.key.endsWith(`\n${path}`))
+  for (let i = 0; i < 5 && !(stored()?.br && stored()?.gzip); i++) {
     const hit = await request(path, { 'accept-encoding': 'br' }, 'GET', harnessed.origin)
     expect(hit.headers['x-page-cache']).toBe('hit')
-    if (hit.headers['content-encoding'] === 'br') break
     await harnessed.cache.settled()
   }
   return request(path, {}, 'GET', harnessed.origin)
 }
+
+/** The request log's lines written while `send` ran. */
+async function logLines(send: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  logged = []
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    logged.push(...String(chunk).split(/(?<=\n)/))
+    return true
+  })
+  try {
+    await send()
+    flushLogLines()
+  } finally {
+    spy.mockRestore()
+  }
+  return logged.map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+describe('a hit and a miss pass the same pipeline', () => {
+  it('get the same headers, the same log line, the same refusals and redirects', async () => {
+    const [miss, hit] = [await get('/meme-chemin'), await get('/meme-chemin')]
+    expect([miss.headers['x-page-cache'], hit.headers['x-page-cache']]).toEqual(['miss', 'hit'])
+    for (const name of [
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'permissions-policy',
+      'content-type',
+      'cache-control',
+      'vary',
+    ]) {
+      expect(hit.headers[name], name).toBe(miss.headers[name])
+      expect(hit.headers[name], name).toBeTruthy()
+    }
+    // One request line each, key for key.
+    const lines = await logLines(async () => {
+      await get('/meme-chemin')
+      await get('/meme-chemin?autre=1')
+    })
+    expect(lines.map((line) => Object.keys(line))).toEqual([
+      ['time', 'level', 'method', 'path', 'status', 'ms'],
+      ['time', 'level', 'method', 'path', 'status', 'ms'],
+    ])
+    expect(lines.map(({ path, status }) => [path, status])).toEqual([
+      ['/meme-chemin', 200],
+      ['/meme-chemin', 200],
+    ])
+    // The cached page is refused or redirected exactly as an uncached one would be.
+    const stored = '/caf%C3%A9-stocke'
+    await get(stored)
+    expect((await get(stored)).headers['x-page-cache']).toBe('hit')
+    for (const [path, headers, status] of [
+      ['/meme-chemin', { host: 'a b' }, 400],
+      ['/meme-chemin', { host: 'www.exemple.fr', 'x-forwarded-proto': 'https' }, 301],
+      ['/meme-chemin', { host: 'exemple.fr' }, 301],
+      [`${stored}%zz`, {}, 400],
+    ] as const) {
+      const answer = await get(path, headers)
+      expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(status)
+      expect(answer.headers['x-page-cache']).toBeUndefined()
+    }
+    expect((await request('/meme-chemin', {}, 'DELETE')).status).toBe(405)
+  })
+})
 
 describe('page cache', () => {
   it('answers hits from memory with hashes of the trusted scripts instead of a nonce', async () => {
@@ -226,7 +290,8 @@ describe('page cache', () => {
       ['*;q=0.1, br;q=0', 'gzip'],
       ['gzip;q=0, br;q=0', undefined],
       ['identity', undefined],
-      ['deflate', undefined],
+      // No stored variant: compressed on the way out, as any answer (the pipeline's compression).
+      ['deflate', 'deflate'],
     ]
     for (const [accept, expected] of cases) {
       const answer = await get('/variants', { 'accept-encoding': accept })
@@ -237,7 +302,9 @@ describe('page cache', () => {
           ? brotliDecompressSync(answer.body)
           : expected === 'gzip'
             ? gunzipSync(answer.body)
-            : answer.body
+            : expected === 'deflate'
+              ? inflateSync(answer.body)
+              : answer.body
       expect(decoded.toString(), accept).toBe(page)
       if (expected) expect(answer.body.length).toBeLessThan(page.length / 4)
     }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto'
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http'
 import { LRUCache } from 'lru-cache'
+import { STATS_OPT_OUT_COOKIE } from '#app/domain/analytics-beacon.ts'
 import { normalizedPath } from '../normalized-path.ts'
 import { toCachedPage } from './policy.ts'
 import {
@@ -51,8 +52,6 @@ export interface Entry {
   br?: Variant
   /** A background compression of this entry is queued or running. */
   compressing: boolean
-  /** Whether a request for this host must be redirected (canonical host), plain and https. */
-  redirects: [boolean | undefined, boolean | undefined]
   bytes: number
   /** The `Cache-Control` of its answers: a page's, or a page change's data's (ADR 052). */
   cacheControl: string
@@ -65,7 +64,7 @@ const NEVER =
  * Cookies that do not change our HTML: third-party analytics, and the statistics' opt-out
  * (read by the script only, ADR 072).
  */
-const IGNORED_COOKIE = /^(?:_ga|_gid|_gat|_gcl|_fbp|_pk_|_hj|_vitrine_stats$)/
+const IGNORED_COOKIE = /^(?:_ga|_gid|_gat|_gcl|_fbp|_pk_|_hj)/
 const MAX_URL_LENGTH = 2048
 const ENTRY_OVERHEAD = 1024
 /** The default bound of the bytes held (PAGE_CACHE_MAX_MB). */
@@ -93,7 +92,7 @@ export function hasOwnCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false
   for (const part of cookieHeader.split(';')) {
     const name = part.split('=', 1)[0]!.trim()
-    if (name && !IGNORED_COOKIE.test(name)) return true
+    if (name && name !== STATS_OPT_OUT_COOKIE && !IGNORED_COOKIE.test(name)) return true
   }
   return false
 }
@@ -238,7 +237,6 @@ export class PageCache {
       expiresAt: this.#now() + this.maxAgeMs,
       identity,
       compressing: false,
-      redirects: [undefined, undefined],
       bytes,
       cacheControl,
     }

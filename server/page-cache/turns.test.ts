@@ -14,8 +14,7 @@ import {
 import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { getSiteSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
 import { TEST_POSTGRES, useTestDatabase } from '../../tests/fixtures/db.ts'
-import { redirectsHost } from '../middleware.ts'
-import { PageCache, pageCacheCapture, pageCacheHits } from './index.ts'
+import { PageCache, pageCacheMiddleware } from './index.ts'
 
 const database = useTestDatabase()
 let origin = ''
@@ -30,7 +29,7 @@ beforeEach(async () => {
     turnGeneration: contentGenerationThisTurn,
   })
   const app = express()
-  app.use(pageCacheCapture(cache))
+  app.use(pageCacheMiddleware(cache))
   app.get('/{*splat}', async (_req, res) => {
     renders += 1
     const { siteName } = await getSiteSettings()
@@ -39,9 +38,7 @@ beforeEach(async () => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.end(`<!doctype html><title>${siteName}</title><script nonce="${nonce}">1</script>`)
   })
-  const options = { isSecure: () => false, redirects: redirectsHost, refusesPath: () => false }
-  const hits = pageCacheHits(cache, options)
-  server = http.createServer((req, res) => void (hits(req, res) || app(req, res)))
+  server = http.createServer(app)
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -132,11 +129,10 @@ describe.skipIf(TEST_POSTGRES)('page cache hits and other processes', () => {
       generation: () => (calls.exact++, 1),
       turnGeneration: () => (calls.turn++, 1),
     })
-    const options = { isSecure: () => false, redirects: () => false, refusesPath: () => false }
-    const hits = pageCacheHits(cache, options)
-    const pipelined = http.createServer((req, res) => {
-      if (!hits(req, res)) res.writeHead(404).end()
-    })
+    const app = express()
+    app.use(pageCacheMiddleware(cache))
+    app.use((_req, res) => void res.status(404).end())
+    const pipelined = http.createServer(app)
     pipelined.listen(0, '127.0.0.1')
     await new Promise((resolve) => pipelined.once('listening', resolve))
     const host = `127.0.0.1:${(pipelined.address() as AddressInfo).port}`

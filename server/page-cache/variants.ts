@@ -1,20 +1,16 @@
 // A cached answer's variants and their negotiation (ADR 029): the identity bytes and their
-// gzip and brotli compressions, each with its strong ETag and the precomputed header lists a
-// hit writes (200 or 304, plain or https), chosen by Accept-Encoding and If-None-Match.
+// gzip and brotli compressions, each with its strong ETag and the header list a hit sets,
+// chosen by Accept-Encoding (If-None-Match and HEAD are Express's own, ADR 078).
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { HSTS } from '../middleware.ts'
 
 export type Coding = 'br' | 'gzip' | 'identity'
 
 export interface Variant {
   body: Buffer
   etag: string
-  /** Flat [name, value, …] lists for `writeHead`: plain and https (with HSTS). */
+  /** Flat [name, value, …] list the hit sets before Express sends the body. */
   headers: string[]
-  secureHeaders: string[]
-  notModified: string[]
-  secureNotModified: string[]
 }
 
 export const VARY = 'Accept-Encoding, Cookie'
@@ -41,9 +37,6 @@ const NOT_REPLAYED = new Set([
   'strict-transport-security',
   'x-page-cache',
 ])
-/** Headers a 304 does not carry (RFC 9110 §15.4.5: those of the 200 minus the content's). */
-const NOT_ON_304 = new Set(['content-type', 'content-language'])
-
 /** The headers of a rendered answer that a hit sends again. */
 export function replayedHeaders(headers: [string, string][]): [string, string][] {
   return headers.filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()))
@@ -99,17 +92,6 @@ export function codingsOf(header: string | undefined): Coding[] {
   return codings
 }
 
-/** If-None-Match (weak comparison, RFC 9110 §13.1.2) against an entity tag. */
-export function etagMatches(header: string, etag: string): boolean {
-  if (header === etag) return true
-  const bare = etag.startsWith('W/') ? etag.slice(2) : etag
-  for (const tag of header.split(',')) {
-    const value = tag.trim()
-    if (value === '*' || (value.startsWith('W/') ? value.slice(2) : value) === bare) return true
-  }
-  return false
-}
-
 /** A variant: `base` are the replayed headers, `coding` its Content-Encoding (none: identity). */
 export function makeVariant(
   base: [string, string][],
@@ -118,7 +100,7 @@ export function makeVariant(
   coding: Coding | undefined,
   cacheControl: string,
 ): Variant {
-  const common = [
+  const headers = [
     ...base.flat(),
     'cache-control',
     cacheControl,
@@ -128,22 +110,9 @@ export function makeVariant(
     etag,
     'x-page-cache',
     'hit',
+    ...(coding ? ['content-encoding', coding] : []),
   ]
-  const headers = [...common, ...(coding ? ['content-encoding', coding] : [])]
-  headers.push('content-length', String(body.length))
-  const notModified: string[] = []
-  for (let i = 0; i < common.length; i += 2) {
-    if (NOT_ON_304.has(common[i]!) || common[i] === 'content-security-policy') continue
-    notModified.push(common[i]!, common[i + 1]!)
-  }
-  return {
-    body,
-    etag,
-    headers,
-    secureHeaders: [...headers, 'strict-transport-security', HSTS],
-    notModified,
-    secureNotModified: [...notModified, 'strict-transport-security', HSTS],
-  }
+  return { body, etag, headers }
 }
 
 /** The replayed headers of a variant (its list without what `makeVariant` adds). */
@@ -160,10 +129,8 @@ function baseHeaders(variant: Variant): [string, string][] {
 /** The bytes a variant holds: its body and its header lists (JavaScript strings: 2 per char). */
 export function variantBytes(variant: Variant): number {
   let bytes = variant.body.length
-  for (const list of [variant.headers, variant.notModified]) {
-    for (const value of list) bytes += value.length * 2
-  }
-  return bytes + 2 * HSTS.length
+  for (const value of variant.headers) bytes += value.length * 2
+  return bytes
 }
 
 /**

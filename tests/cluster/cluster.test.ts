@@ -108,6 +108,37 @@ describe('two app servers on one PostgreSQL', () => {
     expect(next.body.includes(title), 'B serves the page saved on A').toBe(true)
   })
 
+  // The same race, run fifty times (ADR 078): a save acknowledged by A, then at once B's
+  // anonymous page, which B has in its page cache from the round before. B confirms with the
+  // database before reading any cache, so no round may show the page of before the save.
+  it("(b) repeated: fifty saves on A, each on B's very next anonymous page", async () => {
+    const admin = await createTestUser({ role: 'admin' })
+    const cookies = await signIn(A.viaProxy, admin)
+    const stale: number[] = []
+    const ROUNDS = 50
+    for (let round = 0; round < ROUNDS; round++) {
+      const title = `Grappe ${round} ${Date.now().toString(36)}`
+      const saved = await request(A.viaProxy, '/admin/profile', {
+        form: {
+          intent: 'save',
+          name: 'Camille Laurent',
+          title,
+          email: 'camille@exemple.fr',
+          bio: 'Biographie enregistrée sur le serveur A.',
+        },
+        cookies,
+      })
+      expect(saved.status, saved.body.slice(0, 300)).toBe(302)
+      const next = await request(B.viaProxy, '/')
+      expect(next.status).toBe(200)
+      if (!next.body.includes(title)) stale.push(round)
+    }
+    expect(stale, 'rounds where B served the page of before the save').toEqual([])
+    // B did answer from its cache in between: the race was run, not avoided.
+    const again = await request(B.viaProxy, '/')
+    expect(again.headers['x-page-cache']).toBe('hit')
+  })
+
   it('(c) 30 wrong passwords spread over A and B meet the one limit of a single server', async () => {
     type Attempt = { status: number; retryAfter: number | undefined; refused: boolean }
     const attempt = async (origin: string, user: TestUser, from: string): Promise<Attempt> => {

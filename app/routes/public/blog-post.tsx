@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft as LucideArrowLeft, Eye as LucideEye } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { ArrowLeft, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
@@ -15,7 +14,6 @@ import {
   type BlogPostPage,
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
 import { PostAuthor, ReadTime } from '#app/ui/public/blog-card.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -40,10 +38,6 @@ import {
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 import { FrenchOffer } from '#app/ui/public/error-links.tsx'
-
-// Built once (ADR 040).
-const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
-const Eye = /* @__PURE__ */ fastIcon(LucideEye)
 
 /** `/blog/:slug?apercu`: an admin sees any post (draft, scheduled) with a banner. */
 export const PREVIEW_PARAM = 'apercu'
@@ -138,13 +132,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     readTimeAuto: _readTimeAuto,
     ...shown
   } = post
-  // The body's HTML is in the document already: not a second time in its hydration data.
   return data(
-    renderedOnce(
-      request,
-      { post: shown, html, jsonLd, preview: banner, alternates, frenchOffer: null },
-      ['html'],
-    ),
+    { post: shown, html, jsonLd, preview: banner, alternates, frenchOffer: null },
     { headers },
   )
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, useSubmit } from 'react-router'
-import { Search as LucideSearch } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Search } from 'lucide-react'
 import type { Route } from './+types/blog'
 import {
   listBlogCategories,
@@ -14,9 +13,6 @@ import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { useT } from '#app/ui/i18n.tsx'
-
-// Built once (ADR 040).
-const Search = /* @__PURE__ */ fastIcon(LucideSearch)
 
 const MAX_QUERY = 200
 

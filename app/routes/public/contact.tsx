@@ -1,15 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import {
-  CheckCircle2 as LucideCheckCircle2,
-  Loader2 as LucideLoader2,
-  MapPin as LucideMapPin,
-  Phone as LucidePhone,
-  Send as LucideSend,
-} from 'lucide-react'
-import { Mail } from '#app/ui/chrome/icons.tsx'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { CheckCircle2, Loader2, Mail, MapPin, Phone, Send } from 'lucide-react'
 import { sendStat } from '#app/ui/chrome/audience.tsx'
 import type { Route } from './+types/contact'
 import { MAX_LENGTH, type FieldErrors } from '#app/domain/common.ts'
@@ -21,13 +13,6 @@ import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
-
-// Built once (ADR 040).
-const CheckCircle2 = /* @__PURE__ */ fastIcon(LucideCheckCircle2)
-const Loader2 = /* @__PURE__ */ fastIcon(LucideLoader2)
-const MapPin = /* @__PURE__ */ fastIcon(LucideMapPin)
-const Phone = /* @__PURE__ */ fastIcon(LucidePhone)
-const Send = /* @__PURE__ */ fastIcon(LucideSend)
 
 export async function loader() {
   const settings = await getSiteSettings()

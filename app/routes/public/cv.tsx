@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import { Download as LucideDownload, Lock as LucideLock } from 'lucide-react'
-import { Mail } from '#app/ui/chrome/icons.tsx'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Download, Lock, Mail } from 'lucide-react'
 import type { Route } from './+types/cv'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
@@ -17,10 +15,6 @@ import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { CaptureGuard } from '#app/ui/public/capture-guard.tsx'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
-
-// Built once (ADR 040).
-const Download = /* @__PURE__ */ fastIcon(LucideDownload)
-const Lock = /* @__PURE__ */ fastIcon(LucideLock)
 
 /** The login banner of a refused download, shown for 3 s. */
 export const CV_LOGIN_BANNER_MS = 3000

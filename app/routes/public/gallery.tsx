@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { Star as LucideStar } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Star } from 'lucide-react'
 import type { Route } from './+types/gallery'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { localizeList } from '#app/server/repositories/translations.server.ts'
@@ -12,9 +11,6 @@ import { ResponsiveImage } from '#app/ui/public/media.tsx'
 import { CARD_FOCUS_RING } from '#app/ui/public/card-focus.ts'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-
-// Built once (ADR 040).
-const Star = /* @__PURE__ */ fastIcon(LucideStar)
 
 export async function loader({ request }: Route.LoaderArgs) {
   // What the owner put in the gallery, images with their text alternative (ADR 017);

@@ -1,15 +1,15 @@
 import { Link } from '#app/ui/link.tsx'
 import {
-  BookOpen as LucideBookOpen,
-  Code2 as LucideCode2,
-  Compass as LucideCompass,
-  GraduationCap as LucideGraduationCap,
-  Lightbulb as LucideLightbulb,
-  Radar as LucideRadar,
-  Users as LucideUsers,
+  ArrowRight,
+  BookOpen,
+  Code2,
+  Compass,
+  GraduationCap,
+  Lightbulb,
+  Palette,
+  Radar,
+  Users,
 } from 'lucide-react'
-import { ArrowRight, Palette } from '#app/ui/chrome/icons.tsx'
-import { fastIcon } from '#app/ui/icons.tsx'
 import type { Route } from './+types/home'
 import { summarize } from '#app/domain/seo.ts'
 import { skillLevelPercent } from '#app/domain/skill.ts'
@@ -33,15 +33,6 @@ import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { ProjectCard } from '#app/ui/public/project-card.tsx'
 import { SkillsSection } from '#app/ui/public/skills-section.tsx'
-
-// Built once (ADR 040).
-const BookOpen = /* @__PURE__ */ fastIcon(LucideBookOpen)
-const Code2 = /* @__PURE__ */ fastIcon(LucideCode2)
-const Compass = /* @__PURE__ */ fastIcon(LucideCompass)
-const GraduationCap = /* @__PURE__ */ fastIcon(LucideGraduationCap)
-const Lightbulb = /* @__PURE__ */ fastIcon(LucideLightbulb)
-const Radar = /* @__PURE__ */ fastIcon(LucideRadar)
-const Users = /* @__PURE__ */ fastIcon(LucideUsers)
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request)

@@ -13,7 +13,6 @@ import { getTranslation } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { legalMarkdown, legalText } from '#app/domain/legal.ts'
-import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
 import { getLegalFacts } from '#app/server/content/legal.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -68,25 +67,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
   )
   const frenchPage = LEGAL_PAGES[key].path
-  // The HTML is in the document already: not a second time in its hydration data (ADR 050).
-  return renderedOnce(
-    request,
-    {
-      key,
-      title: translate(locale, TITLES[key]),
-      path: frenchPage,
-      alternates: {
-        fr: frenchPage,
-        en: englishText ? localizePath(frenchPage, 'en') : null,
-      } satisfies Alternates,
-      html,
-      siteName: settings.siteName,
-      updatedAt: settings.updatedAt ?? null,
-      // The privacy page's objection to the built-in statistics (ADR 072).
-      optOut: key === 'privacy' && stats.enabled,
-    },
-    ['html'],
-  )
+  return {
+    key,
+    title: translate(locale, TITLES[key]),
+    path: frenchPage,
+    alternates: {
+      fr: frenchPage,
+      en: englishText ? localizePath(frenchPage, 'en') : null,
+    } satisfies Alternates,
+    html,
+    siteName: settings.siteName,
+    updatedAt: settings.updatedAt ?? null,
+    // The privacy page's objection to the built-in statistics (ADR 072).
+    optOut: key === 'privacy' && stats.enabled,
+  }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

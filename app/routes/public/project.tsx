@@ -1,14 +1,7 @@
 import { useState } from 'react'
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import {
-  ArrowLeft as LucideArrowLeft,
-  Calendar as LucideCalendar,
-  ExternalLink as LucideExternalLink,
-  Maximize2 as LucideMaximize2,
-  Minimize2 as LucideMinimize2,
-} from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-react'
 import type { Route } from './+types/project'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
 import { summarize } from '#app/domain/seo.ts'
@@ -19,7 +12,6 @@ import { getProfile } from '#app/server/repositories/profile.server.ts'
 import { getProject, getProjectContentHtml } from '#app/server/repositories/projects.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { checkFraming, type FramingVerdict } from '#app/server/content/frame-check.server.ts'
-import { renderedOnce } from '#app/server/render/hydration-data.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
 import { formatMonthYear } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
@@ -42,13 +34,6 @@ import { isTranslated } from '#app/domain/translation.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
 import { FrenchOffer } from '#app/ui/public/error-links.tsx'
-
-// Built once (ADR 040).
-const ArrowLeft = /* @__PURE__ */ fastIcon(LucideArrowLeft)
-const Calendar = /* @__PURE__ */ fastIcon(LucideCalendar)
-const ExternalLink = /* @__PURE__ */ fastIcon(LucideExternalLink)
-const Maximize2 = /* @__PURE__ */ fastIcon(LucideMaximize2)
-const Minimize2 = /* @__PURE__ */ fastIcon(LucideMinimize2)
 
 /** Whether a URL is a page of this site: a path, or this site's own address. */
 function isSiteUrl(url: string, request: Request): boolean {
@@ -129,21 +114,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     updatedAt: _updatedAt,
     ...shown
   } = project
-  // The description's HTML is in the document already: not a second time in its hydration data.
-  return renderedOnce(
-    request,
-    {
-      project: shown,
-      previewSandbox,
-      contentHtml,
-      jsonLd,
-      framing,
-      alts,
-      alternates,
-      frenchOffer: null,
-    },
-    ['contentHtml'],
-  )
+  return {
+    project: shown,
+    previewSandbox,
+    contentHtml,
+    jsonLd,
+    framing,
+    alts,
+    alternates,
+    frenchOffer: null,
+  }
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {

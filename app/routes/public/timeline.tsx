@@ -1,6 +1,5 @@
 import { Link } from '#app/ui/link.tsx'
-import { Briefcase as LucideBriefcase, Heart as LucideHeart } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Briefcase, Heart } from 'lucide-react'
 import type { Route } from './+types/timeline'
 import { formatTimelineDate, TIMELINE_PRESENT_LABEL } from '#app/domain/timeline.ts'
 import { requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
@@ -12,10 +11,6 @@ import { listTimeline } from '#app/server/repositories/timeline.server.ts'
 import { formatYearMonth } from '#app/ui/public/format.ts'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
-
-// Built once (ADR 040).
-const Briefcase = /* @__PURE__ */ fastIcon(LucideBriefcase)
-const Heart = /* @__PURE__ */ fastIcon(LucideHeart)
 
 function parseType(value: string | null): TimelineType {
   // Default: professional.

@@ -1,7 +1,7 @@
 // POST /api/event: the built-in statistics' collection endpoint (ADR 072). The public script
 // sends one event per page view or goal with navigator.sendBeacon; the server answers at once
-// and writes in batches later (app/server/analytics/store.server.ts). In production, Express
-// answers it before the render queue with the same function (server/index.ts).
+// and writes in batches later (app/server/analytics/store.server.ts). Express mounts React
+// Router's handler for this path before the render queue (server/index.ts, ADR 078).
 import { beaconResponse } from '#app/server/analytics/collect.server.ts'
 import type { Route } from './+types/stats-event'
 

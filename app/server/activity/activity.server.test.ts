@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { forgetParsedEnv } from '#app/server/core/env.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { recordActivity } from './activity.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
@@ -26,6 +27,7 @@ const request = (headers: Record<string, string> = {}) =>
 
 afterEach(() => {
   vi.unstubAllEnvs()
+  forgetParsedEnv()
   clearGeoCache()
 })
 
@@ -33,6 +35,7 @@ describe('recordActivity', () => {
   it('stores the entry attributed to the actor with derived, truncated UserInfo', async () => {
     vi.stubEnv('ACTIVITY_FULL_IP', '')
     vi.stubEnv('GEO_LOOKUP_URL', '')
+    forgetParsedEnv()
     const entry = await recordActivity(request(), {
       actor: { id: 'u1', name: 'Alice', email: 'alice@exemple.fr' },
       action: 'update',
@@ -83,6 +86,7 @@ describe('recordActivity', () => {
 
   it('stores the full address when ACTIVITY_FULL_IP is on', async () => {
     vi.stubEnv('ACTIVITY_FULL_IP', 'true')
+    forgetParsedEnv()
     const entry = await recordActivity(request(), { action: 'download', resourceType: 'cv' })
     expect(entry?.userInfo.ip).toBe('203.0.113.7')
   })
@@ -99,6 +103,7 @@ describe('recordActivity', () => {
     try {
       const { port } = server.address() as AddressInfo
       vi.stubEnv('GEO_LOOKUP_URL', `http://127.0.0.1:${port}/json/{ip}`)
+      forgetParsedEnv()
       const entry = await recordActivity(request(), { action: 'access', resourceType: 'admin' })
       expect(entry?.userInfo.location).toEqual({
         country: 'France',

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { forgetParsedEnv } from '#app/server/core/env.server.ts'
 import { clearGeoCache, GEO_TIMEOUT_MS, lookupLocation } from './geo.server.ts'
 
 const UNKNOWN = { country: 'Unknown', city: 'Unknown', region: 'Unknown' }
@@ -50,6 +51,7 @@ afterAll(() => {
 
 afterEach(() => {
   vi.unstubAllEnvs()
+  forgetParsedEnv()
   clearGeoCache()
   hits.length = 0
 })
@@ -61,6 +63,7 @@ describe('lookupLocation', () => {
 
   it('is off when GEO_LOOKUP_URL is unset: no request at all', async () => {
     vi.stubEnv('GEO_LOOKUP_URL', '')
+    forgetParsedEnv()
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     expect(await lookupLocation('203.0.113.0')).toEqual(UNKNOWN)
     expect(fetchSpy).not.toHaveBeenCalled()
@@ -68,6 +71,7 @@ describe('lookupLocation', () => {
 
   it('reads country_name, city and region from the configured endpoint', async () => {
     vi.stubEnv('GEO_LOOKUP_URL', `${base}/ok/{ip}`)
+    forgetParsedEnv()
     expect(await lookupLocation('2001:db8:85a3::')).toEqual({
       country: 'France',
       city: 'Lyon',

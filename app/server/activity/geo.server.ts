@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache'
 import { UNKNOWN } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
+import { envField } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 
 export type GeoLocation = UserInfo['location']
@@ -34,7 +35,7 @@ export async function lookupLocation(
   ip: string,
   options: { url?: string; timeoutMs?: number } = {},
 ): Promise<GeoLocation> {
-  const template = options.url ?? process.env.GEO_LOOKUP_URL?.trim()
+  const template = options.url ?? envField('GEO_LOOKUP_URL')
   if (!template || !ip || ip === UNKNOWN) return { ...UNKNOWN_LOCATION }
   if (!template.includes('{ip}')) {
     log.warn('GEO_LOOKUP_URL has no {ip} placeholder: geolocation skipped')

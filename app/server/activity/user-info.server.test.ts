@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { forgetParsedEnv } from '#app/server/core/env.server.ts'
 import { clientIpHeader } from '../../../server/middleware.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import {
@@ -121,16 +122,18 @@ describe('address truncation', () => {
 })
 
 describe('ACTIVITY_FULL_IP', () => {
-  afterEach(() => vi.unstubAllEnvs())
+  afterEach(() => (vi.unstubAllEnvs(), forgetParsedEnv()))
 
   it('is off by default and read from the environment', () => {
     vi.stubEnv('ACTIVITY_FULL_IP', '')
+    forgetParsedEnv()
     expect(fullIpEnabled()).toBe(false)
     const request = new Request('http://localhost/', {
       headers: { [CLIENT_IP_HEADER]: '203.0.113.7' },
     })
     expect(deriveUserInfo(request).ip).toBe('203.0.113.0')
     vi.stubEnv('ACTIVITY_FULL_IP', 'true')
+    forgetParsedEnv()
     expect(fullIpEnabled()).toBe(true)
     expect(deriveUserInfo(request).ip).toBe('203.0.113.7')
   })

@@ -11,7 +11,7 @@ import {
 import type { UserInfo } from '#app/domain/types.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { parseUserAgent } from '../http/user-agent.server.ts'
-import { EnvSchema } from '../core/env.server.ts'
+import { envField } from '../core/env.server.ts'
 
 export interface ParsedUserAgent {
   browser: string
@@ -96,10 +96,9 @@ export function parseAcceptLanguage(header: string | null | undefined): string {
   return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(first) ? first : UNKNOWN
 }
 
-/** Reads ACTIVITY_FULL_IP each time (cheap), with the same parsing as the start-up schema. */
+/** ACTIVITY_FULL_IP, through the start-up schema. */
 export function fullIpEnabled(): boolean {
-  const parsed = EnvSchema.shape.ACTIVITY_FULL_IP.safeParse(process.env.ACTIVITY_FULL_IP)
-  return parsed.success ? parsed.data : false
+  return envField('ACTIVITY_FULL_IP')
 }
 
 /**

@@ -10,12 +10,7 @@ import {
   encodeCountry,
   type StatsEvent,
 } from '#app/domain/analytics.ts'
-import {
-  STATS_MAX_BODY_BYTES,
-  STATS_OPT_OUT_COOKIE,
-  STATS_OPT_OUT_VALUE,
-  screenClass,
-} from '#app/domain/analytics-beacon.ts'
+import { STATS_MAX_BODY_BYTES, hasStatsOptOut, screenClass } from '#app/domain/analytics-beacon.ts'
 import { hasSessionCookie } from '../auth/session.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { parseUserAgent } from '../http/user-agent.server.ts'
@@ -48,9 +43,7 @@ export function dropReason(request: Request): string | null {
   // Signed-in users are never counted, whatever page they view.
   if (hasSessionCookie(request)) return 'signed-in'
   if (h.get('dnt') === '1' || h.get('sec-gpc') === '1') return 'do-not-track'
-  const cookie = h.get('cookie') ?? ''
-  if (cookie.split(';').some((c) => c.trim() === `${STATS_OPT_OUT_COOKIE}=${STATS_OPT_OUT_VALUE}`))
-    return 'opt-out'
+  if (hasStatsOptOut(h.get('cookie') ?? '')) return 'opt-out'
   // Another site's page cannot count visits here.
   if (h.get('sec-fetch-site') === 'cross-site') return 'cross-site'
   return null

@@ -2,6 +2,7 @@
 // file is not requested at all, so the page falls back to its CSS gradient without a 404.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { envField } from '../core/env.server.ts'
 import { configuredProviders } from './auth.server.ts'
 
 const found = new Map<string, boolean>()
@@ -9,7 +10,7 @@ const found = new Map<string, boolean>()
 export function shippedVideo(name: 'login-bg.webm' | 'register-bg.webm'): string | null {
   let exists = found.get(name)
   if (exists === undefined) {
-    const buildDir = process.env.BUILD_DIR ?? 'build'
+    const buildDir = envField('BUILD_DIR')
     exists = [path.join(buildDir, 'client/videos', name), path.join('public/videos', name)].some(
       (file) => existsSync(file),
     )

@@ -8,6 +8,10 @@
 //   to ECHO_TIMEOUT_MS) until its own listener has received its own notification before the
 //   write returns, so by the time it answers the request, PostgreSQL has dispatched the
 //   notification to every listener.
+// - Confirmation: the echo tells A that PostgreSQL queued the notification, not that B read
+//   it; B's listening session may still be sending it when a request reaches B. So B confirms
+//   before answering (`confirm`): one round trip on the listening connection, which PostgreSQL
+//   answers only after sending it every notification committed before (ADR 078).
 // - Fallback: while the listener is not connected (start-up, a dropped connection, a failed
 //   heartbeat), `listening` is false and the generation probe makes every read miss the
 //   caches (generation.server.ts): pages are rendered from the database, never stale. On
@@ -43,6 +47,9 @@ export class ContentChannel {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined
   private heartbeat: ReturnType<typeof setInterval> | undefined
   private readonly waiters = new Map<number, () => void>()
+  /** The confirming round trip on the wire, and the one queued after it. */
+  private confirming: Promise<void> | undefined
+  private nextConfirm: Promise<void> | undefined
   private readonly listeners = new Set<() => void>()
   private readonly url: string
   private readonly heartbeatMs: number
@@ -101,6 +108,46 @@ export class ContentChannel {
         resolve(true)
       })
     })
+  }
+
+  /**
+   * Resolves once a round trip on the listening connection, sent after this call, came back
+   * (or after ECHO_TIMEOUT_MS; at once when not listening: the caches are bypassed then). A
+   * listening session that was signalled a notification sends it just after its current
+   * command's transaction completes, before that command's answer (PostgreSQL's NOTIFY), so
+   * every content write committed before this call (another server answered its save) has
+   * bumped this process's generation by then. Calls made while one round trip is on the wire
+   * share the next one.
+   */
+  confirm(): Promise<void> {
+    if (!this.connected) return Promise.resolve()
+    if (this.confirming === undefined) {
+      this.confirming = this.roundTrip().finally(() => {
+        this.confirming = undefined
+      })
+      return this.confirming
+    }
+    this.nextConfirm ??= this.confirming.then(() => {
+      this.nextConfirm = undefined
+      return this.confirm()
+    })
+    return this.nextConfirm
+  }
+
+  private async roundTrip(): Promise<void> {
+    const client = this.client
+    if (!client) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ECHO_TIMEOUT_MS)
+      timer.unref()
+    })
+    const answered = client.query('select 1').then(
+      () => undefined,
+      () => undefined, // a lost connection: `lost` turns the caches off
+    )
+    await Promise.race([answered, timeout])
+    clearTimeout(timer)
   }
 
   /** Connects and listens; throws when the first connection fails. */

@@ -90,6 +90,7 @@ export function requestArrived(): void {
 }
 
 let changesArriveAsEvents = false
+let confirm: (() => Promise<void>) | undefined
 
 /**
  * Whether other processes' commits are learned from an event read on a socket (PostgreSQL's
@@ -103,16 +104,28 @@ export function externalChangesArriveAsEvents(): boolean {
 }
 
 /**
+ * Resolves once every commit of another process acknowledged before this call is counted in
+ * the generation (ADR 078): PostgreSQL's channel confirms with a round trip; undefined when
+ * there is nothing to wait for (SQLite's probe is synchronous, one process has no one else).
+ * The server calls it before any request may read a cache.
+ */
+export function confirmExternalChanges(): Promise<void> | undefined {
+  return confirm?.()
+}
+
+/**
  * Registers how to notice commits made outside this process (or none). Changing it is a
  * change of database, so it bumps the generation too. `events`: the probe only reads what
- * an event handler recorded (see `externalChangesArriveAsEvents`).
+ * an event handler recorded (see `externalChangesArriveAsEvents`); `confirm`: how to make
+ * sure the events of commits already acknowledged have arrived (`confirmExternalChanges`).
  */
 export function setExternalChangeProbe(
   next: (() => number) | undefined,
-  { events = false }: { events?: boolean } = {},
+  options: { events?: boolean; confirm?: () => Promise<void> } = {},
 ): void {
   probe = next
-  changesArriveAsEvents = next !== undefined && events
+  changesArriveAsEvents = next !== undefined && (options.events ?? false)
+  confirm = next === undefined ? undefined : options.confirm
   try {
     probed = next?.()
   } catch {

@@ -61,7 +61,9 @@ export const EnvSchema = z.object({
       .max(65535, { error: 'un port va de 0 à 65535' })
       .default(3000),
   ),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
+  /** The production build (npm start): its server bundle and its client files. */
+  BUILD_DIR: z.preprocess(blankIsUnset, z.string().default('build')),
   /** Where the database, the auth secret and backups live. */
   DATA_DIR: z.string().default('./data'),
   /**
@@ -199,17 +201,69 @@ export type Env = z.infer<typeof EnvSchema> & {
 }
 
 let cached: Env | undefined
+const fields = new Map<string, unknown>()
+
+type Field = keyof typeof EnvSchema.shape
+
+/**
+ * One variable through its field of the schema, parsed once: for modules that need a single
+ * value (the logger, the activity log) and must not run `getEnv`'s side effects. A value the
+ * schema refuses stops the start-up (`getEnv`); here it reads as the field's default.
+ */
+export function envField<K extends Field>(key: K): z.output<(typeof EnvSchema.shape)[K]> {
+  if (!fields.has(key)) {
+    const field = EnvSchema.shape[key]
+    const parsed = field.safeParse(process.env[key])
+    fields.set(key, parsed.success ? parsed.data : field.safeParse(undefined).data)
+  }
+  return fields.get(key) as z.output<(typeof EnvSchema.shape)[K]>
+}
+
+/** Forgets what was parsed (tests that change a variable). */
+export function forgetParsedEnv(): void {
+  cached = undefined
+  fields.clear()
+}
 
 export class StartupError extends Error {}
+
+/** What the schema refuses, as one French start-up message. */
+function invalid(error: z.ZodError): StartupError {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+  return new StartupError(`Configuration invalide :\n${lines.join('\n')}`)
+}
+
+/**
+ * The variables the Express layer needs before the app starts (server/index.ts): fields of
+ * the same schema, parsed once there, without `getEnv`'s side effects (the secret file).
+ */
+export const ServerEnvSchema = EnvSchema.pick({
+  NODE_ENV: true,
+  PORT: true,
+  HOST: true,
+  BUILD_DIR: true,
+  TRUST_PROXY: true,
+  FORCE_HTTPS: true,
+  PREVIEW_HOST: true,
+  PAGE_CACHE: true,
+  PAGE_CACHE_MAX_MB: true,
+  LOG_LEVEL: true,
+})
+
+export type ServerEnv = z.infer<typeof ServerEnvSchema>
+
+/** Parses the Express layer's variables; a StartupError (in French) when one is invalid. */
+export function parseServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = ServerEnvSchema.safeParse(source)
+  if (!parsed.success) throw invalid(parsed.error)
+  return parsed.data
+}
 
 /** Parse the environment once; tests may pass their own source. */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached
   const parsed = EnvSchema.safeParse(source)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new StartupError(`Configuration invalide :\n${lines.join('\n')}`)
-  }
+  if (!parsed.success) throw invalid(parsed.error)
   const env = parsed.data
   const s3Problems = s3Refusals(env)
   if (s3Problems.length > 0) {

@@ -236,6 +236,7 @@ function watchExternalWrites(handle: DatabaseHandle | undefined): void {
     unfollow = channel.onRemoteChange(() => bumpContentGeneration())
     return setExternalChangeProbe(() => (channel.listening ? channel.epoch : Number.NaN), {
       events: true,
+      confirm: () => channel.confirm(),
     })
   }
   if (!handle || handle.dialect !== 'sqlite') return setExternalChangeProbe(undefined)

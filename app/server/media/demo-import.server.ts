@@ -6,6 +6,7 @@ import { createReadStream, existsSync } from 'node:fs'
 import path from 'node:path'
 import { getDb } from '#app/server/db/client.server.ts'
 import { parseJson, toJson } from '#app/server/db/util.server.ts'
+import { envField } from '#app/server/core/env.server.ts'
 import { log } from '#app/server/core/log.server.ts'
 import { createUploadedMedia } from '#app/server/repositories/media.server.ts'
 import { storeUpload, type StoredMedia } from './pipeline.server.ts'
@@ -17,7 +18,7 @@ const DEMO_IMAGE = /^\/demo\/[\w/-]+\.(webp|jpe?g|png)$/
 /** Where the shipped files are: public/ in a checkout, build/client in a built app. */
 export function publicDir(): string {
   const source = path.resolve('public')
-  return existsSync(source) ? source : path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
+  return existsSync(source) ? source : path.resolve(envField('BUILD_DIR'), 'client')
 }
 
 function fileColumns(stored: StoredMedia) {

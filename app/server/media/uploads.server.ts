@@ -65,7 +65,11 @@ export async function receiveUpload(
   allowed?: MediaCategory[],
 ): Promise<StoredMedia> {
   if (!request.body) throw new UploadError(UPLOAD_ERRORS.empty)
-  return storeUpload(request.body, { storage, limitsMb: mediaLimits(), allowed })
+  // Read without cancelling the body when a refusal stops the reading: a cancel destroys the
+  // request under a client still sending, which would never read the refusal; the Express
+  // layer drains the rest once the answer is out (ADR 057).
+  const body = request.body.values({ preventCancel: true })
+  return storeUpload(body, { storage, limitsMb: mediaLimits(), allowed })
 }
 
 export function refusalFor(error: unknown): Response {

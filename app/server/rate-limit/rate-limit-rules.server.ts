@@ -2,7 +2,7 @@
 // routes count their requests against them, and so does the Express layer when it refuses a
 // request before any route runs (odd content type, broken body: ADR 024), so a
 // malformed request is throttled like a well-formed one.
-import type { RateLimitRule } from './rate-limit.server.ts'
+import { hit, retryAfterHeader, type RateLimitRule } from './rate-limit.server.ts'
 
 const MINUTE = 60_000
 
@@ -38,4 +38,15 @@ export function addressLimitFor(
   if (path === '/register') return { key: `sign-up:ip:${ip}`, rule: AUTH_RATE_LIMITS.address }
   if (path.startsWith('/setup/')) return { key: `setup:ip:${ip}`, rule: SETUP_RATE_LIMIT }
   return { key: `refused:${ip}`, rule: REFUSED_REQUEST_LIMIT }
+}
+
+/**
+ * Counts a request refused before any route (a body of the wrong shape) against the address's
+ * limit of its path: the Retry-After value when the address is over it, else null. The Express
+ * layer calls it through the build's entry (server/index.ts, ADR 078).
+ */
+export async function countRefusal(path: string, ip: string): Promise<string | null> {
+  const { key, rule } = addressLimitFor(path, ip)
+  if (await hit(key, rule, Date.now(), { owner: ip })) return null
+  return retryAfterHeader(key)
 }

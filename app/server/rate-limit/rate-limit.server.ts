@@ -11,9 +11,8 @@
 // - grow it with refused requests: a request refused on one key must not touch the next
 //   (callers check the address key first; see `hit`).
 //
-// The counters live in a `RateLimitStore`, in a process-wide slot shared by every copy of this
-// module (the Express layer and the app bundle), so the limits hold across both and across
-// development reloads. On SQLite (one process) it is this process's memory; on PostgreSQL
+// The counters live in a `RateLimitStore`, one per process: the Express layer reaches this
+// module through the build's entry (server/index.ts, ADR 078), never a copy of its own. On SQLite (one process) it is this process's memory; on PostgreSQL
 // (several app servers) it is the `rate_limit` table (rate-limit-store.server.ts, selected
 // when the database is opened: ADR 033), so N servers enforce one limit.
 import { createHash } from 'node:crypto'
@@ -168,13 +167,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
   }
 }
 
-// One store per process, whichever copy of this module asks (see the header).
-const SLOT = Symbol.for('vitrine.rate-limit-store')
-type Slot = { [SLOT]?: RateLimitStore }
+let current: RateLimitStore | undefined
 
 function store(): RateLimitStore {
-  const slot = globalThis as Slot
-  return (slot[SLOT] ??= createMemoryStore())
+  return (current ??= createMemoryStore())
 }
 
 /** The process's store (tests and figures). */
@@ -185,7 +181,7 @@ export function rateLimitStore(): RateLimitStore {
 /** Replaces the process's store (a shared store at start-up; tests). Returns the old one. */
 export function setRateLimitStore(next: RateLimitStore): RateLimitStore {
   const previous = store()
-  ;(globalThis as Slot)[SLOT] = next
+  current = next
   return previous
 }
 

@@ -44,7 +44,8 @@ export async function importUpload(
     })
     try {
       await pipeline(
-        Readable.fromWeb(request.body as import('node:stream/web').ReadableStream),
+        // Not cancelled on a refusal: the Express layer drains the rest (ADR 057).
+        Readable.from(request.body.values({ preventCancel: true })),
         limit,
         createWriteStream(file),
       )

@@ -1,5 +1,5 @@
 import { Link } from '#app/ui/link.tsx'
-import { ArrowRight, AtSign, Mail } from './icons.tsx'
+import { ArrowRight, AtSign, Mail } from 'lucide-react'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'

@@ -1,11 +1,7 @@
 // With maintenance mode on, a signed-in admin sees the normal site; this strip
 // (in the hub and on public pages, for admins only) says so and leads to the switch.
 import { Link } from '#app/ui/link.tsx'
-import { TriangleAlert as LucideTriangleAlert } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
-
-// Built once (ADR 040).
-const TriangleAlert = /* @__PURE__ */ fastIcon(LucideTriangleAlert)
+import { TriangleAlert } from 'lucide-react'
 
 export const MAINTENANCE_BANNER_TEXT =
   'Mode maintenance actif : les visiteurs voient la page de maintenance'

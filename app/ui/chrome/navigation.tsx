@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useLocation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { Menu, X } from './icons.tsx'
+import { Menu, X } from 'lucide-react'
 import { isActivePath, NAV_ITEMS } from './nav-items.ts'
 import { usePathChange } from './use-path-change.ts'
 import { useT } from '#app/ui/i18n.tsx'

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { Home } from './icons.tsx'
+import { Home } from 'lucide-react'
 import { CustomCursor } from './custom-cursor.tsx'
 import { Footer, type FooterSettings } from './footer.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'

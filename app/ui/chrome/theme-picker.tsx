@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '#app/ui/i18n.tsx'
-import { Palette } from './icons.tsx'
+import { Palette } from 'lucide-react'
 import {
   parseStoredTheme,
   serializeTheme,

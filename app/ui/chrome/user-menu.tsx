@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '#app/ui/link.tsx'
-import { LayoutDashboard, LogOut, UserCog } from './icons.tsx'
+import { LayoutDashboard, LogOut, UserCog } from 'lucide-react'
 
 import { usePathChange } from './use-path-change.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'

@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
-import { ChevronLeft as LucideChevronLeft, ChevronRight as LucideChevronRight } from 'lucide-react'
-import { X } from '#app/ui/chrome/icons.tsx'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { useT } from '#app/ui/i18n.tsx'
-
-// Built once (ADR 040).
-const ChevronLeft = /* @__PURE__ */ fastIcon(LucideChevronLeft)
-const ChevronRight = /* @__PURE__ */ fastIcon(LucideChevronRight)
 
 export interface LightboxImage {
   src: string

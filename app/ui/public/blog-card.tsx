@@ -1,16 +1,12 @@
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import { Clock as LucideClock } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
+import { Clock } from 'lucide-react'
 import type { BlogPost } from '#app/domain/types.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { CARD_FOCUS_RING } from './card-focus.ts'
 import { formatDate } from './format.ts'
 import { CardImage } from './media.tsx'
 import { TagList } from './tag-list.tsx'
-
-// Built once (ADR 040).
-const Clock = /* @__PURE__ */ fastIcon(LucideClock)
 
 /** A blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2

@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ShieldAlert as LucideShieldAlert } from 'lucide-react'
-import { fastIcon } from '#app/ui/icons.tsx'
-
-// Built once (ADR 040).
-const ShieldAlert = /* @__PURE__ */ fastIcon(LucideShieldAlert)
+import { ShieldAlert } from 'lucide-react'
 
 /** The capture notice shows for 1 s. */
 export const CAPTURE_NOTICE_MS = 1000

@@ -1,11 +1,6 @@
 import { useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import { AlertTriangle as LucideAlertTriangle } from 'lucide-react'
-import { Home } from '#app/ui/chrome/icons.tsx'
-import { fastIcon } from '#app/ui/icons.tsx'
-
-// Built once (ADR 040).
-const AlertTriangle = /* @__PURE__ */ fastIcon(LucideAlertTriangle)
+import { AlertTriangle, Home } from 'lucide-react'
 
 /** The way out of an error page: home, and 'Signaler un Problème'. */
 export function ErrorLinks() {
