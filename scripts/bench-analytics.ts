@@ -28,9 +28,11 @@ import {
   setDatabase,
   type DatabaseHandle,
 } from '../app/server/db/client.server.ts'
-import { buildReport, panelRows, realtimeVisitors } from '../app/server/analytics/report.server.ts'
+import { buildReport, panelRows } from '../app/server/analytics/report.server.ts'
+import { realtimeVisitors } from '../app/server/analytics/realtime.server.ts'
 import { EVENT_COLUMNS, refreshRollups } from '../app/server/analytics/rollup.server.ts'
-import { DICT, dictIds, resetDictCache } from '../app/server/analytics/store.server.ts'
+import { DICT, dictIds } from '../app/server/analytics/store.server.ts'
+import { resetCaches } from '../app/server/cache/caches.server.ts'
 import { spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
 
 function option(name: string, fallback: number): number {
@@ -406,7 +408,7 @@ async function postgresPhase(): Promise<void> {
   try {
     await migrateToLatest(handle.db)
     setDatabase(handle)
-    resetDictCache()
+    resetCaches()
     let start = performance.now()
     await generate(handle, EVENTS, postgresInserter(handle))
     console.log(`\nPostgreSQL: generated in ${((performance.now() - start) / 1000).toFixed(1)} s`)

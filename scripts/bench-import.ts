@@ -5,18 +5,64 @@
 // the conversion, the Markdown rendering and the writes. `--parse-only` reads the file
 // through the streaming parser alone (both passes' cost, no writes): with 110000 posts it
 // shows a 200 MB export read within the server's memory flags.
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+//
+// ADR 083's aims:
+// `--hostile`: hostile files (a Medium page of unclosed <h1, WordPress posts of nested <div>,
+// shortcodes without end) imported at one size and at ten times that size; prints how many
+// times longer the larger took (aim: at most 20).
+// `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
+// over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
+// 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
+// memory over its level before the import (aim: +300 MB).
+import { spawn, type ChildProcess } from 'node:child_process'
+import {
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { once } from 'node:events'
+import { pipeline } from 'node:stream/promises'
+import { Worker } from 'node:worker_threads'
+import { ZipFile } from 'yazl'
+import { migrateToLatest, openDatabase, setDatabase } from '#app/server/db/client.server.ts'
+import { seedDemoContent } from '#app/server/demo/seed.server.ts'
+import { createSessionCookie, createTestUser } from '../tests/fixtures/auth.ts'
+import { freePort } from './lib/free-port.ts'
+import { startCommand } from './lib/start-flags.ts'
 import os from 'node:os'
 import path from 'node:path'
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
 import { importFile } from '#app/server/transfer/import.server.ts'
 import { readWxr } from '#app/server/transfer/wordpress.server.ts'
+import { parseFile } from '#app/server/transfer/parse.server.ts'
 import { formatReport } from '#app/server/transfer/report.server.ts'
 
 const args = process.argv.slice(2)
 const POSTS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5000)
 const PARSE_ONLY = args.includes('--parse-only')
+const HOSTILE = args.includes('--hostile')
+const HTTP = args.includes('--http')
+const SECRET = 'bench-secret-bench-secret-bench-secret-01'
+// The poller runs in its own thread: the 60 MB upload from this process must not delay the
+// measure of the server's answers.
+const POLLER = `
+const { parentPort, workerData } = require('node:worker_threads')
+let running = true, slowest = 0, polls = 0
+parentPort.on('message', () => { running = false })
+;(async () => {
+  while (running) {
+    const started = performance.now()
+    await fetch(workerData + '/healthz').then((r) => r.arrayBuffer())
+    slowest = Math.max(slowest, performance.now() - started)
+    polls++
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  parentPort.postMessage({ slowest, polls })
+})()
+`
 
 function paragraph(i: number, n: number): string {
   return `<p>Paragraphe ${n} de l’article ${i} : un texte <strong>assez long</strong> pour ressembler à un vrai billet, avec un <a href="https://example.com/${i}/${n}">lien</a>, de l’<em>italique</em> et des accents — é, è, ç, à.</p>`
@@ -68,7 +114,9 @@ try {
   const file = path.join(dir, 'bench.xml')
   await writeWxr(file)
   const size = statSync(file).size
-  if (PARSE_ONLY) {
+  if (HOSTILE) await hostile()
+  else if (HTTP) await overHttp(file, size)
+  else if (PARSE_ONLY) {
     const started = performance.now()
     let items = 0
     await readWxr(file, () => {
@@ -102,4 +150,186 @@ async function importAll(file: string, size: number): Promise<void> {
   console.log(
     `Mémoire résidente : ${(rssBefore / 1024 / 1024).toFixed(0)} Mo avant l’import, pic du processus ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} Mo`,
   )
+}
+
+async function zipTo(file: string, entries: Record<string, string>): Promise<void> {
+  const zip = new ZipFile()
+  for (const [name, body] of Object.entries(entries)) zip.addBuffer(Buffer.from(body), name)
+  zip.end()
+  await pipeline(zip.outputStream, createWriteStream(file))
+}
+
+function hostileWxr(posts: number, body: string): string {
+  const items = Array.from(
+    { length: posts },
+    (_, i) =>
+      `<item><title>Hostile ${i}</title><content:encoded><![CDATA[${body}]]></content:encoded><wp:post_id>${i + 1}</wp:post_id><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`,
+  )
+  return `<?xml version="1.0"?><rss xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>${items.join('')}</channel></rss>`
+}
+
+/**
+ * Each hostile file read at size n and 10 n by its reader (parse, caps and conversion to
+ * Markdown, as in the import worker, without the worker's start-up): the time ratio (linear:
+ * about 10; aim: at most 20).
+ */
+async function hostile(): Promise<void> {
+  const cases: Record<string, (n: number, tag: string) => Promise<string>> = {
+    'Medium, <h1 sans fin': async (n, tag) => {
+      const file = path.join(dir, `medium-${tag}.zip`)
+      await zipTo(file, { [`posts/2024-01-01_${tag}.html`]: '<h1'.repeat(n * 100_000) })
+      return file
+    },
+    'WordPress, <div> imbriqués': async (n, tag) => {
+      const file = path.join(dir, `div-${tag}.xml`)
+      writeFileSync(file, hostileWxr(n * 4, `${'<div>'.repeat(50_000)}texte`))
+      return file
+    },
+    'WordPress, [caption] sans fin': async (n, tag) => {
+      const file = path.join(dir, `caption-${tag}.xml`)
+      writeFileSync(file, hostileWxr(n * 4, `${'[caption]<a <img '.repeat(40_000)}texte`))
+      return file
+    },
+  }
+  for (const [label, make] of Object.entries(cases)) {
+    const seconds: number[] = []
+    for (const [n, tag] of [
+      [1, 'x1'],
+      [10, 'x10'],
+    ] as const) {
+      const file = await make(n, `${label.length}-${tag}`)
+      const format = file.endsWith('.zip') ? 'medium' : 'wordpress'
+      let items = 0
+      const started = performance.now()
+      await parseFile({ file, format }, async () => {
+        items++
+      })
+      seconds.push((performance.now() - started) / 1000)
+      if (items === 0) throw new Error(`${label}: nothing read`)
+      rmSync(file)
+    }
+    const ratio = seconds[1]! / seconds[0]!
+    console.log(
+      `${label} : ${seconds[0]!.toFixed(2)} s, dix fois plus grand ${seconds[1]!.toFixed(2)} s, rapport ${ratio.toFixed(1)} (but : 20 au plus) ${ratio <= 20 ? 'OK' : 'DÉPASSÉ'}`,
+    )
+  }
+}
+
+/** Polls /healthz every 20 ms from a worker thread (and the server's RSS) until stop(). */
+function pollHealth(base: string, pid: number) {
+  const worker = new Worker(POLLER, { eval: true, workerData: base })
+  let peak = rssMb(pid)
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid))
+  }, 20)
+  return {
+    async stop() {
+      clearInterval(sampler)
+      worker.postMessage('stop')
+      const [result] = (await once(worker, 'message')) as [{ slowest: number; polls: number }]
+      await worker.terminate()
+      return { ...result, peak: Math.max(peak, rssMb(pid)) }
+    },
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Imports over HTTP into the production server while /healthz is polled. */
+async function overHttp(file: string, size: number): Promise<void> {
+  const handle = openDatabase(path.join(dir, 'vitrine.db'))
+  await migrateToLatest(handle.db)
+  setDatabase(handle)
+  await seedDemoContent()
+  const admin = await createTestUser({ role: 'admin' })
+  const cookie = await createSessionCookie(admin.id, SECRET)
+  const hostileFile = path.join(dir, 'hostile.xml')
+  writeFileSync(hostileFile, hostileWxr(1, 'A'.repeat(60 * 1024 * 1024)))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const start = startCommand(path.resolve(import.meta.dirname, '..'))
+  let server: ChildProcess | undefined
+  try {
+    server = spawn(process.execPath, [...start.nodeFlags, start.entry], {
+      env: {
+        ...process.env,
+        ...start.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'error',
+        BETTER_AUTH_SECRET: SECRET,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    for (let i = 0; i < 300; i++) {
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ok) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    // Warm the server up, then take its level.
+    for (let i = 0; i < 20; i++) await fetch(`${base}/`).then((r) => r.arrayBuffer())
+    const pid = server.pid!
+    // A first small import loads the Markdown renderer (once per server, as a first save
+    // from the editor would): its one-off start-up is not the import's cost.
+    const warmUp = path.join(dir, 'warm-up.xml')
+    writeFileSync(warmUp, hostileWxr(1, '<p>Premier article.</p>'))
+    await fetch(`${base}/api/transfer/import?name=warm-up.xml`, {
+      method: 'POST',
+      headers: { Cookie: `better-auth.session_token=${cookie}`, Origin: base },
+      body: readFileSync(warmUp),
+    }).then((r) => r.arrayBuffer())
+    for (const [label, body, bytes] of [
+      [`WXR de ${POSTS} articles`, file, size],
+      ['WXR hostile (un article de 60 Mo)', hostileFile, statSync(hostileFile).size],
+    ] as const) {
+      // The same polling with no import first: on a shared machine the slowest answer at
+      // rest says how much of the figure is the machine's load.
+      const idle = pollHealth(base, pid)
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      const rest = await idle.stop()
+      const before = rssMb(pid)
+      const during = pollHealth(base, pid)
+      const started = performance.now()
+      const res = await fetch(`${base}/api/transfer/import?name=${path.basename(body)}`, {
+        method: 'POST',
+        headers: {
+          Cookie: `better-auth.session_token=${cookie}`,
+          Origin: base,
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(bytes),
+        },
+        body: readFileSync(body),
+      })
+      const answer = (await res.json()) as {
+        report?: Parameters<typeof formatReport>[0]
+        error?: string
+      }
+      const { slowest, polls, peak } = await during.stop()
+      const seconds = (performance.now() - started) / 1000
+      console.log(
+        `${label} (${(bytes / 1024 / 1024).toFixed(1)} Mo) importé par HTTP en ${seconds.toFixed(1)} s, réponse ${res.status}` +
+          (answer.report
+            ? ` : ${formatReport(answer.report).split('\n').slice(1, 3).join(' ;').trim()}`
+            : ` : ${answer.error}`),
+      )
+      console.log(
+        `  /healthz : ${polls} réponses, la plus lente en ${slowest.toFixed(0)} ms (but : 200 ms au plus) ${slowest <= 200 ? 'OK' : 'DÉPASSÉ'} ; sans import, la plus lente en ${rest.slowest.toFixed(0)} ms (charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
+      )
+      console.log(
+        `  mémoire résidente du serveur : ${before.toFixed(0)} Mo avant, pic ${peak.toFixed(0)} Mo, soit +${(peak - before).toFixed(0)} Mo (but : +300 Mo au plus) ${peak - before <= 300 ? 'OK' : 'DÉPASSÉ'}`,
+      )
+    }
+  } finally {
+    server?.kill()
+    if (server) await once(server, 'exit')
+  }
 }

@@ -1,10 +1,10 @@
 // ADR 037: `npm start` runs build/server-entry.js, the server wrapper bundled into plain
 // JavaScript, so production never loads Node's TypeScript stripper (18 MB of RSS).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildServerEntry } from './build-server-entry.ts'
+import { buildServerEntry, IMPORT_WORKER } from './build-server-entry.ts'
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-entry-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -24,5 +24,9 @@ describe('server entry build', () => {
     expect(code).toContain('function parseTrustProxy')
     expect(code).toContain('function pageCacheMiddleware')
     expect(code).not.toMatch(/^\s*import\s+type\b/m)
+    // The import's worker (ADR 083) is built beside it, without TypeScript sources.
+    const worker = path.join(dir, IMPORT_WORKER)
+    expect(existsSync(worker)).toBe(true)
+    expect(readFileSync(worker, 'utf8')).not.toMatch(/from\s+["'][^"']*\.ts["']/)
   })
 })

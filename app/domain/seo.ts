@@ -65,22 +65,10 @@ export function absoluteUrl(origin: string, value: string): string {
   return `${origin}${value.startsWith('/') ? '' : '/'}${value}`
 }
 
-// Descriptions are summarised on every page render from the same few texts (site description,
-// profile, a post's excerpt): kept per text and length, at most 256 (then started afresh).
-// (The text itself is the key: a string read from cached data keeps its hash.)
-const summariesByMax = new Map<number, Map<string, string>>()
-
 /** One-line, bounded text for descriptions. */
 export function summarize(text: string, max = 160): string {
-  let summaries = summariesByMax.get(max)
-  if (!summaries) summariesByMax.set(max, (summaries = new Map()))
-  const known = summaries.get(text)
-  if (known !== undefined) return known
   const flat = text.replace(/\s+/g, ' ').trim()
-  const summary = flat.length <= max ? flat : flat.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
-  if (summaries.size >= 256) summaries.clear()
-  summaries.set(text, summary)
-  return summary
+  return flat.length <= max ? flat : flat.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
 }
 
 /** The page's path in each language, null where it has no version (ADR 074). */

@@ -58,31 +58,35 @@ export async function enrichRecentActivity(
     .orderBy('timestamp', 'desc')
     .limit(MAX_ENTRIES)
     .execute()
-  let updated = 0
+  // Entries written after an earlier beacon already carry its fields (ADR 081): the write
+  // transaction is opened only when some entry is left to fill.
+  const isUnknown = (v: string | undefined) => !v || v === UNKNOWN
+  const updates: { id: string; userInfo: Partial<UserInfo> }[] = []
+  for (const row of rows) {
+    const info = parseJson<Partial<UserInfo>>(row.userInfo, {})
+    // Entries already enriched (by an earlier beacon) are left as they are.
+    if (!isUnknown(info.screenResolution) || !isUnknown(info.timezone)) continue
+    const sameDevice = (Object.keys(device) as (keyof DeviceFingerprint)[]).every(
+      (key) => info[key] === device[key],
+    )
+    if (!sameDevice) continue
+    const next: Partial<UserInfo> = { ...info }
+    for (const [key, value] of Object.entries(patch) as [
+      keyof typeof patch,
+      string | undefined,
+    ][]) {
+      if (value !== undefined && isUnknown(info[key])) next[key] = value
+    }
+    updates.push({ id: row.id, userInfo: next })
+  }
+  if (updates.length === 0) return 0
   await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      const info = parseJson<Partial<UserInfo>>(row.userInfo, {})
-      // Entries already enriched (by an earlier beacon) are left as they are.
-      const isUnknown = (v: string | undefined) => !v || v === UNKNOWN
-      if (!isUnknown(info.screenResolution) || !isUnknown(info.timezone)) continue
-      const sameDevice = (Object.keys(device) as (keyof DeviceFingerprint)[]).every(
-        (key) => info[key] === device[key],
-      )
-      if (!sameDevice) continue
-      const next: Partial<UserInfo> = { ...info }
-      for (const [key, value] of Object.entries(patch) as [
-        keyof typeof patch,
-        string | undefined,
-      ][]) {
-        if (value !== undefined && isUnknown(info[key])) next[key] = value
-      }
+    for (const { id, userInfo } of updates)
       await trx
         .updateTable('activity_logs')
-        .set({ userInfo: toJson(next) })
-        .where('id', '=', row.id)
+        .set({ userInfo: toJson(userInfo) })
+        .where('id', '=', id)
         .execute()
-      updated += 1
-    }
   })
-  return updated
+  return updates.length
 }

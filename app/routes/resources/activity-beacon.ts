@@ -13,6 +13,7 @@ import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { hit } from '#app/server/rate-limit/rate-limit.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'
 import { deriveUserInfo } from '#app/server/activity/user-info.server.ts'
+import { rememberClientInfo } from '#app/server/activity/activity.server.ts'
 import { BeaconSchema, enrichRecentActivity } from './activity-beacon.server.ts'
 import type { Route } from './+types/activity-beacon'
 
@@ -40,6 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = BeaconSchema.safeParse(body)
   if (!parsed.success) return new Response('Données invalides', { status: 400 })
   const { ip, browser, os, device } = deriveUserInfo(request)
+  // The entries written after this beacon carry what it reports (ADR 081).
+  rememberClientInfo(user.id, { ip, browser, os, device }, parsed.data)
   const updated = await enrichRecentActivity(user.id, parsed.data, { ip, browser, os, device })
   return Response.json({ updated }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetParsedEnv } from '#app/server/core/env.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { recordActivity } from './activity.server.ts'
+import { recordActivity, rememberClientInfo } from './activity.server.ts'
+import { deriveUserInfo } from './user-info.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { setDatabase } from '../db/client.server.ts'
-import { clearGeoCache } from './geo.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
 import { listActivity } from '../repositories/activity.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
@@ -28,7 +29,7 @@ const request = (headers: Record<string, string> = {}) =>
 afterEach(() => {
   vi.unstubAllEnvs()
   forgetParsedEnv()
-  clearGeoCache()
+  resetCaches()
 })
 
 describe('recordActivity', () => {
@@ -130,5 +131,56 @@ describe('recordActivity', () => {
     } finally {
       setDatabase(db.current)
     }
+  })
+})
+
+describe('one save, one row (ADR 081)', () => {
+  const actor = { id: 'u1', name: 'Alice', email: 'alice@exemple.fr' }
+  const at = (method: string, path: string) =>
+    new Request(`http://localhost${path}`, { method, headers: request().headers })
+  const access = (req: Request) =>
+    recordActivity(req, {
+      actor,
+      action: 'access',
+      resourceType: 'admin',
+      resourceName: new URL(req.url).pathname,
+      details: `Accès à l'administration : ${req.method} ${new URL(req.url).pathname}`,
+    })
+  const everything = async () => (await listActivity({ pageViews: true })).items
+
+  it('the action takes over its access check, the reload adds nothing, the browser fields are known', async () => {
+    vi.stubEnv('GEO_LOOKUP_URL', '')
+    // The beacon of the page the save comes from reported the browser's fields.
+    rememberClientInfo(actor.id, deriveUserInfo(request()), {
+      screenResolution: '1920x1080',
+      timezone: 'Europe/Paris',
+    })
+    const save = at('POST', '/admin/projects')
+    await access(save)
+    await recordActivity(save, {
+      actor,
+      action: 'update',
+      resourceType: 'project',
+      resourceId: 'p1',
+      resourceName: 'Refonte',
+    })
+    await access(at('GET', '/admin/projects'))
+    const [entry, ...others] = await everything()
+    expect(others).toEqual([])
+    expect(entry).toMatchObject({
+      action: 'update',
+      resourceName: 'Refonte',
+      userInfo: { screenResolution: '1920x1080', timezone: 'Europe/Paris' },
+    })
+    // The next page read is an access of its own.
+    await access(at('GET', '/admin/skills'))
+    expect((await everything()).map((e) => e.action).sort()).toEqual(['access', 'update'])
+  })
+
+  it('keeps the access entry of a request whose action writes nothing', async () => {
+    vi.stubEnv('GEO_LOOKUP_URL', '')
+    await access(at('POST', '/admin/projects'))
+    await access(at('GET', '/admin/projects'))
+    expect((await everything()).map((e) => e.action)).toEqual(['access', 'access'])
   })
 })

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { forgetParsedEnv } from '#app/server/core/env.server.ts'
-import { clearGeoCache, GEO_TIMEOUT_MS, lookupLocation } from './geo.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
+import { GEO_TIMEOUT_MS, lookupLocation } from './geo.server.ts'
 
 const UNKNOWN = { country: 'Unknown', city: 'Unknown', region: 'Unknown' }
 
@@ -52,7 +53,7 @@ afterAll(() => {
 afterEach(() => {
   vi.unstubAllEnvs()
   forgetParsedEnv()
-  clearGeoCache()
+  resetCaches()
   hits.length = 0
 })
 

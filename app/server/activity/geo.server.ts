@@ -1,6 +1,6 @@
 // Optional geolocation of an address for the activity log (a 5000 ms abort; fields
 // country_name, city, region; 'Unknown' with a warning on failure). Off unless GEO_LOOKUP_URL is set: no third-party call by default.
-import { LRUCache } from 'lru-cache'
+import { getCache } from '../cache/caches.server.ts'
 import { UNKNOWN } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
 import { envField } from '../core/env.server.ts'
@@ -17,11 +17,7 @@ const UNKNOWN_LOCATION: GeoLocation = { country: UNKNOWN, city: UNKNOWN, region:
 const CACHE_TTL_MS = 60 * 60 * 1000
 /** Distinct addresses whose location is kept. */
 const CACHE_MAX = 500
-const cache = new LRUCache<string, GeoLocation>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })
-
-export function clearGeoCache(): void {
-  cache.clear()
-}
+const cache = getCache<string, GeoLocation>('geo-locations', { max: CACHE_MAX, ttl: CACHE_TTL_MS })
 
 function field(value: unknown): string {
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : UNKNOWN

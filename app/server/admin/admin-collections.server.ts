@@ -14,7 +14,7 @@ import {
   type Actor,
   type formFailure,
 } from './admin-actions.server.ts'
-import { viewCounts } from '../analytics/report.server.ts'
+import { viewCounts } from '../analytics/view-counts.server.ts'
 import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'

@@ -7,7 +7,9 @@ import { STATS_MAX_BODY_BYTES } from '#app/domain/analytics-beacon.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { collect, parsePage } from './collect.server.ts'
-import { buildReport, periodRange, viewCounts } from './report.server.ts'
+import { buildReport } from './report.server.ts'
+import { periodRange } from './periods.server.ts'
+import { viewCounts } from './view-counts.server.ts'
 import { createBlogPost } from '../repositories/blog.server.ts'
 import { createProject } from '../repositories/projects.server.ts'
 import { saveTranslation } from '../repositories/translations.server.ts'
@@ -26,12 +28,12 @@ import {
   dayOf,
   flushEvents,
   purgeEventsOlderThan,
-  resetDictCache,
   resetSaltCache,
   saltOf,
   saveStatsSettings,
   visitorHash,
 } from './store.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
 import { purgeExpiredEvents, sendWeeklySummary } from './background.server.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
 
@@ -42,7 +44,7 @@ const DAY = 86_400_000
 
 beforeEach(async () => {
   resetSaltCache()
-  resetDictCache()
+  resetCaches()
   await resetRateLimits()
 })
 

@@ -3,7 +3,7 @@
 // keyed visitor hash. Every refusal is a 4xx; a dropped event (bot, prefetch, signed-in user,
 // Do Not Track, opt-out) is answered 204 like a counted one, so nothing learns from it.
 import { isbot } from 'isbot'
-import { LRUCache } from 'lru-cache'
+import { getCache } from '../cache/caches.server.ts'
 import {
   EVENT_KIND,
   StatsEventSchema,
@@ -147,10 +147,10 @@ export function parsePage(
 const DEVICE_OF_PLATFORM: Record<string, number> = { desktop: 1, mobile: 2, tablet: 3 }
 const DEVICE_OF_SCREEN: Record<string, number> = { desktop: 1, mobile: 2, tablet: 3 }
 
-const agents = new LRUCache<
+const agents = getCache<
   string,
   { browser: string | null; os: string | null; device: number | null }
->({ max: 2000 })
+>('user-agents', { max: 2000 })
 
 /** Browser, system and device class from the user agent (the one parser, ADR 080). */
 export function parseAgent(ua: string): {

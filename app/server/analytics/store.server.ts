@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.server.ts'
 import { readDocument, writeDocument } from '../db/documents.server.ts'
 import { parseJson } from '../db/util.server.ts'
 import { log } from '../core/log.server.ts'
+import { getCache } from '../cache/caches.server.ts'
 
 const DAY_S = 86_400
 
@@ -77,11 +78,7 @@ export const DICT = {
 export type DictKind = (typeof DICT)[keyof typeof DICT]
 
 const DICT_CACHE_MAX = 20_000
-const dictCache = new Map<string, number>()
-
-export function resetDictCache(): void {
-  dictCache.clear()
-}
+const dictCache = getCache<string, number>('analytics-dictionary', { max: DICT_CACHE_MAX })
 
 /** Ids of the given (kind, value) pairs, inserting the new ones. */
 export async function dictIds(
@@ -115,7 +112,6 @@ export async function dictIds(
     for (const row of rows) {
       const key = `${row.kind}\u0000${row.value}`
       out.set(key, Number(row.id))
-      if (dictCache.size >= DICT_CACHE_MAX) dictCache.clear()
       dictCache.set(key, Number(row.id))
     }
   }
@@ -284,7 +280,7 @@ async function readStatsSettings(db: Kysely<Database>): Promise<StatsSettings> {
   return parsed.success ? parsed.data : DEFAULT_STATS_SETTINGS
 }
 
-const cachedStatsSettings = cachedRead(() => readStatsSettings(getDb()))
+const cachedStatsSettings = cachedRead('statistics-settings', () => readStatsSettings(getDb()))
 
 /** Read on every event: once per content generation, or straight from `db` when given. */
 export function getStatsSettings(db?: Kysely<Database>): Promise<StatsSettings> {

@@ -1,17 +1,17 @@
 // Active sessions (ADR 025): each user lists their open sessions (device, address,
 // last use) and ends any of them; an admin ends every session of a user. "Last use" is
 // written at most once a minute per session, so browsing costs no write per request.
-import { LRUCache } from 'lru-cache'
 import { getDb } from '../db/client.server.ts'
 import { describeDevice } from '../http/user-agent.server.ts'
 import { nowIso } from '../db/util.server.ts'
+import { getCache } from '../cache/caches.server.ts'
 import { hasTwoFactor } from './two-factor.server.ts'
 
 /** A session is "used" again in the table after this long. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000
 /** Sessions whose last write time is remembered (one more costs at most one extra write). */
 const MAX_TRACKED = 10_000
-const lastWrites = new LRUCache<string, number>({ max: MAX_TRACKED })
+const lastWrites = getCache<string, number>('session-last-writes', { max: MAX_TRACKED })
 
 /** Records that the session was used now, from this address (throttled). */
 export async function touchSession(

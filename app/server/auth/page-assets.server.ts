@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { envField } from '../core/env.server.ts'
+import { getCache } from '../cache/caches.server.ts'
 import { configuredProviders } from './auth.server.ts'
 
-const found = new Map<string, boolean>()
+const found = getCache<string, boolean>('sign-in-videos', { max: 2 })
 
 export function shippedVideo(name: 'login-bg.webm' | 'register-bg.webm'): string | null {
   let exists = found.get(name)

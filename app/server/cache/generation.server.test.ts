@@ -204,7 +204,7 @@ describe('content generation', () => {
 
   it('shares one frozen value per generation between callers', async () => {
     let reads = 0
-    const read = cachedRead(async () => ({ reads: ++reads, list: [1] }))
+    const read = cachedRead('test-shared', async () => ({ reads: ++reads, list: [1] }))
     const [a, b] = await Promise.all([read(), read()])
     expect(a).toBe(b)
     expect(reads).toBe(1)
@@ -215,11 +215,15 @@ describe('content generation', () => {
 
   it('keeps one frozen value per key and generation, bounded in keys, failures not kept', async () => {
     const reads: string[] = []
-    const read = cachedReadByKey(async (key: string) => {
-      reads.push(key)
-      if (key === 'panne') throw new Error('lecture impossible')
-      return { key, list: [reads.length] }
-    }, 3)
+    const read = cachedReadByKey(
+      'test-keyed',
+      async (key: string) => {
+        reads.push(key)
+        if (key === 'panne') throw new Error('lecture impossible')
+        return { key, list: [reads.length] }
+      },
+      3,
+    )
     const [a, b, c] = await Promise.all([read('a'), read('a'), read('b')])
     expect(a).toBe(b)
     expect(c.key).toBe('b')

@@ -8,7 +8,7 @@
 // are seen through the external-change probe: SQLite's `PRAGMA data_version` changes
 // whenever another connection commits. A multi-host version (PostgreSQL) replaces the probe
 // (for example LISTEN/NOTIFY or a counter row) without touching the callers.
-import { LRUCache } from 'lru-cache'
+import { getCache } from './caches.server.ts'
 
 let generation = 1
 const listeners = new Set<(generation: number) => void>()
@@ -198,27 +198,15 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * A value read once per content generation (site settings, profile, navigation counts):
- * the first call after a write reads again; concurrent callers share one read.
+ * the first call after a write reads again; concurrent callers share one read. `name` names
+ * its cache (ADR 081).
  */
-export function cachedRead<T>(read: () => Promise<T>): (() => Promise<T>) & { clear(): void } {
-  let cached: { generation: number; value: Promise<T> } | undefined
-  const get = () => {
-    const current = generationForRead()
-    if (cached && cached.generation === current) return cached.value
-    const value = read().then(deepFreeze)
-    const entry = { generation: current, value }
-    cached = entry
-    // A failed read is not kept: the next caller tries again.
-    value.catch(() => {
-      if (cached === entry) cached = undefined
-    })
-    return value
-  }
-  return Object.assign(get, {
-    clear() {
-      cached = undefined
-    },
-  })
+export function cachedRead<T>(
+  name: string,
+  read: () => Promise<T>,
+): (() => Promise<T>) & { clear(): void } {
+  const byKey = cachedReadByKey<undefined, T>(name, () => read(), 1)
+  return Object.assign(() => byKey(undefined), { clear: byKey.clear })
 }
 
 /** Keys a keyed read holds by default (a visitor can ask for endless slugs). */
@@ -229,16 +217,19 @@ const NULLISH_KEY = Symbol('nullish key')
  * Values read once per content generation and key (a post by its slug, a project by its id;
  * ADR 039): the first call for a key after a write reads again; concurrent callers of one key
  * share one read. At most `maxKeys` keys are held (a visitor can ask for endless slugs): past
- * that, the least recently used key is dropped.
+ * that, the least recently used key is dropped. `name` names its cache (ADR 081).
  */
 export function cachedReadByKey<K, T>(
+  name: string,
   read: (key: K) => Promise<T>,
   maxKeys = MAX_KEYS_PER_READ,
 ): ((key: K) => Promise<T>) & { clear(): void; size(): number } {
   let generationOfValues = 0
   // `undefined` is a key too (a list of every type); lru-cache keys are never nullish.
   const slotOf = (key: K) => key ?? NULLISH_KEY
-  const values = new LRUCache<NonNullable<K> | typeof NULLISH_KEY, Promise<T>>({ max: maxKeys })
+  const values = getCache<NonNullable<K> | typeof NULLISH_KEY, Promise<T>>(`read:${name}`, {
+    max: maxKeys,
+  })
   const get = (key: K) => {
     const current = generationForRead()
     if (current !== generationOfValues) {

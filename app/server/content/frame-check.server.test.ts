@@ -1,12 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  checkFraming,
-  clearFramingCache,
-  framingVerdict,
-  isPublicAddress,
-} from './frame-check.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
+import { checkFraming, framingVerdict, isPublicAddress } from './frame-check.server.ts'
 
 const embedder = 'https://vitrine.exemple.fr'
 const h = (init: Record<string, string>) => new Headers(init)
@@ -91,7 +87,7 @@ describe('checkFraming against a real server', () => {
   })
 
   it('asks with HEAD, falls back to GET, caches, and gives up quietly', async () => {
-    clearFramingCache()
+    resetCaches()
     requests = []
     expect(await checkFraming(`${base}/deny`, loopbackOne)).toBe('blocked')
     expect(await checkFraming(`${base}/deny`, loopbackOne)).toBe('blocked')
@@ -105,7 +101,7 @@ describe('checkFraming against a real server', () => {
   }, 10_000)
 
   it('never connects to a non-public address: written, resolved or redirected to (ADR 053)', async () => {
-    clearFramingCache()
+    resetCaches()
     requests = []
     otherRequests = []
     const port = new URL(base).port

@@ -12,7 +12,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { LRUCache } from 'lru-cache'
+import { getCache } from '../cache/caches.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 
@@ -24,7 +24,10 @@ const CACHE_TTL_MS = 10 * 60_000
 /** Distinct project addresses whose verdict is kept. */
 const CACHE_MAX = 500
 
-const cache = new LRUCache<string, FramingVerdict>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })
+const cache = getCache<string, FramingVerdict>('framing-verdicts', {
+  max: CACHE_MAX,
+  ttl: CACHE_TTL_MS,
+})
 
 /** Whether the response's headers let `embedder` (an origin) show the page in a frame. */
 export function framingVerdict(headers: Headers, embedder: string): FramingVerdict {
@@ -239,9 +242,4 @@ export async function checkFraming(
   }
   cache.set(key, verdict)
   return verdict
-}
-
-/** For tests: forget the cached verdicts. */
-export function clearFramingCache() {
-  cache.clear()
 }

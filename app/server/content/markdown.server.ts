@@ -11,7 +11,7 @@
 // at the first render, not at start-up: pages show stored HTML (ADR 030).
 import { createHash } from 'node:crypto'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import { LRUCache } from 'lru-cache'
+import { getCache } from '../cache/caches.server.ts'
 import type { Options as SanitizeSchema } from 'rehype-sanitize'
 import type { Highlighter } from 'shiki'
 import type { Processor } from 'unified'
@@ -250,7 +250,7 @@ function isFootnoteLabel(heading: Element): boolean {
 
 /** Highlighted code blocks by language + code: an edit elsewhere in a post re-highlights nothing. */
 const CODE_CACHE_SIZE = 2000
-const codeCache = new LRUCache<string, Root>({ max: CODE_CACHE_SIZE })
+const codeCache = getCache<string, Root>('highlighted-code', { max: CODE_CACHE_SIZE })
 
 let highlighter: Promise<Highlighter> | undefined
 
@@ -380,7 +380,9 @@ async function renderUncached(markdown: string): Promise<RenderedMarkdown> {
 
 /** Distinct Markdown texts whose rendering is kept. */
 const CACHE_SIZE = 200
-const cache = new LRUCache<string, Promise<RenderedMarkdown>>({ max: CACHE_SIZE })
+const cache = getCache<string, Promise<RenderedMarkdown>>('rendered-markdown', {
+  max: CACHE_SIZE,
+})
 
 /** Markdown → sanitised, highlighted HTML (memoised by content hash, bounded). */
 export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
@@ -390,6 +392,19 @@ export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   const rendered = renderUncached(markdown)
   cache.set(key, rendered)
   return rendered
+}
+
+/**
+ * A save's Markdown rendered before its write transaction (ADR 081), so the write lock waits
+ * for no render. Inside the transaction, `htmlOf(content, stored)` gives that HTML when the
+ * text to write is the one rendered; otherwise (a patch without text whose row's text changed
+ * in between) the text is the row's own, and so is its stored HTML.
+ */
+export async function renderBefore(content: string): Promise<{
+  htmlOf(current: string, stored: () => Promise<string | null>): Promise<string | null>
+}> {
+  const { html } = await renderMarkdown(content)
+  return { htmlOf: async (current, stored) => (current === content ? html : stored()) }
 }
 
 /** Same as renderMarkdown without any memo, code blocks included (benchmarks measure the real cost). */

@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect'
 import { CompiledQuery, Kysely, sql, type Dialect, type Driver } from 'kysely'
 import { Migrator, type MigrationProvider } from 'kysely/migration'
+import { resetCaches } from '../cache/caches.server.ts'
 import { ContentChannel, type ContentChannelOptions } from '../cache/content-channel.server.ts'
 import { ContentWritesPlugin } from '../cache/content-writes.server.ts'
 import {
@@ -199,6 +200,8 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
 /** Make `handle` the process-wide database (tests and scripts). */
 export function setDatabase(handle: DatabaseHandle | undefined): void {
   current = handle
+  // What a cache holds came from the previous database (dictionary ids, sessions…): ADR 081.
+  resetCaches()
   watchExternalWrites(handle)
   shareRateLimits(handle)
 }

@@ -72,13 +72,13 @@ export function normaliseUserInfo(info: Partial<UserInfo> | undefined): UserInfo
   }
 }
 
-export async function addActivity(entry: NewActivity): Promise<ActivityLog> {
+function toRow(id: string, entry: NewActivity): ActivityLogsTable {
   if (!(ACTIVITY_ACTIONS as readonly string[]).includes(entry.action))
     throw new ValidationError({ action: 'Action inconnue' })
   if (!(RESOURCE_TYPES as readonly string[]).includes(entry.resourceType))
     throw new ValidationError({ resourceType: 'Type de ressource inconnu' })
-  const row = {
-    id: createId(),
+  return {
+    id,
     userId: clip(entry.userId || 'anonymous', MAX_LENGTH.short),
     userName: clip(entry.userName || 'Unknown User', MAX_LENGTH.short),
     action: entry.action,
@@ -89,8 +89,29 @@ export async function addActivity(entry: NewActivity): Promise<ActivityLog> {
     details: clip(entry.details ?? '', MAX_LENGTH.text),
     userInfo: toJson(normaliseUserInfo(entry.userInfo)),
   }
+}
+
+export async function addActivity(entry: NewActivity): Promise<ActivityLog> {
+  const row = toRow(createId(), entry)
   await getDb().insertInto('activity_logs').values(row).execute()
   return toEntry(row)
+}
+
+/**
+ * Makes entry `id` say `entry` instead (a request's action taking over the row of its access
+ * check, ADR 081). Undefined when the row is gone (purged meanwhile).
+ */
+export async function rewriteActivity(
+  id: string,
+  entry: NewActivity,
+): Promise<ActivityLog | undefined> {
+  const { id: _, ...changes } = toRow(id, entry)
+  const result = await getDb()
+    .updateTable('activity_logs')
+    .set(changes)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n ? toEntry({ id, ...changes }) : undefined
 }
 
 /**

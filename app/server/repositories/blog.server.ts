@@ -18,7 +18,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
-import { renderMarkdown } from '#app/server/content/markdown.server.ts'
+import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import {
@@ -98,18 +98,19 @@ function publicOnly<Q extends { where: (...args: any[]) => Q }>(query: Q, now: D
   return query.where('status', '!=', 'draft').where('publishedAt', '<=', now.toISOString())
 }
 
-async function toColumns(
+/** The columns a create and an update write alike; `contentHtml` rendered before (ADR 081). */
+function toColumns(
   fields: BlogPostFields,
   publishedAt: string,
-): Promise<Omit<BlogPostsTable, 'id' | 'createdAt' | 'updatedAt'>> {
+  contentHtml: string | null,
+): Omit<BlogPostsTable, 'id' | 'createdAt' | 'updatedAt'> {
   const now = new Date().toISOString()
   // A "published" post dated in the future is scheduled; a scheduled one already due is published.
   const status = fields.status === 'draft' ? 'draft' : publishedAt > now ? 'scheduled' : 'published'
-  const rendered = await renderMarkdown(fields.content)
   return {
     status,
     publishedAt,
-    contentHtml: rendered.html,
+    contentHtml,
     readTimeAuto: fields.readTime === undefined ? 1 : 0,
     slug: fields.slug,
     title: fields.title,
@@ -184,7 +185,7 @@ export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Prom
 }
 
 /** Every public post now, newest publication first: read once per content generation. */
-const listPublicBlogPosts = cachedRead(() => readBlogPosts(undefined, new Date()))
+const listPublicBlogPosts = cachedRead('public-posts', () => readBlogPosts(undefined, new Date()))
 
 async function readBlogPosts(category: string | undefined, now: Date): Promise<BlogPost[]> {
   let query = publicOnly(
@@ -255,7 +256,9 @@ export async function getBlogPostPage(slug: string, now?: Date): Promise<BlogPos
   return now === undefined ? publicPostPages(slug) : readBlogPostPage(slug, now)
 }
 
-const publicPostPages = cachedReadByKey((slug: string) => readBlogPostPage(slug, new Date()))
+const publicPostPages = cachedReadByKey('public-post-page', (slug: string) =>
+  readBlogPostPage(slug, new Date()),
+)
 
 async function readBlogPostPage(slug: string, now: Date): Promise<BlogPostPage | undefined> {
   const row = await publicOnly(
@@ -306,7 +309,7 @@ export async function listBlogCategories(now?: Date): Promise<string[]> {
 }
 
 /** At the present time: read once per content generation (ADR 039). */
-const listBlogCategoriesNow = cachedRead(() => readBlogCategories(new Date()))
+const listBlogCategoriesNow = cachedRead('blog-categories', () => readBlogCategories(new Date()))
 
 async function readBlogCategories(now: Date): Promise<string[]> {
   const rows = await publicOnly(
@@ -322,7 +325,7 @@ export async function listBlogTags(now?: Date): Promise<string[]> {
 }
 
 /** At the present time: read once per content generation (ADR 039). */
-const listBlogTagsNow = cachedRead(() => readBlogTags(new Date()))
+const listBlogTagsNow = cachedRead('blog-tags', () => readBlogTags(new Date()))
 
 async function readBlogTags(now: Date): Promise<string[]> {
   const rows = await publicOnly(getDb().selectFrom('blog_posts').select('tags'), now).execute()
@@ -367,7 +370,8 @@ export async function createBlogPost(
 ): Promise<BlogPost> {
   const fields = parseOrThrow(BlogPostSchema, input)
   const createdAt = nowIso()
-  const columns = await toColumns(fields, fields.publishedAt ?? createdAt)
+  const { html } = await renderMarkdown(fields.content)
+  const columns = toColumns(fields, fields.publishedAt ?? createdAt, html)
   try {
     return await getDb()
       .transaction()
@@ -392,25 +396,43 @@ export async function createBlogPost(
   }
 }
 
+/** A post with a patch applied, validated. Throws ValidationError. */
+function patchedFields(current: BlogPost, patch: BlogPostInput): BlogPostFields {
+  const merged = mergePatch(editable(current), patch)
+  // A partial author ({ name }) keeps the other author field.
+  if (isRecord(patch.author)) merged.author = { ...current.author, ...definedOnly(patch.author) }
+  return parseOrThrow(BlogPostSchema, merged)
+}
+
+async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select('contentHtml')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.contentHtml ?? null
+}
+
 /** Partial update (slug still unique), updatedAt set. Missing id → undefined. */
 export async function updateBlogPost(
   id: string,
   patch: BlogPostInput,
   author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<BlogPost | undefined> {
+  // Markdown is rendered before the write transaction, from the row as it is now (ADR 081).
+  const before = await findPost(getDb(), id)
+  if (!before) return undefined
+  const rendered = await renderBefore(patchedFields(before, patch).content)
   try {
     return await updateExisting(getDb(), findPost, id, async (trx, current) => {
-      const merged = mergePatch(editable(current), patch)
-      // A partial author ({ name }) keeps the other author field.
-      if (isRecord(patch.author))
-        merged.author = { ...current.author, ...definedOnly(patch.author) }
-      const fields = parseOrThrow(BlogPostSchema, merged)
+      const fields = patchedFields(current, patch)
       await assertSlugFree(trx, fields.slug, id)
       const changes: Omit<BlogPostsTable, 'id'> = {
-        ...(await toColumns(
+        ...toColumns(
           fields,
           fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
-        )),
+          await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+        ),
         createdAt: current.createdAt,
         updatedAt: nowIso(),
       }

@@ -143,7 +143,7 @@ export async function listMedia(filters?: MediaFilters): Promise<MediaItem[]> {
   return filters === undefined ? listAllMedia() : readMedia(filters)
 }
 
-const listAllMedia = cachedRead(() => readMedia({}))
+const listAllMedia = cachedRead('media', () => readMedia({}))
 
 async function readMedia(filters: MediaFilters): Promise<MediaItem[]> {
   let query = getDb()

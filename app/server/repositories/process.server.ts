@@ -45,7 +45,10 @@ async function readProcessSteps(): Promise<ProcessStep[]> {
 }
 
 /** Steps by order. Read once per content generation (ADR 027). */
-export const listProcessSteps: () => Promise<ProcessStep[]> = cachedRead(readProcessSteps)
+export const listProcessSteps: () => Promise<ProcessStep[]> = cachedRead(
+  'process-steps',
+  readProcessSteps,
+)
 
 export async function getProcessStep(id: string): Promise<ProcessStep | undefined> {
   return findStep(getDb(), id)

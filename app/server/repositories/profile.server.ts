@@ -21,7 +21,7 @@ async function readProfile(): Promise<Profile | undefined> {
 }
 
 /** undefined until the profile is first saved. Read once per content generation (ADR 027). */
-export const getProfile: () => Promise<Profile | undefined> = cachedRead(readProfile)
+export const getProfile: () => Promise<Profile | undefined> = cachedRead('profile', readProfile)
 
 /** Overwrite: optional fields left empty are removed, not kept from before. */
 export async function saveProfile(input: unknown): Promise<Profile> {

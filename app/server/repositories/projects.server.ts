@@ -14,7 +14,7 @@ import {
   toJson,
 } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
-import { renderMarkdown } from '#app/server/content/markdown.server.ts'
+import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   countRows,
   deleteById,
@@ -88,8 +88,11 @@ function editable(project: Project): ProjectInput {
   }
 }
 
-/** The columns a create and an update write alike. */
-async function toColumns(fields: ProjectFields, order: number) {
+/**
+ * The columns a create and an update write alike. `contentHtml` is rendered by the caller
+ * before its write transaction (ADR 081).
+ */
+function toColumns(fields: ProjectFields, order: number, contentHtml: string | null) {
   return {
     title: fields.title,
     description: fields.description,
@@ -97,7 +100,7 @@ async function toColumns(fields: ProjectFields, order: number) {
     tags: toJson(fields.tags),
     images: toJson(fields.images),
     content: fields.content,
-    contentHtml: (await renderMarkdown(fields.content)).html,
+    contentHtml,
     featured: fromBool(fields.featured),
     order,
     url: fields.url ?? null,
@@ -116,6 +119,15 @@ function selectProjects(db: Kysely<Database>) {
     .orderBy('id', 'asc')
 }
 
+async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('projects')
+    .select('contentHtml')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.contentHtml ?? null
+}
+
 async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
   return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
@@ -127,7 +139,7 @@ async function readProjects(): Promise<Project[]> {
 }
 
 /** Every project (the public list, the sitemap). Read once per content generation (ADR 039). */
-export const listProjects: () => Promise<Project[]> = cachedRead(readProjects)
+export const listProjects: () => Promise<Project[]> = cachedRead('projects', readProjects)
 
 async function readFeaturedProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).where('featured', '=', 1).execute()
@@ -135,10 +147,14 @@ async function readFeaturedProjects(): Promise<Project[]> {
 }
 
 /** Featured projects (home page). Read once per content generation (ADR 027). */
-export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(readFeaturedProjects)
+export const listFeaturedProjects: () => Promise<Project[]> = cachedRead(
+  'featured-projects',
+  readFeaturedProjects,
+)
 
 /** A project by id. Read once per content generation and id (ADR 039). */
 export const getProject: (id: string) => Promise<Project | undefined> = cachedReadByKey(
+  'project',
   (id: string) => findProject(getDb(), id),
 )
 
@@ -156,7 +172,7 @@ export async function getProjectContentHtml(project: Project): Promise<string> {
 }
 
 /** The stored HTML of a project's text: read once per content generation and id (ADR 039). */
-const storedContentHtml = cachedReadByKey(async (id: string) => {
+const storedContentHtml = cachedReadByKey('project-content-html', async (id: string) => {
   const row = await getDb()
     .selectFrom('projects')
     .select('contentHtml')
@@ -177,12 +193,13 @@ export async function listProjectTags(): Promise<string[]> {
 /** Validates then inserts; order defaults to count + 1. Throws ValidationError. */
 export async function createProject(input: ProjectInput): Promise<Project> {
   const fields = parseOrThrow(ProjectSchema, input)
+  const { html } = await renderMarkdown(fields.content)
   return getDb()
     .transaction()
     .execute(async (trx) => {
       const row: ProjectsTable = {
         id: createId(),
-        ...(await toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')))),
+        ...toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')), html),
         createdAt: nowIso(),
         updatedAt: null,
       }
@@ -193,10 +210,20 @@ export async function createProject(input: ProjectInput): Promise<Project> {
 
 /** Partial update: untouched fields kept, updatedAt set. Missing id → undefined. */
 export async function updateProject(id: string, patch: ProjectInput): Promise<Project | undefined> {
+  // Markdown is rendered before the write transaction, from the row as it is now (ADR 081).
+  const before = await findProject(getDb(), id)
+  if (!before) return undefined
+  const rendered = await renderBefore(
+    parseOrThrow(ProjectSchema, mergePatch(editable(before), patch)).content,
+  )
   return updateExisting(getDb(), findProject, id, async (trx, current) => {
     const fields = parseOrThrow(ProjectSchema, mergePatch(editable(current), patch))
     const changes: Omit<ProjectsTable, 'id'> = {
-      ...(await toColumns(fields, fields.order ?? current.order)),
+      ...toColumns(
+        fields,
+        fields.order ?? current.order,
+        await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+      ),
       createdAt: current.createdAt,
       updatedAt: nowIso(),
     }

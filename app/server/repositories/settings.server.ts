@@ -28,7 +28,10 @@ async function readSiteSettings(): Promise<SiteSettings> {
 }
 
 /** Never undefined: stored settings, or French fallbacks before the first save. Read once per content generation (ADR 027). */
-export const getSiteSettings: () => Promise<SiteSettings> = cachedRead(readSiteSettings)
+export const getSiteSettings: () => Promise<SiteSettings> = cachedRead(
+  'site-settings',
+  readSiteSettings,
+)
 
 /**
  * Merges `input` (typed or flat form names like "contact.email") over the stored settings —

@@ -50,7 +50,7 @@ async function readSkills(): Promise<Skill[]> {
 }
 
 /** All skills, sorted. Read once per content generation (ADR 027). */
-export const listSkills: () => Promise<Skill[]> = cachedRead(readSkills)
+export const listSkills: () => Promise<Skill[]> = cachedRead('skills', readSkills)
 
 export async function getSkill(id: string): Promise<Skill | undefined> {
   return findSkill(getDb(), id)

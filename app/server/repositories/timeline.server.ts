@@ -40,6 +40,7 @@ async function findItem(db: Kysely<Database>, id: string): Promise<TimelineItem 
 /** Entries, most recent start first (YYYY-MM sorts as text); optionally one type only. */
 /** The timeline (of one type, or all): read once per content generation and type (ADR 039). */
 export const listTimeline: (type?: TimelineType) => Promise<TimelineItem[]> = cachedReadByKey(
+  'timeline',
   (type: TimelineType | undefined) => readTimeline(type),
 )
 

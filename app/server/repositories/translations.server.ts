@@ -25,7 +25,7 @@ import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 
 /** Every English translation of one kind of content, by item id: once per content generation. */
-const englishOf = cachedReadByKey(async (entity: TranslatedEntity) => {
+const englishOf = cachedReadByKey('english-translations', async (entity: TranslatedEntity) => {
   const rows = await getDb()
     .selectFrom('translations')
     .select(['entityId', 'data'])
@@ -152,7 +152,7 @@ export async function postIdOfEnglishSlug(slug: string): Promise<string | undefi
 }
 
 /** The English text of an item rendered from Markdown (ADR 020): once per generation and item. */
-const englishHtml = cachedReadByKey(async (key: string) => {
+const englishHtml = cachedReadByKey('english-html', async (key: string) => {
   const [entity, id] = key.split('\u0000') as [TranslatedEntity, string]
   const content = (await englishOf(entity)).get(id)?.content ?? ''
   return (await renderMarkdown(content)).html

@@ -7,7 +7,7 @@
 // Never: accounts, password hashes, sessions, second-factor secrets, the auth secret,
 // rate-limit counters, the activity log, the mail outbox, nor visitors' messages (their
 // personal data, not the owner's content: ADR 066).
-import { dailyStatisticsCsv } from '../analytics/report.server.ts'
+import { dailyStatisticsCsv } from '../analytics/csv.server.ts'
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify as toYaml } from 'yaml'
 import { ZipFile } from 'yazl'

@@ -1,16 +1,19 @@
 // Ghost JSON export (Réglages › Labs › Export, Ghost 5/6), ADR 066: db[0].data holds posts,
 // tags and posts_tags. A post's body is its `html` when the export has it, else its Lexical
 // (or older mobiledoc) document turned into Markdown here. The file is JSON, read whole under
-// a size cap (a Ghost export holds no images, only their URLs).
+// a size cap (a Ghost export holds no images, only their URLs), in the import worker (ADR 083).
+// Each post is converted alone: one nested past MAX_SOURCE_DEPTH or too long fails by itself
+// and the others come in.
 import { readFile, stat } from 'node:fs/promises'
+import { emitPost, itemReason } from './prepare.server.ts'
 import {
   ImportRefused,
-  createContext,
-  importPost,
-  progress,
-  type ImportOptions,
-} from './pipeline.server.ts'
-import type { ImportReportData } from './report.server.ts'
+  MAX_SOURCE_DEPTH,
+  MAX_SOURCE_HTML,
+  postLabel,
+  SOURCE_TEXTS,
+  type Emit,
+} from './source.server.ts'
 
 export const GHOST_MAX_BYTES = 100 * 1024 * 1024
 export const GHOST_REFUSALS = {
@@ -39,15 +42,21 @@ const ITALIC = 2
 const STRIKE = 4
 const CODE = 16
 
-function inline(nodes: unknown): string {
+function deeper(depth: number): number {
+  if (depth >= MAX_SOURCE_DEPTH) throw new ImportRefused(SOURCE_TEXTS.tooDeep)
+  return depth + 1
+}
+
+function inline(nodes: unknown, depth = 0): string {
   if (!Array.isArray(nodes)) return ''
+  const next = deeper(depth)
   return nodes
     .map((node) => {
       if (!isRecord(node)) return ''
       if (node.type === 'linebreak') return '  \n'
       if (node.type === 'link' || node.type === 'autolink') {
         const url = str(node.url)
-        return `[${inline(node.children)}](${url.replace(/[()\s]/g, encodeURIComponent)})`
+        return `[${inline(node.children, next)}](${url.replace(/[()\s]/g, encodeURIComponent)})`
       }
       if (node.type === 'text' || node.type === 'extended-text') {
         let text = str(node.text).replace(/([\\`*_[\]<>#])/g, '\\$1')
@@ -58,7 +67,7 @@ function inline(nodes: unknown): string {
         if (format & STRIKE) text = `~~${text}~~`
         return text
       }
-      return inline(node.children)
+      return inline(node.children, next)
     })
     .join('')
 }
@@ -167,12 +176,9 @@ export async function readGhostFile(file: string): Promise<Json> {
   return data
 }
 
-export async function importGhost(
-  file: string,
-  options: ImportOptions = {},
-): Promise<ImportReportData> {
+/** Reads a Ghost export in the worker and hands its posts to `emit`, one by one. */
+export async function parseGhost(file: string, emit: Emit): Promise<void> {
   const data = await readGhostFile(file)
-  const ctx = createContext('Ghost (JSON)', options)
   const tags = new Map<string, string>()
   for (const tag of Array.isArray(data.tags) ? data.tags : [])
     if (isRecord(tag)) tags.set(str(tag.id), str(tag.name))
@@ -187,24 +193,44 @@ export async function importGhost(
   }
   for (const raw of data.posts as unknown[]) {
     if (!isRecord(raw)) {
-      ctx.report.fail('post', 'Article sans données', 'élément illisible')
-      progress(ctx)
+      await emit({
+        type: 'fail',
+        kind: 'post',
+        item: 'Article sans données',
+        reason: 'élément illisible',
+        step: true,
+      })
       continue
     }
     if (raw.type === 'page') {
-      ctx.report.count('page', 'skipped')
-      ctx.report.note(
-        `Page « ${str(raw.title)} » non importée (les pages ne sont pas des articles)`,
-      )
-      progress(ctx)
+      await emit({
+        type: 'note',
+        text: `Page « ${str(raw.title).slice(0, 200)} » non importée (les pages ne sont pas des articles)`,
+      })
+      await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
       continue
     }
+    const sourceKey = `ghost:post:${str(raw.id) || str(raw.uuid) || str(raw.slug)}`
+    let markdown: string | undefined
     const html = str(raw.html)
-    const markdown = html
-      ? undefined
-      : raw.lexical
-        ? lexicalToMarkdown(str(raw.lexical))
-        : mobiledocToMarkdown(str(raw.mobiledoc))
+    try {
+      if (html.length > MAX_SOURCE_HTML)
+        throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_HTML))
+      markdown = html
+        ? undefined
+        : raw.lexical
+          ? lexicalToMarkdown(str(raw.lexical))
+          : mobiledocToMarkdown(str(raw.mobiledoc))
+    } catch (error) {
+      await emit({
+        type: 'fail',
+        kind: 'post',
+        item: postLabel({ title: str(raw.title), slug: str(raw.slug), sourceKey }),
+        reason: itemReason(error),
+        step: true,
+      })
+      continue
+    }
     const status = str(raw.status)
     // Tags whose name starts with '#' are Ghost's internal ones: not shown, not kept.
     const postTags = (tagsOf.get(str(raw.id)) ?? [])
@@ -213,8 +239,8 @@ export async function importGhost(
       .filter((name) => !name.startsWith('#'))
     const visibility = str(raw.visibility)
     const membersOnly = visibility !== '' && visibility !== 'public'
-    await importPost(ctx, {
-      sourceKey: `ghost:post:${str(raw.id) || str(raw.uuid) || str(raw.slug)}`,
+    await emitPost(emit, {
+      sourceKey,
       title: str(raw.title),
       slug: str(raw.slug),
       ...(html ? { html } : { markdown }),
@@ -234,7 +260,6 @@ export async function importGhost(
       oldPath: status === 'published' && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
     })
   }
-  return ctx.report.data
 }
 
 /** '__GHOST_URL__/content/images/…' has no host: such an image cannot be downloaded. */

@@ -1,9 +1,12 @@
 // HTML (WordPress, Ghost, Medium) → our Markdown, with turndown and its GFM plugin (ADR 066).
 // The Markdown is then saved like the editor's and rendered through the sanitising pipeline
 // (ADR 020): nothing here has to make the HTML safe, only readable. Script-like elements are
-// dropped outright so their text does not show up as words in the post.
+// dropped outright so their text does not show up as words in the post. The HTML is first read
+// in linear time and rewritten balanced and at most MAX_HTML_DEPTH deep (ADR 083), and every
+// pattern here is bounded, so a hostile body costs time in proportion to its length.
 import TurndownService from 'turndown'
 import { gfm } from 'turndown-plugin-gfm'
+import { HtmlWriter, VOID_ELEMENTS, walkHtml } from './html-walk.server.ts'
 
 let service: TurndownService | undefined
 
@@ -25,7 +28,16 @@ function turndown(): TurndownService {
   return service
 }
 
-const SHORTCODE_ATTRS = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g
+// Attribute runs are bounded and stop at the next bracket: each character is looked at a
+// bounded number of times, whatever the text (ADR 083).
+const SHORTCODE_ATTRS =
+  /(\w{1,40})\s{0,20}=\s{0,20}(?:"([^"]{0,500})"|'([^']{0,500})'|(\S{1,500}))/g
+const PAIR_OPEN = /\[(caption|embed)\b([^\][]{0,500})\]/gi
+const GALLERY = /\[gallery\b([^\][]{0,500})\]/gi
+const SHORTCODE = /\[([a-z][\w-]{0,60})(?:\s[^\][]{0,500})?\]/gi
+const CAPTION_IMAGE = /(<a\b[^<>]{0,2000}>\s{0,200})?<img\b[^<>]{0,4000}>(\s{0,200}<\/a>)?/i
+/** Past this many distinct shortcode names, their closing tags are not looked for. */
+const MAX_SHORTCODE_NAMES = 50
 
 function attributes(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -41,34 +53,71 @@ export interface ShortcodeResult {
 }
 
 /**
+ * `[name …]…[/name]` pairs replaced by `replace`, in one pass: the closing tag is searched
+ * with indexOf from the opening one, and once it is missing no later pair can close either.
+ */
+function replacePairs(html: string, replace: (name: string, inner: string) => string): string {
+  const lower = html.toLowerCase()
+  const out: string[] = []
+  const missing = new Set<string>()
+  let from = 0
+  PAIR_OPEN.lastIndex = 0
+  for (let m = PAIR_OPEN.exec(html); m; m = PAIR_OPEN.exec(html)) {
+    const name = m[1]!.toLowerCase()
+    if (missing.has(name)) continue
+    const closeTag = `[/${name}]`
+    const close = lower.indexOf(closeTag, m.index + m[0].length)
+    if (close < 0) {
+      missing.add(name)
+      continue
+    }
+    out.push(html.slice(from, m.index), replace(name, html.slice(m.index + m[0].length, close)))
+    from = close + closeTag.length
+    PAIR_OPEN.lastIndex = from
+  }
+  out.push(html.slice(from))
+  return out.join('')
+}
+
+/**
  * WordPress shortcodes: [caption] becomes a figure with its caption, [embed] and a URL alone
  * on a line a link, [gallery] a note naming its images' ids (the images themselves are in the
  * media library when they were attachments); any other shortcode is left as text and reported.
  */
 export function expandShortcodes(html: string): ShortcodeResult {
   const notes: string[] = []
-  let out = html.replace(
-    /\[caption([^\]]*)\]([\s\S]*?)\[\/caption\]/gi,
-    (_all, _attrs: string, inner: string) => {
-      const image = /(<a\b[^>]*>\s*)?<img\b[^>]*>(\s*<\/a>)?/i.exec(inner)
-      const caption = image ? inner.replace(image[0], '').trim() : inner.trim()
-      return `<figure>${image ? image[0] : ''}<figcaption>${caption}</figcaption></figure>`
-    },
-  )
-  out = out.replace(/\[embed[^\]]*\]([\s\S]*?)\[\/embed\]/gi, (_all, url: string) => {
-    const href = url.trim()
-    return /^https?:\/\//i.test(href) ? `<p><a href="${href}">${href}</a></p>` : ''
+  let out = replacePairs(html, (name, inner) => {
+    if (name === 'embed') {
+      const href = inner.trim()
+      return /^https?:\/\//i.test(href) ? `<p><a href="${href}">${href}</a></p>` : ''
+    }
+    const image = CAPTION_IMAGE.exec(inner)
+    const caption = image ? inner.replace(image[0], '').trim() : inner.trim()
+    return `<figure>${image ? image[0] : ''}<figcaption>${caption}</figcaption></figure>`
   })
-  out = out.replace(/\[gallery([^\]]*)\]/gi, (_all, attrs: string) => {
+  out = out.replace(GALLERY, (_all, attrs: string) => {
     const ids = attributes(attrs).ids
     notes.push('galerie [gallery] remplacée par une mention (ses images sont dans la médiathèque)')
     return `<p><em>Galerie${ids ? ` (images ${ids})` : ''}</em></p>`
   })
   const others = new Set<string>()
-  for (const m of out.matchAll(/\[([a-z][\w-]*)(?:\s[^\]]*)?\](?:[\s\S]*?\[\/\1\])?/gi)) {
+  // Where each name's next closing tag is (-1: none left), so the text a pair encloses is
+  // skipped without searching it again for every opening.
+  const closes = new Map<string, number>()
+  const lower = out.toLowerCase()
+  SHORTCODE.lastIndex = 0
+  for (let m = SHORTCODE.exec(out); m; m = SHORTCODE.exec(out)) {
+    const end = m.index + m[0].length
     // Links in Markdown-like text ([text](url)) are not shortcodes.
-    if (out[m.index + m[0].length] === '(') continue
+    if (out[end] === '(') continue
+    const name = m[1]!.toLowerCase()
     others.add(m[1]!)
+    let close = closes.get(name)
+    if (close === undefined || (close >= 0 && close < end)) {
+      close = closes.size < MAX_SHORTCODE_NAMES ? lower.indexOf(`[/${name}]`, end) : -1
+      closes.set(name, close)
+    }
+    if (close >= 0) SHORTCODE.lastIndex = close + name.length + 3
   }
   for (const name of others) notes.push(`code court [${name}] laissé tel quel`)
   return { html: out, notes }
@@ -89,25 +138,77 @@ export function autoParagraphs(html: string): string {
     .join('\n')
 }
 
+/** Script-like elements turndown would drop anyway, dropped while the HTML is rewritten. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'button',
+  'template',
+])
+
+/** `html` rewritten balanced, at most MAX_HTML_DEPTH deep, without script-like elements. */
+export function normaliseHtml(html: string): string {
+  const writer = new HtmlWriter(Number.POSITIVE_INFINITY)
+  let hidden = 0
+  walkHtml(html, {
+    open(name, attrs) {
+      if (DROPPED.has(name)) {
+        if (!VOID_ELEMENTS.has(name)) hidden++
+      } else if (hidden === 0) writer.open(name, attrs)
+    },
+    close(name) {
+      if (DROPPED.has(name)) hidden--
+      else if (hidden === 0) writer.close(name)
+    },
+    text(text) {
+      if (hidden === 0) writer.text(text)
+    },
+  })
+  return writer.toString()
+}
+
 export function htmlToMarkdown(html: string): string {
   if (html.trim() === '') return ''
   return turndown()
-    .turndown(html)
+    .turndown(normaliseHtml(html))
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
 
-/** Plain text of some HTML, for excerpts. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&#8217;/g, '’')
+/** Plain text of some HTML, for excerpts: at most about `max` characters are kept. */
+export function htmlToText(html: string, max = 2000): string {
+  const parts: string[] = []
+  let length = 0
+  let hidden = 0
+  walkHtml(html, {
+    open(name) {
+      if (name === 'script' || name === 'style') hidden++
+      parts.push(' ')
+    },
+    close(name) {
+      if (name === 'script' || name === 'style') hidden--
+      parts.push(' ')
+    },
+    text(text) {
+      if (hidden > 0 || length > max) return
+      length += text.length
+      parts.push(text.length > max ? text.slice(0, max) : text)
+    },
+  })
+  return parts.join('').replace(/\s+/g, ' ').trim()
+}
+
+/** Markdown reduced to its words, for excerpts; the patterns are bounded (ADR 083). */
+export function stripMarkdown(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\][]{0,500}\]\([^()]{0,2048}\)/g, ' ')
+    .replace(/\[([^\][]{0,500})\]\([^()]{0,2048}\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
 }

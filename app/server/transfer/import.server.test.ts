@@ -299,7 +299,10 @@ describe('WordPress WXR', () => {
     expect(counts(report, 'post')).toEqual({ created: 2, failed: 2 })
     expect(report.failures).toEqual([
       { item: 'Article « Vide »', reason: 'article sans contenu' },
-      { item: expect.stringContaining('trop long'), reason: expect.stringContaining('content') },
+      {
+        item: expect.stringContaining('trop long'),
+        reason: expect.stringContaining('contenu trop long'),
+      },
     ])
     expect((await posts()).map((p) => p.title)).toEqual(['Premier', 'Dernier'])
   })

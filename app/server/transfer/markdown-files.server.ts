@@ -1,14 +1,25 @@
 // A folder or a .zip of Markdown files with YAML front matter (Jekyll, Hugo, Eleventy,
 // Astro…), ADR 066: title, date, tags, draft, slug; also description/excerpt, categories,
 // image and the former address (permalink/url/aliases). Images the text names by a relative
-// path are taken from the folder or the archive into the media library.
+// path are taken from the folder or the archive into the media library. The files are read
+// in the import worker (ADR 083); their images are read by the main thread when it writes the
+// post. A folder's symbolic links are never followed out of it (ADR 083): a link named
+// `images` pointing at the private files would otherwise publish them.
 import { createReadStream } from 'node:fs'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { createContext, importPost, type ImportOptions } from './pipeline.server.ts'
-import type { ImportReportData } from './report.server.ts'
+import { FetchRefused } from './fetch-media.server.ts'
+import { emitPost, itemReason } from './prepare.server.ts'
+import { ImportRefused, type Emit } from './source.server.ts'
+import type { LocalMedia } from './pipeline.server.ts'
 import type { OpenZip } from './zip.server.ts'
+
+export const LINK_TEXTS = {
+  skipped: (name: string) =>
+    `Lien symbolique « ${name} » ignoré : seuls les fichiers du dossier importé sont lus`,
+  outside: 'lien symbolique vers un fichier hors du dossier importé : refusé',
+}
 
 const MARKDOWN_FILE = /\.(md|markdown|mdx)$/i
 const MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -51,102 +62,114 @@ const list = (v: unknown): string[] =>
           .filter(Boolean)
       : []
 
-interface MarkdownSource {
-  label: string
-  files: { name: string; read(): Promise<string> }[]
-  media(relative: string, from: string): Promise<AsyncIterable<Uint8Array> | undefined>
-}
-
-export function folderSource(dir: string): MarkdownSource {
-  const root = path.resolve(dir)
-  return {
-    label: 'Markdown (dossier)',
-    files: [],
-    async media(relative, from) {
-      const target = path.resolve(root, path.posix.dirname(from), relative)
-      // Only files inside the folder.
-      if (!target.startsWith(root + path.sep)) return undefined
-      const info = await stat(target).catch(() => undefined)
-      return info?.isFile() ? createReadStream(target) : undefined
-    },
+/**
+ * The images of a Markdown folder, by path relative to the file naming them: only regular
+ * files whose real path (every link resolved) is inside the folder's real path.
+ */
+export function folderMedia(dir: string, from: string): LocalMedia {
+  return async (relative) => {
+    const root = await realpath(dir)
+    const target = path.resolve(root, path.posix.dirname(from), relative)
+    if (!target.startsWith(root + path.sep)) return undefined
+    const real = await realpath(target).catch(() => undefined)
+    if (!real) return undefined
+    if (!real.startsWith(root + path.sep)) throw new FetchRefused(LINK_TEXTS.outside)
+    const info = await lstat(real).catch(() => undefined)
+    return info?.isFile() ? createReadStream(real) : undefined
   }
 }
 
-async function listFolder(dir: string, root = dir, out: string[] = []): Promise<string[]> {
+/** The images of a Markdown zip, by path relative to the entry naming them. */
+export function zipMedia(zip: OpenZip, from: string): LocalMedia {
+  const byName = new Map(zip.entries.map((e) => [e.fileName, e]))
+  return async (relative) => {
+    const key = path.posix.normalize(path.posix.join(path.posix.dirname(from), relative))
+    const entry = byName.get(key)
+    return entry ? zip.stream(entry) : undefined
+  }
+}
+
+interface MarkdownFile {
+  name: string
+  read(): Promise<string>
+}
+
+/** Markdown files of the folder, links left out (and named in `links`). */
+async function listFolder(
+  dir: string,
+  links: string[],
+  root = dir,
+  out: string[] = [],
+): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) await listFolder(full, root, out)
-    else if (entry.isFile() && MARKDOWN_FILE.test(entry.name))
-      out.push(path.relative(root, full).split(path.sep).join('/'))
+    const relative = path.relative(root, full).split(path.sep).join('/')
+    if (entry.isSymbolicLink()) links.push(relative)
+    else if (entry.isDirectory()) await listFolder(full, links, root, out)
+    else if (entry.isFile() && MARKDOWN_FILE.test(entry.name)) out.push(relative)
   }
   return out.sort()
 }
 
 /** Every Markdown file of the folder, or only `only` (a lone file given on the command line). */
-export async function importMarkdownFolder(
-  dir: string,
-  options: ImportOptions = {},
-  only?: string,
-) {
-  const source = folderSource(dir)
-  for (const name of only ? [only] : await listFolder(dir)) {
+export async function parseMarkdownFolder(dir: string, emit: Emit, only?: string): Promise<void> {
+  const links: string[] = []
+  const names = only ? [only] : await listFolder(dir, links)
+  for (const link of links) await emit({ type: 'note', text: LINK_TEXTS.skipped(link) })
+  const files = names.map((name) => {
     const full = path.join(dir, name)
-    source.files.push({
+    return {
       name,
       async read() {
+        // A Markdown file given alone is read even through a link (the command line names
+        // it); inside a folder only regular files are listed.
         if ((await stat(full)).size > MAX_FILE_BYTES)
-          throw new Error('fichier trop volumineux (2 Mo au plus)')
+          throw new ImportRefused('illisible (fichier trop volumineux : 2 Mo au plus)')
         return readFile(full, 'utf8')
       },
-    })
-  }
-  return importMarkdown(source, options)
+    }
+  })
+  await parseMarkdown(files, emit)
 }
 
 export function isMarkdownZip(zip: OpenZip): boolean {
   return zip.entries.some((e) => MARKDOWN_FILE.test(e.fileName))
 }
 
-export async function importMarkdownZip(zip: OpenZip, options: ImportOptions = {}) {
-  const byName = new Map(zip.entries.map((e) => [e.fileName, e]))
-  const source: MarkdownSource = {
-    label: 'Markdown (.zip)',
-    files: zip.entries
-      .filter((e) => MARKDOWN_FILE.test(e.fileName) && !e.fileName.startsWith('__MACOSX/'))
-      .map((e) => ({
-        name: e.fileName,
-        async read() {
-          if (e.uncompressedSize > MAX_FILE_BYTES)
-            throw new Error('fichier trop volumineux (2 Mo au plus)')
-          return zip.text(e)
-        },
-      })),
-    async media(relative, from) {
-      const key = path.posix.normalize(path.posix.join(path.posix.dirname(from), relative))
-      const entry = byName.get(key)
-      return entry ? zip.stream(entry) : undefined
-    },
-  }
-  return importMarkdown(source, options)
+export async function parseMarkdownZip(zip: OpenZip, emit: Emit): Promise<void> {
+  const files = zip.entries
+    .filter((e) => MARKDOWN_FILE.test(e.fileName) && !e.fileName.startsWith('__MACOSX/'))
+    .map((e) => ({
+      name: e.fileName,
+      async read() {
+        if (e.uncompressedSize > MAX_FILE_BYTES)
+          throw new ImportRefused('illisible (fichier trop volumineux : 2 Mo au plus)')
+        return zip.text(e, MAX_FILE_BYTES)
+      },
+    }))
+  await parseMarkdown(files, emit)
 }
 
-async function importMarkdown(
-  source: MarkdownSource,
-  options: ImportOptions,
-): Promise<ImportReportData> {
-  const ctx = createContext(source.label, options)
-  for (const file of source.files) {
+async function parseMarkdown(files: MarkdownFile[], emit: Emit): Promise<void> {
+  for (const file of files) {
     const base = path.posix.basename(file.name).replace(MARKDOWN_FILE, '')
     let parsed: FrontMatter
     try {
       parsed = splitFrontMatter(await file.read())
     } catch (error) {
-      ctx.report.fail(
-        'post',
-        `Fichier « ${file.name} »`,
-        error instanceof Error ? `illisible (${error.message})` : 'illisible',
-      )
+      await emit({
+        type: 'fail',
+        kind: 'post',
+        item: `Fichier « ${file.name} »`,
+        reason:
+          error instanceof ImportRefused
+            ? error.message
+            : error instanceof Error && !(error instanceof RangeError)
+              ? `illisible (${error.message.slice(0, 200)})`
+              : itemReason(error),
+        step: true,
+      })
       continue
     }
     const { data, body } = parsed
@@ -155,7 +178,7 @@ async function importMarkdown(
     const draft = data.draft === true || data.published === false || data.status === 'draft'
     const categories = list(data.categories ?? data.category)
     const aliases = list(data.aliases ?? data.redirect_from)
-    await importPost(ctx, {
+    await emitPost(emit, {
       sourceKey: `markdown:post:${file.name}`,
       title: text(data.title) ?? named?.[2] ?? base,
       slug: text(data.slug) ?? named?.[2] ?? base,
@@ -168,10 +191,9 @@ async function importMarkdown(
       featureImage: remoteOnly(text(data.image) ?? text(data.cover) ?? text(data.thumbnail)),
       oldPath: text(data.permalink) ?? text(data.url) ?? aliases[0],
       authorName: text(data.author),
-      localMedia: (relative) => source.media(relative, file.name),
+      localFrom: file.name,
     })
   }
-  return ctx.report.data
 }
 
 function remoteOnly(url: string | undefined): string | undefined {

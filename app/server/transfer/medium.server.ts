@@ -1,74 +1,136 @@
 // Medium export (Settings › Download your information): a .zip whose posts/ folder holds one
-// HTML file per post; drafts are named 'draft_…'. ADR 066.
+// HTML file per post; drafts are named 'draft_…'. ADR 066. Each file is read once, in linear
+// time, by the tokenizer of html-walk (ADR 083), in the import worker: the title, subtitle,
+// date, canonical link and the body's HTML (at most MAX_SOURCE_HTML) are picked on the way.
 import path from 'node:path'
-import { createContext, ImportRefused, importPost, type ImportOptions } from './pipeline.server.ts'
-import { htmlToText } from './html-to-markdown.server.ts'
-import type { ImportReportData } from './report.server.ts'
+import { attribute, hasClass, HtmlWriter, walkHtml } from './html-walk.server.ts'
+import { emitPost, itemReason } from './prepare.server.ts'
+import { ImportRefused, MAX_SOURCE_HTML, SOURCE_TEXTS, type Emit } from './source.server.ts'
 import type { OpenZip } from './zip.server.ts'
 
-export function isMediumZip(zip: OpenZip): boolean {
-  return zip.entries.some((e) => /(^|\/)posts\/[^/]+\.html$/i.test(e.fileName))
-}
+const MEDIUM_POST = /(^|\/)posts\/[^/]+\.html$/i
+/** A post's file is read up to this many bytes (its body is capped below that anyway). */
+const MAX_FILE_BYTES = 4 * MAX_SOURCE_HTML
 
-function section(html: string, field: string): string | undefined {
-  const re = new RegExp(`<section[^>]*data-field="${field}"[^>]*>([\\s\\S]*?)</section>`, 'i')
-  return re.exec(html)?.[1]
+export function isMediumZip(zip: OpenZip): boolean {
+  return zip.entries.some((e) => MEDIUM_POST.test(e.fileName))
 }
 
 export interface MediumPost {
   title: string
   subtitle: string
   body: string
+  /** The body was longer than MAX_SOURCE_HTML. */
+  bodyTooLong: boolean
   published?: string
   canonical?: string
 }
 
+type Capture = 'title' | 'fallbackTitle' | 'subtitle' | 'body' | 'skip'
+
 export function parseMediumHtml(html: string): MediumPost {
-  const title = htmlToText(
-    /<h1[^>]*class="p-name"[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ??
-      /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ??
-      '',
-  )
-  const subtitle = htmlToText(section(html, 'subtitle') ?? '')
-  // The body: every section after the header's, Medium wraps it in data-field="body".
-  const bodyStart = html.search(/<section[^>]*data-field="body"/i)
-  const footer = html.search(/<footer\b/i)
-  let body = bodyStart >= 0 ? html.slice(bodyStart, footer > bodyStart ? footer : undefined) : ''
-  // Medium repeats the title as the first heading of the body.
-  body = body.replace(/<h3[^>]*class="[^"]*graf--title[^"]*"[^>]*>[\s\S]*?<\/h3>/i, '')
-  const published = /<time[^>]*class="dt-published"[^>]*datetime="([^"]+)"/i.exec(html)?.[1]
-  const canonical = /<a[^>]*class="p-canonical"[^>]*href="([^"]+)"/i.exec(html)?.[1]
-  return { title, subtitle, body, published, canonical }
+  let title = ''
+  let fallbackTitle = ''
+  let subtitle = ''
+  let published: string | undefined
+  let canonical: string | undefined
+  const body = new HtmlWriter(MAX_SOURCE_HTML)
+  let sawBody = false
+  let removedTitle = false
+  // What the text being read belongs to, and the depth of the element that started it.
+  let capture: { kind: Capture; depth: number } | undefined
+  let skip: number | undefined
+  const short = (current: string, text: string) =>
+    current.length > MAX_SOURCE_HTML ? current : current + text
+  walkHtml(html, {
+    open(name, attrs, depth) {
+      if (name === 'time' && !published && hasClass(attrs, 'dt-published'))
+        published = attribute(attrs, 'datetime')
+      if (name === 'a' && !canonical && hasClass(attrs, 'p-canonical'))
+        canonical = attribute(attrs, 'href')
+      if (capture?.kind === 'body') {
+        if (skip !== undefined) return
+        // Medium repeats the title as the first heading of the body.
+        if (name === 'h3' && !removedTitle && hasClass(attrs, 'graf--title')) {
+          removedTitle = true
+          skip = depth
+          return
+        }
+        body.open(name, attrs)
+        return
+      }
+      if (capture) return
+      if (name === 'h1' && !title && hasClass(attrs, 'p-name')) capture = { kind: 'title', depth }
+      else if (name === 'title' && !fallbackTitle) capture = { kind: 'fallbackTitle', depth }
+      else if (name === 'section' && attribute(attrs, 'data-field') === 'subtitle' && !subtitle)
+        capture = { kind: 'subtitle', depth }
+      else if (name === 'section' && attribute(attrs, 'data-field') === 'body' && !sawBody) {
+        sawBody = true
+        capture = { kind: 'body', depth }
+        body.open(name, attrs)
+      }
+    },
+    close(name, depth) {
+      if (skip !== undefined) {
+        if (depth === skip) skip = undefined
+        return
+      }
+      if (capture?.kind === 'body') body.close(name)
+      if (capture && depth === capture.depth) capture = undefined
+    },
+    text(text) {
+      if (!capture || skip !== undefined) return
+      if (capture.kind === 'title') title = short(title, text)
+      else if (capture.kind === 'fallbackTitle') fallbackTitle = short(fallbackTitle, text)
+      else if (capture.kind === 'subtitle') subtitle = short(subtitle, text)
+      else if (capture.kind === 'body') body.text(text)
+    },
+  })
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
+  return {
+    title: clean(title) || clean(fallbackTitle),
+    subtitle: clean(subtitle),
+    body: body.overflow ? '' : body.toString(),
+    bodyTooLong: body.overflow,
+    published,
+    canonical,
+  }
 }
 
-export async function importMedium(
-  zip: OpenZip,
-  options: ImportOptions = {},
-): Promise<ImportReportData> {
-  const ctx = createContext('Medium (.zip)', options)
+/** Reads a Medium export in the worker and hands its posts to `emit`. */
+export async function parseMedium(zip: OpenZip, emit: Emit): Promise<void> {
   for (const entry of zip.entries) {
-    if (!/(^|\/)posts\/[^/]+\.html$/i.test(entry.fileName)) continue
+    if (!MEDIUM_POST.test(entry.fileName)) continue
     const name = path.posix.basename(entry.fileName, '.html')
     let post: MediumPost
     try {
-      post = parseMediumHtml(await zip.text(entry))
+      post = parseMediumHtml(await zip.text(entry, MAX_FILE_BYTES))
+      if (post.bodyTooLong) throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_HTML))
     } catch (error) {
-      ctx.report.fail(
-        'post',
-        `Fichier « ${name} »`,
-        error instanceof ImportRefused ? error.message : 'illisible',
-      )
+      await emit({
+        type: 'fail',
+        kind: 'post',
+        item: `Fichier « ${name} »`,
+        reason: itemReason(error),
+        step: true,
+      })
       continue
     }
     const draft = name.startsWith('draft_')
     // 'https://medium.com/@me/my-title-1a2b3c4d5e6f' → 'my-title'
-    const slug = post.canonical
-      ? (new URL(post.canonical, 'https://medium.com').pathname.split('/').pop() ?? '').replace(
-          /-[0-9a-f]{8,12}$/,
-          '',
-        )
-      : undefined
-    await importPost(ctx, {
+    // A draft's '/p/1a2b3c4d5e6f' names no slug: the title gives it.
+    let slug: string | undefined
+    try {
+      const last = post.canonical
+        ? (new URL(post.canonical, 'https://medium.com').pathname.split('/').pop() ?? '')
+        : ''
+      slug = /^[0-9a-f]{8,12}$/.test(last)
+        ? undefined
+        : last.replace(/-[0-9a-f]{8,12}$/, '') || undefined
+    } catch {
+      slug = undefined
+    }
+    await emitPost(emit, {
       sourceKey: `medium:post:${name.replace(/^draft_/, '')}`,
       title: post.title,
       slug,
@@ -78,5 +140,4 @@ export async function importMedium(
       status: draft ? 'draft' : 'published',
     })
   }
-  return ctx.report.data
 }

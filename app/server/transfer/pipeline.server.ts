@@ -1,5 +1,5 @@
-// The import pipeline shared by every source format (ADR 066). A format reader turns its file
-// into SourcePost items one at a time; this module saves each through the blog repository
+// The import pipeline shared by every source format (ADR 066). A format reader, in a worker
+// thread (ADR 083), turns its file into SourcePost items one at a time; this module saves each through the blog repository
 // (validation, Markdown rendered and sanitised as in the editor, ADR 020), fetches its images
 // into the media library (ADR 017), remembers the source id and former address
 // (import_source), and counts everything in the report. One item that fails is reported and
@@ -22,11 +22,19 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
-import { expandShortcodes, htmlToMarkdown, htmlToText } from './html-to-markdown.server.ts'
+import { stripMarkdown } from './html-to-markdown.server.ts'
 import { ImportReport } from './report.server.ts'
 
-/** A refusal of the whole file, before anything was written (French, shown as is). */
-export class ImportRefused extends Error {}
+import {
+  clip,
+  ImportRefused,
+  MAX_SOURCE_MARKDOWN,
+  postLabel,
+  SOURCE_TEXTS,
+  type SourcePost,
+} from './source.server.ts'
+
+export { ImportRefused, type SourcePost }
 
 /** The thumbnail of a post that has no image of its own (the site's sharing image). */
 export const DEFAULT_THUMBNAIL = '/images/og-image.webp'
@@ -73,30 +81,8 @@ export function progress(ctx: ImportContext): void {
   ctx.options.onProgress?.(ctx.done)
 }
 
-/** One post as a format reader found it. */
-export interface SourcePost {
-  /** '<format>:post:<id>' — what makes a second import find it. */
-  sourceKey: string
-  title: string
-  slug?: string
-  /** Either HTML (converted) or Markdown (kept). */
-  html?: string
-  markdown?: string
-  excerpt?: string
-  category?: string
-  tags?: string[]
-  /** ISO date of publication. */
-  publishedAt?: string
-  status: 'published' | 'scheduled' | 'draft'
-  /** Why the source status was turned into a draft, for the report. */
-  draftReason?: string
-  featureImage?: string
-  /** The address on the former site ('/2013/01/11/slug/'), answered with a 301. */
-  oldPath?: string
-  authorName?: string
-  /** A local image of the source (Markdown folder or zip): its bytes, by its relative path. */
-  localMedia?: (relative: string) => Promise<AsyncIterable<Uint8Array> | undefined>
-}
+/** A local image of the source (Markdown folder or zip): its bytes, by its relative path. */
+export type LocalMedia = (relative: string) => Promise<AsyncIterable<Uint8Array> | undefined>
 
 /** '/2013/01/11/slug/' → '/2013/01/11/slug'; absolute URLs keep their path only. */
 export function normalisePath(pathOrUrl: string | undefined): string | undefined {
@@ -204,16 +190,22 @@ export async function importMedia(
   }
 }
 
-const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(\s+"[^"]*")?\s*\)/g
+// Bounded runs that stop at the next bracket: linear in the text's length (ADR 083).
+const MARKDOWN_IMAGE =
+  /!\[([^\][]{0,500})\]\(\s{0,20}<?([^()\s<>]{1,2048})>?(\s{1,20}"[^"()]{0,500}")?\s{0,20}\)/g
 
 /** Every image of the Markdown fetched into the library; their URLs rewritten. */
-async function localiseImages(ctx: ImportContext, markdown: string, post: SourcePost) {
+async function localiseImages(
+  ctx: ImportContext,
+  markdown: string,
+  localMedia: LocalMedia | undefined,
+) {
   const urls = new Set<string>()
   for (const m of markdown.matchAll(MARKDOWN_IMAGE)) urls.add(m[2]!)
   const replaced = new Map<string, string>()
   for (const url of urls) {
     const remote = /^https?:\/\//i.test(url)
-    const local = !remote && !url.startsWith('/') && !/^[a-z]+:/i.test(url) && post.localMedia
+    const local = !remote && !url.startsWith('/') && !/^[a-z]+:/i.test(url) && localMedia
     if (!remote && !local) {
       // A site path stays (it may be served here); anything else cannot be fetched.
       if (!url.startsWith('/') && !url.startsWith('#') && !ctx.mediaUrls.has(url)) {
@@ -229,7 +221,7 @@ async function localiseImages(ctx: ImportContext, markdown: string, post: Source
     const target = await importMedia(
       ctx,
       url,
-      local ? () => post.localMedia!(decodeURI(url)) : undefined,
+      local ? () => localMedia!(safeDecodeUri(url)) : undefined,
     )
     if (target) replaced.set(url, target)
   }
@@ -248,25 +240,31 @@ async function slugOwner(slug: string) {
     .executeTakeFirst()
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
+function safeDecodeUri(url: string): string {
+  try {
+    return decodeURI(url)
+  } catch {
+    return url
+  }
 }
 
 /** One post into the blog; its outcome counted in the report. Never throws. */
-export async function importPost(ctx: ImportContext, post: SourcePost): Promise<void> {
-  const label = `Article « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
+export async function importPost(
+  ctx: ImportContext,
+  post: SourcePost,
+  localMedia?: LocalMedia,
+): Promise<void> {
+  const label = postLabel(post)
   try {
     if (await findSource(post.sourceKey)) {
       ctx.report.count('post', 'present')
       return
     }
     const title = clip(post.title.trim() || post.slug || 'Sans titre', MAX_LENGTH.short)
-    let body = post.markdown ?? ''
-    if (post.html !== undefined) {
-      const expanded = expandShortcodes(post.html)
-      for (const note of expanded.notes) ctx.report.note(`${label} : ${note}`)
-      body = htmlToMarkdown(expanded.html)
-    }
+    for (const note of post.notes ?? []) ctx.report.note(`${label} : ${note}`)
+    const body = post.markdown
+    if (body.length > MAX_SOURCE_MARKDOWN)
+      throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
     if (body.trim() === '') throw new ImportRefused('article sans contenu')
     const base = slugify(post.slug || '') || slugify(title) || 'article'
     let slug = base
@@ -287,7 +285,7 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
         slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
       ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
     }
-    const { content, firstImage } = await localiseImages(ctx, body, post)
+    const { content, firstImage } = await localiseImages(ctx, body, localMedia)
     const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
     const now = ctx.options.now ?? new Date()
     const publishedAt =
@@ -300,13 +298,7 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
       post.status === 'scheduled' && (!publishedAt || publishedAt <= now.toISOString())
         ? 'published'
         : post.status
-    const excerpt = clip(
-      (post.excerpt && htmlToText(post.excerpt)) ||
-        htmlToText(post.html ?? '') ||
-        stripMarkdown(content) ||
-        title,
-      300,
-    )
+    const excerpt = clip(post.excerpt || stripMarkdown(content) || title, 300)
     const input: BlogPostInput = {
       title,
       slug,
@@ -340,13 +332,4 @@ export async function importPost(ctx: ImportContext, post: SourcePost): Promise<
   } finally {
     progress(ctx)
   }
-}
-
-function stripMarkdown(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
 }

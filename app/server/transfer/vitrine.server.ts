@@ -5,12 +5,16 @@
 // a suffix. Files are copied under their content-addressed keys after their bytes are sniffed
 // (ADR 017): a file whose bytes are not the type its name says is refused. Translations
 // (ADR 075) are keyed by item, id and language, and land only beside an item that exists.
+// The archive's JSON is parsed in the import worker, which hands the rows over one by one
+// (ADR 083). Where mail goes is never imported (ADR 083): the mail settings row is skipped
+// and the contact address left empty, so an archive cannot send the owner's alerts elsewhere.
+// Revisions land only beside a post that exists, in a known language, with a sane date.
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import type { z } from 'zod'
 import { BlogPostFieldsSchema } from '#app/domain/blog.ts'
-import { isUrl, toFieldErrors } from '#app/domain/common.ts'
+import { isUrl, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { CvSettingsSchema, CvUrlSchema } from '#app/domain/cv.ts'
 import { MailSettingsSchema } from '#app/domain/mail.ts'
 import { StatsSettingsSchema } from '#app/domain/analytics.ts'
@@ -43,9 +47,21 @@ import {
   type ExportDocument,
   type ExportedTable,
 } from './export.server.ts'
-import { ImportRefused, createContext, progress, type ImportOptions } from './pipeline.server.ts'
-import type { ImportReportData, ItemKind } from './report.server.ts'
+import { progress, type ImportContext } from './pipeline.server.ts'
+import type { ItemKind } from './report.server.ts'
+import { ImportRefused, type Emit } from './source.server.ts'
 import type { OpenZip } from './zip.server.ts'
+
+/** Rows larger than this (characters of JSON) are refused without being handed over. */
+const MAX_ROW_CHARS = 4_000_000
+/** How far in the future a revision's date may be (clock skew between two servers). */
+const REVISION_SKEW_MS = 24 * 60 * 60_000
+
+export const VITRINE_NOTES = {
+  mail: 'Réglages des e-mails non importés : l’adresse qui reçoit les alertes se règle dans Paramètres › E-mails',
+  contact:
+    'Adresse e-mail de contact non importée : saisissez-la dans Paramètres (les alertes de nouveaux messages vont d’ici là aux administrateurs)',
+}
 
 export const VITRINE_REFUSALS = {
   unreadable: 'Le fichier vitrine-export.json de l’archive est illisible. Rien n’a été importé.',
@@ -243,8 +259,19 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
       if (!isRecord(data)) return 'traduction illisible'
       return check(translationSchema(row.entity), data)
     }
-    case 'blog_revisions':
+    case 'blog_revisions': {
+      if (typeof row.postId !== 'string' || row.postId === '') return 'article inconnu'
+      if (!LOCALES.some((l) => l === (row.locale ?? 'fr'))) return 'langue inconnue'
+      const created = typeof row.createdAt === 'string' ? Date.parse(row.createdAt) : Number.NaN
+      if (Number.isNaN(created)) return 'date de la révision invalide'
+      if (created > Date.now() + REVISION_SKEW_MS) return 'date de la révision dans le futur'
+      const limits = { title: MAX_LENGTH.short, excerpt: MAX_LENGTH.text, content: MAX_LENGTH.long }
+      for (const [column, max] of Object.entries(limits)) {
+        const value = row[column]
+        if (typeof value !== 'string' || value.length > max) return 'révision illisible'
+      }
       return undefined
+    }
   }
 }
 
@@ -275,114 +302,163 @@ function rowLabel(table: ExportedTable, raw: unknown, keys: readonly string[]): 
   return `${LABEL[table]} « ${String(name).slice(0, 80)} »`
 }
 
-export async function importVitrine(
-  zip: OpenZip,
-  options: ImportOptions = {},
-): Promise<ImportReportData> {
+/** Reads the archive's JSON in the worker and hands its rows over, table by table. */
+export async function parseVitrine(zip: OpenZip, emit: Emit): Promise<void> {
   const doc = await readExportDocument(zip)
-  const ctx = createContext('Vitrine (.zip)', options)
-  const { report } = ctx
-  const db = getDb()
-  const columns = await columnsOf()
   for (const table of EXPORTED_TABLES) {
-    const rows = Array.isArray(doc.tables[table]) ? doc.tables[table] : []
-    const known = columns.get(table)
-    if (!known) continue
+    const rows: unknown[] = Array.isArray(doc.tables[table]) ? doc.tables[table] : []
     const keyColumns = KEY_COLUMNS[table] ?? ['id']
-    const kind = KIND[table] ?? 'content'
-    for (const raw of rows) {
-      const label = rowLabel(table, raw, keyColumns)
-      try {
-        if (
-          !isRecord(raw) ||
-          keyColumns.some((column) => typeof raw[column] !== 'string' || raw[column] === '')
-        )
-          throw new ImportRefused('ligne illisible')
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
-        const anyDb = db as any
-        let lookup = anyDb.selectFrom(table).select(keyColumns[0])
-        for (const column of keyColumns) lookup = lookup.where(column, '=', raw[column])
-        const exists = await lookup.executeTakeFirst()
-        if (exists) {
-          report.count(kind, 'present')
-          continue
-        }
-        const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
-        const problem = rowProblem(table, row)
-        if (problem) throw new ImportRefused(problem)
-        if (table === 'translations') {
-          const missing = await missingItem(row)
-          if (missing) throw new ImportRefused(missing)
-          // Stored as the hub stores it: blanks dropped, an English slug in the slug form.
-          row.data = toJson(
-            cleanTranslation(parseJson<Record<string, string>>(String(row.data), {})),
-          )
-        }
-        if (table === 'blog_posts') {
-          const slug = String(row.slug ?? '')
-          let candidate = slug
-          for (
-            let n = 2;
-            await db
-              .selectFrom('blog_posts')
-              .select('id')
-              .where('slug', '=', candidate)
-              .executeTakeFirst();
-            n++
-          )
-            candidate = `${slug}-${n}`
-          if (candidate !== slug) {
-            report.note(
-              `${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`,
-            )
-            row.slug = candidate
-          }
-        }
-        if (table === 'blog_posts' || table === 'projects')
-          row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
-        if (table === 'media') {
-          const keys = [
-            String(row.storageKey ?? ''),
-            ...parseJson<string[]>(String(row.variants ?? ''), []),
-          ].filter(Boolean)
-          for (const file of keys) {
-            const outcome = await copyFile(zip, 'media', file, ctx.storage)
-            if (outcome !== 'created' && outcome !== 'present')
-              throw new ImportRefused(`fichier ${file} : ${outcome}`)
-          }
-        }
-        if (table === 'cv') {
-          const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
-          if (file?.key) {
-            const outcome = await copyFile(
-              zip,
-              'private',
-              file.key,
-              ctx.options.privateStorage ?? privateStore(),
-            )
-            if (outcome !== 'created' && outcome !== 'present')
-              throw new ImportRefused(`fichier du CV : ${outcome}`)
-          }
-        }
-        if (table === 'settings') {
-          const data = parseJson<{ customJs?: string }>(String(row.data ?? ''), {})
-          if (data.customJs?.trim())
-            report.note(
-              'Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres',
-            )
-        }
-        await anyDb.insertInto(table).values(row).execute()
-        report.count(kind, 'created')
-      } catch (error) {
-        report.fail(
-          kind,
-          label,
-          error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données',
-        )
-      } finally {
-        if (kind !== 'content') progress(ctx)
+    for (const row of rows) {
+      if (JSON.stringify(row).length > MAX_ROW_CHARS) {
+        await emit({
+          type: 'fail',
+          kind: KIND[table] ?? 'content',
+          item: rowLabel(table, row, keyColumns),
+          reason: 'ligne trop volumineuse',
+          step: KIND[table] !== undefined,
+        })
+        continue
       }
+      await emit({ type: 'row', table, row })
     }
   }
-  return report.data
+}
+
+export interface VitrineTarget {
+  zip: OpenZip
+  columns: Map<string, Set<string>>
+}
+
+/** Opens what the rows of an archive need on the main thread: its files and the columns. */
+export async function vitrineTarget(zip: OpenZip): Promise<VitrineTarget> {
+  return { zip, columns: await columnsOf() }
+}
+
+const isTable = (table: string): table is ExportedTable =>
+  (EXPORTED_TABLES as readonly string[]).includes(table)
+
+/** One row of the archive into its table, unless present or refused; counted in the report. */
+export async function importVitrineRow(
+  ctx: ImportContext,
+  target: VitrineTarget,
+  table: string,
+  raw: unknown,
+): Promise<void> {
+  if (!isTable(table)) return
+  const { report } = ctx
+  const { zip, columns } = target
+  const db = getDb()
+  const known = columns.get(table)
+  if (!known) return
+  const keyColumns = KEY_COLUMNS[table] ?? ['id']
+  const kind = KIND[table] ?? 'content'
+  const label = rowLabel(table, raw, keyColumns)
+  try {
+    if (
+      !isRecord(raw) ||
+      keyColumns.some((column) => typeof raw[column] !== 'string' || raw[column] === '')
+    )
+      throw new ImportRefused('ligne illisible')
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any exported table
+    const anyDb = db as any
+    let lookup = anyDb.selectFrom(table).select(keyColumns[0])
+    for (const column of keyColumns) lookup = lookup.where(column, '=', raw[column])
+    const exists = await lookup.executeTakeFirst()
+    if (exists) {
+      report.count(kind, 'present')
+      return
+    }
+    const row = Object.fromEntries(Object.entries(raw).filter(([column]) => known.has(column)))
+    if (table === 'settings' && row.id === 'mail') {
+      report.count(kind, 'skipped')
+      report.note(VITRINE_NOTES.mail)
+      return
+    }
+    const problem = rowProblem(table, row)
+    if (problem) throw new ImportRefused(problem)
+    if (table === 'translations') {
+      const missing = await missingItem(row)
+      if (missing) throw new ImportRefused(missing)
+      // Stored as the hub stores it: blanks dropped, an English slug in the slug form.
+      row.data = toJson(cleanTranslation(parseJson<Record<string, string>>(String(row.data), {})))
+    }
+    if (table === 'blog_posts') {
+      const slug = String(row.slug ?? '')
+      let candidate = slug
+      for (
+        let n = 2;
+        await db
+          .selectFrom('blog_posts')
+          .select('id')
+          .where('slug', '=', candidate)
+          .executeTakeFirst();
+        n++
+      )
+        candidate = `${slug}-${n}`
+      if (candidate !== slug) {
+        report.note(
+          `${label} : le slug « ${slug} » est déjà pris, l’article devient « ${candidate} »`,
+        )
+        row.slug = candidate
+      }
+    }
+    if (table === 'blog_posts' || table === 'projects')
+      row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
+    if (table === 'media') {
+      const keys = [
+        String(row.storageKey ?? ''),
+        ...parseJson<string[]>(String(row.variants ?? ''), []),
+      ].filter(Boolean)
+      for (const file of keys) {
+        const outcome = await copyFile(zip, 'media', file, ctx.storage)
+        if (outcome !== 'created' && outcome !== 'present')
+          throw new ImportRefused(`fichier ${file} : ${outcome}`)
+      }
+    }
+    if (table === 'cv') {
+      const file = parseJson<{ file?: { key?: string } }>(String(row.data ?? ''), {}).file
+      if (file?.key) {
+        const outcome = await copyFile(
+          zip,
+          'private',
+          file.key,
+          ctx.options.privateStorage ?? privateStore(),
+        )
+        if (outcome !== 'created' && outcome !== 'present')
+          throw new ImportRefused(`fichier du CV : ${outcome}`)
+      }
+    }
+    if (table === 'blog_revisions') {
+      const post = await db
+        .selectFrom('blog_posts')
+        .select('id')
+        .where('id', '=', String(row.postId))
+        .executeTakeFirst()
+      if (!post) throw new ImportRefused('article absent de ce site et de l’archive')
+    }
+    if (table === 'settings') {
+      const data = parseJson<{ customJs?: string; contact?: { email?: string } }>(
+        String(row.data ?? ''),
+        {},
+      )
+      if (data.contact?.email) {
+        row.data = toJson({ ...data, contact: { ...data.contact, email: '' } })
+        report.note(VITRINE_NOTES.contact)
+      }
+      if (data.customJs?.trim())
+        report.note(
+          'Les paramètres importés contiennent du JavaScript personnalisé : relisez-le dans Paramètres',
+        )
+    }
+    await anyDb.insertInto(table).values(row).execute()
+    report.count(kind, 'created')
+  } catch (error) {
+    report.fail(
+      kind,
+      label,
+      error instanceof ImportRefused ? error.message : 'ligne refusée par la base de données',
+    )
+  } finally {
+    if (kind !== 'content') progress(ctx)
+  }
 }

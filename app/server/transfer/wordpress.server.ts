@@ -1,19 +1,24 @@
 // WordPress WXR (Outils › Exporter), read as a stream with saxes (ADR 066): a 200 MB export is
 // never held whole. Two passes: the first checks the whole file is well-formed WXR (a
 // truncated or foreign file is refused before anything is written) and notes every
-// attachment's URL by id (featured images); the second imports item by item.
+// attachment's URL by id (featured images); the second hands items over one by one. It runs
+// in the import worker (ADR 083), and every field is capped while it is read: a 60 MB body
+// stops growing at MAX_SOURCE_HTML and its post is reported as too long.
 import { createReadStream } from 'node:fs'
 import { SaxesParser } from 'saxes'
 import { autoParagraphs } from './html-to-markdown.server.ts'
+import { emitPost } from './prepare.server.ts'
 import {
   ImportRefused,
-  createContext,
-  importMedia,
-  importPost,
-  progress,
-  type ImportOptions,
-} from './pipeline.server.ts'
-import type { ImportReportData } from './report.server.ts'
+  MAX_SOURCE_FIELD,
+  MAX_SOURCE_HTML,
+  postLabel,
+  SOURCE_TEXTS,
+  type Emit,
+} from './source.server.ts'
+
+/** Per item, at most this many categories and meta entries are kept. */
+const MAX_LIST = 500
 
 export const WXR_REFUSALS = {
   notXml:
@@ -40,6 +45,8 @@ export interface WxrItem {
   categories: { domain: string; nicename: string; name: string }[]
   meta: Record<string, string>
   comments: number
+  /** The fields cut at their cap while reading (source names, 'content:encoded'…). */
+  overflow: string[]
 }
 
 const FIELDS: Record<string, keyof WxrItem> = {
@@ -78,6 +85,7 @@ function emptyItem(): WxrItem {
     categories: [],
     meta: {},
     comments: 0,
+    overflow: [],
   }
 }
 
@@ -94,6 +102,15 @@ export async function readWxr(
   let item: WxrItem | undefined
   let field: keyof WxrItem | 'category' | 'meta_key' | 'meta_value' | undefined
   let text = ''
+  let limit = MAX_SOURCE_FIELD
+  let cut = false
+  let fieldName = ''
+  const start = (name: string, max = MAX_SOURCE_FIELD) => {
+    text = ''
+    limit = max
+    cut = false
+    fieldName = name
+  }
   let category: WxrItem['categories'][number] | undefined
   let metaKey = ''
   let metaValue = ''
@@ -117,14 +134,19 @@ export async function readWxr(
     }
     // The site's authors (rss > channel > wp:author > login / display name).
     if (stack.length === 4 && stack[2] === 'wp:author') {
-      text = ''
+      start(tag.name)
       authorField = tag.name
       return
     }
     if (!item) return
     // Children of <item> only (depth 4: rss > channel > item > field).
     if (stack.length === 4) {
-      text = ''
+      start(
+        tag.name,
+        tag.name === 'content:encoded' || tag.name === 'excerpt:encoded'
+          ? MAX_SOURCE_HTML
+          : MAX_SOURCE_FIELD,
+      )
       if (tag.name === 'category') {
         field = 'category'
         const attrs = tag.attributes as Record<string, string>
@@ -134,7 +156,7 @@ export async function readWxr(
         field = undefined
       } else field = FIELDS[tag.name]
     } else if (stack.length === 5 && stack[3] === 'wp:postmeta') {
-      text = ''
+      start(tag.name)
       field =
         tag.name === 'wp:meta_key'
           ? 'meta_key'
@@ -143,8 +165,14 @@ export async function readWxr(
             : undefined
     }
   })
+  // Capped while reading: past its limit a field stops growing and is marked as cut.
   const onText = (t: string) => {
-    if (field || authorField) text += t
+    if (!field && !authorField) return
+    if (cut) return
+    if (text.length + t.length > limit) {
+      text += t.slice(0, limit - text.length)
+      cut = true
+    } else text += t
   }
   parser.on('text', onText)
   parser.on('cdata', onText)
@@ -175,15 +203,17 @@ export async function readWxr(
         inComment = false
       } else if (field === 'category' && category) {
         category.name = text.trim()
-        item.categories.push(category)
+        if (item.categories.length < MAX_LIST) item.categories.push(category)
         category = undefined
       } else if (tag.name === 'wp:postmeta') {
-        if (metaKey) item.meta[metaKey] = metaValue
+        if (metaKey && (metaKey in item.meta || Object.keys(item.meta).length < MAX_LIST))
+          item.meta[metaKey] = metaValue
         metaKey = ''
         metaValue = ''
       } else if (field && field !== 'meta_key' && field !== 'meta_value' && field !== 'category') {
         const value = field === 'content' || field === 'excerpt' ? text : text.trim()
         ;(item as unknown as Record<string, string>)[field] = value
+        if (cut) item.overflow.push(fieldName)
       }
       field = undefined
     } else if (stack.length === 4 && stack[3] === 'wp:postmeta') {
@@ -242,18 +272,14 @@ function publishDate(item: WxrItem): string | undefined {
 const LEGAL_TITLE =
   /mentions?\s+l[ée]gales|confidentialit|conditions\s+(g[ée]n[ée]rales|d.utilisation)/i
 
-export async function importWxr(
-  file: string,
-  options: ImportOptions = {},
-): Promise<ImportReportData> {
-  const ctx = createContext('WordPress (WXR)', options)
+/** Reads a WXR file in the worker and hands its posts, attachments and skips to `emit`. */
+export async function parseWxr(file: string, emit: Emit): Promise<void> {
   // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
   const attachments = new Map<string, string>()
   const { authors } = await readWxr(file, (item) => {
     if (item.postType === 'attachment' && item.attachmentUrl)
       attachments.set(item.postId, item.attachmentUrl)
   })
-  const { report } = ctx
   let menus = 0
   let comments = 0
   await readWxr(file, async (item) => {
@@ -271,55 +297,73 @@ export async function importWxr(
           draftReason = 'privé'
         }
         if (status === 'trash' || status === 'auto-draft' || status === 'inherit') {
-          report.count('post', 'skipped')
-          progress(ctx)
+          await emit({ type: 'count', kind: 'post', outcome: 'skipped', step: true })
           return
         }
+        const sourceKey = `wordpress:post:${item.postId || item.link || item.title}`
+        if (item.overflow.includes('content:encoded')) {
+          await emit({
+            type: 'fail',
+            kind: 'post',
+            item: postLabel({ title: item.title, sourceKey }),
+            reason: SOURCE_TEXTS.tooLong(MAX_SOURCE_HTML),
+            step: true,
+          })
+          return
+        }
+        const cutFields = item.overflow.map((name) =>
+          SOURCE_TEXTS.truncated(
+            name,
+            name === 'excerpt:encoded' ? MAX_SOURCE_HTML : MAX_SOURCE_FIELD,
+          ),
+        )
         const thumbnailId = item.meta._thumbnail_id
-        await importPost(ctx, {
-          sourceKey: `wordpress:post:${item.postId || item.link || item.title}`,
-          title: item.title,
-          slug: item.postName ? safeDecode(item.postName) : undefined,
-          html: autoParagraphs(item.content),
-          excerpt: item.excerpt.trim() || undefined,
-          category: item.categories.find((c) => c.domain === 'category')?.name,
-          tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
-          publishedAt: publishDate(item),
-          status: mapped,
-          draftReason,
-          featureImage: thumbnailId ? attachments.get(thumbnailId) : undefined,
-          // Drafts' links are '?p=123' queries: no former address to keep.
-          oldPath: mapped !== 'draft' || draftReason ? linkPath(item.link) : undefined,
-          authorName: authors.get(item.creator) ?? item.creator,
-        })
+        await emitPost(
+          emit,
+          {
+            sourceKey,
+            title: item.title,
+            slug: item.postName ? safeDecode(item.postName) : undefined,
+            html: autoParagraphs(item.content),
+            excerpt: item.excerpt.trim() || undefined,
+            category: item.categories.find((c) => c.domain === 'category')?.name,
+            tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
+            publishedAt: publishDate(item),
+            status: mapped,
+            draftReason,
+            featureImage: thumbnailId ? attachments.get(thumbnailId) : undefined,
+            // Drafts' links are '?p=123' queries: no former address to keep.
+            oldPath: mapped !== 'draft' || draftReason ? linkPath(item.link) : undefined,
+            authorName: authors.get(item.creator) ?? item.creator,
+          },
+          cutFields,
+        )
         return
       }
       case 'page': {
         const legal = LEGAL_TITLE.test(item.title)
-        report.count('page', 'skipped')
-        report.note(
-          legal
+        await emit({
+          type: 'note',
+          text: legal
             ? `Page « ${item.title} » non importée : son texte peut être repris dans Paramètres › Pages légales`
             : `Page « ${item.title} » non importée (les pages ne sont pas des articles)`,
-        )
-        progress(ctx)
+        })
+        await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
         return
       }
       case 'attachment':
-        if (item.attachmentUrl) await importMedia(ctx, item.attachmentUrl)
-        progress(ctx)
+        if (item.attachmentUrl) await emit({ type: 'media', url: item.attachmentUrl })
+        else await emit({ type: 'step' })
         return
       case 'nav_menu_item':
         menus++
         return
       default:
-        report.count('content', 'skipped')
-        progress(ctx)
+        await emit({ type: 'count', kind: 'content', outcome: 'skipped', step: true })
     }
   })
-  if (menus > 0) report.count('menu', 'skipped', menus)
-  if (comments > 0) report.count('comment', 'skipped', comments)
-  return report.data
+  if (menus > 0) await emit({ type: 'count', kind: 'menu', outcome: 'skipped', by: menus })
+  if (comments > 0) await emit({ type: 'count', kind: 'comment', outcome: 'skipped', by: comments })
 }
 
 function safeDecode(text: string): string {

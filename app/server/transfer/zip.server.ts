@@ -2,7 +2,7 @@
 // one at a time as streams. Entry names are only ever compared, never used as paths on disk.
 import type { Readable } from 'node:stream'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { ImportRefused } from './pipeline.server.ts'
+import { ImportRefused } from './source.server.ts'
 
 export const ZIP_REFUSAL = 'Cette archive .zip est illisible ou tronquée. Rien n’a été importé.'
 /** A text entry (a post, the export's JSON) read into memory is at most this big. */
@@ -11,7 +11,8 @@ export const MAX_TEXT_ENTRY = 200 * 1024 * 1024
 export interface OpenZip {
   entries: Entry[]
   stream(entry: Entry): Promise<Readable>
-  text(entry: Entry): Promise<string>
+  /** The entry as text; refused past `max` bytes, declared or read. */
+  text(entry: Entry, max?: number): Promise<string>
   close(): void
 }
 
@@ -43,11 +44,20 @@ export async function openZip(file: string): Promise<OpenZip> {
   return {
     entries,
     stream,
-    async text(entry) {
-      if (entry.uncompressedSize > MAX_TEXT_ENTRY)
-        throw new ImportRefused(`« ${entry.fileName} » est trop volumineux`)
+    async text(entry, max = MAX_TEXT_ENTRY) {
+      const tooLarge = () => new ImportRefused(`« ${entry.fileName} » est trop volumineux`)
+      if (entry.uncompressedSize > max) throw tooLarge()
       const chunks: Buffer[] = []
-      for await (const chunk of await stream(entry)) chunks.push(chunk as Buffer)
+      let size = 0
+      const source = await stream(entry)
+      for await (const chunk of source) {
+        size += (chunk as Buffer).length
+        if (size > max) {
+          source.destroy()
+          throw tooLarge()
+        }
+        chunks.push(chunk as Buffer)
+      }
       return Buffer.concat(chunks).toString('utf8')
     },
     close: () => zip.close(),

@@ -88,49 +88,29 @@ function formatMonth(date: Date, lang: Lang): string {
   return `${months[paris.getUTCMonth()]} ${paris.getUTCFullYear()}`
 }
 
-/**
- * The same few dates are shown on every render of a page: each formatted once (ADR 040), in
- * a bounded map (parsing an ISO string and formatting it cost more than a lookup).
- */
-function memo(
-  format: (value: string, lang: Lang) => string,
-): (value: string, lang?: Lang) => string {
-  const caches: Record<Lang, Map<string, string>> = { fr: new Map(), en: new Map() }
-  return (value, lang = 'fr') => {
-    const cache = caches[lang]
-    let text = cache.get(value)
-    if (text === undefined) {
-      text = format(value, lang)
-      if (cache.size >= 2000) cache.clear()
-      cache.set(value, text)
-    }
-    return text
-  }
-}
-
 function toDate(value: string): Date | undefined {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? undefined : date
 }
 
 /** "12 mars 2025" ("12 March 2025" in English). */
-export const formatDate: (iso: string, lang?: Lang) => string = memo((iso, lang) => {
+export function formatDate(iso: string, lang: Lang = 'fr'): string {
   const date = toDate(iso)
   return date ? formatLong(date, lang) : iso
-})
+}
 
 /** "mars 2025" ("March 2025"). */
-export const formatMonthYear: (iso: string, lang?: Lang) => string = memo((iso, lang) => {
+export function formatMonthYear(iso: string, lang: Lang = 'fr'): string {
   const date = toDate(iso)
   return date ? formatMonth(date, lang) : iso
-})
+}
 
 /** Timeline dates are free text hinted YYYY-MM: shown as "mars 2021" when they parse. */
-export const formatYearMonth: (value: string, lang?: Lang) => string = memo((value, lang) => {
+export function formatYearMonth(value: string, lang: Lang = 'fr'): string {
   const match = /^(\d{4})-(\d{2})$/.exec(value.trim())
   if (!match) return value
   return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)), lang)
-})
+}
 
 /** Plain-text content split by line into paragraphs (blank lines dropped). */
 export function paragraphs(text: string): string[] {

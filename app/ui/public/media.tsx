@@ -50,26 +50,15 @@ interface Variants {
   srcSet: string
 }
 
-/**
- * A library image's URLs depend on its address only: computed once per address (ADR 040),
- * in a bounded map (a page shows a few dozen images; the library holds a few hundred).
- */
-const variantsCache = new Map<string, Variants>()
-const VARIANTS_CACHE_MAX = 1000
-
-function variantsOf(src: string, parsed: NonNullable<ReturnType<typeof parseImageUrl>>): Variants {
-  let variants = variantsCache.get(src)
-  if (variants) return variants
+/** A library image's URLs, from its address alone (a few string joins: no memo, ADR 081). */
+function variantsOf(parsed: NonNullable<ReturnType<typeof parseImageUrl>>): Variants {
   const widths = variantWidths(parsed.width)
   const largest = widths[widths.length - 1] ?? parsed.width
-  variants = {
+  return {
     sources: VARIANT_FORMATS.map((format) => srcSet(parsed.hash, parsed.width, format)),
     src: mediaUrl(variantKey(parsed.hash, largest, parsed.fallback)),
     srcSet: srcSet(parsed.hash, parsed.width, parsed.fallback),
   }
-  if (variantsCache.size >= VARIANTS_CACHE_MAX) variantsCache.clear()
-  variantsCache.set(src, variants)
-  return variants
 }
 
 export function ResponsiveImage({
@@ -96,7 +85,7 @@ export function ResponsiveImage({
   if (!parsed) {
     return <img src={src} alt={alt} width={width} height={height} {...shared} />
   }
-  const variants = variantsOf(src, parsed)
+  const variants = variantsOf(parsed)
   return (
     <picture>
       {VARIANT_FORMATS.map((format, i) => (

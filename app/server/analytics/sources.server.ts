@@ -1,0 +1,240 @@
+// Where the dashboard's rows come from (ADRs 072, 073): the rollups for an unfiltered view, or
+// the period's raw events re-counted with the rollups' code when the URL filters a dimension.
+import type { Kysely } from 'kysely'
+import {
+  DEVICES,
+  DIM,
+  DIMENSIONS,
+  encodeCountry,
+  type DimName,
+  type StatsQuery,
+} from '#app/domain/analytics.ts'
+import type { AnalyticsRollupTable, Database } from '../db/schema.server.ts'
+import { DAY_S, type Range } from './periods.server.ts'
+import {
+  countVisits,
+  dayEvents,
+  monthStartOf,
+  nextMonthStart,
+  rollupRows,
+  summedCounts,
+  toVisits,
+  type CountMap,
+  type VisitFilter,
+} from './rollup.server.ts'
+import { DICT, type DictKind } from './store.server.ts'
+
+export type Row = AnalyticsRollupTable
+
+/** Where rows come from: the rollups, or a filtered count of raw events. */
+export interface Source {
+  sum(gran: number, dim: number, from: number, to: number, limit: number): Promise<Row[]>
+  series(gran: number, from: number, to: number): Promise<Row[]>
+}
+
+function rollupSource(db: Kysely<Database>): Source {
+  return {
+    async sum(gran, dim, from, to, limit) {
+      // Whole months inside the range read the monthly rows, the days at its edges the daily
+      // ones (ADR 073); the pieces are added up here.
+      const pieces: [number, number, number][] = []
+      if (gran === 1) {
+        let day = from
+        while (day < to) {
+          const month = monthStartOf(day)
+          const next = nextMonthStart(month)
+          if (day === month && next <= to) {
+            pieces.push([2, month, month + 1])
+            day = next
+          } else {
+            const end = Math.min(next, to)
+            pieces.push([1, day, end])
+            day = end
+          }
+        }
+      } else pieces.push([gran, from, to])
+      const by = new Map<number, Row>()
+      for (const [g, start, end] of pieces) {
+        const rows = await db
+          .selectFrom('analytics_rollup')
+          .select((eb) => ['value', ...summedCounts(eb)])
+          .where('gran', '=', g)
+          .where('dim', '=', dim)
+          .where('start', '>=', start)
+          .where('start', '<', end)
+          .groupBy('value')
+          .execute()
+        for (const raw of rows) {
+          const r = numeric({ ...raw, gran, dim, start: from })
+          const acc = by.get(r.value)
+          if (!acc) by.set(r.value, r)
+          else {
+            acc.visitors += r.visitors
+            acc.visits += r.visits
+            acc.pageviews += r.pageviews
+            acc.bounces += r.bounces
+            acc.duration += r.duration
+          }
+        }
+      }
+      return [...by.values()]
+        .sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews)
+        .slice(0, limit)
+    },
+    async series(gran, from, to) {
+      const rows = await db
+        .selectFrom('analytics_rollup')
+        .selectAll()
+        .where('gran', '=', gran)
+        .where('dim', '=', DIM.total)
+        .where('start', '>=', from)
+        .where('start', '<', to)
+        .orderBy('start')
+        .execute()
+      return rows.map(numeric)
+    },
+  }
+}
+
+function numeric(r: Record<string, unknown>): Row {
+  const n = (k: string) => Number(r[k] ?? 0)
+  return {
+    gran: n('gran'),
+    start: n('start'),
+    dim: n('dim'),
+    value: n('value'),
+    visitors: n('visitors'),
+    visits: n('visits'),
+    pageviews: n('pageviews'),
+    bounces: n('bounces'),
+    duration: n('duration'),
+  }
+}
+
+/** Raw events of every day in the range, counted with the filters (same code as the rollups). */
+async function filteredSource(
+  db: Kysely<Database>,
+  range: Range,
+  filters: VisitFilter[],
+): Promise<Source> {
+  const rows: Row[] = []
+  // Only the days whose rollups hold every filtered value can match (a campaign of two weeks
+  // reads two weeks of raw events, not the year).
+  let days: Set<number> | undefined
+  for (const f of filters) {
+    const found = await db
+      .selectFrom('analytics_rollup')
+      .select('start')
+      .where('gran', '=', 1)
+      .where('dim', '=', f.dim)
+      .where('value', '=', f.value)
+      .where('start', '>=', range.from * DAY_S)
+      .where('start', '<', (range.to + 1) * DAY_S)
+      .execute()
+    const these = new Set(found.map((r) => Number(r.start) / DAY_S))
+    days = days ? new Set([...days].filter((d) => these.has(d))) : these
+  }
+  // Yesterday and today are always read: their rollups may lag the last minutes' events.
+  const recent = Math.floor(Date.now() / 1000 / DAY_S) - 1
+  for (let day = range.from; day <= range.to; day++) {
+    if (days && !days.has(day) && day < recent) continue
+    const map: CountMap = new Map()
+    countVisits(toVisits(await dayEvents(db, day, filters)), map, filters)
+    rows.push(...rollupRows(map))
+  }
+  return {
+    async sum(gran, dim, from, to, limit) {
+      const by = new Map<number, Row>()
+      for (const r of rows) {
+        if (r.gran !== gran || r.dim !== dim || r.start < from || r.start >= to) continue
+        const acc = by.get(r.value) ?? {
+          ...r,
+          visitors: 0,
+          visits: 0,
+          pageviews: 0,
+          bounces: 0,
+          duration: 0,
+        }
+        acc.visitors += r.visitors
+        acc.visits += r.visits
+        acc.pageviews += r.pageviews
+        acc.bounces += r.bounces
+        acc.duration += r.duration
+        by.set(r.value, acc)
+      }
+      return [...by.values()]
+        .sort((a, b) => b.visitors - a.visitors || b.pageviews - a.pageviews)
+        .slice(0, limit)
+    },
+    async series(gran, from, to) {
+      return rows
+        .filter((r) => r.gran === gran && r.dim === DIM.total && r.start >= from && r.start < to)
+        .sort((a, b) => a.start - b.start)
+    },
+  }
+}
+
+const DICT_OF_DIM: Partial<Record<DimName, DictKind>> = {
+  page: DICT.path,
+  entry: DICT.path,
+  referrer: DICT.referrer,
+  source: DICT.source,
+  medium: DICT.medium,
+  campaign: DICT.campaign,
+  browser: DICT.browser,
+  os: DICT.os,
+}
+
+/** The stored integer of a filter's value; null when nothing can match. */
+async function storedValue(
+  db: Kysely<Database>,
+  key: DimName,
+  value: string,
+): Promise<number | null> {
+  if (key === 'country') return value === 'Inconnu' ? 0 : encodeCountry(value)
+  if (key === 'device') {
+    const index = DEVICES.indexOf(value as (typeof DEVICES)[number])
+    return index > 0 ? index : value === 'Inconnu' ? 0 : null
+  }
+  if ((key === 'referrer' || key === 'browser' || key === 'os') && value === '(aucun)') return 0
+  const kind = DICT_OF_DIM[key]
+  if (!kind) return null
+  const row = await db
+    .selectFrom('analytics_dict')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('value', '=', value)
+    .executeTakeFirst()
+  return row ? Number(row.id) : null
+}
+
+async function filtersOf(
+  db: Kysely<Database>,
+  query: StatsQuery,
+): Promise<{ filters: VisitFilter[]; impossible: boolean }> {
+  const filters: VisitFilter[] = []
+  let impossible = false
+  for (const d of DIMENSIONS) {
+    const raw = query[d.key]
+    if (raw === undefined) continue
+    const value = await storedValue(db, d.key, raw)
+    if (value === null) impossible = true
+    else filters.push({ dim: DIM[d.key], value })
+  }
+  return { filters, impossible }
+}
+
+export async function sourceFor(
+  db: Kysely<Database>,
+  query: StatsQuery,
+  range: Range,
+): Promise<Source | null> {
+  const { filters, impossible } = await filtersOf(db, query)
+  if (impossible) return null
+  return filters.length ? filteredSource(db, range, filters) : rollupSource(db)
+}
+
+export const EMPTY: Source = {
+  sum: async () => [],
+  series: async () => [],
+}

@@ -1,0 +1,101 @@
+// What a format reader hands to the import pipeline (ADR 066, ADR 083). Readers run in a
+// worker thread: they parse the file, cap every field while reading and turn HTML into
+// Markdown there, then send each item as a plain message; the pipeline, on the main thread,
+// writes it. Nothing here does I/O, so the worker and the main thread can both load it.
+import { MAX_LENGTH } from '#app/domain/common.ts'
+import type { ItemKind, Outcome } from '#app/domain/transfer.ts'
+
+/** A refusal of the whole file, before anything was written (French, shown as is). */
+export class ImportRefused extends Error {}
+
+/**
+ * Longest HTML body a reader keeps (characters). Beyond it the post is reported as too long
+ * without being parsed further: its Markdown could not fit the body's limit anyway.
+ */
+export const MAX_SOURCE_HTML = 8 * MAX_LENGTH.long
+/** Longest Markdown body a reader keeps (the editor's limit). */
+export const MAX_SOURCE_MARKDOWN = MAX_LENGTH.long
+/** Longest short field (title, slug, date, link, author…) a reader keeps. */
+export const MAX_SOURCE_FIELD = 10_000
+/** Deepest nesting a structured document (Ghost's Lexical) may have. */
+export const MAX_SOURCE_DEPTH = 200
+
+export const SOURCE_TEXTS = {
+  tooLong: (max: number) =>
+    `contenu trop long (plus de ${max.toLocaleString('fr-FR')} caractères) : article non importé`,
+  truncated: (field: string, max: number) =>
+    `champ « ${field} » tronqué à ${max.toLocaleString('fr-FR')} caractères`,
+  tooDeep: 'document trop profondément imbriqué : article non importé',
+  unreadable: 'illisible',
+}
+
+/** One post as a reader found it, before its HTML is converted. */
+export interface RawPost {
+  /** '<format>:post:<id>' — what makes a second import find it. */
+  sourceKey: string
+  title: string
+  slug?: string
+  /** Either HTML (converted in the worker) or Markdown (kept). */
+  html?: string
+  markdown?: string
+  /** HTML or text. */
+  excerpt?: string
+  category?: string
+  tags?: string[]
+  /** ISO date of publication. */
+  publishedAt?: string
+  status: 'published' | 'scheduled' | 'draft'
+  /** Why the source status was turned into a draft, for the report. */
+  draftReason?: string
+  featureImage?: string
+  /** The address on the former site ('/2013/01/11/slug/'), answered with a 301. */
+  oldPath?: string
+  authorName?: string
+  /** The file the post came from, when its relative images are in the same folder or zip. */
+  localFrom?: string
+}
+
+/** One post ready to be written: its body is Markdown, its excerpt plain text. */
+export interface SourcePost extends Omit<RawPost, 'html' | 'excerpt'> {
+  markdown: string
+  excerpt?: string
+  /** Remarks for the report (shortcodes replaced, fields cut). */
+  notes?: string[]
+}
+
+/** What the worker sends, one message at a time, each acknowledged before the next. */
+export type ImportMessage =
+  | { type: 'post'; post: SourcePost }
+  | { type: 'media'; url: string }
+  | { type: 'row'; table: string; row: unknown }
+  | { type: 'count'; kind: ItemKind; outcome: Outcome; by?: number; step?: boolean }
+  | { type: 'note'; text: string }
+  /** An item that counts for the progress only. */
+  | { type: 'step' }
+  | { type: 'fail'; kind: ItemKind; item: string; reason: string; step?: boolean }
+
+/** How a reader hands over an item: resolves once the pipeline has written it. */
+export type Emit = (message: ImportMessage) => Promise<void>
+
+/** The end of a reader's run, sent after its last item. */
+export type WorkerEnd =
+  { type: 'done' } | { type: 'refused'; message: string } | { type: 'error'; message: string }
+
+export type ParseFormat =
+  'wordpress' | 'ghost' | 'medium' | 'markdown-zip' | 'markdown-folder' | 'vitrine'
+
+export interface ParseJob {
+  file: string
+  format: ParseFormat
+  /** A lone Markdown file of the folder. */
+  only?: string
+}
+
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
+}
+
+/** The label a post has in the report. */
+export function postLabel(post: { title?: string; slug?: string; sourceKey: string }): string {
+  return `Article « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
+}
