@@ -12,10 +12,14 @@
 //      quota at once at the start of the second, so the runs would measure two bursts meeting.
 //   5. With `--postgres` (Debian's server, as the tests start it): the panel times again on
 //      PostgreSQL with the same events.
+//   6. With `--flood` (alone, ADR 084): 60 s (`--seconds`) of junk events (a new path, UTM
+//      values and referrer each time) from 5,000 rotating addresses, half of them IPv6, at the
+//      production server, with the public page measured meanwhile: prints how much the data
+//      directory grew and the page's p99. Aims: ≤ 20 MB and p99 < 50 ms.
 // Aims: ≥ 2,000 events/s with public p99 within ×1.5; every panel ≤ 150 ms at 10 M events on
 // both databases; ≤ 80 bytes per raw event on SQLite.
 import { randomInt } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -43,6 +47,7 @@ function option(name: string, fallback: number): number {
 const EVENTS = option('events', 10_000_000)
 const SECONDS = option('seconds', 10)
 const POSTGRES = process.argv.includes('--postgres')
+const FLOOD = process.argv.includes('--flood')
 const DAY_S = 86_400
 
 /** Index drawn with a Zipf-like skew (a few pages and referrers take most visits). */
@@ -261,6 +266,143 @@ function sqliteBytesPerEvent(handle: DatabaseHandle, events: number): number {
   return row.bytes / events
 }
 
+/** Bytes of every file under `dir` (the database, its WAL, media, secrets). */
+function directoryBytes(dir: string): number {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue
+    try {
+      total += statSync(path.join(entry.parentPath, entry.name)).size
+    } catch {
+      // Gone meanwhile (a WAL checkpoint, a temporary file).
+    }
+  }
+  return total
+}
+
+/** Random lower-case letters and digits. */
+function junk(length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  let out = ''
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)]
+  return out
+}
+
+/** The public page saturated by 10 connections for `seconds`: p99 from each response's time. */
+async function pageP99(base: string, seconds: number): Promise<{ p99: number; perSecond: number }> {
+  const times: number[] = []
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      { url: `${base}/`, connections: 10, duration: seconds },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    )
+    run.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) times.push(ms)
+    })
+  })
+  times.sort((a, b) => a - b)
+  const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0
+  return { p99, perSecond: result.requests.average }
+}
+
+/** ADR 084's aim: a minute of junk from 5,000 addresses grows the data by ≤ 20 MB, p99 < 50 ms. */
+async function floodPhase(): Promise<void> {
+  const seconds = option('seconds', 60)
+  console.log(`bench:analytics --flood — ${seconds} s of junk events from 5,000 addresses`)
+  const server = await spawnBenchServer('analytics-flood', { TRUST_PROXY: 'true' })
+  try {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${server.base}/healthz`)).ok) break
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    await waitUntilSettled(server.child.pid)
+    await autocannon({ url: `${server.base}/`, connections: 10, amount: 300 })
+    const alone = await pageP99(server.base, 10)
+    const before = directoryBytes(server.dataDir)
+    let n = 0
+    const flood = autocannon({
+      url: `${server.base}/api/event`,
+      connections: 20,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            n++
+            const i = n % 5000
+            // Half IPv4, half IPv6 with a rotating interface identifier.
+            const ip =
+              i % 2
+                ? `10.${(i >> 8) & 255}.${i & 255}.${1 + (n % 200)}`
+                : `2001:db8:${i.toString(16)}:1:${junk(4)}:${junk(4)}:${junk(4)}:${junk(4)}`.replace(
+                    /[g-z]/g,
+                    'a',
+                  )
+            const body = JSON.stringify({
+              n: 'pageview',
+              u: `${server.base}/${junk(400)}?utm_source=${junk(180)}&utm_medium=${junk(180)}&utm_campaign=${junk(180)}`,
+              r: `https://${junk(60)}.example/`,
+              w: 1280,
+              z: 'Europe/Paris',
+            })
+            return {
+              ...req,
+              body,
+              headers: {
+                ...req.headers,
+                'content-type': 'text/plain;charset=UTF-8',
+                'user-agent':
+                  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+                'x-forwarded-for': ip,
+              },
+            }
+          },
+        },
+      ],
+    })
+    const [flooded, page] = await Promise.all([flood, pageP99(server.base, seconds)])
+    // The writer flushes every second; then the WAL is what it is.
+    await new Promise((r) => setTimeout(r, 3000))
+    const after = directoryBytes(server.dataDir)
+    const codes = flooded.statusCodeStats as Record<string, { count: number }>
+    const { DatabaseSync } = await import('node:sqlite')
+    const check = new DatabaseSync(path.join(server.dataDir, 'vitrine.db'), { readOnly: true })
+    const count = (table: string) =>
+      (check.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+    const stored = count('analytics_event')
+    const values = count('analytics_dict')
+    check.close()
+    const mb = (after - before) / 1024 / 1024
+    const ms = (x: number) => x.toFixed(2)
+    console.log(
+      `  junk sent:                 ${flooded.requests.total.toLocaleString('en')} requests (${Math.round(flooded.requests.average)}/s); 204: ${codes['204']?.count ?? 0}, 429: ${codes['429']?.count ?? 0}, other: ${flooded.non2xx - (codes['429']?.count ?? 0)}`,
+    )
+    console.log(
+      `  stored:                    ${stored.toLocaleString('en')} events, ${values.toLocaleString('en')} dictionary values`,
+    )
+    console.log(`  data directory growth:     ${mb.toFixed(2)} MB (aim ≤ 20 MB)`)
+    console.log(
+      `  public page alone:         p99 ${ms(alone.p99)} ms (${Math.round(alone.perSecond)} req/s)`,
+    )
+    console.log(
+      `  public page during flood:  p99 ${ms(page.p99)} ms (${Math.round(page.perSecond)} req/s) (aim < 50 ms)`,
+    )
+    // Both figures are only meaningful on a quiet machine: say how busy this one was.
+    console.log(
+      `  machine load (1 min):      ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    )
+  } finally {
+    server.child.kill('SIGTERM')
+    await new Promise((r) => server.child.once('exit', r))
+    rmSync(server.dataDir, { recursive: true, force: true })
+  }
+}
+
 async function httpPhase(): Promise<void> {
   console.log(`\nHTTP (production server, ${SECONDS} s per run):`)
   const server = await spawnBenchServer('analytics', { TRUST_PROXY: 'true' })
@@ -363,6 +505,10 @@ async function httpPhase(): Promise<void> {
 }
 
 async function main() {
+  if (FLOOD) {
+    await floodPhase()
+    return
+  }
   console.log(`bench:analytics — ${EVENTS.toLocaleString('en')} events over 12 months`)
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
   const handle = openDatabase(path.join(dir, 'vitrine.db'))

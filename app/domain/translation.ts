@@ -113,6 +113,9 @@ export function isPublishedInEnglish(
   return !hasOwnPublication(entity) || englishStatus(data, now) === 'published'
 }
 
+/** An English address two posts cannot share (ADR 084), worded as the French slug's message. */
+export const ENGLISH_SLUG_TAKEN_MESSAGE = 'Ce slug anglais est déjà utilisé par un autre article'
+
 /** Blank fields dropped; an English slug in the French slug's form (one slug rule, ADR 080). */
 export function cleanTranslation(data: Record<string, string | undefined>): TranslationData {
   const clean: TranslationData = {}

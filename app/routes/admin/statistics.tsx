@@ -9,7 +9,11 @@ import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.se
 import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
 import { buildReport } from '#app/server/analytics/report.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
-import { getStatsSettings, saveStatsSettings } from '#app/server/analytics/store.server.ts'
+import {
+  getStatsSettings,
+  ignoredEvents,
+  saveStatsSettings,
+} from '#app/server/analytics/store.server.ts'
 import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { StatsChart } from '#app/ui/admin/statistics/chart.tsx'
@@ -30,7 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = StatsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   await freshRollups()
   const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
-  return { report, settings, period: query.period }
+  // Events the site-wide budget left out in the period (ADR 084).
+  const ignored = await ignoredEvents(report.range.from, report.range.to)
+  return { report, settings, period: query.period, ignored }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,7 +75,7 @@ export function meta() {
 }
 
 export default function StatisticsTab() {
-  const { report, settings, period } = useLoaderData<typeof loader>()
+  const { report, settings, period, ignored } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const { search } = useLocation()
   return (
@@ -81,6 +87,14 @@ export default function StatisticsTab() {
           className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
           La mesure d’audience est désactivée : aucune nouvelle visite n’est comptée.
+        </p>
+      ) : null}
+      {ignored > 0 ? (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {`${ignored.toLocaleString('fr-FR')} ${ignored > 1 ? 'évènements ignorés' : 'évènement ignoré'} (afflux anormal) sur la période : au-delà de la limite du site, les évènements ne sont pas comptés.`}
         </p>
       ) : null}
       <PeriodPicker period={period} from={report.range.from} to={report.range.to} search={search} />

@@ -3,6 +3,7 @@
 // JavaScript); allowed → a `download` activity entry when trackDownloads is on (signed in or
 // anonymous), then the file.
 import { redirect } from 'react-router'
+import { withStorage } from '#app/server/media/storage-availability.server.ts'
 import type { Route } from './+types/cv-download'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
@@ -45,7 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An uploaded CV is streamed from private storage, watermarked when asked (ADR 018).
   if (cv.file) {
     const { siteName } = await getSiteSettings()
-    return serveCvFile(request, { ...cv, file: cv.file }, user, { download: true, siteName })
+    // Storage down: a French 503 with Retry-After, not a 500 (ADR 084).
+    const file = cv.file
+    return withStorage(request, () =>
+      serveCvFile(request, { ...cv, file }, user, { download: true, siteName }),
+    )
   }
   return redirect(cv.url, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -4,6 +4,7 @@ import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { uploadingAdmin } from '#app/server/media/uploads.server.ts'
 import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
+import { withStorage } from '#app/server/media/storage-availability.server.ts'
 import type { Route } from './+types/transfer-export'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +14,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: 403,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
-  const { stream } = await exportZip()
+  // Storage down: a French 503 with Retry-After, not a 500 (ADR 084).
+  return withStorage(request, async () => {
+    const { stream } = await exportZip()
+    return exportResponse(request, admin, stream)
+  })
+}
+
+async function exportResponse(
+  request: Request,
+  admin: { id: string; name: string; email: string },
+  stream: Readable,
+): Promise<Response> {
   await recordActivity(request, {
     actor: { id: admin.id, name: admin.name, email: admin.email },
     action: 'download',

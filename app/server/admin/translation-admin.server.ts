@@ -11,6 +11,7 @@ import {
   type TranslatedEntity,
 } from '#app/domain/translation.ts'
 import { recordActivity } from '../activity/activity.server.ts'
+import { ValidationError } from '../http/errors.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import { saveTranslation } from '../repositories/translations.server.ts'
 import { formFailure, notFound, type Actor } from './admin-actions.server.ts'
@@ -29,6 +30,11 @@ function englishValues(entity: TranslatedEntity, values: Record<string, unknown>
     if (value !== undefined) english[field] = value
   }
   return english
+}
+
+/** Field errors under the form's English field names. */
+function englishErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v]))
 }
 
 /**
@@ -87,17 +93,19 @@ export async function saveItemTranslation<K extends CollectionId>(
   const english = englishValues(entity, form.values)
   const parsed = translationSchema(entity).safeParse(english)
   if (!parsed.success) {
-    const errors = toFieldErrors(parsed.error)
-    return formFailure(
-      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v])),
-      form.values,
-    )
+    return formFailure(englishErrors(toFieldErrors(parsed.error)), form.values)
   }
-  // A post's English revision is signed by the admin, as its French ones (ADR 077).
-  await saveTranslation(entity, item.id, 'en', parsed.data, {
-    id: admin.id,
-    name: admin.name || admin.email,
-  })
+  // A post's English revision is signed by the admin, as its French ones (ADR 077); an
+  // English slug another post answers at is refused like a French one (ADR 084).
+  try {
+    await saveTranslation(entity, item.id, 'en', parsed.data, {
+      id: admin.id,
+      name: admin.name || admin.email,
+    })
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error
+    return formFailure(englishErrors(error.fieldErrors), form.values)
+  }
   await recordActivity(request, {
     actor: admin,
     action: 'update',

@@ -1,6 +1,7 @@
 // The statistics' background work (ADR 072), started after migration and stopped by the
 // database's close() (ADR 063): the rollups brought up to date every few minutes, raw events
-// purged past the retention setting once a day, and the optional weekly summary e-mail.
+// purged past the retention setting once a day, the day's salt dropped when the day ends
+// (ADR 084), and the optional weekly summary e-mail.
 import type { Kysely } from 'kysely'
 import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
@@ -10,15 +11,19 @@ import { queueStatsSummary } from '../mail/mail.server.ts'
 import { buildReport } from './report.server.ts'
 import { refreshRollups } from './rollup.server.ts'
 import {
+  expireSalts,
   flushEvents,
   getStatsSettings,
   purgeEventsOlderThan,
+  purgeUnusedDictionary,
   readState,
   writeState,
 } from './store.server.ts'
 
 const ROLLUP_EVERY_MS = 5 * 60_000
 const PURGE_EVERY_MS = 24 * 60 * 60_000
+/** The day's salt is gone within this long after the day ends, events or not (ADR 084). */
+const SALT_CHECK_EVERY_MS = 60_000
 const WEEK_S = 7 * 86_400
 
 /** Purges raw events past the retention setting; never throws (logged). */
@@ -34,6 +39,26 @@ export async function purgeExpiredEvents(
     return removed
   } catch (error) {
     log.error('Statistiques : la purge a échoué', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return 0
+  }
+}
+
+/**
+ * Deletes the dictionary values no event or rollup uses any more (ADR 084); never throws
+ * (logged). Run after the events' purge, in the background.
+ */
+export async function purgeDictionary(
+  now = Date.now(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  try {
+    const removed = await purgeUnusedDictionary(now, db)
+    if (removed > 0) log.info('Statistiques : valeurs inutilisées supprimées', { removed })
+    return removed
+  } catch (error) {
+    log.error('Statistiques : la purge du dictionnaire a échoué', {
       error: error instanceof Error ? error.message : String(error),
     })
     return 0
@@ -87,12 +112,19 @@ function every(ms: number, work: () => Promise<unknown>) {
 export async function startStatistics(): Promise<void> {
   await stopStatistics()
   await purgeExpiredEvents()
+  await expireSalts()
+  every(SALT_CHECK_EVERY_MS, () => expireSalts())
   every(ROLLUP_EVERY_MS, async () => {
     await refreshRollups()
     await sendWeeklySummary()
   })
-  every(PURGE_EVERY_MS, () => purgeExpiredEvents())
+  every(PURGE_EVERY_MS, async () => {
+    await purgeExpiredEvents()
+    await purgeDictionary()
+  })
   unregister = getDatabaseHandle()?.beforeClose(stopStatistics)
+  // Not awaited: a large event table is read in slices while the site starts answering.
+  running = running.then(() => purgeDictionary())
 }
 
 /** Stops the timers, waits for work in flight and writes the queued events. */

@@ -14,18 +14,24 @@ import { STATS_MAX_BODY_BYTES, hasStatsOptOut, screenClass } from '#app/domain/a
 import { hasSessionCookie } from '../auth/session.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { parseUserAgent } from '../http/user-agent.server.ts'
+import { addressKey } from '../rate-limit/address-key.server.ts'
 import { hit } from '../rate-limit/rate-limit.server.ts'
 import {
   dayOf,
   enqueueEvent,
   getStatsSettings,
+  noteIgnored,
   saltOf,
+  takeIngestSlot,
   visitorHash,
   type PendingEvent,
 } from './store.server.ts'
 import { countryOfTimeZone } from './time-zones.server.ts'
 
-/** Events one address may send per minute (a visitor reads far fewer pages). */
+/**
+ * Events one address may send per minute (a visitor reads far fewer pages); an IPv6 address
+ * counts under its /64 (ADR 084).
+ */
 export const EVENTS_PER_ADDRESS = { limit: 60, windowMs: 60_000 }
 
 export type Outcome =
@@ -203,13 +209,19 @@ export async function collect(request: Request, now = Date.now()): Promise<Outco
   if (request.method !== 'POST') return { status: 405, message: 'Méthode non autorisée.' }
   const reason = dropReason(request)
   if (reason) return { status: 204, counted: false, reason }
-  const ip = getClientIp(request)
-  if (!(await hit(`stats:${ip}`, EVENTS_PER_ADDRESS, now, { owner: ip })))
+  const client = addressKey(getClientIp(request))
+  if (!(await hit(`stats:${client}`, EVENTS_PER_ADDRESS, now, { owner: client })))
     return { status: 429, message: 'Trop d’événements. Réessayez dans une minute.' }
-  const body = await readEventBody(request)
-  if ('status' in body) return body
   if (!(await getStatsSettings()).enabled)
     return { status: 204, counted: false, reason: 'disabled' }
+  // The site-wide budget (ADR 084): a flood from many addresses is answered alike, not stored,
+  // and costs no more than this (its bodies are not even parsed).
+  if (!takeIngestSlot(now)) {
+    noteIgnored(now)
+    return { status: 204, counted: false, reason: 'budget' }
+  }
+  const body = await readEventBody(request)
+  if ('status' in body) return body
   const pending = await toPendingEvent(body.event, request, now)
   if (!pending) return { status: 400, message: 'Adresse de page invalide.' }
   return enqueueEvent(pending)

@@ -1,7 +1,7 @@
 // Storage of the statistics (ADRs 072, 073): the daily salt, the dictionary of strings, the
 // batching writer that takes events off the request path, the settings and the retention purge.
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import {
   DEFAULT_STATS_SETTINGS,
   StatsSettingsSchema,
@@ -9,9 +9,11 @@ import {
 } from '#app/domain/analytics.ts'
 import { cachedRead } from '../cache/generation.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
+import { dialectOf } from '../db/dialect.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { readDocument, writeDocument } from '../db/documents.server.ts'
 import { parseJson } from '../db/util.server.ts'
+import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 
@@ -23,8 +25,12 @@ export function dayOf(ms: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Salt: random, one per UTC day; older days' salts are deleted as soon as a new day's exists,
-// so nobody (the owner included) can recompute an earlier day's hashes or link two days.
+// Salt: random, one per UTC day, dropped when the day ends, so nobody (the owner included) can
+// recompute an earlier day's hashes or link two days. It never sits where a backup, an export
+// or `db:copy` would take it (ADR 084): on SQLite (one process) it lives in this process's
+// memory only; a restart mid-day starts a new one. On PostgreSQL the app servers must share
+// it, so it is the `analytics_salt` row of the day, which `db:copy` skips and which the
+// day-end timer deletes even on a day without events.
 
 let saltCache: { day: number; key: Buffer } | undefined
 
@@ -33,9 +39,18 @@ export function resetSaltCache(): void {
   saltCache = undefined
 }
 
+/** The day whose salt this process holds, if any (tests and figures). */
+export function heldSaltDay(): number | undefined {
+  return saltCache?.day
+}
+
 /** The salt of `day`, created when missing; every earlier day's salt is deleted. */
 export async function saltOf(day: number, db: Kysely<Database> = getDb()): Promise<Buffer> {
   if (saltCache?.day === day) return saltCache.key
+  if (dialectOf(db) === 'sqlite') {
+    saltCache = { day, key: randomBytes(32) }
+    return saltCache.key
+  }
   await db
     .insertInto('analytics_salt')
     .values({ day, salt: randomBytes(32).toString('base64') })
@@ -50,6 +65,18 @@ export async function saltOf(day: number, db: Kysely<Database> = getDb()): Promi
   await db.deleteFrom('analytics_salt').where('day', '<', day).execute()
   saltCache = { day, key: Buffer.from(row.salt, 'base64') }
   return saltCache.key
+}
+
+/**
+ * Drops every salt of a day before `now`'s (the background timer's work, ADR 084): the held
+ * one and the stored rows. On SQLite no row should exist; any left by an older version goes.
+ */
+export async function expireSalts(now = Date.now(), db: Kysely<Database> = getDb()): Promise<void> {
+  const today = dayOf(now)
+  if (saltCache && saltCache.day < today) saltCache = undefined
+  let query = db.deleteFrom('analytics_salt')
+  if (dialectOf(db) === 'postgres') query = query.where('day', '<', today)
+  await query.execute()
 }
 
 /**
@@ -80,42 +107,184 @@ export type DictKind = (typeof DICT)[keyof typeof DICT]
 const DICT_CACHE_MAX = 20_000
 const dictCache = getCache<string, number>('analytics-dictionary', { max: DICT_CACHE_MAX })
 
-/** Ids of the given (kind, value) pairs, inserting the new ones. */
+/** What a new value past the hour's cap is stored as (ADR 084). */
+export const OTHER_VALUE = '(autre)'
+
+/** The flood bounds of ADR 084 (STATS_INGEST_PER_MINUTE, STATS_NEW_VALUES_PER_HOUR). */
+export interface IngestLimits {
+  perMinute: number
+  newValuesPerHour: number
+}
+
+let limits: IngestLimits | undefined
+
+function ingestLimits(): IngestLimits {
+  if (!limits) {
+    const env = getEnv()
+    limits = {
+      perMinute: env.STATS_INGEST_PER_MINUTE,
+      newValuesPerHour: env.STATS_NEW_VALUES_PER_HOUR,
+    }
+  }
+  return limits
+}
+
+/** Other bounds than the environment's (tests, benchmarks); undefined: the environment's. */
+export function setIngestLimits(next: IngestLimits | undefined): void {
+  limits = next
+}
+
+/** New dictionary values this process may still add this hour (ADR 084). */
+let newValues: { hour: number; left: number } | undefined
+
+/** Takes up to `wanted` of the hour's new values; returns how many were granted. */
+export function takeNewValues(wanted: number, now = Date.now()): number {
+  const hour = Math.floor(now / 3_600_000)
+  if (newValues?.hour !== hour) newValues = { hour, left: ingestLimits().newValuesPerHour }
+  const granted = Math.min(wanted, newValues.left)
+  newValues.left -= granted
+  return granted
+}
+
+/** Forgets the hour's count of new values (tests). */
+export function resetNewValueBudget(): void {
+  newValues = undefined
+}
+
+const dictKey = (kind: DictKind, value: string) => `${kind}\u0000${value}`
+
+/**
+ * Ids of the given (kind, value) pairs, inserting the new ones. With `capNew` (events from
+ * visitors), at most the hour's budget of new values is added; the others get the id of
+ * their kind's « (autre) » (ADR 084): junk cannot grow the dictionary without bound.
+ */
 export async function dictIds(
   db: Kysely<Database>,
   wanted: { kind: DictKind; value: string }[],
+  options: { capNew?: boolean; now?: number } = {},
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   const missing = new Map<string, { kind: DictKind; value: string }>()
   for (const w of wanted) {
-    const key = `${w.kind}\u0000${w.value}`
+    const key = dictKey(w.kind, w.value)
     const id = dictCache.get(key)
     if (id !== undefined) out.set(key, id)
     else missing.set(key, w)
   }
   if (missing.size === 0) return out
-  const pairs = [...missing.values()]
-  for (let i = 0; i < pairs.length; i += 200) {
-    const chunk = pairs.slice(i, i + 200)
-    await db
-      .insertInto('analytics_dict')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['kind', 'value']).doNothing())
-      .execute()
-    const rows = await db
+  const remember = (row: { id: number | bigint; kind: number; value: string }) => {
+    const key = dictKey(row.kind as DictKind, row.value)
+    out.set(key, Number(row.id))
+    dictCache.set(key, Number(row.id))
+  }
+  const select = (chunk: { kind: DictKind; value: string }[]) =>
+    db
       .selectFrom('analytics_dict')
       .select(['id', 'kind', 'value'])
       .where((eb) =>
         eb.or(chunk.map((p) => eb.and([eb('kind', '=', p.kind), eb('value', '=', p.value)]))),
       )
       .execute()
-    for (const row of rows) {
-      const key = `${row.kind}\u0000${row.value}`
-      out.set(key, Number(row.id))
-      dictCache.set(key, Number(row.id))
+  const pairs = [...missing.values()]
+  for (let i = 0; i < pairs.length; i += 200) {
+    let chunk = pairs.slice(i, i + 200)
+    const over: { kind: DictKind; value: string }[] = []
+    if (options.capNew) {
+      for (const row of await select(chunk)) remember(row)
+      const fresh = chunk.filter((p) => !out.has(dictKey(p.kind, p.value)))
+      const granted = takeNewValues(fresh.length, options.now)
+      over.push(...fresh.slice(granted))
+      chunk = fresh.slice(0, granted)
+      for (const kind of new Set(over.map((p) => p.kind)))
+        if (!out.has(dictKey(kind, OTHER_VALUE))) chunk.push({ kind, value: OTHER_VALUE })
+    }
+    if (chunk.length === 0) continue
+    await db
+      .insertInto('analytics_dict')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['kind', 'value']).doNothing())
+      .execute()
+    for (const row of await select(chunk)) remember(row)
+    for (const p of over) {
+      const other = out.get(dictKey(p.kind, OTHER_VALUE))
+      if (other !== undefined) out.set(dictKey(p.kind, p.value), other)
     }
   }
   return out
+}
+
+/** Events read per slice by the dictionary purge: a few milliseconds of SQLite each. */
+const PURGE_SLICE = 5_000
+
+/** The event columns and rollup dimensions that hold dictionary ids. */
+const DICT_COLUMNS = ['path', 'ref', 'src', 'med', 'camp', 'browser', 'os'] as const
+const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10] // page, entry, referrer, UTM ×3, browser, os
+
+/**
+ * Deletes the dictionary values no event and no rollup uses any more (ADR 084), so that junk
+ * sent once goes with its events at the retention's end. Events are read in slices by id (the
+ * server keeps answering on SQLite, whose reads block the thread); values used by an event
+ * written meanwhile are kept by the last check, inside the deleting transaction. Returns how
+ * many went.
+ */
+export async function purgeUnusedDictionary(
+  now = Date.now(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const since = Math.floor(now / 1000) - 3600
+  const used = new Set<number>()
+  const add = (row: Record<string, unknown>) => {
+    for (const column of DICT_COLUMNS) {
+      const value = row[column]
+      if (value !== null && value !== undefined) used.add(Number(value))
+    }
+  }
+  let last = 0
+  for (;;) {
+    const rows = await db
+      .selectFrom('analytics_event')
+      .select(['id', ...DICT_COLUMNS])
+      .where('id', '>', last)
+      .orderBy('id')
+      .limit(PURGE_SLICE)
+      .execute()
+    for (const row of rows) add(row)
+    if (rows.length < PURGE_SLICE) break
+    last = Number(rows[rows.length - 1]!.id)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  const rollups = await db
+    .selectFrom('analytics_rollup')
+    .select('value')
+    .distinct()
+    .where('dim', 'in', DICT_DIMS)
+    .execute()
+  for (const row of rollups) used.add(Number(row.value))
+  const candidates = (await db.selectFrom('analytics_dict').select('id').execute())
+    .map((row) => Number(row.id))
+    .filter((id) => !used.has(id))
+  if (candidates.length === 0) return 0
+  return db.transaction().execute(async (trx) => {
+    // Events of the last hour, read again under the write: one may use a value just now.
+    for (const row of await trx
+      .selectFrom('analytics_event')
+      .select([...DICT_COLUMNS])
+      .where('t', '>=', since)
+      .execute())
+      add(row)
+    const gone = candidates.filter((id) => !used.has(id))
+    let removed = 0
+    for (let i = 0; i < gone.length; i += 500) {
+      const result = await trx
+        .deleteFrom('analytics_dict')
+        .where('id', 'in', gone.slice(i, i + 500))
+        .executeTakeFirst()
+      removed += Number(result.numDeletedRows)
+    }
+    // Cached ids may name deleted rows: forgotten before another batch is written.
+    dictCache.clear()
+    return removed
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,13 +324,90 @@ export function enqueueEvent(event: PendingEvent): boolean {
     return false
   }
   queue.push(event)
+  armWriter()
+  return true
+}
+
+function armWriter(): void {
   if (!timer) {
     timer = setTimeout(() => void flushEvents(), FLUSH_EVERY_MS)
     timer.unref()
   }
   // Stopped, and flushed, by the database's close() (ADR 063).
   unregister ??= getDatabaseHandle()?.beforeClose(stopWriter)
-  return true
+}
+
+// Site-wide ingest budget (ADR 084): past STATS_INGEST_PER_MINUTE events in a minute, whatever
+// their addresses, events are answered like the others but not stored; how many is counted per
+// hour (analytics_state `ignored:<hour start>`) for the dashboard's notice. Per process: on
+// PostgreSQL each app server has its own budget, and no shared row becomes a hot spot.
+
+let ingest: { minute: number; count: number } | undefined
+const ignored = new Map<number, number>()
+
+/** Counts one event against the minute's budget; false when it is over (not to be stored). */
+export function takeIngestSlot(now = Date.now()): boolean {
+  const minute = Math.floor(now / 60_000)
+  if (ingest?.minute !== minute) ingest = { minute, count: 0 }
+  ingest.count += 1
+  return ingest.count <= ingestLimits().perMinute
+}
+
+/** Forgets the minute's count and the ignored events not yet written (tests). */
+export function resetIngestBudget(): void {
+  ingest = undefined
+  ignored.clear()
+}
+
+/** Notes an event left out by the budget; written with the next batch. */
+export function noteIgnored(now = Date.now()): void {
+  const hour = Math.floor(now / 3_600_000) * 3600
+  ignored.set(hour, (ignored.get(hour) ?? 0) + 1)
+  armWriter()
+}
+
+const IGNORED_PREFIX = 'ignored:'
+
+async function writeIgnored(db: Kysely<Database>): Promise<void> {
+  const counts = [...ignored]
+  ignored.clear()
+  for (const [hour, count] of counts) {
+    // Added in SQL: several app servers may write the same hour.
+    await db
+      .insertInto('analytics_state')
+      .values({ key: `${IGNORED_PREFIX}${hour}`, value: String(count) })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          value: sql<string>`cast(cast(analytics_state.value as integer) + ${count} as text)`,
+        }),
+      )
+      .execute()
+  }
+  if (counts.length)
+    log.warn('Statistiques : afflux anormal, événements ignorés', {
+      count: counts.reduce((sum, [, n]) => sum + n, 0),
+    })
+}
+
+/** Events the budget left out between two UTC days (`YYYY-MM-DD`, both included). */
+export async function ignoredEvents(
+  from: string,
+  to: string,
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const start = Date.parse(`${from}T00:00:00Z`) / 1000
+  const end = Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_S
+  const rows = await db
+    .selectFrom('analytics_state')
+    .select(['key', 'value'])
+    .where('key', 'like', `${IGNORED_PREFIX}%`)
+    .execute()
+  let total = 0
+  for (const row of rows) {
+    const hour = Number(row.key.slice(IGNORED_PREFIX.length))
+    if (hour >= start && hour < end) total += Number(row.value) || 0
+  }
+  return total
 }
 
 /** Write what is queued now (also the timer's job); resolves once written. */
@@ -178,6 +424,15 @@ export function flushEvents(db?: Kysely<Database>): Promise<void> {
         // An outage loses this batch, never the page (ADR 069); the log says how many.
         log.warn('Statistiques : événements perdus', {
           count: batch.length,
+          error: error instanceof Error ? error.message : String(error),
+        })
+      }
+    }
+    if (ignored.size > 0) {
+      try {
+        await writeIgnored(db ?? getDb())
+      } catch (error) {
+        log.warn('Statistiques : compte des événements ignorés perdu', {
           error: error instanceof Error ? error.message : String(error),
         })
       }
@@ -212,9 +467,12 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     add(DICT.os, e.os)
   }
   await db.transaction().execute(async (trx) => {
-    const ids = await dictIds(trx, wanted)
+    const ids = await dictIds(trx, wanted, {
+      capNew: true,
+      now: batch[0]?.t ? batch[0].t * 1000 : undefined,
+    })
     const id = (kind: DictKind, value: string | null) =>
-      value === null ? null : (ids.get(`${kind}\u0000${value}`) ?? null)
+      value === null ? null : (ids.get(dictKey(kind, value)) ?? null)
     const rows = batch.map((e) => ({
       t: e.t,
       v: e.v,
@@ -305,9 +563,17 @@ export async function purgeEventsOlderThan(
 ): Promise<number> {
   const cutoff = new Date(now)
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
-  const result = await db
-    .deleteFrom('analytics_event')
-    .where('t', '<', Math.floor(cutoff.getTime() / 1000))
-    .executeTakeFirst()
+  const before = Math.floor(cutoff.getTime() / 1000)
+  const result = await db.deleteFrom('analytics_event').where('t', '<', before).executeTakeFirst()
+  // The counts of ignored events (ADR 084) go with the events of their time.
+  const old = await db
+    .selectFrom('analytics_state')
+    .select('key')
+    .where('key', 'like', `${IGNORED_PREFIX}%`)
+    .execute()
+  const expired = old
+    .map((row) => row.key)
+    .filter((key) => Number(key.slice(IGNORED_PREFIX.length)) < before)
+  if (expired.length) await db.deleteFrom('analytics_state').where('key', 'in', expired).execute()
   return Number(result.numDeletedRows)
 }

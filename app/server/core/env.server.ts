@@ -163,6 +163,16 @@ export const EnvSchema = z.object({
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Sent or failed e-mails older than this many days are deleted from the outbox (ADR 054). */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /**
+   * Statistics events the site takes per minute (per app server), whatever their addresses;
+   * past it, events are answered 204 but not stored, and the dashboard says how many (ADR 084).
+   */
+  STATS_INGEST_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * New paths, referrers and UTM values the statistics learn per hour (per app server); past
+   * it, a new value is stored as « (autre) » (ADR 084).
+   */
+  STATS_NEW_VALUES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   /** Store full client addresses in the activity log instead of truncated ones. */
   ACTIVITY_FULL_IP: bool(false),
   /** Upload size limits in megabytes (ADR 017). */

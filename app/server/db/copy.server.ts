@@ -52,11 +52,17 @@ async function appliedMigrations(db: AnyDb): Promise<string[]> {
   return rows.map((r) => String(r.name))
 }
 
+/**
+ * Tables whose rows never leave their database: the statistics' salt of the day, with which a
+ * copy could recompute the visitor hashes (ADR 084). The target keeps its own.
+ */
+const NEVER_COPIED = new Set(['analytics_salt'])
+
 async function dataTables(db: AnyDb): Promise<Map<string, string[]>> {
   const tables = await db.introspection.getTables()
   return new Map(
     tables
-      .filter((t) => !t.isView && !t.name.startsWith('kysely_'))
+      .filter((t) => !t.isView && !t.name.startsWith('kysely_') && !NEVER_COPIED.has(t.name))
       .map((t) => [t.name, t.columns.map((c) => c.name).sort()]),
   )
 }

@@ -19,6 +19,7 @@ import type { MediaCategory } from '#app/domain/types.ts'
 import { loadSharp } from './sharp.server.ts'
 import { isReadableVideo } from './video-check.server.ts'
 import type { MediaStorage } from './storage.server.ts'
+import { isStorageUnavailable } from './storage-availability.server.ts'
 
 /** A refusal the user can read (French), with the HTTP status to answer. */
 export class UploadError extends Error {
@@ -133,7 +134,8 @@ export async function storeUpload(
         }
       }
     } catch (error) {
-      if (error instanceof UploadError) throw error
+      // A storage outage (a full disk…) is no interrupted upload: the route answers 503 (ADR 084).
+      if (error instanceof UploadError || isStorageUnavailable(error)) throw error
       // The client went away or the stream broke: an interrupted upload.
       throw new UploadError(UPLOAD_ERRORS.interrupted)
     }
@@ -281,7 +283,8 @@ async function processImage(
       variants: variantKeys,
     }
   } catch (error) {
-    if (error instanceof UploadError) throw error
+    // Storage that cannot be written is an outage, not an unreadable image (ADR 084).
+    if (error instanceof UploadError || isStorageUnavailable(error)) throw error
     throw new UploadError(UPLOAD_ERRORS.unreadableImage)
   } finally {
     for (const file of temps) await rm(file, { force: true })

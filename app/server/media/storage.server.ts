@@ -9,6 +9,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { isStorageUnavailable } from './storage-availability.server.ts'
 
 export interface StoredObject {
   size: number
@@ -64,7 +65,10 @@ export class LocalDiskStorage implements MediaStorage {
     try {
       const info = await stat(this.file(key))
       return info.isFile() ? { size: info.size, mtime: info.mtime } : undefined
-    } catch {
+    } catch (error) {
+      // A missing file (or a root not made yet: a fresh site) is "not found"; a storage that
+      // cannot be read (its root a file, no permission, an I/O error) is an outage (ADR 084).
+      if (isStorageUnavailable(error)) throw error
       return undefined
     }
   }

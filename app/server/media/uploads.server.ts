@@ -13,6 +13,12 @@ import {
 } from './pipeline.server.ts'
 import type { MediaStorage } from './storage.server.ts'
 import { publicStore } from './stores.server.ts'
+import {
+  isStorageUnavailable,
+  logStorageUnavailable,
+  STORAGE_RETRY_AFTER_SECONDS,
+  STORAGE_UNAVAILABLE_MESSAGE,
+} from './storage-availability.server.ts'
 
 export function mediaLimits(): MediaLimitsMb {
   const env = getEnv()
@@ -74,6 +80,20 @@ export async function receiveUpload(
 
 export function refusalFor(error: unknown): Response {
   if (error instanceof UploadError) return uploadRefusal(error.message, error.status)
+  // The storage unreachable: a French 503 with Retry-After, one log line (ADR 084).
+  if (isStorageUnavailable(error)) {
+    logStorageUnavailable(error)
+    return Response.json(
+      { error: STORAGE_UNAVAILABLE_MESSAGE },
+      {
+        status: 503,
+        headers: {
+          'Cache-Control': 'no-store',
+          'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS),
+        },
+      },
+    )
+  }
   log.error('Upload failed', { error: String(error) })
   return uploadRefusal("Le fichier n'a pas pu être enregistré. Réessayez.", 500)
 }

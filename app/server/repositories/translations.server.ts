@@ -9,6 +9,7 @@ import { cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import {
   cleanTranslation,
+  ENGLISH_SLUG_TAKEN_MESSAGE,
   englishStatus,
   hasOwnPublication,
   isPublishedInEnglish,
@@ -21,6 +22,7 @@ import {
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { parseJson, toJson } from '#app/server/db/util.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 
@@ -222,10 +224,72 @@ async function storedTranslation(
 }
 
 /**
+ * Whether `slug`, as the English address of post `postId`, is another post's: its own English
+ * slug, or its French one (the English address of a version without a slug of its own). Read
+ * in the saving transaction (ADR 084): the slug sits in JSON text, which no portable unique
+ * index can reach.
+ */
+export async function englishSlugTaken(
+  db: Kysely<Database>,
+  postId: string,
+  slug: string,
+): Promise<boolean> {
+  const french = await db
+    .selectFrom('blog_posts')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('id', '!=', postId)
+    .executeTakeFirst()
+  if (french) return true
+  const rows = await db
+    .selectFrom('translations')
+    .select('data')
+    .where('entity', '=', 'post')
+    .where('locale', '=', 'en')
+    .where('entityId', '!=', postId)
+    .execute()
+  return rows.some((row) => parseJson<TranslationData>(row.data, {}).slug === slug)
+}
+
+/** The English address a post's version answers at: its own slug, else the French one. */
+async function englishAddressOf(
+  db: Kysely<Database>,
+  postId: string,
+  data: TranslationData,
+): Promise<string | undefined> {
+  if (data.slug) return data.slug
+  const post = await db
+    .selectFrom('blog_posts')
+    .select('slug')
+    .where('id', '=', postId)
+    .executeTakeFirst()
+  return post?.slug
+}
+
+/**
+ * For an imported post's English version (ADR 084): when its address is another post's, gives
+ * it the first free `<address>-<n>` as its own slug (as imported French slugs are renamed) and
+ * says which; `data` is changed in place.
+ */
+export async function claimFreeEnglishSlug(
+  db: Kysely<Database>,
+  postId: string,
+  data: TranslationData,
+): Promise<{ from: string; to: string } | undefined> {
+  const address = await englishAddressOf(db, postId, data)
+  if (!address || !(await englishSlugTaken(db, postId, address))) return undefined
+  let n = 2
+  while (await englishSlugTaken(db, postId, `${address}-${n}`)) n += 1
+  data.slug = `${address}-${n}`
+  return { from: address, to: data.slug }
+}
+
+/**
  * Saves (or, all fields blank, removes) an item's English version. A post's keeps its status
  * and date (`status`, `publishedAt`, ADR 077) and, like the French post, a revision of every
  * save signed by `author`; the version it replaces is kept first when it has none yet (one
- * stored before ADR 077).
+ * stored before ADR 077). A post whose English address is another post's is refused with a
+ * ValidationError on `slug`, nothing changed.
  */
 export async function saveTranslation(
   entity: TranslatedEntity,
@@ -250,6 +314,12 @@ export async function saveTranslation(
         .where('locale', '=', locale)
         .execute()
       if (!hasText(entity, data)) return {}
+      // Two posts never share an English address (ADR 084): the newer would shadow the older.
+      if (entity === 'post') {
+        const address = await englishAddressOf(trx, id, data)
+        if (address && (await englishSlugTaken(trx, id, address)))
+          throw new ValidationError({ slug: ENGLISH_SLUG_TAKEN_MESSAGE })
+      }
       await trx
         .insertInto('translations')
         .values({ entity, entityId: id, locale, data: toJson(data), updatedAt: now.toISOString() })

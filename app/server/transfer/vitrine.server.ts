@@ -39,6 +39,7 @@ import { parseJson, toJson } from '#app/server/db/util.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isStorageKey, type MediaStorage } from '#app/server/media/storage.server.ts'
 import { privateStore } from '#app/server/media/stores.server.ts'
+import { claimFreeEnglishSlug } from '#app/server/repositories/translations.server.ts'
 import {
   EXPORTED_TABLES,
   EXPORT_FORMAT,
@@ -380,7 +381,17 @@ export async function importVitrineRow(
       const missing = await missingItem(row)
       if (missing) throw new ImportRefused(missing)
       // Stored as the hub stores it: blanks dropped, an English slug in the slug form.
-      row.data = toJson(cleanTranslation(parseJson<Record<string, string>>(String(row.data), {})))
+      const data = cleanTranslation(parseJson<Record<string, string>>(String(row.data), {}))
+      // Never another post's English address (ADR 084): renamed as French slugs are.
+      const renamed =
+        row.entity === 'post'
+          ? await claimFreeEnglishSlug(db, String(row.entityId), data)
+          : undefined
+      if (renamed)
+        report.note(
+          `${label} : le slug anglais « ${renamed.from} » est déjà pris, l’article devient « ${renamed.to} »`,
+        )
+      row.data = toJson(data)
     }
     if (table === 'blog_posts') {
       const slug = String(row.slug ?? '')
