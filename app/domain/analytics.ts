@@ -103,7 +103,7 @@ export const StatsQuerySchema = z.object({
 })
 export type StatsQuery = z.output<typeof StatsQuerySchema>
 
-/** The statistics settings (stored apart from the site settings, analytics_state). */
+/** The statistics settings (the settings table's 'statistics' row, apart from the site settings). */
 export const StatsSettingsSchema = z.object({
   enabled: z.boolean().default(true),
   /** Months raw events are kept: 25 at most (CNIL). */

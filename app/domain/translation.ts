@@ -4,7 +4,7 @@
 // is left out of every English page, list and feed. A post's English version also has its
 // own status and publish date (ADR 077). No I/O.
 import { z } from 'zod'
-import { BlogPostFieldsSchema } from './blog.ts'
+import { BlogPostFieldsSchema, slugify } from './blog.ts'
 import { MAX_LENGTH, optionalText } from './common.ts'
 import { englishVersion } from './collections/define.ts'
 import { COLLECTIONS } from './collections/registry.ts'
@@ -116,7 +116,7 @@ export function isPublishedInEnglish(
 /** An English address two posts cannot share (ADR 084), worded as the French slug's message. */
 export const ENGLISH_SLUG_TAKEN_MESSAGE = 'Ce slug anglais est déjà utilisé par un autre article'
 
-/** Blank fields dropped; an English slug in the slug form. */
+/** Blank fields dropped; an English slug in the French slug's form (one slug rule, ADR 080). */
 export function cleanTranslation(data: Record<string, string | undefined>): TranslationData {
   const clean: TranslationData = {}
   for (const [field, value] of Object.entries(data)) {
@@ -125,16 +125,6 @@ export function cleanTranslation(data: Record<string, string | undefined>): Tran
     clean[field] = field === 'slug' ? slugify(text) : text
   }
   return clean
-}
-
-function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
 }
 
 /** True when the item's English version has its required fields (whatever its status). */

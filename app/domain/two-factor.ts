@@ -47,29 +47,8 @@ export const TotpCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, { error: 'Le code comporte 6 chiffres.' })),
 })
 
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-]
-const SYSTEMS: [RegExp, string][] = [
-  [/iPhone|iPod/, 'iPhone'],
-  [/iPad/, 'iPad'],
-  [/Android/, 'Android'],
-  [/Windows/, 'Windows'],
-  [/CrOS/, 'ChromeOS'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Linux/, 'Linux'],
-]
-
-/** 'Firefox sur Windows', 'Chrome sur Android'… from a User-Agent; a fallback otherwise. */
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Appareil inconnu'
-  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1]
-  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1]
+/** 'Firefox sur Windows', 'Chrome sur Android'… from what the user-agent parser found. */
+export function deviceLabel(browser: string | null, system: string | null): string {
   if (browser && system) return `${browser} sur ${system}`
   return browser ?? system ?? 'Appareil inconnu'
 }

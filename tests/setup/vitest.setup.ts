@@ -9,6 +9,8 @@ beforeEach(() => {
   })
 })
 afterEach(() => {
+  // A test that fakes the clock never leaves it faked for the next one.
+  vi.useRealTimers()
   vi.restoreAllMocks()
   expect(errors, 'console.error was called').toEqual([])
 })

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft, Clock, Eye } from 'lucide-react'
+import { ArrowLeft, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
@@ -14,7 +14,7 @@ import {
   type BlogPostPage,
 } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { Avatar } from '#app/ui/primitives/avatar.tsx'
+import { PostAuthor, ReadTime } from '#app/ui/public/blog-card.tsx'
 import { formatDate } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
@@ -226,19 +226,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           </h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
             <span className="flex items-center gap-3">
-              <Avatar
-                src={post.author.avatar}
-                size={40}
-                className="size-10 rounded-full object-cover"
-              />
-              <span className="font-medium text-fg">{post.author.name}</span>
+              <PostAuthor author={post.author} size={40} />
             </span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" />
-              {post.readTime}
-              {t('card:readTime')}
-            </span>
+            <ReadTime minutes={post.readTime} />
           </div>
         </div>
       </header>

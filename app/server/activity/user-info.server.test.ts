@@ -9,7 +9,7 @@ import {
   deriveUserInfo,
   fullIpEnabled,
   parseAcceptLanguage,
-  parseUserAgent,
+  describeUserAgent,
   storedIp,
   truncateIp,
 } from './user-info.server.ts'
@@ -40,10 +40,12 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.2592.80',
   operaWindows:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 OPR/111.0.0.0',
+  chromeOs:
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   curl: 'curl/8.5.0',
 }
 
-describe('parseUserAgent', () => {
+describe('describeUserAgent', () => {
   it.each([
     ['chromeWindows', 'Chrome 131', 'Windows', 'Desktop'],
     ['chromiumLinux', 'Chromium 120', 'Linux', 'Desktop'],
@@ -56,18 +58,19 @@ describe('parseUserAgent', () => {
     ['safariIpad', 'Safari 16', 'iOS', 'Mobile'],
     ['chromeAndroid', 'Chrome 126', 'Android', 'Mobile'],
     ['firefoxAndroid', 'Firefox 127', 'Android', 'Mobile'],
-    ['edgeWindows', 'Edge 126', 'Windows', 'Desktop'],
-    ['edgeAndroid', 'Edge 126', 'Android', 'Mobile'],
+    ['edgeWindows', 'Microsoft Edge 126', 'Windows', 'Desktop'],
+    ['edgeAndroid', 'Microsoft Edge 126', 'Android', 'Mobile'],
+    ['chromeOs', 'Chrome 126', 'Chrome OS', 'Desktop'],
     ['operaWindows', 'Opera 111', 'Windows', 'Desktop'],
-    ['curl', 'Unknown', 'Unknown', 'Desktop'],
+    ['curl', 'Unknown', 'Unknown', 'Unknown'],
   ] as const)('%s → %s on %s (%s)', (key, browser, os, device) => {
-    expect(parseUserAgent(UA[key])).toEqual({ browser, os, device })
+    expect(describeUserAgent(UA[key])).toEqual({ browser, os, device })
   })
 
   it('recognises headless Chrome (automation, previews) as Chrome', () => {
     const ua =
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36'
-    expect(parseUserAgent(ua)).toMatchObject({
+    expect(describeUserAgent(ua)).toMatchObject({
       browser: 'Chrome 156',
       os: 'Linux',
       device: 'Desktop',
@@ -75,8 +78,16 @@ describe('parseUserAgent', () => {
   })
 
   it('reports Unknown without a User-Agent', () => {
-    expect(parseUserAgent(null)).toEqual({ browser: 'Unknown', os: 'Unknown', device: 'Unknown' })
-    expect(parseUserAgent('  ')).toEqual({ browser: 'Unknown', os: 'Unknown', device: 'Unknown' })
+    expect(describeUserAgent(null)).toEqual({
+      browser: 'Unknown',
+      os: 'Unknown',
+      device: 'Unknown',
+    })
+    expect(describeUserAgent('  ')).toEqual({
+      browser: 'Unknown',
+      os: 'Unknown',
+      device: 'Unknown',
+    })
   })
 })
 

@@ -1,6 +1,6 @@
-// What the server can tell about a visitor from the request: address,
-// browser, system, device, language. No dependency: a few patterns cover the browsers and
-// systems people use. Addresses are truncated unless ACTIVITY_FULL_IP is on (GDPR).
+// What the server can tell about a visitor from the request: address, browser, system, device,
+// language. The user agent is read by the one parser (ADR 080). Addresses are truncated unless
+// ACTIVITY_FULL_IP is on (GDPR).
 import { isIPv4, isIPv6 } from 'node:net'
 import {
   ClientInfoSchema,
@@ -10,6 +10,7 @@ import {
 } from '#app/domain/activity.ts'
 import type { UserInfo } from '#app/domain/types.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
+import { parseUserAgent } from '../http/user-agent.server.ts'
 import { envField } from '../core/env.server.ts'
 
 export interface ParsedUserAgent {
@@ -18,46 +19,20 @@ export interface ParsedUserAgent {
   device: UserInfo['device']
 }
 
-const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
-  // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
-  ['Edge', /\b(?:Edg|Edge|EdgA|EdgiOS)\/(\d+)/],
-  ['Opera', /\b(?:OPR|OPT|OPiOS)\/(\d+)|\bOpera\b.*?Version\/(\d+)/],
-  ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chromium', /\bChromium\/(\d+)/],
-  ['Chrome', /(?:\b|Headless)(?:Chrome|CriOS)\/(\d+)/],
-  ['Safari', /\bVersion\/(\d+)(?:[.\d]*)?(?: Mobile\/\w+)? Safari\//],
-]
-
-function parseBrowser(ua: string): string {
-  for (const [name, pattern] of BROWSERS) {
-    const match = pattern.exec(ua)
-    if (match) {
-      const major = match.slice(1).find((g) => g !== undefined)
-      return major ? `${name} ${major}` : name
-    }
+/** Browser (with major version), system and Mobile/Desktop, in the activity log's words. */
+export function describeUserAgent(header: string | null | undefined): ParsedUserAgent {
+  const { browser, major, os, platform } = parseUserAgent(header)
+  return {
+    browser: browser ? (major ? `${browser} ${major}` : browser) : UNKNOWN,
+    os: os ?? UNKNOWN,
+    // The log knows two kinds of device: a tablet is carried like a phone.
+    device:
+      platform === 'mobile' || platform === 'tablet'
+        ? 'Mobile'
+        : platform === 'desktop'
+          ? 'Desktop'
+          : UNKNOWN,
   }
-  return UNKNOWN
-}
-
-function parseOs(ua: string): string {
-  if (/\bWindows (?:NT|Phone)\b|\bWin64\b/.test(ua)) return 'Windows'
-  if (/\b(?:iPhone|iPad|iPod)\b/.test(ua)) return 'iOS'
-  if (/\bAndroid\b/.test(ua)) return 'Android'
-  if (/\bCrOS\b/.test(ua)) return 'ChromeOS'
-  if (/\bMac OS X\b|\bMacintosh\b/.test(ua)) return 'macOS'
-  if (/\bLinux\b|\bX11\b/.test(ua)) return 'Linux'
-  return UNKNOWN
-}
-
-/** Browser (with major version), system and Mobile/Desktop from a User-Agent header. */
-export function parseUserAgent(ua: string | null | undefined): ParsedUserAgent {
-  const text = (ua ?? '').slice(0, 1000)
-  if (!text.trim()) return { browser: UNKNOWN, os: UNKNOWN, device: UNKNOWN }
-  const os = parseOs(text)
-  const mobile = /\bMobi|\bAndroid\b|\b(?:iPhone|iPad|iPod)\b|\bOpera Mini\b|\bIEMobile\b/.test(
-    text,
-  )
-  return { browser: parseBrowser(text), os, device: mobile ? 'Mobile' : 'Desktop' }
 }
 
 /** Expands an IPv6 address to its eight 16-bit groups. */
@@ -136,7 +111,7 @@ export function deriveUserInfo(
   request: Request,
   options: { fullIp?: boolean; clientInfo?: unknown } = {},
 ): UserInfo {
-  const ua = parseUserAgent(request.headers.get('user-agent'))
+  const ua = describeUserAgent(request.headers.get('user-agent'))
   const client: ClientInfo = options.clientInfo
     ? ClientInfoSchema.catch({}).parse(options.clientInfo)
     : {}

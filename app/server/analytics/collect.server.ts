@@ -2,7 +2,6 @@
 // is read and bounded, and what is kept of it. No address is stored: it only enters the day's
 // keyed visitor hash. Every refusal is a 4xx; a dropped event (bot, prefetch, signed-in user,
 // Do Not Track, opt-out) is answered 204 like a counted one, so nothing learns from it.
-import Bowser from 'bowser'
 import { isbot } from 'isbot'
 import { getCache } from '../cache/caches.server.ts'
 import {
@@ -14,6 +13,7 @@ import {
 import { STATS_MAX_BODY_BYTES, hasStatsOptOut, screenClass } from '#app/domain/analytics-beacon.ts'
 import { hasSessionCookie } from '../auth/session.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
+import { parseUserAgent } from '../http/user-agent.server.ts'
 import { addressKey } from '../rate-limit/address-key.server.ts'
 import { hit } from '../rate-limit/rate-limit.server.ts'
 import {
@@ -158,7 +158,7 @@ const agents = getCache<
   { browser: string | null; os: string | null; device: number | null }
 >('user-agents', { max: 2000 })
 
-/** Browser, system and device class from the user agent (bowser, MIT). */
+/** Browser, system and device class from the user agent (the one parser, ADR 080). */
 export function parseAgent(ua: string): {
   browser: string | null
   os: string | null
@@ -166,17 +166,8 @@ export function parseAgent(ua: string): {
 } {
   const known = agents.get(ua)
   if (known) return known
-  let parsed: { browser: string | null; os: string | null; device: number | null }
-  try {
-    const result = Bowser.parse(ua.slice(0, 512))
-    parsed = {
-      browser: clean(result.browser.name ?? null, 60),
-      os: clean(result.os.name ?? null, 60),
-      device: DEVICE_OF_PLATFORM[result.platform.type ?? ''] ?? null,
-    }
-  } catch {
-    parsed = { browser: null, os: null, device: null }
-  }
+  const { browser, os, platform } = parseUserAgent(ua)
+  const parsed = { browser, os, device: DEVICE_OF_PLATFORM[platform ?? ''] ?? null }
   agents.set(ua, parsed)
   return parsed
 }

@@ -7,9 +7,12 @@ import {
   StatsSettingsSchema,
   type StatsSettings,
 } from '#app/domain/analytics.ts'
+import { cachedRead } from '../cache/generation.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import { dialectOf } from '../db/dialect.server.ts'
 import type { Database } from '../db/schema.server.ts'
+import { readDocument, writeDocument } from '../db/documents.server.ts'
+import { parseJson } from '../db/util.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
@@ -494,7 +497,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings and state (analytics_state).
+// State (analytics_state) and settings.
 
 export async function readState(
   key: string,
@@ -520,31 +523,33 @@ export async function writeState(
     .execute()
 }
 
-let settingsCache: { at: number; value: StatsSettings } | undefined
+// The statistics settings are a settings document (key 'statistics' of the settings table, like
+// 'mail'), so saving them is a content write: the legal page that describes them is rendered
+// again, other app servers hear of it, and they are read through the generation cache like the
+// site settings (ADR 080). Settings saved before that, in analytics_state, are still read.
+const STATS_SETTINGS_ID = 'statistics'
 
-export async function getStatsSettings(db: Kysely<Database> = getDb()): Promise<StatsSettings> {
-  // Read on every event: cached for a few seconds (another server's change arrives then).
-  if (settingsCache && Date.now() - settingsCache.at < 5000) return settingsCache.value
-  const raw = await readState('settings', db)
-  let value = DEFAULT_STATS_SETTINGS
-  if (raw) {
-    try {
-      const parsed = StatsSettingsSchema.safeParse(JSON.parse(raw))
-      if (parsed.success) value = parsed.data
-    } catch {
-      // An unreadable row counts as the defaults.
-    }
-  }
-  settingsCache = { at: Date.now(), value }
-  return value
+async function readStatsSettings(db: Kysely<Database>): Promise<StatsSettings> {
+  const stored =
+    (await readDocument('settings', STATS_SETTINGS_ID, db)) ??
+    parseJson<unknown>(await readState('settings', db), undefined)
+  // Nothing stored, or an unreadable row, counts as the defaults.
+  const parsed = StatsSettingsSchema.safeParse(stored)
+  return parsed.success ? parsed.data : DEFAULT_STATS_SETTINGS
+}
+
+const cachedStatsSettings = cachedRead('statistics-settings', () => readStatsSettings(getDb()))
+
+/** Read on every event: once per content generation, or straight from `db` when given. */
+export function getStatsSettings(db?: Kysely<Database>): Promise<StatsSettings> {
+  return db ? readStatsSettings(db) : cachedStatsSettings()
 }
 
 export async function saveStatsSettings(
   value: StatsSettings,
   db: Kysely<Database> = getDb(),
 ): Promise<void> {
-  await writeState('settings', JSON.stringify(value), db)
-  settingsCache = undefined
+  await writeDocument('settings', STATS_SETTINGS_ID, value, db)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // Active sessions (ADR 025): each user lists their open sessions (device, address,
 // last use) and ends any of them; an admin ends every session of a user. "Last use" is
 // written at most once a minute per session, so browsing costs no write per request.
-import { describeDevice } from '#app/domain/two-factor.ts'
 import { getDb } from '../db/client.server.ts'
+import { describeDevice } from '../http/user-agent.server.ts'
 import { nowIso } from '../db/util.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { hasTwoFactor } from './two-factor.server.ts'

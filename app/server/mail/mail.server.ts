@@ -12,7 +12,8 @@ import type { Message } from '#app/domain/types.ts'
 import { withDefaultSettings } from '#app/domain/settings.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
-import { nowIso, parseJson, toJson } from '../db/util.server.ts'
+import { nowIso, parseJson } from '../db/util.server.ts'
+import { readDocument, writeDocument } from '../db/documents.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
 import { ownerEmailOrNone } from '../demo/identity.server.ts'
@@ -58,25 +59,15 @@ const MAIL_SETTINGS_ID = 'mail'
 
 /** Alert settings live in the settings table under their own key ('mail'). */
 export async function getMailSettings(db: Kysely<Database> = getDb()): Promise<MailSettings> {
-  const row = await db
-    .selectFrom('settings')
-    .select('data')
-    .where('id', '=', MAIL_SETTINGS_ID)
-    .executeTakeFirst()
-  if (!row) return DEFAULT_MAIL_SETTINGS
-  const parsed = MailSettingsSchema.safeParse(parseJson(row.data, {}))
+  const stored = await readDocument('settings', MAIL_SETTINGS_ID, db)
+  if (stored === undefined) return DEFAULT_MAIL_SETTINGS
+  const parsed = MailSettingsSchema.safeParse(stored)
   return parsed.success ? parsed.data : DEFAULT_MAIL_SETTINGS
 }
 
 export async function saveMailSettings(input: unknown): Promise<MailSettings> {
   const settings = parseOrThrow(MailSettingsSchema, input)
-  const data = toJson(settings)
-  const updatedAt = nowIso()
-  await getDb()
-    .insertInto('settings')
-    .values({ id: MAIL_SETTINGS_ID, data, updatedAt })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
-    .execute()
+  await writeDocument('settings', MAIL_SETTINGS_ID, settings)
   return settings
 }
 

@@ -19,6 +19,7 @@ import { dialectOf } from '../db/dialect.server.ts'
 import type { Database, OutboxTable } from '../db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '../db/util.server.ts'
 import { headerText } from './config.server.ts'
+import { newestFirstPage } from '../repositories/messages.server.ts'
 
 export type OutboxRow = Selectable<OutboxTable>
 
@@ -331,16 +332,15 @@ export async function listOutbox(
         .executeTakeFirstOrThrow()
     ).n,
   )
-  const lastPage = Math.max(1, Math.ceil(total / pageSize))
-  const page = Math.min(lastPage, Math.max(1, Math.trunc(options.page ?? 1) || 1))
-  const rows = await getDb()
-    .selectFrom('outbox')
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const { rows, page } = await newestFirstPage(
+    getDb().selectFrom('outbox').selectAll(),
+    'createdAt',
+    {
+      wanted: Math.trunc(options.page ?? 1) || 1,
+      total,
+      pageSize,
+    },
+  )
   return { items: rows.map(toEntry), total, page, pageSize }
 }
 

@@ -15,7 +15,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { ActivityLogsTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { normalisePaging, type Page } from './messages.server.ts'
+import { newestFirstPage, normalisePaging, type Page } from './messages.server.ts'
 
 export type NewActivity = Omit<ActivityLog, 'id' | 'timestamp' | 'userInfo'> & {
   timestamp?: string
@@ -160,13 +160,7 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Page<
     query = query.where('userId', '=', filters.userId)
   }
   const total = Number((await count.executeTakeFirstOrThrow()).n)
-  const page = Math.min(wanted, Math.max(1, Math.ceil(total / pageSize)))
-  const rows = await query
-    .orderBy('timestamp', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const { rows, page } = await newestFirstPage(query, 'timestamp', { wanted, total, pageSize })
   const names = await currentNames(rows.map((r) => r.userId))
   // One name per user: sign-ins are stored under the e-mail, other
   // actions under the name; the log shows the account's current name for both.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { expectDeletedOnce } from './repository-test-support.ts'
@@ -30,10 +30,6 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 })
 
 const SLUG_TAKEN = 'Ce slug est déjà utilisé par un autre article'
-
-afterEach(() => {
-  vi.useRealTimers()
-})
 
 describe('blog repository', () => {
   it('creates with a generated id, createdAt, computed readTime and author, and reads it back', async () => {

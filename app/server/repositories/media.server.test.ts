@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { expectDeletedOnce } from './repository-test-support.ts'
@@ -22,10 +22,6 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   category: 'image',
   alt: 'Un atelier',
   ...overrides,
-})
-
-afterEach(() => {
-  vi.useRealTimers()
 })
 
 describe('media repository', () => {

@@ -1,7 +1,7 @@
 // Contact messages and their states (new, read, replied, archived). Server-side pagination on the
 // (status, createdAt, id) and (createdAt, id) indexes keeps the list fast at 100,000 rows.
 import type { Locale } from '#app/domain/i18n/locale.ts'
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely'
 import { ContactSchema } from '#app/domain/contact.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
 import {
@@ -37,6 +37,25 @@ export function normalisePaging(
   )
   const p = Math.max(1, Number.isFinite(page) ? Math.trunc(page as number) : 1)
   return { page: p, pageSize: size }
+}
+
+/**
+ * One page of a hub list, newest first (`column` then id, descending): the wanted page clamped
+ * to the last one of `total` rows (an empty list has page 1).
+ */
+export async function newestFirstPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  { wanted, total, pageSize }: { wanted: number; total: number; pageSize: number },
+): Promise<{ rows: O[]; page: number }> {
+  const page = Math.min(Math.max(1, wanted), Math.max(1, Math.ceil(total / pageSize)))
+  const rows = await query
+    .orderBy(sql.ref(column), 'desc')
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { rows: rows as O[], page }
 }
 
 const COLUMNS = [
@@ -115,16 +134,9 @@ export async function listMessages(
   let count = db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n'))
   if (status) count = count.where('status', '=', status)
   const total = Number((await count.executeTakeFirstOrThrow()).n)
-  const lastPage = Math.max(1, Math.ceil(total / pageSize))
-  const page = Math.min(wanted, lastPage)
   let query = db.selectFrom('messages').select(COLUMNS)
   if (status) query = query.where('status', '=', status)
-  const rows = await query
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const { rows, page } = await newestFirstPage(query, 'createdAt', { wanted, total, pageSize })
   return { items: rows.map(toMessage), total, page, pageSize }
 }
 

@@ -3,7 +3,8 @@ import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { ProfileSchema } from '#app/domain/profile.ts'
 import type { Profile } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { parseJson } from '#app/server/db/util.server.ts'
+import { writeDocument } from '#app/server/db/documents.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 
 const MAIN = 'main'
@@ -25,12 +26,6 @@ export const getProfile: () => Promise<Profile | undefined> = cachedRead('profil
 /** Overwrite: optional fields left empty are removed, not kept from before. */
 export async function saveProfile(input: unknown): Promise<Profile> {
   const profile: Profile = parseOrThrow(ProfileSchema, input)
-  const data = toJson(profile)
-  const updatedAt = nowIso()
-  await getDb()
-    .insertInto('profile')
-    .values({ id: MAIN, data, updatedAt })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
-    .execute()
+  await writeDocument('profile', MAIN, profile)
   return profile
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { expectDeletedOnce } from './repository-test-support.ts'
@@ -22,10 +22,6 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   description: 'Un site vitrine',
   thumbnail: '/demo/a.webp',
   ...overrides,
-})
-
-afterEach(() => {
-  vi.useRealTimers()
 })
 
 describe('projects repository', () => {

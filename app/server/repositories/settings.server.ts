@@ -4,7 +4,8 @@ import { cachedRead } from '#app/server/cache/generation.server.ts'
 import { mergeSettings, SettingsSchema, withDefaultSettings } from '#app/domain/settings.ts'
 import type { SiteSettings } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
+import { parseJson } from '#app/server/db/util.server.ts'
+import { writeDocument } from '#app/server/db/documents.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 
 const MAIN = 'main'
@@ -47,13 +48,7 @@ export async function updateSettings(input: unknown): Promise<SiteSettings> {
       .executeTakeFirst()
     const stored = parseJson<Record<string, unknown>>(row?.data, {})
     const settings = parseOrThrow(SettingsSchema, mergeSettings(stored, input))
-    const data = toJson(settings)
-    const updatedAt = nowIso()
-    await trx
-      .insertInto('settings')
-      .values({ id: MAIN, data, updatedAt })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ data, updatedAt }))
-      .execute()
+    await writeDocument('settings', MAIN, settings, trx)
   })
   const saved = await getSettings()
   if (!saved) throw new Error('Settings vanished right after being saved')

@@ -17,6 +17,7 @@ import { BlogPostFieldsSchema } from '#app/domain/blog.ts'
 import { isUrl, MAX_LENGTH, toFieldErrors } from '#app/domain/common.ts'
 import { CvSettingsSchema, CvUrlSchema } from '#app/domain/cv.ts'
 import { MailSettingsSchema } from '#app/domain/mail.ts'
+import { StatsSettingsSchema } from '#app/domain/analytics.ts'
 import { ACCEPTED_TYPES } from '#app/domain/media-file.ts'
 import { ProcessStepSchema } from '#app/domain/process.ts'
 import { ProfileSchema } from '#app/domain/profile.ts'
@@ -239,6 +240,7 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
     case 'settings':
       if (row.id === 'main') return check(SettingsSchema, doc(row.data))
       if (row.id === 'mail') return check(MailSettingsSchema, doc(row.data))
+      if (row.id === 'statistics') return check(StatsSettingsSchema, doc(row.data))
       return 'réglage inconnu'
     case 'cv': {
       const data = doc(row.data) as { url?: unknown; settings?: unknown }

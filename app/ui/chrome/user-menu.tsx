@@ -6,6 +6,8 @@ import { usePathChange } from './use-path-change.ts'
 import { Avatar } from '#app/ui/primitives/avatar.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
+const MENU_ITEM = 'flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised'
+
 export interface ChromeUser {
   name: string
   email: string
@@ -62,27 +64,16 @@ export function UserMenu({ user }: { user: ChromeUser }) {
       </summary>
       <div className="absolute top-14 right-0 z-50 w-64 rounded-2xl border border-line bg-surface p-3 shadow-2xl">
         <p className="truncate px-2 pb-2 font-semibold text-fg">{label}</p>
-        <Link
-          to="/admin"
-          onClick={close}
-          className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
-        >
+        <Link to="/admin" onClick={close} className={MENU_ITEM}>
           <LayoutDashboard aria-hidden="true" className="size-4" />
           {tr('user:admin')}
         </Link>
-        <Link
-          to="/compte"
-          onClick={close}
-          className="flex items-center gap-2 rounded-xl px-2 py-2 text-fg hover:bg-raised"
-        >
+        <Link to="/compte" onClick={close} className={MENU_ITEM}>
           <UserCog aria-hidden="true" className="size-4" />
           {tr('user:account')}
         </Link>
         <form method="post" action="/logout">
-          <button
-            type="submit"
-            className="flex w-full items-center gap-2 rounded-xl px-2 py-2 text-left text-fg hover:bg-raised"
-          >
+          <button type="submit" className={`${MENU_ITEM} w-full text-left`}>
             <LogOut aria-hidden="true" className="size-4" />
             {tr('user:logout')}
           </button>

@@ -24,9 +24,43 @@ export type BlogCardPost = Pick<
   | 'createdAt'
 >
 
+/** The author's avatar and name, on a card and at the top of a post. */
+export function PostAuthor({
+  author,
+  size,
+  lazy = false,
+}: {
+  author: BlogPost['author']
+  size: 32 | 40
+  lazy?: boolean
+}) {
+  return (
+    <>
+      <Avatar
+        src={author.avatar}
+        size={size}
+        loading={lazy ? 'lazy' : undefined}
+        className={`${size === 32 ? 'size-8' : 'size-10'} rounded-full object-cover`}
+      />
+      <span className="font-medium text-fg">{author.name}</span>
+    </>
+  )
+}
+
+/** "5 min de lecture" with its clock, on a card and at the top of a post. */
+export function ReadTime({ minutes, className = '' }: { minutes: number; className?: string }) {
+  const t = useT()
+  return (
+    <span className={`flex items-center gap-1 ${className}`}>
+      <Clock aria-hidden="true" className="size-4" />
+      {minutes}
+      {t('card:readTime')}
+    </span>
+  )
+}
+
 /** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
 export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
-  const t = useT()
   const locale = useLocale()
   return (
     <article
@@ -41,13 +75,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-sm text-fg-2">
-          <Avatar
-            src={post.author.avatar}
-            size={32}
-            loading="lazy"
-            className="size-8 rounded-full object-cover"
-          />
-          <span className="font-medium text-fg">{post.author.name}</span>
+          <PostAuthor author={post.author} size={32} lazy />
           <span aria-hidden="true">·</span>
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
         </div>
@@ -63,11 +91,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
         <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
-          <span className="flex items-center gap-1 text-sm text-fg-2">
-            <Clock aria-hidden="true" className="size-4" />
-            {post.readTime}
-            {t('card:readTime')}
-          </span>
+          <ReadTime minutes={post.readTime} className="text-sm text-fg-2" />
         </div>
       </div>
     </article>

@@ -16,6 +16,7 @@ async function seed() {
   await db.deleteFrom('analytics_event').execute()
   await db.deleteFrom('analytics_rollup').execute()
   await db.deleteFrom('analytics_state').execute()
+  await db.deleteFrom('settings').where('id', '=', 'statistics').execute()
   const dict = async (kind: number, value: string) => {
     await db
       .insertInto('analytics_dict')
@@ -160,10 +161,11 @@ test('the statistics tab, its chart table and its settings have no axe violation
   await months.fill('13')
   await page.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(page.getByText('Réglages des statistiques enregistrés')).toBeVisible()
+  // A settings document (ADR 080).
   const stored = await getDb()
-    .selectFrom('analytics_state')
-    .select('value')
-    .where('key', '=', 'settings')
+    .selectFrom('settings')
+    .select('data')
+    .where('id', '=', 'statistics')
     .executeTakeFirstOrThrow()
-  expect(JSON.parse(stored.value)).toMatchObject({ retentionMonths: 13, enabled: true })
+  expect(JSON.parse(stored.data)).toMatchObject({ retentionMonths: 13, enabled: true })
 })
