@@ -81,12 +81,6 @@ export function logStorageUnavailable(error: unknown, now = Date.now()): void {
   unlogged = 0
 }
 
-/** Forget the log throttle (tests). */
-export function resetStorageLog(): void {
-  lastLogged = 0
-  unlogged = 0
-}
-
 /**
  * The French 503: JSON for the API and scripts that ask for it, an HTML page for a browser,
  * plain text otherwise; never cached, with Retry-After.

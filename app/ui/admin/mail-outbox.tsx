@@ -67,9 +67,7 @@ export function AlertSettingsForm({
   errors?: FieldErrors
 }) {
   const enabled =
-    values !== undefined
-      ? boolField.parse(values.alertsEnabled)
-      : settings.alertsEnabled
+    values !== undefined ? boolField.parse(values.alertsEnabled) : settings.alertsEnabled
   const email =
     values && typeof values.alertEmail === 'string' ? values.alertEmail : settings.alertEmail
   return (

@@ -85,9 +85,7 @@ export function SettingsForm({
   const failed = serverErrors !== undefined || Object.keys(errors).length > 0
   const field = fieldBinder(values, errors)
   const maintenanceOn =
-    values !== undefined
-      ? boolField.parse(values.maintenanceMode)
-      : settings.maintenanceMode
+    values !== undefined ? boolField.parse(values.maintenanceMode) : settings.maintenanceMode
 
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6">

@@ -214,9 +214,7 @@ export function UserForm({
             <CheckboxField
               name="sendInvitation"
               label="Envoyer l'invitation par e-mail"
-              defaultChecked={
-                values ? boolField.parse(values.sendInvitation) : mailConfigured
-              }
+              defaultChecked={values ? boolField.parse(values.sendInvitation) : mailConfigured}
               hint={
                 mailConfigured
                   ? 'Le lien d’invitation est aussi affiché après l’ajout, pour le copier.'
