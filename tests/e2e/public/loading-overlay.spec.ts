@@ -75,7 +75,10 @@ test('a page not interactive a second after its first frame shows the overlay un
   db: _db,
 }) => {
   await neverHydrates(page)
+  // The page's clock stands still from the start (the wall clock of a loaded machine would
+  // otherwise run past 2 s while the page loads): only runFor moves it.
   await page.clock.install()
+  await page.clock.pauseAt(Date.now() + 10)
   // Always from the page cache, whatever ran before in this worker.
   await page.request.get('/')
   await page.goto('/')
