@@ -35,6 +35,12 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // The form helpers and the contact form's schema: one file, not two.
+              name: 'forms',
+              test: /[\\/]app[\\/]domain[\\/](common|contact)\.ts$/,
+              priority: 15,
+            },
+            {
               name: 'icons',
               test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
               entriesAware: true,
