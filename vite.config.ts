@@ -2,13 +2,24 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
+/**
+ * Code every public page shares (ADR 086): the root and client entry, the chrome, the public
+ * components, the shared UI modules at app/ui's top level, the catalogues and the few domain modules the chrome
+ * needs, and the icons' runtime. Never a domain schema or an admin module.
+ */
+const SHELL =
+  /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(zod-config|http-errors|theme|consent|lazy-intl|date-time|routes|seo|media-file|structured-data)\.ts$)))/
+const ADMIN = /admin/i
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,
-    // The framework every page loads (React, React DOM, React Router) in one file instead of
-    // seven: fewer requests before the first paint on a phone (ADR 032).
+    // A first visit asks for a handful of scripts, not one per icon or tiny module (ADR 086):
+    // the framework every page loads (React, React DOM, React Router), the public shell (the
+    // chrome, the shared UI and domain code, the icons' runtime), the icons grouped by the
+    // pages that use them, then each page's own module. Admin code stays out of the groups.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -16,6 +27,25 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'shell',
+              test: (id: string) => SHELL.test(id) && !ADMIN.test(id),
+              priority: 20,
+            },
+            {
+              // The form helpers and the contact form's schema: one file, not two.
+              name: 'forms',
+              test: /[\\/]app[\\/]domain[\\/](common|contact)\.ts$/,
+              priority: 15,
+            },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 16384,
+              priority: 10,
             },
           ],
         },

@@ -1,7 +1,8 @@
 // `npm run bench:bundle`: builds (npm script), then starts the production server on a
 // temporary database with the demo content and measures what a first visit downloads:
-// the JS (entry, modulepreloads) and CSS of / and of a blog post, gzip-compressed.
-// Target: JS < 150 KB gzip; the admin hub's code must not load on public pages.
+// the JS (entry, modulepreloads) and CSS of the public pages, French and English, gzip-compressed,
+// and the number of script requests (ADR 086).
+// Targets: JS ≤ 130 KB gzip in at most 12 scripts; the admin hub's code must not load on public pages.
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,7 +11,8 @@ import { spawnBenchServer } from './lib/bench-server.ts'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const CLIENT_DIR = path.join(BUILD_DIR, 'client')
-const JS_BUDGET_KB = 150
+const JS_BUDGET_KB = 130
+const SCRIPT_BUDGET = 12
 
 async function waitFor(url: string) {
   const deadline = Date.now() + 30_000
@@ -72,12 +74,21 @@ async function main() {
     await waitFor(url)
     const blog = await (await fetch(`${url}/blog`)).text()
     const slug = /href="\/blog\/([^"?#/]+)"/.exec(blog)?.[1]
+    const projects = await (await fetch(`${url}/projects`)).text()
+    const project = /href="\/projects\/([^"?#/]+)"/.exec(projects)?.[1]
     const pages = [
       ['/', '/'],
       ['article de blog', slug ? `/blog/${slug}` : '/blog'],
+      ['projet', project ? `/projects/${project}` : '/projects'],
+      ['/projects', '/projects'],
+      ['/blog', '/blog'],
+      ['/gallery', '/gallery'],
+      ['/contact', '/contact'],
+      ['/en/', '/en/'],
+      ['/en/blog', '/en/blog'],
     ] as const
     console.log(
-      `Taille gzip de ce que télécharge une première visite (budget JS : ${JS_BUDGET_KB} Ko)\n`,
+      `Taille gzip de ce que télécharge une première visite (budget JS : ${JS_BUDGET_KB} Ko en ${SCRIPT_BUDGET} scripts au plus)\n`,
     )
     for (const [label, pagePath] of pages) {
       const html = await (await fetch(`${url}${pagePath}`)).text()
@@ -86,13 +97,19 @@ async function main() {
       const cssKb = gzipKb(css)
       const admin = js.filter((u) => adminFiles.has(u) || /admin/i.test(u))
       console.log(`${label} (${pagePath})`)
-      console.log(`  JS  : ${jsKb.total.toFixed(1)} Ko gzip en ${js.length} fichiers`)
+      console.log(
+        `  JS  : ${jsKb.total.toFixed(1)} Ko gzip en ${js.length} fichiers (requêtes de script)`,
+      )
       for (const [u, kb] of jsKb.files.sort((a, b) => b[1] - a[1]).slice(0, 6))
         console.log(`        ${kb.toFixed(1).padStart(6)} Ko  ${u}`)
       console.log(`  CSS : ${cssKb.total.toFixed(1)} Ko gzip en ${css.length} fichiers`)
       console.log(`  HTML: ${(gzipSync(html).length / 1024).toFixed(1)} Ko gzip`)
       if (jsKb.total >= JS_BUDGET_KB) {
         console.log(`  ✗ JS au-dessus du budget de ${JS_BUDGET_KB} Ko`)
+        failed = true
+      }
+      if (js.length > SCRIPT_BUDGET) {
+        console.log(`  ✗ plus de ${SCRIPT_BUDGET} requêtes de script`)
         failed = true
       }
       if (admin.length > 0) {

@@ -102,13 +102,18 @@ async function waitDemoImport(base: string) {
   console.log("(l'import des images de démonstration n'est pas fini : mesure quand même)")
 }
 
-/** `/`, `/projects`, the first project, `/blog` and the first post of the demo content. */
+/**
+ * `/`, `/projects`, the first project, `/blog`, the first post of the demo content, `/gallery`,
+ * `/contact` and the English home (ADR 086).
+ */
 async function publicPages(base: string): Promise<string[]> {
   const projects = await (await fetch(`${base}/projects`)).text()
   const blog = await (await fetch(`${base}/blog`)).text()
   const project = /href="(\/projects\/[^"/?#]+)"/.exec(projects)?.[1]
   const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1]
-  return ['/', '/projects', project, '/blog', post].filter((p): p is string => !!p)
+  return ['/', '/projects', project, '/blog', post, '/gallery', '/contact', '/en/'].filter(
+    (p): p is string => !!p,
+  )
 }
 
 const score = (lhr: Result, category: string) =>

@@ -82,6 +82,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                     <ResponsiveImage
                       src={item.url}
                       alt={item.decorative ? '' : item.alt || item.title}
+                      // The first image is the first screen's largest paint on a phone (one
+                      // column): loaded at once, never lazily (ADR 086).
+                      priority={item.id === images[0]?.id}
                       sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
                       className="w-full object-cover transition duration-500 group-hover:scale-105"
                     />

@@ -7,10 +7,11 @@ import { useNetworkFailure } from './network-status.tsx'
 type Phase = 'initial' | 'route' | 'hidden'
 
 /**
- * Full-screen overlay at first load, over the server-rendered page: it leaves as soon as the
- * page is interactive (hydrated), and at most 2 s after the navigation's start (the head's
- * boot script, OVERLAY_BOOT_SCRIPT; the CSS animation hides it even without JavaScript), and
- * for 1.5 s on every route change. It never blocks clicks (pointer-events: none) so a visitor
+ * Full-screen overlay for 1.5 s on every route change and, at first load, only over a page
+ * still not interactive a second after its first frame (ADR 086): the server renders it
+ * invisible, the head's boot script (OVERLAY_BOOT_SCRIPT) shows it then and ends it at 2 s
+ * from the navigation's start, and hydration removes it. A page that paints is never
+ * covered as it paints; without JavaScript it never shows. It never blocks clicks (pointer-events: none) so a visitor
  * is not held hostage by a decoration.
  */
 export function LoadingOverlay() {

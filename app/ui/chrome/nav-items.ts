@@ -26,19 +26,26 @@ export const FOOTER_LINKS = [
 /** Loading overlay: timings (its messages are in the catalogues). */
 export const OVERLAY_ROUTE_MS = 1500
 export const OVERLAY_INITIAL_MAX_MS = 2000
+/**
+ * The first-load overlay only shows over a page still not interactive this long after its
+ * first frame: a page the server rendered is never covered as it paints (ADR 086).
+ */
+export const OVERLAY_INITIAL_DELAY_MS = 1000
 /** The first-load overlay's fade (app.css), within OVERLAY_INITIAL_MAX_MS. */
 const OVERLAY_FADE_MS = 300
 /** Attribute on <html> that ends the first-load overlay (app.css, `.overlay-initial`). */
 export const OVERLAY_DONE_ATTRIBUTE = 'data-overlay-done'
+/** Attribute on <html> that shows the first-load overlay: the page is slow to start (ADR 086). */
+export const OVERLAY_SLOW_ATTRIBUTE = 'data-overlay-slow'
 
 /**
- * Run in the document's head before anything is painted: ends the first-load overlay at
- * OVERLAY_INITIAL_MAX_MS counted from the navigation's start (performance.now()), whatever
- * the stylesheet, the first paint or the deferred hydration (ADR 038) take. The CSS
- * animation alone counts from the overlay's first style, which on a slow phone comes
- * more than a second after the start; it stays as the no-JavaScript fallback.
+ * Run in the document's head before anything is painted. The first-load overlay is hidden
+ * by default (app.css): this script shows it (OVERLAY_SLOW_ATTRIBUTE) only if the page is not
+ * hydrated OVERLAY_INITIAL_DELAY_MS after its first frame, and ends it
+ * (OVERLAY_DONE_ATTRIBUTE) at OVERLAY_INITIAL_MAX_MS counted from the navigation's start
+ * (performance.now()), ADR 086. Without JavaScript there is nothing to wait for: it never shows.
  */
-export const OVERLAY_BOOT_SCRIPT = `(function(){var d=document.documentElement;setTimeout(function(){d.setAttribute(${JSON.stringify(OVERLAY_DONE_ATTRIBUTE)},'')},Math.max(0,${OVERLAY_INITIAL_MAX_MS - OVERLAY_FADE_MS}-performance.now()))})();`
+export const OVERLAY_BOOT_SCRIPT = `(function(){var d=document.documentElement;requestAnimationFrame(function(){setTimeout(function(){if(!('hydrated' in d.dataset))d.setAttribute(${JSON.stringify(OVERLAY_SLOW_ATTRIBUTE)},'')},${OVERLAY_INITIAL_DELAY_MS})});setTimeout(function(){d.setAttribute(${JSON.stringify(OVERLAY_DONE_ATTRIBUTE)},'')},Math.max(0,${OVERLAY_INITIAL_MAX_MS - OVERLAY_FADE_MS}-performance.now()))})();`
 
 /** Sections without a navigation entry: the legal pages. */
 const OTHER_SECTIONS: Record<string, MessageKey> = {

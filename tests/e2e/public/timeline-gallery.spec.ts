@@ -72,6 +72,12 @@ test('gallery: sorted by order, images and videos, featured badge, hover overlay
     page.getByRole('heading', { level: 1, name: 'Galerie Dimensionnelle' }),
   ).toBeVisible()
   const items = page.getByTestId('media-item')
+  // The first image is the phone's largest paint: fetched at once, with priority; the next
+  // ones wait until they come near the screen (ADR 086).
+  const pictures = items.locator('img')
+  await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high')
+  await expect(pictures.first()).toHaveAttribute('loading', 'eager')
+  await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy')
   const titles = await items.allInnerTexts()
   const first = titles.findIndex((t) => t.includes(`Premier ${id}`))
   expect(titles.findIndex((t) => t.includes(`Second ${id}`))).toBe(first + 1)
