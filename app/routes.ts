@@ -58,6 +58,16 @@ export default [
   route('api/transfer/import', 'routes/resources/transfer-import.ts'),
   route('api/transfer/export', 'routes/resources/transfer-export.ts'),
   route('media/:key', 'routes/resources/media-file.ts'),
+  // The newsletter (ADR 085): subscription action, double opt-in link, one-click unsubscribe.
+  route('abonnement', 'routes/resources/newsletter-subscribe.ts'),
+  route('abonnement/confirmer', 'routes/public/newsletter-confirm.tsx'),
+  route('en/abonnement/confirmer', 'routes/public/newsletter-confirm.tsx', {
+    id: 'en-newsletter-confirm',
+  }),
+  route('desabonnement', 'routes/public/newsletter-unsubscribe.tsx'),
+  route('en/desabonnement', 'routes/public/newsletter-unsubscribe.tsx', {
+    id: 'en-newsletter-unsubscribe',
+  }),
   ...Object.keys(LEGACY_REDIRECTS).map((from) =>
     route(from.slice(1), 'routes/resources/legacy-redirect.ts', { id: `legacy${from}` }),
   ),

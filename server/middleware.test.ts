@@ -35,6 +35,7 @@ function fakeReq(opts: {
     hostname: opts.host.split(':')[0],
     originalUrl: opts.url ?? '/projects?tag=React',
     path: (opts.url ?? '/projects?tag=React').split('?')[0],
+    headers,
     get: (name: string) => headers[name.toLowerCase()],
     app: { get: () => false, enabled: () => false },
   } as unknown as Request
@@ -76,7 +77,7 @@ function run(mw: Middleware, req: Request) {
   const res = fakeRes()
   const next = vi.fn() as unknown as NextFunction
   mw(req, res as unknown as Response, next)
-  return { res, next: next as unknown as ReturnType<typeof vi.fn> }
+  return { req, res, next: next as unknown as ReturnType<typeof vi.fn> }
 }
 
 describe('canonical host redirects', () => {
@@ -142,6 +143,28 @@ describe('origin check on mutating requests', () => {
     expect(next).not.toHaveBeenCalled()
     expect(res.statusCode).toBe(403)
     expect(res.body).toContain('origine non autorisée')
+  })
+
+  it('lets the one-click unsubscribe POST through from any origin, on that exact path only', () => {
+    const from = (url: string, method = 'POST') =>
+      run(
+        originCheck,
+        fakeReq({
+          host: 'camille.fr',
+          secure: true,
+          method,
+          url,
+          headers: { origin: 'https://mail.google.com' },
+        }),
+      )
+    const oneClick = from('/desabonnement?token=abc')
+    expect(oneClick.next).toHaveBeenCalledOnce()
+    // React Router would refuse the foreign Origin after us: it is judged and dropped here.
+    expect(oneClick.req.headers.origin).toBeUndefined()
+    expect(from('/en/desabonnement?token=abc').next).toHaveBeenCalledOnce()
+    expect(from('/desabonnement/x').res.statusCode).toBe(403)
+    expect(from('/abonnement').res.statusCode).toBe(403)
+    expect(from('/desabonnement', 'DELETE').res.statusCode).toBe(403)
   })
 
   it('uses the Referer when Origin is missing', () => {

@@ -98,6 +98,8 @@ function warnOfUndeclaredProxy(req: Request) {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The newsletter's unsubscribe pages, exactly (ADR 085). */
+const ONE_CLICK_PATHS = new Set(['/desabonnement', '/en/desabonnement'])
 
 /**
  * CSRF defence for every mutating request: the browser's Origin (or Referer) must be this
@@ -107,6 +109,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export function originCheck(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next()
+  // RFC 8058 one-click unsubscribe: the mail provider posts from its own origin. The token in
+  // the URL is the only credential and unsubscribing is all it can do (ADR 085). React Router
+  // refuses a cross-origin action on its own, so the foreign Origin judged here is dropped.
+  if (req.method === 'POST' && ONE_CLICK_PATHS.has(req.path)) {
+    delete req.headers.origin
+    return next()
+  }
   const source = req.get('origin') ?? refererOrigin(req.get('referer'))
   // "null" is an opaque origin (sandboxed frame, data: page): never this site's own form.
   if (source === 'null') return forbidden(res)

@@ -30,6 +30,7 @@ export const OUTBOX_KINDS = [
   'link',
   'verify',
   'stats',
+  'newsletter-confirm',
 ] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
@@ -43,6 +44,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   link: 'Connexion associée au compte',
   verify: "Vérification de l'adresse",
   stats: 'Résumé hebdomadaire des statistiques',
+  'newsletter-confirm': "Confirmation d'abonnement à la lettre",
 }
 
 /** What the admin sees of one outbox row. */

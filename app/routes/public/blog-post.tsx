@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { NewsletterForm } from '#app/ui/public/newsletter-form.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { ArrowLeft, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
@@ -240,6 +241,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
           <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />
         ) : null}
       </div>
+      {preview ? null : <NewsletterForm />}
     </article>
   )
 }

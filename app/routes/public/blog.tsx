@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { NewsletterForm } from '#app/ui/public/newsletter-form.tsx'
 import { Form, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/blog'
@@ -161,6 +162,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
+      <NewsletterForm />
     </>
   )
 }

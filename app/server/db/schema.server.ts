@@ -182,6 +182,51 @@ export interface TranslationsTable {
   updatedAt: string
 }
 
+/** A newsletter subscriber and the proof of their consent (migration 023, ADR 085). */
+export interface NewsletterSubscribersTable {
+  id: string
+  email: string
+  locale: string
+  status: string
+  source: string
+  consentAt: string
+  consentPage: string | null
+  consentText: string | null
+  consentIp: string | null
+  confirmTokenHash: string | null
+  confirmExpiresAt: string | null
+  confirmSentAt: string | null
+  unsubscribeSalt: string
+  unsubscribeTokenHash: string
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+  rejectedReason: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** One (post, language) that went out to subscribers (ADR 085). */
+export interface NewsletterIssuesTable {
+  postId: string
+  locale: string
+  total: number
+  createdAt: string
+}
+
+/** One e-mail of an issue to one subscriber (ADR 085). */
+export interface NewsletterSendsTable {
+  id: string
+  postId: string
+  locale: string
+  subscriberId: string
+  status: string
+  attempts: number
+  leaseUntil: string | null
+  lastError: string | null
+  sentAt: string | null
+  createdAt: string
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -198,6 +243,9 @@ export interface ContentTables {
   outbox: OutboxTable
   import_source: ImportSourceTable
   translations: TranslationsTable
+  newsletter_subscribers: NewsletterSubscribersTable
+  newsletter_issues: NewsletterIssuesTable
+  newsletter_sends: NewsletterSendsTable
 }
 
 export interface Database extends ContentTables, AuthTables, SecurityTables, AnalyticsTables {}

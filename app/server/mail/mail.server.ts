@@ -25,6 +25,7 @@ import {
   alertEmail,
   digestEmail,
   invitationEmail,
+  newsletterConfirmEmail,
   replyEmail,
   resetEmail,
   statsSummaryEmail,
@@ -326,4 +327,29 @@ export async function queueStatsSummary(
       { configured: isMailConfigured(), now },
     )
   return recipients.length
+}
+
+/** The newsletter's double opt-in e-mail (ADR 085), in the transaction of the subscription. */
+export async function queueNewsletterConfirmation(
+  db: Kysely<Database>,
+  confirmation: { email: string; locale: 'fr' | 'en'; token: string; expiresAt: string },
+  ttlMs: number,
+): Promise<OutboxRow> {
+  const { site } = await siteOf(db)
+  const path = confirmation.locale === 'en' ? '/en/abonnement/confirmer' : '/abonnement/confirmer'
+  const link = `${site.siteUrl}${path}?token=${encodeURIComponent(confirmation.token)}`
+  return enqueueEmail(
+    db,
+    {
+      kind: 'newsletter-confirm',
+      to: { address: confirmation.email },
+      ...newsletterConfirmEmail(site, {
+        link,
+        days: Math.round(ttlMs / (24 * HOUR)),
+        locale: confirmation.locale,
+      }),
+      expiresAt: confirmation.expiresAt,
+    },
+    { configured: isMailConfigured() },
+  )
 }

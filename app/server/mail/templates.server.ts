@@ -386,3 +386,32 @@ export function testEmail(site: SiteIdentity): RenderedEmail {
     text: sentence + footerText(site),
   }
 }
+
+/** The newsletter's double opt-in e-mail, in the language of the page (ADR 085). */
+export function newsletterConfirmEmail(
+  site: SiteIdentity,
+  input: { link: string; days: number; locale: 'fr' | 'en' },
+): RenderedEmail {
+  const en = input.locale === 'en'
+  const intro = en
+    ? `Someone (probably you) asked to receive the new posts of ${site.siteName} by e-mail. To confirm, open this link within ${input.days} days:`
+    : `Quelqu’un (sans doute vous) a demandé à recevoir par e-mail les nouveaux articles de ${site.siteName}. Pour confirmer, ouvrez ce lien dans les ${input.days} jours :`
+  const ignore = en
+    ? 'If you did not ask for it, ignore this e-mail: nothing will be sent to you.'
+    : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne vous sera envoyé.'
+  const label = en ? 'Confirm my subscription' : 'Confirmer mon abonnement'
+  const html = renderIn(
+    input.locale,
+    site,
+    h('p', { style: P }, intro),
+    button(input.link, label),
+    h('p', { style: SMALL }, ignore),
+  )
+  return {
+    subject: en
+      ? `Confirm your subscription — ${site.siteName}`
+      : `Confirmez votre abonnement — ${site.siteName}`,
+    html,
+    text: `${intro}\n\n${input.link}\n\n${ignore}${footerText(site)}`,
+  }
+}

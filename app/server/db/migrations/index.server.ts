@@ -16,6 +16,7 @@ import * as m014 from './014-page-seo.server.ts'
 import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
+import * as m023 from './023-newsletter.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '015-analytics': m015,
   '016-translations': m016,
   '017-revision-locale': m017,
+  '023-newsletter': m023,
 }

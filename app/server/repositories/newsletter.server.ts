@@ -1,0 +1,471 @@
+// The newsletter's tables (ADR 085): subscribers with their proof of consent, issues (one per
+// post and language that went out) and their send rows. Tokens are stored only as SHA-256
+// hashes: the confirmation token is random; the unsubscribe token is an HMAC of the
+// subscriber's id and salt under the site's secret, so each e-mail can carry it while the
+// database alone never reveals it.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import {
+  CONFIRM_RESEND_MS,
+  CONFIRM_TTL_MS,
+  SUBSCRIBER_SOURCES,
+  SUBSCRIBER_STATUSES,
+  type IssueProgress,
+  type SubscribeData,
+  type Subscriber,
+  type SubscriberSource,
+  type SubscriberStatus,
+} from '#app/domain/newsletter.ts'
+import type { Locale } from '#app/domain/i18n/locale.ts'
+import { getDb } from '../db/client.server.ts'
+import { dialectOf } from '../db/dialect.server.ts'
+import type {
+  Database,
+  NewsletterSendsTable,
+  NewsletterSubscribersTable,
+} from '../db/schema.server.ts'
+import { createId } from '../db/util.server.ts'
+import { getEnv } from '../core/env.server.ts'
+
+export type SubscriberRow = Selectable<NewsletterSubscribersTable>
+export type SendRow = Selectable<NewsletterSendsTable>
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+const newToken = () => randomBytes(32).toString('base64url')
+
+/** The subscriber's unsubscribe token: recomputed for each e-mail, stored only hashed. */
+export function unsubscribeToken(
+  row: Pick<SubscriberRow, 'id' | 'unsubscribeSalt'>,
+  secret: string = getEnv().BETTER_AUTH_SECRET,
+): string {
+  return createHmac('sha256', secret)
+    .update(`newsletter-unsubscribe:${row.id}:${row.unsubscribeSalt}`)
+    .digest('base64url')
+}
+
+/** Whether `value` looks like one of our tokens (43 base64url characters): others are not looked up. */
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value)
+}
+
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    locale: row.locale === 'en' ? 'en' : 'fr',
+    status: (SUBSCRIBER_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as SubscriberStatus)
+      : 'pending',
+    source: (SUBSCRIBER_SOURCES as readonly string[]).includes(row.source)
+      ? (row.source as SubscriberSource)
+      : 'csv',
+    consentAt: row.consentAt,
+    consentPage: row.consentPage,
+    consentText: row.consentText,
+    consentIp: row.consentIp,
+    confirmedAt: row.confirmedAt,
+    unsubscribedAt: row.unsubscribedAt,
+    createdAt: row.createdAt,
+  }
+}
+
+export interface SubscriptionRequest {
+  /** The client address already truncated as the activity log does (ADR 085). */
+  consentIp: string
+  consentText: string
+  now?: Date
+}
+
+/** What the caller e-mails, inside the same transaction, when a confirmation is due. */
+export type QueueConfirmation = (
+  trx: Transaction<Database>,
+  confirmation: { email: string; locale: Locale; token: string; expiresAt: string },
+) => Promise<unknown>
+
+/**
+ * A subscription request. The caller answers the same whatever happens here (no
+ * enumeration). A confirmed address stays as it is; any other gets a fresh single-use
+ * confirmation token and, at most once per CONFIRM_RESEND_MS, a confirmation e-mail.
+ * Returns whether an e-mail was queued (for tests; never shown).
+ */
+export async function requestSubscription(
+  data: SubscribeData,
+  request: SubscriptionRequest,
+  queue: QueueConfirmation,
+  db: Kysely<Database> = getDb(),
+): Promise<{ queued: boolean }> {
+  const now = request.now ?? new Date()
+  const at = now.toISOString()
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + CONFIRM_TTL_MS).toISOString()
+  const consent = {
+    locale: data.locale,
+    consentAt: at,
+    consentPage: data.page,
+    consentText: request.consentText,
+    consentIp: request.consentIp,
+    source: 'form',
+  }
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'status', 'confirmSentAt'])
+      .where('email', '=', data.email)
+      .executeTakeFirst()
+    if (existing?.status === 'confirmed') return { queued: false }
+    const tooSoon =
+      !!existing?.confirmSentAt &&
+      Date.parse(existing.confirmSentAt) > now.getTime() - CONFIRM_RESEND_MS
+    if (tooSoon) return { queued: false }
+    if (existing) {
+      await trx
+        .updateTable('newsletter_subscribers')
+        .set({
+          ...consent,
+          status: 'pending',
+          confirmTokenHash: hashToken(token),
+          confirmExpiresAt: expiresAt,
+          confirmSentAt: at,
+          updatedAt: at,
+        })
+        .where('id', '=', existing.id)
+        .execute()
+    } else {
+      const id = createId()
+      const salt = newToken()
+      await trx
+        .insertInto('newsletter_subscribers')
+        .values({
+          id,
+          email: data.email,
+          ...consent,
+          status: 'pending',
+          confirmTokenHash: hashToken(token),
+          confirmExpiresAt: expiresAt,
+          confirmSentAt: at,
+          unsubscribeSalt: salt,
+          unsubscribeTokenHash: hashToken(unsubscribeToken({ id, unsubscribeSalt: salt })),
+          confirmedAt: null,
+          unsubscribedAt: null,
+          rejectedReason: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        // Two requests at once for one new address: the second changes nothing.
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute()
+    }
+    await queue(trx, { email: data.email, locale: data.locale, token, expiresAt })
+    return { queued: true }
+  })
+}
+
+/** The confirmation link: single use, valid CONFIRM_TTL_MS; undefined when not (any more). */
+export async function confirmSubscription(
+  token: unknown,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  if (!isTokenShaped(token)) return undefined
+  const at = now.toISOString()
+  const row = await db
+    .updateTable('newsletter_subscribers')
+    .set({
+      status: 'confirmed',
+      confirmedAt: at,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      updatedAt: at,
+    })
+    .where('confirmTokenHash', '=', hashToken(token))
+    .where('confirmExpiresAt', '>', at)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst()
+  return row ? toSubscriber(row) : undefined
+}
+
+async function byUnsubscribeToken(
+  token: unknown,
+  db: Kysely<Database>,
+): Promise<SubscriberRow | undefined> {
+  if (!isTokenShaped(token)) return undefined
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .where('unsubscribeTokenHash', '=', hashToken(token))
+    .executeTakeFirst()
+  if (!row) return undefined
+  // The hash matched; compare the recomputed token too (a rotated secret invalidates links).
+  const expected = Buffer.from(unsubscribeToken(row))
+  const given = Buffer.from(token)
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : undefined
+}
+
+export async function subscriberByUnsubscribeToken(
+  token: unknown,
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  const row = await byUnsubscribeToken(token, db)
+  return row ? toSubscriber(row) : undefined
+}
+
+/** One-click unsubscribe (RFC 8058): idempotent; pending sends to this address are dropped. */
+export async function unsubscribeByToken(
+  token: unknown,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  const row = await byUnsubscribeToken(token, db)
+  if (!row) return undefined
+  const at = now.toISOString()
+  await db.transaction().execute(async (trx) => {
+    if (row.status !== 'unsubscribed')
+      await trx
+        .updateTable('newsletter_subscribers')
+        .set({ status: 'unsubscribed', unsubscribedAt: at, confirmTokenHash: null, updatedAt: at })
+        .where('id', '=', row.id)
+        .execute()
+    await trx
+      .updateTable('newsletter_sends')
+      .set({ status: 'cancelled' })
+      .where('subscriberId', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute()
+  })
+  return toSubscriber({ ...row, status: 'unsubscribed', unsubscribedAt: row.unsubscribedAt ?? at })
+}
+
+/**
+ * Resubscribing from the unsubscribe page: the token proves the mailbox (it came in one of
+ * our e-mails), so the address is confirmed again without a second round trip. A rejected
+ * address stays rejected (its server refused our mail).
+ */
+export async function resubscribeByToken(
+  token: unknown,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  const row = await byUnsubscribeToken(token, db)
+  if (!row || row.status === 'rejected') return undefined
+  const at = now.toISOString()
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'confirmed', confirmedAt: at, unsubscribedAt: null, updatedAt: at })
+    .where('id', '=', row.id)
+    .execute()
+  return toSubscriber({ ...row, status: 'confirmed', confirmedAt: at, unsubscribedAt: null })
+}
+
+export async function countConfirmed(
+  locale: Locale,
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'confirmed')
+    .where('locale', '=', locale)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * A post became public in `locale`: one send row per confirmed subscriber of that language,
+ * written by one INSERT … SELECT under the (post, language, subscriber) key, after the issue
+ * row whose primary key lets this happen once per post and language. Returns undefined when
+ * the issue already exists (an edit, a second publication, a second process).
+ */
+export async function createIssue(
+  postId: string,
+  locale: Locale,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<{ total: number } | undefined> {
+  const at = now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('newsletter_issues')
+      .values({ postId, locale, total: 0, createdAt: at })
+      .onConflict((oc) => oc.columns(['postId', 'locale']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
+    const text = (value: string) => sql<string>`cast(${value} as text)`
+    const result = await trx
+      .insertInto('newsletter_sends')
+      .columns(['id', 'postId', 'locale', 'subscriberId', 'status', 'attempts', 'createdAt'])
+      .expression((eb) =>
+        eb
+          .selectFrom('newsletter_subscribers')
+          .select([
+            sql<string>`cast(${`${postId}:${locale}:`} as text) || id`.as('id'),
+            text(postId).as('postId'),
+            text(locale).as('locale'),
+            'id as subscriberId',
+            text('pending').as('status'),
+            sql<number>`0`.as('attempts'),
+            text(at).as('createdAt'),
+          ])
+          .where('status', '=', 'confirmed')
+          .where('locale', '=', locale),
+      )
+      .onConflict((oc) => oc.columns(['postId', 'locale', 'subscriberId']).doNothing())
+      .executeTakeFirst()
+    const total = Number(result.numInsertedOrUpdatedRows ?? 0)
+    await trx
+      .updateTable('newsletter_issues')
+      .set({ total })
+      .where('postId', '=', postId)
+      .where('locale', '=', locale)
+      .execute()
+    return { total }
+  })
+}
+
+/** Claims up to `limit` pending sends for `leaseMs` (several processes may send). */
+export async function claimSends(
+  limit: number,
+  now = new Date(),
+  leaseMs = 2 * 60_000,
+  db: Kysely<Database> = getDb(),
+): Promise<SendRow[]> {
+  const at = now.toISOString()
+  const candidates = db
+    .selectFrom('newsletter_sends')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', at)]))
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+  // A CTE, not `IN (subquery)`: PostgreSQL may re-run a LIMIT … SKIP LOCKED subquery inside an
+  // UPDATE and claim more rows than asked.
+  const postgres = dialectOf(db) === 'postgres'
+  return db
+    .with('due', () => (postgres ? candidates.forUpdate().skipLocked() : candidates))
+    .updateTable('newsletter_sends')
+    .set({
+      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: sql<number>`attempts + 1`,
+    })
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute()
+}
+
+export async function markSendSent(
+  id: string,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  await db
+    .updateTable('newsletter_sends')
+    .set({ status: 'sent', sentAt: now.toISOString(), leaseUntil: null, lastError: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** A 5xx at RCPT: the address is « rejetée » and nothing more is sent to it. */
+export async function markSendRejected(
+  send: Pick<SendRow, 'id' | 'subscriberId'>,
+  error: string,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  const at = now.toISOString()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('newsletter_sends')
+      .set({ status: 'rejected', leaseUntil: null, lastError: error.slice(0, 500) })
+      .where('id', '=', send.id)
+      .execute()
+    await trx
+      .updateTable('newsletter_subscribers')
+      .set({ status: 'rejected', rejectedReason: error.slice(0, 500), updatedAt: at })
+      .where('id', '=', send.subscriberId)
+      .execute()
+    await trx
+      .updateTable('newsletter_sends')
+      .set({ status: 'cancelled' })
+      .where('subscriberId', '=', send.subscriberId)
+      .where('status', '=', 'pending')
+      .execute()
+  })
+}
+
+/** A temporary failure: the row goes back to pending after `delayMs` (its lease). */
+export async function markSendRetry(
+  id: string,
+  error: string,
+  retryAt: Date,
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  await db
+    .updateTable('newsletter_sends')
+    .set({ leaseUntil: retryAt.toISOString(), lastError: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function issueProgress(
+  postId: string,
+  locale: Locale,
+  db: Kysely<Database> = getDb(),
+): Promise<IssueProgress | undefined> {
+  const issue = await db
+    .selectFrom('newsletter_issues')
+    .select('total')
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .executeTakeFirst()
+  if (!issue) return undefined
+  const rows = await db
+    .selectFrom('newsletter_sends')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .groupBy('status')
+    .execute()
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0)
+  return { total: Number(issue.total), sent: count('sent'), rejected: count('rejected') }
+}
+
+export async function getSubscriberRow(
+  id: string,
+  db: Kysely<Database> = getDb(),
+): Promise<SubscriberRow | undefined> {
+  return db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function listSubscribers(
+  filter: { q?: string; status?: SubscriberStatus; locale?: Locale } = {},
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber[]> {
+  let query = db.selectFrom('newsletter_subscribers').selectAll()
+  if (filter.status) query = query.where('status', '=', filter.status)
+  if (filter.locale) query = query.where('locale', '=', filter.locale)
+  const q = filter.q?.trim().toLowerCase()
+  // A searched % or _ only widens the owner's own search.
+  if (q) query = query.where('email', 'like', `%${q}%`)
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id').limit(500).execute()
+  return rows.map(toSubscriber)
+}
+
+/** Deletes the subscriber and their send rows (their personal data). */
+export async function deleteSubscriber(
+  id: string,
+  db: Kysely<Database> = getDb(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('newsletter_sends').where('subscriberId', '=', id).execute()
+    const result = await trx
+      .deleteFrom('newsletter_subscribers')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  })
+}
