@@ -397,20 +397,6 @@ export async function markSendRejected(
   })
 }
 
-/** A temporary failure: the row goes back to pending after `delayMs` (its lease). */
-export async function markSendRetry(
-  id: string,
-  error: string,
-  retryAt: Date,
-  db: Kysely<Database> = getDb(),
-): Promise<void> {
-  await db
-    .updateTable('newsletter_sends')
-    .set({ leaseUntil: retryAt.toISOString(), lastError: error.slice(0, 500) })
-    .where('id', '=', id)
-    .execute()
-}
-
 export async function issueProgress(
   postId: string,
   locale: Locale,
@@ -432,13 +418,6 @@ export async function issueProgress(
     .execute()
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0)
   return { total: Number(issue.total), sent: count('sent'), rejected: count('rejected') }
-}
-
-export async function getSubscriberRow(
-  id: string,
-  db: Kysely<Database> = getDb(),
-): Promise<SubscriberRow | undefined> {
-  return db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 export async function listSubscribers(
