@@ -4,6 +4,7 @@ import { ArrowLeft, Clock, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
+import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import { blogPostingLd, breadcrumbLd } from '#app/domain/structured-data.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
@@ -109,8 +110,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     fr: `/blog/${encodeURIComponent(frenchSlug)}`,
     en: englishSlug ? `${EN_PREFIX}/blog/${encodeURIComponent(englishSlug)}` : null,
   }
+  // Category, excerpt and thumbnail are optional (ADR 087): the first paragraph describes the
+  // post, the site's share image shows it.
+  const excerpt = excerptOrFirstParagraph(post.excerpt, html)
   const jsonLd = [
-    blogPostingLd(origin, post, settings.siteName, locale),
+    blogPostingLd(
+      origin,
+      { ...post, excerpt, thumbnail: post.thumbnail || (settings.metaImage ?? '') },
+      settings.siteName,
+      locale,
+    ),
     breadcrumbLd(origin, [
       [translate(locale, 'nav:home'), locale === 'en' ? `${EN_PREFIX}/` : '/'],
       ['Blog', locale === 'en' ? `${EN_PREFIX}/blog` : '/blog'],
@@ -133,7 +142,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...shown
   } = post
   return data(
-    { post: shown, html, jsonLd, preview: banner, alternates, frenchOffer: null },
+    {
+      // The lead paragraph is the written excerpt only: the fallback is the body's first one.
+      post: { ...shown, excerpt, lead: post.excerpt.trim() },
+      html,
+      jsonLd,
+      preview: banner,
+      alternates,
+      frenchOffer: null,
+    },
     { headers },
   )
 }
@@ -202,13 +219,15 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       <header className="relative overflow-hidden">
         {/* A blurred wash of colour, never the picture's own text as ghost
             letters; a dark veil keeps the title readable over any image. */}
-        <img
-          src={backdropSrc(post.thumbnail)}
-          alt=""
-          fetchPriority="high"
-          data-hero-backdrop=""
-          className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
-        />
+        {post.thumbnail ? (
+          <img
+            src={backdropSrc(post.thumbnail)}
+            alt=""
+            fetchPriority="high"
+            data-hero-backdrop=""
+            className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
+          />
+        ) : null}
         <div
           className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg"
           aria-hidden="true"
@@ -218,9 +237,11 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('post:allPosts')}
           </Link>
-          <p className="mt-6">
-            <span className="chip">{post.category}</span>
-          </p>
+          {post.category ? (
+            <p className="mt-6">
+              <span className="chip">{post.category}</span>
+            </p>
+          ) : null}
           <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">
             {post.title}
           </h1>
@@ -243,7 +264,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto max-w-3xl space-y-6 px-6 text-lg leading-relaxed text-fg-2">
-        <p className="text-xl text-fg">{post.excerpt}</p>
+        {post.lead ? <p className="text-xl text-fg">{post.lead}</p> : null}
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
           <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />

@@ -192,16 +192,15 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         <TaxonomyField
           {...field('category', post?.category)}
           label="Catégorie"
-          required
-          hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
+          hint="Facultative. Choisissez une catégorie existante ou saisissez-en une nouvelle"
           options={taxonomy.categories}
         />
-        {/* Not required for a draft: the server asks for it once the post is published. */}
+        {/* Optional (ADR 087): without it the site's share image stands in. */}
         <MediaUrlField
           {...field('thumbnail', post?.thumbnail)}
           kind="image"
           label="Miniature (URL)"
-          hint="Requise pour publier ou programmer l’article"
+          hint="Facultative : sans miniature, l’image de partage du site est utilisée"
         />
         <TextField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
@@ -247,7 +246,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           type="url"
         />
       </FieldGrid>
-      <TextAreaField {...field('excerpt', post?.excerpt)} label="Extrait" required rows={3} />
+      <TextAreaField
+        {...field('excerpt', post?.excerpt)}
+        label="Extrait"
+        hint="Facultatif : vide, le premier paragraphe du texte en tient lieu"
+        rows={3}
+      />
       <MarkdownEditor
         {...field('content', post?.content)}
         label="Contenu"

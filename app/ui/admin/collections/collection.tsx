@@ -30,6 +30,7 @@ import {
 import { forgetSavedCopies } from '../markdown-editor.tsx'
 import { TabHeader } from '../tabs.tsx'
 import { useSchemaForm } from '../use-schema-form.ts'
+import { UnsavedChangesGuard } from '../unsaved-changes.tsx'
 import {
   ENGLISH_PARAM,
   MissingTranslation,
@@ -113,8 +114,26 @@ export function defineCollection<
 
 type Item = { id: string; updatedAt?: string }
 
-/** The tab: its list, or the form of a new (`?new`) or existing (`?edit=<id>`) item. */
+/**
+ * The tab: its list, or the form of a new (`?new`) or existing (`?edit=<id>`) item; every
+ * form in it asks before its unsaved changes are left (ADR 087).
+ */
 export function CollectionTab<
+  K extends CollectionId,
+  D extends CollectionData<CollectionItems[K]>,
+>(props: {
+  collection: Collection<K, D>
+  loaderData: D
+  actionData: FormFailure | undefined
+}) {
+  return (
+    <UnsavedChangesGuard>
+      <CollectionScreen {...props} />
+    </UnsavedChangesGuard>
+  )
+}
+
+function CollectionScreen<
   K extends CollectionId,
   D extends CollectionData<CollectionItems[K]>,
 >({
