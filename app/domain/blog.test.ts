@@ -37,8 +37,7 @@ describe('slugify', () => {
 describe('BlogPostSchema', () => {
   it('a post needs a title and a text only: category, excerpt and thumbnail are optional', () => {
     const { thumbnail: _t, category: _c, excerpt: _e, ...bare } = valid
-    for (const status of ['draft', 'published'])
-      expect(errorsOf({ ...bare, status })).toEqual({})
+    for (const status of ['draft', 'published']) expect(errorsOf({ ...bare, status })).toEqual({})
     expect(BlogPostSchema.parse({ ...bare, thumbnail: ' ', category: ' ' })).toMatchObject({
       thumbnail: '',
       category: '',

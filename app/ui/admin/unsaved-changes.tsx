@@ -107,7 +107,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
               {UNSAVED_QUESTION}
             </AlertDialog.Description>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel className={buttonStyles.secondary}>{STAY_LABEL}</AlertDialog.Cancel>
+              <AlertDialog.Cancel className={buttonStyles.secondary}>
+                {STAY_LABEL}
+              </AlertDialog.Cancel>
               <AlertDialog.Action
                 className={buttonStyles.danger}
                 onClick={() => {
