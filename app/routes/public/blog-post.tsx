@@ -35,6 +35,7 @@ import {
   englishSlugOf,
   localizeItem,
   postIdOfEnglishSlug,
+  previewInEnglish,
 } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
@@ -60,8 +61,18 @@ const NOT_FOUND = {
  */
 async function englishPage(
   slug: string,
+  preview = false,
 ): Promise<{ page?: BlogPostPage; frenchOffer?: { title: string; path: string } }> {
   const id = await postIdOfEnglishSlug(slug)
+  // An admin's preview (ADR 087): the English version whatever its status or the French one's.
+  if (preview) {
+    const post = id ? await getBlogPost(id) : (await getBlogPostPreview(slug))?.post
+    const english = post ? await previewInEnglish('post', post) : undefined
+    if (english && english.slug === slug)
+      return {
+        page: { post: english.item, html: await englishContentHtml('post', english.item.id) },
+      }
+  }
   const french = id
     ? await getBlogPost(id).then((post) => (post ? getBlogPostPage(post.slug) : undefined))
     : await getBlogPostPage(slug)
@@ -84,10 +95,10 @@ async function loadPreview(request: Request): Promise<boolean> {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const locale: Locale = requestLocale(request)
-  // The preview is the French editor's (ADR 020).
-  const preview = locale === 'fr' && (await loadPreview(request))
+  // An admin previews the French post (ADR 020) and its English version (ADR 087).
+  const preview = await loadPreview(request)
   // Drafts and posts not yet due are a 404 for visitors (checked in the query, at its time).
-  const english = locale === 'en' ? await englishPage(params.slug) : undefined
+  const english = locale === 'en' ? await englishPage(params.slug, preview) : undefined
   const page: BlogPostPage | undefined = english
     ? english.page
     : preview
@@ -126,11 +137,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       [post.title, alternates[locale]!],
     ]),
   ]
-  const banner = preview
-    ? isPublic(post, new Date())
-      ? PREVIEW_BANNER_PUBLISHED
-      : PREVIEW_BANNER
-    : null
+  // In English, "published" is what a visitor would see at this address now.
+  const visible = english
+    ? (await englishPage(params.slug)).page !== undefined
+    : isPublic(post, new Date())
+  const banner = preview ? (visible ? PREVIEW_BANNER_PUBLISHED : PREVIEW_BANNER) : null
   // The Markdown source stays on the server: the page ships its HTML only, and only the
   // fields it shows (ADR 040).
   const {

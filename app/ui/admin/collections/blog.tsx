@@ -60,8 +60,25 @@ export const blog = defineCollection<'blog', BlogData>(blogCollection, {
   english: {
     Fields: EnglishPublishingFields,
     note: (post, data) => englishNote(data.translations?.[post.id], new Date(data.now)),
-    After: ({ item, data }) =>
-      data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} locale="en" /> : null,
+    After: ({ item, data }) => (
+      <>
+        {/* The English version as visitors will see it, whatever its status (ADR 087). */}
+        {isTranslated('post', data.translations?.[item.id]) ? (
+          <p className="mt-4">
+            <Link
+              to={englishPreviewUrl(item, data.translations?.[item.id])}
+              className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              Prévisualiser
+            </Link>
+          </p>
+        ) : null}
+        {data.revisions ? (
+          <RevisionsPanel postId={item.id} view={data.revisions} locale="en" />
+        ) : null}
+      </>
+    ),
   },
 })
 
@@ -84,6 +101,8 @@ function englishNote(english: TranslationData | undefined, now: Date) {
 }
 
 const previewUrl = (post: BlogPost) => `/blog/${encodeURIComponent(post.slug)}?apercu`
+const englishPreviewUrl = (post: BlogPost, english: TranslationData | undefined) =>
+  `/en/blog/${encodeURIComponent(english?.slug || post.slug)}?apercu`
 
 const STATUS_STYLES = {
   draft: 'bg-zinc-100 text-zinc-700',
