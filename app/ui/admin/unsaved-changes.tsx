@@ -16,6 +16,8 @@ export const UNSAVED_QUESTION =
   'Quitter sans enregistrer ? Les modifications de ce formulaire seront perdues.'
 export const STAY_LABEL = 'Rester'
 export const LEAVE_LABEL = 'Quitter sans enregistrer'
+/** Marks a control whose navigation discards the edits on purpose (« Annuler »). */
+export const DISCARD_ATTRIBUTE = 'data-discard-changes'
 
 /** A form's fields as one comparable string (files by name and size). */
 export function serializeForm(form: HTMLFormElement): string {
@@ -34,6 +36,8 @@ function isTrackedForm(form: HTMLFormElement | null): form is HTMLFormElement {
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const container = useRef<HTMLDivElement>(null)
   const baselines = useRef(new Map<HTMLFormElement, string>())
+  // Set during the click of an « Annuler »: its navigation is a choice, not an accident.
+  const discarding = useRef(false)
 
   const isDirty = useCallback(() => {
     for (const [form, baseline] of baselines.current) {
@@ -61,10 +65,20 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       if (isTrackedForm(form) && !baselines.current.has(form))
         baselines.current.set(form, serializeForm(form))
     }
+    const onClick = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(`[${DISCARD_ATTRIBUTE}]`))
+        return
+      discarding.current = true
+      window.setTimeout(() => {
+        discarding.current = false
+      }, 0)
+    }
+    root.addEventListener('click', onClick, true)
     root.addEventListener('focusin', remember, true)
     root.addEventListener('pointerdown', remember, true)
     root.addEventListener('beforeinput', remember, true)
     return () => {
+      root.removeEventListener('click', onClick, true)
       root.removeEventListener('focusin', remember, true)
       root.removeEventListener('pointerdown', remember, true)
       root.removeEventListener('beforeinput', remember, true)
@@ -87,7 +101,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     const samePage =
       currentLocation.pathname === nextLocation.pathname &&
       currentLocation.search === nextLocation.search
-    return !samePage && isDirty()
+    return !samePage && !discarding.current && isDirty()
   })
 
   return (
