@@ -16,6 +16,18 @@ export interface FormFailure {
   formError?: string
 }
 
+/**
+ * The hidden field of an edit form holding the item's `updatedAt` when the form was opened: a
+ * save whose item changed since is refused, nothing changed (ADR 087).
+ */
+export const VERSION_FIELD = 'version'
+/** An item's version: when it was last saved (a never-edited item: when it was created). */
+export function versionOf(item: { updatedAt?: string | null; createdAt?: string }): string {
+  return item.updatedAt ?? item.createdAt ?? ''
+}
+export const STALE_SAVE_MESSAGE =
+  'Cet élément a été modifié ailleurs depuis que vous l’avez ouvert. Vos saisies sont conservées ci-dessous : copiez-les, puis rechargez la page pour repartir de la dernière version.'
+
 /** A tab's view, from its URL: the list, a new item's form, or an item's form. */
 export type CrudView<T> =
   | { mode: 'list'; item: null; items: T[] }

@@ -93,15 +93,14 @@ function liftAuthor(value: unknown): unknown {
   return { ...rest, author }
 }
 
-export const THUMBNAIL_REQUIRED_MESSAGE = 'La miniature est requise'
-
 export const BlogPostFieldsSchema = z.object({
   title: requiredText('Le titre est requis'),
   slug: requiredText('Le slug est requis').regex(SLUG_PATTERN, { error: SLUG_FORMAT_MESSAGE }),
-  category: requiredText('La catégorie est requise'),
-  excerpt: requiredText("L'extrait est requis", MAX_LENGTH.text),
+  // A post needs a title and a text, nothing more (ADR 087): without a category, excerpt or
+  // thumbnail the public pages fall back (no chip, the first paragraph, the site's image).
+  category: optionalText().transform((value) => value ?? ''),
+  excerpt: optionalText(MAX_LENGTH.text).transform((value) => value ?? ''),
   content: requiredText('Le contenu est requis', MAX_LENGTH.long),
-  // Required to publish or schedule; a draft may wait for its picture (superRefine below).
   thumbnail: optionalUrl().transform((value) => value ?? ''),
   tags: listField(),
   // Blank = computed from the words (the editor shows the figure), else the owner's.
@@ -137,19 +136,6 @@ export const BlogPostFieldsSchema = z.object({
 /** Field errors of the author use the paths "author.name" and "author.avatar" (AUTHOR_FIELDS). */
 export const BlogPostSchema = z
   .preprocess(liftAuthor, BlogPostFieldsSchema)
-  // Checked even when other fields are refused (`when`), as the required fields are; a
-  // draft saves without it.
-  .refine(
-    (post) => {
-      const { status, thumbnail } = post as { status?: unknown; thumbnail?: unknown }
-      return status === 'draft' || (typeof thumbnail === 'string' && thumbnail !== '')
-    },
-    {
-      path: ['thumbnail'],
-      message: THUMBNAIL_REQUIRED_MESSAGE,
-      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'thumbnail'),
-    },
-  )
   .superRefine((post, ctx) => {
     if (post.status !== 'scheduled') return
     if (post.publishedAt === undefined || post.publishedAt <= new Date().toISOString())

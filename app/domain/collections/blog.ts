@@ -44,6 +44,8 @@ export const blogCollection = declareCollection<BlogPost>()({
     updated: 'Article mis à jour avec succès',
     deleted: 'Article supprimé avec succès',
     missing: "Cet article n'existe plus.",
+    stale:
+      'Cet article a été modifié ailleurs depuis que vous l’avez ouvert (un autre onglet ou une autre personne). Vos saisies sont conservées ci-dessous : copiez-les, puis rechargez la page pour repartir de la dernière version.',
   },
   savedText: (p) => p.content,
 })

@@ -28,6 +28,8 @@ export interface CollectionToasts {
   updated: string
   deleted: string
   missing: string
+  /** A save refused because the item changed elsewhere since its form was opened (ADR 087). */
+  stale?: string
 }
 
 /**

@@ -5,6 +5,7 @@ import { ArrowLeft, Eye } from 'lucide-react'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
+import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import { blogPostingLd, breadcrumbLd } from '#app/domain/structured-data.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
@@ -35,6 +36,7 @@ import {
   englishSlugOf,
   localizeItem,
   postIdOfEnglishSlug,
+  previewInEnglish,
 } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
@@ -60,8 +62,18 @@ const NOT_FOUND = {
  */
 async function englishPage(
   slug: string,
+  preview = false,
 ): Promise<{ page?: BlogPostPage; frenchOffer?: { title: string; path: string } }> {
   const id = await postIdOfEnglishSlug(slug)
+  // An admin's preview (ADR 087): the English version whatever its status or the French one's.
+  if (preview) {
+    const post = id ? await getBlogPost(id) : (await getBlogPostPreview(slug))?.post
+    const english = post ? await previewInEnglish('post', post) : undefined
+    if (english && english.slug === slug)
+      return {
+        page: { post: english.item, html: await englishContentHtml('post', english.item.id) },
+      }
+  }
   const french = id
     ? await getBlogPost(id).then((post) => (post ? getBlogPostPage(post.slug) : undefined))
     : await getBlogPostPage(slug)
@@ -84,10 +96,10 @@ async function loadPreview(request: Request): Promise<boolean> {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const locale: Locale = requestLocale(request)
-  // The preview is the French editor's (ADR 020).
-  const preview = locale === 'fr' && (await loadPreview(request))
+  // An admin previews the French post (ADR 020) and its English version (ADR 087).
+  const preview = await loadPreview(request)
   // Drafts and posts not yet due are a 404 for visitors (checked in the query, at its time).
-  const english = locale === 'en' ? await englishPage(params.slug) : undefined
+  const english = locale === 'en' ? await englishPage(params.slug, preview) : undefined
   const page: BlogPostPage | undefined = english
     ? english.page
     : preview
@@ -110,19 +122,27 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     fr: `/blog/${encodeURIComponent(frenchSlug)}`,
     en: englishSlug ? `${EN_PREFIX}/blog/${encodeURIComponent(englishSlug)}` : null,
   }
+  // Category, excerpt and thumbnail are optional (ADR 087): the first paragraph describes the
+  // post, the site's share image shows it.
+  const excerpt = excerptOrFirstParagraph(post.excerpt, html)
   const jsonLd = [
-    blogPostingLd(origin, post, settings.siteName, locale),
+    blogPostingLd(
+      origin,
+      { ...post, excerpt, thumbnail: post.thumbnail || (settings.metaImage ?? '') },
+      settings.siteName,
+      locale,
+    ),
     breadcrumbLd(origin, [
       [translate(locale, 'nav:home'), locale === 'en' ? `${EN_PREFIX}/` : '/'],
       ['Blog', locale === 'en' ? `${EN_PREFIX}/blog` : '/blog'],
       [post.title, alternates[locale]!],
     ]),
   ]
-  const banner = preview
-    ? isPublic(post, new Date())
-      ? PREVIEW_BANNER_PUBLISHED
-      : PREVIEW_BANNER
-    : null
+  // In English, "published" is what a visitor would see at this address now.
+  const visible = english
+    ? (await englishPage(params.slug)).page !== undefined
+    : isPublic(post, new Date())
+  const banner = preview ? (visible ? PREVIEW_BANNER_PUBLISHED : PREVIEW_BANNER) : null
   // The Markdown source stays on the server: the page ships its HTML only, and only the
   // fields it shows (ADR 040).
   const {
@@ -134,7 +154,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...shown
   } = post
   return data(
-    { post: shown, html, jsonLd, preview: banner, alternates, frenchOffer: null },
+    {
+      // The lead paragraph is the written excerpt only: the fallback is the body's first one.
+      post: { ...shown, excerpt, lead: post.excerpt.trim() },
+      html,
+      jsonLd,
+      preview: banner,
+      alternates,
+      frenchOffer: null,
+    },
     { headers },
   )
 }
@@ -203,13 +231,15 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
       <header className="relative overflow-hidden">
         {/* A blurred wash of colour, never the picture's own text as ghost
             letters; a dark veil keeps the title readable over any image. */}
-        <img
-          src={backdropSrc(post.thumbnail)}
-          alt=""
-          fetchPriority="high"
-          data-hero-backdrop=""
-          className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
-        />
+        {post.thumbnail ? (
+          <img
+            src={backdropSrc(post.thumbnail)}
+            alt=""
+            fetchPriority="high"
+            data-hero-backdrop=""
+            className="absolute inset-0 size-full scale-125 object-cover opacity-40 blur-2xl"
+          />
+        ) : null}
         <div
           className="absolute inset-0 bg-gradient-to-b from-bg/75 via-bg/85 to-bg"
           aria-hidden="true"
@@ -219,9 +249,11 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('post:allPosts')}
           </Link>
-          <p className="mt-6">
-            <span className="chip">{post.category}</span>
-          </p>
+          {post.category ? (
+            <p className="mt-6">
+              <span className="chip">{post.category}</span>
+            </p>
+          ) : null}
           <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">
             {post.title}
           </h1>
@@ -235,7 +267,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto max-w-3xl space-y-6 px-6 text-lg leading-relaxed text-fg-2">
-        <p className="text-xl text-fg">{post.excerpt}</p>
+        {post.lead ? <p className="text-xl text-fg">{post.lead}</p> : null}
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
           <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />

@@ -1,4 +1,5 @@
 import { getEnv } from '#app/server/core/env.server.ts'
+import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import { cdata, escapeXml, xmlResponse } from '#app/server/content/feeds.server.ts'
 import { listBlogPostPages } from '#app/server/repositories/blog.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
@@ -50,9 +51,10 @@ export async function loader({ request }: { request: Request }) {
       `      <title>${escapeXml(p.title)}</title>`,
       `      <link>${escapeXml(url)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-      `      <description>${escapeXml(p.excerpt)}</description>`,
+      `      <description>${escapeXml(excerptOrFirstParagraph(p.excerpt, html))}</description>`,
       `      <content:encoded>${cdata(absolutize(html, origin))}</content:encoded>`,
-      `      <category>${escapeXml(p.category)}</category>`,
+      // Category and excerpt are optional (ADR 087).
+      ...(p.category ? [`      <category>${escapeXml(p.category)}</category>`] : []),
       `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>`,
       '    </item>',
     ].join('\n')

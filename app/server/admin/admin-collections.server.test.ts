@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { makeProcessStep } from '#app/server/demo/factories.server.ts'
+import { makeBlogPost, makeProcessStep } from '#app/server/demo/factories.server.ts'
+import {
+  createBlogPost,
+  getBlogPost,
+  listBlogPosts,
+  updateBlogPost,
+} from '#app/server/repositories/blog.server.ts'
+import { blogCollection as blog } from '#app/domain/collections/blog.ts'
 import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
 import { mediaCollection as media } from '#app/domain/collections/media.ts'
@@ -101,5 +108,60 @@ describe('saveCollection', () => {
     )) as Response
     expect(response.headers.get('Location')).toBe('/admin/media?q=logo&category=image')
     expect(await toastOf(response)).toEqual({ kind: 'error', message: "Ce média n'existe plus." })
+  })
+
+  it('refuses a save made from a form older than the post, in French, changing nothing', async () => {
+    const created = await createBlogPost(makeBlogPost({ title: 'Premier titre' }))
+    const opened = created.updatedAt ?? created.createdAt
+    // Another tab saves first.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const other = await updateBlogPost(created.id, {
+      ...makeBlogPost(),
+      slug: created.slug,
+      title: 'Autre onglet',
+    })
+    expect(other?.updatedAt).not.toBe(opened)
+    const fields = {
+      intent: 'update',
+      id: created.id,
+      version: opened,
+      title: 'Mon onglet',
+      slug: created.slug,
+      content: 'Texte',
+      status: 'published',
+    }
+    const stale = await saveCollection(post('/admin/blog', fields), admin, blog)
+    expect(stale).toMatchObject({
+      init: { status: 409 },
+      data: { formError: expect.stringContaining('Cet article a été modifié ailleurs') },
+    })
+    expect((await getBlogPost(created.id))?.title).toBe('Autre onglet')
+    // From the current version, the same save goes through.
+    const fresh = (await saveCollection(
+      post('/admin/blog', { ...fields, version: other?.updatedAt ?? '' }),
+      admin,
+      blog,
+    )) as Response
+    expect(fresh.status).toBe(302)
+    expect((await getBlogPost(created.id))?.title).toBe('Mon onglet')
+  })
+
+  it('publishes a post with only a title and a text; lists show its first paragraph', async () => {
+    const response = (await saveCollection(
+      post('/admin/blog', {
+        intent: 'create',
+        title: 'Titre seul',
+        slug: 'titre-seul',
+        content: 'Un **premier** [paragraphe](https://exemple.fr).\n\nUn second.',
+        status: 'published',
+      }),
+      admin,
+      blog,
+    )) as Response
+    expect(response.status).toBe(302)
+    const [listed] = (await listBlogPosts({}, new Date(Date.now() + 1000))).filter(
+      (p) => p.slug === 'titre-seul',
+    )
+    expect(listed).toMatchObject({ category: '', thumbnail: '', excerpt: 'Un premier paragraphe.' })
   })
 })

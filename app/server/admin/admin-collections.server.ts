@@ -3,7 +3,15 @@
 // the loader and action steps every collection tab shares. Each tab's loader and action check
 // the admin before calling these (collectionLoader and collectionAction do it for a tab that
 // is only its collection).
-import type { CollectionData, CollectionDefinition } from '#app/domain/admin-collection.ts'
+import { data } from 'react-router'
+import {
+  STALE_SAVE_MESSAGE,
+  VERSION_FIELD,
+  versionOf,
+  type CollectionData,
+  type CollectionDefinition,
+  type FormFailure,
+} from '#app/domain/admin-collection.ts'
 import type { CollectionId, CollectionItems } from '#app/domain/collections/registry.ts'
 import {
   handleCrudIntent,
@@ -150,6 +158,23 @@ export async function saveCollection<K extends CollectionId>(
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer
   const store: CollectionStore<CollectionItems[K]> = REPOSITORIES[collection.id]
+  const expected = form.values[VERSION_FIELD]
+  delete form.values[VERSION_FIELD]
+  // Two tabs on one item (ADR 087): a save made from a form older than the item is refused.
+  if (form.intent === 'update' && typeof expected === 'string' && expected !== '' && form.id) {
+    const current = (await store.get(form.id)) as
+      { updatedAt?: string; createdAt?: string } | undefined
+    if (current && versionOf(current) !== '' && versionOf(current) !== expected) {
+      return data<FormFailure>(
+        {
+          fieldErrors: {},
+          values: form.values,
+          formError: collection.toasts.stale ?? STALE_SAVE_MESSAGE,
+        },
+        { status: 409 },
+      )
+    }
+  }
   if (form.intent === 'translate' && collection.translation) {
     return saveItemTranslation(
       request,

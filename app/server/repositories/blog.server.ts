@@ -21,6 +21,7 @@ import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
+import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import {
   countRows,
   definedOnly,
@@ -192,12 +193,19 @@ async function readBlogPosts(category: string | undefined, now: Date): Promise<B
     getDb()
       .selectFrom('blog_posts')
       .select(COLUMNS)
+      // The HTML only of posts without an excerpt: their first paragraph stands in (ADR 087).
+      .select((eb) =>
+        eb.case().when('excerpt', '=', '').then(eb.ref('contentHtml')).end().as('fallbackHtml'),
+      )
       .orderBy('publishedAt', 'desc')
       .orderBy('id', 'asc'),
     now,
   )
   if (category) query = query.where('category', '=', category)
-  return (await query.execute()).map(toBlogPost)
+  return (await query.execute()).map(({ fallbackHtml, ...row }) => {
+    const post = toBlogPost(row)
+    return { ...post, excerpt: excerptOrFirstParagraph(post.excerpt, fallbackHtml) }
+  })
 }
 
 /** Every post, drafts and scheduled ones included (admin only), newest first. */

@@ -96,6 +96,23 @@ function dateOf(item: object): string {
   return typeof at === 'string' ? at : ''
 }
 
+/**
+ * An item in English whatever its English status (draft, scheduled): the admin's preview
+ * (ADR 087). Undefined when it has no English text.
+ */
+export async function previewInEnglish<T extends { id: string }>(
+  entity: TranslatedEntity,
+  item: T,
+): Promise<{ item: T; slug: string } | undefined> {
+  const data = (await englishOf(entity)).get(item.id)
+  if (!isTranslated(entity, data)) return undefined
+  const frenchSlug = (item as { slug?: unknown }).slug
+  return {
+    item: overlay(entity, item, data!),
+    slug: data!.slug || (typeof frenchSlug === 'string' ? frenchSlug : ''),
+  }
+}
+
 /** One item in `locale`, or undefined when it has no version in that language. */
 export async function localizeItem<T extends { id: string }>(
   entity: TranslatedEntity,

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { Pencil, Plus } from 'lucide-react'
 import { ButtonLink, buttonStyles } from './buttons.tsx'
+import { DISCARD_ATTRIBUTE } from './unsaved-changes.tsx'
 import { Link, useLocation } from 'react-router'
 
 /** "Add" button opening the form view in create mode (`?new`). */
@@ -63,7 +64,8 @@ export function EditLink({ id, itemName }: { id: string; itemName: string }) {
 export function CancelLink({ to, children = 'Annuler' }: { to?: string; children?: ReactNode }) {
   const { pathname } = useLocation()
   return (
-    <ButtonLink to={to ?? pathname} variant="secondary">
+    // An explicit « Annuler » discards the edits: the unsaved-changes guard lets it go (ADR 087).
+    <ButtonLink to={to ?? pathname} variant="secondary" {...{ [DISCARD_ATTRIBUTE]: '' }}>
       {children}
     </ButtonLink>
   )

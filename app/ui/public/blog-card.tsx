@@ -68,10 +68,21 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       data-testid="blog-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden">
-        <CardImage src={post.thumbnail} priority={priority} zoom="group-hover:scale-105" />
-        <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
-          {post.category}
-        </span>
+        {/* Thumbnail and category are optional (ADR 087): a wash of the theme's colours. */}
+        {post.thumbnail ? (
+          <CardImage src={post.thumbnail} priority={priority} zoom="group-hover:scale-105" />
+        ) : (
+          <div
+            aria-hidden="true"
+            data-testid="card-no-image"
+            className="size-full bg-gradient-to-br from-accent/30 via-bg to-accent/10"
+          />
+        )}
+        {post.category ? (
+          <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
+            {post.category}
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3 text-sm text-fg-2">

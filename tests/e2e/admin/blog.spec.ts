@@ -46,9 +46,7 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   for (const [label, message] of [
     ['Titre', 'Le titre est requis'],
     ['Slug', 'Le slug est requis'],
-    ['Catégorie', 'La catégorie est requise'],
-    // No thumbnail error: a new post is a draft, which saves without one.
-    ['Extrait', "L'extrait est requis"],
+    // Category, excerpt and thumbnail are optional (ADR 087).
     ['Contenu', 'Le contenu est requis'],
     ['Temps de lecture (minutes)', READ_TIME_MESSAGE],
     ["Avatar de l'auteur (URL)", 'URL invalide'],

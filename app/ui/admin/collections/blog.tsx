@@ -60,8 +60,25 @@ export const blog = defineCollection<'blog', BlogData>(blogCollection, {
   english: {
     Fields: EnglishPublishingFields,
     note: (post, data) => englishNote(data.translations?.[post.id], new Date(data.now)),
-    After: ({ item, data }) =>
-      data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} locale="en" /> : null,
+    After: ({ item, data }) => (
+      <>
+        {/* The English version as visitors will see it, whatever its status (ADR 087). */}
+        {isTranslated('post', data.translations?.[item.id]) ? (
+          <p className="mt-4">
+            <Link
+              to={englishPreviewUrl(item, data.translations?.[item.id])}
+              className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              Prévisualiser
+            </Link>
+          </p>
+        ) : null}
+        {data.revisions ? (
+          <RevisionsPanel postId={item.id} view={data.revisions} locale="en" />
+        ) : null}
+      </>
+    ),
   },
 })
 
@@ -84,6 +101,8 @@ function englishNote(english: TranslationData | undefined, now: Date) {
 }
 
 const previewUrl = (post: BlogPost) => `/blog/${encodeURIComponent(post.slug)}?apercu`
+const englishPreviewUrl = (post: BlogPost, english: TranslationData | undefined) =>
+  `/en/blog/${encodeURIComponent(english?.slug || post.slug)}?apercu`
 
 const STATUS_STYLES = {
   draft: 'bg-zinc-100 text-zinc-700',
@@ -192,16 +211,15 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         <TaxonomyField
           {...field('category', post?.category)}
           label="Catégorie"
-          required
-          hint="Choisissez une catégorie existante ou saisissez-en une nouvelle"
+          hint="Facultative. Choisissez une catégorie existante ou saisissez-en une nouvelle"
           options={taxonomy.categories}
         />
-        {/* Not required for a draft: the server asks for it once the post is published. */}
+        {/* Optional (ADR 087): without it the site's share image stands in. */}
         <MediaUrlField
           {...field('thumbnail', post?.thumbnail)}
           kind="image"
           label="Miniature (URL)"
-          hint="Requise pour publier ou programmer l’article"
+          hint="Facultative : sans miniature, l’image de partage du site est utilisée"
         />
         <TextField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
@@ -247,7 +265,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           type="url"
         />
       </FieldGrid>
-      <TextAreaField {...field('excerpt', post?.excerpt)} label="Extrait" required rows={3} />
+      <TextAreaField
+        {...field('excerpt', post?.excerpt)}
+        label="Extrait"
+        hint="Facultatif : vide, le premier paragraphe du texte en tient lieu"
+        rows={3}
+      />
       <MarkdownEditor
         {...field('content', post?.content)}
         label="Contenu"

@@ -6,10 +6,12 @@
 // app/server/admin/admin-collections.server.ts.
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { Form, useSearchParams } from 'react-router'
-import type {
-  CollectionData,
-  CollectionDefinition,
-  FormFailure,
+import {
+  VERSION_FIELD,
+  versionOf,
+  type CollectionData,
+  type CollectionDefinition,
+  type FormFailure,
 } from '#app/domain/admin-collection.ts'
 import type { CollectionId, CollectionItems } from '#app/domain/collections/registry.ts'
 import { FormErrorSummary } from '../banner.tsx'
@@ -30,6 +32,7 @@ import {
 import { forgetSavedCopies } from '../markdown-editor.tsx'
 import { TabHeader } from '../tabs.tsx'
 import { useSchemaForm } from '../use-schema-form.ts'
+import { UnsavedChangesGuard } from '../unsaved-changes.tsx'
 import {
   ENGLISH_PARAM,
   MissingTranslation,
@@ -111,13 +114,24 @@ export function defineCollection<
   return { ...declared, ...view }
 }
 
-type Item = { id: string; updatedAt?: string }
+type Item = { id: string; updatedAt?: string; createdAt?: string }
 
-/** The tab: its list, or the form of a new (`?new`) or existing (`?edit=<id>`) item. */
+/**
+ * The tab: its list, or the form of a new (`?new`) or existing (`?edit=<id>`) item; every
+ * form in it asks before its unsaved changes are left (ADR 087).
+ */
 export function CollectionTab<
   K extends CollectionId,
   D extends CollectionData<CollectionItems[K]>,
->({
+>(props: { collection: Collection<K, D>; loaderData: D; actionData: FormFailure | undefined }) {
+  return (
+    <UnsavedChangesGuard>
+      <CollectionScreen {...props} />
+    </UnsavedChangesGuard>
+  )
+}
+
+function CollectionScreen<K extends CollectionId, D extends CollectionData<CollectionItems[K]>>({
   collection,
   loaderData,
   actionData,
@@ -277,7 +291,7 @@ function CollectionForm<K extends CollectionId, D extends CollectionData<Collect
 }: ViewProps<K, D>) {
   const { errors, onSubmit } = useSchemaForm(collection.schema, failure?.fieldErrors)
   const { labels, Fields } = collection
-  const item = data.item
+  const item: (CollectionItems[K] & Item) | null = data.item
   // After a refused save the form shows what the admin typed, otherwise the stored item.
   const typed = failure?.values
   const binders: Omit<FieldsProps<CollectionItems[K], D>, 'item' | 'data'> = {
@@ -305,6 +319,10 @@ function CollectionForm<K extends CollectionId, D extends CollectionData<Collect
       <RequiredNote />
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
+        {/* The version this form was opened on: a save over a newer one is refused (ADR 087). */}
+        {item && versionOf(item) ? (
+          <input type="hidden" name={VERSION_FIELD} value={versionOf(item)} />
+        ) : null}
         <Fields item={item} data={data} {...binders} />
         <FormActions>
           {collection.formActions?.(item)}
