@@ -109,7 +109,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       settings.siteDescription ||
       (locale === 'en' ? translate(locale, 'footer:fallbackDescription') : ''),
     metaImage: settings.metaImage,
-    keywords: settings.keywords,
+    // The owner's keywords are French words: an English page names none rather than
+    // French ones (ADR 089).
+    keywords: locale === 'en' ? [] : settings.keywords,
     origin: getEnv().PUBLIC_URL,
   }
   return {

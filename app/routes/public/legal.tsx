@@ -55,7 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Each language shows the owner's own text, else its template filled with the same facts,
   // so the English page never says other than the French one (ADR 089).
   const stored = locale === 'en' ? ownEnglishLegalText(english?.text) : settings.legal?.[key]
-  const { html } = await renderMarkdown(legalMarkdown(legalText(key, stored, facts, locale)))
+  const { html } = await renderMarkdown(
+    legalMarkdown(legalText(key, stored, facts, locale)),
+    locale,
+  )
   const frenchPage = LEGAL_PAGES[key].path
   return {
     key,
