@@ -64,6 +64,9 @@ async function adminOnlyFiles(): Promise<Set<string>> {
   return new Set([...admin].filter((f) => !other.has(f)))
 }
 
+/** How much heavier an English page's HTML may be than its French twin's (ADR 089): reported. */
+const HTML_TWIN_AIM_KB = 6
+
 async function main() {
   const adminFiles = await adminOnlyFiles()
   const { child, base: url, dataDir } = await spawnBenchServer('bench', { BUILD_DIR })
@@ -72,10 +75,25 @@ async function main() {
     await waitFor(url)
     const blog = await (await fetch(`${url}/blog`)).text()
     const slug = /href="\/blog\/([^"?#/]+)"/.exec(blog)?.[1]
-    const pages = [
-      ['/', '/'],
-      ['article de blog', slug ? `/blog/${slug}` : '/blog'],
+    const enBlog = await (await fetch(`${url}/en/blog`)).text()
+    const enSlug = /href="\/en\/blog\/([^"?#/]+)"/.exec(enBlog)?.[1]
+    // Each French page beside its English twin (ADR 089): an English page's HTML should stay
+    // within 6 KB of its French twin's.
+    const pairs = [
+      ['accueil', '/', '/en/'],
+      ['projets', '/projects', '/en/projects'],
+      [
+        'article de blog',
+        slug ? `/blog/${slug}` : '/blog',
+        enSlug ? `/en/blog/${enSlug}` : '/en/blog',
+      ],
+      ['confidentialité', '/confidentialite', '/en/privacy'],
     ] as const
+    const pages = pairs.flatMap(([label, fr, en]) => [
+      [`${label} (français)`, fr] as const,
+      [`${label} (anglais)`, en] as const,
+    ])
+    const htmlSizes = new Map<string, { raw: number; gzip: number; js: number }>()
     console.log(
       `Taille gzip de ce que télécharge une première visite (budget JS : ${JS_BUDGET_KB} Ko)\n`,
     )
@@ -90,7 +108,10 @@ async function main() {
       for (const [u, kb] of jsKb.files.sort((a, b) => b[1] - a[1]).slice(0, 6))
         console.log(`        ${kb.toFixed(1).padStart(6)} Ko  ${u}`)
       console.log(`  CSS : ${cssKb.total.toFixed(1)} Ko gzip en ${css.length} fichiers`)
-      console.log(`  HTML: ${(gzipSync(html).length / 1024).toFixed(1)} Ko gzip`)
+      const raw = Buffer.byteLength(html) / 1024
+      const gzip = gzipSync(html).length / 1024
+      htmlSizes.set(pagePath, { raw, gzip, js: jsKb.total })
+      console.log(`  HTML: ${raw.toFixed(1)} Ko, ${gzip.toFixed(1)} Ko gzip`)
       if (jsKb.total >= JS_BUDGET_KB) {
         console.log(`  ✗ JS au-dessus du budget de ${JS_BUDGET_KB} Ko`)
         failed = true
@@ -101,6 +122,18 @@ async function main() {
       }
       console.log('')
     }
+    console.log('Français / anglais (HTML brut, HTML gzip, JS gzip) :')
+    for (const [label, fr, en] of pairs) {
+      const a = htmlSizes.get(fr)!
+      const b = htmlSizes.get(en)!
+      const delta = b.raw - a.raw
+      console.log(
+        `  ${label.padEnd(18)} HTML ${a.raw.toFixed(1)} → ${b.raw.toFixed(1)} Ko (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})` +
+          `, gzip ${a.gzip.toFixed(1)} → ${b.gzip.toFixed(1)} Ko, JS ${a.js.toFixed(1)} → ${b.js.toFixed(1)} Ko` +
+          (delta > HTML_TWIN_AIM_KB ? `  (au-delà de ${HTML_TWIN_AIM_KB} Ko)` : ''),
+      )
+    }
+    console.log('')
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
