@@ -91,3 +91,22 @@ test('no French-only word on any English page type nor in the English feed', asy
   expect(feed).toContain('Link to the section')
   for (const word of FRENCH_ONLY) expect(feed, `/en/rss.xml: ${word}`).not.toMatch(word)
 })
+
+test('the English catalogue is a chunk only English pages load, never inlined in the HTML', async ({
+  page,
+  request,
+}) => {
+  // A catalogue text the home page does not show.
+  const unseen = 'Stop counting me'
+  expect(await (await request.get('/en/')).text()).not.toContain(unseen)
+  const chunks: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/english-[\w-]+\.js$/.test(r.url())) chunks.push(r.url())
+  })
+  await visit(page, '/')
+  expect(chunks).toEqual([])
+  await visit(page, '/en/')
+  expect(chunks).toHaveLength(1)
+  // The page hydrated (visit waits for it) as an English page.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})
