@@ -32,8 +32,7 @@ import { LocaleContext, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
 import { feedPath, localeOfPath, requestLocale } from '#app/domain/i18n/locale.ts'
 import { localizeSettings } from '#app/server/repositories/translations.server.ts'
-import { en } from '#app/domain/i18n/messages.en.ts'
-import { registerCatalogue, translate } from '#app/domain/i18n/translate.ts'
+import { translate } from '#app/domain/i18n/translate.ts'
 import appCss from './app.css?url'
 import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
 import displayFont from './styles/fonts/space-grotesk-latin-wght-normal.woff2?url'
@@ -109,7 +108,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       settings.siteDescription ||
       (locale === 'en' ? translate(locale, 'footer:fallbackDescription') : ''),
     metaImage: settings.metaImage,
-    keywords: settings.keywords,
+    // The owner's keywords are French words: an English page names none rather than
+    // French ones (ADR 089).
+    keywords: locale === 'en' ? [] : settings.keywords,
     origin: getEnv().PUBLIC_URL,
   }
   return {
@@ -123,8 +124,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: user
       ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
       : null,
-    // An English page brings its catalogue with it: French pages' JavaScript holds none (ADR 074).
-    messages: locale === 'en' ? en : null,
   }
 }
 
@@ -146,8 +145,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const favicon = data?.site.favicon
   // The language is the path's alone (ADR 074): the page cache keys on nothing else.
   const locale = localeOfPath(useLocation().pathname)
-  // Before anything of the page renders (its meta included): English texts in the browser.
-  if (data?.messages) registerCatalogue('en', data.messages)
   // Set once the page has hydrated and every effect of that first render ran (this one runs
   // last, being the outermost): the browser tests wait for this state, never for a delay.
   useEffect(() => {

@@ -1,9 +1,9 @@
 // `npm run bench:bundle`: builds (npm script), then starts the production server on a
 // temporary database with the demo content and measures what a first visit downloads:
 // the JS (entry, modulepreloads) and CSS of the public pages, French and English, gzip-compressed,
-// and the number of script requests (ADR 086).
+// and the number of script requests (ADR 086), each French page beside its English twin (ADR 089).
 // Targets: JS ≤ 130 KB gzip in at most 12 scripts; the admin hub's code must not load on public pages.
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -66,6 +66,16 @@ async function adminOnlyFiles(): Promise<Set<string>> {
   return new Set([...admin].filter((f) => !other.has(f)))
 }
 
+/** The English catalogue's chunk(s), which no HTML names: English pages import them. */
+function englishChunks(): string[] {
+  return readdirSync(path.join(CLIENT_DIR, 'assets'))
+    .filter((f) => /^english-[\w-]+\.js$/.test(f))
+    .map((f) => `/assets/${f}`)
+}
+
+/** How much heavier an English page's HTML may be than its French twin's (ADR 089): reported. */
+const HTML_TWIN_AIM_KB = 6
+
 async function main() {
   const adminFiles = await adminOnlyFiles()
   const { child, base: url, dataDir } = await spawnBenchServer('bench', { BUILD_DIR })
@@ -76,23 +86,41 @@ async function main() {
     const slug = /href="\/blog\/([^"?#/]+)"/.exec(blog)?.[1]
     const projects = await (await fetch(`${url}/projects`)).text()
     const project = /href="\/projects\/([^"?#/]+)"/.exec(projects)?.[1]
-    const pages = [
-      ['/', '/'],
-      ['article de blog', slug ? `/blog/${slug}` : '/blog'],
-      ['projet', project ? `/projects/${project}` : '/projects'],
-      ['/projects', '/projects'],
-      ['/blog', '/blog'],
-      ['/gallery', '/gallery'],
-      ['/contact', '/contact'],
-      ['/en/', '/en/'],
-      ['/en/blog', '/en/blog'],
+    const enBlog = await (await fetch(`${url}/en/blog`)).text()
+    const enSlug = /href="\/en\/blog\/([^"?#/]+)"/.exec(enBlog)?.[1]
+    // Each French page beside its English twin (ADR 089): an English page's HTML should stay
+    // within 6 KB of its French twin's.
+    const pairs = [
+      ['accueil', '/', '/en/'],
+      [
+        'article de blog',
+        slug ? `/blog/${slug}` : '/blog',
+        enSlug ? `/en/blog/${enSlug}` : '/en/blog',
+      ],
+      [
+        'projet',
+        project ? `/projects/${project}` : '/projects',
+        project ? `/en/projects/${project}` : '/en/projects',
+      ],
+      ['projets', '/projects', '/en/projects'],
+      ['blog', '/blog', '/en/blog'],
+      ['galerie', '/gallery', '/en/gallery'],
+      ['contact', '/contact', '/en/contact'],
+      ['confidentialité', '/confidentialite', '/en/privacy'],
     ] as const
+    const pages = pairs.flatMap(([label, fr, en]) => [
+      [`${label} (français)`, fr] as const,
+      [`${label} (anglais)`, en] as const,
+    ])
+    const htmlSizes = new Map<string, { raw: number; gzip: number; js: number }>()
     console.log(
       `Taille gzip de ce que télécharge une première visite (budget JS : ${JS_BUDGET_KB} Ko en ${SCRIPT_BUDGET} scripts au plus)\n`,
     )
     for (const [label, pagePath] of pages) {
       const html = await (await fetch(`${url}${pagePath}`)).text()
       const { js, css } = assetsOf(html)
+      // An English page imports its catalogue before hydrating (ADR 089): counted with its JS.
+      if (pagePath.startsWith('/en/')) js.push(...englishChunks())
       const jsKb = gzipKb(js)
       const cssKb = gzipKb(css)
       const admin = js.filter((u) => adminFiles.has(u) || /admin/i.test(u))
@@ -103,7 +131,10 @@ async function main() {
       for (const [u, kb] of jsKb.files.sort((a, b) => b[1] - a[1]).slice(0, 6))
         console.log(`        ${kb.toFixed(1).padStart(6)} Ko  ${u}`)
       console.log(`  CSS : ${cssKb.total.toFixed(1)} Ko gzip en ${css.length} fichiers`)
-      console.log(`  HTML: ${(gzipSync(html).length / 1024).toFixed(1)} Ko gzip`)
+      const raw = Buffer.byteLength(html) / 1024
+      const gzip = gzipSync(html).length / 1024
+      htmlSizes.set(pagePath, { raw, gzip, js: jsKb.total })
+      console.log(`  HTML: ${raw.toFixed(1)} Ko, ${gzip.toFixed(1)} Ko gzip`)
       if (jsKb.total >= JS_BUDGET_KB) {
         console.log(`  ✗ JS au-dessus du budget de ${JS_BUDGET_KB} Ko`)
         failed = true
@@ -118,6 +149,18 @@ async function main() {
       }
       console.log('')
     }
+    console.log('Français / anglais (HTML brut, HTML gzip, JS gzip) :')
+    for (const [label, fr, en] of pairs) {
+      const a = htmlSizes.get(fr)!
+      const b = htmlSizes.get(en)!
+      const delta = b.raw - a.raw
+      console.log(
+        `  ${label.padEnd(18)} HTML ${a.raw.toFixed(1)} → ${b.raw.toFixed(1)} Ko (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})` +
+          `, gzip ${a.gzip.toFixed(1)} → ${b.gzip.toFixed(1)} Ko, JS ${a.js.toFixed(1)} → ${b.js.toFixed(1)} Ko` +
+          (delta > HTML_TWIN_AIM_KB ? `  (au-delà de ${HTML_TWIN_AIM_KB} Ko)` : ''),
+      )
+    }
+    console.log('')
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))

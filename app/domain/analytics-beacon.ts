@@ -17,6 +17,19 @@ export const STATS_OPT_OUT_MAX_AGE_S = 395 * 24 * 60 * 60
 export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound'] as const
 export type StatsEventName = (typeof STATS_EVENTS)[number]
 
+/**
+ * The page whose outbound links count as the 'outbound' goal, by its route id in
+ * app/routes.ts (the same file serves /projects/:id and /en/projects/:id): the script reads
+ * the page kind from the matched route, never from a path prefix, so every language's page
+ * counts (ADR 089).
+ */
+export const OUTBOUND_GOAL_ROUTE = 'routes/public/project'
+
+/** The page kind of a route id: its id without the language prefix ("en-", ADR 074). */
+export function pageKindOf(routeId: string | undefined): string | undefined {
+  return routeId?.replace(/^en-/, '')
+}
+
 /** The largest event body the endpoint reads, in bytes. */
 export const STATS_MAX_BODY_BYTES = 2048
 

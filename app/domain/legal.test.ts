@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { legalBlocks, legalTemplate, legalText, type LegalFacts } from './legal.ts'
+import {
+  legalBlocks,
+  legalTemplate,
+  legalText,
+  OWNER_PLACEHOLDER,
+  type LegalFacts,
+} from './legal.ts'
 
 const facts: LegalFacts = {
   siteName: 'Atelier Lumière',
@@ -59,5 +65,38 @@ describe('legal templates (ADR 021)', () => {
     expect(legalBlocks('Une phrase complète.')).toEqual([
       { kind: 'paragraph', lines: ['Une phrase complète.'] },
     ])
+  })
+})
+
+describe('the English legal templates (ADR 089)', () => {
+  const variants: LegalFacts[] = [
+    facts,
+    { ...facts, email: '', phone: undefined, address: undefined },
+    { ...facts, analytics: true, statistics: { retentionMonths: 13 } },
+    { ...facts, ownerName: OWNER_PLACEHOLDER.fr },
+  ]
+  const shape = (text: string) =>
+    text.split('\n\n').map((block) => (block.startsWith('## ') ? '#' : block.split('\\\n').length))
+
+  it('have the French templates’ structure for every set of facts', () => {
+    for (const f of variants)
+      for (const key of ['notice', 'privacy', 'terms'] as const)
+        expect(shape(legalTemplate(key, f, 'en')), key).toEqual(shape(legalTemplate(key, f)))
+  })
+
+  it('name the same facts, and the English placeholder for the demo person', () => {
+    const privacy = legalTemplate(
+      'privacy',
+      { ...facts, statistics: { retentionMonths: 13 } },
+      'en',
+    )
+    expect(privacy).toContain('## Visit statistics')
+    expect(privacy).toContain('deleted after 13 months')
+    expect(privacy).toContain('without cookies')
+    expect(legalTemplate('notice', facts, 'en')).toContain(`published by ${facts.ownerName}`)
+    const demo = legalTemplate('notice', { ...facts, ownerName: OWNER_PLACEHOLDER.fr }, 'en')
+    expect(demo).toContain(OWNER_PLACEHOLDER.en)
+    expect(demo).not.toContain(OWNER_PLACEHOLDER.fr)
+    expect(legalText('terms', '  ', facts, 'en')).toBe(legalTemplate('terms', facts, 'en'))
   })
 })

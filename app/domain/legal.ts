@@ -4,6 +4,7 @@
 // left empty shows the template. Markdown, rendered by the posts' pipeline (ADR 021's
 // amendment); a text from before, plain text without a Markdown heading, keeps its headings
 // through `legalMarkdown`. No I/O.
+import type { Locale } from './i18n/locale.ts'
 import type { LEGAL_PAGES } from './routes.ts'
 
 export type LegalKey = keyof typeof LEGAL_PAGES
@@ -64,8 +65,21 @@ function contactMeans(facts: LegalFacts): string {
     : 'via le formulaire de la page Contact'
 }
 
-/** The French template of one legal page, filled with `facts`. */
-export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
+/**
+ * Where the owner's name goes while the profile still names the demo person (ADR 070), per
+ * language: the English template names the English placeholder (ADR 089).
+ */
+export const OWNER_PLACEHOLDER = {
+  fr: '[votre nom ou raison sociale]',
+  en: '[your name or company name]',
+} as const satisfies Record<Locale, string>
+
+/**
+ * The template of one legal page in `locale`, filled with `facts`. Both languages are built
+ * from the same facts, section for section, so they cannot disagree (ADR 089).
+ */
+export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale = 'fr'): string {
+  if (locale === 'en') return englishLegalTemplate(key, facts)
   const owner = clean(facts.ownerName) ?? facts.siteName
   const site = `${facts.siteName} (${facts.siteUrl})`
   switch (key) {
@@ -117,8 +131,92 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts): string {
 const HARD_BREAK = '\\\n'
 
 /** The text a legal page shows: the owner's own text, or the filled template. */
-export function legalText(key: LegalKey, stored: string | undefined, facts: LegalFacts): string {
-  return stored?.trim() || legalTemplate(key, facts)
+export function legalText(
+  key: LegalKey,
+  stored: string | undefined,
+  facts: LegalFacts,
+  locale: Locale = 'fr',
+): string {
+  return stored?.trim() || legalTemplate(key, facts, locale)
+}
+
+/** The built-in statistics in the English privacy template: the French section's twin. */
+export function englishStatisticsSection(owner: string, retentionMonths: number): string[] {
+  return [
+    '## Visit statistics',
+    `To know how much the site is visited, ${owner} measures its audience with a tool built into the site, without cookies and without any third-party service. Each page view is recorded with its address (without its parameters, except those of a campaign: utm and ref), the site you came from, the type of device, the browser, the operating system and the country inferred from your browser’s time zone; sending the contact form, downloading the CV and clicks on a project’s links are counted the same way. Your IP address is never recorded: together with your browser, it is only used to compute an anonymous identifier that changes every day and can neither recognise you nor link two days together. These data are used only to produce anonymous statistics for the site’s publisher: they are combined with no other processing (accounts, messages, activity log) and passed on to nobody. Detailed data are deleted after ${retentionMonths} months; only anonymous totals are kept beyond that. Visitors signed in to an account are not counted.`,
+    'You may object at any time with the “Stop counting me” button below: your browser keeps this choice for 13 months in a cookie that contains only “opt-out”, without any identifier. Your browser’s “Do Not Track” and “Global Privacy Control” settings are also respected.',
+  ]
+}
+
+function englishContactLines(facts: LegalFacts): string[] {
+  const email = clean(facts.email)
+  const phone = clean(facts.phone)
+  const address = clean(facts.address)
+  return [
+    email ? `E-mail: ${email}` : 'Contact: through the form on the Contact page',
+    ...(phone ? [`Phone: ${phone}`] : []),
+    ...(address ? [`Address: ${address}`] : []),
+  ]
+}
+
+function englishContactMeans(facts: LegalFacts): string {
+  const email = clean(facts.email)
+  return email
+    ? `by e-mail at ${email} or through the Contact page`
+    : 'through the form on the Contact page'
+}
+
+function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
+  const named = clean(facts.ownerName) ?? facts.siteName
+  const owner = named === OWNER_PLACEHOLDER.fr ? OWNER_PLACEHOLDER.en : named
+  const site = `${facts.siteName} (${facts.siteUrl})`
+  switch (key) {
+    case 'notice':
+      return [
+        '## Publisher',
+        [
+          `The site ${site} is published by ${owner}, in a personal capacity.`,
+          ...englishContactLines(facts),
+        ].join(HARD_BREAK),
+        `Publication director: ${owner}.`,
+        '## Hosting',
+        'The site is hosted by: [name, address and phone number of the host].',
+        '## Intellectual property',
+        `The texts, images and videos of this site are the property of ${owner}, unless stated otherwise. Any reproduction without prior permission is forbidden.`,
+        '## Personal data',
+        'How your data are processed is described in the privacy policy.',
+      ].join('\n\n')
+    case 'privacy':
+      return [
+        '## Data controller',
+        `${owner}, who can be reached ${englishContactMeans(facts)}.`,
+        '## Contact form',
+        `Your name, e-mail address and message are stored only to answer you (legal basis: your request). They are passed on to no third party and are deleted once the exchange is over. E-mails sent by the site (replies, account links) are kept for ${facts.outboxRetentionDays} days to follow their delivery, then deleted.`,
+        '## Accounts and activity log',
+        `For the site’s security, sign-ins and account actions are logged with a truncated IP address, the browser and the operating system used. These entries are deleted after ${facts.activityRetentionDays} days.`,
+        facts.analytics ? '## Audience measurement' : '## Cookies',
+        facts.analytics
+          ? 'An audience measurement (Google Analytics) is switched on only after your consent, given or refused in the banner shown on your first visit. You may change your mind at any time with the “Cookie settings” link at the bottom of each page. Your choice is kept in your browser for 6 months.'
+          : 'The site uses only the cookies it needs to work (the session of signed-in accounts, the chosen theme). No audience-measurement or advertising cookie is set.',
+        ...(facts.statistics
+          ? englishStatisticsSection(owner, facts.statistics.retentionMonths)
+          : []),
+        '## Your rights',
+        `Under the GDPR, you may ask to access, correct or erase your data ${englishContactMeans(facts)}. You may also lodge a complaint with the CNIL (www.cnil.fr), the French data protection authority.`,
+      ].join('\n\n')
+    case 'terms':
+      return [
+        '## Purpose',
+        `These terms govern the use of the site ${site}, published by ${owner}. Browsing the site means accepting these terms.`,
+        '## Accounts',
+        'Creating an account is optional. An account may be suspended in case of abusive or unlawful use.',
+        '## Contents',
+        `The contents are provided for information. ${owner} strives to keep them accurate and up to date, without being able to guarantee that they are free of errors.`,
+        '## Contact',
+        `For any question about these terms, write ${englishContactMeans(facts)}.`,
+      ].join('\n\n')
+  }
 }
 
 export type LegalBlock = { kind: 'heading'; text: string } | { kind: 'paragraph'; lines: string[] }

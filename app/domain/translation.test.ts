@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { toFieldErrors } from './common.ts'
 import { COLLECTIONS } from './collections/registry.ts'
-import { REQUIRED_FIELDS, TRANSLATABLE_FIELDS, translationSchema } from './translation.ts'
+import {
+  REQUIRED_FIELDS,
+  TRANSLATABLE_FIELDS,
+  TRANSLATION_FIELD_LABELS,
+  translationSchema,
+} from './translation.ts'
 
 const errorsOf = (entity: Parameters<typeof translationSchema>[0], data: object) => {
   const parsed = translationSchema(entity).safeParse(data)
@@ -47,5 +52,12 @@ describe('English versions checked with the French rules (ADR 079)', () => {
     expect(TRANSLATABLE_FIELDS.post).toBe(COLLECTIONS.blog.translation.fields)
     expect(REQUIRED_FIELDS.post).toEqual(['title', 'content'])
     expect(TRANSLATABLE_FIELDS.legal).toEqual(['text'])
+  })
+})
+
+describe('the English fields’ labels (ADR 089)', () => {
+  it('say « anglais » once, the form adding it', () => {
+    for (const label of Object.values(TRANSLATION_FIELD_LABELS))
+      expect(label, label).not.toMatch(/anglais/i)
   })
 })

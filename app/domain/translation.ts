@@ -138,7 +138,8 @@ export const TRANSLATION_FIELD_LABELS: Record<string, string> = {
   title: 'Titre',
   description: 'Description',
   content: 'Contenu (Markdown)',
-  slug: 'Slug (adresse anglaise)',
+  // The form adds « (anglais) » to every label (ADR 089: no doubled suffix).
+  slug: 'Slug',
   excerpt: 'Extrait',
   category: 'Catégorie',
   name: 'Nom',

@@ -37,6 +37,7 @@ import {
   localizeItem,
   postIdOfEnglishSlug,
   previewInEnglish,
+  localizeSettings,
 } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { TagList } from '#app/ui/public/tag-list.tsx'
@@ -114,7 +115,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     )
   const { post, html } = page
   const origin = getEnv().PUBLIC_URL
-  const settings = await getSiteSettings()
+  // The publisher is the site's name in the page's language (ADR 089).
+  const settings = await getSiteSettings().then((s) => localizeSettings(s, locale))
   const frenchSlug = english ? ((await getBlogPost(post.id))?.slug ?? post.slug) : post.slug
   const englishSlug = english ? post.slug : await englishSlugOf(post.id, post.slug)
   // The twin, known by id (ADR 075): the switcher and the hreflang links go there.

@@ -13,7 +13,7 @@ import { getTranslation } from '#app/server/repositories/translations.server.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { legalMarkdown, legalText } from '#app/domain/legal.ts'
-import { getLegalFacts } from '#app/server/content/legal.server.ts'
+import { getLegalFacts, ownEnglishLegalText } from '#app/server/content/legal.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { formatDate } from '#app/ui/public/format.ts'
@@ -38,8 +38,8 @@ function pageFor(pathname: string): LegalKey | undefined {
 }
 
 /**
- * Legal notice, privacy policy and terms: the owner's texts from the settings, or French
- * templates filled with the owner's name and contact details (ADR 021), rendered as Markdown by
+ * Legal notice, privacy policy and terms: the owner's texts from the settings, or templates
+ * (French or English, ADR 089) filled with the owner's name and contact details (ADR 021), rendered as Markdown by
  * the posts' pipeline (raw HTML dropped, sanitised; ADR 020).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -52,19 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     getTranslation('legal', key),
     getStatsSettings(),
   ])
-  // The templates are French: the English page is the owner's English text, or a 404 that
-  // offers the French page (ADR 075).
-  const englishText = english?.text?.trim()
-  if (locale === 'en' && !englishText) {
-    throw data(
-      { frenchOffer: { title: LEGAL_PAGES[key].title, path: LEGAL_PAGES[key].path } },
-      { status: 404 },
-    )
-  }
+  // Each language shows the owner's own text, else its template filled with the same facts,
+  // so the English page never says other than the French one (ADR 089).
+  const stored = locale === 'en' ? ownEnglishLegalText(english?.text) : settings.legal?.[key]
   const { html } = await renderMarkdown(
-    legalMarkdown(
-      englishText && locale === 'en' ? englishText : legalText(key, settings.legal?.[key], facts),
-    ),
+    legalMarkdown(legalText(key, stored, facts, locale)),
+    locale,
   )
   const frenchPage = LEGAL_PAGES[key].path
   return {
@@ -73,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     path: frenchPage,
     alternates: {
       fr: frenchPage,
-      en: englishText ? localizePath(frenchPage, 'en') : null,
+      en: localizePath(frenchPage, 'en'),
     } satisfies Alternates,
     html,
     siteName: settings.siteName,

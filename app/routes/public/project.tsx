@@ -29,6 +29,7 @@ import {
   englishContentHtml,
   getTranslation,
   localizeItem,
+  localizeSettings,
 } from '#app/server/repositories/translations.server.ts'
 import { isTranslated } from '#app/domain/translation.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
@@ -93,7 +94,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const [contentHtml, profile, settings, alts] = await Promise.all([
     locale === 'en' ? englishContentHtml('project', project.id) : getProjectContentHtml(project),
     getProfile(),
-    getSiteSettings(),
+    getSiteSettings().then((s) => localizeSettings(s, locale)),
     // The library's text alternative of the cover and the images (ADR 017).
     libraryAlts([project.thumbnail, ...project.images]),
   ])

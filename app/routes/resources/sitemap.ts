@@ -23,17 +23,17 @@ interface Pair {
  */
 export async function loader() {
   const origin = getEnv().PUBLIC_URL
-  const [projects, posts, projectTexts, legalTexts] = await Promise.all([
+  const [projects, posts, projectTexts] = await Promise.all([
     listProjects(),
     listBlogPosts(),
     listTranslations('project'),
-    listTranslations('legal'),
   ])
   const pairs: Pair[] = [
     ...STATIC_PATHS.map((p) => ({ fr: p, en: localizePath(p, 'en') })),
-    ...Object.entries(LEGAL_PAGES).map(([key, p]) => ({
+    ...Object.values(LEGAL_PAGES).map((p) => ({
       fr: p.path,
-      en: isTranslated('legal', legalTexts.get(key)) ? localizePath(p.path, 'en') : null,
+      // Both languages are generated from the same facts (ADR 089).
+      en: localizePath(p.path, 'en'),
     })),
     ...projects.map((p) => {
       const path = `/projects/${encodeURIComponent(p.id)}`

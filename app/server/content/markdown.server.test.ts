@@ -147,3 +147,15 @@ describe('word count and reading time', () => {
     expect(readingTime('mot '.repeat(201))).toBe(2)
   })
 })
+
+describe('the words the pipeline writes, in the body’s language (ADR 089)', () => {
+  it('labels heading anchors and footnotes in English for an English body', async () => {
+    const text = '## Method\n\nA note.[^1]\n\n[^1]: The note.'
+    const english = (await renderMarkdown(text, 'en')).html
+    expect(english).toContain('aria-label="Link to the section “Method”"')
+    expect(english).toContain('Back to text')
+    expect(english).not.toMatch(/Lien vers la section|Retour au texte/)
+    const french = (await renderMarkdown(text)).html
+    expect(french).toContain('aria-label="Lien vers la section « Method »"')
+  })
+})

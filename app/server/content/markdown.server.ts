@@ -9,6 +9,7 @@
 // also memoises by content hash for the few places that render on the fly (preview).
 // The pipeline (unified, remark, rehype, Shiki and its grammars: ~30 MB, ~0.3 s) is imported
 // at the first render, not at start-up: pages show stored HTML (ADR 030).
+import type { Locale } from '#app/domain/i18n/locale.ts'
 import { createHash } from 'node:crypto'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { getCache } from '../cache/caches.server.ts'
@@ -303,10 +304,31 @@ async function importPipeline() {
   }
 }
 
-async function createProcessor(result: {
-  toc: TocEntry[]
-  words: number
-}): Promise<Processor<Root, Root, Root, Root, string>> {
+/**
+ * The words the pipeline itself writes into a body, per language: an English body (a page
+ * under /en/, the English feed) never carries a French label (ADR 089).
+ */
+const PIPELINE_WORDS = {
+  fr: {
+    footnotes: 'Notes',
+    backToText: 'Retour au texte',
+    anchor: (title: string) => `Lien vers la section « ${title} »`,
+  },
+  en: {
+    footnotes: 'Notes',
+    backToText: 'Back to text',
+    anchor: (title: string) => `Link to the section “${title}”`,
+  },
+} as const satisfies Record<Locale, unknown>
+
+async function createProcessor(
+  result: {
+    toc: TocEntry[]
+    words: number
+  },
+  locale: Locale,
+): Promise<Processor<Root, Root, Root, Root, string>> {
+  const words = PIPELINE_WORDS[locale]
   pipeline ??= importPipeline()
   const [shiki, p] = await Promise.all([getHighlighter(), pipeline])
   const {
@@ -324,7 +346,7 @@ async function createProcessor(result: {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkRehype, { footnoteLabel: 'Notes', footnoteBackLabel: 'Retour au texte' })
+    .use(remarkRehype, { footnoteLabel: words.footnotes, footnoteBackLabel: words.backToText })
     .use(rehypeSanitize, p.schema)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
@@ -332,7 +354,7 @@ async function createProcessor(result: {
       test: (heading: Element) => !isFootnoteLabel(heading),
       properties: (heading: Element) => ({
         className: ['heading-anchor'],
-        ariaLabel: `Lien vers la section « ${textOf(heading).trim()} »`,
+        ariaLabel: words.anchor(textOf(heading).trim()),
       }),
       content: { type: 'text', value: '#' },
     })
@@ -367,10 +389,10 @@ function plainFallback(markdown: string): string {
     .join('\n')
 }
 
-async function renderUncached(markdown: string): Promise<RenderedMarkdown> {
+async function renderUncached(markdown: string, locale: Locale): Promise<RenderedMarkdown> {
   const result = { toc: [] as TocEntry[], words: countWords(markdown) }
   try {
-    const processor = await createProcessor(result)
+    const processor = await createProcessor(result, locale)
     const html = String(await processor.process(markdown))
     return { html, words: result.words, toc: result.toc }
   } catch {
@@ -384,12 +406,15 @@ const cache = getCache<string, Promise<RenderedMarkdown>>('rendered-markdown', {
   max: CACHE_SIZE,
 })
 
-/** Markdown → sanitised, highlighted HTML (memoised by content hash, bounded). */
-export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
-  const key = createHash('sha256').update(markdown).digest('base64url')
+/**
+ * Markdown → sanitised, highlighted HTML (memoised by content hash and language, bounded).
+ * `locale` is the language of the page or feed the body goes into (ADR 089).
+ */
+export function renderMarkdown(markdown: string, locale: Locale = 'fr'): Promise<RenderedMarkdown> {
+  const key = `${locale}:${createHash('sha256').update(markdown).digest('base64url')}`
   const hit = cache.get(key)
   if (hit) return hit
-  const rendered = renderUncached(markdown)
+  const rendered = renderUncached(markdown, locale)
   cache.set(key, rendered)
   return rendered
 }
@@ -410,5 +435,5 @@ export async function renderBefore(content: string): Promise<{
 /** Same as renderMarkdown without any memo, code blocks included (benchmarks measure the real cost). */
 export function renderMarkdownUncached(markdown: string): Promise<RenderedMarkdown> {
   codeCache.clear()
-  return renderUncached(markdown)
+  return renderUncached(markdown, 'fr')
 }

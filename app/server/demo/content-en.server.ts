@@ -266,7 +266,10 @@ export const DEMO_MEDIA_EN: Record<string, TranslationData> = {
   },
 }
 
-/** The legal pages' English texts (the French texts remain the reference). */
+/**
+ * The legal pages' English texts the demo once seeded. No longer seeded: the English pages are
+ * generated from the owner's facts (ADR 089); kept so a site seeded before reads them as unwritten.
+ */
 export const DEMO_LEGAL_EN: Record<'notice' | 'privacy' | 'terms', TranslationData> = {
   notice: {
     text: md(

@@ -22,7 +22,6 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import type { TranslatedEntity, TranslationData } from '#app/domain/translation.ts'
 import {
-  DEMO_LEGAL_EN,
   DEMO_MEDIA_EN,
   DEMO_POSTS_EN,
   DEMO_PROCESS_EN,
@@ -148,7 +147,6 @@ export async function seedDemoContent(): Promise<SeedResult> {
   }
   await english('settings', 'settings', DEMO_SETTINGS_EN)
   await english('profile', 'profile', DEMO_PROFILE_EN)
-  for (const [key, data] of Object.entries(DEMO_LEGAL_EN)) await english('legal', key, data)
   await updateCvUrl(DEMO_CV.url)
   await updateCvSettings(DEMO_CV.settings)
 

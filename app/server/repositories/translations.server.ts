@@ -174,7 +174,7 @@ export async function postIdOfEnglishSlug(slug: string): Promise<string | undefi
 const englishHtml = cachedReadByKey('english-html', async (key: string) => {
   const [entity, id] = key.split('\u0000') as [TranslatedEntity, string]
   const content = (await englishOf(entity)).get(id)?.content ?? ''
-  return (await renderMarkdown(content)).html
+  return (await renderMarkdown(content, 'en')).html
 })
 
 /** The rendered English body of a project or a post. */

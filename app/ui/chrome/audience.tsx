@@ -3,8 +3,10 @@
 // project). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
 // user, with Do Not Track or Global Privacy Control, or after the privacy page's opt-out.
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation, useMatches } from 'react-router'
 import {
+  OUTBOUND_GOAL_ROUTE,
+  pageKindOf,
   STATS_BEACON_PATH,
   statsRefused,
   type StatsEventName,
@@ -12,6 +14,8 @@ import {
 
 let active = false
 let firstView = true
+/** The current page's kind: its route id in app/routes.ts, language aside (ADR 089). */
+let pageKind: string | undefined
 
 /** Sends one event (no-op when not measuring). */
 export function sendStat(name: StatsEventName, link?: string): void {
@@ -41,7 +45,7 @@ function onClick(event: MouseEvent) {
   const url = new URL(anchor.href, location.href)
   if (url.origin === location.origin) {
     if (/^\/cv\/(?:telecharger|fichier)$/.test(url.pathname)) sendStat('cv')
-  } else if (/^https?:$/.test(url.protocol) && location.pathname.startsWith('/projects/')) {
+  } else if (/^https?:$/.test(url.protocol) && pageKind === OUTBOUND_GOAL_ROUTE) {
     sendStat('outbound', url.href)
   }
 }
@@ -49,6 +53,8 @@ function onClick(event: MouseEvent) {
 /** Mounted once by the public layout; `signedIn` stops every event. */
 export function Audience({ signedIn }: { signedIn: boolean }) {
   const { pathname, search } = useLocation()
+  const matches = useMatches()
+  pageKind = pageKindOf(matches.at(-1)?.id)
   useEffect(() => {
     active = !signedIn
     if (!active) return

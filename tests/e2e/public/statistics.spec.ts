@@ -3,7 +3,11 @@
 // navigation counts; a crawler and a signed-in admin do not. Playwright's own user agent
 // (HeadlessChrome) is a bot: counted visits use a desktop Chrome's.
 import type { Browser } from '@playwright/test'
+import { EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '#app/server/db/client.server.ts'
+import { makeProject } from '#app/server/demo/factories.server.ts'
+import { createProject } from '#app/server/repositories/projects.server.ts'
+import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
 import { test, expect } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
@@ -134,4 +138,44 @@ test('the endpoint refuses junk with a 4xx, never a 500', async ({ request }) =>
     expect(response.status(), body.slice(0, 40)).toBeLessThan(500)
   }
   expect((await request.get('/api/event')).status()).toBe(405)
+})
+
+test('an outbound link counts as a goal on a project page in both languages, and nowhere else', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const project = await createProject(
+    makeProject({
+      title: 'Projet sortant',
+      content: 'Voir [le site](https://outbound.example/fr).',
+    }),
+  )
+  await saveTranslation('project', project.id, 'en', {
+    title: 'Outbound project',
+    description: 'An English description.',
+    content: 'See [the site](https://outbound.example/en).',
+  })
+  await page.route('https://outbound.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>ailleurs</title>' }),
+  )
+  const goals = async () =>
+    (await views()).filter((v) => v.kind === EVENT_KIND.outbound).map((v) => v.path)
+  for (const [path, name] of [
+    [`/en/projects/${project.id}`, 'the site'],
+    [`/projects/${project.id}`, 'le site'],
+  ] as const) {
+    await visit(page, path)
+    await page.getByTestId('markdown-body').getByRole('link', { name }).click()
+    await expect.poll(goals).toContain(path)
+  }
+  // The same link on a page of another kind is no goal.
+  await saveTranslation('legal', 'terms', 'en', {
+    text: 'See [the site](https://outbound.example/t).',
+  })
+  await visit(page, '/en/terms')
+  await page.getByTestId('markdown-body').getByRole('link', { name: 'the site' }).click()
+  await expect(page).toHaveURL('https://outbound.example/t')
+  await sentinel(browser, baseURL!, '/en/cv')
+  expect(await goals()).toEqual([`/en/projects/${project.id}`, `/projects/${project.id}`])
 })
