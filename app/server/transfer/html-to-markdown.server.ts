@@ -123,19 +123,72 @@ export function expandShortcodes(html: string): ShortcodeResult {
   return { html: out, notes }
 }
 
-/** WordPress keeps paragraphs as blank lines in `content:encoded` (wpautop at display time). */
-export function autoParagraphs(html: string): string {
-  if (/<p[\s>]/i.test(html)) return html
-  return html
+/** Block elements, as WordPress's wpautop lists them (`$allblocks`). */
+const WP_BLOCKS =
+  '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)'
+// Tag runs are bounded and stop at the next bracket (ADR 083).
+const WP_BLOCK_TAG = `</?${WP_BLOCKS}\\b[^<>]{0,2000}>`
+const WP_OPEN_BLOCK = new RegExp(`(<${WP_BLOCKS}\\b[^<>]{0,2000}>)`, 'gi')
+const WP_CLOSE_BLOCK = new RegExp(`(</${WP_BLOCKS}>)`, 'gi')
+const WP_P_BEFORE_BLOCK = new RegExp(`<p>\\s{0,200}(${WP_BLOCK_TAG})`, 'gi')
+const WP_P_AFTER_BLOCK = new RegExp(`(${WP_BLOCK_TAG})\\s{0,200}</p>`, 'gi')
+const WP_BR_AFTER_BLOCK = new RegExp(`(${WP_BLOCK_TAG})\\s{0,200}<br />`, 'gi')
+const WP_BR_BEFORE_BLOCK =
+  /<br \/>(\s{0,200}<\/?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)\b[^<>]{0,2000}>)/gi
+const WP_PRE = /<pre\b[^<>]{0,2000}>/gi
+/** A newline inside a tag (between its brackets), kept from becoming a `<br>`. */
+const WP_TAG = /<[^<>]{0,4000}>/g
+
+/**
+ * Classic-editor bodies have no `<p>`: WordPress adds them when it shows the post, with
+ * `wpautop`. This follows WordPress's wpautop behaviour (wp-includes/formatting.php): `<pre>`
+ * kept as is, a blank line ends a paragraph, a single line break becomes `<br />`, and no
+ * paragraph or break is added around block elements. Block-editor bodies (`<!-- wp:` comments)
+ * already carry their markup and WordPress skips them too (ADR 088).
+ */
+export function wpautop(html: string): string {
+  if (html.trim() === '' || html.includes('<!-- wp:')) return html
+  // <pre> blocks are set aside and put back unchanged.
+  const pres: string[] = []
+  let text = ''
+  let from = 0
+  const lower = html.toLowerCase()
+  WP_PRE.lastIndex = 0
+  for (let m = WP_PRE.exec(html); m; m = WP_PRE.exec(html)) {
+    const end = lower.indexOf('</pre>', m.index)
+    if (end < 0) break
+    text += `${html.slice(from, m.index)}<pre wp-pre-tag-${pres.length}></pre>`
+    pres.push(html.slice(m.index, end + 6))
+    from = end + 6
+    WP_PRE.lastIndex = from
+  }
+  text += html.slice(from)
+  text = `${text.replace(/\r\n?/g, '\n')}\n`
+  text = text.replace(/<br \/>\s{0,200}<br \/>/gi, '\n\n')
+  text = text.replace(WP_OPEN_BLOCK, '\n\n$1').replace(WP_CLOSE_BLOCK, '$1\n\n')
+  text = text.replace(/<hr\s{0,20}?\/?>/gi, '<hr />\n\n')
+  // Newlines inside tags are not line breaks.
+  text = text.replace(WP_TAG, (tag) => tag.replace(/\n/g, ' '))
+  text = text.replace(/\n\n+/g, '\n\n')
+  let out = text
     .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter((block) => block !== '')
-    .map((block) =>
-      /^<(?:h[1-6]|ul|ol|blockquote|pre|figure|table|div|hr)\b/i.test(block)
-        ? block
-        : `<p>${block.replace(/\n/g, '<br>')}</p>`,
-    )
-    .join('\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => `<p>${block.replace(/^\n+|\n+$/g, '')}</p>\n`)
+    .join('')
+  out = out
+    .replace(/<p>\s{0,200}<\/p>/g, '')
+    .replace(/<p>([^<]{0,200})<\/(div|address|form)>/gi, '<p>$1</p></$2>')
+    .replace(WP_P_BEFORE_BLOCK, '$1')
+    .replace(WP_P_AFTER_BLOCK, '$1')
+    .replace(/<p>(<li\b)/gi, '$1')
+    .replace(/<p><blockquote\b([^<>]{0,2000})>/gi, '<blockquote$1><p>')
+    .replace(/<\/blockquote><\/p>/gi, '</p></blockquote>')
+  // A single line break is a <br />, unless it follows one already.
+  out = out.replace(/(<br \/>)?[ \t]{0,200}\n/g, (all, br: string | undefined) =>
+    br ? all : '<br />\n',
+  )
+  out = out.replace(WP_BR_AFTER_BLOCK, '$1').replace(WP_BR_BEFORE_BLOCK, '$1')
+  return out.replace(/<pre wp-pre-tag-(\d+)><\/pre>/g, (_all, n: string) => pres[Number(n)]!)
 }
 
 /** Script-like elements turndown would drop anyway, dropped while the HTML is rewritten. */

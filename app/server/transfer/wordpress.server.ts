@@ -6,7 +6,7 @@
 // stops growing at MAX_SOURCE_HTML and its post is reported as too long.
 import { createReadStream } from 'node:fs'
 import { SaxesParser } from 'saxes'
-import { autoParagraphs } from './html-to-markdown.server.ts'
+import { wpautop } from './html-to-markdown.server.ts'
 import { emitPost } from './prepare.server.ts'
 import {
   ImportRefused,
@@ -324,7 +324,7 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
             sourceKey,
             title: item.title,
             slug: item.postName ? safeDecode(item.postName) : undefined,
-            html: autoParagraphs(item.content),
+            html: wpautop(item.content),
             excerpt: item.excerpt.trim() || undefined,
             category: item.categories.find((c) => c.domain === 'category')?.name,
             tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
