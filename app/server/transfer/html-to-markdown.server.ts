@@ -36,8 +36,6 @@ const PAIR_OPEN = /\[(caption|embed)\b([^\][]{0,500})\]/gi
 const GALLERY = /\[gallery\b([^\][]{0,500})\]/gi
 const SHORTCODE = /\[([a-z][\w-]{0,60})(?:\s[^\][]{0,500})?\]/gi
 const CAPTION_IMAGE = /(<a\b[^<>]{0,2000}>\s{0,200})?<img\b[^<>]{0,4000}>(\s{0,200}<\/a>)?/i
-/** Past this many distinct shortcode names, their closing tags are not looked for. */
-const MAX_SHORTCODE_NAMES = 50
 
 function attributes(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -48,8 +46,15 @@ function attributes(text: string): Record<string, string> {
 
 export interface ShortcodeResult {
   html: string
-  /** Shortcodes that were replaced by something approximate or left as text. */
+  /** Shortcodes that were replaced by something approximate or removed, once per kind. */
   notes: string[]
+  /** The images of the post's galleries, for the report's one note per post (ADR 088). */
+  galleryImages: string[]
+}
+
+export interface ShortcodeContext {
+  /** The image addresses a `[gallery]` shows (its `ids`, else the post's attachments). */
+  gallery?: (attrs: Record<string, string>) => string[]
 }
 
 /**
@@ -79,48 +84,89 @@ function replacePairs(html: string, replace: (name: string, inner: string) => st
   return out.join('')
 }
 
+const VIDEO_HOST = '(?:(?:www\\.|m\\.)?youtube\\.com|youtu\\.be|(?:www\\.|player\\.)?vimeo\\.com)'
+/** A YouTube or Vimeo address alone on its line: WordPress shows it as an embed. */
+const BARE_VIDEO_LINE = new RegExp(
+  `^([ \\t]{0,40})(https?://${VIDEO_HOST}/[^\\s<>"'\\][]{1,2000})[ \\t]{0,40}$`,
+  'gim',
+)
+const CLOSING_SHORTCODE = /\[\/([a-z][\w-]{0,60})\]/gi
+
+const escapeAttr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
 /**
- * WordPress shortcodes: [caption] becomes a figure with its caption, [embed] and a URL alone
- * on a line a link, [gallery] a note naming its images' ids (the images themselves are in the
- * media library when they were attachments); any other shortcode is left as text and reported.
+ * The site's Markdown has no embeds and drops raw HTML (ADR 020): a video WordPress embedded
+ * becomes a link on its own line, the closest the editor writes (ADR 088).
  */
-export function expandShortcodes(html: string): ShortcodeResult {
+function videoLink(url: string): string {
+  const href = escapeAttr(url)
+  return `<p><a href="${href}">${href}</a></p>`
+}
+
+/**
+ * WordPress autoembed, which runs before wpautop: a YouTube or Vimeo address alone on a line
+ * becomes an embed; here, a link paragraph (ADR 088).
+ */
+export function autoEmbed(html: string): string {
+  return html.replace(
+    BARE_VIDEO_LINE,
+    (_all, indent: string, url: string) => `${indent}\n${videoLink(url)}\n`,
+  )
+}
+
+/**
+ * WordPress shortcodes (ADR 088): [caption] becomes a figure with its caption, [embed] a link
+ * paragraph, [gallery] its images (the attachments it names, else the post's); any other
+ * shortcode is removed (the text it encloses is kept) and reported once per kind: none is
+ * ever shown raw.
+ */
+export function expandShortcodes(html: string, context: ShortcodeContext = {}): ShortcodeResult {
   const notes: string[] = []
+  const galleryImages: string[] = []
   let out = replacePairs(html, (name, inner) => {
     if (name === 'embed') {
       const href = inner.trim()
-      return /^https?:\/\//i.test(href) ? `<p><a href="${href}">${href}</a></p>` : ''
+      return /^https?:\/\/[^\s<>"]{1,2000}$/i.test(href) ? videoLink(href) : ''
     }
     const image = CAPTION_IMAGE.exec(inner)
     const caption = image ? inner.replace(image[0], '').trim() : inner.trim()
     return `<figure>${image ? image[0] : ''}<figcaption>${caption}</figcaption></figure>`
   })
   out = out.replace(GALLERY, (_all, attrs: string) => {
-    const ids = attributes(attrs).ids
-    notes.push('galerie [gallery] remplacée par une mention (ses images sont dans la médiathèque)')
-    return `<p><em>Galerie${ids ? ` (images ${ids})` : ''}</em></p>`
+    const urls = context.gallery?.(attributes(attrs)) ?? []
+    if (urls.length === 0) {
+      notes.push('galerie [gallery] sans image retrouvée dans l’export : retirée')
+      return ''
+    }
+    galleryImages.push(...urls)
+    return `<p>${urls.map((url) => `<img src="${escapeAttr(url)}" alt="">`).join('\n')}</p>`
   })
   const others = new Set<string>()
-  // Where each name's next closing tag is (-1: none left), so the text a pair encloses is
-  // skipped without searching it again for every opening.
-  const closes = new Map<string, number>()
-  const lower = out.toLowerCase()
+  const kept: string[] = []
+  let from = 0
   SHORTCODE.lastIndex = 0
   for (let m = SHORTCODE.exec(out); m; m = SHORTCODE.exec(out)) {
     const end = m.index + m[0].length
     // Links in Markdown-like text ([text](url)) are not shortcodes.
     if (out[end] === '(') continue
-    const name = m[1]!.toLowerCase()
-    others.add(m[1]!)
-    let close = closes.get(name)
-    if (close === undefined || (close >= 0 && close < end)) {
-      close = closes.size < MAX_SHORTCODE_NAMES ? lower.indexOf(`[/${name}]`, end) : -1
-      closes.set(name, close)
-    }
-    if (close >= 0) SHORTCODE.lastIndex = close + name.length + 3
+    others.add(m[1]!.toLowerCase())
+    kept.push(out.slice(from, m.index))
+    from = end
   }
-  for (const name of others) notes.push(`code court [${name}] laissé tel quel`)
-  return { html: out, notes }
+  kept.push(out.slice(from))
+  out = kept
+    .join('')
+    .replace(CLOSING_SHORTCODE, (all, name: string) => (others.has(name.toLowerCase()) ? '' : all))
+  // wpautop's breaks and paragraphs around what was removed go with it.
+  if (others.size > 0 || notes.length > 0)
+    out = out
+      .replace(/<p>(?:\s{0,20}<br \/>){1,20}\s{0,20}/g, '<p>')
+      .replace(/(?:<br \/>\s{0,20}){1,20}<\/p>/g, '</p>')
+      .replace(/<p>\s{0,200}<\/p>/g, '')
+  for (const name of others)
+    notes.push(`code court [${name}] retiré (le texte qu’il entourait est gardé)`)
+  return { html: out, notes, galleryImages }
 }
 
 /** Block elements, as WordPress's wpautop lists them (`$allblocks`). */
@@ -225,12 +271,21 @@ export function normaliseHtml(html: string): string {
   return writer.toString()
 }
 
+/** An address in the Markdown (bounded run, ADR 083). */
+const ADDRESS = /https?:\/\/[^\s<>()[\]]{1,2000}/g
+
 export function htmlToMarkdown(html: string): string {
   if (html.trim() === '') return ''
-  return turndown()
-    .turndown(normaliseHtml(html))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  return (
+    turndown()
+      .turndown(normaliseHtml(html))
+      .replace(/\n{3,}/g, '\n\n')
+      // Turndown escapes '_' in text, and in a bare address the autolink keeps the backslash:
+      // 'instagram.com/my_name' became 'my%5C_name'. Inside an address it is not needed
+      // (intraword '_' never starts emphasis), so it goes (ADR 088).
+      .replace(ADDRESS, (address) => address.replace(/\\_/g, '_'))
+      .trim()
+  )
 }
 
 /** Plain text of some HTML, for excerpts: at most about `max` characters are kept. */

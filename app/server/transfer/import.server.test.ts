@@ -127,6 +127,8 @@ describe('WordPress WXR', () => {
     expect(markup.thumbnail).toMatch(/^\/media\/[0-9a-f]{32}/)
     // [embed] → a link.
     expect(markup.content).toContain('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+    // No shortcode is ever shown raw.
+    expect(markup.content).not.toMatch(/\[(gallery|caption|contact-form-7|embed)/)
 
     expect(bySlug.get('scheduled')).toMatchObject({
       status: 'scheduled',
@@ -151,7 +153,8 @@ describe('WordPress WXR', () => {
         'Article « Protected: Post Format Test » : protégé par un mot de passe, importé en brouillon',
         'Article « Privé » : privé, importé en brouillon',
         'Page « Mentions légales » non importée : son texte peut être repris dans Paramètres › Pages légales',
-        'Article « Markup: HTML Tags and Formatting » : code court [contact-form-7] laissé tel quel',
+        'Article « Markup: HTML Tags and Formatting » : code court [contact-form-7] retiré (le texte qu’il entourait est gardé)',
+        'Article « Markup: HTML Tags and Formatting » : galerie importée (1 image, dans la médiathèque)',
       ]),
     )
     const text = formatReport(report)

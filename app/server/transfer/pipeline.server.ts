@@ -229,7 +229,18 @@ async function localiseImages(
     const target = replaced.get(url)
     return target ? `![${alt}](${target}${title})` : all
   })
-  return { content, firstImage: [...urls].map((u) => replaced.get(u)).find(Boolean) }
+  return { content, firstImage: [...urls].map((u) => replaced.get(u)).find(Boolean), replaced }
+}
+
+/** One note per post for its galleries: how many images came in, how many kept their address. */
+function galleryNote(images: string[], replaced: Map<string, string>): string {
+  const all = [...new Set(images)]
+  const missing = all.filter((url) => !replaced.has(url)).length
+  const total = `${all.length} image${all.length > 1 ? 's' : ''}`
+  if (missing === 0) return `galerie importée (${total}, dans la médiathèque)`
+  return missing === all.length
+    ? `galerie importée (${total}) avec les adresses d’origine : aucune n’a pu être récupérée`
+    : `galerie importée (${total}) : ${missing} non récupérée${missing > 1 ? 's' : ''}, leur adresse d’origine est conservée`
 }
 
 async function slugOwner(slug: string) {
@@ -285,7 +296,9 @@ export async function importPost(
         slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
       ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
     }
-    const { content, firstImage } = await localiseImages(ctx, body, localMedia)
+    const { content, firstImage, replaced } = await localiseImages(ctx, body, localMedia)
+    if (post.galleryImages?.length)
+      ctx.report.note(`${label} : ${galleryNote(post.galleryImages, replaced)}`)
     const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
     const now = ctx.options.now ?? new Date()
     const publishedAt =

@@ -61,6 +61,8 @@ export interface SourcePost extends Omit<RawPost, 'html' | 'excerpt'> {
   excerpt?: string
   /** Remarks for the report (shortcodes replaced, fields cut). */
   notes?: string[]
+  /** The images its galleries show: the report says once how many came in (ADR 088). */
+  galleryImages?: string[]
 }
 
 /** What the worker sends, one message at a time, each acknowledged before the next. */

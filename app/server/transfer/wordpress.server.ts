@@ -6,7 +6,7 @@
 // stops growing at MAX_SOURCE_HTML and its post is reported as too long.
 import { createReadStream } from 'node:fs'
 import { SaxesParser } from 'saxes'
-import { wpautop } from './html-to-markdown.server.ts'
+import { autoEmbed, wpautop } from './html-to-markdown.server.ts'
 import { emitPost } from './prepare.server.ts'
 import {
   ImportRefused,
@@ -42,6 +42,7 @@ export interface WxrItem {
   postType: string
   password: string
   attachmentUrl: string
+  postParent: string
   categories: { domain: string; nicename: string; name: string }[]
   meta: Record<string, string>
   comments: number
@@ -64,6 +65,7 @@ const FIELDS: Record<string, keyof WxrItem> = {
   'wp:post_type': 'postType',
   'wp:post_password': 'password',
   'wp:attachment_url': 'attachmentUrl',
+  'wp:post_parent': 'postParent',
 }
 
 function emptyItem(): WxrItem {
@@ -82,6 +84,7 @@ function emptyItem(): WxrItem {
     postType: '',
     password: '',
     attachmentUrl: '',
+    postParent: '',
     categories: [],
     meta: {},
     comments: 0,
@@ -276,9 +279,17 @@ const LEGAL_TITLE =
 export async function parseWxr(file: string, emit: Emit): Promise<void> {
   // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
   const attachments = new Map<string, string>()
+  // A [gallery] without ids shows the post's own attachments (WordPress's default).
+  const children = new Map<string, string[]>()
   const { authors } = await readWxr(file, (item) => {
-    if (item.postType === 'attachment' && item.attachmentUrl)
+    if (item.postType === 'attachment' && item.attachmentUrl) {
       attachments.set(item.postId, item.attachmentUrl)
+      if (item.postParent && item.postParent !== '0') {
+        const list = children.get(item.postParent) ?? []
+        if (list.length < MAX_LIST) list.push(item.attachmentUrl)
+        children.set(item.postParent, list)
+      }
+    }
   })
   let menus = 0
   let comments = 0
@@ -324,7 +335,7 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
             sourceKey,
             title: item.title,
             slug: item.postName ? safeDecode(item.postName) : undefined,
-            html: wpautop(item.content),
+            html: wpautop(autoEmbed(item.content)),
             excerpt: item.excerpt.trim() || undefined,
             category: item.categories.find((c) => c.domain === 'category')?.name,
             tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
@@ -337,6 +348,13 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
             authorName: authors.get(item.creator) ?? item.creator,
           },
           cutFields,
+          {
+            gallery: (attrs) => {
+              const ids = (attrs.ids ?? attrs.include ?? '').split(',').map((id) => id.trim())
+              const named = ids.map((id) => attachments.get(id)).filter((u): u is string => !!u)
+              return attrs.ids || attrs.include ? named : (children.get(item.postId) ?? [])
+            },
+          },
         )
         return
       }
