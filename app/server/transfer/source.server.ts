@@ -72,6 +72,8 @@ export type ImportMessage =
   | { type: 'row'; table: string; row: unknown }
   | { type: 'count'; kind: ItemKind; outcome: Outcome; by?: number; step?: boolean }
   | { type: 'note'; text: string }
+  /** A former address of the site (feed, category, tag, author, archive) and its new one. */
+  | { type: 'address'; oldPath: string; target: string }
   /** An item that counts for the progress only. */
   | { type: 'step' }
   | { type: 'fail'; kind: ItemKind; item: string; reason: string; step?: boolean }
