@@ -54,7 +54,7 @@ describe('a classic WordPress export', () => {
 
     const empty = posts.get('edge-case-no-content')!
     expect(empty).toMatchObject({ status: 'published', content: EMPTY_BODY })
-    expect(empty.contentHtml.trim()).toBe('')
+    expect((empty.contentHtml ?? '').trim()).toBe('')
 
     // Pages are kept as drafts until Vitrine has pages.
     expect(posts.get('a-propos')!.status).toBe('draft')
