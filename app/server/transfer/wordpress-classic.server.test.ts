@@ -9,6 +9,8 @@ import { importFile } from './import.server.ts'
 import { EMPTY_BODY } from './pipeline.server.ts'
 import { importedQueryRedirect, importedRedirect } from './redirects.server.ts'
 import { formatReport } from './report.server.ts'
+import { loader as notFound } from '#app/routes/public/not-found.tsx'
+import { loader as home } from '#app/routes/public/home.tsx'
 
 useTestDatabase()
 
@@ -108,5 +110,38 @@ describe('a classic WordPress export', () => {
     expect(await importedQueryRedirect(new URL('/?p=1203', site))).toBeUndefined()
     expect(await importedQueryRedirect(new URL('/?p=99999', site))).toBeUndefined()
     expect(await importedQueryRedirect(new URL('/?p=x', site))).toBeUndefined()
+  })
+
+  it('answers the requests with a 301 from the routes, one address at a time', async () => {
+    await importFile(file, options)
+    const site = 'https://vitrine.example'
+    const answer = async (
+      loader: (args: never) => Promise<unknown>,
+      path: string,
+    ): Promise<[number, string | null]> => {
+      try {
+        const result = await loader({
+          request: new Request(`${site}${path}`),
+          params: {},
+          context: {},
+        } as never)
+        return result instanceof Response
+          ? [result.status, result.headers.get('Location')]
+          : [200, null]
+      } catch (thrown) {
+        if (thrown instanceof Response) return [thrown.status, thrown.headers.get('Location')]
+        throw thrown
+      }
+    }
+    for (const [path, location] of [
+      ['/feed/', '/rss.xml'],
+      ['/category/design/', '/blog?category=Design'],
+      ['/tag/mise-en-forme/', '/blog?tag=Mise%20en%20forme'],
+      ['/author/themedemos/', '/blog'],
+      ['/2013/01/', '/blog'],
+      ['/2013/01/10/classique-paragraphes/', '/blog/classique-paragraphes'],
+    ] as const)
+      expect([path, await answer(notFound as never, path)]).toEqual([path, [301, location]])
+    expect(await answer(home as never, '/?p=1200')).toEqual([301, '/blog/classique-paragraphes'])
   })
 })
