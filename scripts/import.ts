@@ -1,7 +1,8 @@
 // `npm run import -- FILE [--sans-medias]`: imports a WordPress WXR (.xml), a Ghost export
 // (.json), a Medium export (.zip), a folder or .zip of Markdown files, or a Vitrine export
 // (.zip) into the DATA_DIR database (or DATABASE_URL), while the site runs (ADR 066). Prints
-// the French report; exit code 1 when the file is refused or an item failed.
+// the French report. Exit code 0 when every item came in (media that could not be fetched
+// are reported, not failures), 1 when an item failed, 2 when nothing could be read (ADR 088).
 import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
 import { importFile, ImportRefused } from '#app/server/transfer/import.server.ts'
@@ -36,7 +37,7 @@ async function main(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof ImportRefused) {
       console.error(error.message)
-      return 1
+      return 2
     }
     throw error
   } finally {

@@ -43,6 +43,25 @@ export interface ImportReportData {
   notes: string[]
   /** Lines left out of the lists above (a 5,000-post import must not make a huge report). */
   omitted: number
+  /** The posts created, by the status they have now (ADR 088). */
+  postStatuses?: Partial<Record<PostStatusKind, number>>
+  /** What to do next: « Vérifiez… », the redirects created (ADR 088). */
+  nextSteps?: string[]
+}
+
+export type PostStatusKind = 'published' | 'draft' | 'scheduled'
+const STATUS_WORDS: Record<PostStatusKind, [string, string]> = {
+  published: ['publié', 'publiés'],
+  draft: ['brouillon', 'brouillons'],
+  scheduled: ['programmé', 'programmés'],
+}
+
+/** « 3 publiés, 2 brouillons, 1 programmé » (empty when nothing was created). */
+export function statusLine(statuses: ImportReportData['postStatuses']): string {
+  return (['published', 'draft', 'scheduled'] as const)
+    .filter((s) => statuses?.[s])
+    .map((s) => `${statuses![s]} ${STATUS_WORDS[s][statuses![s]! > 1 ? 1 : 0]}`)
+    .join(', ')
 }
 
 /** « Articles : 6 créés, 1 en échec » per kind, in the report's order. */
@@ -50,7 +69,11 @@ export function countLines(data: ImportReportData): string[] {
   return (Object.entries(data.counts) as [ItemKind, Partial<Record<Outcome, number>>][]).map(
     ([kind, row]) =>
       `${KIND_LABELS[kind]} : ${OUTCOMES.filter((o) => row[o])
-        .map((o) => outcomeLabel(kind, o, row[o]!))
+        .map((o) => {
+          const label = outcomeLabel(kind, o, row[o]!)
+          const split = kind === 'post' && o === 'created' ? statusLine(data.postStatuses) : ''
+          return split ? `${label} (${split})` : label
+        })
         .join(', ')}`,
   )
 }
@@ -71,6 +94,7 @@ export const TRANSFER_TEXTS = {
   failuresTitle: 'Échecs',
   unreachableTitle: 'Médias non récupérés (l’adresse d’origine est conservée)',
   notesTitle: 'Remarques',
+  nextStepsTitle: 'À faire ensuite',
   omitted: (n: number) => `… et ${n} autres lignes non affichées.`,
   nothing: 'Aucun élément trouvé.',
   exportTitle: 'Exporter',

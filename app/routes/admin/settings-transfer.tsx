@@ -80,6 +80,7 @@ function ImportReportView({ report }: { report: ImportReportData }) {
         items={report.unreachableMedia.map((m) => `${m.url} (${m.reason})`)}
       />
       <ReportList title={TRANSFER_TEXTS.notesTitle} items={report.notes} />
+      <ReportList title={TRANSFER_TEXTS.nextStepsTitle} items={report.nextSteps ?? []} />
       {report.omitted > 0 ? <p>{TRANSFER_TEXTS.omitted(report.omitted)}</p> : null}
     </section>
   )

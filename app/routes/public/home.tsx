@@ -11,6 +11,8 @@ import {
   Users,
 } from 'lucide-react'
 import type { Route } from './+types/home'
+import { redirect } from 'react-router'
+import { importedQueryRedirect } from '#app/server/transfer/redirects.server.ts'
 import { summarize } from '#app/domain/seo.ts'
 import { skillLevelPercent } from '#app/domain/skill.ts'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
@@ -35,6 +37,9 @@ import { ProjectCard } from '#app/ui/public/project-card.tsx'
 import { SkillsSection } from '#app/ui/public/skills-section.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // WordPress's '/?p=123' links of an imported site (ADR 088).
+  const moved = await importedQueryRedirect(new URL(request.url))
+  if (moved) throw redirect(moved, 301)
   const locale = requestLocale(request)
   const [frenchProfile, settings, featured, skills, steps, person] = await Promise.all([
     getProfile(),

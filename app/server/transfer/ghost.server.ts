@@ -5,10 +5,12 @@
 // Each post is converted alone: one nested past MAX_SOURCE_DEPTH or too long fails by itself
 // and the others come in.
 import { readFile, stat } from 'node:fs/promises'
+import { htmlToText, htmlToMarkdown } from './html-to-markdown.server.ts'
 import { emitPost, itemReason } from './prepare.server.ts'
 import {
   ImportRefused,
   MAX_SOURCE_DEPTH,
+  MAX_SOURCE_FIELD,
   MAX_SOURCE_HTML,
   postLabel,
   SOURCE_TEXTS,
@@ -72,7 +74,36 @@ function inline(nodes: unknown, depth = 0): string {
     .join('')
 }
 
-function block(node: unknown): string {
+/** The value `text` holds as JSON; undefined when it is not JSON (a broken post reads empty). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The text of a card's HTML field (captions, titles), on one line. */
+const textOf = (html: unknown): string => htmlToText(str(html), 2000)
+/** A card's HTML field as Markdown (callouts, toggles, HTML cards). */
+const markdownOf = (html: unknown): string => htmlToMarkdown(str(html))
+const link = (text: string, url: string) =>
+  `[${text.replace(/([\\[\]])/g, '\\$1')}](${url.replace(/[()\s]/g, encodeURIComponent)})`
+const quoted = (markdown: string) =>
+  markdown
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n')
+const caption = (html: unknown) => (textOf(html) ? `\n\n*${textOf(html)}*` : '')
+const imageOf = (node: Json) =>
+  str(node.src) ? `![${str(node.alt).replace(/[[\]]/g, '')}](${str(node.src)})` : ''
+
+/**
+ * One Lexical block, with every card Ghost's editor makes turned into the closest Markdown
+ * the site renders (no raw HTML, no embeds, ADR 020), or a note for the report when nothing
+ * close exists (ADR 088). Never silence: an unknown card is named in a note too.
+ */
+function block(node: unknown, notes: Set<string>): string {
   if (!isRecord(node)) return ''
   switch (node.type) {
     case 'paragraph':
@@ -97,38 +128,132 @@ function block(node: unknown): string {
         .join('\n')
     }
     case 'codeblock':
-      return `\`\`\`${str(node.language).replace(/[^\w+-]/g, '')}\n${str(node.code)}\n\`\`\``
+      return `\`\`\`${str(node.language).replace(/[^\w+-]/g, '')}\n${str(node.code)}\n\`\`\`${caption(node.caption)}`
     case 'image': {
-      const caption = str(node.caption).replace(/<[^>]*>/g, '')
-      return `![${str(node.alt).replace(/[[\]]/g, '')}](${str(node.src)})${caption ? `\n\n*${caption}*` : ''}`
+      const image = imageOf(node)
+      if (!image) return ''
+      return `${str(node.href) ? link('', str(node.href)).replace('[]', `[${image}]`) : image}${caption(node.caption)}`
+    }
+    case 'gallery': {
+      const images = (Array.isArray(node.images) ? node.images : [])
+        .filter(isRecord)
+        .map((image) => imageOf(image))
+        .filter(Boolean)
+      return images.length > 0 ? `${images.join('\n')}${caption(node.caption)}` : ''
     }
     case 'horizontalrule':
       return '---'
     case 'markdown':
       return str(node.markdown)
-    case 'bookmark':
-    case 'embed':
-      return str(node.url) ? `<${str(node.url)}>` : ''
-    default:
-      return inline(node.children)
+    case 'html': {
+      const markdown = markdownOf(node.html)
+      if (!markdown && str(node.html).trim())
+        notes.add('carte HTML sans texte lisible (script, iframe ou formulaire) non importée')
+      return markdown
+    }
+    case 'bookmark': {
+      const url = str(node.url)
+      if (!url) return ''
+      const meta = isRecord(node.metadata) ? node.metadata : {}
+      const title = textOf(meta.title) || url
+      const description = textOf(meta.description)
+      return `**${link(title, url)}**${description ? `  \n${description}` : ''}${caption(node.caption)}`
+    }
+    case 'embed': {
+      const url = str(node.url)
+      if (!url) {
+        notes.add('carte d’intégration sans adresse non importée')
+        return ''
+      }
+      notes.add(
+        'intégration (vidéo, réseau social…) remplacée par un lien : le site n’affiche pas d’intégrations',
+      )
+      return `${link(url, url)}${caption(node.caption)}`
+    }
+    case 'video':
+    case 'audio':
+    case 'file': {
+      const src = str(node.src)
+      const label =
+        node.type === 'video'
+          ? `Vidéo${str(node.fileName) ? ` : ${str(node.fileName)}` : ''}`
+          : node.type === 'audio'
+            ? `Audio${str(node.title) ? ` : ${str(node.title)}` : ''}`
+            : str(node.fileTitle) || str(node.fileName) || 'Fichier'
+      notes.add(
+        node.type === 'file'
+          ? 'fichier joint remplacé par un lien vers son adresse d’origine'
+          : `${node.type === 'video' ? 'vidéo' : 'audio'} remplacé${node.type === 'video' ? 'e' : ''} par un lien vers son fichier d’origine : le site ne lit pas de médias`,
+      )
+      if (!src) return ''
+      const more = textOf(node.fileCaption) || textOf(node.caption)
+      return `${link(label, src)}${more ? `\n\n*${more}*` : ''}`
+    }
+    case 'callout': {
+      const text = markdownOf(node.calloutText)
+      return text
+        ? quoted(`${str(node.calloutEmoji) ? `${str(node.calloutEmoji)} ` : ''}${text}`)
+        : ''
+    }
+    case 'toggle': {
+      const heading = textOf(node.heading)
+      const content = markdownOf(node.content)
+      return [heading ? `**${heading}**` : '', content].filter(Boolean).join('\n\n')
+    }
+    case 'button':
+      return str(node.buttonUrl)
+        ? `**${link(str(node.buttonText) || str(node.buttonUrl), str(node.buttonUrl))}**`
+        : ''
+    case 'header':
+    case 'call-to-action': {
+      const parts = [
+        textOf(node.header) ? `## ${textOf(node.header)}` : '',
+        textOf(node.subheader),
+        markdownOf(node.textValue),
+        str(node.buttonUrl) && (node.buttonEnabled !== false || node.type === 'call-to-action')
+          ? `**${link(str(node.buttonText) || str(node.buttonUrl), str(node.buttonUrl))}**`
+          : '',
+      ]
+      return parts.filter(Boolean).join('\n\n')
+    }
+    case 'product': {
+      const parts = [
+        textOf(node.productTitle) ? `### ${textOf(node.productTitle)}` : '',
+        str(node.productImageSrc) ? `![](${str(node.productImageSrc)})` : '',
+        markdownOf(node.productDescription),
+        str(node.productUrl) && node.productButtonEnabled !== false
+          ? `**${link(str(node.productButton) || str(node.productUrl), str(node.productUrl))}**`
+          : '',
+      ]
+      if (node.productRatingEnabled) notes.add('note en étoiles d’un produit non importée')
+      return parts.filter(Boolean).join('\n\n')
+    }
+    case 'signup':
+      notes.add('formulaire d’inscription Ghost non importé : le site n’a pas d’abonnés')
+      return ''
+    case 'paywall':
+      notes.add('séparation réservée aux membres (paywall) retirée : tout le texte suit')
+      return ''
+    case 'email':
+    case 'email-cta':
+      notes.add('contenu réservé à la newsletter non importé')
+      return ''
+    default: {
+      const text = inline(node.children)
+      if (!text && typeof node.type === 'string' && !Array.isArray(node.children))
+        notes.add(`carte Ghost « ${node.type.slice(0, 40)} » non reconnue, non importée`)
+      return text
+    }
   }
 }
 
-/** The value `text` holds as JSON; undefined when it is not JSON (a broken post reads empty). */
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-export function lexicalToMarkdown(lexical: string): string {
+/** Markdown of a Lexical document; the cards that have no equivalent are named in `notes`. */
+export function lexicalToMarkdown(lexical: string, notes = new Set<string>()): string {
   const doc = parsedJson(lexical)
   const root = isRecord(doc) && isRecord(doc.root) ? doc.root : undefined
   const children = root && Array.isArray(root.children) ? root.children : []
   return children
-    .map(block)
+    .map((child) => block(child, notes))
     .filter((b) => b.trim() !== '')
     .join('\n\n')
 }
@@ -191,6 +316,7 @@ export async function parseGhost(file: string, emit: Emit): Promise<void> {
     list.push({ name, order: typeof link.sort_order === 'number' ? link.sort_order : list.length })
     tagsOf.set(str(link.post_id), list)
   }
+  const used = new Set<string>()
   for (const raw of data.posts as unknown[]) {
     if (!isRecord(raw)) {
       await emit({
@@ -202,24 +328,20 @@ export async function parseGhost(file: string, emit: Emit): Promise<void> {
       })
       continue
     }
-    if (raw.type === 'page') {
-      await emit({
-        type: 'note',
-        text: `Page « ${str(raw.title).slice(0, 200)} » non importée (les pages ne sont pas des articles)`,
-      })
-      await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
-      continue
-    }
-    const sourceKey = `ghost:post:${str(raw.id) || str(raw.uuid) || str(raw.slug)}`
+    const page = raw.type === 'page'
+    const sourceKey = `ghost:${page ? 'page' : 'post'}:${str(raw.id) || str(raw.uuid) || str(raw.slug)}`
     let markdown: string | undefined
+    const cardNotes = new Set<string>()
     const html = str(raw.html)
     try {
       if (html.length > MAX_SOURCE_HTML)
         throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_HTML))
-      markdown = html
-        ? undefined
-        : raw.lexical
-          ? lexicalToMarkdown(str(raw.lexical))
+      // The Lexical document first: its cards keep their captions and links, which the
+      // rendered HTML hides in iframes and scripts (ADR 088).
+      markdown = raw.lexical
+        ? lexicalToMarkdown(str(raw.lexical), cardNotes)
+        : html
+          ? undefined
           : mobiledocToMarkdown(str(raw.mobiledoc))
     } catch (error) {
       await emit({
@@ -239,27 +361,60 @@ export async function parseGhost(file: string, emit: Emit): Promise<void> {
       .filter((name) => !name.startsWith('#'))
     const visibility = str(raw.visibility)
     const membersOnly = visibility !== '' && visibility !== 'public'
-    await emitPost(emit, {
-      sourceKey,
-      title: str(raw.title),
-      slug: str(raw.slug),
-      ...(html ? { html } : { markdown }),
-      excerpt: str(raw.custom_excerpt) || undefined,
-      category: postTags[0],
-      tags: postTags,
-      publishedAt: str(raw.published_at) || str(raw.created_at) || undefined,
-      status: membersOnly
-        ? 'draft'
-        : status === 'published'
-          ? 'published'
-          : status === 'scheduled'
-            ? 'scheduled'
-            : 'draft',
-      draftReason: membersOnly ? 'réservé aux membres' : undefined,
-      featureImage: ghostUrl(str(raw.feature_image)),
-      oldPath: status === 'published' && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
+    if (status === 'published' && !membersOnly && !page && str(raw.slug))
+      for (const name of postTags) used.add(name)
+    await emitPost(
+      emit,
+      {
+        sourceKey,
+        title: htmlToText(str(raw.title), MAX_SOURCE_FIELD),
+        slug: str(raw.slug),
+        ...(markdown === undefined ? { html } : { markdown }),
+        excerpt: str(raw.custom_excerpt) || undefined,
+        category: postTags[0],
+        tags: postTags,
+        publishedAt: str(raw.published_at) || str(raw.created_at) || undefined,
+        status:
+          membersOnly || page
+            ? 'draft'
+            : status === 'published'
+              ? 'published'
+              : status === 'scheduled'
+                ? 'scheduled'
+                : 'draft',
+        draftReason: page
+          ? 'page Ghost, Vitrine n’a pas encore de pages'
+          : membersOnly
+            ? 'réservé aux membres'
+            : undefined,
+        featureImage: ghostUrl(str(raw.feature_image)),
+        oldPath:
+          status === 'published' && !page && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
+      },
+      [...cardNotes],
+    )
+  }
+  await emitAddresses(emit, data, used)
+}
+
+/**
+ * Ghost's former archive addresses (ADR 088): its feed, the tags of the published posts and
+ * its authors' pages. Of a staff user only the slug is read: never a password hash, an e-mail
+ * or any account.
+ */
+async function emitAddresses(emit: Emit, data: Json, used: Set<string>): Promise<void> {
+  await emit({ type: 'address', oldPath: '/rss/', target: '/rss.xml' })
+  for (const tag of Array.isArray(data.tags) ? data.tags : []) {
+    if (!isRecord(tag) || !used.has(str(tag.name)) || !str(tag.slug)) continue
+    await emit({
+      type: 'address',
+      oldPath: `/tag/${str(tag.slug)}/`,
+      target: `/blog?tag=${encodeURIComponent(str(tag.name).trim())}`,
     })
   }
+  for (const user of Array.isArray(data.users) ? data.users : [])
+    if (isRecord(user) && str(user.slug))
+      await emit({ type: 'address', oldPath: `/author/${str(user.slug)}/`, target: '/blog' })
 }
 
 /** '__GHOST_URL__/content/images/…' has no host: such an image cannot be downloaded. */

@@ -73,7 +73,7 @@ describe('hostile sources', () => {
     const report = await importFile(file, options)
     expect(report.counts.post).toEqual({ created: 2, failed: 1 })
     expect(report.failures).toEqual([
-      { item: expect.stringContaining('Article'), reason: 'article sans contenu' },
+      { item: expect.stringContaining('Article'), reason: 'article sans titre ni contenu' },
     ])
     expect(await titles()).toEqual(['Imbriqué', 'Normal'])
   })

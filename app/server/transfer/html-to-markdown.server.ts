@@ -36,8 +36,6 @@ const PAIR_OPEN = /\[(caption|embed)\b([^\][]{0,500})\]/gi
 const GALLERY = /\[gallery\b([^\][]{0,500})\]/gi
 const SHORTCODE = /\[([a-z][\w-]{0,60})(?:\s[^\][]{0,500})?\]/gi
 const CAPTION_IMAGE = /(<a\b[^<>]{0,2000}>\s{0,200})?<img\b[^<>]{0,4000}>(\s{0,200}<\/a>)?/i
-/** Past this many distinct shortcode names, their closing tags are not looked for. */
-const MAX_SHORTCODE_NAMES = 50
 
 function attributes(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -48,8 +46,15 @@ function attributes(text: string): Record<string, string> {
 
 export interface ShortcodeResult {
   html: string
-  /** Shortcodes that were replaced by something approximate or left as text. */
+  /** Shortcodes that were replaced by something approximate or removed, once per kind. */
   notes: string[]
+  /** The images of the post's galleries, for the report's one note per post (ADR 088). */
+  galleryImages: string[]
+}
+
+export interface ShortcodeContext {
+  /** The image addresses a `[gallery]` shows (its `ids`, else the post's attachments). */
+  gallery?: (attrs: Record<string, string>) => string[]
 }
 
 /**
@@ -79,63 +84,157 @@ function replacePairs(html: string, replace: (name: string, inner: string) => st
   return out.join('')
 }
 
+const VIDEO_HOST = '(?:(?:www\\.|m\\.)?youtube\\.com|youtu\\.be|(?:www\\.|player\\.)?vimeo\\.com)'
+/** A YouTube or Vimeo address alone on its line: WordPress shows it as an embed. */
+const BARE_VIDEO_LINE = new RegExp(
+  `^([ \\t]{0,40})(https?://${VIDEO_HOST}/[^\\s<>"'\\][]{1,2000})[ \\t]{0,40}$`,
+  'gim',
+)
+const CLOSING_SHORTCODE = /\[\/([a-z][\w-]{0,60})\]/gi
+
+const escapeAttr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
 /**
- * WordPress shortcodes: [caption] becomes a figure with its caption, [embed] and a URL alone
- * on a line a link, [gallery] a note naming its images' ids (the images themselves are in the
- * media library when they were attachments); any other shortcode is left as text and reported.
+ * The site's Markdown has no embeds and drops raw HTML (ADR 020): a video WordPress embedded
+ * becomes a link on its own line, the closest the editor writes (ADR 088).
  */
-export function expandShortcodes(html: string): ShortcodeResult {
+function videoLink(url: string): string {
+  const href = escapeAttr(url)
+  return `<p><a href="${href}">${href}</a></p>`
+}
+
+/**
+ * WordPress autoembed, which runs before wpautop: a YouTube or Vimeo address alone on a line
+ * becomes an embed; here, a link paragraph (ADR 088).
+ */
+export function autoEmbed(html: string): string {
+  return html.replace(
+    BARE_VIDEO_LINE,
+    (_all, indent: string, url: string) => `${indent}\n${videoLink(url)}\n`,
+  )
+}
+
+/**
+ * WordPress shortcodes (ADR 088): [caption] becomes a figure with its caption, [embed] a link
+ * paragraph, [gallery] its images (the attachments it names, else the post's); any other
+ * shortcode is removed (the text it encloses is kept) and reported once per kind: none is
+ * ever shown raw.
+ */
+export function expandShortcodes(html: string, context: ShortcodeContext = {}): ShortcodeResult {
   const notes: string[] = []
+  const galleryImages: string[] = []
   let out = replacePairs(html, (name, inner) => {
     if (name === 'embed') {
       const href = inner.trim()
-      return /^https?:\/\//i.test(href) ? `<p><a href="${href}">${href}</a></p>` : ''
+      return /^https?:\/\/[^\s<>"]{1,2000}$/i.test(href) ? videoLink(href) : ''
     }
     const image = CAPTION_IMAGE.exec(inner)
     const caption = image ? inner.replace(image[0], '').trim() : inner.trim()
     return `<figure>${image ? image[0] : ''}<figcaption>${caption}</figcaption></figure>`
   })
   out = out.replace(GALLERY, (_all, attrs: string) => {
-    const ids = attributes(attrs).ids
-    notes.push('galerie [gallery] remplacée par une mention (ses images sont dans la médiathèque)')
-    return `<p><em>Galerie${ids ? ` (images ${ids})` : ''}</em></p>`
+    const urls = context.gallery?.(attributes(attrs)) ?? []
+    if (urls.length === 0) {
+      notes.push('galerie [gallery] sans image retrouvée dans l’export : retirée')
+      return ''
+    }
+    galleryImages.push(...urls)
+    return `<p>${urls.map((url) => `<img src="${escapeAttr(url)}" alt="">`).join('\n')}</p>`
   })
   const others = new Set<string>()
-  // Where each name's next closing tag is (-1: none left), so the text a pair encloses is
-  // skipped without searching it again for every opening.
-  const closes = new Map<string, number>()
-  const lower = out.toLowerCase()
+  const kept: string[] = []
+  let from = 0
   SHORTCODE.lastIndex = 0
   for (let m = SHORTCODE.exec(out); m; m = SHORTCODE.exec(out)) {
     const end = m.index + m[0].length
     // Links in Markdown-like text ([text](url)) are not shortcodes.
     if (out[end] === '(') continue
-    const name = m[1]!.toLowerCase()
-    others.add(m[1]!)
-    let close = closes.get(name)
-    if (close === undefined || (close >= 0 && close < end)) {
-      close = closes.size < MAX_SHORTCODE_NAMES ? lower.indexOf(`[/${name}]`, end) : -1
-      closes.set(name, close)
-    }
-    if (close >= 0) SHORTCODE.lastIndex = close + name.length + 3
+    others.add(m[1]!.toLowerCase())
+    kept.push(out.slice(from, m.index))
+    from = end
   }
-  for (const name of others) notes.push(`code court [${name}] laissé tel quel`)
-  return { html: out, notes }
+  kept.push(out.slice(from))
+  out = kept
+    .join('')
+    .replace(CLOSING_SHORTCODE, (all, name: string) => (others.has(name.toLowerCase()) ? '' : all))
+  // wpautop's breaks and paragraphs around what was removed go with it.
+  if (others.size > 0 || notes.length > 0)
+    out = out
+      .replace(/<p>(?:\s{0,20}<br \/>){1,20}\s{0,20}/g, '<p>')
+      .replace(/(?:<br \/>\s{0,20}){1,20}<\/p>/g, '</p>')
+      .replace(/<p>\s{0,200}<\/p>/g, '')
+  for (const name of others)
+    notes.push(`code court [${name}] retiré (le texte qu’il entourait est gardé)`)
+  return { html: out, notes, galleryImages }
 }
 
-/** WordPress keeps paragraphs as blank lines in `content:encoded` (wpautop at display time). */
-export function autoParagraphs(html: string): string {
-  if (/<p[\s>]/i.test(html)) return html
-  return html
+/** Block elements, as WordPress's wpautop lists them (`$allblocks`). */
+const WP_BLOCKS =
+  '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)'
+// Tag runs are bounded and stop at the next bracket (ADR 083).
+const WP_BLOCK_TAG = `</?${WP_BLOCKS}\\b[^<>]{0,2000}>`
+const WP_OPEN_BLOCK = new RegExp(`(<${WP_BLOCKS}\\b[^<>]{0,2000}>)`, 'gi')
+const WP_CLOSE_BLOCK = new RegExp(`(</${WP_BLOCKS}>)`, 'gi')
+const WP_P_BEFORE_BLOCK = new RegExp(`<p>\\s{0,200}(${WP_BLOCK_TAG})`, 'gi')
+const WP_P_AFTER_BLOCK = new RegExp(`(${WP_BLOCK_TAG})\\s{0,200}</p>`, 'gi')
+const WP_BR_AFTER_BLOCK = new RegExp(`(${WP_BLOCK_TAG})\\s{0,200}<br />`, 'gi')
+const WP_BR_BEFORE_BLOCK =
+  /<br \/>(\s{0,200}<\/?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)\b[^<>]{0,2000}>)/gi
+const WP_PRE = /<pre\b[^<>]{0,2000}>/gi
+/** A newline inside a tag (between its brackets), kept from becoming a `<br>`. */
+const WP_TAG = /<[^<>]{0,4000}>/g
+
+/**
+ * Classic-editor bodies have no `<p>`: WordPress adds them when it shows the post, with
+ * `wpautop`. This follows WordPress's wpautop behaviour (wp-includes/formatting.php): `<pre>`
+ * kept as is, a blank line ends a paragraph, a single line break becomes `<br />`, and no
+ * paragraph or break is added around block elements. Block-editor bodies (`<!-- wp:` comments)
+ * already carry their markup and WordPress skips them too (ADR 088).
+ */
+export function wpautop(html: string): string {
+  if (html.trim() === '' || html.includes('<!-- wp:')) return html
+  // <pre> blocks are set aside and put back unchanged.
+  const pres: string[] = []
+  let text = ''
+  let from = 0
+  const lower = html.toLowerCase()
+  WP_PRE.lastIndex = 0
+  for (let m = WP_PRE.exec(html); m; m = WP_PRE.exec(html)) {
+    const end = lower.indexOf('</pre>', m.index)
+    if (end < 0) break
+    text += `${html.slice(from, m.index)}<pre wp-pre-tag-${pres.length}></pre>`
+    pres.push(html.slice(m.index, end + 6))
+    from = end + 6
+    WP_PRE.lastIndex = from
+  }
+  text += html.slice(from)
+  text = `${text.replace(/\r\n?/g, '\n')}\n`
+  text = text.replace(/<br \/>\s{0,200}<br \/>/gi, '\n\n')
+  text = text.replace(WP_OPEN_BLOCK, '\n\n$1').replace(WP_CLOSE_BLOCK, '$1\n\n')
+  text = text.replace(/<hr\s{0,20}?\/?>/gi, '<hr />\n\n')
+  // Newlines inside tags are not line breaks.
+  text = text.replace(WP_TAG, (tag) => tag.replace(/\n/g, ' '))
+  text = text.replace(/\n\n+/g, '\n\n')
+  let out = text
     .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter((block) => block !== '')
-    .map((block) =>
-      /^<(?:h[1-6]|ul|ol|blockquote|pre|figure|table|div|hr)\b/i.test(block)
-        ? block
-        : `<p>${block.replace(/\n/g, '<br>')}</p>`,
-    )
-    .join('\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => `<p>${block.replace(/^\n+|\n+$/g, '')}</p>\n`)
+    .join('')
+  out = out
+    .replace(/<p>\s{0,200}<\/p>/g, '')
+    .replace(/<p>([^<]{0,200})<\/(div|address|form)>/gi, '<p>$1</p></$2>')
+    .replace(WP_P_BEFORE_BLOCK, '$1')
+    .replace(WP_P_AFTER_BLOCK, '$1')
+    .replace(/<p>(<li\b)/gi, '$1')
+    .replace(/<p><blockquote\b([^<>]{0,2000})>/gi, '<blockquote$1><p>')
+    .replace(/<\/blockquote><\/p>/gi, '</p></blockquote>')
+  // A single line break is a <br />, unless it follows one already.
+  out = out.replace(/(<br \/>)?[ \t]{0,200}\n/g, (all, br: string | undefined) =>
+    br ? all : '<br />\n',
+  )
+  out = out.replace(WP_BR_AFTER_BLOCK, '$1').replace(WP_BR_BEFORE_BLOCK, '$1')
+  return out.replace(/<pre wp-pre-tag-(\d+)><\/pre>/g, (_all, n: string) => pres[Number(n)]!)
 }
 
 /** Script-like elements turndown would drop anyway, dropped while the HTML is rewritten. */
@@ -172,12 +271,21 @@ export function normaliseHtml(html: string): string {
   return writer.toString()
 }
 
+/** An address in the Markdown (bounded run, ADR 083). */
+const ADDRESS = /https?:\/\/[^\s<>()[\]]{1,2000}/g
+
 export function htmlToMarkdown(html: string): string {
   if (html.trim() === '') return ''
-  return turndown()
-    .turndown(normaliseHtml(html))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  return (
+    turndown()
+      .turndown(normaliseHtml(html))
+      .replace(/\n{3,}/g, '\n\n')
+      // Turndown escapes '_' in text, and in a bare address the autolink keeps the backslash:
+      // 'instagram.com/my_name' became 'my%5C_name'. Inside an address it is not needed
+      // (intraword '_' never starts emphasis), so it goes (ADR 088).
+      .replace(ADDRESS, (address) => address.replace(/\\_/g, '_'))
+      .trim()
+  )
 }
 
 /** Plain text of some HTML, for excerpts: at most about `max` characters are kept. */

@@ -20,8 +20,9 @@ import {
   type ImportContext,
   type ImportOptions,
   type LocalMedia,
+  recordAddress,
 } from './pipeline.server.ts'
-import type { ImportReportData } from './report.server.ts'
+import { nextSteps, type ImportReportData } from './report.server.ts'
 import type { ImportMessage, ParseJob, WorkerEnd } from './source.server.ts'
 import {
   importVitrineRow,
@@ -179,6 +180,9 @@ async function apply(ctx: ImportContext, target: Target, message: ImportMessage)
     case 'note':
       report.note(message.text)
       return
+    case 'address':
+      await recordAddress(ctx, message.oldPath, message.target)
+      return
     case 'fail':
       report.fail(message.kind, message.item, message.reason)
       if (message.step) progress(ctx)
@@ -224,6 +228,12 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
   })
 }
 
+function finish(ctx: ImportContext): ImportReportData {
+  const steps = nextSteps(ctx.report.data, ctx.redirects)
+  if (steps.length > 0) ctx.report.data.nextSteps = steps
+  return ctx.report.data
+}
+
 /** Imports a file or folder of any supported format; returns the report's data. */
 export async function importFile(
   file: string,
@@ -233,7 +243,7 @@ export async function importFile(
   try {
     const ctx = createContext(target.label, options)
     const end = await runWorker(ctx, target)
-    if (end.type === 'done') return ctx.report.data
+    if (end.type === 'done') return finish(ctx)
     if (end.type === 'error') log.error('Import reader failed', { error: end.message })
     const message = end.type === 'refused' ? end.message : IMPORT_REFUSALS.crashed
     const { counts, notes } = ctx.report.data
@@ -245,7 +255,7 @@ export async function importFile(
       'Fichier',
       `${IMPORT_REFUSALS.stopped} (${message.replace(/ Rien n’a été importé\.$/, '')})`,
     )
-    return ctx.report.data
+    return finish(ctx)
   } finally {
     target.zip?.close()
   }

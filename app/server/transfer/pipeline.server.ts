@@ -7,6 +7,7 @@
 // (ADR 026), so the site shows the import at once.
 import { slugify } from '#app/domain/blog.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
+import { isAllowedImageUrl } from '#app/domain/markdown.ts'
 import type { BlogPostInput } from '#app/domain/blog.ts'
 import type { Kysely } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -39,6 +40,8 @@ export { ImportRefused, type SourcePost }
 /** The thumbnail of a post that has no image of its own (the site's sharing image). */
 export const DEFAULT_THUMBNAIL = '/images/og-image.webp'
 export const DEFAULT_CATEGORY = 'Non classé'
+/** The body of a post empty at its source: a comment, never rendered (ADR 088). */
+export const EMPTY_BODY = '<!-- Article sans contenu à l’origine -->'
 
 export interface ImportOptions {
   /** Who the revisions name; 'Système' by default. */
@@ -63,6 +66,8 @@ export interface ImportContext {
   /** Source URL → library URL (undefined: could not be fetched) within this run. */
   mediaUrls: Map<string, string | undefined>
   done: number
+  /** Former addresses answered with a 301 that this run recorded (ADR 088). */
+  redirects: number
 }
 
 export function createContext(format: string, options: ImportOptions): ImportContext {
@@ -73,6 +78,7 @@ export function createContext(format: string, options: ImportOptions): ImportCon
     storage: options.storage ?? libraryStorage(),
     mediaUrls: new Map(),
     done: 0,
+    redirects: 0,
   }
 }
 
@@ -108,7 +114,7 @@ async function findSource(sourceKey: string) {
 async function recordSource(
   row: {
     sourceKey: string
-    kind: 'post' | 'media'
+    kind: 'post' | 'media' | 'address'
     targetId: string
     oldPath?: string
     targetUrl?: string
@@ -127,6 +133,29 @@ async function recordSource(
     })
     .onConflict((oc) => oc.column('sourceKey').doNothing())
     .execute()
+}
+
+/**
+ * A former address of the site that is not a post (its feed, a category, a tag, an author, a
+ * monthly archive) answered with a 301 to `target`, always a path of this site (ADR 088).
+ */
+export async function recordAddress(
+  ctx: ImportContext,
+  oldPath: string,
+  target: string,
+): Promise<void> {
+  const path = normalisePath(oldPath)
+  if (!path || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+    return
+  if (await findSource(`${ctx.format}:address:${path}`)) return
+  await recordSource({
+    sourceKey: `${ctx.format}:address:${path}`.slice(0, 2500),
+    kind: 'address',
+    targetId: '',
+    oldPath: path,
+    targetUrl: target,
+  })
+  ctx.redirects++
 }
 
 function reasonOf(error: unknown): string {
@@ -229,7 +258,18 @@ async function localiseImages(
     const target = replaced.get(url)
     return target ? `![${alt}](${target}${title})` : all
   })
-  return { content, firstImage: [...urls].map((u) => replaced.get(u)).find(Boolean) }
+  return { content, firstImage: [...urls].map((u) => replaced.get(u)).find(Boolean), replaced }
+}
+
+/** One note per post for its galleries: how many images came in, how many kept their address. */
+function galleryNote(images: string[], replaced: Map<string, string>): string {
+  const all = [...new Set(images)]
+  const missing = all.filter((url) => !replaced.has(url)).length
+  const total = `${all.length} image${all.length > 1 ? 's' : ''}`
+  if (missing === 0) return `galerie importée (${total}, dans la médiathèque)`
+  return missing === all.length
+    ? `galerie importée (${total}) avec les adresses d’origine : aucune n’a pu être récupérée`
+    : `galerie importée (${total}) : ${missing} non récupérée${missing > 1 ? 's' : ''}, leur adresse d’origine est conservée`
 }
 
 async function slugOwner(slug: string) {
@@ -265,7 +305,11 @@ export async function importPost(
     const body = post.markdown
     if (body.length > MAX_SOURCE_MARKDOWN)
       throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
-    if (body.trim() === '') throw new ImportRefused('article sans contenu')
+    // An empty body is valid at the source (WordPress's "Edge Case: No Content"): the post
+    // comes in with a comment the editor's rendering drops (raw HTML never shows, ADR 020),
+    // since the editor itself requires some text. Without a title either, nothing is there.
+    if (body.trim() === '' && !post.title.trim())
+      throw new ImportRefused('article sans titre ni contenu')
     const base = slugify(post.slug || '') || slugify(title) || 'article'
     let slug = base
     const owner = await slugOwner(slug)
@@ -285,7 +329,12 @@ export async function importPost(
         slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
       ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
     }
-    const { content, firstImage } = await localiseImages(ctx, body, localMedia)
+    const { content, firstImage, replaced } =
+      body.trim() === ''
+        ? { content: EMPTY_BODY, firstImage: undefined, replaced: new Map<string, string>() }
+        : await localiseImages(ctx, body, localMedia)
+    if (post.galleryImages?.length)
+      ctx.report.note(`${label} : ${galleryNote(post.galleryImages, replaced)}`)
     const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
     const now = ctx.options.now ?? new Date()
     const publishedAt =
@@ -304,7 +353,15 @@ export async function importPost(
       slug,
       excerpt,
       content,
-      thumbnail: feature ?? firstImage ?? DEFAULT_THUMBNAIL,
+      // A featured image that could not be downloaded keeps its original address when the
+      // site may show it (https), rather than the default image (ADR 088).
+      thumbnail:
+        feature ??
+        (post.featureImage?.startsWith('https://') && isAllowedImageUrl(post.featureImage)
+          ? post.featureImage
+          : undefined) ??
+        firstImage ??
+        DEFAULT_THUMBNAIL,
       category: clip(post.category?.trim() || DEFAULT_CATEGORY, MAX_LENGTH.short),
       tags: [
         ...new Set((post.tags ?? []).map((t) => clip(t.trim(), MAX_LENGTH.tag)).filter(Boolean)),
@@ -324,6 +381,12 @@ export async function importPost(
         },
         trx,
       ),
+    )
+    if (normalisePath(post.oldPath)) ctx.redirects++
+    ctx.report.created(
+      status === 'published' && publishedAt && publishedAt > now.toISOString()
+        ? 'scheduled'
+        : status,
     )
     if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importé en brouillon`)
     ctx.report.count('post', 'created')

@@ -6,6 +6,7 @@ import {
   htmlToMarkdown,
   htmlToText,
   stripMarkdown,
+  type ShortcodeContext,
 } from './html-to-markdown.server.ts'
 import {
   clip,
@@ -27,31 +28,52 @@ export function itemReason(error: unknown): string {
   return SOURCE_TEXTS.unreadable
 }
 
-export function preparePost(raw: RawPost, notes: string[] = []): SourcePost {
+export function preparePost(
+  raw: RawPost,
+  notes: string[] = [],
+  context: ShortcodeContext = {},
+): SourcePost {
   const { html, excerpt, ...rest } = raw
   const out = [...notes]
   let markdown = raw.markdown ?? ''
+  let rendered = ''
+  let galleryImages: string[] = []
   if (html !== undefined) {
     if (html.length > MAX_SOURCE_HTML)
       throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_HTML))
-    const expanded = expandShortcodes(html)
+    const expanded = expandShortcodes(html, context)
     out.push(...expanded.notes)
-    markdown = htmlToMarkdown(expanded.html)
+    galleryImages = expanded.galleryImages
+    rendered = expanded.html
+    markdown = htmlToMarkdown(rendered)
   }
   if (markdown.length > MAX_SOURCE_MARKDOWN)
     throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
+  // Excerpts come from the rendered text: no shortcode ever reaches a card, a feed or a meta
+  // description (ADR 088).
   const text =
-    (excerpt && htmlToText(excerpt)) ||
-    (html ? htmlToText(html) : '') ||
+    (excerpt && htmlToText(expandShortcodes(excerpt).html)) ||
+    (rendered ? htmlToText(rendered) : '') ||
     stripMarkdown(markdown.slice(0, 5000))
-  return { ...rest, markdown, excerpt: text ? clip(text, 300) : undefined, notes: out }
+  return {
+    ...rest,
+    markdown,
+    excerpt: text ? clip(text, 300) : undefined,
+    notes: out,
+    ...(galleryImages.length > 0 ? { galleryImages } : {}),
+  }
 }
 
 /** Prepares `raw` and hands it over, or reports it failed. */
-export async function emitPost(emit: Emit, raw: RawPost, notes: string[] = []): Promise<void> {
+export async function emitPost(
+  emit: Emit,
+  raw: RawPost,
+  notes: string[] = [],
+  context: ShortcodeContext = {},
+): Promise<void> {
   let post: SourcePost
   try {
-    post = preparePost(raw, notes)
+    post = preparePost(raw, notes, context)
   } catch (error) {
     await emit({
       type: 'fail',

@@ -1,9 +1,15 @@
-// Former addresses of imported posts (ADR 066): a request for a path the app does not serve
-// (the not-found route) whose path an import recorded answers a 301 to the post's page.
+// Former addresses of imported sites (ADR 066, ADR 088): a request for a path the app does not
+// serve (the not-found route) whose path an import recorded answers a 301: a post's old
+// permalink to its page; the old feed, category, tag, author and monthly archive addresses to
+// the feed or the filtered blog list. WordPress's '?p=<id>' links, on the home page, go to the
+// post imported from that id. Every target is a path of this site.
 import { getDb } from '#app/server/db/client.server.ts'
 import { normalisePath } from './pipeline.server.ts'
 
-/** '/blog/<slug>' of the post imported from this former path, or undefined. */
+const onSite = (target: string | null | undefined): target is string =>
+  !!target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
+
+/** Where the former address `pathname` now is on this site, or undefined. */
 export async function importedRedirect(pathname: string): Promise<string | undefined> {
   let decoded = pathname
   try {
@@ -21,6 +27,27 @@ export async function importedRedirect(pathname: string): Promise<string | undef
     .select('blog_posts.slug')
     .where('import_source.kind', '=', 'post')
     .where('import_source.oldPath', 'in', candidates)
+    .executeTakeFirst()
+  if (row) return `/blog/${row.slug}`
+  const address = await getDb()
+    .selectFrom('import_source')
+    .select('targetUrl')
+    .where('kind', '=', 'address')
+    .where('oldPath', 'in', candidates)
+    .executeTakeFirst()
+  return onSite(address?.targetUrl) ? address.targetUrl : undefined
+}
+
+/** '/?p=123' (or '?page_id=123'): the page of the post imported from WordPress id 123. */
+export async function importedQueryRedirect(url: URL): Promise<string | undefined> {
+  const id = url.searchParams.get('p') ?? url.searchParams.get('page_id')
+  if (!id || !/^\d{1,20}$/.test(id)) return undefined
+  const row = await getDb()
+    .selectFrom('import_source')
+    .innerJoin('blog_posts', 'blog_posts.id', 'import_source.targetId')
+    .select('blog_posts.slug')
+    .where('import_source.sourceKey', 'in', [`wordpress:post:${id}`, `wordpress:page:${id}`])
+    .where('blog_posts.status', '=', 'published')
     .executeTakeFirst()
   return row ? `/blog/${row.slug}` : undefined
 }

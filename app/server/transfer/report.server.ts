@@ -35,6 +35,12 @@ export class ImportReport {
     this.push(this.data.unreachableMedia, { url, reason })
   }
 
+  /** A post created, by the status it has now. */
+  created(status: 'published' | 'draft' | 'scheduled'): void {
+    const statuses = (this.data.postStatuses ??= {})
+    statuses[status] = (statuses[status] ?? 0) + 1
+  }
+
   note(text: string): void {
     this.push(this.data.notes, text)
   }
@@ -65,5 +71,37 @@ export function formatReport(data: ImportReportData): string {
     for (const n of data.notes) lines.push(`  - ${n}`)
   }
   if (data.omitted > 0) lines.push(`… et ${data.omitted} autres lignes non affichées.`)
+  if (data.nextSteps?.length) {
+    lines.push('À faire ensuite :')
+    for (const step of data.nextSteps) lines.push(`  - ${step}`)
+  }
   return lines.join('\n')
+}
+
+/** What to do after an import, at the end of its report (ADR 088). */
+export function nextSteps(data: ImportReportData, redirects: number): string[] {
+  const steps: string[] = []
+  const created = data.counts.post?.created ?? 0
+  if (created > 0)
+    steps.push(
+      'Vérifiez les articles importés dans Admin › Blog : mise en forme, images, catégorie et étiquettes.',
+    )
+  const drafts = data.postStatuses?.draft ?? 0
+  if (drafts > 0)
+    steps.push(
+      `Relisez ${drafts > 1 ? `les ${drafts} brouillons` : 'le brouillon'} avant de publier (pages, articles privés, protégés ou réservés aux membres compris).`,
+    )
+  if (data.unreachableMedia.length > 0)
+    steps.push(
+      'Vérifiez les médias non récupérés : ils gardent leur adresse d’origine, qui disparaîtra avec l’ancien site ; ajoutez-les à la médiathèque.',
+    )
+  if (redirects > 0)
+    steps.push(
+      `${redirects} redirection${redirects > 1 ? 's' : ''} créée${redirects > 1 ? 's' : ''} : les anciennes adresses (articles, flux, catégories, étiquettes, auteurs, archives) renvoient vers ce site (301). Faites pointer l’ancien nom de domaine vers ce site pour qu’elles servent.`,
+    )
+  if (data.failures.length > 0)
+    steps.push(
+      'Corrigez les échecs ci-dessus dans le fichier source, puis importez-le de nouveau : rien ne sera créé deux fois.',
+    )
+  return steps
 }

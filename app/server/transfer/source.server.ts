@@ -61,6 +61,8 @@ export interface SourcePost extends Omit<RawPost, 'html' | 'excerpt'> {
   excerpt?: string
   /** Remarks for the report (shortcodes replaced, fields cut). */
   notes?: string[]
+  /** The images its galleries show: the report says once how many came in (ADR 088). */
+  galleryImages?: string[]
 }
 
 /** What the worker sends, one message at a time, each acknowledged before the next. */
@@ -70,6 +72,8 @@ export type ImportMessage =
   | { type: 'row'; table: string; row: unknown }
   | { type: 'count'; kind: ItemKind; outcome: Outcome; by?: number; step?: boolean }
   | { type: 'note'; text: string }
+  /** A former address of the site (feed, category, tag, author, archive) and its new one. */
+  | { type: 'address'; oldPath: string; target: string }
   /** An item that counts for the progress only. */
   | { type: 'step' }
   | { type: 'fail'; kind: ItemKind; item: string; reason: string; step?: boolean }

@@ -6,7 +6,7 @@
 // stops growing at MAX_SOURCE_HTML and its post is reported as too long.
 import { createReadStream } from 'node:fs'
 import { SaxesParser } from 'saxes'
-import { autoParagraphs } from './html-to-markdown.server.ts'
+import { autoEmbed, htmlToText, wpautop } from './html-to-markdown.server.ts'
 import { emitPost } from './prepare.server.ts'
 import {
   ImportRefused,
@@ -42,6 +42,7 @@ export interface WxrItem {
   postType: string
   password: string
   attachmentUrl: string
+  postParent: string
   categories: { domain: string; nicename: string; name: string }[]
   meta: Record<string, string>
   comments: number
@@ -64,6 +65,7 @@ const FIELDS: Record<string, keyof WxrItem> = {
   'wp:post_type': 'postType',
   'wp:post_password': 'password',
   'wp:attachment_url': 'attachmentUrl',
+  'wp:post_parent': 'postParent',
 }
 
 function emptyItem(): WxrItem {
@@ -82,6 +84,7 @@ function emptyItem(): WxrItem {
     postType: '',
     password: '',
     attachmentUrl: '',
+    postParent: '',
     categories: [],
     meta: {},
     comments: 0,
@@ -276,17 +279,32 @@ const LEGAL_TITLE =
 export async function parseWxr(file: string, emit: Emit): Promise<void> {
   // Pass 1: the whole file must be valid WXR; attachments by id for featured images.
   const attachments = new Map<string, string>()
+  // A [gallery] without ids shows the post's own attachments (WordPress's default).
+  const children = new Map<string, string[]>()
   const { authors } = await readWxr(file, (item) => {
-    if (item.postType === 'attachment' && item.attachmentUrl)
+    if (item.postType === 'attachment' && item.attachmentUrl) {
       attachments.set(item.postId, item.attachmentUrl)
+      if (item.postParent && item.postParent !== '0') {
+        const list = children.get(item.postParent) ?? []
+        if (list.length < MAX_LIST) list.push(item.attachmentUrl)
+        children.set(item.postParent, list)
+      }
+    }
   })
   let menus = 0
   let comments = 0
+  let extraCategories = 0
+  // Former archive addresses, answered with a 301 once the posts are in (ADR 088).
+  const mainCategories = new Set<string>()
+  const categoryNames = new Map<string, string>()
+  const tagNames = new Map<string, string>()
+  const logins = new Set<string>()
+  const months = new Set<string>()
   await readWxr(file, async (item) => {
     comments += item.comments
+    const status = item.status
     switch (item.postType) {
       case 'post': {
-        const status = item.status
         let mapped: 'published' | 'scheduled' | 'draft' =
           status === 'publish' ? 'published' : status === 'future' ? 'scheduled' : 'draft'
         let draftReason: string | undefined
@@ -318,16 +336,34 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
           ),
         )
         const thumbnailId = item.meta._thumbnail_id
+        const categories = item.categories.filter((c) => c.domain === 'category').map((c) => c.name)
+        if (categories.length > 1) extraCategories++
+        if (mapped === 'published' && !draftReason) {
+          if (categories[0]) mainCategories.add(categories[0])
+          for (const c of item.categories) {
+            if (!c.nicename || !c.name) continue
+            if (c.domain === 'category') categoryNames.set(c.nicename, c.name)
+            if (c.domain === 'post_tag') tagNames.set(c.nicename, c.name)
+          }
+          if (item.creator) logins.add(item.creator)
+          const month = /^(\d{4})-(\d{2})/.exec(item.postDate || item.postDateGmt)
+          if (month && month[1] !== '0000') months.add(`/${month[1]}/${month[2]}/`)
+        }
         await emitPost(
           emit,
           {
             sourceKey,
-            title: item.title,
+            // A title with markup ('<em>With</em> markup') keeps its text (ADR 088).
+            title: htmlToText(item.title, MAX_SOURCE_FIELD),
             slug: item.postName ? safeDecode(item.postName) : undefined,
-            html: autoParagraphs(item.content),
+            html: wpautop(autoEmbed(item.content)),
             excerpt: item.excerpt.trim() || undefined,
-            category: item.categories.find((c) => c.domain === 'category')?.name,
-            tags: item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
+            category: categories[0],
+            // Vitrine keeps one category per post: the others become tags (ADR 088).
+            tags: [
+              ...categories.slice(1),
+              ...item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name),
+            ],
             publishedAt: publishDate(item),
             status: mapped,
             draftReason,
@@ -337,18 +373,34 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
             authorName: authors.get(item.creator) ?? item.creator,
           },
           cutFields,
+          {
+            gallery: (attrs) => {
+              const ids = (attrs.ids ?? attrs.include ?? '').split(',').map((id) => id.trim())
+              const named = ids.map((id) => attachments.get(id)).filter((u): u is string => !!u)
+              return attrs.ids || attrs.include ? named : (children.get(item.postId) ?? [])
+            },
+          },
         )
         return
       }
       case 'page': {
+        // Vitrine has no pages yet: a page comes in as a draft post, never dropped (ADR 088).
+        if (status === 'trash' || status === 'auto-draft' || status === 'inherit') {
+          await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
+          return
+        }
         const legal = LEGAL_TITLE.test(item.title)
-        await emit({
-          type: 'note',
-          text: legal
-            ? `Page « ${item.title} » non importée : son texte peut être repris dans Paramètres › Pages légales`
-            : `Page « ${item.title} » non importée (les pages ne sont pas des articles)`,
+        await emitPost(emit, {
+          sourceKey: `wordpress:page:${item.postId || item.link || item.title}`,
+          title: htmlToText(item.title, MAX_SOURCE_FIELD),
+          slug: item.postName ? safeDecode(item.postName) : undefined,
+          html: wpautop(autoEmbed(item.content)),
+          status: 'draft',
+          draftReason: legal
+            ? 'page WordPress (son texte peut être repris dans Paramètres › Pages légales)'
+            : `page WordPress${item.postParent && item.postParent !== '0' ? ' (sous-page)' : ''}, Vitrine n’a pas encore de pages`,
+          authorName: authors.get(item.creator) ?? item.creator,
         })
-        await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
         return
       }
       case 'attachment':
@@ -362,6 +414,12 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
         await emit({ type: 'count', kind: 'content', outcome: 'skipped', step: true })
     }
   })
+  await emitAddresses(emit, { mainCategories, categoryNames, tagNames, logins, months })
+  if (extraCategories > 0)
+    await emit({
+      type: 'note',
+      text: `Vitrine garde une catégorie par article : pour ${extraCategories} article${extraCategories > 1 ? 's' : ''} à plusieurs catégories, la première est la catégorie, les autres sont devenues des étiquettes`,
+    })
   if (menus > 0) await emit({ type: 'count', kind: 'menu', outcome: 'skipped', by: menus })
   if (comments > 0) await emit({ type: 'count', kind: 'comment', outcome: 'skipped', by: comments })
 }
@@ -382,4 +440,36 @@ function linkPath(link: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The WordPress archive addresses of the imported posts and where each now is (ADR 088). */
+async function emitAddresses(
+  emit: Emit,
+  found: {
+    mainCategories: Set<string>
+    categoryNames: Map<string, string>
+    tagNames: Map<string, string>
+    logins: Set<string>
+    months: Set<string>
+  },
+): Promise<void> {
+  const list = (filter: 'category' | 'tag', name: string) =>
+    `/blog?${filter}=${encodeURIComponent(name.trim())}`
+  await emit({ type: 'address', oldPath: '/feed/', target: '/rss.xml' })
+  for (const [slug, name] of found.categoryNames)
+    await emit({
+      type: 'address',
+      oldPath: `/category/${slug}/`,
+      // Only a post's first category is its category; the others became tags.
+      target: list(found.mainCategories.has(name) ? 'category' : 'tag', name),
+    })
+  for (const [slug, name] of found.tagNames)
+    await emit({ type: 'address', oldPath: `/tag/${slug}/`, target: list('tag', name) })
+  for (const login of found.logins)
+    await emit({
+      type: 'address',
+      oldPath: `/author/${encodeURIComponent(login.toLowerCase())}/`,
+      target: '/blog',
+    })
+  for (const month of found.months) await emit({ type: 'address', oldPath: month, target: '/blog' })
 }
