@@ -5,11 +5,13 @@ import { defineConfig } from 'vite'
 /**
  * Code every public page shares (ADR 086): the root and client entry, the chrome, the public
  * components, the shared UI modules at app/ui's top level, the catalogues and the few domain modules the chrome
- * needs, and the icons' runtime. Never a domain schema or an admin module.
+ * needs, and the icons' runtime. Never a domain schema, an admin module or the English catalogue.
  */
 const SHELL =
   /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(zod-config|http-errors|theme|consent|lazy-intl|date-time|routes|seo|media-file|structured-data)\.ts$)))/
 const ADMIN = /admin/i
+/** The English catalogue: its own chunk, loaded by English pages only (ADR 089). */
+const ENGLISH = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|messages\.en)\.ts$/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -31,7 +33,7 @@ export default defineConfig({
             },
             {
               name: 'shell',
-              test: (id: string) => SHELL.test(id) && !ADMIN.test(id),
+              test: (id: string) => SHELL.test(id) && !ADMIN.test(id) && !ENGLISH.test(id),
               priority: 20,
             },
             {
