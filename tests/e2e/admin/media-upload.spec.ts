@@ -137,7 +137,13 @@ test('uploads: type from the bytes, metadata stripped, French refusals, nothing 
   const img = page.getByRole('img', { name: 'Un champ vert sous le soleil' })
   await expect(img).toHaveAttribute('width', '800')
   await expect(img).toHaveAttribute('height', '500')
-  await expect(img).toHaveAttribute('loading', 'lazy')
+  // The gallery's first image loads at once with high priority, the others lazily (ADR 086).
+  const first = await page
+    .locator('main img')
+    .first()
+    .evaluate((el, target) => el === target, await img.elementHandle())
+  await expect(img).toHaveAttribute('loading', first ? 'eager' : 'lazy')
+  if (first) await expect(img).toHaveAttribute('fetchpriority', 'high')
   await expect(img).toHaveAttribute('srcset', /-w320\.jpg 320w, .*-w800\.jpg 800w$/)
   // The <picture> around that image (the 30 px upload may come first in the gallery).
   const picture = page.locator('picture').filter({ has: img })
