@@ -16,6 +16,7 @@ import type {
 } from 'kysely'
 import { log } from '../core/log.server.ts'
 import { wrapDriver } from './wrap-driver.server.ts'
+import { serviceUnavailableResponse } from '../http/unavailable.server.ts'
 
 export const RETRY_AFTER_SECONDS = 5
 const PROBE_MS = 1_000
@@ -123,32 +124,11 @@ export function resetAvailability(): void {
  * plain text otherwise; never cached, with Retry-After.
  */
 export function unavailableResponse(request: Request): Response {
-  const message =
-    'Le site est momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.'
-  const headers = {
-    'Retry-After': String(RETRY_AFTER_SECONDS),
-    'Cache-Control': 'no-store',
-  }
-  const url = new URL(request.url)
-  const accept = request.headers.get('accept') ?? ''
-  if (url.pathname.startsWith('/api/') || accept.includes('application/json')) {
-    return Response.json({ error: message }, { status: 503, headers })
-  }
-  if (accept.includes('text/html')) {
-    const html =
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
-      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<title>Site momentanément indisponible</title></head>' +
-      '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:20vh auto;padding:0 1rem;text-align:center">' +
-      `<h1>Site momentanément indisponible</h1><p>${message}</p></body></html>`
-    return new Response(html, {
-      status: 503,
-      headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
-    })
-  }
-  return new Response(message, {
-    status: 503,
-    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  return serviceUnavailableResponse(request, {
+    title: 'Site momentanément indisponible',
+    message:
+      'Le site est momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
   })
 }
 

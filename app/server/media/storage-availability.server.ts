@@ -4,6 +4,7 @@
 // answers a French 503 with Retry-After instead of a 500, a misleading French refusal (« image
 // illisible ») or nothing in the log; the log gets one line, at most once a minute.
 import { log } from '../core/log.server.ts'
+import { serviceUnavailableResponse } from '../http/unavailable.server.ts'
 
 export const STORAGE_RETRY_AFTER_SECONDS = 30
 
@@ -86,29 +87,10 @@ export function logStorageUnavailable(error: unknown, now = Date.now()): void {
  * plain text otherwise; never cached, with Retry-After.
  */
 export function storageUnavailableResponse(request: Request): Response {
-  const headers = {
-    'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS),
-    'Cache-Control': 'no-store',
-  }
-  const url = new URL(request.url)
-  const accept = request.headers.get('accept') ?? ''
-  if (url.pathname.startsWith('/api/') || accept.includes('application/json'))
-    return Response.json({ error: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503, headers })
-  if (accept.includes('text/html')) {
-    const html =
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
-      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<title>Fichiers momentanément indisponibles</title></head>' +
-      '<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:20vh auto;padding:0 1rem;text-align:center">' +
-      `<h1>Fichiers momentanément indisponibles</h1><p>${STORAGE_UNAVAILABLE_MESSAGE}</p></body></html>`
-    return new Response(html, {
-      status: 503,
-      headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
-    })
-  }
-  return new Response(STORAGE_UNAVAILABLE_MESSAGE, {
-    status: 503,
-    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  return serviceUnavailableResponse(request, {
+    title: 'Fichiers momentanément indisponibles',
+    message: STORAGE_UNAVAILABLE_MESSAGE,
+    retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
   })
 }
 
