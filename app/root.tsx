@@ -1,5 +1,3 @@
-// Zod's configuration (jitless, French messages) before any schema is built.
-import '#app/domain/zod-config.ts'
 import { refusalText } from '#app/domain/http-errors.ts'
 import {
   isRouteErrorResponse,

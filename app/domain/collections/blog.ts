@@ -1,4 +1,5 @@
 // The "Blog" collection (ADR 020, ADR 064, ADR 079): what the server and the UI both read.
+import '#app/domain/zod-config.ts'
 import { z } from 'zod'
 import {
   BLOG_DELETE_QUESTION,
