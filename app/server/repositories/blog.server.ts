@@ -20,6 +20,7 @@ import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
+import { postSearchFilter } from '#app/server/db/search.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import {
@@ -28,7 +29,6 @@ import {
   deleteById,
   distinctSorted,
   firstRow,
-  matchesQuery,
   mergePatch,
   updateExisting,
 } from './collection.server.ts'
@@ -167,22 +167,37 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
   if (await query.executeTakeFirst()) throw slugTaken()
 }
 
-/** Public posts (published, date come), newest publication first. The text search runs here
- *  in JS: SQL LIKE ignores neither accents nor non-ASCII case, and a blog has at most
- *  hundreds of posts. */
+/** Public posts (published, date come), newest publication first. The text search is the
+ *  database's full-text index over title, excerpt and text (ADR 091). */
 export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Promise<BlogPost[]> {
   const category = filters.category?.trim()
   const tag = filters.tag?.trim()
   // At the present time, from the list kept per content generation (ADR 039); the category
   // filter is then the same exact text comparison as the query's.
-  const posts =
+  const [posts, found] = await Promise.all([
     now === undefined
-      ? (await listPublicBlogPosts()).filter((post) => !category || post.category === category)
-      : await readBlogPosts(category, now)
-  return posts.filter(
-    (post) =>
-      (!tag || post.tags.includes(tag)) && matchesQuery(filters.q, [post.title, post.excerpt]),
-  )
+      ? listPublicBlogPosts().then((all) =>
+          all.filter((post) => !category || post.category === category),
+        )
+      : readBlogPosts(category, now),
+    searchBlogPostIds(filters.q),
+  ])
+  return posts.filter((post) => (!tag || post.tags.includes(tag)) && (!found || found.has(post.id)))
+}
+
+/**
+ * The ids of the posts, whatever their status, holding every word of `query` (word prefixes,
+ * accents and case ignored) in their title, excerpt or text; undefined for a query without a
+ * word (no filter). SQLite FTS5 or PostgreSQL full-text search (ADR 091).
+ */
+export async function searchBlogPostIds(
+  query: string | undefined,
+): Promise<Set<string> | undefined> {
+  const db = getDb()
+  const filter = postSearchFilter(db, query)
+  if (!filter) return undefined
+  const rows = await db.selectFrom('blog_posts').select('id').where(filter).execute()
+  return new Set(rows.map((row) => row.id))
 }
 
 /** Every public post now, newest publication first: read once per content generation. */
