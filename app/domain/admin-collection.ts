@@ -2,6 +2,7 @@
 // returns, a refused save, and the loader data of the tabs with more. Each collection is
 // declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
 // app/ui/admin/collections/, the server its repository (ADR 065).
+import type { AdminListQuery } from './admin-list.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
@@ -77,6 +78,8 @@ export type BlogData = CollectionData<BlogPost> & {
   taxonomy: { categories: string[]; tags: string[] }
   revisions: RevisionsView | null
   now: string
+  /** The list's search, filters, sort and page (ADR 091); absent in the form views. */
+  listing?: { query: AdminListQuery; total: number; pageCount: number }
 }
 
 /** The media list's filters, as the URL carries them. */

@@ -8,6 +8,7 @@ import {
   slugify,
 } from '#app/domain/blog.ts'
 import type { BlogPost } from '#app/domain/types.ts'
+import { ADMIN_LIST_PARAMS } from '#app/domain/admin-list.ts'
 import { declareCollection, englishVersion } from './define.ts'
 
 /** An English slug is made from what was typed, then checked as a French one. */
@@ -31,6 +32,8 @@ export const blogCollection = declareCollection<BlogPost>()({
     { slug: englishSlug },
   ),
   publicPath: (p) => `/blog/${p.slug}`,
+  // A save or a delete goes back to the list as it was filtered (ADR 091).
+  keepParams: ADMIN_LIST_PARAMS,
   labels: {
     add: 'Nouvel article',
     empty: 'Aucun article pour le moment. Rédigez votre premier article.',

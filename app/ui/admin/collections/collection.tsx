@@ -71,6 +71,8 @@ export interface Collection<K extends CollectionId, D> extends CollectionDefinit
   rowActions?: (item: CollectionItems[K], index: number, items: CollectionItems[K][]) => ReactNode
   /** Between the heading and the list (filters, uploader, a tab-level banner). */
   BeforeList?: ComponentType<{ data: D; failure: FormFailure | undefined }>
+  /** Under the list (its pages, ADR 091). */
+  AfterList?: ComponentType<{ data: D }>
   Fields: ComponentType<FieldsProps<CollectionItems[K], D>>
   /** Form buttons before 'Annuler' (preview). */
   formActions?: (item: CollectionItems[K] | null) => ReactNode
@@ -243,7 +245,7 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
   data,
   failure,
 }: ViewProps<K, D>) {
-  const { labels, savedText, Row, List, BeforeList } = collection
+  const { labels, savedText, Row, List, BeforeList, AfterList } = collection
   const items = data.items
   useEffect(() => {
     if (savedText) forgetSavedCopies(collection.id, items.map(savedText))
@@ -280,6 +282,7 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
           ))}
         </ItemList>
       )}
+      {AfterList ? <AfterList data={data} /> : null}
     </section>
   )
 }
