@@ -38,6 +38,9 @@ test('uploading the same file twice gives the one existing entry and says so', a
     .getByLabel('Fichier à téléverser')
     .first()
     .setInputFiles({ name: 'couverture.jpg', mimeType: 'image/jpeg', buffer: photo })
+  const altDialog = page.getByRole('dialog', { name: 'Texte alternatif de l’image' })
+  await altDialog.getByLabel('Texte alternatif').fill('La maquette du projet Lune')
+  await altDialog.getByRole('button', { name: 'Utiliser l’image' }).click()
   await expect(
     page.getByText('Ce fichier est déjà dans la médiathèque : « projet-lune ».'),
   ).toBeVisible()
