@@ -69,7 +69,7 @@ function looksLikeSvg(head: Buffer): boolean {
   return text.includes('<svg') || (text.trimStart().startsWith('<?xml') && text.includes('svg'))
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   storage: MediaStorage
   limitsMb: MediaLimitsMb
   allowed?: MediaCategory[]
