@@ -120,7 +120,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       favicon: settings.favicon ?? null,
     },
     user: user
-      ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
+      ? {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          image: user.image ?? null,
+          // The menu's Admin entry is for those who run the site (ADR 093).
+          canAdmin: user.status === 'active' && (user.role === 'admin' || user.role === 'editor'),
+        }
       : null,
   }
 }

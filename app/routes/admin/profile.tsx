@@ -13,6 +13,8 @@ import {
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getProfile, saveProfile } from '#app/server/repositories/profile.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { dropDemoLookOnceNamed } from '#app/server/demo/identity.server.ts'
 import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
@@ -67,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     form.values,
     async () => {
       const profile = await saveProfile(form.values)
+      await dropDemoLookOnceNamed(getDb())
       await recordActivity(request, {
         actor: admin,
         action: 'update',

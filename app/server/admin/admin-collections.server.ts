@@ -22,7 +22,9 @@ import {
   type Actor,
   type formFailure,
 } from './admin-actions.server.ts'
+import { hasImageWithoutAlt, IMAGE_ALT_MISSING_MESSAGE } from '#app/domain/markdown.ts'
 import { viewCounts } from '../analytics/view-counts.server.ts'
+import { ValidationError } from '../http/errors.server.ts'
 import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'
@@ -45,6 +47,16 @@ export interface CollectionStore<T> {
   remove(id: string): Promise<boolean>
 }
 
+/**
+ * Every image the owner writes into a text carries its alternative, or is marked decorative
+ * (ADR 093). Checked on the hub's saves only: an import keeps the text it was given.
+ */
+function altChecked(values: Record<string, unknown>): Record<string, unknown> {
+  if (typeof values.content === 'string' && hasImageWithoutAlt(values.content))
+    throw new ValidationError({ content: IMAGE_ALT_MISSING_MESSAGE })
+  return values
+}
+
 /** A blog revision is signed by the admin who saved it. */
 const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
 
@@ -54,8 +66,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
     get: projects.getProject,
     list: projects.listProjects,
     count: projects.countProjects,
-    create: (values) => projects.createProject(values),
-    update: (id, values) => projects.updateProject(id, values),
+    create: (values) => projects.createProject(altChecked(values)),
+    update: (id, values) => projects.updateProject(id, altChecked(values)),
     remove: projects.deleteProject,
   },
   skills: {
@@ -83,8 +95,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   blog: {
     get: blog.getBlogPost,
     list: blog.listAllBlogPosts,
-    create: (values, actor) => blog.createBlogPost(values, author(actor)),
-    update: (id, values, actor) => blog.updateBlogPost(id, values, author(actor)),
+    create: (values, actor) => blog.createBlogPost(altChecked(values), author(actor)),
+    update: (id, values, actor) => blog.updateBlogPost(id, altChecked(values), author(actor)),
     remove: blog.deleteBlogPost,
   },
   media: {

@@ -80,7 +80,11 @@ export type MediaTable = StoredAs<
   'tags',
   'featured' | 'decorative' | 'inGallery'
 > &
-  MediaFile & { variants: JsonText }
+  MediaFile & {
+    variants: JsonText
+    /** SHA-256 of the uploaded bytes: 64 hex digits, or the key's 32 before 027; '' for a URL (ADR 093). */
+    contentHash: string
+  }
 
 export type MessagesTable = Omit<StoredAs<Message, 'reply'>, 'locale'> & {
   /** The language of the page the message was sent from (ADR 075); 'fr' before 016. */
