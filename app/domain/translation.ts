@@ -191,6 +191,10 @@ export const TRANSLATION_FIELD_LABELS: Record<string, string> = {
   siteName: 'Nom du site',
   siteDescription: 'Description du site',
   text: 'Texte (Markdown)',
+  // The French form's « Référencement et partage » labels (seo-fields.tsx).
+  seoTitle: 'Intitulé pour les moteurs de recherche',
+  seoDescription: 'Résumé pour les moteurs de recherche',
+  ogImage: 'Image de partage (réseaux sociaux)',
 }
 
 /** The English fields written on several lines. */
@@ -201,4 +205,5 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'bio',
   'siteDescription',
   'text',
+  'seoDescription',
 ])

@@ -115,6 +115,19 @@ describe('English names and stale versions (ADR 094)', () => {
     })
   })
 
+  it('shows an English page its own search fields, never the French ones', async () => {
+    const project = await createProject(
+      makeProject({ seoTitle: 'Titre SEO', seoDescription: 'Résumé SEO' }),
+    )
+    await saveTranslation('project', project.id, 'en', {
+      title: 'Translated',
+      seoTitle: 'English search title',
+    })
+    const [english] = await localizeList('project', [project], 'en')
+    expect(english!.seoTitle).toBe('English search title')
+    expect(english!.seoDescription).toBeUndefined()
+  })
+
   it('flags an English version whose French text changed, until it is saved again', async () => {
     const project = await createProject(makeProject({ title: 'Ancien titre' }))
     await saveTranslation('project', project.id, 'en', { title: 'Old title' }, undefined, project)

@@ -154,9 +154,11 @@ function overlay<T extends object>(
   const french = copy.publishedAt
   if (data.publishedAt && typeof french === 'string' && data.publishedAt > french)
     copy.publishedAt = data.publishedAt
-  // The owner's search fields are written in French: the English page uses its own texts.
-  delete copy.seoTitle
-  delete copy.seoDescription
+  // The owner's French search fields never show on an English page: its own English ones
+  // when written (ADR 094), else the page's defaults from its English texts. A share image
+  // is no text: the French one stays when no English one is chosen.
+  if (!data.seoTitle) delete copy.seoTitle
+  if (!data.seoDescription) delete copy.seoDescription
   return copy as T
 }
 
