@@ -6,7 +6,8 @@ import type { AdminListQuery } from './admin-list.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
-import type { TranslationData } from './translation.ts'
+import type { StaleField } from './stale-translation.ts'
+import type { EnglishNameRow, TranslationData } from './translation.ts'
 import type { BlogPost, MediaItem } from './types.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
@@ -45,6 +46,12 @@ export type CollectionData<T> = CrudView<T> & {
   translations?: Record<string, TranslationData>
   /** All-time page views of each item's public page, by id (posts and projects, ADR 072). */
   views?: Record<string, number>
+  /** The items whose English version has a field to review (ADR 094). */
+  staleIds?: string[]
+  /** The edited item's English fields to review, with the French difference (ADR 094). */
+  stale?: StaleField[]
+  /** The English names of the edited item's tags and category (ADR 094). */
+  englishNames?: EnglishNameRow[]
 }
 
 /** How a list row says an item's views. */

@@ -27,7 +27,8 @@ export const blogCollection = declareCollection<BlogPost>()({
   translation: englishVersion(
     'post',
     BlogPostFieldsSchema,
-    ['slug', 'title', 'excerpt', 'content', 'category'],
+    // The search and share fields too (ADR 094): the English page's own, else its defaults.
+    ['slug', 'title', 'excerpt', 'content', 'category', 'seoTitle', 'seoDescription', 'ogImage'],
     ['title', 'content'],
     { slug: englishSlug },
   ),

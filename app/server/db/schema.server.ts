@@ -184,6 +184,8 @@ export interface TranslationsTable {
   locale: string
   data: JsonText
   updatedAt: string
+  /** The French texts the English fields were translated from (migration 028, ADR 094). */
+  sources: JsonText | null
 }
 
 /** A newsletter subscriber and the proof of their consent (migration 023, ADR 085). */

@@ -32,6 +32,7 @@ import {
   cleanTranslation,
   TRANSLATABLE_FIELDS,
   translationSchema,
+  isTerm,
   type TranslatedEntity,
 } from '#app/domain/translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -281,6 +282,8 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
 async function missingItem(row: Record<string, unknown>): Promise<string | undefined> {
   const entity = row.entity as TranslatedEntity
   const id = String(row.entityId)
+  // A tag's or category's English name needs no item: it names a French name (ADR 094).
+  if (isTerm(entity)) return undefined
   const documents = DOCUMENT_IDS[entity]
   if (documents) return documents.includes(id) ? undefined : 'élément traduit inconnu'
   const table = TRANSLATED_TABLE[entity]

@@ -19,6 +19,7 @@ import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
 import * as m025 from './025-post-search.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
+import * as m028 from './028-translation-sources.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-newsletter': m023,
   '025-post-search': m025,
   '027-media-content-hash': m027,
+  '028-translation-sources': m028,
 }

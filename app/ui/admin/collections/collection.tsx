@@ -36,6 +36,7 @@ import { UnsavedChangesGuard } from '../unsaved-changes.tsx'
 import {
   ENGLISH_PARAM,
   MissingTranslation,
+  StaleTranslation,
   TranslationLink,
   TranslationPanel,
 } from '../translation-panel.tsx'
@@ -166,6 +167,8 @@ function CollectionScreen<K extends CollectionId, D extends CollectionData<Colle
           title={`Version anglaise — ${collection.nameOf(item)}`}
           back={`?edit=${encodeURIComponent(item.id)}`}
           note={english?.note?.(item, loaderData)?.panel}
+          stale={loaderData.stale}
+          names={loaderData.englishNames}
         >
           {EnglishFields ? (
             <EnglishFields
@@ -273,10 +276,13 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
             >
               {Row ? <Row item={item} data={data} /> : null}
               {collection.translation ? (
-                <MissingTranslation
-                  entity={collection.translation.entity}
-                  data={data.translations?.[item.id]}
-                />
+                <>
+                  <MissingTranslation
+                    entity={collection.translation.entity}
+                    data={data.translations?.[item.id]}
+                  />
+                  <StaleTranslation stale={!!data.staleIds?.includes(item.id)} />
+                </>
               ) : null}
             </ItemRow>
           ))}
