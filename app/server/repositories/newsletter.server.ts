@@ -448,3 +448,159 @@ export async function deleteSubscriber(
     return Number(result.numDeletedRows) > 0
   })
 }
+
+/**
+ * The owner's « Envoyer aux abonnés » for a post in `locale` (ADR 097), saved with the post
+ * while it is not yet public in that language. An issue already sent is never undone.
+ */
+export async function savePlan(
+  postId: string,
+  locale: Locale,
+  send: boolean,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  const values = { send: send ? 1 : 0, updatedAt: now.toISOString() }
+  await db
+    .insertInto('newsletter_plans')
+    .values({ postId, locale, ...values })
+    .onConflict((oc) => oc.columns(['postId', 'locale']).doUpdateSet(values))
+    .execute()
+}
+
+export async function getPlan(
+  postId: string,
+  locale: Locale,
+  db: Kysely<Database> = getDb(),
+): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('newsletter_plans')
+    .select('send')
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .executeTakeFirst()
+  return row ? Number(row.send) === 1 : undefined
+}
+
+/** Plans to send that have no issue yet, with the French post's visibility columns. */
+export async function pendingPlans(
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<{ postId: string; locale: Locale }[]> {
+  const rows = await db
+    .selectFrom('newsletter_plans as p')
+    .innerJoin('blog_posts as b', 'b.id', 'p.postId')
+    .leftJoin('newsletter_issues as i', (join) =>
+      join.onRef('i.postId', '=', 'p.postId').onRef('i.locale', '=', 'p.locale'),
+    )
+    .select(['p.postId', 'p.locale'])
+    .where('p.send', '=', 1)
+    .where('i.postId', 'is', null)
+    // The French post's own rule (blog.server.ts): the English version needs it public too.
+    .where('b.status', '!=', 'draft')
+    .where('b.publishedAt', '<=', now.toISOString())
+    .execute()
+  return rows.map((r) => ({ postId: r.postId, locale: r.locale === 'en' ? 'en' : 'fr' }))
+}
+
+/** Subscribers of the sends claimed, by id (address, language, token salt). */
+export async function subscribersByIds(
+  ids: readonly string[],
+  db: Kysely<Database> = getDb(),
+): Promise<Map<string, Pick<SubscriberRow, 'id' | 'email' | 'status' | 'unsubscribeSalt'>>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status', 'unsubscribeSalt'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** A temporary failure: the send waits `delayMs`, or fails once its attempts are used up. */
+export async function markSendRetry(
+  send: Pick<SendRow, 'id' | 'attempts'>,
+  error: string,
+  delayMs: number,
+  maxAttempts: number,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  const failed = send.attempts >= maxAttempts
+  await db
+    .updateTable('newsletter_sends')
+    .set({
+      status: failed ? 'failed' : 'pending',
+      leaseUntil: failed ? null : new Date(now.getTime() + delayMs).toISOString(),
+      lastError: error.slice(0, 500),
+    })
+    .where('id', '=', send.id)
+    .execute()
+}
+
+/** A send that may not go (its subscriber left, or its post is gone): never sent. */
+export async function cancelSend(id: string, db: Kysely<Database> = getDb()): Promise<void> {
+  await db
+    .updateTable('newsletter_sends')
+    .set({ status: 'cancelled', leaseUntil: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+export interface ImportedSubscriber {
+  email: string
+  locale: Locale
+  /** Confirmed only when the file says so (ADR 097); otherwise pending, never mailed a post. */
+  confirmed: boolean
+  /** The consent date the file gives, else the import's time. */
+  consentAt?: string
+}
+
+/**
+ * Adds subscribers from an imported file (or a benchmark), in batches, with the source as
+ * proof of consent. An address already known is left as it is. Returns how many were added.
+ */
+export async function importSubscribers(
+  rows: readonly ImportedSubscriber[],
+  source: SubscriberSource,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const at = now.toISOString()
+  let added = 0
+  const BATCH = 200
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const values = rows.slice(i, i + BATCH).map((row) => {
+      const id = createId()
+      const salt = newToken()
+      return {
+        id,
+        email: row.email,
+        locale: row.locale,
+        status: row.confirmed ? 'confirmed' : 'pending',
+        source,
+        consentAt: row.consentAt ?? at,
+        consentPage: null,
+        consentText: `Importé (${source})`,
+        consentIp: null,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        confirmSentAt: null,
+        unsubscribeSalt: salt,
+        unsubscribeTokenHash: hashToken(unsubscribeToken({ id, unsubscribeSalt: salt })),
+        confirmedAt: row.confirmed ? (row.consentAt ?? at) : null,
+        unsubscribedAt: null,
+        rejectedReason: null,
+        createdAt: at,
+        updatedAt: at,
+      }
+    })
+    const result = await db
+      .insertInto('newsletter_subscribers')
+      .values(values)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst()
+    added += Number(result.numInsertedOrUpdatedRows ?? 0)
+  }
+  return added
+}
