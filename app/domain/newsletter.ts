@@ -163,3 +163,31 @@ export const NEWSLETTER_MAIL_TEXTS = {
       `You receive this e-mail because you subscribed to the new posts of ${site}${owner ? ` (${owner})` : ''}. No tracking pixel, no rewritten links.`,
   },
 } as const
+
+/** The publish form's newsletter box asks and posts here (admins only, ADR 097). */
+export const NEWSLETTER_PUBLISH_PATH = '/admin/newsletter/publish'
+
+/** What the publish form shows of the newsletter for one post and language. */
+export interface NewsletterPublishView {
+  /** Confirmed subscribers of the language: who would receive it now. */
+  subscribers: number
+  /** The box's state: the post's saved choice, else the settings' default. */
+  send: boolean
+  /** Already public in that language: the box is not offered (an edit sends nothing). */
+  isPublic: boolean
+  progress: IssueProgress | null
+  mailConfigured: boolean
+}
+
+export const NEWSLETTER_PUBLISH_TEXTS = {
+  checkbox: 'Envoyer aux abonnés',
+  receivers: (n: number, locale: Locale) =>
+    n === 0
+      ? `Aucun abonné ${locale === 'en' ? 'anglophone' : 'francophone'} confirmé pour l’instant`
+      : `${n.toLocaleString('fr-FR')} abonné${n > 1 ? 's' : ''} ${locale === 'en' ? 'anglophone' : 'francophone'}${n > 1 ? 's' : ''} le recevr${n > 1 ? 'ont' : 'a'}`,
+  alreadyPublic: 'Déjà publié dans cette langue : une modification n’est pas envoyée aux abonnés.',
+  test: 'M’envoyer un test',
+  testSent: (to: string) => `E-mail de test mis dans la file d’envoi pour ${to}.`,
+  testNeedsSave: 'Enregistrez d’abord l’article pour recevoir un test.',
+  notConfigured: 'L’envoi d’e-mails n’est pas configuré (SMTP_URL) : les e-mails attendent.',
+} as const
