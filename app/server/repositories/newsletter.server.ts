@@ -604,3 +604,84 @@ export async function importSubscribers(
   }
   return added
 }
+
+/** How many subscribers per status (the tab's counts). */
+export async function subscriberCounts(
+  db: Kysely<Database> = getDb(),
+): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute()
+  const out = { pending: 0, confirmed: 0, unsubscribed: 0, rejected: 0 }
+  for (const row of rows)
+    if (row.status in out) out[row.status as SubscriberStatus] = Number(row.n)
+  return out
+}
+
+/** New subscribers per month (by consent date), the last `months` months, oldest first. */
+export async function subscriberGrowth(
+  months = 12,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<{ month: string; added: number }[]> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1))
+  const month = sql<string>`substr(${sql.ref('consentAt')}, 1, 7)`
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select([month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('consentAt', '>=', start.toISOString())
+    .groupBy(month)
+    .execute()
+  const byMonth = new Map(rows.map((r) => [r.month, Number(r.n)]))
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1))
+    const key = d.toISOString().slice(0, 7)
+    return { month: key, added: byMonth.get(key) ?? 0 }
+  })
+}
+
+export async function getSubscriber(
+  id: string,
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toSubscriber(row) : undefined
+}
+
+/** Every subscriber, oldest first (the CSV export). */
+export async function allSubscribers(db: Kysely<Database> = getDb()): Promise<Subscriber[]> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
+  return rows.map(toSubscriber)
+}
+
+/** The latest issues with their progress (the tab's « 1 234 / 5 000 envoyés, 3 rejetées »). */
+export async function recentIssues(
+  limit = 5,
+  db: Kysely<Database> = getDb(),
+): Promise<{ postId: string; title: string; locale: Locale; progress: IssueProgress }[]> {
+  const issues = await db
+    .selectFrom('newsletter_issues as i')
+    .leftJoin('blog_posts as b', 'b.id', 'i.postId')
+    .select(['i.postId', 'i.locale', 'b.title'])
+    .orderBy('i.createdAt', 'desc')
+    .limit(limit)
+    .execute()
+  const out = []
+  for (const issue of issues) {
+    const locale: Locale = issue.locale === 'en' ? 'en' : 'fr'
+    const progress = await issueProgress(issue.postId, locale, db)
+    if (progress) out.push({ postId: issue.postId, title: issue.title ?? '', locale, progress })
+  }
+  return out
+}
