@@ -24,7 +24,6 @@ import {
 } from '#app/domain/newsletter-import.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
-import { toCsv } from '#app/server/analytics/csv.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'
 import { redirectWithToast } from '#app/server/http/toast.server.ts'
@@ -32,8 +31,8 @@ import {
   getNewsletterSettings,
   saveNewsletterSettings,
 } from '#app/server/newsletter/sending.server.ts'
+import { SUBSCRIBERS_CSV, subscribersCsv } from '#app/server/newsletter/csv.server.ts'
 import {
-  allSubscribers,
   deleteSubscriber,
   getSubscriber,
   importSubscribers,
@@ -73,37 +72,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function exportCsv() {
-  const rows = await allSubscribers()
-  const csv = toCsv(
-    [
-      'email',
-      'langue',
-      'statut',
-      'source',
-      'consentement_le',
-      'page',
-      'texte_consentement',
-      'ip_tronquee',
-      'confirme_le',
-      'desabonne_le',
-    ],
-    rows.map((s) => [
-      s.email,
-      s.locale,
-      s.status,
-      s.source,
-      s.consentAt,
-      s.consentPage ?? '',
-      s.consentText ?? '',
-      s.consentIp ?? '',
-      s.confirmedAt ?? '',
-      s.unsubscribedAt ?? '',
-    ]),
-  )
-  return new Response(csv, {
+  return new Response(await subscribersCsv(), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="abonnes.csv"',
+      'Content-Disposition': `attachment; filename="${SUBSCRIBERS_CSV}"`,
       'Cache-Control': 'no-store',
     },
   })
