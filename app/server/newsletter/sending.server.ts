@@ -101,7 +101,7 @@ export async function dispatchDueIssues(
 
 export interface SenderOptions {
   config: MailConfig
-  /** Parallel SMTP connections. */
+  /** Parallel SMTP connections; each sends its next e-mail once the last one is marked. */
   concurrency?: number
   /** Rows claimed at once; their lease covers sending them at the slowest rate. */
   batch?: number
@@ -193,7 +193,8 @@ export class NewsletterSender {
             name: (await renderSiteName(db)) ?? this.options.config.from.address,
           }
       while (!this.stopped) {
-        const rows = await claimSends(this.batch, new Date(), leaseFor(this.batch, rate), db)
+        const lease = this.options.leaseMs ?? leaseFor(this.batch, rate)
+        const rows = await claimSends(this.batch, new Date(), lease, db)
         if (rows.length === 0) break
         const subscribers = await subscribersByIds(
           rows.map((r) => r.subscriberId),
