@@ -25,7 +25,7 @@ afterEach(async () => {
 function sender(file: string, url: string): ChildProcess {
   const child = spawn(
     process.execPath,
-    [path.resolve(import.meta.dirname, '../../../scripts/lib/newsletter-sender-process.ts')],
+    [path.resolve(import.meta.dirname, '../../../scripts/newsletter-sender-process.ts')],
     {
       env: {
         ...process.env,
