@@ -615,8 +615,7 @@ export async function subscriberCounts(
     .groupBy('status')
     .execute()
   const out = { pending: 0, confirmed: 0, unsubscribed: 0, rejected: 0 }
-  for (const row of rows)
-    if (row.status in out) out[row.status as SubscriberStatus] = Number(row.n)
+  for (const row of rows) if (row.status in out) out[row.status as SubscriberStatus] = Number(row.n)
   return out
 }
 
