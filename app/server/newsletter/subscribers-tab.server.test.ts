@@ -164,6 +164,28 @@ describe('the « Abonnés » tab', () => {
     expect(text).toContain('ana@exemple.fr,fr,confirmed,csv,2024-01-01T00:00:00.000Z')
   })
 
+  it('lists with filters, counts and growth per month', async () => {
+    const admin = await cookieFor()
+    const month = new Date().toISOString().slice(0, 7)
+    await act(admin, {
+      intent: 'import',
+      source: 'csv',
+      locale: 'fr',
+      csv: 'email,confirmed\nana@exemple.fr,true\nbea@exemple.fr,false\n',
+    })
+    const view = (await tab.loader({
+      request: request('/admin/subscribers?statut=confirmed&q=ana', admin),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof tab.loader>)) as Exclude<
+      Awaited<ReturnType<typeof tab.loader>>,
+      Response
+    >
+    expect(view.items.map((s) => s.email)).toEqual(['ana@exemple.fr'])
+    expect(view.counts).toEqual({ pending: 1, confirmed: 1, unsubscribed: 0, rejected: 0 })
+    expect(view.growth.at(-1)).toEqual({ month, added: 2 })
+  })
+
   it('deletes a subscriber', async () => {
     const admin = await cookieFor()
     await act(admin, {
