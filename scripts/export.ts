@@ -1,7 +1,8 @@
 // `npm run export -- --out PATH`: the whole site in one .zip (ADR 066): every table of content
 // and settings as JSON, posts and projects as Markdown with front matter, the media library's
 // files and the private CV. No accounts, passwords, sessions, secrets, rate-limit state nor
-// visitors' messages. Safe while the site runs.
+// visitors' messages. Newsletter subscribers (personal data) only with `--with-subscribers`
+// (abonnes.csv, ADR 097). Safe while the site runs.
 import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -10,7 +11,8 @@ import { getEnv } from '#app/server/core/env.server.ts'
 import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
 import { closeS3Clients } from '#app/server/media/s3-storage.server.ts'
 
-const USAGE = 'Usage : npm run export -- --out CHEMIN (un fichier .zip ou un dossier)'
+const USAGE =
+  'Usage : npm run export -- --out CHEMIN [--with-subscribers] (un fichier .zip ou un dossier)'
 
 async function main(args: string[]): Promise<number> {
   const at = args.indexOf('--out')
@@ -27,12 +29,18 @@ async function main(args: string[]): Promise<number> {
   // Written beside the target, then renamed: a failed export never leaves a half zip there.
   const partial = `${target}.partiel`
   try {
-    const { stream, summary } = await exportZip()
+    const withSubscribers = args.includes('--with-subscribers')
+    const { stream, summary } = await exportZip({ withSubscribers })
     await pipeline(stream, createWriteStream(partial))
     renameSync(partial, target)
     console.log(`Export écrit : ${target} (${(statSync(target).size / 1024 / 1024).toFixed(1)} Mo)`)
     console.log(
       `  ${summary.posts} articles, ${summary.projects} projets, ${summary.files} fichiers`,
+    )
+    console.log(
+      withSubscribers
+        ? '  Abonnés à la lettre inclus (abonnes.csv)'
+        : '  Abonnés à la lettre non inclus (--with-subscribers pour les ajouter)',
     )
     for (const missing of summary.missing)
       console.log(`  Fichier absent du stockage, non exporté : ${missing}`)

@@ -21,4 +21,6 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   settings: ['save', 'translate'],
   activity: [],
   statistics: ['settings'],
+  // The newsletter (ADR 097): import a CSV, the sending settings, delete a subscriber.
+  subscribers: ['import', 'settings', 'delete'],
 }

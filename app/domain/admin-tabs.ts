@@ -1,4 +1,4 @@
-// The administration hub's 13 tabs in order; projects is the default.
+// The administration hub's 14 tabs in order; projects is the default.
 export const ADMIN_TABS = [
   { id: 'profile', label: 'Mon Profil' },
   { id: 'projects', label: 'Projets' },
@@ -13,6 +13,8 @@ export const ADMIN_TABS = [
   { id: 'settings', label: 'Paramètres' },
   { id: 'activity', label: "Journal d'Activité" },
   { id: 'statistics', label: 'Statistiques' },
+  // The newsletter's readers (ADR 097).
+  { id: 'subscribers', label: 'Abonnés' },
 ] as const
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id']

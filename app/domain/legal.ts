@@ -103,6 +103,9 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale =
         `${owner}, joignable ${contactMeans(facts)}.`,
         '## Formulaire de contact',
         `Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé. Les e-mails envoyés par le site (réponses, liens des comptes) sont conservés ${facts.outboxRetentionDays} jours pour suivre leur envoi, puis supprimés.`,
+        // The newsletter (ADR 097): double opt-in, proof of consent, nothing tracked.
+        '## Lettre d’information',
+        'Si vous vous abonnez aux nouveaux articles, votre adresse e-mail, la langue choisie et la preuve de votre consentement (date, page, texte accepté, adresse IP tronquée) sont conservées jusqu’à votre désabonnement (base légale : votre consentement, confirmé par un lien envoyé par e-mail). Chaque e-mail porte un lien « Se désabonner » qui vous retire de la liste en un clic. Aucun pixel de suivi, aucun lien réécrit : le site ne sait pas si vous ouvrez ses e-mails ni sur quoi vous cliquez.',
         '## Comptes et journal d’activité',
         `Pour la sécurité du site, les connexions et les actions des comptes sont journalisées avec une adresse IP tronquée, le navigateur et le système utilisés. Ces entrées sont supprimées au bout de ${facts.activityRetentionDays} jours.`,
         facts.analytics ? '## Mesure d’audience' : '## Cookies',
@@ -193,6 +196,8 @@ function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
         `${owner}, who can be reached ${englishContactMeans(facts)}.`,
         '## Contact form',
         `Your name, e-mail address and message are stored only to answer you (legal basis: your request). They are passed on to no third party and are deleted once the exchange is over. E-mails sent by the site (replies, account links) are kept for ${facts.outboxRetentionDays} days to follow their delivery, then deleted.`,
+        '## Newsletter',
+        'If you subscribe to new posts, your e-mail address, the language chosen and the proof of your consent (date, page, text accepted, truncated IP address) are kept until you unsubscribe (legal basis: your consent, confirmed through a link sent by e-mail). Every e-mail carries an “Unsubscribe” link that removes you from the list in one click. No tracking pixel, no rewritten links: the site does not know whether you open its e-mails or what you click.',
         '## Accounts and activity log',
         `For the site’s security, sign-ins and account actions are logged with a truncated IP address, the browser and the operating system used. These entries are deleted after ${facts.activityRetentionDays} days.`,
         facts.analytics ? '## Audience measurement' : '## Cookies',

@@ -18,8 +18,10 @@ export async function spawnBenchServer(
   extraEnv: Record<string, string> = {},
   /** Another server entry than `npm start`'s (scripts/bench-builds.ts: an older build's). */
   entry?: string,
+  /** Restart on this data directory instead of a fresh one (bench:newsletter's kill -9). */
+  reuseDataDir?: string,
 ): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `vitrine-${name}-`))
+  const dataDir = reuseDataDir ?? mkdtempSync(path.join(os.tmpdir(), `vitrine-${name}-`))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   // As `npm start` runs it: same Node flags and variables (ADR 030).

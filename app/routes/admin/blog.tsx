@@ -9,6 +9,10 @@ import {
   renameCategoryIntent,
   restoreRevisionIntent,
 } from '#app/server/admin/blog-admin.server.ts'
+import {
+  applyNewsletterChoice,
+  readNewsletterChoice,
+} from '#app/server/newsletter/publish.server.ts'
 import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'
@@ -21,11 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  return saveCollection(request, admin, blog, {
+  // « Envoyer aux abonnés » is read before the save and applied after it (ADR 097).
+  const newsletter = await readNewsletterChoice(request)
+  const answer = await saveCollection(request, admin, blog, {
     restore: (form) => restoreRevisionIntent(request, admin, form),
     'rename-category': (form) => renameCategoryIntent(request, admin, form),
     bulk: (form) => bulkPostsIntent(request, admin, form),
   })
+  await applyNewsletterChoice(newsletter, answer)
+  return answer
 }
 
 export default function BlogTab({ loaderData, actionData }: Route.ComponentProps) {

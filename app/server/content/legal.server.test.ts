@@ -70,6 +70,7 @@ describe('legal pages through the posts’ Markdown pipeline (ADR 021)', () => {
       privacy: [
         'Responsable du traitement',
         'Formulaire de contact',
+        'Lettre d’information',
         'Comptes et journal d’activité',
         'Cookies',
         'Vos droits',

@@ -8,6 +8,7 @@ import type { Env } from './env.server.ts'
 import { outboxRetention } from '../mail/outbox-retention.server.ts'
 import { startMailWorker } from '../mail/worker.server.ts'
 import { startStatistics } from '../analytics/background.server.ts'
+import { startNewsletter } from '../newsletter/sending.server.ts'
 
 export type StartupHook = (env: Env) => Promise<void> | void
 
@@ -27,6 +28,8 @@ export const STARTUP_HOOKS: StartupHook[] = [
   printFirstAdminLink,
   // The e-mail outbox worker, when SMTP_URL is set (ADR 019).
   startMailWorker,
+  // The newsletter: issues due (a post public in a language) and their sends (ADR 097).
+  startNewsletter,
   // Statistics: raw events past their retention purged, rollups and weekly summary (ADR 072).
   startStatistics,
 ]

@@ -233,6 +233,15 @@ export interface NewsletterSendsTable {
   createdAt: string
 }
 
+/** The owner's « Envoyer aux abonnés » for one post and language (migration 031, ADR 097). */
+export interface NewsletterPlansTable {
+  postId: string
+  locale: string
+  /** 1: send when public; 0: never. */
+  send: number
+  updatedAt: string
+}
+
 export interface ContentTables {
   projects: ProjectsTable
   skills: SkillsTable
@@ -252,6 +261,7 @@ export interface ContentTables {
   newsletter_subscribers: NewsletterSubscribersTable
   newsletter_issues: NewsletterIssuesTable
   newsletter_sends: NewsletterSendsTable
+  newsletter_plans: NewsletterPlansTable
 }
 
 export interface Database extends ContentTables, AuthTables, SecurityTables, AnalyticsTables {}

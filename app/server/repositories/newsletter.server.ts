@@ -448,3 +448,239 @@ export async function deleteSubscriber(
     return Number(result.numDeletedRows) > 0
   })
 }
+
+/**
+ * The owner's « Envoyer aux abonnés » for a post in `locale` (ADR 097), saved with the post
+ * while it is not yet public in that language. An issue already sent is never undone.
+ */
+export async function savePlan(
+  postId: string,
+  locale: Locale,
+  send: boolean,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  const values = { send: send ? 1 : 0, updatedAt: now.toISOString() }
+  await db
+    .insertInto('newsletter_plans')
+    .values({ postId, locale, ...values })
+    .onConflict((oc) => oc.columns(['postId', 'locale']).doUpdateSet(values))
+    .execute()
+}
+
+export async function getPlan(
+  postId: string,
+  locale: Locale,
+  db: Kysely<Database> = getDb(),
+): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('newsletter_plans')
+    .select('send')
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .executeTakeFirst()
+  return row ? Number(row.send) === 1 : undefined
+}
+
+/** Plans to send that have no issue yet, with the French post's visibility columns. */
+export async function pendingPlans(
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<{ postId: string; locale: Locale }[]> {
+  const rows = await db
+    .selectFrom('newsletter_plans as p')
+    .innerJoin('blog_posts as b', 'b.id', 'p.postId')
+    .leftJoin('newsletter_issues as i', (join) =>
+      join.onRef('i.postId', '=', 'p.postId').onRef('i.locale', '=', 'p.locale'),
+    )
+    .select(['p.postId', 'p.locale'])
+    .where('p.send', '=', 1)
+    .where('i.postId', 'is', null)
+    // The French post's own rule (blog.server.ts): the English version needs it public too.
+    .where('b.status', '!=', 'draft')
+    .where('b.publishedAt', '<=', now.toISOString())
+    .execute()
+  return rows.map((r) => ({ postId: r.postId, locale: r.locale === 'en' ? 'en' : 'fr' }))
+}
+
+/** Subscribers of the sends claimed, by id (address, language, token salt). */
+export async function subscribersByIds(
+  ids: readonly string[],
+  db: Kysely<Database> = getDb(),
+): Promise<Map<string, Pick<SubscriberRow, 'id' | 'email' | 'status' | 'unsubscribeSalt'>>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status', 'unsubscribeSalt'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** A temporary failure: the send waits `delayMs`, or fails once its attempts are used up. */
+export async function markSendRetry(
+  send: Pick<SendRow, 'id' | 'attempts'>,
+  error: string,
+  delayMs: number,
+  maxAttempts: number,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<void> {
+  const failed = send.attempts >= maxAttempts
+  await db
+    .updateTable('newsletter_sends')
+    .set({
+      status: failed ? 'failed' : 'pending',
+      leaseUntil: failed ? null : new Date(now.getTime() + delayMs).toISOString(),
+      lastError: error.slice(0, 500),
+    })
+    .where('id', '=', send.id)
+    .execute()
+}
+
+/** A send that may not go (its subscriber left, or its post is gone): never sent. */
+export async function cancelSend(id: string, db: Kysely<Database> = getDb()): Promise<void> {
+  await db
+    .updateTable('newsletter_sends')
+    .set({ status: 'cancelled', leaseUntil: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+export interface ImportedSubscriber {
+  email: string
+  locale: Locale
+  /** Confirmed only when the file says so (ADR 097); otherwise pending, never mailed a post. */
+  confirmed: boolean
+  /** The consent date the file gives, else the import's time. */
+  consentAt?: string
+}
+
+/**
+ * Adds subscribers from an imported file (or a benchmark), in batches, with the source as
+ * proof of consent. An address already known is left as it is. Returns how many were added.
+ */
+export async function importSubscribers(
+  rows: readonly ImportedSubscriber[],
+  source: SubscriberSource,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  const at = now.toISOString()
+  let added = 0
+  const BATCH = 200
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const values = rows.slice(i, i + BATCH).map((row) => {
+      const id = createId()
+      const salt = newToken()
+      return {
+        id,
+        email: row.email,
+        locale: row.locale,
+        status: row.confirmed ? 'confirmed' : 'pending',
+        source,
+        consentAt: row.consentAt ?? at,
+        consentPage: null,
+        consentText: `Importé (${source})`,
+        consentIp: null,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        confirmSentAt: null,
+        unsubscribeSalt: salt,
+        unsubscribeTokenHash: hashToken(unsubscribeToken({ id, unsubscribeSalt: salt })),
+        confirmedAt: row.confirmed ? (row.consentAt ?? at) : null,
+        unsubscribedAt: null,
+        rejectedReason: null,
+        createdAt: at,
+        updatedAt: at,
+      }
+    })
+    const result = await db
+      .insertInto('newsletter_subscribers')
+      .values(values)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst()
+    added += Number(result.numInsertedOrUpdatedRows ?? 0)
+  }
+  return added
+}
+
+/** How many subscribers per status (the tab's counts). */
+export async function subscriberCounts(
+  db: Kysely<Database> = getDb(),
+): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute()
+  const out = { pending: 0, confirmed: 0, unsubscribed: 0, rejected: 0 }
+  for (const row of rows) if (row.status in out) out[row.status as SubscriberStatus] = Number(row.n)
+  return out
+}
+
+/** New subscribers per month (by consent date), the last `months` months, oldest first. */
+export async function subscriberGrowth(
+  months = 12,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<{ month: string; added: number }[]> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1))
+  const month = sql<string>`substr(${sql.ref('consentAt')}, 1, 7)`
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select([month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('consentAt', '>=', start.toISOString())
+    .groupBy(month)
+    .execute()
+  const byMonth = new Map(rows.map((r) => [r.month, Number(r.n)]))
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1))
+    const key = d.toISOString().slice(0, 7)
+    return { month: key, added: byMonth.get(key) ?? 0 }
+  })
+}
+
+export async function getSubscriber(
+  id: string,
+  db: Kysely<Database> = getDb(),
+): Promise<Subscriber | undefined> {
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toSubscriber(row) : undefined
+}
+
+/** Every subscriber, oldest first (the CSV export). */
+export async function allSubscribers(db: Kysely<Database> = getDb()): Promise<Subscriber[]> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
+  return rows.map(toSubscriber)
+}
+
+/** The latest issues with their progress (the tab's « 1 234 / 5 000 envoyés, 3 rejetées »). */
+export async function recentIssues(
+  limit = 5,
+  db: Kysely<Database> = getDb(),
+): Promise<{ postId: string; title: string; locale: Locale; progress: IssueProgress }[]> {
+  const issues = await db
+    .selectFrom('newsletter_issues as i')
+    .leftJoin('blog_posts as b', 'b.id', 'i.postId')
+    .select(['i.postId', 'i.locale', 'b.title'])
+    .orderBy('i.createdAt', 'desc')
+    .limit(limit)
+    .execute()
+  const out = []
+  for (const issue of issues) {
+    const locale: Locale = issue.locale === 'en' ? 'en' : 'fr'
+    const progress = await issueProgress(issue.postId, locale, db)
+    if (progress) out.push({ postId: issue.postId, title: issue.title ?? '', locale, progress })
+  }
+  return out
+}

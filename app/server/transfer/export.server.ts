@@ -8,6 +8,7 @@
 // rate-limit counters, the activity log, the mail outbox, nor visitors' messages (their
 // personal data, not the owner's content: ADR 066).
 import { dailyStatisticsCsv } from '../analytics/csv.server.ts'
+import { SUBSCRIBERS_CSV, subscribersCsv } from '../newsletter/csv.server.ts'
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify as toYaml } from 'yaml'
 import { ZipFile } from 'yazl'
@@ -124,6 +125,8 @@ function storedKeys(row: Record<string, unknown>): string[] {
 export interface ExportStores {
   media?: MediaStorage
   private?: MediaStorage
+  /** Subscribers are personal data: out of the export unless asked (ADR 097). */
+  withSubscribers?: boolean
 }
 
 /**
@@ -143,6 +146,7 @@ export async function exportZip(
   // The statistics' daily totals, as readable CSV (ADR 072): anonymous, for the owner's own use
   // elsewhere; not read back by an import. Raw events and salts never leave the database.
   zip.addBuffer(Buffer.from(await dailyStatisticsCsv()), STATISTICS_CSV)
+  if (stores.withSubscribers) zip.addBuffer(Buffer.from(await subscribersCsv()), SUBSCRIBERS_CSV)
   const names = new Set<string>()
   const unique = (name: string) => {
     let candidate = name

@@ -19,6 +19,7 @@ import {
   User,
   Users,
   Workflow,
+  MailPlus,
 } from 'lucide-react'
 import { ADMIN_TABS, type AdminTabId } from '#app/domain/admin-tabs.ts'
 
@@ -52,6 +53,7 @@ const ICONS: Record<AdminTabId, LucideIcon> = {
   settings: Settings,
   activity: Activity,
   statistics: ChartColumn,
+  subscribers: MailPlus,
 }
 
 /** `counts.messages`: unread messages, shown as a badge on the tab. */

@@ -16,6 +16,7 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
+import { importSubscribers } from '#app/server/repositories/newsletter.server.ts'
 import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { createSkill } from '#app/server/repositories/skills.server.ts'
@@ -78,6 +79,13 @@ const FIELDS: Record<string, () => unknown> = {
     status: 'active',
   }),
   messages: () => ({ content: 'Réponse de la matrice', status: 'read' }),
+  // The newsletter (ADR 097): a pasted CSV to import, the sending settings.
+  subscribers: () => ({
+    csv: `email,confirmed\nmatrice-${Date.now()}-${++emailCounter}@exemple.fr,true`,
+    source: 'csv',
+    locale: 'fr',
+    ratePerMinute: '600',
+  }),
   // The statistics stay on (later specs of the worker count visits, ADR 072).
   statistics: () => ({ enabled: 'on', retentionMonths: '25' }),
   settings: () => factories.makeSettings(),
@@ -103,6 +111,16 @@ async function targetIds(tab: string): Promise<string[]> {
       return [(await createMediaItem(factories.makeMediaItem())).id]
     case 'messages':
       return [(await createMessage(factories.makeMessage())).id]
+    case 'subscribers': {
+      const email = `matrice-abonne-${Date.now()}-${++emailCounter}@exemple.fr`
+      await importSubscribers([{ email, locale: 'fr', confirmed: true }], 'csv')
+      const row = await getDb()
+        .selectFrom('newsletter_subscribers')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+      return [row.id]
+    }
     case 'process': {
       const fresh = await createProcessStep(factories.makeProcessStep())
       const all = (await listProcessSteps()).map((step) => step.id)

@@ -20,6 +20,7 @@ import * as m023 from './023-newsletter.server.ts'
 import * as m025 from './025-post-search.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
+import * as m031 from './031-newsletter-plans.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '025-post-search': m025,
   '027-media-content-hash': m027,
   '028-translation-sources': m028,
+  '031-newsletter-plans': m031,
 }

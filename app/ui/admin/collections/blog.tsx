@@ -24,6 +24,7 @@ import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publi
 import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
+import { NewsletterPublish } from '../newsletter-publish.tsx'
 import { blogCollection } from '#app/domain/collections/blog.ts'
 import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
@@ -268,6 +269,7 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           type="datetime-local"
           hint={dateHint(status)}
         />
+        <NewsletterPublish postId={post?.id} locale="fr" />
         {/* Named like their error paths: the error shows here and focus moves here. */}
         <TextField
           {...field(AUTHOR_FIELDS.name, post ? post.author.name : data.defaultAuthor)}
@@ -338,6 +340,7 @@ function EnglishPublishingFields({
         error={errors['en.publishedAt']}
         hint={dateHint(status)}
       />
+      <NewsletterPublish postId={post.id} locale="en" />
     </FieldGrid>
   )
 }

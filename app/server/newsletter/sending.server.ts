@@ -1,0 +1,367 @@
+// Sending the newsletter (ADR 097). The dispatcher turns each plan to send (« Envoyer aux
+// abonnés » ticked) whose post is now public in its language into an issue: one send row per
+// confirmed subscriber under the (post, language, subscriber) key, in one transaction, after
+// the issue row whose primary key makes it happen once (ADR 085). It runs at start-up, after
+// every content write or generation bump (a scheduled post's time, ADR 077) and on a slow
+// tick (another app server's write). The sender claims send rows with a lease, sends them
+// through a pooled SMTP transport at the owner's rate and marks each one as it is accepted:
+// after a crash, only what was never marked goes again, with the same Message-ID.
+import type { Kysely } from 'kysely'
+import type { SendMailOptions, Transporter } from 'nodemailer'
+import {
+  DEFAULT_NEWSLETTER_SETTINGS,
+  NewsletterSettingsSchema,
+  type NewsletterSettings,
+} from '#app/domain/newsletter.ts'
+import type { Locale } from '#app/domain/i18n/locale.ts'
+import { isPublishedInEnglish } from '#app/domain/translation.ts'
+import { onContentGeneration } from '../cache/generation.server.ts'
+import { getEnv, type Env } from '../core/env.server.ts'
+import { log } from '../core/log.server.ts'
+import { getDatabaseHandle, getDb } from '../db/client.server.ts'
+import { readDocument, writeDocument } from '../db/documents.server.ts'
+import type { Database } from '../db/schema.server.ts'
+import { parseJson } from '../db/util.server.ts'
+import { parseOrThrow } from '../http/errors.server.ts'
+import { activeMailConfig, headerText, type MailConfig } from '../mail/config.server.ts'
+import { MAX_ATTEMPTS, retryDelayMs } from '../mail/outbox.server.ts'
+import { classifySmtpError } from '../mail/worker.server.ts'
+import {
+  cancelSend,
+  claimSends,
+  createIssue,
+  markSendRejected,
+  markSendRetry,
+  markSendSent,
+  pendingPlans,
+  subscribersByIds,
+  unsubscribeToken,
+  type SendRow,
+} from '../repositories/newsletter.server.ts'
+import { renderIssueEmail, type IssueEmail } from './email.server.ts'
+
+const SETTINGS_ID = 'newsletter'
+
+export async function getNewsletterSettings(
+  db: Kysely<Database> = getDb(),
+): Promise<NewsletterSettings> {
+  const stored = await readDocument('settings', SETTINGS_ID, db)
+  const parsed = NewsletterSettingsSchema.safeParse(stored)
+  return parsed.success ? parsed.data : DEFAULT_NEWSLETTER_SETTINGS
+}
+
+export async function saveNewsletterSettings(input: unknown): Promise<NewsletterSettings> {
+  const settings = parseOrThrow(NewsletterSettingsSchema, input)
+  await writeDocument('settings', SETTINGS_ID, settings)
+  return settings
+}
+
+/** Whether the post is public in `locale` now (the French rule, then the English one). */
+export async function isPublicIn(
+  postId: string,
+  locale: Locale,
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<boolean> {
+  const post = await db
+    .selectFrom('blog_posts')
+    .select(['status', 'publishedAt'])
+    .where('id', '=', postId)
+    .executeTakeFirst()
+  if (!post?.publishedAt || post.status === 'draft' || post.publishedAt > now.toISOString())
+    return false
+  if (locale === 'fr') return true
+  // Read from the table, not the per-generation cache: another server may have just saved it.
+  const row = await db
+    .selectFrom('translations')
+    .select('data')
+    .where('entity', '=', 'post')
+    .where('entityId', '=', postId)
+    .where('locale', '=', 'en')
+    .executeTakeFirst()
+  return isPublishedInEnglish('post', row ? parseJson(row.data, {}) : undefined, now)
+}
+
+/** Creates the issues now due; returns how many send rows they wrote. */
+export async function dispatchDueIssues(
+  now = new Date(),
+  db: Kysely<Database> = getDb(),
+): Promise<number> {
+  let queued = 0
+  for (const plan of await pendingPlans(now, db)) {
+    if (!(await isPublicIn(plan.postId, plan.locale, now, db))) continue
+    const issue = await createIssue(plan.postId, plan.locale, now, db)
+    if (issue) {
+      queued += issue.total
+      log.info('Lettre : envoi préparé', { postId: plan.postId, locale: plan.locale, ...issue })
+    }
+  }
+  return queued
+}
+
+export interface SenderOptions {
+  config: MailConfig
+  /** Parallel SMTP connections; each sends its next e-mail once the last one is marked. */
+  concurrency?: number
+  /** Rows claimed at once; their lease covers sending them at the slowest rate. */
+  batch?: number
+  leaseMs?: number
+  pollMs?: number
+  db?: () => Kysely<Database>
+  /** The rate, when not the settings' (benchmarks). */
+  ratePerMinute?: number
+}
+
+/** Lease of a claimed batch: the time it takes at the rate, three times over, at least 30 s. */
+function leaseFor(batch: number, ratePerMinute: number): number {
+  return Math.max(30_000, Math.ceil((batch / ratePerMinute) * 60_000 * 3))
+}
+
+/** Whether a permanent refusal was about the address (RCPT), not the message (DATA). */
+function refusedAtRcpt(error: unknown): boolean {
+  const e = error as { command?: unknown; code?: unknown }
+  return e?.code === 'EENVELOPE' || (typeof e?.command === 'string' && /RCPT/i.test(e.command))
+}
+
+export class NewsletterSender {
+  private readonly options: SenderOptions
+  private readonly db: () => Kysely<Database>
+  private readonly concurrency: number
+  private readonly batch: number
+  /** One pooled transport, made at the first send (lanes ask for it at once). */
+  private transport: Promise<Transporter> | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private running: Promise<number> | undefined
+  private again = false
+  private stopped = false
+  /** The next moment a message may leave (the rate, shared by the connections). */
+  private nextSlot = 0
+  private readonly host: string
+
+  constructor(options: SenderOptions) {
+    this.options = options
+    this.db = options.db ?? getDb
+    this.concurrency = options.concurrency ?? 4
+    this.batch = options.batch ?? 50
+    this.host = URL.canParse(getEnv().PUBLIC_URL)
+      ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
+      : 'vitrine.localhost'
+  }
+
+  private transporter(): Promise<Transporter> {
+    const url = new URL(this.options.config.url)
+    url.searchParams.set('pool', 'true')
+    url.searchParams.set('maxConnections', String(this.concurrency))
+    url.searchParams.set('maxMessages', 'Infinity')
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(url.toString()),
+    )
+    return this.transport
+  }
+
+  /** Waits for the next slot of the rate (mails per minute). */
+  private async slot(ratePerMinute: number): Promise<void> {
+    const gap = 60_000 / ratePerMinute
+    const now = Date.now()
+    const at = Math.max(now, this.nextSlot)
+    this.nextSlot = at + gap
+    if (at > now) await new Promise((r) => setTimeout(r, at - now))
+  }
+
+  /** Sends everything claimable now; resolves with how many rows it handled. */
+  runOnce(): Promise<number> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined
+    })
+    return this.running
+  }
+
+  private async drain(): Promise<number> {
+    let handled = 0
+    const emails = new Map<string, Promise<IssueEmail | undefined>>()
+    try {
+      const db = this.db()
+      const rate = this.options.ratePerMinute ?? (await getNewsletterSettings(db)).ratePerMinute
+      const from = this.options.config.from.name
+        ? this.options.config.from
+        : {
+            address: this.options.config.from.address,
+            name: (await renderSiteName(db)) ?? this.options.config.from.address,
+          }
+      while (!this.stopped) {
+        const lease = this.options.leaseMs ?? leaseFor(this.batch, rate)
+        const rows = await claimSends(this.batch, new Date(), lease, db)
+        if (rows.length === 0) break
+        const subscribers = await subscribersByIds(
+          rows.map((r) => r.subscriberId),
+          db,
+        )
+        let next = 0
+        const lanes = Array.from({ length: this.concurrency }, async () => {
+          while (!this.stopped && next < rows.length) {
+            const row = rows[next++]!
+            const key = `${row.postId}\u0000${row.locale}`
+            if (!emails.has(key))
+              emails.set(key, renderIssueEmail(db, row.postId, row.locale === 'en' ? 'en' : 'fr'))
+            const email = await emails.get(key)!
+            const subscriber = subscribers.get(row.subscriberId)
+            if (!email || !subscriber || subscriber.status !== 'confirmed') {
+              await cancelSend(row.id, db)
+              continue
+            }
+            await this.slot(rate)
+            await this.deliver(db, row, email, subscriber, from)
+            handled++
+          }
+        })
+        await Promise.all(lanes)
+      }
+    } catch (error) {
+      log.error("Lettre : l'envoi n'a pas pu être poursuivi", {
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
+    return handled
+  }
+
+  private async deliver(
+    db: Kysely<Database>,
+    row: SendRow,
+    email: IssueEmail,
+    subscriber: { id: string; email: string; unsubscribeSalt: string },
+    from: { address: string; name?: string },
+  ): Promise<void> {
+    const locale = row.locale === 'en' ? 'en' : 'fr'
+    const origin = getEnv().PUBLIC_URL
+    // The token travels in the e-mail only; it is never logged (ADR 085).
+    const unsubscribe = `${origin}${locale === 'en' ? '/en' : ''}/desabonnement?token=${unsubscribeToken(subscriber)}`
+    const message: SendMailOptions = {
+      // One Message-ID per (post, language, subscriber): a copy sent again after a crash
+      // between the server's acceptance and our mark is the same message to the receiver.
+      messageId: `<nl.${row.id.replace(/[^A-Za-z0-9.-]/g, '.')}@${this.host}>`,
+      from,
+      to: headerText(subscriber.email),
+      subject: headerText(email.subject),
+      html: email.html.split(email.placeholder).join(unsubscribe),
+      text: email.text.split(email.placeholder).join(unsubscribe),
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Content-Language': locale,
+      },
+      date: new Date(),
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    }
+    try {
+      await (await this.transporter()).sendMail(message)
+      await markSendSent(row.id, new Date(), db)
+    } catch (error) {
+      const { permanent, message: reason } = classifySmtpError(error)
+      if (permanent && refusedAtRcpt(error)) await markSendRejected(row, reason, new Date(), db)
+      else if (permanent) await markSendRetry(row, reason, 0, 0, new Date(), db)
+      else
+        await markSendRetry(row, reason, retryDelayMs(row.attempts), MAX_ATTEMPTS, new Date(), db)
+      log.warn('Lettre : e-mail non envoyé', { id: row.id, permanent, reason })
+    }
+  }
+
+  start(): void {
+    this.stopped = false
+    this.schedule(0)
+  }
+
+  kick(): void {
+    if (this.stopped) return
+    if (this.running) this.again = true
+    else this.schedule(0)
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      void this.runOnce().then(() => {
+        if (this.stopped) return
+        const again = this.again
+        this.again = false
+        this.schedule(again ? 0 : (this.options.pollMs ?? 10_000))
+      })
+    }, ms)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.running
+    const transport = await this.transport
+    this.transport = undefined
+    transport?.close()
+  }
+}
+
+async function renderSiteName(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('data')
+    .where('id', '=', 'main')
+    .executeTakeFirst()
+  const name = parseJson<{ siteName?: unknown }>(row?.data, {}).siteName
+  return typeof name === 'string' && name ? name : undefined
+}
+
+let sender: NewsletterSender | undefined
+let tick: ReturnType<typeof setInterval> | undefined
+let unlisten: (() => void) | undefined
+let unregister: (() => void) | undefined
+let dispatching: Promise<void> = Promise.resolve()
+
+/** Runs the dispatcher once more after the one in flight, then kicks the sender. */
+export function dispatchSoon(): Promise<void> {
+  dispatching = dispatching.then(async () => {
+    if (!getDatabaseHandle()) return
+    try {
+      if ((await dispatchDueIssues()) > 0) sender?.kick()
+    } catch (error) {
+      log.warn('Lettre : envois à préparer illisibles', { error: String(error) })
+    }
+  })
+  return dispatching
+}
+
+/** How often every process looks for due issues without being told (another server's save). */
+const TICK_MS = 30_000
+
+/** Start-up hook: the dispatcher always; the sender when SMTP_URL is set (ADR 097). */
+export async function startNewsletter(_env: Env): Promise<void> {
+  await stopNewsletter()
+  const config = activeMailConfig()
+  if (config) {
+    sender = new NewsletterSender({ config })
+    sender.start()
+  }
+  unlisten = onContentGeneration(() => void dispatchSoon())
+  tick = setInterval(() => void dispatchSoon(), TICK_MS)
+  tick.unref()
+  unregister = getDatabaseHandle()?.beforeClose(stopNewsletter)
+  await dispatchSoon()
+}
+
+async function stopNewsletter(): Promise<void> {
+  unlisten?.()
+  unlisten = undefined
+  unregister?.()
+  unregister = undefined
+  if (tick) clearInterval(tick)
+  tick = undefined
+  await dispatching
+  const current = sender
+  sender = undefined
+  await current?.stop()
+}
