@@ -1,7 +1,7 @@
 // The newsletter (ADR 085): subscribers' statuses and their French labels, the subscription
 // form's schema and the texts a reader sees in both languages. No I/O.
 import { z } from 'zod'
-import { MAX_LENGTH, requiredEmail } from './common.ts'
+import { boolField, MAX_LENGTH, requiredEmail } from './common.ts'
 import { LOCALES, type Locale } from './i18n/locale.ts'
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'rejected'] as const
@@ -79,8 +79,7 @@ export const NewsletterSettingsSchema = z.object({
     .max(NEWSLETTER_RATE_MAX, {
       error: `Au plus ${NEWSLETTER_RATE_MAX.toLocaleString('fr-FR')} e-mails par minute`,
     }),
-  // A checkbox: present when ticked.
-  sendByDefault: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()),
+  sendByDefault: boolField,
 })
 export type NewsletterSettings = z.output<typeof NewsletterSettingsSchema>
 
