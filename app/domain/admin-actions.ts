@@ -12,6 +12,8 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
   // delete); save a post's English version, its status and date (ADRs 075, 077).
   blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'delete'],
+  // Pages (ADR 090): create, update, their English version, delete.
+  pages: ['create', 'update', 'translate', 'delete'],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],
   media: ['create', 'update', 'translate', 'delete'],
   cv: ['url', 'settings', 'approval'],

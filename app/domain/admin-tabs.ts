@@ -1,10 +1,12 @@
-// The administration hub's 13 tabs in order; projects is the default.
+// The administration hub's 14 tabs in order; projects is the default.
 export const ADMIN_TABS = [
   { id: 'profile', label: 'Mon Profil' },
   { id: 'projects', label: 'Projets' },
   { id: 'skills', label: 'Compétences' },
   { id: 'timeline', label: 'Parcours' },
   { id: 'blog', label: 'Blog' },
+  // The owner's own pages (ADR 090).
+  { id: 'pages', label: 'Pages' },
   { id: 'process', label: 'Processus Créatif' },
   { id: 'media', label: 'Médias' },
   { id: 'cv', label: 'CV' },

@@ -6,7 +6,7 @@ import { CustomCursor } from './custom-cursor.tsx'
 import { Footer, type FooterSettings } from './footer.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'
 import { Navigation } from './navigation.tsx'
-import { sectionName } from './nav-items.ts'
+import { sectionName, type OwnPageLink } from './nav-items.ts'
 import { ThemePicker } from './theme-picker.tsx'
 import { UserMenu, type ChromeUser } from './user-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -23,6 +23,7 @@ export function SiteChrome({
   logo,
   siteName,
   topBanner,
+  ownPages,
 }: {
   children: React.ReactNode
   /** A strip above the header, e.g. the maintenance notice for admins. */
@@ -32,6 +33,8 @@ export function SiteChrome({
   year: number
   logo: string | null
   siteName: string
+  /** The owner's pages flagged for the menu and the footer (ADR 090). */
+  ownPages?: { menu: OwnPageLink[]; footer: OwnPageLink[] }
 }) {
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
@@ -76,7 +79,7 @@ export function SiteChrome({
           <div className="pointer-events-auto flex items-center gap-3">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : null}
-            <Navigation />
+            <Navigation ownPages={ownPages?.menu} />
           </div>
           {locale === 'fr' ? <EnglishSuggestion /> : null}
         </header>
@@ -84,7 +87,7 @@ export function SiteChrome({
       <main id="contenu" className="relative min-h-dvh">
         {children}
       </main>
-      <Footer settings={footer} year={year} />
+      <Footer settings={footer} year={year} ownPages={ownPages?.footer} />
       {/* Landmarks of their own, so that nothing of the page sits outside one (axe "region"). */}
       <aside
         aria-label={t('chrome:section')}
@@ -95,7 +98,7 @@ export function SiteChrome({
           className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
         >
           <span className="sr-only">{t('chrome:sectionPrefix')}</span>
-          {sectionName(pathname, locale)}
+          {ownPageTitle(ownPages, pathname) ?? sectionName(pathname, locale)}
         </p>
       </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
@@ -117,4 +120,13 @@ export function SiteChrome({
       </aside>
     </>
   )
+}
+
+/** The title of the owner's page at `pathname`, when the menu or the footer has it (ADR 090). */
+function ownPageTitle(
+  ownPages: { menu: OwnPageLink[]; footer: OwnPageLink[] } | undefined,
+  pathname: string,
+): string | undefined {
+  const path = pathname.replace(/\/+$/, '')
+  return [...(ownPages?.menu ?? []), ...(ownPages?.footer ?? [])].find((p) => p.to === path)?.title
 }
