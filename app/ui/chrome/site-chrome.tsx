@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
-import { useLocation, useNavigationType } from 'react-router'
+import { useLocation, useMatches, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import { Home } from 'lucide-react'
 import { CustomCursor } from './custom-cursor.tsx'
@@ -38,6 +38,7 @@ export function SiteChrome({
 }) {
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
+  const matches = useMatches()
   const locale = useLocale()
   const t = useT()
 
@@ -98,7 +99,7 @@ export function SiteChrome({
           className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
         >
           <span className="sr-only">{t('chrome:sectionPrefix')}</span>
-          {ownPageTitle(ownPages, pathname) ?? sectionName(pathname, locale)}
+          {ownPageTitle(matches) ?? sectionName(pathname, locale)}
         </p>
       </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
@@ -122,11 +123,10 @@ export function SiteChrome({
   )
 }
 
-/** The title of the owner's page at `pathname`, when the menu or the footer has it (ADR 090). */
-function ownPageTitle(
-  ownPages: { menu: OwnPageLink[]; footer: OwnPageLink[] } | undefined,
-  pathname: string,
-): string | undefined {
-  const path = pathname.replace(/\/+$/, '')
-  return [...(ownPages?.menu ?? []), ...(ownPages?.footer ?? [])].find((p) => p.to === path)?.title
+/** The title of the owner's page being shown (ADR 090), from its route's data. */
+function ownPageTitle(matches: ReturnType<typeof useMatches>): string | undefined {
+  const leaf = matches[matches.length - 1]
+  if (!leaf?.id.endsWith('routes/public/page')) return undefined
+  const data = leaf.loaderData as { page?: { title?: unknown } | null } | undefined
+  return typeof data?.page?.title === 'string' ? data.page.title : undefined
 }
