@@ -14,7 +14,8 @@ export const projectsCollection = declareCollection<Project>()({
   translation: englishVersion(
     'project',
     ProjectSchema,
-    ['title', 'description', 'content'],
+    // The search and share fields too (ADR 094): the English page's own, else its defaults.
+    ['title', 'description', 'content', 'seoTitle', 'seoDescription', 'ogImage'],
     ['title'],
   ),
   publicPath: (p) => `/projects/${p.id}`,

@@ -9,12 +9,18 @@ import { useT } from '#app/ui/i18n.tsx'
 const PANEL_ID = 'site-navigation'
 
 /**
- * Navigation: menu button at top right, slide-in panel (full width on mobile, 24rem
+ * Navigation: menu button at top right, Admin only for a signed-in admin or editor (ADR 093), slide-in panel (full width on mobile, 24rem
  * from md), active route highlighted, closes on every route change. A native modal <dialog>
  * traps focus and closes on Esc; the button's `command` attribute opens it even before
  * JavaScript has loaded.
  */
-export function Navigation({ ownPages = [] }: { ownPages?: readonly OwnPageLink[] }) {
+export function Navigation({
+  showAdmin,
+  ownPages = [],
+}: {
+  showAdmin: boolean
+  ownPages?: readonly OwnPageLink[]
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
@@ -67,7 +73,10 @@ export function Navigation({ ownPages = [] }: { ownPages?: readonly OwnPageLink[
           <nav aria-label={t('chrome:mainNav')} className="mt-10 flex-1">
             <ul className="flex flex-col gap-2">
               {[
-                ...NAV_ITEMS.map((item) => ({ to: item.to, text: t(item.label) })),
+                ...NAV_ITEMS.filter((item) => showAdmin || item.to !== '/admin').map((item) => ({
+                  to: item.to,
+                  text: t(item.label),
+                })),
                 // The owner's pages flagged « Afficher dans le menu » (ADR 090).
                 ...ownPages.map((page) => ({ to: page.to, text: page.title })),
               ].map((item, index) => {

@@ -80,7 +80,7 @@ export function SiteChrome({
           <div className="pointer-events-auto flex items-center gap-3">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : null}
-            <Navigation ownPages={ownPages?.menu} />
+            <Navigation showAdmin={user?.canAdmin === true} ownPages={ownPages?.menu} />
           </div>
           {locale === 'fr' ? <EnglishSuggestion /> : null}
         </header>

@@ -18,6 +18,9 @@ import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
 import * as m024 from './024-pages.server.ts'
+import * as m025 from './025-post-search.server.ts'
+import * as m027 from './027-media-content-hash.server.ts'
+import * as m028 from './028-translation-sources.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -37,4 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '017-revision-locale': m017,
   '023-newsletter': m023,
   '024-pages': m024,
+  '025-post-search': m025,
+  '027-media-content-hash': m027,
+  '028-translation-sources': m028,
 }
