@@ -33,6 +33,8 @@ function publicSite(locale: Locale): RouteConfigEntry[] {
     ...legalPaths.map(({ key, path }) =>
       page(path.slice(1), 'routes/public/legal.tsx', localizedRouteId(`legal-${key}`, locale)),
     ),
+    // The owner's pages (ADR 090): one dynamic segment, so every static route above wins.
+    page(':slug', 'routes/public/page.tsx'),
     page('*', 'routes/public/not-found.tsx'),
   ]
   const layoutId = id('routes/public/layout.tsx')

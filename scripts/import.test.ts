@@ -22,7 +22,8 @@ describe('npm run import', () => {
     const classic = path.resolve('tests/fixtures/import/wordpress-classic.xml')
     const ok = run(classic, path.join(root, 'ok'))
     expect([ok.code, ok.err]).toEqual([0, ''])
-    expect(ok.out).toContain('Articles : 7 créés (3 publiés, 3 brouillons, 1 programmé)')
+    expect(ok.out).toContain('Articles : 5 créés (3 publiés, 1 brouillon, 1 programmé)')
+    expect(ok.out).toContain('Pages : 2 créées')
     expect(ok.out).toContain('À faire ensuite :')
 
     const bad = path.join(root, 'bad.json')

@@ -13,6 +13,8 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   // delete); save a post's English version, its status and date (ADRs 075, 077); a bulk
   // action on the ticked posts (ADR 091).
   blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'bulk', 'delete'],
+  // Pages (ADR 090): create, update, their English version, delete.
+  pages: ['create', 'update', 'translate', 'delete'],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],
   media: ['create', 'update', 'translate', 'delete'],
   cv: ['url', 'settings', 'approval'],

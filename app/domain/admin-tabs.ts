@@ -5,6 +5,8 @@ export const ADMIN_TABS = [
   { id: 'skills', label: 'Compétences' },
   { id: 'timeline', label: 'Parcours' },
   { id: 'blog', label: 'Blog' },
+  // The owner's own pages (ADR 090).
+  { id: 'pages', label: 'Pages' },
   { id: 'process', label: 'Processus Créatif' },
   { id: 'media', label: 'Médias' },
   { id: 'cv', label: 'CV' },

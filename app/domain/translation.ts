@@ -23,6 +23,7 @@ const ENGLISH = {
   timeline: COLLECTIONS.timeline.translation,
   process: COLLECTIONS.process.translation,
   media: COLLECTIONS.media.translation,
+  page: COLLECTIONS.pages.translation,
   profile: englishVersion('profile', ProfileSchema, ['title', 'bio'], ['title']),
   settings: englishVersion(
     'settings',

@@ -30,6 +30,7 @@ export const RESOURCE_TYPES = [
   'timeline',
   'process',
   'blog',
+  'page',
   'user',
   'message',
   'media',

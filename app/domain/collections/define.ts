@@ -39,7 +39,8 @@ export interface CollectionToasts {
  * schema that checks what the hub sends, derived from the French schema (ADR 079).
  */
 /** The keys the translations table stores the collections' English versions under. */
-export type CollectionEntity = 'project' | 'post' | 'skill' | 'timeline' | 'process' | 'media'
+export type CollectionEntity =
+  'project' | 'post' | 'skill' | 'timeline' | 'process' | 'media' | 'page'
 
 export interface EnglishVersion<E extends string = string, F extends string = string> {
   entity: E

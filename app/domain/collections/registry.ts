@@ -3,6 +3,7 @@
 import { blogCollection } from './blog.ts'
 import type { ItemOf } from './define.ts'
 import { mediaCollection } from './media.ts'
+import { pagesCollection } from './pages.ts'
 import { processCollection } from './process.ts'
 import { projectsCollection } from './projects.ts'
 import { skillsCollection } from './skills.ts'
@@ -14,6 +15,7 @@ export const COLLECTIONS = {
   timeline: timelineCollection,
   process: processCollection,
   blog: blogCollection,
+  pages: pagesCollection,
   media: mediaCollection,
 } as const
 

@@ -6,8 +6,10 @@ import { useRootData } from '#app/ui/chrome/root-data.ts'
 import { useNonce } from '#app/ui/nonce.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
-import { localizeSettings } from '#app/server/repositories/translations.server.ts'
-import { requestLocale } from '#app/domain/i18n/locale.ts'
+import { localizeList, localizeSettings } from '#app/server/repositories/translations.server.ts'
+import { listPublishedPages } from '#app/server/repositories/pages.server.ts'
+import { EN_PREFIX, requestLocale, type Locale } from '#app/domain/i18n/locale.ts'
+import type { OwnPageLink } from '#app/ui/chrome/nav-items.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { Audience } from '#app/ui/chrome/audience.tsx'
@@ -17,8 +19,22 @@ import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks, FrenchOffer } from '#app/ui/public/error-links.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
+/** The owner's published pages flagged for the menu and the footer, in `locale` (ADR 090). */
+async function ownPageLinks(locale: Locale) {
+  const pages = await localizeList('page', await listPublishedPages(), locale)
+  const link = (page: { slug: string; title: string }): OwnPageLink => ({
+    to: `${locale === 'en' ? EN_PREFIX : ''}/${page.slug}`,
+    title: page.title,
+  })
+  return {
+    menu: pages.filter((page) => page.showInMenu).map(link),
+    footer: pages.filter((page) => page.showInFooter).map(link),
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await localizeSettings(await getSiteSettings(), requestLocale(request))
+  const locale = requestLocale(request)
+  const settings = await localizeSettings(await getSiteSettings(), locale)
   const gaId = analyticsId(settings.googleAnalyticsId)
   // Admins pass maintenance mode: tell them it is on.
   const user = settings.maintenanceMode ? await getSessionUser(request) : null
@@ -39,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Loaded in the browser only after the visitor's consent (ADR 022).
     analytics: gaId ? { id: gaId } : null,
     maintenanceBanner,
+    ownPages: await ownPageLinks(locale),
   }
 }
 
@@ -59,7 +76,7 @@ export function shouldRevalidate({
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
-  const { footer, year, customCss, customJs, analytics, maintenanceBanner } = loaderData
+  const { footer, year, customCss, customJs, analytics, maintenanceBanner, ownPages } = loaderData
   // The admin's scripts carry this response's CSP nonce (app/server/http/csp.server.ts).
   const nonce = useNonce()
   return (
@@ -74,6 +91,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         logo={root?.site.logo ?? null}
         siteName={footer.siteName}
         topBanner={maintenanceBanner ? <MaintenanceBanner /> : undefined}
+        ownPages={ownPages}
       >
         <Outlet />
       </SiteChrome>
@@ -124,6 +142,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       year={loaderData?.year ?? new Date().getFullYear()}
       logo={root?.site.logo ?? null}
       siteName={footer.siteName}
+      ownPages={loaderData?.ownPages}
     >
       <section className="mx-auto flex min-h-dvh max-w-3xl flex-col items-center justify-center gap-6 px-6 pt-24 text-center">
         <h1 className="gradient-text text-4xl font-bold md:text-5xl">

@@ -5,6 +5,7 @@ import { getEnv } from '#app/server/core/env.server.ts'
 import { escapeXml, xmlResponse } from '#app/server/content/feeds.server.ts'
 import { listBlogPosts } from '#app/server/repositories/blog.server.ts'
 import { listProjects } from '#app/server/repositories/projects.server.ts'
+import { listPublishedPages } from '#app/server/repositories/pages.server.ts'
 import { englishSlugOf, listTranslations } from '#app/server/repositories/translations.server.ts'
 import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
 
@@ -23,10 +24,12 @@ interface Pair {
  */
 export async function loader() {
   const origin = getEnv().PUBLIC_URL
-  const [projects, posts, projectTexts] = await Promise.all([
+  const [projects, posts, projectTexts, pages, pageTexts] = await Promise.all([
     listProjects(),
     listBlogPosts(),
     listTranslations('project'),
+    listPublishedPages(),
+    listTranslations('page'),
   ])
   const pairs: Pair[] = [
     ...STATIC_PATHS.map((p) => ({ fr: p, en: localizePath(p, 'en') })),
@@ -53,6 +56,15 @@ export async function loader() {
         }
       }),
     )),
+    // The owner's published pages (ADR 090): the English one at /en/<the same slug>.
+    ...pages.map((p) => {
+      const path = `/${encodeURIComponent(p.slug)}`
+      return {
+        fr: path,
+        en: isTranslated('page', pageTexts.get(p.id)) ? `${EN_PREFIX}${path}` : null,
+        lastmod: p.updatedAt ?? p.createdAt,
+      }
+    }),
   ]
   const url = (path: string) => escapeXml(`${origin}${path}`)
   const entry = (loc: string, pair: Pair) => {

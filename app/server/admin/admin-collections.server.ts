@@ -31,6 +31,7 @@ import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'
 import * as media from '../repositories/media.server.ts'
+import * as pages from '../repositories/pages.server.ts'
 import * as steps from '../repositories/process.server.ts'
 import * as projects from '../repositories/projects.server.ts'
 import * as skills from '../repositories/skills.server.ts'
@@ -106,6 +107,13 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
     create: (values, actor) => blog.createBlogPost(altChecked(values), author(actor)),
     update: (id, values, actor) => blog.updateBlogPost(id, altChecked(values), author(actor)),
     remove: blog.deleteBlogPost,
+  },
+  pages: {
+    get: pages.getPage,
+    list: pages.listPages,
+    create: (values) => pages.createPage(values),
+    update: (id, values) => pages.updatePage(id, values),
+    remove: pages.deletePage,
   },
   media: {
     get: media.getMediaItem,

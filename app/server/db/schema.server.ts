@@ -13,6 +13,7 @@ import type {
   Skill,
   TimelineItem,
 } from '#app/domain/types.ts'
+import type { Page } from '#app/domain/page.ts'
 import type { AuthTables } from './auth-schema.server.ts'
 import type { SecurityTables } from './security-schema.server.ts'
 
@@ -73,6 +74,12 @@ export interface BlogRevisionsTable {
 }
 
 export type CreativeProcessTable = StoredAs<ProcessStep>
+
+/** The owner's pages (migration 024, ADR 090). */
+export type PagesTable = StoredAs<Page, never, 'showInMenu' | 'showInFooter', SeoColumns> & {
+  /** Rendered Markdown of `content`, stored at save time (ADR 020). */
+  contentHtml: string | null
+}
 
 /** An uploaded file's columns are '' / 0 / null for a URL-only item (migration 004, ADR 017). */
 export type MediaTable = StoredAs<
@@ -248,6 +255,7 @@ export interface ContentTables {
   timeline: TimelineTable
   blog_posts: BlogPostsTable
   blog_revisions: BlogRevisionsTable
+  pages: PagesTable
   creative_process: CreativeProcessTable
   media: MediaTable
   messages: MessagesTable

@@ -12,6 +12,7 @@ import type {
   Skill,
   TimelineItem,
 } from '#app/domain/types.ts'
+import type { Page } from '#app/domain/page.ts'
 
 type Fields<T, Omitted extends keyof T = never> = Omit<
   T,
@@ -24,6 +25,9 @@ export type TimelineItemInput = Fields<TimelineItem>
 export type BlogPostInput = Fields<BlogPost, 'status' | 'publishedAt' | 'readTimeAuto'> &
   Partial<Pick<BlogPost, 'status' | 'publishedAt'>>
 export type ProcessStepInput = Fields<ProcessStep>
+/** One of the owner's pages (ADR 090); status, flags and order take the schema's defaults. */
+export type PageInput = Pick<Page, 'slug' | 'title' | 'content'> &
+  Partial<Pick<Page, 'status' | 'showInMenu' | 'showInFooter' | 'menuOrder'>>
 export type MediaItemInput = Omit<Fields<MediaItem, 'file'>, 'alt' | 'decorative' | 'inGallery'> &
   Partial<Pick<MediaItem, 'alt' | 'decorative' | 'inGallery'>>
 /** What a visitor sends through the contact form (status and reply come later). */
@@ -94,6 +98,16 @@ export function makeBlogPost(overrides: Partial<BlogPostInput> = {}): BlogPostIn
     tags: ['Design Thinking', 'Produit'],
     readTime: 5,
     author: { ...AUTHOR },
+    ...overrides,
+  }
+}
+
+export function makePage(overrides: Partial<PageInput> = {}): PageInput {
+  const n = next()
+  return {
+    slug: `page-de-test-${n}`,
+    title: `Page de test ${n}`,
+    content: `Le texte de la page de test ${n}.`,
     ...overrides,
   }
 }

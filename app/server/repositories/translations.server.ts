@@ -268,8 +268,11 @@ const englishHtml = cachedReadByKey('english-html', async (key: string) => {
   return (await renderMarkdown(content, 'en')).html
 })
 
-/** The rendered English body of a project or a post. */
-export async function englishContentHtml(entity: 'post' | 'project', id: string): Promise<string> {
+/** The rendered English body of a project, a post or a page. */
+export async function englishContentHtml(
+  entity: 'post' | 'project' | 'page',
+  id: string,
+): Promise<string> {
   return englishHtml(`${entity}\u0000${id}`)
 }
 

@@ -1,5 +1,6 @@
 // A Ghost 6 export with one post per card type of its editor (ADR 088): each card becomes the
-// closest Markdown the site renders, or a note; members-only posts and pages become drafts;
+// closest Markdown the site renders, or a note; members-only posts become drafts, pages pages
+// at their old address (ADR 090);
 // no account and no password hash ever comes in; Ghost's feed, tag and author addresses
 // redirect.
 import path from 'node:path'
@@ -56,7 +57,10 @@ describe('Ghost 6 cards', () => {
     expect(report.notes).toContain(
       'Article « Pour les membres » : réservé aux membres, importé en brouillon',
     )
-    expect(rows.find((r) => r.slug === 'contact-ghost')!.status).toBe('draft')
+    expect(rows.find((r) => r.slug === 'contact-ghost')).toBeUndefined()
+    expect(
+      await getDb().selectFrom('pages').select(['slug', 'status', 'content']).execute(),
+    ).toEqual([{ slug: 'contact-ghost', status: 'published', content: 'Écrivez-moi.' }])
 
     // No account, and the staff user's hash nowhere.
     expect(await getDb().selectFrom('user').selectAll().execute()).toEqual([])

@@ -374,22 +374,22 @@ export async function parseGhost(file: string, emit: Emit): Promise<void> {
         category: postTags[0],
         tags: postTags,
         publishedAt: str(raw.published_at) || str(raw.created_at) || undefined,
-        status:
-          membersOnly || page
-            ? 'draft'
-            : status === 'published'
-              ? 'published'
-              : status === 'scheduled'
-                ? 'scheduled'
-                : 'draft',
-        draftReason: page
-          ? 'page Ghost, Vitrine n’a pas encore de pages'
-          : membersOnly
-            ? 'réservé aux membres'
-            : undefined,
+        // A Ghost page becomes one of the owner's pages at its old address (ADR 090).
+        page,
+        status: membersOnly
+          ? 'draft'
+          : status === 'published'
+            ? 'published'
+            : status === 'scheduled'
+              ? 'scheduled'
+              : 'draft',
+        draftReason: membersOnly
+          ? page
+            ? 'réservée aux membres'
+            : 'réservé aux membres'
+          : undefined,
         featureImage: ghostUrl(str(raw.feature_image)),
-        oldPath:
-          status === 'published' && !page && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
+        oldPath: status === 'published' && str(raw.slug) ? `/${str(raw.slug)}/` : undefined,
       },
       [...cardNotes],
     )

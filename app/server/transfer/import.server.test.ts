@@ -101,14 +101,23 @@ describe('WordPress WXR', () => {
     const rows = await posts()
     const bySlug = new Map(rows.map((row) => [row.slug, row]))
     expect([...bySlug.keys()]).toEqual([
-      'a-propos',
       'brouillon-sans-slug',
       'en-attente',
       'markup-html-tags-and-formatting',
-      'mentions-legales',
       'password-protected',
       'prive',
       'scheduled',
+    ])
+    // The pages are pages (ADR 090): « À propos » at its old address; the former legal page a
+    // draft to copy from, off the site's own legal address.
+    const pages = await getDb()
+      .selectFrom('pages')
+      .select(['slug', 'title', 'status'])
+      .orderBy('slug')
+      .execute()
+    expect(pages).toEqual([
+      { slug: 'a-propos', title: 'À propos', status: 'published' },
+      { slug: 'mentions-legales-page', title: 'Mentions légales', status: 'draft' },
     ])
     const markup = bySlug.get('markup-html-tags-and-formatting')!
     expect(markup).toMatchObject({
@@ -143,8 +152,8 @@ describe('WordPress WXR', () => {
     expect(bySlug.get('prive')!.status).toBe('draft')
     expect(bySlug.get('password-protected')!.status).toBe('draft')
 
-    // The two pages come in as drafts until Vitrine has pages (ADR 088).
-    expect(counts(report, 'post')).toEqual({ created: 8 })
+    expect(counts(report, 'post')).toEqual({ created: 6 })
+    expect(counts(report, 'page')).toEqual({ created: 2 })
     expect(counts(report, 'menu')).toEqual({ skipped: 1 })
     expect(counts(report, 'comment')).toEqual({ skipped: 2 })
     // Each distinct URL once: the post's image is also the attachment and the thumbnail.
@@ -156,13 +165,16 @@ describe('WordPress WXR', () => {
       expect.arrayContaining([
         'Article « Protected: Post Format Test » : protégé par un mot de passe, importé en brouillon',
         'Article « Privé » : privé, importé en brouillon',
-        'Article « Mentions légales » : page WordPress (son texte peut être repris dans Paramètres › Pages légales), importé en brouillon',
+        'Page « Mentions légales » : page de mentions légales (son texte peut être repris dans Paramètres › Pages légales), importée en brouillon',
+        'Page « Mentions légales » : l’adresse « /mentions-legales » est déjà prise (par le site ou une autre page), la page devient « /mentions-legales-page »',
         'Article « Markup: HTML Tags and Formatting » : code court [contact-form-7] retiré (le texte qu’il entourait est gardé)',
         'Article « Markup: HTML Tags and Formatting » : galerie importée (1 image, dans la médiathèque)',
       ]),
     )
     const text = formatReport(report)
-    expect(text).toContain('Articles : 8 créés (1 publié, 6 brouillons, 1 programmé)')
+    expect(text).toContain('Articles : 6 créés (1 publié, 4 brouillons, 1 programmé)')
+    expect(text).toContain('Pages : 2 créées')
+    expect(text).toContain('Vérifiez les pages importées dans Admin › Pages')
     expect(text).toContain('Commentaires : 2 ignorés')
     expect(text).toContain('Médias non récupérés (l’adresse d’origine est conservée) :')
     // The image was fetched once, though named by the post, its caption and the attachment.
@@ -204,11 +216,13 @@ describe('WordPress WXR', () => {
     await importFile(file, options)
     const before = await posts()
     const again = await importFile(file, options)
-    expect(counts(again, 'post')).toEqual({ present: 8 })
+    expect(counts(again, 'post')).toEqual({ present: 6 })
+    expect(counts(again, 'page')).toEqual({ present: 2 })
     expect(counts(again, 'media')).toEqual({ present: 1, failed: 1 })
     expect(await posts()).toEqual(before)
     expect(await getDb().selectFrom('media').selectAll().execute()).toHaveLength(1)
-    expect(formatReport(again)).toContain('Articles : 8 déjà présents')
+    expect(formatReport(again)).toContain('Articles : 6 déjà présents')
+    expect(formatReport(again)).toContain('Pages : 2 déjà présentes')
   })
 
   it('reuses the library entry of an image uploaded before, by its bytes (ADR 093)', async () => {
@@ -346,7 +360,7 @@ describe('Ghost JSON', () => {
   it('imports Lexical and HTML posts with tags, feature image and former addresses', async () => {
     const report = await importFile(fixture('ghost-export.json'), options)
     const bySlug = new Map((await posts()).map((row) => [row.slug, row]))
-    expect([...bySlug.keys()]).toEqual(['a-propos', 'bienvenue', 'notes-de-terrain', 'reserve'])
+    expect([...bySlug.keys()]).toEqual(['bienvenue', 'notes-de-terrain', 'reserve'])
     const welcome = bySlug.get('bienvenue')!
     expect(welcome).toMatchObject({
       status: 'published',
@@ -362,14 +376,19 @@ describe('Ghost JSON', () => {
     expect(welcome.thumbnail).toMatch(/^\/media\//)
     expect(bySlug.get('notes-de-terrain')!.status).toBe('draft')
     expect(bySlug.get('reserve')!.status).toBe('draft')
-    // The page comes in as a draft until Vitrine has pages (ADR 088).
-    expect(bySlug.get('a-propos')!.status).toBe('draft')
+    // The page is a page at its old address (ADR 090).
+    expect(await getDb().selectFrom('pages').select(['slug', 'title', 'status']).execute()).toEqual(
+      [{ slug: 'a-propos', title: 'À propos', status: 'published' }],
+    )
+    expect(counts(report, 'page')).toEqual({ created: 1 })
+    expect(await importedRedirect('/a-propos/')).toBeUndefined()
     expect(report.unreachableMedia.map((m) => m.url)).toEqual([
       '__GHOST_URL__/content/images/2025/05/photo.jpg',
     ])
     expect(await importedRedirect('/bienvenue/')).toBe('/blog/bienvenue')
     const again = await importFile(fixture('ghost-export.json'), options)
-    expect(counts(again, 'post')).toEqual({ present: 4 })
+    expect(counts(again, 'post')).toEqual({ present: 3 })
+    expect(counts(again, 'page')).toEqual({ present: 1 })
   })
 })
 

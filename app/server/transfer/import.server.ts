@@ -15,6 +15,7 @@ import {
   createContext,
   ImportRefused,
   importMedia,
+  importPage,
   importPost,
   progress,
   type ImportContext,
@@ -161,6 +162,13 @@ async function apply(ctx: ImportContext, target: Target, message: ImportMessage)
   const { report } = ctx
   switch (message.type) {
     case 'post':
+      // A former site's page becomes one of the owner's pages (ADR 090).
+      if (message.post.page)
+        return importPage(
+          ctx,
+          message.post,
+          message.post.localFrom ? target.localMedia?.(message.post.localFrom) : undefined,
+        )
       return importPost(
         ctx,
         message.post,

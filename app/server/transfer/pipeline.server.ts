@@ -21,6 +21,8 @@ import { UploadError } from '#app/server/media/pipeline.server.ts'
 import { libraryStorage, mediaLimits } from '#app/server/media/uploads.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
+import { createPage } from '#app/server/repositories/pages.server.ts'
+import { isReservedSlug } from '#app/domain/page.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
 import { stripMarkdown } from './html-to-markdown.server.ts'
@@ -114,7 +116,7 @@ async function findSource(sourceKey: string) {
 async function recordSource(
   row: {
     sourceKey: string
-    kind: 'post' | 'media' | 'address'
+    kind: 'post' | 'page' | 'media' | 'address'
     targetId: string
     oldPath?: string
     targetUrl?: string
@@ -393,6 +395,90 @@ export async function importPost(
     ctx.report.count('post', 'created')
   } catch (error) {
     ctx.report.fail('post', label, reasonOf(error))
+  } finally {
+    progress(ctx)
+  }
+}
+
+/**
+ * The slug an imported page asks for: the last segment of its former address
+ * ('/a-propos/equipe/' → 'equipe'), else its own slug or title.
+ */
+function pageSlugOf(post: SourcePost, title: string): string {
+  const segment = normalisePath(post.oldPath)?.split('/').pop()
+  let decoded = segment ?? ''
+  try {
+    decoded = decodeURIComponent(decoded)
+  } catch {
+    // Kept as it was.
+  }
+  return slugify(decoded) || slugify(post.slug || '') || slugify(title) || 'page'
+}
+
+async function pageSlugOwner(slug: string) {
+  return getDb()
+    .selectFrom('pages')
+    .select(['id', 'title'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+}
+
+/**
+ * One page of the former site into the owner's pages (ADR 090), at its old address: its slug
+ * is the old path's last segment, so '/a-propos/' is '/a-propos' again; a nested address
+ * ('/a-propos/equipe/') answers a 301 to the page ('/equipe'). Never throws.
+ */
+export async function importPage(
+  ctx: ImportContext,
+  post: SourcePost,
+  localMedia?: LocalMedia,
+): Promise<void> {
+  const label = postLabel(post)
+  try {
+    if (await findSource(post.sourceKey)) {
+      ctx.report.count('page', 'present')
+      return
+    }
+    const title = clip(post.title.trim() || post.slug || 'Sans titre', MAX_LENGTH.short)
+    for (const note of post.notes ?? []) ctx.report.note(`${label} : ${note}`)
+    if (post.markdown.length > MAX_SOURCE_MARKDOWN)
+      throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
+    const wanted = pageSlugOf(post, title)
+    // An address of the app (page.ts) is never a page's: it takes '-page'.
+    const base = isReservedSlug(wanted) ? `${wanted.slice(0, MAX_LENGTH.short - 5)}-page` : wanted
+    let slug = base
+    const owner = await pageSlugOwner(slug)
+    const oldPath = normalisePath(post.oldPath)
+    if (owner && owner.title === title) {
+      // The same page imported before (under another source id, or written by hand).
+      await recordSource({ sourceKey: post.sourceKey, kind: 'page', targetId: owner.id, oldPath })
+      ctx.report.count('page', 'present')
+      return
+    }
+    if (owner) {
+      for (let n = 2; await pageSlugOwner(slug); n++)
+        slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
+    }
+    if (slug !== wanted)
+      ctx.report.note(
+        `${label} : l’adresse « /${wanted} » est déjà prise (par le site ou une autre page), la page devient « /${slug} »`,
+      )
+    const { content } =
+      post.markdown.trim() === ''
+        ? { content: '' }
+        : await localiseImages(ctx, post.markdown, localMedia)
+    const status = post.status === 'published' ? 'published' : 'draft'
+    await createPage({ title, slug, content, status }, (trx, created) =>
+      recordSource({ sourceKey: post.sourceKey, kind: 'page', targetId: created.id, oldPath }, trx),
+    )
+    // A former address other than the page's own now answers a 301 (redirects.server.ts).
+    if (oldPath && oldPath !== `/${slug}`) ctx.redirects++
+    if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importée en brouillon`)
+    else if (post.status === 'scheduled')
+      ctx.report.note(`${label} : programmée à l’origine, importée en brouillon`)
+    ctx.report.count('page', 'created')
+  } catch (error) {
+    ctx.report.fail('page', label, reasonOf(error))
   } finally {
     progress(ctx)
   }

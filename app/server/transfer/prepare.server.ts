@@ -77,7 +77,7 @@ export async function emitPost(
   } catch (error) {
     await emit({
       type: 'fail',
-      kind: 'post',
+      kind: raw.page ? 'page' : 'post',
       item: postLabel(raw),
       reason: itemReason(error),
       step: true,

@@ -2,7 +2,8 @@
 // serve (the not-found route) whose path an import recorded answers a 301: a post's old
 // permalink to its page; the old feed, category, tag, author and monthly archive addresses to
 // the feed or the filtered blog list. WordPress's '?p=<id>' links, on the home page, go to the
-// post imported from that id. Every target is a path of this site.
+// post imported from that id. A page's nested address ('/a-propos/equipe/') goes to the page
+// ('/equipe', ADR 090), when it is published. Every target is a path of this site.
 import { getDb } from '#app/server/db/client.server.ts'
 import { normalisePath } from './pipeline.server.ts'
 
@@ -29,6 +30,16 @@ export async function importedRedirect(pathname: string): Promise<string | undef
     .where('import_source.oldPath', 'in', candidates)
     .executeTakeFirst()
   if (row) return `/blog/${row.slug}`
+  const page = await getDb()
+    .selectFrom('import_source')
+    .innerJoin('pages', 'pages.id', 'import_source.targetId')
+    .select('pages.slug')
+    .where('import_source.kind', '=', 'page')
+    .where('import_source.oldPath', 'in', candidates)
+    .where('pages.status', '=', 'published')
+    .executeTakeFirst()
+  // A page at its own old address is served there: never a redirect to itself.
+  if (page && !candidates.includes(`/${page.slug}`)) return `/${page.slug}`
   const address = await getDb()
     .selectFrom('import_source')
     .select('targetUrl')
@@ -49,5 +60,14 @@ export async function importedQueryRedirect(url: URL): Promise<string | undefine
     .where('import_source.sourceKey', 'in', [`wordpress:post:${id}`, `wordpress:page:${id}`])
     .where('blog_posts.status', '=', 'published')
     .executeTakeFirst()
-  return row ? `/blog/${row.slug}` : undefined
+  if (row) return `/blog/${row.slug}`
+  const page = await getDb()
+    .selectFrom('import_source')
+    .innerJoin('pages', 'pages.id', 'import_source.targetId')
+    .select('pages.slug')
+    .where('import_source.sourceKey', '=', `wordpress:page:${id}`)
+    .where('import_source.kind', '=', 'page')
+    .where('pages.status', '=', 'published')
+    .executeTakeFirst()
+  return page ? `/${page.slug}` : undefined
 }

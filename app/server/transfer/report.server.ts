@@ -86,6 +86,11 @@ export function nextSteps(data: ImportReportData, redirects: number): string[] {
     steps.push(
       'Vérifiez les articles importés dans Admin › Blog : mise en forme, images, catégorie et étiquettes.',
     )
+  const pages = data.counts.page?.created ?? 0
+  if (pages > 0)
+    steps.push(
+      'Vérifiez les pages importées dans Admin › Pages, et choisissez celles du menu et du pied de page.',
+    )
   const drafts = data.postStatuses?.draft ?? 0
   if (drafts > 0)
     steps.push(

@@ -53,6 +53,8 @@ export interface RawPost {
   authorName?: string
   /** The file the post came from, when its relative images are in the same folder or zip. */
   localFrom?: string
+  /** A page of the former site, not a post: it becomes one of the owner's pages (ADR 090). */
+  page?: boolean
 }
 
 /** One post ready to be written: its body is Markdown, its excerpt plain text. */
@@ -99,7 +101,12 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
 }
 
-/** The label a post has in the report. */
-export function postLabel(post: { title?: string; slug?: string; sourceKey: string }): string {
-  return `Article « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
+/** The label a post (or a page) has in the report. */
+export function postLabel(post: {
+  title?: string
+  slug?: string
+  sourceKey: string
+  page?: boolean
+}): string {
+  return `${post.page ? 'Page' : 'Article'} « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
 }

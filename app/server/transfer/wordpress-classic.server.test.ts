@@ -1,5 +1,6 @@
 // A classic-editor WordPress export arrives as WordPress showed it (ADR 088): paragraphs,
-// shortcodes, titles, the empty post, pages kept as drafts, categories, featured images that
+// shortcodes, titles, the empty post, pages as pages at their old address (ADR 090, a nested
+// one redirected), categories, featured images that
 // could not be fetched, the report's split and next steps, and each former address one by one.
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { importedQueryRedirect, importedRedirect } from './redirects.server.ts'
 import { formatReport } from './report.server.ts'
 import { loader as notFound } from '#app/routes/public/not-found.tsx'
 import { loader as home } from '#app/routes/public/home.tsx'
+import { loader as ownPage } from '#app/routes/public/page.tsx'
 
 useTestDatabase()
 
@@ -58,13 +60,27 @@ describe('a classic WordPress export', () => {
     expect(empty).toMatchObject({ status: 'published', content: EMPTY_BODY })
     expect((empty.contentHtml ?? '').trim()).toBe('')
 
-    // Pages are kept as drafts until Vitrine has pages.
-    expect(posts.get('a-propos')!.status).toBe('draft')
-    expect(posts.get('equipe')!.status).toBe('draft')
+    // Pages are pages (ADR 090): at their old address, the nested one at its last segment.
+    expect(posts.has('a-propos')).toBe(false)
+    const pages = await getDb()
+      .selectFrom('pages')
+      .select(['slug', 'title', 'status', 'content'])
+      .orderBy('slug')
+      .execute()
+    expect(pages).toEqual([
+      {
+        slug: 'a-propos',
+        title: 'À propos',
+        status: 'published',
+        content: 'Qui je suis.\n\nCe que je fais.',
+      },
+      { slug: 'equipe', title: 'Équipe', status: 'published', content: 'Une sous-page.' },
+    ])
+    expect(report.counts.page).toEqual({ created: 2 })
 
     expect(report.failures).toEqual([])
-    expect(report.counts.post).toEqual({ created: 7 })
-    expect(report.postStatuses).toEqual({ published: 3, draft: 3, scheduled: 1 })
+    expect(report.counts.post).toEqual({ created: 5 })
+    expect(report.postStatuses).toEqual({ published: 3, draft: 1, scheduled: 1 })
     const label = 'Article « Codes courts »'
     const galleryNotes = report.notes.filter((n) => n.startsWith(`${label} : galerie`))
     expect(galleryNotes).toEqual([
@@ -74,12 +90,12 @@ describe('a classic WordPress export', () => {
       expect.arrayContaining([
         `${label} : code court [contact-form-7] retiré (le texte qu’il entourait est gardé)`,
         `${label} : code court [pullquote] retiré (le texte qu’il entourait est gardé)`,
-        'Article « Équipe » : page WordPress (sous-page), Vitrine n’a pas encore de pages, importé en brouillon',
         'Vitrine garde une catégorie par article : pour 1 article à plusieurs catégories, la première est la catégorie, les autres sont devenues des étiquettes',
       ]),
     )
     const text = formatReport(report)
-    expect(text).toContain('Articles : 7 créés (3 publiés, 3 brouillons, 1 programmé)')
+    expect(text).toContain('Articles : 5 créés (3 publiés, 1 brouillon, 1 programmé)')
+    expect(text).toContain('Pages : 2 créées')
     expect(text).toMatch(/À faire ensuite :\n {2}- Vérifiez les articles importés/)
     expect(text).toContain('redirections créées')
   })
@@ -99,6 +115,10 @@ describe('a classic WordPress export', () => {
       ['/2013/01/', '/blog'],
       ['/2012/01/', '/blog'],
       ['/2014/01/', undefined],
+      // A nested page's address goes to the page; a page at its own address is served there.
+      ['/a-propos/equipe/', '/equipe'],
+      ['/a-propos/equipe', '/equipe'],
+      ['/a-propos/', undefined],
       ['/category/inconnue/', undefined],
     ]
     for (const [from, to] of cases) expect([from, await importedRedirect(from)]).toEqual([from, to])
@@ -106,6 +126,7 @@ describe('a classic WordPress export', () => {
     expect(await importedQueryRedirect(new URL('/?p=1200', site))).toBe(
       '/blog/classique-paragraphes',
     )
+    expect(await importedQueryRedirect(new URL('/?page_id=1401', site))).toBe('/equipe')
     // A draft's id and an unknown id lead nowhere.
     expect(await importedQueryRedirect(new URL('/?p=1203', site))).toBeUndefined()
     expect(await importedQueryRedirect(new URL('/?p=99999', site))).toBeUndefined()
@@ -143,5 +164,20 @@ describe('a classic WordPress export', () => {
     ] as const)
       expect([path, await answer(notFound as never, path)]).toEqual([path, [301, location]])
     expect(await answer(home as never, '/?p=1200')).toEqual([301, '/blog/classique-paragraphes'])
+    // One segment: the pages' route (ADR 090) serves the page, else answers as the not-found
+    // route does.
+    const page = async (slug: string) => {
+      const result = await ownPage({
+        request: new Request(`${site}/${slug}/`),
+        params: { slug },
+        context: {},
+      } as never)
+      return result instanceof Response
+        ? [result.status, result.headers.get('Location')]
+        : [(result as { init?: { status?: number } }).init?.status ?? 200, null]
+    }
+    expect(await page('feed')).toEqual([301, '/rss.xml'])
+    expect(await page('a-propos')).toEqual([200, null])
+    expect(await page('inconnue')).toEqual([404, null])
   })
 })

@@ -384,21 +384,31 @@ export async function parseWxr(file: string, emit: Emit): Promise<void> {
         return
       }
       case 'page': {
-        // Vitrine has no pages yet: a page comes in as a draft post, never dropped (ADR 088).
+        // A page becomes one of the owner's pages at its old address; a nested one
+        // ('/a-propos/equipe/') at its last segment, the old address redirected (ADR 090).
         if (status === 'trash' || status === 'auto-draft' || status === 'inherit') {
           await emit({ type: 'count', kind: 'page', outcome: 'skipped', step: true })
           return
         }
+        // The site has its own legal pages: a former one is kept as a draft to copy from.
         const legal = LEGAL_TITLE.test(item.title)
+        const published = status === 'publish' && !item.password && !legal
         await emitPost(emit, {
           sourceKey: `wordpress:page:${item.postId || item.link || item.title}`,
+          page: true,
           title: htmlToText(item.title, MAX_SOURCE_FIELD),
           slug: item.postName ? safeDecode(item.postName) : undefined,
           html: wpautop(autoEmbed(item.content)),
-          status: 'draft',
+          status: published ? 'published' : status === 'future' ? 'scheduled' : 'draft',
           draftReason: legal
-            ? 'page WordPress (son texte peut être repris dans Paramètres › Pages légales)'
-            : `page WordPress${item.postParent && item.postParent !== '0' ? ' (sous-page)' : ''}, Vitrine n’a pas encore de pages`,
+            ? 'page de mentions légales (son texte peut être repris dans Paramètres › Pages légales)'
+            : item.password
+              ? 'protégée par un mot de passe'
+              : status === 'private'
+                ? 'privée'
+                : undefined,
+          // Drafts' links are '?page_id=123' queries: no former address to keep.
+          oldPath: status === 'publish' ? linkPath(item.link) : undefined,
           authorName: authors.get(item.creator) ?? item.creator,
         })
         return

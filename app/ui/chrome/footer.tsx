@@ -3,7 +3,7 @@ import { ArrowRight, AtSign, Mail } from 'lucide-react'
 import { GithubIcon, LinkedinIcon, TwitterIcon } from '#app/ui/primitives/brand-icons.tsx'
 import { LEGAL_PAGES } from '#app/domain/routes.ts'
 import { ManageConsentButton } from './consent.tsx'
-import { FOOTER_LINKS } from './nav-items.ts'
+import { FOOTER_LINKS, type OwnPageLink } from './nav-items.ts'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { feedPath } from '#app/domain/i18n/locale.ts'
 import type { MessageKey } from '#app/domain/i18n/messages.fr.ts'
@@ -33,7 +33,16 @@ export const FOOTER_FALLBACK_NAME = 'Portfolio'
  * links (each only when a value exists), copyright with the current year, and the legal
  * pages (real pages here, as French law asks).
  */
-export function Footer({ settings, year }: { settings: FooterSettings; year: number }) {
+export function Footer({
+  settings,
+  year,
+  ownPages = [],
+}: {
+  settings: FooterSettings
+  year: number
+  /** The owner's pages flagged « Afficher dans le pied de page » (ADR 090). */
+  ownPages?: readonly OwnPageLink[]
+}) {
   const t = useT()
   const locale = useLocale()
   const name = settings.siteName.trim() || FOOTER_FALLBACK_NAME
@@ -67,6 +76,13 @@ export function Footer({ settings, year }: { settings: FooterSettings; year: num
               <li key={l.to}>
                 <Link to={l.to} className="text-fg-2 hover:text-fg">
                   {t(l.label)}
+                </Link>
+              </li>
+            ))}
+            {ownPages.map((page) => (
+              <li key={page.to}>
+                <Link to={page.to} className="text-fg-2 hover:text-fg">
+                  {page.title}
                 </Link>
               </li>
             ))}

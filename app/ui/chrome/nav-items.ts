@@ -16,6 +16,12 @@ export const NAV_ITEMS = [
   { to: '/admin', label: 'nav:admin' },
 ] as const satisfies readonly { to: string; label: MessageKey }[]
 
+/** One of the owner's pages in the menu or the footer (ADR 090): its address and title. */
+export interface OwnPageLink {
+  to: string
+  title: string
+}
+
 export const FOOTER_LINKS = [
   { to: '/', label: 'nav:home' },
   { to: '/projects', label: 'nav:projects' },

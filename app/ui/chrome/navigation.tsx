@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { useLocation } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import { Menu, X } from 'lucide-react'
-import { isActivePath, NAV_ITEMS } from './nav-items.ts'
+import { isActivePath, NAV_ITEMS, type OwnPageLink } from './nav-items.ts'
 import { usePathChange } from './use-path-change.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -14,7 +14,13 @@ const PANEL_ID = 'site-navigation'
  * traps focus and closes on Esc; the button's `command` attribute opens it even before
  * JavaScript has loaded.
  */
-export function Navigation({ showAdmin }: { showAdmin: boolean }) {
+export function Navigation({
+  showAdmin,
+  ownPages = [],
+}: {
+  showAdmin: boolean
+  ownPages?: readonly OwnPageLink[]
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
@@ -66,7 +72,14 @@ export function Navigation({ showAdmin }: { showAdmin: boolean }) {
           </div>
           <nav aria-label={t('chrome:mainNav')} className="mt-10 flex-1">
             <ul className="flex flex-col gap-2">
-              {NAV_ITEMS.filter((item) => showAdmin || item.to !== '/admin').map((item, index) => {
+              {[
+                ...NAV_ITEMS.filter((item) => showAdmin || item.to !== '/admin').map((item) => ({
+                  to: item.to,
+                  text: t(item.label),
+                })),
+                // The owner's pages flagged « Afficher dans le menu » (ADR 090).
+                ...ownPages.map((page) => ({ to: page.to, text: page.title })),
+              ].map((item, index) => {
                 const active = isActivePath(pathname, item.to)
                 return (
                   <li key={item.to}>
@@ -84,7 +97,7 @@ export function Navigation({ showAdmin }: { showAdmin: boolean }) {
                       >
                         {String(index + 1).padStart(2, '0')}
                       </span>
-                      {t(item.label)}
+                      {item.text}
                     </Link>
                   </li>
                 )

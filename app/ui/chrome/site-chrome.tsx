@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent } from 'react'
-import { useLocation, useNavigationType } from 'react-router'
+import { useLocation, useMatches, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import { Home } from 'lucide-react'
 import { CustomCursor } from './custom-cursor.tsx'
 import { Footer, type FooterSettings } from './footer.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'
 import { Navigation } from './navigation.tsx'
-import { sectionName } from './nav-items.ts'
+import { sectionName, type OwnPageLink } from './nav-items.ts'
 import { ThemePicker } from './theme-picker.tsx'
 import { UserMenu, type ChromeUser } from './user-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -23,6 +23,7 @@ export function SiteChrome({
   logo,
   siteName,
   topBanner,
+  ownPages,
 }: {
   children: React.ReactNode
   /** A strip above the header, e.g. the maintenance notice for admins. */
@@ -32,9 +33,12 @@ export function SiteChrome({
   year: number
   logo: string | null
   siteName: string
+  /** The owner's pages flagged for the menu and the footer (ADR 090). */
+  ownPages?: { menu: OwnPageLink[]; footer: OwnPageLink[] }
 }) {
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
+  const matches = useMatches()
   const locale = useLocale()
   const t = useT()
 
@@ -76,7 +80,7 @@ export function SiteChrome({
           <div className="pointer-events-auto flex items-center gap-3">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : null}
-            <Navigation showAdmin={user?.canAdmin === true} />
+            <Navigation showAdmin={user?.canAdmin === true} ownPages={ownPages?.menu} />
           </div>
           {locale === 'fr' ? <EnglishSuggestion /> : null}
         </header>
@@ -84,7 +88,7 @@ export function SiteChrome({
       <main id="contenu" className="relative min-h-dvh">
         {children}
       </main>
-      <Footer settings={footer} year={year} />
+      <Footer settings={footer} year={year} ownPages={ownPages?.footer} />
       {/* Landmarks of their own, so that nothing of the page sits outside one (axe "region"). */}
       <aside
         aria-label={t('chrome:section')}
@@ -95,7 +99,7 @@ export function SiteChrome({
           className="rounded-full border border-line bg-surface/90 px-4 py-2 text-xs font-semibold tracking-[0.2em] text-fg-2 uppercase shadow-lg backdrop-blur"
         >
           <span className="sr-only">{t('chrome:sectionPrefix')}</span>
-          {sectionName(pathname, locale)}
+          {ownPageTitle(matches) ?? sectionName(pathname, locale)}
         </p>
       </aside>
       {/* Narrow screens: one row within the bottom 4rem, which the page keeps clear through
@@ -117,4 +121,12 @@ export function SiteChrome({
       </aside>
     </>
   )
+}
+
+/** The title of the owner's page being shown (ADR 090), from its route's data. */
+function ownPageTitle(matches: ReturnType<typeof useMatches>): string | undefined {
+  const leaf = matches[matches.length - 1]
+  if (!leaf?.id.endsWith('routes/public/page')) return undefined
+  const data = leaf.loaderData as { page?: { title?: unknown } | null } | undefined
+  return typeof data?.page?.title === 'string' ? data.page.title : undefined
 }

@@ -32,6 +32,7 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
   test.setTimeout(90_000)
   await getDb().deleteFrom('import_source').execute()
   await getDb().deleteFrom('blog_posts').where('slug', '=', 'voyage-a-lisbonne').execute()
+  await getDb().deleteFrom('pages').where('title', '=', 'Mentions légales').execute()
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fc0' } })
     .png()
     .toBuffer()
@@ -55,15 +56,14 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
     await page.getByRole('button', { name: 'Importer', exact: true }).click()
     const report = page.getByRole('region', { name: /Rapport d’import/ })
     await expect(report).toBeVisible({ timeout: 30_000 })
-    // The page comes in as a draft until Vitrine has pages (ADR 088).
-    await expect(report.getByTestId('import-counts')).toContainText(
-      'Articles : 2 créés (1 publié, 1 brouillon)',
-    )
+    // The page is a page (ADR 090): a former legal page, kept as a draft to copy from.
+    await expect(report.getByTestId('import-counts')).toContainText('Articles : 1 créé')
+    await expect(report.getByTestId('import-counts')).toContainText('Pages : 1 créée')
     await expect(report.getByTestId('import-counts')).toContainText('Médias : 1 créé, 1 en échec')
     await expect(report).toContainText('Médias non récupérés (l’adresse d’origine est conservée)')
     await expect(report).toContainText('/perdue.jpg (réponse HTTP 404)')
     await expect(report).toContainText(
-      'Article « Mentions légales » : page WordPress (son texte peut être repris dans Paramètres › Pages légales), importé en brouillon',
+      'Page « Mentions légales » : page de mentions légales (son texte peut être repris dans Paramètres › Pages légales), importée en brouillon',
     )
     await expect(report).toContainText('À faire ensuite')
 
@@ -91,9 +91,10 @@ test('imports a WordPress export from the hub, keeps the former address, downloa
     await page.goto('/admin/settings/transfer')
     await page.getByLabel('Fichier à importer').setInputFiles(file)
     await page.getByRole('button', { name: 'Importer', exact: true }).click()
-    await expect(page.getByTestId('import-counts')).toContainText('Articles : 2 déjà présents', {
+    await expect(page.getByTestId('import-counts')).toContainText('Articles : 1 déjà présent', {
       timeout: 30_000,
     })
+    await expect(page.getByTestId('import-counts')).toContainText('Pages : 1 déjà présente')
 
     // A file that is not an export: a French refusal (the browser logs the 400).
     allowConsoleError(page, /status of 400/)
@@ -217,6 +218,15 @@ for (const fixture of ['wordpress-classic.xml', 'ghost-cards.json']) {
         301,
         '/blog/classique-paragraphes',
       ])
+      // Its pages are pages at their old address; the nested one redirects (ADR 090).
+      await page.goto('/a-propos')
+      await expect(page.getByRole('heading', { name: 'À propos', level: 1 })).toBeVisible()
+      await expect(page.getByTestId('markdown-body')).toContainText('Ce que je fais.')
+      const nested = await page.request.get('/a-propos/equipe/', { maxRedirects: 0 })
+      expect([nested.status(), nested.headers()['location']]).toEqual([301, '/equipe'])
+      await page.goto('/a-propos/equipe/')
+      await expect(page).toHaveURL(/\/equipe$/)
+      await expect(page.getByRole('heading', { name: 'Équipe', level: 1 })).toBeVisible()
     } else {
       await page.goto('/blog/carte-image')
       await expect(page.getByTestId('markdown-body')).toContainText('Légende de la photo')
@@ -228,6 +238,9 @@ for (const fixture of ['wordpress-classic.xml', 'ghost-cards.json']) {
       ).toBeVisible()
       const rss = await page.request.get('/rss/', { maxRedirects: 0 })
       expect([rss.status(), rss.headers()['location']]).toEqual([301, '/rss.xml'])
+      // Its page is a page at its old address (ADR 090).
+      await page.goto('/contact-ghost')
+      await expect(page.getByTestId('markdown-body')).toContainText('Écrivez-moi.')
     }
   })
 }

@@ -15,6 +15,7 @@ import { seedDemoContent } from '#app/server/demo/seed.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
+import { createPage } from '#app/server/repositories/pages.server.ts'
 import { createMessage } from '#app/server/repositories/messages.server.ts'
 import { importSubscribers } from '#app/server/repositories/newsletter.server.ts'
 import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
@@ -69,6 +70,7 @@ const FIELDS: Record<string, () => unknown> = {
   skills: () => factories.makeSkill(),
   timeline: () => factories.makeTimelineItem(),
   blog: () => factories.makeBlogPost(),
+  pages: () => factories.makePage(),
   process: () => factories.makeProcessStep(),
   media: () => factories.makeMediaItem(),
   cv: () => factories.makeCv(),
@@ -107,6 +109,8 @@ async function targetIds(tab: string): Promise<string[]> {
       return [(await createTimelineItem(factories.makeTimelineItem())).id]
     case 'blog':
       return [(await createBlogPost(factories.makeBlogPost())).id]
+    case 'pages':
+      return [(await createPage(factories.makePage())).id]
     case 'media':
       return [(await createMediaItem(factories.makeMediaItem())).id]
     case 'messages':

@@ -17,6 +17,7 @@ import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
+import * as m024 from './024-pages.server.ts'
 import * as m025 from './025-post-search.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-translations': m016,
   '017-revision-locale': m017,
   '023-newsletter': m023,
+  '024-pages': m024,
   '025-post-search': m025,
   '027-media-content-hash': m027,
   '028-translation-sources': m028,
