@@ -10,8 +10,18 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   skills: ['create', 'update', 'translate', 'delete'],
   timeline: ['create', 'update', 'translate', 'delete'],
   // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
-  // delete); save a post's English version, its status and date (ADRs 075, 077).
-  blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'delete'],
+  // delete); save a post's English version, its status and date (ADRs 075, 077); autosave a
+  // post's form and discard that autosave (ADR 092).
+  blog: [
+    'create',
+    'update',
+    'restore',
+    'translate',
+    'rename-category',
+    'autosave',
+    'discard-autosave',
+    'delete',
+  ],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],
   media: ['create', 'update', 'translate', 'delete'],
   cv: ['url', 'settings', 'approval'],

@@ -2,6 +2,7 @@
 // returns, a refused save, and the loader data of the tabs with more. Each collection is
 // declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
 // app/ui/admin/collections/, the server its repository (ADR 065).
+import type { AutosaveView } from './autosave.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
@@ -76,6 +77,8 @@ export type BlogData = CollectionData<BlogPost> & {
   defaultAvatar: string
   taxonomy: { categories: string[]; tags: string[] }
   revisions: RevisionsView | null
+  /** The admin's autosave of the post being edited, in the form's language (ADR 092). */
+  autosave: AutosaveView | null
   now: string
 }
 

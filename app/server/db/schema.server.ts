@@ -70,6 +70,8 @@ export interface BlogRevisionsTable {
   createdAt: string
   /** 'fr' (the post itself) or 'en' (its English version, ADR 077). */
   locale: Generated<string>
+  /** 'save' (a saved version) or 'autosave' (typing not saved yet, one per author, ADR 092). */
+  kind: Generated<string>
 }
 
 export type CreativeProcessTable = StoredAs<ProcessStep>

@@ -17,6 +17,7 @@ import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
+import * as m026 from './026-autosave.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-translations': m016,
   '017-revision-locale': m017,
   '023-newsletter': m023,
+  '026-autosave': m026,
 }
