@@ -21,12 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     tag,
     tags,
-    projects: shown.map(({ id, title, description, thumbnail, tags }) => ({
+    projects: shown.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
       id,
       title,
       description,
       thumbnail,
       tags,
+      // The card shows the project's period (ADR 092).
+      startDate,
+      endDate,
     })),
   }
 }

@@ -41,7 +41,12 @@ type StoredAs<
 /** Search and social fields (migration 014): '' = the page's defaults. */
 type SeoColumns = 'seoTitle' | 'seoDescription' | 'ogImage'
 
-export type ProjectsTable = StoredAs<Project, 'tags' | 'images', 'featured', SeoColumns> & {
+export type ProjectsTable = StoredAs<
+  Project,
+  'tags' | 'images',
+  'featured',
+  SeoColumns | 'endDate'
+> & {
   /** Rendered Markdown of `content`, stored at save time (ADR 020); null = not yet rendered. */
   contentHtml?: string | null
 }

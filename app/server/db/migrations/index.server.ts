@@ -18,6 +18,7 @@ import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
 import * as m026 from './026-autosave.server.ts'
+import * as m027 from './027-project-dates.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '017-revision-locale': m017,
   '023-newsletter': m023,
   '026-autosave': m026,
+  '027-project-dates': m027,
 }
