@@ -41,7 +41,8 @@ const monthField = z.preprocess(
     .optional(),
 )
 
-const ProjectObject = z.object({
+/** The fields without the rules across them (the English version picks from it). */
+export const ProjectFieldsSchema = z.object({
   title: requiredText('Le titre est requis'),
   description: requiredText('La description est requise', MAX_LENGTH.text),
   thumbnail: requiredUrl('La miniature est requise'),
@@ -66,7 +67,7 @@ const ProjectObject = z.object({
   ...SEO_FIELDS,
 })
 
-export const ProjectSchema = ProjectObject.superRefine((project, ctx) => {
+export const ProjectSchema = ProjectFieldsSchema.superRefine((project, ctx) => {
   if (!project.endDate) return
   if (!project.startDate)
     ctx.addIssue({ code: 'custom', path: ['startDate'], message: PROJECT_END_WITHOUT_START })
