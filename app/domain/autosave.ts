@@ -42,7 +42,7 @@ const PARIS_TIME = lazyDateTimeFormat('fr-FR', {
 })
 
 /** "14 h 32", Paris time, as French typography writes hours. */
-export function frenchTime(iso: string): string {
+function frenchTime(iso: string): string {
   const parts = PARIS_TIME.formatToParts(new Date(iso))
   const hour = parts.find((part) => part.type === 'hour')?.value ?? ''
   const minute = parts.find((part) => part.type === 'minute')?.value ?? ''

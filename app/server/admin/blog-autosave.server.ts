@@ -19,7 +19,7 @@ import type { Actor } from './admin-actions.server.ts'
 type AdminForm = { id: string; values: Record<string, unknown> }
 
 /** What the autosave answers the form: the time it kept the texts. */
-export type AutosaveAnswer = FormFailure & { savedAt?: string }
+type AutosaveAnswer = FormFailure & { savedAt?: string }
 
 async function postExists(id: string): Promise<boolean> {
   if (!id) return false

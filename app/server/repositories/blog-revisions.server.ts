@@ -108,14 +108,14 @@ export async function getRevision(
 }
 
 /** What an autosave keeps: the texts of the form, as typed (ADR 092). */
-export interface AutosaveTexts {
+interface AutosaveTexts {
   title: string
   excerpt: string
   content: string
 }
 
 /** An author's autosave of a post in one language, with its time. */
-export type Autosave = AutosaveTexts & { createdAt: string }
+type Autosave = AutosaveTexts & { createdAt: string }
 
 /**
  * Keeps the author's typing of the post in `locale` as its one autosave (replacing the
