@@ -8,7 +8,7 @@ import { defineConfig } from 'vite'
  * needs, and the icons' runtime. Never a domain schema, an admin module or the English catalogue.
  */
 const SHELL =
-  /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(zod-config|http-errors|theme|consent|lazy-intl|date-time|routes|seo|media-file|structured-data)\.ts$)))/
+  /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(http-errors|theme|consent|lazy-intl|date-time|routes|seo|media-file|structured-data)\.ts$)))/
 const ADMIN = /admin/i
 /** The English catalogue: its own chunk, loaded by English pages only (ADR 089). */
 const ENGLISH = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|messages\.en)\.ts$/

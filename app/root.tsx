@@ -1,5 +1,3 @@
-// Zod's configuration (jitless, French messages) before any schema is built.
-import '#app/domain/zod-config.ts'
 import { refusalText } from '#app/domain/http-errors.ts'
 import {
   isRouteErrorResponse,
@@ -122,7 +120,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       favicon: settings.favicon ?? null,
     },
     user: user
-      ? { id: user.id, email: user.email, name: user.name, image: user.image ?? null }
+      ? {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          image: user.image ?? null,
+          // The menu's Admin entry is for those who run the site (ADR 093).
+          canAdmin: user.status === 'active' && (user.role === 'admin' || user.role === 'editor'),
+        }
       : null,
   }
 }

@@ -6,7 +6,7 @@ import {
   route,
 } from '@react-router/dev/routes'
 import { ADMIN_TABS } from './domain/admin-tabs.ts'
-import { MEDIA_UPLOAD_PATH } from './domain/media-file.ts'
+import { MEDIA_ALT_PATH, MEDIA_UPLOAD_PATH } from './domain/media-file.ts'
 import { LEGACY_REDIRECTS, LEGAL_PAGES } from './domain/routes.ts'
 import { LEGAL_EN_PATHS, localizedRouteId, type Locale } from './domain/i18n/locale.ts'
 
@@ -99,6 +99,7 @@ export default [
   // The media tab's uploads (admins only), filed beside the tabs they serve; the URL is the
   // one constant the Express body rules and the uploader also use.
   route(MEDIA_UPLOAD_PATH.slice(1), 'routes/admin/api/media-upload.ts'),
+  route(MEDIA_ALT_PATH.slice(1), 'routes/admin/api/media-alt.ts'),
 
   // Public site: French at the root, English under /en/ from the same route files, with ids
   // prefixed "en-" (the language comes from the path alone, ADR 074).

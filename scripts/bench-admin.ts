@@ -2,7 +2,14 @@
 // activity entries, then prints the median server time of the admin lists' first page and
 // of a filtered page, through the same repository calls the tab loaders make. Aim: < 50 ms.
 // Usage: node scripts/bench-admin.ts [--messages N] [--activity N] [--runs N]
-import { mkdtempSync, rmSync } from 'node:fs'
+//
+// With --posts N (5,000: an import, ADR 091) it measures the lists of posts instead: the admin
+// list's first page and a search, the public search, and, with the production build present,
+// the uncached server time and HTML size of /blog's first page (aims: 60 KB, 20 ms).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import type { ServerBuild } from 'react-router'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -21,6 +28,13 @@ import {
 import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
 import { ACTIVITY_ACTIONS, MESSAGE_STATUSES, RESOURCE_TYPES } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE } from '#app/domain/message.ts'
+import {
+  listAdminBlogPosts,
+  listBlogPosts,
+  searchBlogPostIds,
+} from '#app/server/repositories/blog.server.ts'
+import { readAdminListQuery } from '#app/domain/admin-list.ts'
+import { pageOf } from '#app/domain/pagination.ts'
 
 const TARGET_MS = 50
 const BATCH = 10_000
@@ -34,6 +48,7 @@ function option(name: string, fallback: number): number {
 const MESSAGE_COUNT = option('messages', 100_000)
 const ACTIVITY_COUNT = option('activity', 1_000_000)
 const RUNS = option('runs', 21)
+const POST_COUNT = option('posts', 0)
 
 /** Deterministic pseudo-random numbers, so two runs build the same data. */
 function rng(seed: number) {
@@ -235,4 +250,135 @@ async function main() {
   }
 }
 
-await main()
+/** Published posts as an import leaves them: a few paragraphs, a category, tags, spread over years. */
+function fillPosts(handle: DatabaseHandle) {
+  const r = rng(3)
+  const insert = handle.sqlite.prepare(
+    'insert into blog_posts (id, slug, title, excerpt, content, contentHtml, thumbnail, category, tags, readTime, author, createdAt, status, publishedAt, readTimeAuto) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
+  )
+  const words = (
+    'design produit été stratégie développement accessibilité performance équipe ' +
+    'prototype lenteur écriture forêt recherche utilisateur interface typographie couleur ' +
+    'mesure données système architecture migration café atelier réunion'
+  ).split(' ')
+  const sentence = (n: number) => Array.from({ length: n }, () => pick(words, r)).join(' ') + '.'
+  const categories = ['Design', 'Produit', 'Code', 'Carnet', 'Atelier', 'Lectures']
+  const now = Date.now()
+  fill(handle, POST_COUNT, (i) => {
+    const paragraphs = Array.from({ length: 8 }, () => sentence(60))
+    const at = new Date(now - Math.floor(((POST_COUNT - i) * 5 * 365 * 86_400_000) / POST_COUNT))
+    insert.run(
+      createId(),
+      `article-importe-${i}`,
+      `Article importé ${i} : ${sentence(6)}`,
+      sentence(30),
+      paragraphs.join('\n\n'),
+      paragraphs.map((p) => `<p>${p}</p>`).join('\n'),
+      '/demo/blog/design-thinking-et-priorisation.webp',
+      pick(categories, r),
+      JSON.stringify([pick(words, r), pick(words, r)]),
+      5,
+      JSON.stringify({ name: 'Camille', avatar: '' }),
+      at.toISOString(),
+      'published',
+      at.toISOString(),
+    )
+  })
+}
+
+async function benchPosts() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'))
+  const handle = openDatabase(path.join(dir, 'vitrine.db'))
+  handle.sqlite.exec('PRAGMA synchronous = OFF')
+  try {
+    await migrateToLatest(handle.db)
+    setDatabase(handle)
+    const t0 = performance.now()
+    fillPosts(handle)
+    console.log(
+      `${POST_COUNT.toLocaleString('fr-FR')} articles insérés (index plein texte compris) en ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    )
+    handle.sqlite.exec('ANALYZE')
+    handle.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    handle.sqlite.exec('PRAGMA synchronous = FULL')
+    const query = (search: string) => readAdminListQuery(new URLSearchParams(search))
+    const cases: [string, () => Promise<unknown>][] = [
+      ['Admin, articles, première page', () => listAdminBlogPosts(query(''))],
+      [
+        'Admin, articles, recherche « forêt » + statut publié',
+        () => listAdminBlogPosts(query('q=foret&statut=published')),
+      ],
+      [
+        'Admin, articles, page 60, tri par titre',
+        () => listAdminBlogPosts(query('page=60&tri=title')),
+      ],
+      ['Recherche publique « stratégie design »', () => searchBlogPostIds('stratégie design')],
+      [
+        'Blog public, page 1 (lecture sans cache)',
+        async () => pageOf(await listBlogPosts({}, new Date()), 1),
+      ],
+    ]
+    console.log(`\nMédiane sur ${RUNS} exécutions (objectif < ${TARGET_MS} ms) :`)
+    for (const [label, run] of cases) {
+      const ms = await median(run)
+      console.log(
+        `  ${ms < TARGET_MS ? '✓' : '✗'} ${label.padEnd(55)} ${ms.toFixed(1).padStart(7)} ms`,
+      )
+    }
+    await renderBlog(dir)
+  } finally {
+    setDatabase(undefined)
+    await handle.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** /blog through the production build's request handler, page cache off (as bench:render). */
+async function renderBlog(dataDir: string) {
+  const serverBuild = path.resolve(import.meta.dirname, '../build/server/index.js')
+  if (!existsSync(serverBuild)) {
+    console.log('\n(pas de build : `npm run build` pour mesurer /blog rendu)')
+    return
+  }
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost',
+    DEMO_CONTENT: 'false',
+    LOG_LEVEL: 'error',
+    PAGE_CACHE: 'false',
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  })
+  // Loaded now, after NODE_ENV: React's production build, as the server's own.
+  const { createRequestHandler } = await import('react-router')
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
+  const entry = build.entry.module as unknown as {
+    startApp?(): Promise<void>
+    stopApp?(): Promise<void>
+  }
+  await entry.startApp?.()
+  try {
+    const handler = createRequestHandler(build, 'production')
+    console.log(`\n/blog rendu par le build, cache de pages coupé (objectifs 60 Ko, 20 ms) :`)
+    for (const pathname of ['/blog', '/blog?page=100', '/blog?q=for%C3%AAt']) {
+      let bytes = 0
+      let gzipped = 0
+      const ms = await median(async () => {
+        const response = await handler(new Request(`http://localhost${pathname}`))
+        if (response.status !== 200) throw new Error(`${pathname} a répondu ${response.status}`)
+        const body = await response.text()
+        bytes = Buffer.byteLength(body)
+        gzipped = gzipSync(body).byteLength
+        if (process.env.BENCH_DUMP)
+          writeFileSync(path.join(process.env.BENCH_DUMP, `${bytes}.html`), body)
+      })
+      console.log(
+        `  ${pathname.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(7)} Ko (${(gzipped / 1024).toFixed(1)} Ko en gzip) ${ms.toFixed(1).padStart(7)} ms`,
+      )
+    }
+  } finally {
+    await entry.stopApp?.()
+  }
+}
+
+await (POST_COUNT > 0 ? benchPosts() : main())

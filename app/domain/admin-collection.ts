@@ -2,11 +2,13 @@
 // returns, a refused save, and the loader data of the tabs with more. Each collection is
 // declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
 // app/ui/admin/collections/, the server its repository (ADR 065).
+import type { AdminListQuery } from './admin-list.ts'
 import type { AutosaveView } from './autosave.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
-import type { TranslationData } from './translation.ts'
+import type { StaleField } from './stale-translation.ts'
+import type { EnglishNameRow, TranslationData } from './translation.ts'
 import type { BlogPost, MediaItem } from './types.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
@@ -45,6 +47,12 @@ export type CollectionData<T> = CrudView<T> & {
   translations?: Record<string, TranslationData>
   /** All-time page views of each item's public page, by id (posts and projects, ADR 072). */
   views?: Record<string, number>
+  /** The items whose English version has a field to review (ADR 094). */
+  staleIds?: string[]
+  /** The edited item's English fields to review, with the French difference (ADR 094). */
+  stale?: StaleField[]
+  /** The English names of the edited item's tags and category (ADR 094). */
+  englishNames?: EnglishNameRow[]
 }
 
 /** How a list row says an item's views. */
@@ -80,6 +88,8 @@ export type BlogData = CollectionData<BlogPost> & {
   /** The admin's autosave of the post being edited, in the form's language (ADR 092). */
   autosave: AutosaveView | null
   now: string
+  /** The list's search, filters, sort and page (ADR 091); absent in the form views. */
+  listing?: { query: AdminListQuery; total: number; pageCount: number }
 }
 
 /** The media list's filters, as the URL carries them. */

@@ -1,5 +1,6 @@
 // Built-in audience statistics (ADR 072): the event body the endpoint accepts, the dashboard's
 // periods, dimensions and filters, the settings and their French labels. No I/O.
+import './zod-config.ts'
 import { z } from 'zod'
 import { STATS_EVENTS } from './analytics-beacon.ts'
 

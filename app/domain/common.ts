@@ -3,25 +3,9 @@
 // (ADR 004): they keep one request from storing megabytes of text.
 import './zod-config.ts'
 import { z } from 'zod'
+import { MAX_LENGTH } from './limits.ts'
 
-export const MAX_LENGTH = {
-  /** names, titles, organisations, categories */
-  short: 200,
-  /** one tag */
-  tag: 50,
-  /** number of tags or images in one list */
-  list: 50,
-  /** a URL */
-  url: 2048,
-  /** e-mail address (RFC 5321) */
-  email: 254,
-  /** excerpts, descriptions, bios, contact messages */
-  text: 5000,
-  /** article and project bodies, custom CSS/JS */
-  long: 100_000,
-  /** password (Better Auth's bound) */
-  password: 128,
-} as const
+export { MAX_LENGTH }
 
 export const tooLong = (max: number) => `${max} caractères maximum`
 

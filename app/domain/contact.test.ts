@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_HONEYPOT_FIELD, ContactSchema } from './contact.ts'
+import { ContactSchema } from './contact.ts'
+import { CONTACT_HONEYPOT_FIELD } from './contact-form.ts'
 import { fieldErrors } from './schema-test-support.ts'
 
 const valid = { name: 'Jeanne', email: 'jeanne@exemple.fr', message: 'Bonjour' }

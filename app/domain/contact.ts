@@ -1,13 +1,7 @@
 // Contact form: name, email and message required. Bounds are ours (ADR 004).
 import { z } from 'zod'
 import { MAX_LENGTH, requiredEmail, requiredText } from './common.ts'
-
-/** The red text of a failed send (server failure or network failure). */
-export const CONTACT_FAILURE =
-  "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer."
-
-/** Hidden field a person leaves empty; a bot that fills every input gets refused. */
-export const CONTACT_HONEYPOT_FIELD = 'website'
+import { CONTACT_HONEYPOT_FIELD } from './contact-form.ts'
 
 export const ContactSchema = z
   .object({

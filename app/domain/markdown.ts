@@ -33,3 +33,23 @@ export function isAllowedImageUrl(url: string): boolean {
   if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\')
   return /^https:\/\/[^/\\\s]/i.test(url)
 }
+
+/**
+ * The title that marks a Markdown image decorative: `![](/media/… "décorative")` renders with
+ * an empty alt and no title (ADR 093). An empty alt without it is refused by the hub.
+ */
+export const DECORATIVE_IMAGE_TITLE = 'décorative'
+
+export const IMAGE_ALT_MISSING_MESSAGE =
+  'Une image n’a pas de texte alternatif : décrivez-la entre les crochets, ou marquez-la décorative : ![](adresse "décorative")'
+
+// Bounded runs that stop at the next bracket or quote: linear in the text's length.
+const EMPTY_ALT_IMAGE =
+  /!\[\s{0,20}\]\(\s{0,20}<?[^()\s<>]{1,2048}>?(?:\s{1,20}"([^"()]{0,500})")?\s{0,20}\)/g
+
+/** Whether a Markdown text holds an image with an empty alt not marked decorative. */
+export function hasImageWithoutAlt(markdown: string): boolean {
+  for (const match of markdown.matchAll(EMPTY_ALT_IMAGE))
+    if (match[1]?.trim() !== DECORATIVE_IMAGE_TITLE) return true
+  return false
+}

@@ -30,6 +30,8 @@ export const DEFAULT_MEDIA_LIMITS_MB: Record<MediaCategory, number> = {
 
 /** The upload route's URL: the route config, the uploader, the Express body limits and the tests. */
 export const MEDIA_UPLOAD_PATH = '/api/media/upload'
+/** Where a field's image gets its text alternative in the library (ADR 093). */
+export const MEDIA_ALT_PATH = '/api/media/texte-alternatif'
 
 export const UPLOAD_ERRORS = {
   empty: 'Le fichier est vide.',

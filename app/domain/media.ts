@@ -37,6 +37,9 @@ function isBlank(value: unknown): boolean {
 export const ALT_REQUIRED_MESSAGE =
   'Le texte alternatif est requis pour une image (ou cochez « Image décorative »)'
 
+/** The editor's Image dialog without an address (ADR 093). */
+export const IMAGE_URL_REQUIRED = 'L’adresse de l’image est requise'
+
 /** The media fields, without the rule between them (English versions pick from it, ADR 079). */
 export const MediaFieldsSchema = z.object({
   url: requiredUrl("L'URL est requise"),

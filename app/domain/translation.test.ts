@@ -48,7 +48,14 @@ describe('English versions checked with the French rules (ADR 079)', () => {
   })
 
   it('reads the fields of each collection from its declaration', () => {
-    expect(TRANSLATABLE_FIELDS.project).toEqual(['title', 'description', 'content'])
+    expect(TRANSLATABLE_FIELDS.project).toEqual([
+      'title',
+      'description',
+      'content',
+      'seoTitle',
+      'seoDescription',
+      'ogImage',
+    ])
     expect(TRANSLATABLE_FIELDS.post).toBe(COLLECTIONS.blog.translation.fields)
     expect(REQUIRED_FIELDS.post).toEqual(['title', 'content'])
     expect(TRANSLATABLE_FIELDS.legal).toEqual(['text'])

@@ -38,6 +38,15 @@ const ENGLISH = {
     ['text'],
     ['text'],
   ),
+  // English names of the tags and of the posts' categories (ADR 094): one item per French
+  // name, id = that name, used wherever an English page shows it.
+  tag: englishVersion('tag', z.object({ name: optionalText(MAX_LENGTH.tag) }), ['name'], ['name']),
+  category: englishVersion(
+    'category',
+    z.object({ name: optionalText(MAX_LENGTH.short) }),
+    ['name'],
+    ['name'],
+  ),
 } as const
 
 export type TranslatedEntity = keyof typeof ENGLISH
@@ -53,6 +62,39 @@ export type TranslatedField<E extends TranslatedEntity> = (typeof ENGLISH)[E]['f
 export const REQUIRED_FIELDS = Object.fromEntries(
   Object.entries(ENGLISH).map(([entity, english]) => [entity, english.required]),
 ) as { [E in TranslatedEntity]: (typeof ENGLISH)[E]['required'] }
+
+/** The kinds whose items are names (tags, categories), keyed by their French name (ADR 094). */
+export type TermEntity = 'tag' | 'category'
+export function isTerm(entity: TranslatedEntity): entity is TermEntity {
+  return entity === 'tag' || entity === 'category'
+}
+
+/** English names by French name; the French name when none is set (ADR 094). */
+export function englishName(names: ReadonlyMap<string, string>, french: string): string {
+  return names.get(french) || french
+}
+
+/**
+ * The English form's inputs for the English names of an item's tags and category (ADR 094),
+ * posted as three parallel lists: which kind, the French name, the English name.
+ */
+export const ENGLISH_NAME_FIELDS = {
+  kind: 'en.names.kind',
+  french: 'en.names.french',
+  english: 'en.names.english',
+} as const
+
+/** One tag or category of an item, with its English name ('' when none) for the English form. */
+export interface EnglishNameRow {
+  kind: TermEntity
+  french: string
+  english: string
+}
+
+/** The error key of one English name in the English form. */
+export function englishNameErrorKey(entity: TermEntity, french: string): string {
+  return `en.name.${entity}.${french}`
+}
 
 /** A translation as stored: field → text, blanks dropped. */
 export type TranslationData = Record<string, string>
@@ -149,6 +191,10 @@ export const TRANSLATION_FIELD_LABELS: Record<string, string> = {
   siteName: 'Nom du site',
   siteDescription: 'Description du site',
   text: 'Texte (Markdown)',
+  // The French form's « Référencement et partage » labels (seo-fields.tsx).
+  seoTitle: 'Intitulé pour les moteurs de recherche',
+  seoDescription: 'Résumé pour les moteurs de recherche',
+  ogImage: 'Image de partage (réseaux sociaux)',
 }
 
 /** The English fields written on several lines. */
@@ -159,4 +205,5 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'bio',
   'siteDescription',
   'text',
+  'seoDescription',
 ])

@@ -1,5 +1,6 @@
 // Two-factor sign-in and active sessions (ADR 025): forms shared by page and
 // action, French texts, and the device label of a session.
+import './zod-config.ts'
 import { z } from 'zod'
 
 export const RECOVERY_CODE_COUNT = 10

@@ -1,6 +1,7 @@
-// Zod's process-wide configuration , imported first by the
-// modules that load before any schema is built (app/domain/common.ts, app/root.tsx,
-// app/entry.server.tsx), on the server and in the browser alike:
+// Zod's process-wide configuration, imported by every module that builds a schema
+// (directly or through app/domain/common.ts, checked by tests/lint/zod-config.test.ts) and
+// first by app/entry.server.tsx. Not by the root: a public page that builds no schema loads
+// no Zod (ADR 086). On the server and in the browser alike:
 // - `jitless`: Zod otherwise probes `new Function('')` when it builds its first object
 //   schema; under our Content-Security-Policy (no 'unsafe-eval') that probe raises a CSP
 //   violation report on every page that loads a form, drowning real reports;

@@ -1,4 +1,5 @@
 // The "Blog" collection (ADR 020, ADR 064, ADR 079): what the server and the UI both read.
+import '#app/domain/zod-config.ts'
 import { z } from 'zod'
 import {
   BLOG_DELETE_QUESTION,
@@ -7,6 +8,7 @@ import {
   slugify,
 } from '#app/domain/blog.ts'
 import type { BlogPost } from '#app/domain/types.ts'
+import { ADMIN_LIST_PARAMS } from '#app/domain/admin-list.ts'
 import { declareCollection, englishVersion } from './define.ts'
 
 /** An English slug is made from what was typed, then checked as a French one. */
@@ -25,11 +27,14 @@ export const blogCollection = declareCollection<BlogPost>()({
   translation: englishVersion(
     'post',
     BlogPostFieldsSchema,
-    ['slug', 'title', 'excerpt', 'content', 'category'],
+    // The search and share fields too (ADR 094): the English page's own, else its defaults.
+    ['slug', 'title', 'excerpt', 'content', 'category', 'seoTitle', 'seoDescription', 'ogImage'],
     ['title', 'content'],
     { slug: englishSlug },
   ),
   publicPath: (p) => `/blog/${p.slug}`,
+  // A save or a delete goes back to the list as it was filtered (ADR 091).
+  keepParams: ADMIN_LIST_PARAMS,
   labels: {
     add: 'Nouvel article',
     empty: 'Aucun article pour le moment. Rédigez votre premier article.',

@@ -3,6 +3,7 @@
 // of Payload's collection configs. No I/O and no React: the UI adds its rows, fields and slots
 // (app/ui/admin/collections/<id>.tsx), the server binds the id to a repository
 // (app/server/admin/admin-collections.server.ts).
+import '#app/domain/zod-config.ts'
 import { z } from 'zod'
 import { ADMIN_TABS, type AdminTabId } from '#app/domain/admin-tabs.ts'
 import type { ResourceType } from '#app/domain/types.ts'

@@ -15,7 +15,8 @@ export const projectsCollection = declareCollection<Project>()({
     'project',
     // The period's rule (end not before start) is not a field's: pick from the plain fields.
     ProjectFieldsSchema,
-    ['title', 'description', 'content'],
+    // The search and share fields too (ADR 094): the English page's own, else its defaults.
+    ['title', 'description', 'content', 'seoTitle', 'seoDescription', 'ogImage'],
     ['title'],
   ),
   publicPath: (p) => `/projects/${p.id}`,

@@ -138,6 +138,10 @@ export const fr = {
   'blog:tag': 'Étiquette',
   'blog:allTags': 'Toutes les étiquettes',
   'blog:empty': 'Aucun article ne correspond à votre recherche.',
+  'pagination:label': 'Pagination',
+  'pagination:previous': 'Page précédente',
+  'pagination:next': 'Page suivante',
+  'pagination:status': 'Page {{page}} sur {{count}}',
   // Post
   'post:notFound': 'Article non trouvé',
   'post:notFoundText': "Cet article n'existe pas ou a été retiré.",

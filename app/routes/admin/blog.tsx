@@ -6,6 +6,7 @@ import type { Route } from './+types/blog'
 import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import {
+  bulkPostsIntent,
   loadBlogTab,
   renameCategoryIntent,
   restoreRevisionIntent,
@@ -27,6 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   return saveCollection(request, admin, blog, {
     restore: (form) => restoreRevisionIntent(request, admin, form),
     'rename-category': (form) => renameCategoryIntent(request, admin, form),
+    bulk: (form) => bulkPostsIntent(request, admin, form),
     [AUTOSAVE_INTENT]: (form) => autosaveIntent(admin, form),
     [DISCARD_AUTOSAVE_INTENT]: (form) => discardAutosaveIntent(admin, form),
   })

@@ -13,6 +13,8 @@ import {
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { getProfile, saveProfile } from '#app/server/repositories/profile.server.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import { dropDemoLookOnceNamed } from '#app/server/demo/identity.server.ts'
 import { redirectWithToast } from '#app/server/http/toast.server.ts'
 import { FormErrorSummary } from '#app/ui/admin/banner.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
@@ -24,11 +26,12 @@ import { MediaUrlField } from '#app/ui/admin/media-url-field.tsx'
 import { useSearchParams } from 'react-router'
 import {
   ENGLISH_PARAM,
+  StaleTranslation,
   TranslationLink,
   TranslationPanel,
 } from '#app/ui/admin/translation-panel.tsx'
 import { saveDocumentTranslation } from '#app/server/admin/translation-admin.server.ts'
-import { getTranslation } from '#app/server/repositories/translations.server.ts'
+import { getTranslation, staleTranslationOf } from '#app/server/repositories/translations.server.ts'
 
 const PROFILE_SAVED = 'Profil mis à jour avec succès'
 const PROFILE_SAVE_FAILED = 'Erreur lors de la mise à jour du profil'
@@ -40,7 +43,9 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [profile, english] = await Promise.all([getProfile(), getTranslation('profile', 'profile')])
-  return { profile: profile ?? null, english: english ?? null }
+  // The English title and bio to review since the French ones changed (ADR 094).
+  const stale = profile ? await staleTranslationOf('profile', 'profile', profile) : []
+  return { profile: profile ?? null, english: english ?? null, stale }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,6 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         resourceType: 'profile',
         name: profile?.name ?? 'Profil',
         back: '/admin/profile?langue=en',
+        french: profile ?? {},
       },
       form.values,
     )
@@ -67,6 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
     form.values,
     async () => {
       const profile = await saveProfile(form.values)
+      await dropDemoLookOnceNamed(getDb())
       await recordActivity(request, {
         actor: admin,
         action: 'update',
@@ -117,7 +124,7 @@ const FIELDS: {
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  const { profile, english } = loaderData
+  const { profile, english, stale } = loaderData
   // `?langue=en`: the English title and bio, the French ones beside them (ADR 075).
   if (profile && searchParams.get(ENGLISH_PARAM) === 'en') {
     return (
@@ -129,6 +136,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         failure={actionData}
         reference={profile as unknown as Record<string, unknown>}
         back="/admin/profile"
+        stale={stale}
       />
     )
   }
@@ -142,6 +150,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           href={`?${ENGLISH_PARAM}=en`}
         />
       ) : null}
+      <StaleTranslation stale={stale.length > 0} />
     </>
   )
 }

@@ -83,6 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
           resourceType: 'settings',
           name: settings.siteName,
           back: '/admin/settings?langue=en',
+          french: settings,
         },
         posted,
       )

@@ -256,7 +256,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
               <span className="chip">{post.category}</span>
             </p>
           ) : null}
-          <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold md:text-5xl">
+          <h1 className="gradient-text mt-4 text-4xl leading-tight font-bold [overflow-wrap:anywhere] md:text-5xl">
             {post.title}
           </h1>
           <div className="mt-6 flex flex-wrap items-center gap-4 text-fg-2">
@@ -269,7 +269,10 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto max-w-3xl space-y-6 px-6 text-lg leading-relaxed text-fg-2">
-        {post.lead ? <p className="text-xl text-fg">{post.lead}</p> : null}
+        {post.lead ? (
+          // A long address in the excerpt wraps rather than widen the page (ADR 093).
+          <p className="text-xl text-fg [overflow-wrap:anywhere]">{post.lead}</p>
+        ) : null}
         <MarkdownBody html={html} />
         {post.tags.length > 0 ? (
           <TagList tags={post.tags} className="flex flex-wrap gap-2 pt-6" />

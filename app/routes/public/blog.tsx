@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { NewsletterForm } from '#app/ui/public/newsletter-form.tsx'
-import { Form, useSubmit } from 'react-router'
+import { Form, data, useSubmit } from 'react-router'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/blog'
 import {
@@ -14,6 +14,8 @@ import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { pageOf, parsePage, withPageLinks } from '#app/domain/pagination.ts'
+import { PaginationNav } from '#app/ui/public/pagination-nav.tsx'
 
 const MAX_QUERY = 200
 
@@ -26,14 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     requestLocale(request) === 'en'
       ? await englishPosts(q, category, tag)
       : await frenchPosts(q, category, tag)
+  // At most 24 cards a page; a page past the last one is a 404 (ADR 091).
+  const shown = pageOf(posts, parsePage(params.get('page')))
+  if (!shown) throw data(null, { status: 404 })
+  const { items, ...pagination } = shown
   return {
     q,
     category,
     tag,
     categories,
     tags,
+    pagination,
     // The date shown is the publication date.
-    posts: posts.map(
+    posts: items.map(
       ({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
         slug,
         title,
@@ -76,12 +83,18 @@ async function englishPosts(q: string, category: string, tag: string) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return sectionMeta(matches, '/blog', { title: 'blog:title', description: 'blog:description' })
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const tags = sectionMeta(matches, '/blog', {
+    title: 'blog:title',
+    description: 'blog:description',
+  })
+  if (!loaderData) return tags
+  const { category, tag, pagination } = loaderData
+  return withPageLinks(tags, pagination, { category, tag })
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { q, category, tag, categories, tags, posts } = loaderData
+  const { q, category, tag, categories, tags, posts, pagination } = loaderData
   const t = useT()
   // The fields follow the URL (back, a tag link) without remounting the form: a remount would
   // take the focus from the select or the search box being used (keyboard users).
@@ -161,6 +174,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
+        <PaginationNav path="/blog" info={pagination} params={{ q, category, tag }} />
       </div>
       <NewsletterForm />
     </>

@@ -3,7 +3,7 @@
 // subscribe someone on their behalf.
 import { Form } from 'react-router'
 import { localeOfPath } from '#app/domain/i18n/locale.ts'
-import { NEWSLETTER_TEXTS } from '#app/domain/newsletter.ts'
+import { NEWSLETTER_TEXTS } from '#app/domain/newsletter-texts.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
 import { shippedVideo } from '#app/server/auth/page-assets.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'

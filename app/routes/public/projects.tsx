@@ -8,20 +8,29 @@ import { ProjectCard } from '#app/ui/public/project-card.tsx'
 import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { data } from 'react-router'
+import { pageOf, parsePage, withPageLinks } from '#app/domain/pagination.ts'
+import { PaginationNav } from '#app/ui/public/pagination-nav.tsx'
 
 /** One collator for every request: `localeCompare(b, 'fr', …)` builds one per comparison. */
 const compareTags = new Intl.Collator('fr', { sensitivity: 'base' }).compare
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const tag = new URL(request.url).searchParams.get('tag')?.trim() || null
+  const params = new URL(request.url).searchParams
+  const tag = params.get('tag')?.trim() || null
   const projects = await localizeList('project', await listProjects(), requestLocale(request))
   // "all" plus every distinct tag of the projects.
   const tags = [...new Set(projects.flatMap((p) => p.tags))].sort(compareTags)
-  const shown = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
+  const filtered = tag ? projects.filter((p) => p.tags.includes(tag)) : projects
+  // At most 24 cards a page; a page past the last one is a 404 (ADR 091).
+  const shown = pageOf(filtered, parsePage(params.get('page')))
+  if (!shown) throw data(null, { status: 404 })
+  const { items, ...pagination } = shown
   return {
     tag,
     tags,
-    projects: shown.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
+    pagination,
+    projects: items.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
       id,
       title,
       description,
@@ -36,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const locale = localeOfMatches(matches)
-  return pageMeta(matches, {
+  const tags = pageMeta(matches, {
     // Only a tag the projects have names the page (any text could be put in the URL).
     title:
       loaderData?.tag && loaderData.tags.includes(loaderData.tag)
@@ -45,10 +54,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     description: translate(locale, 'projects:description'),
     path: '/projects',
   })
+  return loaderData ? withPageLinks(tags, loaderData.pagination, { tag: loaderData.tag }) : tags
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { tag, tags, projects } = loaderData
+  const { tag, tags, projects, pagination } = loaderData
   const t = useT()
   const filters = [
     { label: t('projects:all'), value: null as string | null },
@@ -93,6 +103,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
+        <PaginationNav path="/projects" info={pagination} params={{ tag }} />
       </div>
     </>
   )

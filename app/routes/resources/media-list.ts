@@ -22,6 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         url: item.url,
         title: item.title,
         alt: item.alt,
+        decorative: item.decorative,
         category: item.category,
       })),
     },

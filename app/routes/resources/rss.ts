@@ -55,6 +55,8 @@ export async function loader({ request }: { request: Request }) {
       `      <content:encoded>${cdata(absolutize(html, origin))}</content:encoded>`,
       // Category and excerpt are optional (ADR 087).
       ...(p.category ? [`      <category>${escapeXml(p.category)}</category>`] : []),
+      // Tags are categories too in a feed, by their names in the feed's language (ADR 094).
+      ...p.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
       `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>`,
       '    </item>',
     ].join('\n')

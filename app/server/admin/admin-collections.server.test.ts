@@ -7,6 +7,7 @@ import {
   updateBlogPost,
 } from '#app/server/repositories/blog.server.ts'
 import { blogCollection as blog } from '#app/domain/collections/blog.ts'
+import { IMAGE_ALT_MISSING_MESSAGE } from '#app/domain/markdown.ts'
 import { createProcessStep, listProcessSteps } from '#app/server/repositories/process.server.ts'
 import { listSkills } from '#app/server/repositories/skills.server.ts'
 import { mediaCollection as media } from '#app/domain/collections/media.ts'
@@ -69,6 +70,28 @@ describe('saveCollection', () => {
       message: 'Compétence ajoutée avec succès',
     })
     expect(await listSkills()).toHaveLength(1)
+  })
+
+  it('refuses a text image with an empty alt not marked decorative, keeps one marked so (ADR 093)', async () => {
+    const fields = {
+      intent: 'create',
+      title: 'Une image',
+      slug: 'une-image',
+      status: 'draft',
+      content: 'Texte.\n\n![](/images/a.webp)',
+    }
+    const refused = await saveCollection(post('/admin/blog', fields), admin, blog)
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { content: IMAGE_ALT_MISSING_MESSAGE } },
+    })
+    expect(await listBlogPosts()).toHaveLength(0)
+    const kept = (await saveCollection(
+      post('/admin/blog', { ...fields, content: 'Texte.\n\n![](/images/a.webp "décorative")' }),
+      admin,
+      blog,
+    )) as Response
+    expect(kept.status).toBe(302)
   })
 
   it("runs the collection's own intent, and goes on when it answers null", async () => {

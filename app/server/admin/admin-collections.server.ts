@@ -10,8 +10,10 @@ import {
   versionOf,
   type CollectionData,
   type CollectionDefinition,
+  type CrudView,
   type FormFailure,
 } from '#app/domain/admin-collection.ts'
+import type { TranslatedEntity } from '#app/domain/translation.ts'
 import type { CollectionId, CollectionItems } from '#app/domain/collections/registry.ts'
 import {
   handleCrudIntent,
@@ -22,7 +24,9 @@ import {
   type Actor,
   type formFailure,
 } from './admin-actions.server.ts'
+import { hasImageWithoutAlt, IMAGE_ALT_MISSING_MESSAGE } from '#app/domain/markdown.ts'
 import { viewCounts } from '../analytics/view-counts.server.ts'
+import { ValidationError } from '../http/errors.server.ts'
 import { requireAdmin } from '../auth/guard.server.ts'
 import { libraryStorage } from '../media/uploads.server.ts'
 import * as blog from '../repositories/blog.server.ts'
@@ -31,7 +35,13 @@ import * as steps from '../repositories/process.server.ts'
 import * as projects from '../repositories/projects.server.ts'
 import * as skills from '../repositories/skills.server.ts'
 import * as timeline from '../repositories/timeline.server.ts'
-import { deleteTranslations, listTranslations } from '../repositories/translations.server.ts'
+import {
+  deleteTranslations,
+  englishNamesOf,
+  listTranslations,
+  staleTranslationIds,
+  staleTranslationOf,
+} from '../repositories/translations.server.ts'
 import { saveItemTranslation } from './translation-admin.server.ts'
 
 /** Where a collection's items are read and written. */
@@ -45,6 +55,16 @@ export interface CollectionStore<T> {
   remove(id: string): Promise<boolean>
 }
 
+/**
+ * Every image the owner writes into a text carries its alternative, or is marked decorative
+ * (ADR 093). Checked on the hub's saves only: an import keeps the text it was given.
+ */
+function altChecked(values: Record<string, unknown>): Record<string, unknown> {
+  if (typeof values.content === 'string' && hasImageWithoutAlt(values.content))
+    throw new ValidationError({ content: IMAGE_ALT_MISSING_MESSAGE })
+  return values
+}
+
 /** A blog revision is signed by the admin who saved it. */
 const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
 
@@ -54,8 +74,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
     get: projects.getProject,
     list: projects.listProjects,
     count: projects.countProjects,
-    create: (values) => projects.createProject(values),
-    update: (id, values) => projects.updateProject(id, values),
+    create: (values) => projects.createProject(altChecked(values)),
+    update: (id, values) => projects.updateProject(id, altChecked(values)),
     remove: projects.deleteProject,
   },
   skills: {
@@ -83,8 +103,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   blog: {
     get: blog.getBlogPost,
     list: blog.listAllBlogPosts,
-    create: (values, actor) => blog.createBlogPost(values, author(actor)),
-    update: (id, values, actor) => blog.updateBlogPost(id, values, author(actor)),
+    create: (values, actor) => blog.createBlogPost(altChecked(values), author(actor)),
+    update: (id, values, actor) => blog.updateBlogPost(id, altChecked(values), author(actor)),
     remove: blog.deleteBlogPost,
   },
   media: {
@@ -124,7 +144,12 @@ export async function loadCollection<K extends CollectionId>(
   const translations = collection.translation
     ? Object.fromEntries(await listTranslations(collection.translation.entity))
     : undefined
-  const data = { ...view, nextOrder, ...(translations ? { translations } : {}) }
+  const data = {
+    ...view,
+    nextOrder,
+    ...(translations ? { translations } : {}),
+    ...(collection.translation ? await reviewData(collection.translation.entity, view) : {}),
+  }
   // Posts and projects show their page views in the list (ADR 072).
   const pageOf = collection.publicPath
   if (!pageOf || view.mode !== 'list') return data
@@ -133,6 +158,44 @@ export async function loadCollection<K extends CollectionId>(
     view.items.map((item) => [(item as { id: string }).id, counts.get(pageOf(item)) ?? 0]),
   )
   return { ...data, views }
+}
+
+/**
+ * What the hub shows of stale English versions and English names (ADR 094): the list's
+ * « Traduction à revoir » markers, or the edited item's French differences and the English
+ * names of its tags and category.
+ */
+async function reviewData(
+  entity: TranslatedEntity,
+  view: CrudView<{ id: string }>,
+): Promise<Pick<CollectionData<unknown>, 'staleIds' | 'stale' | 'englishNames'>> {
+  if (view.mode === 'list') return { staleIds: await staleTranslationIds(entity, view.items) }
+  const item = view.item
+  if (!item) return {}
+  const { tags, category } = item as { tags?: unknown; category?: unknown }
+  const tagNames = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []
+  const categoryNames =
+    entity === 'post' && typeof category === 'string' && category ? [category] : []
+  const [stale, tagsEn, categoriesEn] = await Promise.all([
+    staleTranslationOf(entity, item.id, item),
+    englishNamesOf('tag', tagNames),
+    englishNamesOf('category', categoryNames),
+  ])
+  return {
+    stale,
+    englishNames: [
+      ...categoryNames.map((french) => ({
+        kind: 'category' as const,
+        french,
+        english: categoriesEn[french] ?? '',
+      })),
+      ...tagNames.map((french) => ({
+        kind: 'tag' as const,
+        french,
+        english: tagsEn[french] ?? '',
+      })),
+    ],
+  }
 }
 
 export type AdminForm = Awaited<ReturnType<typeof readAdminForm>>

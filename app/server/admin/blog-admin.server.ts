@@ -17,13 +17,27 @@ import { loadCollection } from './admin-collections.server.ts'
 import { loadAutosave } from './blog-autosave.server.ts'
 import { getProfile } from '../repositories/profile.server.ts'
 import {
+  deleteBlogPost,
   getBlogPost,
+  listAdminBlogPosts,
   listAllBlogTaxonomy,
   renameBlogCategory,
   updateBlogPost,
 } from '../repositories/blog.server.ts'
 import { getRevision, listRevisions } from '../repositories/blog-revisions.server.ts'
-import { getTranslation, saveTranslation } from '../repositories/translations.server.ts'
+import {
+  deleteTranslations,
+  getTranslation,
+  saveTranslation,
+} from '../repositories/translations.server.ts'
+import {
+  ADMIN_LIST_PARAMS,
+  BulkActionSchema,
+  bulkDoneMessage,
+  readAdminListQuery,
+} from '#app/domain/admin-list.ts'
+import { listUrlOf } from './admin-actions.server.ts'
+import type { BlogPost } from '#app/domain/types.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 
 export const REVISION_RESTORED = 'Révision restaurée'
@@ -69,7 +83,14 @@ export async function loadBlogTab(
   admin: Actor,
   blog: CollectionDefinition<'blog'>,
 ): Promise<BlogData> {
-  const view = await loadCollection(request, blog)
+  // The list is one page of the search, filters and sort in the URL (ADR 091).
+  const query = readAdminListQuery(new URL(request.url).searchParams)
+  let listing: BlogData['listing']
+  const view = await loadCollection(request, blog, async () => {
+    const { items, ...rest } = await listAdminBlogPosts(query)
+    listing = { query: { ...query, page: rest.page }, total: rest.total, pageCount: rest.pageCount }
+    return items
+  })
   const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
   const [taxonomy, revisions, autosave] = await Promise.all([
     listAllBlogTaxonomy(),
@@ -84,6 +105,7 @@ export async function loadBlogTab(
     revisions,
     autosave,
     now: new Date().toISOString(),
+    ...(listing ? { listing } : {}),
   }
 }
 
@@ -179,4 +201,80 @@ export async function renameCategoryIntent(request: Request, admin: Actor, form:
       message: CATEGORY_RENAMED(from, to, count),
     })
   })
+}
+
+/**
+ * A bulk action on the ticked posts of a page (ADR 091): publish, unpublish, delete or add a
+ * tag, validated by BulkActionSchema; each post goes through the same repository calls as its
+ * own form (a revision, the caches, its English version deleted with it) and gets its own
+ * activity entry. A post deleted meanwhile is skipped.
+ */
+export async function bulkPostsIntent(
+  request: Request,
+  admin: Actor,
+  form: { values: Record<string, unknown>; formData: FormData },
+) {
+  const parsed = BulkActionSchema.safeParse({
+    action: form.values.action,
+    ids: form.formData.getAll('ids').filter((id) => typeof id === 'string'),
+    tag: typeof form.values.tag === 'string' ? form.values.tag : undefined,
+  })
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {}
+    for (const issue of parsed.error.issues)
+      fieldErrors[String(issue.path[0] ?? 'action')] ??= issue.message
+    return formFailure(fieldErrors, form.values, Object.values(fieldErrors)[0])
+  }
+  const { action, ids, tag } = parsed.data
+  const author = { id: admin.id, name: admin.name || admin.email }
+  const nowIso = new Date().toISOString()
+  let done = 0
+  for (const id of new Set(ids)) {
+    const post = await getBlogPost(id)
+    if (!post) continue
+    const changed = await applyBulk(post, action, tag, nowIso, author)
+    if (!changed) continue
+    done++
+    await recordActivity(request, {
+      actor: admin,
+      action: action === 'delete' ? 'delete' : 'update',
+      resourceType: 'blog',
+      resourceId: post.id,
+      resourceName: post.title,
+      details: `Action groupée : ${bulkDoneMessage(action, 1)}`,
+    })
+  }
+  return redirectWithToast(listUrlOf(request, '/admin/blog', ADMIN_LIST_PARAMS), {
+    kind: 'success',
+    message: bulkDoneMessage(action, done),
+  })
+}
+
+async function applyBulk(
+  post: BlogPost,
+  action: 'publish' | 'unpublish' | 'delete' | 'tag',
+  tag: string,
+  now: string,
+  author: { id: string; name: string },
+): Promise<boolean> {
+  switch (action) {
+    case 'delete': {
+      const removed = await deleteBlogPost(post.id)
+      if (removed) await deleteTranslations('post', post.id)
+      return removed
+    }
+    case 'publish':
+      // A draft goes out now; a scheduled post keeps its date.
+      return !!(await updateBlogPost(
+        post.id,
+        { status: 'published', publishedAt: post.status === 'draft' ? now : post.publishedAt },
+        author,
+      ))
+    case 'unpublish':
+      return !!(await updateBlogPost(post.id, { status: 'draft' }, author))
+    case 'tag':
+      return post.tags.includes(tag)
+        ? true
+        : !!(await updateBlogPost(post.id, { tags: [...post.tags, tag] }, author))
+  }
 }

@@ -4,16 +4,19 @@ import type { CollectionDefinition } from '#app/domain/admin-collection.ts'
 import type { CollectionId } from '#app/domain/collections/registry.ts'
 import { toFieldErrors } from '#app/domain/common.ts'
 import {
+  ENGLISH_NAME_FIELDS,
+  englishNameErrorKey,
   hasOwnPublication,
   PUBLICATION_FIELDS,
   TRANSLATABLE_FIELDS,
   translationSchema,
+  type TermEntity,
   type TranslatedEntity,
 } from '#app/domain/translation.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { ValidationError } from '../http/errors.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
-import { saveTranslation } from '../repositories/translations.server.ts'
+import { saveEnglishNames, saveTranslation } from '../repositories/translations.server.ts'
 import { formFailure, notFound, type Actor } from './admin-actions.server.ts'
 
 /** The form's English fields are named `en.<field>` beside the French ones. */
@@ -37,6 +40,51 @@ function englishErrors(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${EN_FIELD_PREFIX}${k}`, v]))
 }
 
+/** A posted list (one value or several), as texts. */
+function postedList(values: Record<string, unknown>, name: string): string[] {
+  const value = values[name]
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value]
+  return list.map((entry) => (typeof entry === 'string' ? entry : ''))
+}
+
+/** The tag and category names an item has, by kind (only those may be named from its form). */
+function namesOfItem(item: object): Record<TermEntity, ReadonlySet<string>> {
+  const { tags, category } = item as { tags?: unknown; category?: unknown }
+  return {
+    tag: new Set(Array.isArray(tags) ? tags.filter((t) => typeof t === 'string') : []),
+    category: new Set(typeof category === 'string' && category ? [category] : []),
+  }
+}
+
+/**
+ * The English names of the item's tags and category posted with its English form (ADR 094),
+ * each checked as a French tag or category is; names the item does not have are ignored.
+ */
+function englishNamesPosted(
+  item: object,
+  values: Record<string, unknown>,
+): { names: Record<TermEntity, Record<string, string>>; errors: Record<string, string> } {
+  const kinds = postedList(values, ENGLISH_NAME_FIELDS.kind)
+  const frenchNames = postedList(values, ENGLISH_NAME_FIELDS.french)
+  const englishNames = postedList(values, ENGLISH_NAME_FIELDS.english)
+  const allowed = namesOfItem(item)
+  const names: Record<TermEntity, Record<string, string>> = { tag: {}, category: {} }
+  const errors: Record<string, string> = {}
+  kinds.forEach((kind, index) => {
+    if (kind !== 'tag' && kind !== 'category') return
+    const french = frenchNames[index] ?? ''
+    if (!allowed[kind].has(french)) return
+    const parsed = translationSchema(kind).safeParse({ name: englishNames[index] ?? '' })
+    if (!parsed.success) {
+      errors[englishNameErrorKey(kind, french)] =
+        Object.values(toFieldErrors(parsed.error))[0] ?? 'Valeur invalide'
+      return
+    }
+    names[kind][french] = parsed.data.name ?? ''
+  })
+  return { names, errors }
+}
+
 /**
  * Saves the English fields posted for `entity`'s item `id` (profile, settings, a legal page),
  * then back to `back` with a French toast; a refusal keeps the typing.
@@ -50,6 +98,11 @@ export async function saveDocumentTranslation(
     resourceType: 'profile' | 'settings'
     name: string
     back: string
+    /**
+     * The French document now: what the English fields translate (ADR 094). None for a legal
+     * page, whose French side is a template built from the site's facts (ADR 089).
+     */
+    french?: object
   },
   values: Record<string, unknown>,
 ) {
@@ -62,7 +115,7 @@ export async function saveDocumentTranslation(
       values,
     )
   }
-  await saveTranslation(target.entity, target.id, 'en', parsed.data)
+  await saveTranslation(target.entity, target.id, 'en', parsed.data, undefined, target.french)
   await recordActivity(request, {
     actor: admin,
     action: 'update',
@@ -92,20 +145,34 @@ export async function saveItemTranslation<K extends CollectionId>(
   if (!item) return notFound(collection.toasts.missing)
   const english = englishValues(entity, form.values)
   const parsed = translationSchema(entity).safeParse(english)
-  if (!parsed.success) {
-    return formFailure(englishErrors(toFieldErrors(parsed.error)), form.values)
+  const named = englishNamesPosted(item, form.values)
+  if (!parsed.success || Object.keys(named.errors).length > 0) {
+    return formFailure(
+      {
+        ...(parsed.success ? {} : englishErrors(toFieldErrors(parsed.error))),
+        ...named.errors,
+      },
+      form.values,
+    )
   }
   // A post's English revision is signed by the admin, as its French ones (ADR 077); an
   // English slug another post answers at is refused like a French one (ADR 084).
   try {
-    await saveTranslation(entity, item.id, 'en', parsed.data, {
-      id: admin.id,
-      name: admin.name || admin.email,
-    })
+    await saveTranslation(
+      entity,
+      item.id,
+      'en',
+      parsed.data,
+      { id: admin.id, name: admin.name || admin.email },
+      item,
+    )
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error
     return formFailure(englishErrors(error.fieldErrors), form.values)
   }
+  // Names shared by every item that has the tag or category (ADR 094).
+  await saveEnglishNames('tag', named.names.tag)
+  await saveEnglishNames('category', named.names.category)
   await recordActivity(request, {
     actor: admin,
     action: 'update',

@@ -47,6 +47,14 @@ describe('renderMarkdown', () => {
       ],
     },
     {
+      name: 'renders an image marked decorative with an empty alt and no tooltip (ADR 093)',
+      markdown: '![](/images/a.webp "décorative") ![Un atelier](/images/b.webp "Légende")',
+      parts: [
+        '<img src="/images/a.webp" alt="" loading="lazy" decoding="async">',
+        '<img src="/images/b.webp" alt="Un atelier" title="Légende" loading="lazy" decoding="async">',
+      ],
+    },
+    {
       name: 'gives headings ids and anchor links, and external links rel="noopener noreferrer" only',
       markdown: '## Éloge de la lenteur\n\n[interne](/blog) [externe](https://ex.com)',
       parts: [

@@ -16,7 +16,7 @@ import { getCache } from '../cache/caches.server.ts'
 import type { Options as SanitizeSchema } from 'rehype-sanitize'
 import type { Highlighter } from 'shiki'
 import type { Processor } from 'unified'
-import { countWords, isAllowedImageUrl } from '#app/domain/markdown.ts'
+import { countWords, DECORATIVE_IMAGE_TITLE, isAllowedImageUrl } from '#app/domain/markdown.ts'
 import {
   VARIANT_FORMATS,
   VARIANT_MIME,
@@ -118,7 +118,10 @@ export function renderImage(image: Element): ElementContent {
   const src = typeof image.properties.src === 'string' ? image.properties.src : ''
   const alt = typeof image.properties.alt === 'string' ? image.properties.alt : ''
   if (!isAllowedImageUrl(src)) return { type: 'text', value: alt }
-  const title = typeof image.properties.title === 'string' ? { title: image.properties.title } : {}
+  const given = typeof image.properties.title === 'string' ? image.properties.title : undefined
+  // `![](… "décorative")`: an empty alt on purpose, the marker is no tooltip (ADR 093).
+  const decorative = alt.trim() === '' && given?.trim() === DECORATIVE_IMAGE_TITLE
+  const title = given !== undefined && !decorative ? { title: given } : {}
   const library = parseImageUrl(src)
   if (!library) {
     return {

@@ -11,6 +11,7 @@ import {
   openPostgres,
   type DatabaseHandle,
 } from './client.server.ts'
+import { POST_SEARCH_TABLE } from './search.server.ts'
 import { storeAuthSecret, storedAuthSecret } from '../auth/shared-secret.server.ts'
 import { foreignKeyEdges, isPostgresUrl, redactUrl } from './dialect.server.ts'
 
@@ -62,7 +63,14 @@ async function dataTables(db: AnyDb): Promise<Map<string, string[]>> {
   const tables = await db.introspection.getTables()
   return new Map(
     tables
-      .filter((t) => !t.isView && !t.name.startsWith('kysely_') && !NEVER_COPIED.has(t.name))
+      .filter(
+        (t) =>
+          !t.isView &&
+          !t.name.startsWith('kysely_') &&
+          // The posts' search index is the target's own, filled by its triggers (ADR 091).
+          !t.name.startsWith(POST_SEARCH_TABLE) &&
+          !NEVER_COPIED.has(t.name),
+      )
       .map((t) => [t.name, t.columns.map((c) => c.name).sort()]),
   )
 }

@@ -87,7 +87,11 @@ export type MediaTable = StoredAs<
   'tags',
   'featured' | 'decorative' | 'inGallery'
 > &
-  MediaFile & { variants: JsonText }
+  MediaFile & {
+    variants: JsonText
+    /** SHA-256 of the uploaded bytes: 64 hex digits, or the key's 32 before 027; '' for a URL (ADR 093). */
+    contentHash: string
+  }
 
 export type MessagesTable = Omit<StoredAs<Message, 'reply'>, 'locale'> & {
   /** The language of the page the message was sent from (ADR 075); 'fr' before 016. */
@@ -187,6 +191,8 @@ export interface TranslationsTable {
   locale: string
   data: JsonText
   updatedAt: string
+  /** The French texts the English fields were translated from (migration 028, ADR 094). */
+  sources: JsonText | null
 }
 
 /** A newsletter subscriber and the proof of their consent (migration 023, ADR 085). */

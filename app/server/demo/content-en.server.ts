@@ -292,3 +292,38 @@ export const DEMO_LEGAL_EN: Record<'notice' | 'privacy' | 'terms', TranslationDa
     ),
   },
 }
+
+/** English names of the demo's tags (ADR 094); a tag absent here keeps its name (React, Lyon…). */
+export const DEMO_TAGS_EN: Record<string, string> = {
+  Produit: 'Product',
+  Accessibilité: 'Accessibility',
+  'Économie sociale': 'Social economy',
+  'Data visualisation': 'Data visualization',
+  Intégration: 'Integration',
+  Mentorat: 'Mentoring',
+  Transmission: 'Knowledge sharing',
+  Communauté: 'Community',
+  'Prise de parole': 'Public speaking',
+  Agilité: 'Agile',
+  Formation: 'Training',
+  Recherche: 'Research',
+  Priorisation: 'Prioritization',
+  Ateliers: 'Workshops',
+  Atelier: 'Workshop',
+  Formulaires: 'Forms',
+  Télétravail: 'Remote work',
+  Métriques: 'Metrics',
+  Décision: 'Decision-making',
+  Géométrie: 'Geometry',
+  Génératif: 'Generative',
+  Dégradés: 'Gradients',
+  Prototypage: 'Prototyping',
+  Lumière: 'Light',
+  Idéation: 'Ideation',
+}
+
+/** English names of the demo posts' categories (ADR 094). */
+export const DEMO_CATEGORIES_EN: Record<string, string> = {
+  Produit: 'Product',
+  Développement: 'Development',
+}

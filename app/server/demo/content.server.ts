@@ -15,11 +15,11 @@ import type {
   TimelineItemInput,
 } from './factories.server.ts'
 import type { MessageStatus } from '#app/domain/types.ts'
-import { DEMO_IDENTITY } from './identity.server.ts'
+import { DEMO_IDENTITY, DEMO_LOOK } from './identity.server.ts'
 
 export const DEMO_OWNER = {
   name: DEMO_IDENTITY.name,
-  avatar: '/images/avatar-camille.webp',
+  avatar: DEMO_LOOK.avatar,
 } as const
 
 /** Paragraphs of a plain-text body: each line is shown as a paragraph. */
@@ -57,7 +57,7 @@ export const DEMO_SETTINGS: SettingsInput = {
   siteName: 'Camille Laurent',
   siteDescription:
     'Portfolio de Camille Laurent, product manager, développeuse web et design thinker à Lyon : projets, parcours, articles et ateliers.',
-  logo: '/images/logo.webp',
+  logo: DEMO_LOOK.logo,
   favicon: '/favicon.svg',
   metaImage: '/images/og-image.webp',
   keywords: [

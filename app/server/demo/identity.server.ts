@@ -5,6 +5,7 @@
 // this demo, whatever else the owner has already changed.
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.server.ts'
+import { writeDocument } from '../db/documents.server.ts'
 import { parseJson } from '../db/util.server.ts'
 
 export const DEMO_IDENTITY = {
@@ -64,5 +65,34 @@ export async function demoIdentityState(db: Kysely<Database>): Promise<DemoIdent
       isDemoEmail(settings?.contact?.email) ||
       isDemoPhone(settings?.contact?.phone) ||
       (!profile?.name?.trim() && isDemoName(settings?.siteName)),
+  }
+}
+
+/** The demo's look: the « CL » logo and Camille's portrait. */
+export const DEMO_LOOK = {
+  logo: '/images/logo.webp',
+  avatar: '/images/avatar-camille.webp',
+} as const
+
+/**
+ * Once the owner has named themselves in « Mon Profil » (the signal the hub's demo banner
+ * reads: demoIdentityState), the demo's logo and portrait are not theirs: both go, the site
+ * falls back to its plain mark and the default avatar (ADR 093). What the owner chose stays.
+ */
+export async function dropDemoLookOnceNamed(db: Kysely<Database>): Promise<void> {
+  if ((await demoIdentityState(db)).profile) return
+  const [profileRow, settingsRow] = await Promise.all([
+    db.selectFrom('profile').select('data').where('id', '=', 'main').executeTakeFirst(),
+    db.selectFrom('settings').select('data').where('id', '=', 'main').executeTakeFirst(),
+  ])
+  const profile = parseJson<Record<string, unknown> | undefined>(profileRow?.data, undefined)
+  if (profile?.avatar === DEMO_LOOK.avatar) {
+    const { avatar: _demo, ...rest } = profile
+    await writeDocument('profile', 'main', rest, db)
+  }
+  const settings = parseJson<Record<string, unknown> | undefined>(settingsRow?.data, undefined)
+  if (settings?.logo === DEMO_LOOK.logo) {
+    const { logo: _demo, ...rest } = settings
+    await writeDocument('settings', 'main', rest, db)
   }
 }

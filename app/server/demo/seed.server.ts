@@ -19,11 +19,13 @@ import type { Env } from '#app/server/core/env.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { log } from '#app/server/core/log.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
-import { saveTranslation } from '#app/server/repositories/translations.server.ts'
+import { saveEnglishNames, saveTranslation } from '#app/server/repositories/translations.server.ts'
 import type { TranslatedEntity, TranslationData } from '#app/domain/translation.ts'
 import {
   DEMO_MEDIA_EN,
   DEMO_POSTS_EN,
+  DEMO_TAGS_EN,
+  DEMO_CATEGORIES_EN,
   DEMO_PROCESS_EN,
   DEMO_PROFILE_EN,
   DEMO_PROJECTS_EN,
@@ -134,8 +136,13 @@ export async function seedDemoContent(): Promise<SeedResult> {
   await updateSettings(DEMO_SETTINGS)
   await saveProfile(DEMO_PROFILE)
   // The English versions (ADR 075): every item but one post, which stays French only.
-  const english = (entity: TranslatedEntity, id: string, data: TranslationData | undefined) =>
-    data ? saveTranslation(entity, id, 'en', data) : undefined
+  // Each with the French text it translates, so a later French change flags it (ADR 094).
+  const english = (
+    entity: TranslatedEntity,
+    id: string,
+    data: TranslationData | undefined,
+    french: object,
+  ) => (data ? saveTranslation(entity, id, 'en', data, undefined, french) : undefined)
   /** Creates each demo item, then saves the English version its French name points to. */
   const createWithEnglish = async <T>(
     entity: TranslatedEntity,
@@ -143,10 +150,15 @@ export async function seedDemoContent(): Promise<SeedResult> {
     create: (item: T) => Promise<{ id: string }>,
     englishOf: (item: T) => TranslationData | undefined,
   ) => {
-    for (const item of items) await english(entity, (await create(item)).id, englishOf(item))
+    for (const item of items) {
+      const created = await create(item)
+      await english(entity, created.id, englishOf(item), created)
+    }
   }
-  await english('settings', 'settings', DEMO_SETTINGS_EN)
-  await english('profile', 'profile', DEMO_PROFILE_EN)
+  await saveEnglishNames('tag', DEMO_TAGS_EN)
+  await saveEnglishNames('category', DEMO_CATEGORIES_EN)
+  await english('settings', 'settings', DEMO_SETTINGS_EN, DEMO_SETTINGS)
+  await english('profile', 'profile', DEMO_PROFILE_EN, DEMO_PROFILE)
   await updateCvUrl(DEMO_CV.url)
   await updateCvSettings(DEMO_CV.settings)
 
@@ -160,7 +172,7 @@ export async function seedDemoContent(): Promise<SeedResult> {
   )
   for (const { publishedAt, ...input } of DEMO_BLOG_POSTS) {
     const post = await createBlogPost({ ...input, publishedAt })
-    await english('post', post.id, DEMO_POSTS_EN[input.slug ?? ''])
+    await english('post', post.id, DEMO_POSTS_EN[input.slug ?? ''], post)
     // Backdated so the blog reads as written over the past months (createdAt desc).
     await db
       .updateTable('blog_posts')

@@ -31,6 +31,7 @@ function fileColumns(stored: StoredMedia) {
     height: stored.height,
     placeholder: stored.placeholder,
     variants: toJson(stored.variants),
+    contentHash: stored.contentHash,
   }
 }
 
@@ -71,18 +72,20 @@ export async function importDemoImages(storage: MediaStorage, root = publicDir()
       const owner =
         projects.find((p) => p.thumbnail === url || p.images.includes(url))?.title ??
         posts.find((p) => p.thumbnail === url)?.title
-      const item = await createUploadedMedia(stored, path.basename(url))
-      // Named after what it illustrates, as an owner would: not "atelier-sante-cover".
+      const { item, duplicate } = await createUploadedMedia(stored, path.basename(url))
+      // Named after what it illustrates, as an owner would: not "atelier-sante-cover". Two
+      // demo addresses of one file share the entry the first one named (ADR 093).
       const title = owner ?? item.title
-      await db
-        .updateTable('media')
-        .set({
-          title: title.slice(0, 200),
-          alt: owner ? `Illustration : ${owner}` : item.title,
-          tags: toJson(['Démo']),
-        })
-        .where('id', '=', item.id)
-        .execute()
+      if (!duplicate)
+        await db
+          .updateTable('media')
+          .set({
+            title: title.slice(0, 200),
+            alt: owner ? `Illustration : ${owner}` : item.title,
+            tags: toJson(['Démo']),
+          })
+          .where('id', '=', item.id)
+          .execute()
     }
     for (const table of ['projects', 'blog_posts'] as const)
       await db

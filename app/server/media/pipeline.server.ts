@@ -33,6 +33,8 @@ export class UploadError extends Error {
 export type MediaLimitsMb = Record<MediaCategory, number>
 
 export interface StoredMedia {
+  /** SHA-256 of the bytes as uploaded, 64 hex digits: the library's identity of a file (ADR 093). */
+  contentHash: string
   category: MediaCategory
   /** The type sniffed from the uploaded bytes. */
   mime: string
@@ -67,14 +69,43 @@ function looksLikeSvg(head: Buffer): boolean {
   return text.includes('<svg') || (text.trimStart().startsWith('<?xml') && text.includes('svg'))
 }
 
+interface UploadOptions {
+  storage: MediaStorage
+  limitsMb: MediaLimitsMb
+  allowed?: MediaCategory[]
+}
+
 /**
  * Reads `source` to the end into storage. `allowed` narrows the accepted categories (the CV
  * takes a PDF or an image). Throws UploadError with a French message on any refusal.
  */
 export async function storeUpload(
   source: AsyncIterable<Uint8Array>,
-  opts: { storage: MediaStorage; limitsMb: MediaLimitsMb; allowed?: MediaCategory[] },
+  opts: UploadOptions,
 ): Promise<StoredMedia> {
+  const outcome = await receive(source, opts, async () => undefined)
+  if (!outcome.stored) throw new Error('No duplicate lookup, yet a duplicate')
+  return outcome.stored
+}
+
+/**
+ * As storeUpload, but once the bytes are read and hashed, `duplicateOf` is asked for what the
+ * library already holds with that hash: when it answers, nothing is processed nor stored and
+ * that answer comes back (ADR 093). An image is not decoded twice for nothing.
+ */
+export async function storeUniqueUpload<D>(
+  source: AsyncIterable<Uint8Array>,
+  opts: UploadOptions,
+  duplicateOf: (contentHash: string) => Promise<D | undefined>,
+): Promise<{ stored: StoredMedia; duplicate?: undefined } | { stored?: undefined; duplicate: D }> {
+  return receive(source, opts, duplicateOf)
+}
+
+async function receive<D>(
+  source: AsyncIterable<Uint8Array>,
+  opts: UploadOptions,
+  duplicateOf: (contentHash: string) => Promise<D | undefined>,
+): Promise<{ stored: StoredMedia; duplicate?: undefined } | { stored?: undefined; duplicate: D }> {
   const { storage } = opts
   const temp = await storage.tempPath()
   const out = await open(temp, 'w')
@@ -153,7 +184,10 @@ export async function storeUpload(
     await out.close()
     closed = true
     const found = type as unknown as { mime: string; category: MediaCategory; ext: string }
-    const id = hash.digest('hex').slice(0, 32)
+    const contentHash = hash.digest('hex')
+    const duplicate = await duplicateOf(contentHash)
+    if (duplicate !== undefined) return { duplicate }
+    const id = contentHash.slice(0, 32)
 
     const commit = async (from: string, key: string) => {
       const existed = (await storage.stat(key)) !== undefined
@@ -178,7 +212,8 @@ export async function storeUpload(
         height = meta.height
       }
       await commit(temp, key)
-      return {
+      const stored: StoredMedia = {
+        contentHash,
         category: found.category,
         mime: found.mime,
         size,
@@ -189,12 +224,20 @@ export async function storeUpload(
         placeholder: '',
         variants: [],
       }
+      return { stored }
     }
 
     return await serialised(async () => {
       const image = await processImage(temp, id, found.mime, storage, commit)
       await rm(temp, { force: true })
-      return { category: found.category, mime: found.mime, size, ...image }
+      const stored: StoredMedia = {
+        contentHash,
+        category: found.category,
+        mime: found.mime,
+        size,
+        ...image,
+      }
+      return { stored }
     })
   } catch (error) {
     for (const key of created) await storage.remove(key).catch(() => undefined)

@@ -11,6 +11,7 @@ import {
   type MediaLimitsMb,
   type StoredMedia,
 } from './pipeline.server.ts'
+import { addToLibrary, type LibraryUpload } from './library.server.ts'
 import type { MediaStorage } from './storage.server.ts'
 import { publicStore } from './stores.server.ts'
 import {
@@ -64,18 +65,34 @@ export function uploadFileName(request: Request): string {
   return name.replace(/[\p{Cc}]/gu, '').slice(0, 255)
 }
 
+/** The request's body as the pipeline reads it; an absent body is refused in French. */
+function uploadBody(request: Request): AsyncIterable<Uint8Array> {
+  if (!request.body) throw new UploadError(UPLOAD_ERRORS.empty)
+  // Read without cancelling the body when a refusal stops the reading: a cancel destroys the
+  // request under a client still sending, which would never read the refusal; the Express
+  // layer drains the rest once the answer is out (ADR 057).
+  return request.body.values({ preventCancel: true })
+}
+
 /** Streams the request body through the pipeline; UploadError carries the French refusal. */
 export async function receiveUpload(
   request: Request,
   storage: MediaStorage,
   allowed?: MediaCategory[],
 ): Promise<StoredMedia> {
-  if (!request.body) throw new UploadError(UPLOAD_ERRORS.empty)
-  // Read without cancelling the body when a refusal stops the reading: a cancel destroys the
-  // request under a client still sending, which would never read the refusal; the Express
-  // layer drains the rest once the answer is out (ADR 057).
-  const body = request.body.values({ preventCancel: true })
-  return storeUpload(body, { storage, limitsMb: mediaLimits(), allowed })
+  return storeUpload(uploadBody(request), { storage, limitsMb: mediaLimits(), allowed })
+}
+
+/** Streams the request body into the library, or finds the file there already (ADR 093). */
+export async function receiveIntoLibrary(
+  request: Request,
+  opts: { fileName: string; allowed?: MediaCategory[]; inGallery?: boolean },
+): Promise<LibraryUpload> {
+  return addToLibrary(uploadBody(request), {
+    ...opts,
+    storage: libraryStorage(),
+    limitsMb: mediaLimits(),
+  })
 }
 
 export function refusalFor(error: unknown): Response {

@@ -1,6 +1,7 @@
 // Contact form handling: validated with the shared ContactSchema,
 // stored with status 'new', defended by a honeypot and a per-address rate limit.
-import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, ContactSchema } from '#app/domain/contact.ts'
+import { ContactSchema } from '#app/domain/contact.ts'
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD } from '#app/domain/contact-form.ts'
 import { formDataToObject, toFieldErrors, type FieldErrors } from '#app/domain/common.ts'
 import { getClientIp } from '../http/client-ip.server.ts'
 import { readFormData } from '../http/request-body.server.ts'

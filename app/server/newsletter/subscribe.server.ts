@@ -3,13 +3,12 @@
 // address is new, pending or confirmed, so the form tells no one who subscribed.
 import { formDataToObject } from '#app/domain/common.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
+import { CONFIRM_TTL_MS, SubscribeSchema } from '#app/domain/newsletter.ts'
 import {
-  CONFIRM_TTL_MS,
   DEFAULT_CONSENT_TEXT,
   NEWSLETTER_HONEYPOT_FIELD,
   NEWSLETTER_TEXTS,
-  SubscribeSchema,
-} from '#app/domain/newsletter.ts'
+} from '#app/domain/newsletter-texts.ts'
 import { truncateIp } from '../activity/user-info.server.ts'
 import { log } from '../core/log.server.ts'
 import { getClientIp } from '../http/client-ip.server.ts'

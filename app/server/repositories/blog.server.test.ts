@@ -11,6 +11,7 @@ import {
   listBlogCategories,
   listBlogPosts,
   listBlogTags,
+  searchBlogPostIds,
   updateBlogPost,
 } from './blog.server.ts'
 
@@ -73,7 +74,7 @@ describe('blog repository', () => {
     ])
   })
 
-  it('searches title or excerpt, ignoring case and accents', async () => {
+  it('searches title, excerpt and text, ignoring case and accents (ADR 091)', async () => {
     await createBlogPost(input({ title: 'Été à Lyon', excerpt: 'Chaleur' }))
     await createBlogPost(input({ title: 'Hiver', excerpt: 'Souvenirs de l’ÉTÉ dernier' }))
     await createBlogPost(input({ title: 'Printemps', excerpt: 'Fleurs' }))
@@ -82,7 +83,8 @@ describe('blog repository', () => {
     expect(await titles('  ÉTÉ ')).toEqual(['Hiver', 'Été à Lyon'])
     expect(await titles('lyon')).toEqual(['Été à Lyon'])
     expect(await titles('fleurs')).toEqual(['Printemps'])
-    expect(await titles('premier paragraphe')).toEqual([]) // content is not searched
+    // The text is searched too, by the full-text index (ADR 091).
+    expect(await titles('premier paragraphe')).toEqual(['Hiver', 'Printemps', 'Été à Lyon'])
     expect(await titles('')).toHaveLength(3)
   })
 
@@ -97,6 +99,24 @@ describe('blog repository', () => {
     expect(await titles('"bon"')).toEqual(["L'art du prototype"])
     expect(await titles('pourquoi ?')).toEqual(['Pourquoi\u202f?'])
     expect(await titles("m'a vu")).toEqual([])
+  })
+
+  it('finds word prefixes, keeps the index in step with updates and deletes (ADR 091)', async () => {
+    const post = await createBlogPost(
+      input({ title: 'Développement durable', excerpt: 'Résumé', content: 'Une forêt entière.' }),
+    )
+    await createBlogPost(input({ title: 'Autre', excerpt: 'Rien', content: 'Rien.' }))
+    expect(await searchBlogPostIds('develop')).toEqual(new Set([post.id]))
+    expect(await searchBlogPostIds('FORET entiere')).toEqual(new Set([post.id]))
+    expect(await searchBlogPostIds('forêt absent')).toEqual(new Set())
+    // No word, no filter: punctuation and quotes never reach the query language.
+    expect(await searchBlogPostIds(' "*: ')).toBeUndefined()
+    expect(await searchBlogPostIds('" OR id:* NEAR(')).toEqual(new Set())
+    await updateBlogPost(post.id, { ...input({ slug: post.slug }), title: 'Écologie' })
+    expect(await searchBlogPostIds('develop')).toEqual(new Set())
+    expect(await searchBlogPostIds('ecolo')).toEqual(new Set([post.id]))
+    await deleteBlogPost(post.id)
+    expect(await searchBlogPostIds('ecolo')).toEqual(new Set())
   })
 
   it('filters by category and tag, combined with the search', async () => {

@@ -58,7 +58,7 @@ export interface MediaFilters {
   tag?: string
 }
 
-function toMediaItem(row: MediaTable): MediaItem {
+function toMediaItem(row: Omit<MediaTable, 'contentHash'>): MediaItem {
   return {
     id: row.id,
     url: row.url,
@@ -113,6 +113,7 @@ function fileColumns(file: StoredMedia | undefined) {
     height: file?.height ?? null,
     placeholder: file?.placeholder ?? '',
     variants: toJson(file?.variants ?? []),
+    contentHash: file?.contentHash ?? '',
   }
 }
 
@@ -216,18 +217,44 @@ export async function deleteMediaItem(id: string): Promise<boolean> {
 }
 
 /**
- * An uploaded file becomes a library item (ADR 017). The title is the file's name; an
- * image's text alternative is left to the owner (the grid flags it as missing).
+ * The library item of a file with this SHA-256 (ADR 093), the oldest if several were
+ * uploaded before de-duplication. Items stored before migration 027 carry the hash's first
+ * 32 digits (their storage key's), so both forms are asked for.
  */
+async function findByHash(
+  db: Kysely<Database>,
+  contentHash: string,
+): Promise<MediaItem | undefined> {
+  if (!/^[0-9a-f]{64}$/.test(contentHash)) return undefined
+  return firstRow(
+    db
+      .selectFrom('media')
+      .select(COLUMNS)
+      .where('contentHash', 'in', [contentHash, contentHash.slice(0, 32)])
+      .where('storageKey', '<>', '')
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .limit(1),
+    toMediaItem,
+  )
+}
+
+export async function findMediaByHash(contentHash: string): Promise<MediaItem | undefined> {
+  return findByHash(getDb(), contentHash)
+}
+
 /**
  * A new library item for an uploaded file, without alt text yet. In the gallery only when
  * uploaded from the media tab (`inGallery`), and even then not shown until it has alt text.
+ * The title is the file's name. A file the library already holds (same SHA-256, ADR 093)
+ * gives that item back, unchanged, with `duplicate`: the check is made again in the
+ * transaction, for an identical upload that finished in between.
  */
 export async function createUploadedMedia(
   stored: StoredMedia,
   fileName: string,
   options: { inGallery?: boolean } = {},
-): Promise<MediaItem> {
+): Promise<{ item: MediaItem; duplicate: boolean }> {
   const title =
     fileName
       .replace(/\.[^.]*$/, '')
@@ -237,6 +264,8 @@ export async function createUploadedMedia(
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      const existing = await findByHash(trx, stored.contentHash)
+      if (existing) return { item: existing, duplicate: true }
       const row: MediaTable = {
         id: createId(),
         url: stored.url,
@@ -254,8 +283,18 @@ export async function createUploadedMedia(
         updatedAt: null,
       }
       await trx.insertInto('media').values(row).execute()
-      return toMediaItem(row)
+      return { item: toMediaItem(row), duplicate: false }
     })
+}
+
+/** Whether an item's file is this stored key (the key names the content, ADR 093). */
+export async function mediaWithKey(storageKey: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom('media')
+    .select('id')
+    .where('storageKey', '=', storageKey)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** Every stored file of an item: the one its URL names and its variants. */

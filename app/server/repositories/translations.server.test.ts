@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from './blog.server.ts'
-import { createProject, listProjects } from './projects.server.ts'
+import { createProject, listProjects, updateProject } from './projects.server.ts'
 import {
   deleteTranslations,
+  englishNamesOf,
   englishSlugOf,
   getTranslation,
   localizeList,
   localizeSettings,
   postIdOfEnglishSlug,
+  saveEnglishNames,
   saveTranslation,
+  staleTranslationIds,
+  staleTranslationOf,
 } from './translations.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
@@ -80,5 +84,65 @@ describe('translations repository (ADR 075)', () => {
       siteDescription: 'English description',
     })
     expect(await localizeSettings(settings, 'fr')).toEqual(settings)
+  })
+})
+
+describe('English names and stale versions (ADR 094)', () => {
+  it('shows tags and a post category by their English names, the French one when unnamed', async () => {
+    const post = await createBlogPost(
+      makeBlogPost({ category: 'Produit', tags: ['Accessibilité', 'React'] }),
+    )
+    await saveTranslation('post', post.id, 'en', { title: 'A post', content: 'Text' })
+    await saveEnglishNames('tag', { Accessibilité: 'Accessibility' })
+    await saveEnglishNames('category', { Produit: 'Product' })
+    const [english] = await localizeList('post', [post], 'en')
+    expect(english).toMatchObject({ category: 'Product', tags: ['Accessibility', 'React'] })
+    // French pages keep the French names.
+    const [french] = await localizeList('post', [post], 'fr')
+    expect(french).toMatchObject({ category: 'Produit', tags: ['Accessibilité', 'React'] })
+    // A post's own English category wins; a blank name removes the English name.
+    await saveTranslation('post', post.id, 'en', {
+      title: 'A post',
+      content: 'Text',
+      category: 'Craft',
+    })
+    await saveEnglishNames('tag', { Accessibilité: ' ' })
+    const [again] = await localizeList('post', [post], 'en')
+    expect(again).toMatchObject({ category: 'Craft', tags: ['Accessibilité', 'React'] })
+    expect(await englishNamesOf('tag', ['Accessibilité', 'React'])).toEqual({
+      Accessibilité: '',
+      React: '',
+    })
+  })
+
+  it('shows an English page its own search fields, never the French ones', async () => {
+    const project = await createProject(
+      makeProject({ seoTitle: 'Titre SEO', seoDescription: 'Résumé SEO' }),
+    )
+    await saveTranslation('project', project.id, 'en', {
+      title: 'Translated',
+      seoTitle: 'English search title',
+    })
+    const [english] = await localizeList('project', [project], 'en')
+    expect(english!.seoTitle).toBe('English search title')
+    expect(english!.seoDescription).toBeUndefined()
+  })
+
+  it('flags an English version whose French text changed, until it is saved again', async () => {
+    const project = await createProject(makeProject({ title: 'Ancien titre' }))
+    await saveTranslation('project', project.id, 'en', { title: 'Old title' }, undefined, project)
+    expect(await staleTranslationIds('project', [project])).toEqual([])
+    const changed = await updateProject(project.id, { ...makeProject(), title: 'Nouveau titre' })
+    expect(await staleTranslationIds('project', [changed!])).toEqual([project.id])
+    const [stale] = await staleTranslationOf('project', project.id, changed!)
+    expect(stale!.field).toBe('title')
+    expect(stale!.parts).toEqual(
+      expect.arrayContaining([
+        { kind: 'removed', text: 'Ancien' },
+        { kind: 'added', text: 'Nouveau' },
+      ]),
+    )
+    await saveTranslation('project', project.id, 'en', { title: 'New title' }, undefined, changed!)
+    expect(await staleTranslationIds('project', [changed!])).toEqual([])
   })
 })

@@ -10,15 +10,24 @@ import type { Locale } from '#app/domain/i18n/locale.ts'
 import {
   cleanTranslation,
   ENGLISH_SLUG_TAKEN_MESSAGE,
+  englishName,
   englishStatus,
   hasOwnPublication,
   isPublishedInEnglish,
   isTranslated,
   PUBLICATION_FIELDS,
   TRANSLATABLE_FIELDS,
+  type TermEntity,
   type TranslatedEntity,
   type TranslationData,
 } from '#app/domain/translation.ts'
+import {
+  sourcesOf,
+  staleFieldNames,
+  staleFields,
+  type StaleField,
+  type TranslationSources,
+} from '#app/domain/stale-translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { parseJson, toJson } from '#app/server/db/util.server.ts'
@@ -39,6 +48,47 @@ const englishOf = cachedReadByKey('english-translations', async (entity: Transla
   return byId
 })
 
+/** The French texts each item's English fields were translated from (ADR 094): the hub's. */
+const sourcesByEntity = cachedReadByKey('translation-sources', async (entity: TranslatedEntity) => {
+  const rows = await getDb()
+    .selectFrom('translations')
+    .select(['entityId', 'sources'])
+    .where('entity', '=', entity)
+    .where('locale', '=', 'en')
+    .execute()
+  const byId = new Map<string, TranslationSources>()
+  for (const row of rows)
+    if (row.sources) byId.set(row.entityId, parseJson<TranslationSources>(row.sources, {}))
+  return byId
+})
+
+/** The ids of the items whose English version has a field to review (« Traduction à revoir »). */
+export async function staleTranslationIds(
+  entity: TranslatedEntity,
+  items: readonly { id: string }[],
+): Promise<string[]> {
+  const [english, sources] = await Promise.all([englishOf(entity), sourcesByEntity(entity)])
+  const fields = TRANSLATABLE_FIELDS[entity]
+  return items
+    .filter(
+      (item) =>
+        staleFieldNames(fields, item as never, english.get(item.id), sources.get(item.id)).length >
+        0,
+    )
+    .map((item) => item.id)
+}
+
+/** An item's English fields to review, each with its French difference (the English form). */
+export async function staleTranslationOf(
+  entity: TranslatedEntity,
+  id: string,
+  french: object,
+): Promise<StaleField[]> {
+  const [english, sources] = await Promise.all([englishOf(entity), sourcesByEntity(entity)])
+  const fields = TRANSLATABLE_FIELDS[entity]
+  return staleFields(fields, french as Record<string, unknown>, english.get(id), sources.get(id))
+}
+
 /** The stored English fields of every item of `entity` (the hub's side-by-side editor). */
 export async function listTranslations(
   entity: TranslatedEntity,
@@ -54,20 +104,61 @@ export async function getTranslation(
   return (await englishOf(entity)).get(id)
 }
 
+/** The English name of every tag and category that has one, by French name (ADR 094). */
+interface EnglishNames {
+  tag: ReadonlyMap<string, string>
+  category: ReadonlyMap<string, string>
+}
+
+async function namesOf(entity: TermEntity): Promise<ReadonlyMap<string, string>> {
+  const names = new Map<string, string>()
+  for (const [french, data] of await englishOf(entity)) if (data.name) names.set(french, data.name)
+  return names
+}
+
+async function englishNames(): Promise<EnglishNames> {
+  const [tag, category] = await Promise.all([namesOf('tag'), namesOf('category')])
+  return { tag, category }
+}
+
+/** The English names of `names` (French), '' for those without one: the hub's English form. */
+export async function englishNamesOf(
+  entity: TermEntity,
+  names: readonly string[],
+): Promise<Record<string, string>> {
+  const known = await namesOf(entity)
+  return Object.fromEntries(names.map((name) => [name, known.get(name) ?? '']))
+}
+
 /** The item with its English fields laid over the French ones (a copy). */
-function overlay<T extends object>(entity: TranslatedEntity, item: T, data: TranslationData): T {
+function overlay<T extends object>(
+  entity: TranslatedEntity,
+  item: T,
+  data: TranslationData,
+  names: EnglishNames,
+): T {
   const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) }
   for (const field of TRANSLATABLE_FIELDS[entity]) {
     const value = data[field]
     if (value) copy[field] = value
   }
+  // Tags and a post's category by their English names, the French one when none is set; a
+  // post's own English category wins (ADR 094).
+  if (Array.isArray(copy.tags))
+    copy.tags = copy.tags.map((tag: unknown) =>
+      typeof tag === 'string' ? englishName(names.tag, tag) : tag,
+    )
+  if (entity === 'post' && !data.category && typeof copy.category === 'string')
+    copy.category = englishName(names.category, copy.category)
   // An English post dated after its French post appeared in English at its own date.
   const french = copy.publishedAt
   if (data.publishedAt && typeof french === 'string' && data.publishedAt > french)
     copy.publishedAt = data.publishedAt
-  // The owner's search fields are written in French: the English page uses its own texts.
-  delete copy.seoTitle
-  delete copy.seoDescription
+  // The owner's French search fields never show on an English page: its own English ones
+  // when written (ADR 094), else the page's defaults from its English texts. A share image
+  // is no text: the French one stays when no English one is chosen.
+  if (!data.seoTitle) delete copy.seoTitle
+  if (!data.seoDescription) delete copy.seoDescription
   return copy as T
 }
 
@@ -78,12 +169,12 @@ export async function localizeList<T extends { id: string }>(
   locale: Locale,
 ): Promise<T[]> {
   if (locale === 'fr') return [...items]
-  const english = await englishOf(entity)
+  const [english, names] = await Promise.all([englishOf(entity), englishNames()])
   const now = new Date()
   const out: T[] = []
   for (const item of items) {
     const data = english.get(item.id)
-    if (isPublishedInEnglish(entity, data, now)) out.push(overlay(entity, item, data!))
+    if (isPublishedInEnglish(entity, data, now)) out.push(overlay(entity, item, data!, names))
   }
   // Posts newest first by the date they appeared in English (a stable sort: French order
   // stays among equal dates, and posts without an English date of their own keep theirs).
@@ -108,7 +199,7 @@ export async function previewInEnglish<T extends { id: string }>(
   if (!isTranslated(entity, data)) return undefined
   const frenchSlug = (item as { slug?: unknown }).slug
   return {
-    item: overlay(entity, item, data!),
+    item: overlay(entity, item, data!, await englishNames()),
     slug: data!.slug || (typeof frenchSlug === 'string' ? frenchSlug : ''),
   }
 }
@@ -133,7 +224,7 @@ export async function localizeDocument<T extends object>(
   if (locale === 'fr') return { value: document, translated: true }
   const data = (await englishOf(entity)).get(id)
   if (!isTranslated(entity, data)) return { value: document, translated: false }
-  return { value: overlay(entity, document, data!), translated: true }
+  return { value: overlay(entity, document, data!, await englishNames()), translated: true }
 }
 
 /**
@@ -227,16 +318,22 @@ async function storedTranslation(
   entity: TranslatedEntity,
   id: string,
   locale: string,
-): Promise<{ data: TranslationData; updatedAt: string } | undefined> {
+): Promise<
+  { data: TranslationData; updatedAt: string; sources: TranslationSources | undefined } | undefined
+> {
   const row = await db
     .selectFrom('translations')
-    .select(['data', 'updatedAt'])
+    .select(['data', 'updatedAt', 'sources'])
     .where('entity', '=', entity)
     .where('entityId', '=', id)
     .where('locale', '=', locale)
     .executeTakeFirst()
   return row
-    ? { data: parseJson<TranslationData>(row.data, {}), updatedAt: row.updatedAt }
+    ? {
+        data: parseJson<TranslationData>(row.data, {}),
+        updatedAt: row.updatedAt,
+        sources: row.sources ? parseJson<TranslationSources>(row.sources, {}) : undefined,
+      }
     : undefined
 }
 
@@ -306,7 +403,9 @@ export async function claimFreeEnglishSlug(
  * and date (`status`, `publishedAt`, ADR 077) and, like the French post, a revision of every
  * save signed by `author`; the version it replaces is kept first when it has none yet (one
  * stored before ADR 077). A post whose English address is another post's is refused with a
- * ValidationError on `slug`, nothing changed.
+ * ValidationError on `slug`, nothing changed. `french` is the French item as it is now: each
+ * English field remembers the French text it translates (ADR 094); without it (a restored
+ * revision, a script) the stored sources stay.
  */
 export async function saveTranslation(
   entity: TranslatedEntity,
@@ -314,6 +413,7 @@ export async function saveTranslation(
   locale: Exclude<Locale, 'fr'>,
   fields: Record<string, string | undefined>,
   author: RevisionAuthor = SYSTEM_AUTHOR,
+  french?: object,
 ): Promise<TranslationData> {
   const cleaned = cleanTranslation(fields)
   return getDb()
@@ -337,9 +437,19 @@ export async function saveTranslation(
         if (address && (await englishSlugTaken(trx, id, address)))
           throw new ValidationError({ slug: ENGLISH_SLUG_TAKEN_MESSAGE })
       }
+      const sources = french
+        ? sourcesOf(TRANSLATABLE_FIELDS[entity], french as Record<string, unknown>, data)
+        : current?.sources
       await trx
         .insertInto('translations')
-        .values({ entity, entityId: id, locale, data: toJson(data), updatedAt: now.toISOString() })
+        .values({
+          entity,
+          entityId: id,
+          locale,
+          data: toJson(data),
+          updatedAt: now.toISOString(),
+          sources: sources ? toJson(sources) : null,
+        })
         .execute()
       if (entity === 'post') {
         const history = await trx
@@ -387,6 +497,18 @@ export async function nextEnglishPublishAt(now: Date = new Date()): Promise<Date
     if (next === undefined || data.publishedAt! < next) next = data.publishedAt
   }
   return next === undefined ? undefined : new Date(next)
+}
+
+/**
+ * Saves the English names of tags or categories (ADR 094), French name → English name; a
+ * blank name removes it (the French name shows again).
+ */
+export async function saveEnglishNames(
+  entity: TermEntity,
+  names: Readonly<Record<string, string>>,
+): Promise<void> {
+  for (const [french, english] of Object.entries(names))
+    await saveTranslation(entity, french, 'en', { name: english })
 }
 
 /** Drops every translation of an item (the item itself was deleted). */

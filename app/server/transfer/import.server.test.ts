@@ -18,6 +18,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
 import { getDb } from '#app/server/db/client.server.ts'
+import { addToLibrary } from '#app/server/media/library.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
@@ -38,9 +39,10 @@ let work: string
 let storage: LocalDiskStorage
 let options: ImportOptions
 const requests: string[] = []
+let jpeg: Buffer
 
 beforeAll(async () => {
-  const jpeg = await sharp({ create: { width: 580, height: 300, channels: 3, background: '#c33' } })
+  jpeg = await sharp({ create: { width: 580, height: 300, channels: 3, background: '#c33' } })
     .jpeg()
     .toBuffer()
   const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#36c' } })
@@ -207,6 +209,21 @@ describe('WordPress WXR', () => {
     expect(await posts()).toEqual(before)
     expect(await getDb().selectFrom('media').selectAll().execute()).toHaveLength(1)
     expect(formatReport(again)).toContain('Articles : 8 déjà présents')
+  })
+
+  it('reuses the library entry of an image uploaded before, by its bytes (ADR 093)', async () => {
+    const { item } = await addToLibrary(
+      (async function* () {
+        yield jpeg
+      })(),
+      { storage, limitsMb: { image: 5, video: 5, document: 5 }, fileName: 'alignement.jpg' },
+    )
+    const report = await importFile(fixture('wordpress-theme-test.xml'), options)
+    expect(counts(report, 'media')).toEqual({ present: 1, failed: 1 })
+    const media = await getDb().selectFrom('media').select(['id', 'title']).execute()
+    expect(media).toEqual([{ id: item.id, title: 'alignement' }])
+    const markup = (await posts()).find((p) => p.slug === 'markup-html-tags-and-formatting')!
+    expect(markup.thumbnail).toBe(item.url)
   })
 
   it('gives a colliding slug a suffix and says so', async () => {

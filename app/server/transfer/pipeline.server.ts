@@ -16,12 +16,12 @@ import { nowIso } from '#app/server/db/util.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { outboundAddressPolicy } from '#app/server/content/frame-check.server.ts'
 import { log } from '#app/server/core/log.server.ts'
-import { storeUpload, UploadError } from '#app/server/media/pipeline.server.ts'
+import { addToLibrary } from '#app/server/media/library.server.ts'
+import { UploadError } from '#app/server/media/pipeline.server.ts'
 import { libraryStorage, mediaLimits } from '#app/server/media/uploads.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
-import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
 import { stripMarkdown } from './html-to-markdown.server.ts'
 import { ImportReport } from './report.server.ts'
@@ -201,14 +201,15 @@ export async function importMedia(
           addressAllowed: ctx.options.addressAllowed ?? outboundAddressPolicy(),
         })
     if (!bytes) throw new FetchRefused('fichier absent de l’archive')
-    const stored = await storeUpload(bytes, { storage: ctx.storage, limitsMb: mediaLimits() })
     const name = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image'
-    const item = await createUploadedMedia(stored, name).catch(async (error: unknown) => {
-      await removeUnusedFiles(ctx.storage, [stored.storageKey, ...stored.variants])
-      throw error
+    // The same file under another address, or uploaded before, is the library's entry (ADR 093).
+    const { item, duplicate } = await addToLibrary(bytes, {
+      storage: ctx.storage,
+      limitsMb: mediaLimits(),
+      fileName: name,
     })
     await recordSource({ sourceKey, kind: 'media', targetId: item.id, targetUrl: item.url })
-    ctx.report.count('media', 'created')
+    ctx.report.count('media', duplicate ? 'present' : 'created')
     ctx.mediaUrls.set(url, item.url)
     return item.url
   } catch (error) {

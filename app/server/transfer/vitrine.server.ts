@@ -32,6 +32,7 @@ import {
   cleanTranslation,
   TRANSLATABLE_FIELDS,
   translationSchema,
+  isTerm,
   type TranslatedEntity,
 } from '#app/domain/translation.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -52,6 +53,7 @@ import { progress, type ImportContext } from './pipeline.server.ts'
 import type { ItemKind } from './report.server.ts'
 import { ImportRefused, type Emit } from './source.server.ts'
 import type { OpenZip } from './zip.server.ts'
+import { mediaWithKey } from '#app/server/repositories/media.server.ts'
 
 /** Rows larger than this (characters of JSON) are refused without being handed over. */
 const MAX_ROW_CHARS = 4_000_000
@@ -282,6 +284,8 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
 async function missingItem(row: Record<string, unknown>): Promise<string | undefined> {
   const entity = row.entity as TranslatedEntity
   const id = String(row.entityId)
+  // A tag's or category's English name needs no item: it names a French name (ADR 094).
+  if (isTerm(entity)) return undefined
   const documents = DOCUMENT_IDS[entity]
   if (documents) return documents.includes(id) ? undefined : 'élément traduit inconnu'
   const table = TRANSLATED_TABLE[entity]
@@ -418,6 +422,17 @@ export async function importVitrineRow(
     if (table === 'blog_posts' || table === 'projects')
       row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
     if (table === 'media') {
+      // A file this library holds already (its key is its hash, ADR 093) stays one entry.
+      const storageKey = String(row.storageKey ?? '')
+      if (storageKey !== '' && (await mediaWithKey(storageKey))) {
+        report.count(kind, 'present')
+        return
+      }
+      // The hash must name this file: the key begins with it (ADR 017). Anything else, or an
+      // archive made before migration 027, gets the key's first 32 digits.
+      const hash = typeof row.contentHash === 'string' ? row.contentHash : ''
+      if (!/^[0-9a-f]{64}$/.test(hash) || !storageKey.startsWith(hash.slice(0, 32)))
+        row.contentHash = storageKey.slice(0, 32)
       const keys = [
         String(row.storageKey ?? ''),
         ...parseJson<string[]>(String(row.variants ?? ''), []),

@@ -117,7 +117,7 @@ export function RevisionsPanel({
       <ol className="mt-4 divide-y divide-zinc-100" aria-label="Liste des révisions">
         {revisions.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
-            <span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">
               <time dateTime={r.createdAt}>{dateTime.format(new Date(r.createdAt))}</time> ·{' '}
               {r.authorName} · <span className="text-zinc-600">{r.title}</span>
             </span>

@@ -41,7 +41,7 @@ export function ItemList({ label, children }: { label: string; children: ReactNo
 export function ItemRow({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <li className="flex items-center justify-between gap-4 px-4 py-3">
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">{children}</div>
       {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
     </li>
   )

@@ -14,9 +14,10 @@ import {
   List,
   Quote,
 } from 'lucide-react'
-import { countWords, readingTime } from '#app/domain/markdown.ts'
+import { countWords, DECORATIVE_IMAGE_TITLE, readingTime } from '#app/domain/markdown.ts'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { fieldAria, FieldNotes } from './fields.tsx'
+import { ImageAltDialog, type ImageAltChoice } from './image-alt-dialog.tsx'
 import { MediaPickerButtons } from './media-url-field.tsx'
 
 export const PREVIEW_URL = '/api/markdown-preview'
@@ -83,7 +84,8 @@ const ACTIONS = {
     shortcut: 'Ctrl+G',
     key: 'g',
     Icon: ImageIcon,
-    edit: { before: '![', after: '](https://)', placeholder: 'description de l’image' },
+    // Never inserted as is: the Image dialog asks for the address and the alt (ADR 093).
+    edit: { before: '', after: '', placeholder: '' },
   },
 } as const satisfies Record<
   string,
@@ -93,24 +95,19 @@ const ACTIONS = {
 type ActionId = keyof typeof ACTIONS
 
 /**
- * The 'Image' button inserts a template for any URL; an image chosen in (or uploaded to) the
- * media library is inserted by `libraryImageEdit`, rendered responsive by renderImage in
- * markdown.server.ts (ADR 017).
+ * The Markdown of an image placed with its text alternative (the Image dialog, ADR 093):
+ * `![alt](url)`, or `![](url "décorative")` for a decorative one. Brackets in the alt are
+ * escaped so the link stays whole; a library URL renders responsive (renderImage, ADR 017).
  */
-export function imageEdit(): Edit {
-  return ACTIONS.image.edit
-}
-
-/**
- * `![alt](url)` for a media-library image: its text alternative from the library, else a
- * description to type (selected). Brackets in the alt are escaped so the link stays whole.
- */
-export function libraryImageEdit(url: string, alt = ''): Edit {
+function imageMarkdown({ url, alt, decorative }: ImageAltChoice): string {
   const text = alt
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[\\[\]]/g, '\\$&')
-  return { before: '![', after: `](${url})`, placeholder: text || ACTIONS.image.edit.placeholder }
+  const target = /[\s()]/.test(url) ? `<${url}>` : url
+  return decorative || !text
+    ? `![](${target} "${DECORATIVE_IMAGE_TITLE}")`
+    : `![${text}](${target})`
 }
 
 /** Applies an edit to the text and selection; returns the new text and selection. */
@@ -287,8 +284,16 @@ export function MarkdownEditor({
     onWordsChange?.(words)
   }, [words, onWordsChange])
 
+  const [askingImage, setAskingImage] = useState(false)
+
   function run(action: ActionId) {
-    insert(action === 'image' ? imageEdit() : ACTIONS[action].edit)
+    if (action === 'image') setAskingImage(true)
+    else insert(ACTIONS[action].edit)
+  }
+
+  /** Puts an image's Markdown at the caret (replacing a selection), selected. */
+  function insertImage(choice: ImageAltChoice) {
+    insert({ before: '', after: '', placeholder: imageMarkdown(choice) }, true)
   }
 
   // The media picker writes the chosen URL into this hidden input (a native input event).
@@ -298,9 +303,11 @@ export function MarkdownEditor({
     if (!(input instanceof HTMLInputElement)) return
     const onPicked = () => {
       const url = input.value
+      // The picker asked for the alt already (ADR 093).
       const alt = input.dataset.alt ?? ''
+      const decorative = input.dataset.decorative === 'true'
       input.value = ''
-      if (url) insert(libraryImageEdit(url, alt))
+      if (url) insertImage({ url, alt, decorative })
     }
     input.addEventListener('change', onPicked)
     return () => input.removeEventListener('change', onPicked)
@@ -319,10 +326,13 @@ export function MarkdownEditor({
     area.setSelectionRange(selection[0], selection[1])
   }, [text])
 
-  function insert(edit: Edit) {
+  function insert(edit: Edit, replaceSelection = false) {
     const area = ref.current
     if (!area) return
-    const result = applyEdit(area.value, area.selectionStart, area.selectionEnd, edit)
+    const { selectionStart: start, selectionEnd: end } = area
+    const result = replaceSelection
+      ? applyEdit(area.value.slice(0, start) + area.value.slice(end), start, start, edit)
+      : applyEdit(area.value, start, end, edit)
     pendingSelection.current = [result.selStart, result.selEnd]
     setText(result.text)
   }
@@ -400,7 +410,21 @@ export function MarkdownEditor({
         className="sr-only"
         defaultValue=""
       />
-      <MediaPickerButtons targetId={pickedId} label="Image de la médiathèque" kind="image" />
+      <MediaPickerButtons
+        targetId={pickedId}
+        label="Image de la médiathèque"
+        kind="image"
+        altFor="text"
+      />
+      {askingImage ? (
+        <ImageAltDialog
+          confirmLabel="Insérer l’image"
+          onDone={(choice) => {
+            setAskingImage(false)
+            if (choice) insertImage(choice)
+          }}
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <textarea
           ref={ref}

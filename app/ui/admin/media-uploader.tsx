@@ -13,6 +13,9 @@ export interface UploadedItem {
   url: string
   title: string
   category: string
+  /** The library's text alternative (a file it held already may have one, ADR 093). */
+  alt?: string
+  decorative?: boolean
 }
 
 interface Entry {
@@ -23,10 +26,17 @@ interface Entry {
   status: 'envoi' | 'terminé' | 'erreur' | 'annulé'
   message?: string
   item?: UploadedItem
+  /** The library held this file already: `item` is its entry (ADR 093). */
+  duplicate?: boolean
   xhr?: XMLHttpRequest
 }
 
-/** Sends one file; resolves with the created item or a French error. */
+/** What the uploader says when the library holds the file already (ADR 093). */
+export function duplicateText(item: UploadedItem): string {
+  return `Ce fichier est déjà dans la médiathèque : « ${item.title} ».`
+}
+
+/** Sends one file; resolves with the created (or the identical, `duplicate`) item or a French error. */
 export function uploadFile(
   file: File,
   onProgress: (sent: number) => void,
@@ -39,7 +49,7 @@ export function uploadFile(
     /** Offered to the public gallery (the media tab's uploader; ADR 017). */
     gallery?: boolean
   } = {},
-): Promise<{ item?: UploadedItem; error?: string; cancelled?: boolean }> {
+): Promise<{ item?: UploadedItem; duplicate?: boolean; error?: string; cancelled?: boolean }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     options.register?.(xhr)
@@ -51,8 +61,14 @@ export function uploadFile(
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
     xhr.onload = () => {
-      const body = xhr.response as { item?: UploadedItem; error?: string } | null
+      const body = xhr.response as {
+        item?: UploadedItem
+        duplicate?: boolean
+        error?: string
+      } | null
       if (xhr.status === 201) resolve({ item: body?.item })
+      else if (xhr.status === 200 && body?.duplicate && body.item)
+        resolve({ item: body.item, duplicate: true })
       else resolve({ error: body?.error ?? `Le téléversement a échoué (erreur ${xhr.status}).` })
     }
     xhr.onerror = () => resolve({ error: 'Le téléversement a échoué : vérifiez votre connexion.' })
@@ -110,7 +126,13 @@ export function MediaUploader({
         else if (result.error)
           update(key, { status: 'erreur', message: result.error, xhr: undefined })
         else {
-          update(key, { status: 'terminé', sent: file.size, item: result.item, xhr: undefined })
+          update(key, {
+            status: 'terminé',
+            sent: file.size,
+            item: result.item,
+            duplicate: result.duplicate,
+            xhr: undefined,
+          })
           onUploaded?.(result.item)
         }
       })
@@ -195,7 +217,9 @@ export function MediaUploader({
                 {entry.status === 'envoi'
                   ? `${formatBytes(entry.sent)} sur ${formatBytes(entry.size)}`
                   : entry.status === 'terminé'
-                    ? doneText
+                    ? entry.duplicate && entry.item
+                      ? duplicateText(entry.item)
+                      : doneText
                     : entry.status === 'annulé'
                       ? 'Téléversement annulé'
                       : null}

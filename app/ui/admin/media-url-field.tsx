@@ -4,18 +4,28 @@
 import { useRef, useState } from 'react'
 import { Dialog } from 'radix-ui'
 import { X } from 'lucide-react'
-import { formatBytes } from '#app/domain/media-file.ts'
+import { formatBytes, MEDIA_ALT_PATH } from '#app/domain/media-file.ts'
 import type { MediaCategory } from '#app/domain/types.ts'
 import { buttonStyles } from './buttons.tsx'
 import { fieldAria, TextField, type FieldProps } from './fields.tsx'
-import { uploadFile } from './media-uploader.tsx'
+import { ImageAltDialog, type ImageAltChoice } from './image-alt-dialog.tsx'
+import { duplicateText, uploadFile } from './media-uploader.tsx'
 
 interface PickerItem {
   id: string
   url: string
   title: string
   alt: string
+  decorative?: boolean
   category: MediaCategory
+}
+
+/** An image waiting for its text alternative before it is placed (ADR 093). */
+interface PendingImage {
+  id: string
+  url: string
+  alt: string
+  decorative: boolean
 }
 
 const ACCEPT: Record<MediaCategory, string> = {
@@ -24,13 +34,16 @@ const ACCEPT: Record<MediaCategory, string> = {
   document: 'application/pdf',
 }
 
-/** Sets an uncontrolled input's value as typing would (form listeners see the change). */
-/** Writes `value` as if typed; `alt`, the library item's text alternative, rides along in
- * `data-alt` for a listener that can use it (the Markdown editor's image insert). */
-function setInputValue(id: string, value: string, alt = '') {
+/**
+ * Writes `value` into an uncontrolled input as typing would (form listeners see the change);
+ * the image's text alternative rides along in `data-alt` / `data-decorative` for a listener
+ * that uses it (the Markdown editor's image insert).
+ */
+function setInputValue(id: string, value: string, alt = '', decorative = false) {
   const input = document.getElementById(id)
   if (!(input instanceof HTMLInputElement)) return
   input.dataset.alt = alt
+  input.dataset.decorative = decorative ? 'true' : ''
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
   setter?.call(input, value)
   input.dispatchEvent(new Event('input', { bubbles: true }))
@@ -64,17 +77,52 @@ export function MediaPickerButtons({
   targetId: id,
   label,
   kind,
+  altFor = 'field',
 }: {
   targetId: string
   label: string
   kind?: MediaCategory
+  /**
+   * Where an image's text alternative lives: a field's image shows with the library's (saved
+   * there from the dialog); a text's image carries its own in the Markdown, the library only
+   * taking it when it has none (ADR 093).
+   */
+  altFor?: 'field' | 'text'
 }) {
   const field = { label }
   const [open, setOpen] = useState(false)
   const [items, setItems] = useState<PickerItem[] | null>(null)
   const [loadError, setLoadError] = useState('')
   const [upload, setUpload] = useState<{ text: string; error?: boolean }>()
+  const [pending, setPending] = useState<PendingImage>()
   const fileInput = useRef<HTMLInputElement>(null)
+
+  /** An image is placed only once its text alternative is given; anything else at once. */
+  function place(item: PendingImage, category: MediaCategory) {
+    if (kind === 'image' && category === 'image') setPending(item)
+    else setInputValue(id, item.url, item.alt, item.decorative)
+  }
+
+  async function placeWithAlt(image: PendingImage, choice: ImageAltChoice | undefined) {
+    setPending(undefined)
+    if (!choice) return
+    const changed = choice.alt !== image.alt || choice.decorative !== image.decorative
+    const missing = !image.alt && !image.decorative
+    if (changed && (altFor === 'field' || missing)) {
+      const body = new URLSearchParams({ id: image.id, alt: choice.alt })
+      if (choice.decorative) body.set('decorative', 'on')
+      const res = await fetch(MEDIA_ALT_PATH, { method: 'POST', body }).catch(() => undefined)
+      if (!res?.ok && altFor === 'field') {
+        const answer = (await res?.json().catch(() => null)) as { error?: string } | null
+        setUpload({
+          text: answer?.error ?? 'Le texte alternatif n’a pas pu être enregistré. Réessayez.',
+          error: true,
+        })
+        return
+      }
+    }
+    setInputValue(id, image.url, choice.alt, choice.decorative)
+  }
 
   async function load() {
     setItems(null)
@@ -142,7 +190,19 @@ export function MediaPickerButtons({
                         onClick={() => {
                           setOpen(false)
                           // After the dialog returns focus to its trigger.
-                          setTimeout(() => setInputValue(id, item.url, item.alt), 0)
+                          setTimeout(
+                            () =>
+                              place(
+                                {
+                                  id: item.id,
+                                  url: item.url,
+                                  alt: item.alt,
+                                  decorative: item.decorative ?? false,
+                                },
+                                item.category,
+                              ),
+                            0,
+                          )
                         }}
                       >
                         {item.category === 'image' ? (
@@ -190,12 +250,33 @@ export function MediaPickerButtons({
             ).then((result) => {
               if (result.error) setUpload({ text: result.error, error: true })
               else if (result.item) {
-                setUpload({ text: `« ${file.name} » ajouté à la médiathèque` })
-                setInputValue(id, result.item.url)
+                setUpload({
+                  text: result.duplicate
+                    ? duplicateText(result.item)
+                    : `« ${file.name} » ajouté à la médiathèque`,
+                })
+                place(
+                  {
+                    id: result.item.id,
+                    url: result.item.url,
+                    alt: result.item.alt ?? '',
+                    decorative: result.item.decorative ?? false,
+                  },
+                  result.item.category as MediaCategory,
+                )
               }
             })
           }}
         />
+        {pending ? (
+          <ImageAltDialog
+            url={pending.url}
+            initialAlt={pending.alt}
+            initialDecorative={pending.decorative}
+            confirmLabel={altFor === 'text' ? 'Insérer l’image' : 'Utiliser l’image'}
+            onDone={(choice) => void placeWithAlt(pending, choice)}
+          />
+        ) : null}
         {upload ? (
           <p
             role={upload.error ? 'alert' : 'status'}

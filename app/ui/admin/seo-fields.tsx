@@ -80,12 +80,12 @@ export function SeoFields({
   })
   const fullTitle = seo.title ? `${seo.title} — ${siteName}` : siteName
   return (
-    <fieldset ref={box} className="mt-6 rounded-md border border-zinc-200 p-4">
+    <fieldset ref={box} className="mt-6 min-w-0 rounded-md border border-zinc-200 p-4">
       <legend className="px-1 text-sm font-semibold text-zinc-900">Référencement et partage</legend>
       <p className="mb-3 text-xs text-zinc-600">
         Facultatif : laissés vides, le titre, le résumé et la miniature de la page sont utilisés.
       </p>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <TextField
           {...field('seoTitle', stored?.seoTitle)}
           label="Intitulé pour les moteurs de recherche"
@@ -105,7 +105,7 @@ export function SeoFields({
         maxLength={SEO_DESCRIPTION_MAX}
         hint={`${SEO_DESCRIPTION_MAX} caractères au plus`}
       />
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
+      <div className="mt-4 grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <figure aria-label="Aperçu du résultat de recherche" className="rounded-md bg-zinc-50 p-3">
           <figcaption className="mb-2 text-xs font-medium text-zinc-600">
             Aperçu du résultat de recherche
@@ -114,7 +114,10 @@ export function SeoFields({
             {origin}
             {path}
           </p>
-          <p data-testid="seo-preview-title" className="text-lg text-blue-800">
+          <p
+            data-testid="seo-preview-title"
+            className="text-lg text-blue-800 [overflow-wrap:anywhere]"
+          >
             {fullTitle}
           </p>
           <p data-testid="seo-preview-description" className="text-sm text-zinc-700">

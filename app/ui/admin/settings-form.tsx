@@ -91,7 +91,7 @@ export function SettingsForm({
     <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 bg-zinc-50/95 py-2">
         <h2 className="text-xl font-semibold text-zinc-900">{SETTINGS_TITLE}</h2>
-        <div className="flex gap-2">
+        <div className="flex min-w-0 flex-wrap gap-2">
           {reload}
           <SubmitButton intent="save" pendingLabel="Enregistrement...">
             Enregistrer

@@ -14,7 +14,10 @@ export function SettingsSection({
   children: ReactNode
 }) {
   return (
-    <Box aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-white p-6">
+    <Box
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6"
+    >
       <h3 id={headingId} className="mb-4 text-lg font-semibold text-zinc-900">
         {title}
       </h3>

@@ -3,16 +3,122 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import type { FormFailure } from '#app/domain/admin-collection.ts'
+import { listFieldName } from '#app/domain/common.ts'
+import type { DiffPart, StaleField } from '#app/domain/stale-translation.ts'
 import {
+  ENGLISH_NAME_FIELDS,
+  englishNameErrorKey,
   isTranslated,
   MULTILINE_FIELDS,
   TRANSLATABLE_FIELDS,
   TRANSLATION_FIELD_LABELS,
+  type EnglishNameRow,
   type TranslatedEntity,
   type TranslationData,
 } from '#app/domain/translation.ts'
 import { SubmitButton } from './buttons.tsx'
 import { TextAreaField, TextField } from './fields.tsx'
+import { MarkdownEditor } from './markdown-editor.tsx'
+
+/** The words of a stale translation's notice (ADR 094). */
+export const STALE_TRANSLATION = 'Traduction à revoir'
+
+/** Shown on a list row whose English version has a field to review (ADR 094). */
+export function StaleTranslation({ stale }: { stale: boolean }) {
+  if (!stale) return null
+  return (
+    <span
+      data-testid="stale-translation"
+      className="mt-1 ml-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900"
+    >
+      {STALE_TRANSLATION}
+    </span>
+  )
+}
+
+/** Old French → new French, word by word: removed words struck, added ones marked. */
+function FrenchDifference({ parts }: { parts: readonly DiffPart[] }) {
+  return (
+    <p lang="fr" className="mt-1 max-h-48 overflow-auto text-xs whitespace-pre-wrap text-zinc-700">
+      {parts.map((part, index) =>
+        part.kind === 'removed' ? (
+          <del key={index} className="bg-red-100 text-red-900">
+            {part.text}
+          </del>
+        ) : part.kind === 'added' ? (
+          <ins key={index} className="bg-emerald-100 text-emerald-900 no-underline">
+            {part.text}
+          </ins>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
+  )
+}
+
+/** Under a stale English field: the notice and what changed in French since it was translated. */
+function StaleNotice({ stale }: { stale: StaleField }) {
+  return (
+    <div
+      role="note"
+      className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900"
+    >
+      <span className="font-semibold">{STALE_TRANSLATION}</span> : le texte français a changé depuis
+      cette traduction.
+      <FrenchDifference parts={stale.parts} />
+    </div>
+  )
+}
+
+/**
+ * The English names of the item's tags and category (ADR 094): one name per French name,
+ * shared by every item that has it; blank keeps the French name on the English site.
+ */
+function EnglishNames({
+  rows,
+  typed,
+  errors,
+}: {
+  rows: readonly EnglishNameRow[]
+  typed: Record<string, unknown> | undefined
+  errors: Record<string, string> | undefined
+}) {
+  if (rows.length === 0) return null
+  const typedNames = typed?.[ENGLISH_NAME_FIELDS.english]
+  const typedList = Array.isArray(typedNames) ? typedNames : undefined
+  return (
+    <fieldset className="flex flex-col gap-3 rounded border border-zinc-200 p-4">
+      <legend className="px-1 text-sm font-medium text-zinc-900">
+        Étiquettes et catégorie en anglais
+      </legend>
+      <p className="text-xs text-zinc-600">
+        Un nom anglais vaut pour tous les éléments qui portent ce nom ; vide, le nom français reste
+        affiché sur le site anglais.
+      </p>
+      {rows.map((row, index) => (
+        <div key={`${row.kind}:${row.french}`}>
+          <input type="hidden" name={listFieldName(ENGLISH_NAME_FIELDS.kind)} value={row.kind} />
+          <input
+            type="hidden"
+            name={listFieldName(ENGLISH_NAME_FIELDS.french)}
+            value={row.french}
+          />
+          <TextField
+            name={listFieldName(ENGLISH_NAME_FIELDS.english)}
+            id={`en-name-${row.kind}-${index}`}
+            label={`${row.kind === 'tag' ? 'Étiquette' : 'Catégorie'} « ${row.french} » (anglais)`}
+            defaultValue={
+              typeof typedList?.[index] === 'string' ? (typedList[index] as string) : row.english
+            }
+            error={errors?.[englishNameErrorKey(row.kind, row.french)]}
+            lang="en"
+          />
+        </div>
+      ))}
+    </fieldset>
+  )
+}
 
 /** Shown on a list row whose item has no English version. */
 export function MissingTranslation({
@@ -74,7 +180,13 @@ export function TranslationPanel({
   back,
   note,
   children,
+  stale = [],
+  names = [],
 }: {
+  /** The English fields whose French text changed since they were translated (ADR 094). */
+  stale?: readonly StaleField[]
+  /** The item's tags and category with their English names (ADR 094). */
+  names?: readonly EnglishNameRow[]
   /** What replaces "publié aussi" for an item published on its own in English (ADR 077). */
   note?: string
   /** More English fields after the texts (a post's status and date). */
@@ -108,6 +220,15 @@ export function TranslationPanel({
           ? 'Sans version anglaise, cet élément n’apparaît pas sur le site anglais (/en/).'
           : (note ?? 'Cet élément est publié aussi sur le site anglais (/en/).')}
       </p>
+      {stale.length > 0 ? (
+        <p
+          data-testid="stale-translation"
+          className="mb-4 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900"
+        >
+          {STALE_TRANSLATION} : le texte français a changé depuis la dernière traduction.
+          Enregistrer la version anglaise la marque à jour.
+        </p>
+      ) : null}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="entity" value={entity} />
@@ -123,9 +244,20 @@ export function TranslationPanel({
             lang: 'en',
           }
           const french = reference?.[field]
+          const staleField = stale.find((entry) => entry.field === field)
           return (
             <div key={field} className="flex flex-col gap-1">
-              {MULTILINE_FIELDS.has(field) ? (
+              {(field as string) === 'content' ? (
+                // The French form's Markdown editor: toolbar and preview (ADR 094).
+                <MarkdownEditor
+                  name={name}
+                  label={props.label}
+                  defaultValue={value}
+                  savedValue={stored}
+                  storageKey={`vitrine:brouillon:${entity}:${id}:en`}
+                  error={props.error}
+                />
+              ) : MULTILINE_FIELDS.has(field) ? (
                 <TextAreaField rows={field === 'content' || field === 'text' ? 10 : 4} {...props} />
               ) : (
                 <TextField {...props} />
@@ -136,9 +268,15 @@ export function TranslationPanel({
                   {french}
                 </p>
               ) : null}
+              {staleField ? <StaleNotice stale={staleField} /> : null}
             </div>
           )
         })}
+        <EnglishNames
+          rows={names}
+          typed={fromEnglishForm ? typed : undefined}
+          errors={fromEnglishForm ? failure?.fieldErrors : undefined}
+        />
         {children}
         <div>
           <SubmitButton intent="translate" pendingLabel="Enregistrement…">

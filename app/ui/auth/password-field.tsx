@@ -1,7 +1,7 @@
 // Password input with a show/hide toggle. Without JavaScript it is a plain
 // password field; the toggle only acts once hydrated.
 import { useId, useState } from 'react'
-import { MAX_LENGTH } from '#app/domain/common.ts'
+import { MAX_LENGTH } from '#app/domain/limits.ts'
 import { EyeIcon, EyeOffIcon } from './icons.tsx'
 
 const errorIdOf = (id: string) => `${id}-error`

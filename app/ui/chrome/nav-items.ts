@@ -1,4 +1,4 @@
-// Shared chrome: navigation entries in order (Admin shows for everybody) and the
+// Shared chrome: navigation entries in order (Admin only for admins and editors, ADR 093) and the
 // footer's four links (each to its lowercased label's route).
 // Labels are catalogue keys (ADR 074).
 import { frenchPath, type Locale } from '#app/domain/i18n/locale.ts'

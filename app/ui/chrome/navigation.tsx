@@ -9,12 +9,12 @@ import { useT } from '#app/ui/i18n.tsx'
 const PANEL_ID = 'site-navigation'
 
 /**
- * Navigation: menu button at top right, slide-in panel (full width on mobile, 24rem
+ * Navigation: menu button at top right, Admin only for a signed-in admin or editor (ADR 093), slide-in panel (full width on mobile, 24rem
  * from md), active route highlighted, closes on every route change. A native modal <dialog>
  * traps focus and closes on Esc; the button's `command` attribute opens it even before
  * JavaScript has loaded.
  */
-export function Navigation() {
+export function Navigation({ showAdmin }: { showAdmin: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
@@ -66,7 +66,7 @@ export function Navigation() {
           </div>
           <nav aria-label={t('chrome:mainNav')} className="mt-10 flex-1">
             <ul className="flex flex-col gap-2">
-              {NAV_ITEMS.map((item, index) => {
+              {NAV_ITEMS.filter((item) => showAdmin || item.to !== '/admin').map((item, index) => {
                 const active = isActivePath(pathname, item.to)
                 return (
                   <li key={item.to}>

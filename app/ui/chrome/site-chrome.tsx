@@ -76,7 +76,7 @@ export function SiteChrome({
           <div className="pointer-events-auto flex items-center gap-3">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : null}
-            <Navigation />
+            <Navigation showAdmin={user?.canAdmin === true} />
           </div>
           {locale === 'fr' ? <EnglishSuggestion /> : null}
         </header>

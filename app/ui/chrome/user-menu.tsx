@@ -12,6 +12,8 @@ export interface ChromeUser {
   name: string
   email: string
   image: string | null
+  /** An active admin or editor: the navigation shows its Admin entry (ADR 093). */
+  canAdmin?: boolean
 }
 
 /**

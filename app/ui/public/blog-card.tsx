@@ -90,7 +90,7 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
           <span aria-hidden="true">·</span>
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
         </div>
-        <h2 className="mt-4 font-display text-xl font-semibold text-fg">
+        <h2 className="mt-4 font-display text-xl font-semibold text-fg [overflow-wrap:anywhere]">
           {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
           <Link
             to={`/blog/${post.slug}`}
@@ -99,7 +99,9 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
             {post.title}
           </Link>
         </h2>
-        <p className="mt-2 line-clamp-3 flex-1 text-fg-2">{post.excerpt}</p>
+        <p className="mt-2 line-clamp-3 flex-1 text-fg-2 [overflow-wrap:anywhere]">
+          {post.excerpt}
+        </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
           <ReadTime minutes={post.readTime} className="text-sm text-fg-2" />

@@ -1,12 +1,12 @@
 // The newsletter's subscription form (ADR 085), in the page's language: an address, the
 // consent sentence, a honeypot. It posts to /abonnement and shows the server's one answer.
 import { useLocation, useFetcher } from 'react-router'
-import { MAX_LENGTH } from '#app/domain/common.ts'
+import { MAX_LENGTH } from '#app/domain/limits.ts'
 import {
   DEFAULT_CONSENT_TEXT,
   NEWSLETTER_HONEYPOT_FIELD,
   NEWSLETTER_TEXTS,
-} from '#app/domain/newsletter.ts'
+} from '#app/domain/newsletter-texts.ts'
 import { useLocale } from '#app/ui/i18n.tsx'
 
 export function NewsletterForm() {

@@ -231,11 +231,15 @@ test('editor: an image uploaded from the editor goes in as Markdown and previews
     mimeType: 'image/png',
     buffer: photo,
   })
+  // Its text alternative is asked before it goes in, never a placeholder (ADR 093).
+  const altDialog = page.getByRole('dialog', { name: 'Texte alternatif de l’image' })
+  await altDialog.getByLabel('Texte alternatif').fill('Schéma du parcours')
+  await altDialog.getByRole('button', { name: 'Insérer l’image' }).click()
   await expect(editor).toHaveValue(
-    /^Avant\.\n\n!\[description de l’image\]\(\/media\/[0-9a-f]{32}-400x300\.png\)$/,
+    /^Avant\.\n\n!\[Schéma du parcours\]\(\/media\/[0-9a-f]{32}-400x300\.png\)$/,
   )
   const preview = page.getByTestId('markdown-preview').getByTestId('markdown-body')
-  const img = preview.getByRole('img', { name: 'description de l’image' })
+  const img = preview.getByRole('img', { name: 'Schéma du parcours' })
   await expect(img).toHaveAttribute('width', '400')
   await expect(img).toHaveAttribute('srcset', /-w320\.png 320w/)
   await expect(preview.locator('picture source[type="image/webp"]')).toHaveCount(1)

@@ -40,6 +40,10 @@ test('an upload reaches the gallery only with its alt text; a content field’s 
     .getByLabel('Fichier à téléverser')
     .first()
     .setInputFiles({ name: 'capture.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#963') })
+  // Its text alternative is asked before it is placed (ADR 093).
+  const altDialog = page.getByRole('dialog', { name: 'Texte alternatif de l’image' })
+  await altDialog.getByLabel('Texte alternatif').fill('Une capture d’écran du projet')
+  await altDialog.getByRole('button', { name: 'Utiliser l’image' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'capture.jpg' })).toHaveText(
     '« capture.jpg » ajouté à la médiathèque',
   )
@@ -98,6 +102,12 @@ test('the library’s alt text goes with the image: Markdown insert and project 
   await box.getByRole('button', { name: 'Choisir dans la médiathèque' }).click()
   const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
   await dialog.getByRole('button', { name: 'confluence' }).click()
+  // The library's alt is offered in the dialog (ADR 093).
+  const altDialog = page.getByRole('dialog', { name: 'Texte alternatif de l’image' })
+  await expect(altDialog.getByLabel('Texte alternatif')).toHaveValue(
+    'Le musée des Confluences [au couchant]',
+  )
+  await altDialog.getByRole('button', { name: 'Insérer l’image' }).click()
   await expect(editor).toHaveValue(
     `Avant.\n\n![Le musée des Confluences \\[au couchant\\]](${url})`,
   )

@@ -284,10 +284,18 @@ test('a project thumbnail comes from the library or from a new upload', async ({
   const dialog = page.getByRole('dialog', { name: 'Médiathèque' })
   await dialog.getByRole('button', { name: 'atelier' }).click()
   await expect(dialog).toBeHidden()
+  // The image is placed once its text alternative is given, kept by the library (ADR 093).
+  const altDialog = page.getByRole('dialog', { name: 'Texte alternatif de l’image' })
+  await altDialog.getByLabel('Texte alternatif').fill('Atelier de céramique')
+  await altDialog.getByRole('button', { name: 'Utiliser l’image' }).click()
+  await expect(altDialog).toBeHidden()
   await expect(thumbnail).toHaveValue(item!.url)
+  expect((await listMedia())[0]).toMatchObject({ alt: 'Atelier de céramique' })
   // The project's images: the picker fills the new-image input of the list.
   await pickers.nth(2).click()
   await dialog.getByRole('button', { name: 'atelier' }).click()
+  await expect(altDialog.getByLabel('Texte alternatif')).toHaveValue('Atelier de céramique')
+  await altDialog.getByRole('button', { name: 'Utiliser l’image' }).click()
   await expect(page.getByRole('textbox', { name: 'Nouvelle image (URL)' })).toHaveValue(item!.url)
 
   const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#069' } })
@@ -298,6 +306,9 @@ test('a project thumbnail comes from the library or from a new upload', async ({
     mimeType: 'image/png',
     buffer: png,
   })
+  // The dialog is modal: the status beside the field is read once it closes.
+  await altDialog.getByLabel('Image décorative').check()
+  await altDialog.getByRole('button', { name: 'Utiliser l’image' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'nouvelle.png' })).toHaveText(
     '« nouvelle.png » ajouté à la médiathèque',
   )

@@ -19,7 +19,6 @@ const NAV = [
   ['Galerie', '/gallery'],
   ['CV', '/cv'],
   ['Contact', '/contact'],
-  ['Admin', '/admin'],
 ] as const
 
 test('loading overlay: first-load message until the app has started, route-change message for 1.5 s', async ({
@@ -94,6 +93,8 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
       href,
     )
   }
+  // No Admin entry for a visitor (ADR 093).
+  await expect(panel.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
   // Active route highlighted.
   await expect(panel.getByRole('link', { name: 'Projets' })).toHaveAttribute('aria-current', 'page')
   await expect(panel.getByRole('link', { name: 'Blog' })).not.toHaveAttribute(

@@ -21,6 +21,16 @@ const FRENCH_ONLY = [
   /\b(janvier|février|avril|juillet|septembre|octobre|novembre|décembre)\b/i,
   /Éditeur du site|Responsable du traitement|Vos droits/,
   /Statistiques de visite/,
+  // The interface's own words (ADR 094's list).
+  /\bAccueil\b/,
+  /\bProjets\b/,
+  /Contactez/,
+  /\bEnvoyer\b/,
+  /\bRechercher\b/,
+  /Télécharger/,
+  /Précédent/,
+  /\bSuivant\b/,
+  /Étiquettes/,
 ]
 
 /** What a reader or a robot gets of the page: text, labels, titles, alternatives, head, JSON-LD. */

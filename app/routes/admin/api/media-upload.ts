@@ -2,11 +2,12 @@
 // (ADR 017); `&target=cv` stores the CV privately instead (ADR 018). Admins
 // only, checked before any body byte is read; the type comes from the bytes; limits per
 // type from MEDIA_MAX_*_MB; `&kind=image|video|document` takes that kind only. Answers
-// JSON: { item } or { error }.
+// JSON: { item } (201), { item, duplicate: true } (200) when the library holds the file
+// already (ADR 093), or { error }.
 import type { Route } from './+types/media-upload'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import {
-  libraryStorage,
+  receiveIntoLibrary,
   receiveUpload,
   refusalFor,
   uploadFileName,
@@ -20,7 +21,6 @@ import { MEDIA_CATEGORIES } from '#app/domain/types.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import { privateStore } from '#app/server/media/stores.server.ts'
 import { setCvFile } from '#app/server/repositories/cv.server.ts'
-import { createUploadedMedia, removeUnusedFiles } from '#app/server/repositories/media.server.ts'
 
 export const loader = postOnly
 
@@ -36,17 +36,18 @@ export async function action({ request }: Route.ActionArgs) {
   const allowed = kind === null ? undefined : MEDIA_CATEGORIES.find((c) => c === kind)
   if (kind !== null && !allowed) return uploadRefusal(UPLOAD_ERRORS.unknownType, 400)
   try {
-    const storage = libraryStorage()
-    const stored = await receiveUpload(request, storage, allowed && [allowed])
     // `&gallery=1` from the media tab's uploader; a content field's upload stays out of it.
-    const inGallery = params.get('gallery') === '1'
-    const item = await createUploadedMedia(stored, name, { inGallery }).catch(
-      async (error: unknown) => {
-        // No row, no file: a failed insert takes the new files away again.
-        await removeUnusedFiles(storage, [stored.storageKey, ...stored.variants])
-        throw error
-      },
-    )
+    const { item, duplicate } = await receiveIntoLibrary(request, {
+      fileName: name,
+      allowed: allowed && [allowed],
+      inGallery: params.get('gallery') === '1',
+    })
+    // The same bytes again: the library's entry, unchanged, and nothing to log (ADR 093).
+    if (duplicate)
+      return Response.json(
+        { item, duplicate: true },
+        { status: 200, headers: { 'Cache-Control': 'no-store' } },
+      )
     await recordActivity(request, {
       actor: { id: admin.id, name: admin.name, email: admin.email },
       action: 'create',

@@ -17,8 +17,10 @@ import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
-import * as m026 from './026-autosave.server.ts'
-import * as m027 from './027-project-dates.server.ts'
+import * as m025 from './025-post-search.server.ts'
+import * as m026 from './026-autosave-and-project-dates.server.ts'
+import * as m027 from './027-media-content-hash.server.ts'
+import * as m028 from './028-translation-sources.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -37,6 +39,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-translations': m016,
   '017-revision-locale': m017,
   '023-newsletter': m023,
-  '026-autosave': m026,
-  '027-project-dates': m027,
+  '025-post-search': m025,
+  '026-autosave-and-project-dates': m026,
+  '027-media-content-hash': m027,
+  '028-translation-sources': m028,
 }

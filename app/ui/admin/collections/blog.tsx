@@ -26,14 +26,27 @@ import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-edi
 import { MediaUrlField } from '../media-url-field.tsx'
 import { AutosaveBanner, AutosaveStatus } from '../post-autosave.tsx'
 import { blogCollection } from '#app/domain/collections/blog.ts'
+import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
 
 /** The blog tab's loader data: the author a new post is signed with, the existing
  * categories and tags, the revisions of the post being edited, and the time of the read. */
 export const blog = defineCollection<'blog', BlogData>(blogCollection, {
   BeforeList: ({ data, failure }) => (
-    <CategoryRenameForm categories={data.taxonomy.categories} failure={failure} />
+    <>
+      <CategoryRenameForm categories={data.taxonomy.categories} failure={failure} />
+      {data.listing ? (
+        <>
+          <ListFilters query={data.listing.query} />
+          <BulkActions total={data.listing.total} failure={failure} />
+        </>
+      ) : null}
+    </>
   ),
+  AfterList: ({ data }) =>
+    data.listing ? (
+      <ListPagination query={data.listing.query} pageCount={data.listing.pageCount} />
+    ) : null,
   rowActions: (post) => (
     <Link
       to={previewUrl(post)}
@@ -161,6 +174,7 @@ function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
   return (
     <>
       <p className="font-medium text-zinc-900">
+        <RowCheckbox id={post.id} name={post.title} />
         {post.title} <StatusChip status={effectiveStatus(post, new Date(data.now))} />
         {englishWaits !== 'published' ? (
           <span

@@ -36,6 +36,7 @@ import { UnsavedChangesGuard } from '../unsaved-changes.tsx'
 import {
   ENGLISH_PARAM,
   MissingTranslation,
+  StaleTranslation,
   TranslationLink,
   TranslationPanel,
 } from '../translation-panel.tsx'
@@ -71,6 +72,8 @@ export interface Collection<K extends CollectionId, D> extends CollectionDefinit
   rowActions?: (item: CollectionItems[K], index: number, items: CollectionItems[K][]) => ReactNode
   /** Between the heading and the list (filters, uploader, a tab-level banner). */
   BeforeList?: ComponentType<{ data: D; failure: FormFailure | undefined }>
+  /** Under the list (its pages, ADR 091). */
+  AfterList?: ComponentType<{ data: D }>
   Fields: ComponentType<FieldsProps<CollectionItems[K], D>>
   /** Form buttons before 'Annuler' (preview). */
   formActions?: (item: CollectionItems[K] | null) => ReactNode
@@ -164,6 +167,8 @@ function CollectionScreen<K extends CollectionId, D extends CollectionData<Colle
           title={`Version anglaise — ${collection.nameOf(item)}`}
           back={`?edit=${encodeURIComponent(item.id)}`}
           note={english?.note?.(item, loaderData)?.panel}
+          stale={loaderData.stale}
+          names={loaderData.englishNames}
         >
           {EnglishFields ? (
             <EnglishFields
@@ -243,7 +248,7 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
   data,
   failure,
 }: ViewProps<K, D>) {
-  const { labels, savedText, Row, List, BeforeList } = collection
+  const { labels, savedText, Row, List, BeforeList, AfterList } = collection
   const items = data.items
   useEffect(() => {
     if (savedText) forgetSavedCopies(collection.id, items.map(savedText))
@@ -271,15 +276,19 @@ function CollectionList<K extends CollectionId, D extends CollectionData<Collect
             >
               {Row ? <Row item={item} data={data} /> : null}
               {collection.translation ? (
-                <MissingTranslation
-                  entity={collection.translation.entity}
-                  data={data.translations?.[item.id]}
-                />
+                <>
+                  <MissingTranslation
+                    entity={collection.translation.entity}
+                    data={data.translations?.[item.id]}
+                  />
+                  <StaleTranslation stale={!!data.staleIds?.includes(item.id)} />
+                </>
               ) : null}
             </ItemRow>
           ))}
         </ItemList>
       )}
+      {AfterList ? <AfterList data={data} /> : null}
     </section>
   )
 }

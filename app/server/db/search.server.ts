@@ -1,0 +1,49 @@
+// Full-text search of the posts on both databases behind one filter (ADR 091): SQLite's FTS5
+// table filled by triggers, PostgreSQL's tsvector under a GIN index (migration 025). Each word
+// of the query must be found (a prefix of a word of the title, excerpt or text), accents and
+// case ignored on both.
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { dialectOf } from './dialect.server.ts'
+
+/** SQLite: the FTS5 table of the posts (its own id column, never the rowid). */
+export const POST_SEARCH_TABLE = 'blog_posts_fts'
+/** PostgreSQL: the French text search configuration, accents folded when unaccent exists. */
+export const POST_SEARCH_CONFIG = 'vitrine_french'
+
+/** More words than this in a query are ignored (a bound on the work one request asks for). */
+const MAX_WORDS = 8
+const MAX_WORD_LENGTH = 64
+
+/** The words of a query: runs of letters and digits, lower case; nothing else reaches SQL. */
+export function searchWords(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_WORDS)
+    .map((word) => word.slice(0, MAX_WORD_LENGTH))
+}
+
+/**
+ * PostgreSQL: the posts' tsvector, exactly the expression of the GIN index (migration 025
+ * builds the index from this very function, so a query can use it).
+ */
+export function postSearchVector(): RawBuilder<unknown> {
+  return sql`to_tsvector(${sql.lit(POST_SEARCH_CONFIG)}::regconfig, ${sql.ref('title')} || ' ' || ${sql.ref('excerpt')} || ' ' || ${sql.ref('content')})`
+}
+
+/**
+ * The condition "this row of blog_posts matches the query", for a `where` of any select over
+ * blog_posts; undefined when the query has no word (no filter).
+ */
+export function postSearchFilter<DB>(
+  db: Kysely<DB>,
+  query: string | undefined,
+): Expression<SqlBool> | undefined {
+  const words = searchWords(query ?? '')
+  if (words.length === 0) return undefined
+  if (dialectOf(db) === 'postgres') {
+    const tsquery = words.map((word) => `${word}:*`).join(' & ')
+    return sql<SqlBool>`${postSearchVector()} @@ to_tsquery(${sql.lit(POST_SEARCH_CONFIG)}::regconfig, ${tsquery})`
+  }
+  const match = words.map((word) => `"${word}"*`).join(' ')
+  const table = sql.table(POST_SEARCH_TABLE)
+  return sql<SqlBool>`${sql.ref('blog_posts.id')} in (select id from ${table} where ${table} match ${match})`
+}
