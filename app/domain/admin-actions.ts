@@ -11,8 +11,19 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   timeline: ['create', 'update', 'translate', 'delete'],
   // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
   // delete); save a post's English version, its status and date (ADRs 075, 077); a bulk
-  // action on the ticked posts (ADR 091).
-  blog: ['create', 'update', 'restore', 'translate', 'rename-category', 'bulk', 'delete'],
+  // action on the ticked posts (ADR 091); autosave a post's form and discard that autosave
+  // (ADR 092).
+  blog: [
+    'create',
+    'update',
+    'restore',
+    'translate',
+    'rename-category',
+    'bulk',
+    'autosave',
+    'discard-autosave',
+    'delete',
+  ],
   // Pages (ADR 090): create, update, their English version, delete.
   pages: ['create', 'update', 'translate', 'delete'],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],

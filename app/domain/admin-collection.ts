@@ -3,6 +3,7 @@
 // declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
 // app/ui/admin/collections/, the server its repository (ADR 065).
 import type { AdminListQuery } from './admin-list.ts'
+import type { AutosaveView } from './autosave.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
@@ -84,6 +85,8 @@ export type BlogData = CollectionData<BlogPost> & {
   defaultAvatar: string
   taxonomy: { categories: string[]; tags: string[] }
   revisions: RevisionsView | null
+  /** The admin's autosave of the post being edited, in the form's language (ADR 092). */
+  autosave: AutosaveView | null
   now: string
   /** The list's search, filters, sort and page (ADR 091); absent in the form views. */
   listing?: { query: AdminListQuery; total: number; pageCount: number }

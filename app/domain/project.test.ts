@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
 import { fieldErrors, formOf, itBoundsLength } from './schema-test-support.ts'
-import { PROJECT_DELETE_QUESTION, ProjectSchema } from './project.ts'
+import {
+  PROJECT_DELETE_QUESTION,
+  PROJECT_END_BEFORE_START,
+  PROJECT_END_WITHOUT_START,
+  PROJECT_MONTH_MESSAGE,
+  ProjectSchema,
+} from './project.ts'
 
 const valid = { title: 'Refonte', description: 'Un site', thumbnail: '/demo/a.webp' }
 
@@ -139,5 +145,33 @@ describe('ProjectSchema', () => {
 
   it('exports the French delete question', () => {
     expect(PROJECT_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce projet ?')
+  })
+})
+
+describe('a project’s period (ADR 092)', () => {
+  it('takes months as YYYY-MM, blank for none', () => {
+    expect(
+      ProjectSchema.parse({ ...valid, startDate: '2019-03', endDate: '2021-06' }),
+    ).toMatchObject({ startDate: '2019-03', endDate: '2021-06' })
+    const open = ProjectSchema.parse({ ...valid, startDate: '2024-03', endDate: '' })
+    expect(open.startDate).toBe('2024-03')
+    expect(open.endDate).toBeUndefined()
+  })
+
+  it('refuses a malformed month, an end before the start, an end without a start, in French', () => {
+    expect(errorsOf({ ...valid, startDate: 'mars 2019' })).toEqual({
+      startDate: PROJECT_MONTH_MESSAGE,
+    })
+    expect(errorsOf({ ...valid, startDate: '2019-13' })).toEqual({
+      startDate: PROJECT_MONTH_MESSAGE,
+    })
+    expect(errorsOf({ ...valid, startDate: '2021-06', endDate: '2019-03' })).toEqual({
+      endDate: PROJECT_END_BEFORE_START,
+    })
+    expect(errorsOf({ ...valid, endDate: '2019-03' })).toEqual({
+      startDate: PROJECT_END_WITHOUT_START,
+    })
+    // The same month for both: a project of one month.
+    expect(errorsOf({ ...valid, startDate: '2021-06', endDate: '2021-06' })).toEqual({})
   })
 })

@@ -27,7 +27,22 @@ const orderField = z.preprocess(
   intField({ message: PROJECT_ORDER_MESSAGE }).optional(),
 )
 
-export const ProjectSchema = z.object({
+export const PROJECT_MONTH_MESSAGE = 'Indiquez un mois et une année (AAAA-MM)'
+export const PROJECT_END_BEFORE_START = 'La fin ne peut pas précéder le début'
+export const PROJECT_END_WITHOUT_START = 'Indiquez le début avant la fin'
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** 'YYYY-MM' (a month input's value), blank = none. */
+const monthField = z.preprocess(
+  (value) => (isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value),
+  z
+    .string({ error: PROJECT_MONTH_MESSAGE })
+    .regex(MONTH_PATTERN, { error: PROJECT_MONTH_MESSAGE })
+    .optional(),
+)
+
+/** The fields without the rules across them (the English version picks from it). */
+export const ProjectFieldsSchema = z.object({
   title: requiredText('Le titre est requis'),
   description: requiredText('La description est requise', MAX_LENGTH.text),
   thumbnail: requiredUrl('La miniature est requise'),
@@ -45,7 +60,19 @@ export const ProjectSchema = z.object({
   order: orderField,
   tags: listField(),
   images: urlListField(),
+  // The project's period (ADR 092): blank start = the month it was created in; no end = still
+  // going.
+  startDate: monthField,
+  endDate: monthField,
   ...SEO_FIELDS,
+})
+
+export const ProjectSchema = ProjectFieldsSchema.superRefine((project, ctx) => {
+  if (!project.endDate) return
+  if (!project.startDate)
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: PROJECT_END_WITHOUT_START })
+  else if (project.endDate < project.startDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: PROJECT_END_BEFORE_START })
 })
 
 /** Parsed project fields (no id or timestamps); `order` undefined means "use the default". */

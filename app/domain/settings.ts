@@ -90,6 +90,8 @@ export const SettingsFieldsSchema = z.object({
   favicon: optionalUrl(),
   metaImage: optionalUrl(),
   keywords: listField(100, MAX_LENGTH.list),
+  // The word over a project's tags (ADR 092): blank = « Tags ».
+  projectTagsLabel: optionalText(MAX_LENGTH.tag),
   googleAnalyticsId: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : (v ?? undefined)),
     z
@@ -167,4 +169,10 @@ export function withDefaultSettings(stored: SiteSettings | undefined): SiteSetti
     maintenanceMessage: stored.maintenanceMessage ?? DEFAULT_SETTINGS.maintenanceMessage,
     legal: stored.legal ?? {},
   }
+}
+
+/** The label of a project's tags: the owner's word, else « Tags » (ADR 092). */
+export const DEFAULT_PROJECT_TAGS_LABEL = 'Tags'
+export function projectTagsLabel(settings: Pick<SiteSettings, 'projectTagsLabel'>): string {
+  return settings.projectTagsLabel?.trim() || DEFAULT_PROJECT_TAGS_LABEL
 }

@@ -52,6 +52,10 @@ export interface Project {
   featured: boolean
   order: number
   url?: string
+  /** When the project started, 'YYYY-MM' (ADR 092). */
+  startDate: string
+  /** When it ended, 'YYYY-MM'; absent or '' = still going (ADR 092). */
+  endDate?: string
   createdAt: string
   updatedAt?: string
   /** Search and social fields (ADR 064); absent or '' = the page's defaults. */
@@ -208,6 +212,8 @@ export interface SiteSettings {
   favicon?: string
   metaImage?: string
   keywords: string[]
+  /** The word over a project's tags; absent or '' = « Tags » (ADR 092). */
+  projectTagsLabel?: string
   googleAnalyticsId?: string
   maintenanceMode: boolean
   maintenanceMessage?: string

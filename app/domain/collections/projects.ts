@@ -1,5 +1,5 @@
 // The "Projets" collection (ADR 064, ADR 079): what the server and the UI both read.
-import { PROJECT_DELETE_QUESTION, ProjectSchema } from '#app/domain/project.ts'
+import { PROJECT_DELETE_QUESTION, ProjectFieldsSchema, ProjectSchema } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
 import { declareCollection, englishVersion } from './define.ts'
 
@@ -13,7 +13,8 @@ export const projectsCollection = declareCollection<Project>()({
   ordered: true,
   translation: englishVersion(
     'project',
-    ProjectSchema,
+    // The period's rule (end not before start) is not a field's: pick from the plain fields.
+    ProjectFieldsSchema,
     // The search and share fields too (ADR 094): the English page's own, else its defaults.
     ['title', 'description', 'content', 'seoTitle', 'seoDescription', 'ogImage'],
     ['title'],

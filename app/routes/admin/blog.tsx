@@ -1,5 +1,7 @@
 // Admin tab "Blog": the collection declared in app/ui/admin/collections/blog.tsx (ADR 064),
-// and its own intents: restore a revision, rename a category (ADR 020).
+// and its own intents: restore a revision, rename a category (ADR 020), autosave the form and
+// discard that autosave (ADR 092).
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/blog'
 import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
@@ -13,6 +15,8 @@ import {
   applyNewsletterChoice,
   readNewsletterChoice,
 } from '#app/server/newsletter/publish.server.ts'
+import { autosaveIntent, discardAutosaveIntent } from '#app/server/admin/blog-autosave.server.ts'
+import { AUTOSAVE_INTENT, DISCARD_AUTOSAVE_INTENT } from '#app/domain/autosave.ts'
 import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'
@@ -31,9 +35,21 @@ export async function action({ request }: Route.ActionArgs) {
     restore: (form) => restoreRevisionIntent(request, admin, form),
     'rename-category': (form) => renameCategoryIntent(request, admin, form),
     bulk: (form) => bulkPostsIntent(request, admin, form),
+    [AUTOSAVE_INTENT]: (form) => autosaveIntent(admin, form),
+    [DISCARD_AUTOSAVE_INTENT]: (form) => discardAutosaveIntent(admin, form),
   })
   await applyNewsletterChoice(newsletter, answer)
   return answer
+}
+
+/** An autosave changes nothing the form shows: no reload of the tab after it (ADR 092). */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent')
+  if (intent === AUTOSAVE_INTENT || intent === DISCARD_AUTOSAVE_INTENT) return false
+  return defaultShouldRevalidate
 }
 
 export default function BlogTab({ loaderData, actionData }: Route.ComponentProps) {

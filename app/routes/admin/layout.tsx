@@ -58,8 +58,11 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export function shouldRevalidate({
   formMethod,
+  formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // A post's autosave changes nothing the hub shows (ADR 092).
+  if (formData?.get('intent') === 'autosave') return false
   return !formMethod || formMethod === 'GET' ? true : defaultShouldRevalidate
 }
 

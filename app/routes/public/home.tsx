@@ -61,12 +61,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: profile?.title ?? translate(locale, 'home:defaultTitle'),
       bio: profile?.bio ?? settings.siteDescription,
     },
-    featured: featured.map(({ id, title, description, thumbnail, tags }) => ({
+    featured: featured.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
       id,
       title,
       description,
       thumbnail,
       tags,
+      // The card shows the project's period (ADR 092).
+      startDate,
+      endDate,
     })),
     skills: skills.map((s) => ({ ...s, percent: skillLevelPercent(s.level) })),
     categories: SKILL_CATEGORIES.map((id) => ({

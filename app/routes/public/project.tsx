@@ -4,6 +4,7 @@ import { Link } from '#app/ui/link.tsx'
 import { ArrowLeft, Calendar, ExternalLink, Maximize2, Minimize2 } from 'lucide-react'
 import type { Route } from './+types/project'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
+import { DEFAULT_PROJECT_TAGS_LABEL, projectTagsLabel } from '#app/domain/settings.ts'
 import { summarize } from '#app/domain/seo.ts'
 import { breadcrumbLd, creativeWorkLd } from '#app/domain/structured-data.ts'
 import { getEnv } from '#app/server/core/env.server.ts'
@@ -13,7 +14,7 @@ import { getProject, getProjectContentHtml } from '#app/server/repositories/proj
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { checkFraming, type FramingVerdict } from '#app/server/content/frame-check.server.ts'
 import { Lightbox } from '#app/ui/primitives/lightbox.tsx'
-import { formatMonthYear } from '#app/ui/public/format.ts'
+import { formatPeriod } from '#app/ui/public/format.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { MarkdownBody } from '#app/ui/public/markdown-body.tsx'
 import { backdropSrc, ResponsiveImage } from '#app/ui/public/media.tsx'
@@ -68,6 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         framing: null,
         alts: {},
         alternates: null,
+        tagsLabel: '',
         frenchOffer: french
           ? { title: french.title, path: `/projects/${encodeURIComponent(french.id)}` }
           : null,
@@ -123,6 +125,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     framing,
     alts,
     alternates,
+    // The owner's word over the tags (ADR 092); English pages say "Tags" (ADR 089).
+    tagsLabel: locale === 'en' ? DEFAULT_PROJECT_TAGS_LABEL : projectTagsLabel(settings),
     frenchOffer: null,
   }
 }
@@ -149,7 +153,8 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, previewSandbox, contentHtml, jsonLd, framing, alts, frenchOffer } = loaderData
+  const { project, previewSandbox, contentHtml, jsonLd, framing, alts, frenchOffer, tagsLabel } =
+    loaderData
   // A new project resets the viewer, preview and selected image.
   return (
     <>
@@ -162,6 +167,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         framing={framing}
         alts={alts}
         frenchOffer={frenchOffer}
+        tagsLabel={tagsLabel}
       />
     </>
   )
@@ -174,8 +180,10 @@ function ProjectView({
   framing,
   alts,
   frenchOffer,
+  tagsLabel,
 }: {
   frenchOffer: { title: string; path: string } | null
+  tagsLabel: string
   alts: Record<string, string>
   framing: Route.ComponentProps['loaderData']['framing']
   project: Route.ComponentProps['loaderData']['project']
@@ -349,11 +357,12 @@ function ProjectView({
             <h2 className="eyebrow">{tr('project:date')}</h2>
             <p className="mt-2 flex items-center gap-2 text-fg">
               <Calendar aria-hidden="true" className="size-4" />
-              {formatMonthYear(project.createdAt, locale)}
+              {/* The project's own period, not the day it was typed in (ADR 092). */}
+              {formatPeriod(project.startDate, project.endDate, locale)}
             </p>
           </div>
           <div>
-            <h2 className="eyebrow">Technologies</h2>
+            <h2 className="eyebrow">{tagsLabel}</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {project.tags.map((t) => (
                 <li key={t} className="chip">

@@ -30,12 +30,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     tag,
     tags,
     pagination,
-    projects: items.map(({ id, title, description, thumbnail, tags }) => ({
+    projects: items.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
       id,
       title,
       description,
       thumbnail,
       tags,
+      // The card shows the project's period (ADR 092).
+      startDate,
+      endDate,
     })),
   }
 }

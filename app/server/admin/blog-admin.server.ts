@@ -1,6 +1,7 @@
 // Admin-only steps of the blog tab beyond create/update/delete (ADR 020): the
 // revisions view with a diff of two revisions, restoring a revision, renaming a category.
-// The English form of a post (`?edit=<id>&langue=en`) has its own revisions (ADR 077).
+// The English form of a post (`?edit=<id>&langue=en`) has its own revisions (ADR 077);
+// each form offers the admin's autosave of it (ADR 092).
 import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import type {
@@ -13,6 +14,7 @@ import { redirectWithToast } from '../http/toast.server.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
 import { loadCollection } from './admin-collections.server.ts'
+import { loadAutosave } from './blog-autosave.server.ts'
 import { getProfile } from '../repositories/profile.server.ts'
 import {
   deleteBlogPost,
@@ -90,9 +92,10 @@ export async function loadBlogTab(
     return items
   })
   const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
-  const [taxonomy, revisions] = await Promise.all([
+  const [taxonomy, revisions, autosave] = await Promise.all([
     listAllBlogTaxonomy(),
     view.item ? loadRevisionsView(request, view.item.id) : null,
+    view.item ? loadAutosave(request, admin.id, view.item) : null,
   ])
   return {
     ...view,
@@ -100,6 +103,7 @@ export async function loadBlogTab(
     defaultAvatar: author.avatar ?? '',
     taxonomy,
     revisions,
+    autosave,
     now: new Date().toISOString(),
     ...(listing ? { listing } : {}),
   }

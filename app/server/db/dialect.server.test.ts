@@ -176,6 +176,8 @@ describe('dialect', () => {
         content: '',
         featured: 1,
         order: 0,
+        startDate: '2024-01',
+        endDate: '',
         createdAt: nowIso(),
         seoTitle: '',
         seoDescription: '',

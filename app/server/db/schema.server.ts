@@ -42,7 +42,12 @@ type StoredAs<
 /** Search and social fields (migration 014): '' = the page's defaults. */
 type SeoColumns = 'seoTitle' | 'seoDescription' | 'ogImage'
 
-export type ProjectsTable = StoredAs<Project, 'tags' | 'images', 'featured', SeoColumns> & {
+export type ProjectsTable = StoredAs<
+  Project,
+  'tags' | 'images',
+  'featured',
+  SeoColumns | 'endDate'
+> & {
   /** Rendered Markdown of `content`, stored at save time (ADR 020); null = not yet rendered. */
   contentHtml?: string | null
 }
@@ -71,6 +76,8 @@ export interface BlogRevisionsTable {
   createdAt: string
   /** 'fr' (the post itself) or 'en' (its English version, ADR 077). */
   locale: Generated<string>
+  /** 'save' (a saved version) or 'autosave' (typing not saved yet, one per author, ADR 092). */
+  kind: Generated<string>
 }
 
 export type CreativeProcessTable = StoredAs<ProcessStep>

@@ -116,6 +116,7 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: true,
     order: 1,
+    startDate: '2024-03',
   },
   {
     title: 'Cantine Locale',
@@ -131,6 +132,8 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: true,
     order: 2,
+    startDate: '2023-05',
+    endDate: '2024-01',
     url: liveDemo('cantine-locale'),
   },
   {
@@ -147,6 +150,8 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: true,
     order: 3,
+    startDate: '2022-09',
+    endDate: '2023-06',
   },
   {
     title: 'Trajets Doux',
@@ -162,6 +167,8 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: false,
     order: 4,
+    startDate: '2021-04',
+    endDate: '2022-03',
     url: liveDemo('trajets-doux'),
   },
   {
@@ -178,6 +185,8 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: false,
     order: 5,
+    startDate: '2020-10',
+    endDate: '2021-01',
   },
   {
     title: 'Budget Clair',
@@ -193,6 +202,8 @@ export const DEMO_PROJECTS: ProjectInput[] = [
     ),
     featured: false,
     order: 6,
+    startDate: '2019-03',
+    endDate: '2021-06',
   },
 ]
 

@@ -57,6 +57,8 @@ export function makeProject(overrides: Partial<ProjectInput> = {}): ProjectInput
     content: `Premier paragraphe du projet ${n}.\nDeuxième paragraphe du projet ${n}.`,
     featured: false,
     order: n,
+    // One month for all: projects made by tests keep their `order` among themselves (ADR 092).
+    startDate: '2024-01',
     ...overrides,
   }
 }

@@ -1,8 +1,10 @@
 // Revisions of blog posts (ADR 020): every save keeps the exact title, excerpt and
 // body with who and when; the oldest beyond MAX_REVISIONS per post are dropped. Each language
 // of a post has its own history (ADR 077): the French one is the post's, the English one its
-// translation's; neither ever lists the other's.
-import type { Kysely, Selectable, Transaction } from 'kysely'
+// translation's; neither ever lists the other's. An autosave (ADR 092) is a row of kind
+// 'autosave', one per post, language and author, never listed among the saved revisions; a
+// save by that author in that language removes it.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogRevisionsTable, Database } from '#app/server/db/schema.server.ts'
@@ -17,12 +19,18 @@ export interface RevisionAuthor {
 
 export type BlogRevision = Selectable<BlogRevisionsTable>
 
+/** The kind of a saved version; autosaves are AUTOSAVE_KIND (ADR 092). */
+const SAVE_KIND = 'save'
+const AUTOSAVE_KIND = 'autosave'
+
+type Executor = Transaction<Database> | Kysely<Database>
+
 /**
  * Keeps a revision of the saved post in `locale`, then trims that language's history to
  * MAX_REVISIONS. `createdAt` dates a revision of an earlier save (default: now).
  */
 export async function addRevision(
-  trx: Transaction<Database> | Kysely<Database>,
+  trx: Executor,
   post: { id: string; title: string; excerpt: string; content: string },
   author: RevisionAuthor,
   locale: Locale = 'fr',
@@ -40,13 +48,17 @@ export async function addRevision(
       authorName: author.name,
       createdAt,
       locale,
+      kind: SAVE_KIND,
     })
     .execute()
+  // The save supersedes what this author's typing autosaved in this language (ADR 092).
+  await discardAutosave(trx, post.id, locale, author.id)
   const stale = await trx
     .selectFrom('blog_revisions')
     .select('id')
     .where('postId', '=', post.id)
     .where('locale', '=', locale)
+    .where('kind', '=', SAVE_KIND)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .offset(MAX_REVISIONS)
@@ -73,6 +85,7 @@ export async function listRevisions(
     .select(['id', 'title', 'authorName', 'createdAt'])
     .where('postId', '=', postId)
     .where('locale', '=', locale)
+    .where('kind', '=', SAVE_KIND)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
@@ -90,5 +103,82 @@ export async function getRevision(
     .where('postId', '=', postId)
     .where('id', '=', id)
     .where('locale', '=', locale)
+    .where('kind', '=', SAVE_KIND)
     .executeTakeFirst()
+}
+
+/** What an autosave keeps: the texts of the form, as typed (ADR 092). */
+interface AutosaveTexts {
+  title: string
+  excerpt: string
+  content: string
+}
+
+/** An author's autosave of a post in one language, with its time. */
+type Autosave = AutosaveTexts & { createdAt: string }
+
+/**
+ * Keeps the author's typing of the post in `locale` as its one autosave (replacing the
+ * previous one in the same statement); the post itself is not touched. Returns its time.
+ */
+export async function saveAutosave(
+  postId: string,
+  locale: Locale,
+  author: RevisionAuthor,
+  texts: AutosaveTexts,
+  createdAt: string = nowIso(),
+): Promise<string> {
+  const changes = { ...texts, authorName: author.name, createdAt }
+  await getDb()
+    .insertInto('blog_revisions')
+    .values({
+      id: createId(),
+      postId,
+      locale,
+      authorId: author.id,
+      kind: AUTOSAVE_KIND,
+      ...changes,
+    })
+    // The partial unique index of migration 026: its WHERE is repeated literally so both
+    // SQLite and PostgreSQL recognise it as the conflict target.
+    .onConflict((oc) =>
+      oc
+        .columns(['postId', 'locale', 'authorId'])
+        .where(sql<boolean>`kind = 'autosave'`)
+        .doUpdateSet(changes),
+    )
+    .execute()
+  return createdAt
+}
+
+/** The author's autosave of the post in `locale`, if any. */
+export async function getAutosave(
+  postId: string,
+  locale: Locale,
+  authorId: string,
+): Promise<Autosave | undefined> {
+  return getDb()
+    .selectFrom('blog_revisions')
+    .select(['title', 'excerpt', 'content', 'createdAt'])
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .where('authorId', '=', authorId)
+    .where('kind', '=', AUTOSAVE_KIND)
+    .executeTakeFirst()
+}
+
+/** Drops the author's autosave of the post in `locale` (saved, or discarded by the author). */
+export async function discardAutosave(
+  trx: Executor,
+  postId: string,
+  locale: Locale,
+  authorId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('blog_revisions')
+    .where('postId', '=', postId)
+    .where('locale', '=', locale)
+    .where('authorId', '=', authorId)
+    .where('kind', '=', AUTOSAVE_KIND)
+    .execute()
 }

@@ -151,3 +151,35 @@ describe('projects repository', () => {
     expect(await listProjectTags()).toEqual(['API', 'design', 'Éco-conception', 'React'])
   })
 })
+
+describe('a project’s period (ADR 092)', () => {
+  const base = { title: 'P', description: 'D', thumbnail: '/demo/a.webp' }
+
+  it('lists the most recent first, undated start = the month of creation, kept on update', async () => {
+    const old = await createProject({
+      ...base,
+      title: 'Ancien',
+      startDate: '2019-03',
+      endDate: '2021-06',
+      order: 1,
+    })
+    const recent = await createProject({ ...base, title: 'Récent', startDate: '2024-03', order: 2 })
+    const mid = await createProject({ ...base, title: 'Milieu', startDate: '2022-01', order: 0 })
+    expect((await listProjects()).map((p) => p.title)).toEqual(['Récent', 'Milieu', 'Ancien'])
+    expect(await getProject(old.id)).toMatchObject({ startDate: '2019-03', endDate: '2021-06' })
+    expect((await getProject(recent.id))?.endDate).toBeUndefined()
+
+    const undated = await createProject({ ...base, title: 'Sans date' })
+    expect(undated.startDate).toBe(undated.createdAt.slice(0, 7))
+    await updateProject(mid.id, { title: 'Milieu revu' })
+    expect(await getProject(mid.id)).toMatchObject({ title: 'Milieu revu', startDate: '2022-01' })
+  })
+
+  it('refuses an end before the start in French, changing nothing', async () => {
+    const project = await createProject({ ...base, startDate: '2020-01' })
+    await expect(updateProject(project.id, { endDate: '2019-12' })).rejects.toBeInstanceOf(
+      ValidationError,
+    )
+    expect((await getProject(project.id))?.endDate).toBeUndefined()
+  })
+})

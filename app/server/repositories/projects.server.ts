@@ -36,6 +36,8 @@ const COLUMNS = [
   'featured',
   'order',
   'url',
+  'startDate',
+  'endDate',
   'createdAt',
   'updatedAt',
   'seoTitle',
@@ -55,6 +57,9 @@ function toProject(row: ProjectsTable): Project {
     featured: toBool(row.featured),
     order: row.order,
     ...(row.url ? { url: row.url } : {}),
+    // A row imported from an archive older than the dates: the month it was created (ADR 092).
+    startDate: row.startDate || row.createdAt.slice(0, 7),
+    ...(row.endDate ? { endDate: row.endDate } : {}),
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
     ...seoOf(row),
@@ -82,6 +87,8 @@ function editable(project: Project): ProjectInput {
     order: project.order,
     tags: project.tags,
     images: project.images,
+    startDate: project.startDate,
+    endDate: project.endDate,
     seoTitle: project.seoTitle,
     seoDescription: project.seoDescription,
     ogImage: project.ogImage,
@@ -92,7 +99,12 @@ function editable(project: Project): ProjectInput {
  * The columns a create and an update write alike. `contentHtml` is rendered by the caller
  * before its write transaction (ADR 081).
  */
-function toColumns(fields: ProjectFields, order: number, contentHtml: string | null) {
+function toColumns(
+  fields: ProjectFields,
+  order: number,
+  contentHtml: string | null,
+  createdAt: string,
+) {
   return {
     title: fields.title,
     description: fields.description,
@@ -104,16 +116,21 @@ function toColumns(fields: ProjectFields, order: number, contentHtml: string | n
     featured: fromBool(fields.featured),
     order,
     url: fields.url ?? null,
+    // Blank start: the month the project was created in (ADR 092).
+    startDate: fields.startDate ?? createdAt.slice(0, 7),
+    endDate: fields.endDate ?? '',
     seoTitle: fields.seoTitle,
     seoDescription: fields.seoDescription,
     ogImage: fields.ogImage,
   }
 }
 
+/** Most recent first by start (ADR 092), then the owner's order. */
 function selectProjects(db: Kysely<Database>) {
   return db
     .selectFrom('projects')
     .select(COLUMNS)
+    .orderBy('startDate', 'desc')
     .orderBy('order', 'asc')
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
@@ -132,7 +149,7 @@ async function findProject(db: Kysely<Database>, id: string): Promise<Project | 
   return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
 
-/** All projects, order ascending then oldest first. */
+/** All projects, most recent start first, then order ascending, then oldest first. */
 async function readProjects(): Promise<Project[]> {
   const rows = await selectProjects(getDb()).execute()
   return rows.map(toProject)
@@ -197,10 +214,11 @@ export async function createProject(input: ProjectInput): Promise<Project> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      const createdAt = nowIso()
       const row: ProjectsTable = {
         id: createId(),
-        ...toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')), html),
-        createdAt: nowIso(),
+        ...toColumns(fields, fields.order ?? (await nextOrder(trx, 'projects')), html, createdAt),
+        createdAt,
         updatedAt: null,
       }
       await trx.insertInto('projects').values(row).execute()
@@ -223,6 +241,7 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
         fields,
         fields.order ?? current.order,
         await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+        current.createdAt,
       ),
       createdAt: current.createdAt,
       updatedAt: nowIso(),

@@ -460,6 +460,8 @@ export async function saveTranslation(
           .select('id')
           .where('postId', '=', id)
           .where('locale', '=', locale)
+          // Saved versions only: an autosave is no history (ADR 092).
+          .where('kind', '=', 'save')
           .limit(1)
           .execute()
         if (history.length === 0 && current && hasText(entity, current.data))

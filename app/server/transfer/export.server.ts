@@ -59,11 +59,14 @@ export async function readExportTables(): Promise<ExportDocument> {
   await transaction.execute(async (trx) => {
     for (const table of EXPORTED_TABLES) {
       const rows = (await trx.selectFrom(table).selectAll().execute()) as Record<string, unknown>[]
-      // Stored HTML is re-rendered on import from the Markdown, which is the source.
-      tables[table] = rows.map((row) => {
-        const { contentHtml: _html, ...rest } = row
-        return rest
-      })
+      // Stored HTML is re-rendered on import from the Markdown, which is the source. An
+      // autosave is one person's unsaved typing on this site, not content (ADR 092).
+      tables[table] = rows
+        .filter((row) => table !== 'blog_revisions' || row.kind !== 'autosave')
+        .map((row) => {
+          const { contentHtml: _html, ...rest } = row
+          return rest
+        })
     }
   })
   return {

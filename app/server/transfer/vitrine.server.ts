@@ -265,6 +265,8 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
     case 'blog_revisions': {
       if (typeof row.postId !== 'string' || row.postId === '') return 'article inconnu'
       if (!LOCALES.some((l) => l === (row.locale ?? 'fr'))) return 'langue inconnue'
+      // Saved versions only: autosaves are never exported (ADR 092).
+      if ((row.kind ?? 'save') !== 'save') return 'révision illisible'
       const created = typeof row.createdAt === 'string' ? Date.parse(row.createdAt) : Number.NaN
       if (Number.isNaN(created)) return 'date de la révision invalide'
       if (created > Date.now() + REVISION_SKEW_MS) return 'date de la révision dans le futur'

@@ -110,6 +110,12 @@ export function SettingsForm({
             hint="Séparés par des virgules"
             placeholder="portfolio, design, développement"
           />
+          {/* Over a project's tags, in its form and on its page (ADR 092). */}
+          <TextField
+            {...field('projectTagsLabel', settings.projectTagsLabel)}
+            label="Libellé des tags des projets"
+            hint="Vide : « Tags » (par exemple « Technologies » ou « Savoir-faire »)"
+          />
         </FieldGrid>
         <div className="mt-4">
           <TextAreaField

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatDate, formatMonthYear, formatYearMonth, paragraphs } from './format.ts'
+import { formatDate, formatMonthYear, formatPeriod, formatYearMonth, paragraphs } from './format.ts'
 
 describe('French formatting', () => {
   it.each([
@@ -97,5 +97,16 @@ describe('French dates without Intl (ADR 041)', () => {
     } finally {
       Intl.DateTimeFormat = Original
     }
+  })
+})
+
+describe('a project’s period (ADR 092)', () => {
+  it('reads as French, or English on English pages', () => {
+    expect(formatPeriod('2019-03', '2021-06')).toBe('mars 2019 – juin 2021')
+    expect(formatPeriod('2024-03', undefined)).toBe('depuis mars 2024')
+    expect(formatPeriod('2024-03', '')).toBe('depuis mars 2024')
+    expect(formatPeriod('2021-06', '2021-06')).toBe('juin 2021')
+    expect(formatPeriod('2019-03', '2021-06', 'en')).toBe('March 2019 – June 2021')
+    expect(formatPeriod('2024-03', undefined, 'en')).toBe('since March 2024')
   })
 })

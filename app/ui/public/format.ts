@@ -112,6 +112,17 @@ export function formatYearMonth(value: string, lang: Lang = 'fr'): string {
   return formatMonth(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)), lang)
 }
 
+/**
+ * A project's period (ADR 092): « mars 2019 – juin 2021 », « depuis mars 2024 » without an
+ * end, « mars 2019 » when it ended the month it began ("since March 2024" in English).
+ */
+export function formatPeriod(start: string, end: string | undefined, lang: Lang = 'fr'): string {
+  const from = formatYearMonth(start, lang)
+  if (!end) return lang === 'en' ? `since ${from}` : `depuis ${from}`
+  if (end === start) return from
+  return `${from} – ${formatYearMonth(end, lang)}`
+}
+
 /** Plain-text content split by line into paragraphs (blank lines dropped). */
 export function paragraphs(text: string): string[] {
   return text

@@ -1,13 +1,18 @@
 import { Link } from '#app/ui/link.tsx'
 import type { Project } from '#app/domain/types.ts'
 import { CARD_FOCUS_RING } from './card-focus.ts'
+import { useLocale } from '#app/ui/i18n.tsx'
+import { formatPeriod } from './format.ts'
 import { CardImage } from './media.tsx'
 import { TagList } from './tag-list.tsx'
 
 /** A project card shows at most 3 tags. */
 export const PROJECT_CARD_TAGS = 3
 
-type CardProject = Pick<Project, 'id' | 'title' | 'description' | 'thumbnail' | 'tags'>
+type CardProject = Pick<
+  Project,
+  'id' | 'title' | 'description' | 'thumbnail' | 'tags' | 'startDate' | 'endDate'
+>
 
 /**
  * Thumbnail and title; on hover (or focus) the description and first 3 tags.
@@ -24,6 +29,7 @@ export function ProjectCard({
   priority?: boolean
   heading?: 'h2' | 'h3'
 }) {
+  const locale = useLocale()
   return (
     <article className={`group card relative overflow-hidden ${CARD_FOCUS_RING}`}>
       <Link to={`/projects/${project.id}`} className="block">
@@ -32,6 +38,10 @@ export function ProjectCard({
         </div>
         <div className="p-5">
           <Heading className="font-display text-xl font-semibold text-fg">{project.title}</Heading>
+          {/* The project's period (ADR 092). */}
+          <p className="mt-1 text-sm text-fg-2">
+            {formatPeriod(project.startDate, project.endDate, locale)}
+          </p>
         </div>
         <div
           data-testid="project-hover"

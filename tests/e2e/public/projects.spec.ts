@@ -71,6 +71,8 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
       // Markdown (ADR 020), one paragraph per blank-line-separated block.
       content: 'Paragraphe un.\n\nParagraphe **deux**.\n\nParagraphe trois.',
       images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
+      startDate: '2019-03',
+      endDate: '2021-06',
     }),
   )
   await visit(page, `/projects/${project.id}`)
@@ -79,12 +81,10 @@ test('project detail: hero, preview, thumbnails, viewer keys, paragraphs, side p
   const body = page.getByRole('region', { name: 'Description détaillée' }).locator('p')
   await expect(body).toHaveText(['Paragraphe un.', 'Paragraphe deux.', 'Paragraphe trois.'])
 
-  const month = new Intl.DateTimeFormat('fr-FR', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  }).format(new Date(project.createdAt))
-  await expect(page.getByRole('main').getByRole('complementary')).toContainText(month)
+  // The project's own period, and its tags under « Tags » (ADR 092).
+  const panel = page.getByRole('main').getByRole('complementary')
+  await expect(panel).toContainText('mars 2019 – juin 2021')
+  await expect(panel.getByRole('heading', { name: 'Tags', exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Visiter le site' })).toHaveAttribute(
     'href',
     '/demo/live/cantine-locale.html',
@@ -161,4 +161,26 @@ test('project preview: sandbox by origin (this site: scripts only; another site:
   }
   const live = page.frameLocator('[data-testid="project-preview"]')
   await expect(live.getByRole('heading', { name: 'Ailleurs' })).toBeVisible()
+})
+
+test('projects show their period and come most recent first (ADR 092)', async ({
+  page,
+  db: _db,
+}) => {
+  const stamp = Date.now().toString(36)
+  await createProject(
+    makeProject({ title: `Mission close ${stamp}`, startDate: '2019-03', endDate: '2021-06' }),
+  )
+  await createProject(makeProject({ title: `Mission en cours ${stamp}`, startDate: '2099-03' }))
+  await visit(page, '/projects')
+  const ongoing = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `Mission en cours ${stamp}` }) })
+  await expect(ongoing).toContainText('depuis mars 2099')
+  const closed = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `Mission close ${stamp}` }) })
+  await expect(closed).toContainText('mars 2019 – juin 2021')
+  // Most recent first: the ongoing one (started last) is the page's first card.
+  await expect(page.getByRole('article').first()).toContainText(`Mission en cours ${stamp}`)
 })

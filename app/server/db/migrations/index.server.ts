@@ -19,6 +19,7 @@ import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
 import * as m024 from './024-pages.server.ts'
 import * as m025 from './025-post-search.server.ts'
+import * as m026 from './026-autosave-and-project-dates.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
 import * as m031 from './031-newsletter-plans.server.ts'
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-newsletter': m023,
   '024-pages': m024,
   '025-post-search': m025,
+  '026-autosave-and-project-dates': m026,
   '027-media-content-hash': m027,
   '028-translation-sources': m028,
   '031-newsletter-plans': m031,

@@ -25,6 +25,7 @@ import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { NewsletterPublish } from '../newsletter-publish.tsx'
+import { AutosaveBanner, AutosaveStatus } from '../post-autosave.tsx'
 import { blogCollection } from '#app/domain/collections/blog.ts'
 import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
@@ -61,13 +62,17 @@ export const blog = defineCollection<'blog', BlogData>(blogCollection, {
   Fields: PostFields,
   formActions: (post) =>
     post ? (
-      <Link
-        to={previewUrl(post)}
-        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
-      >
-        <Eye aria-hidden="true" className="size-4" />
-        Prévisualiser
-      </Link>
+      <>
+        {/* Near the save button: when the typing was last kept (ADR 092). */}
+        <AutosaveStatus postId={post.id} locale="fr" />
+        <Link
+          to={previewUrl(post)}
+          className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          Prévisualiser
+        </Link>
+      </>
     ) : null,
   AfterForm: ({ item, data }) =>
     data.revisions ? <RevisionsPanel postId={item.id} view={data.revisions} /> : null,
@@ -202,6 +207,8 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
   )
   return (
     <>
+      {/* Typing kept by an autosave newer than this version (ADR 092). */}
+      {post ? <AutosaveBanner postId={post.id} locale="fr" autosave={data.autosave} /> : null}
       <FieldGrid>
         <TextField
           name="title"
@@ -325,6 +332,8 @@ function EnglishPublishingFields({
   const typedDate = typed?.['en.publishedAt']
   return (
     <FieldGrid>
+      {/* The English form's autosave (ADR 092): its banner and status. */}
+      <AutosaveBanner postId={post.id} locale="en" autosave={data.autosave} />
       <StatusField
         name="en.status"
         label="Statut (anglais)"
@@ -341,6 +350,7 @@ function EnglishPublishingFields({
         hint={dateHint(status)}
       />
       <NewsletterPublish postId={post.id} locale="en" />
+      <AutosaveStatus postId={post.id} locale="en" />
     </FieldGrid>
   )
 }

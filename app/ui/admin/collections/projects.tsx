@@ -1,6 +1,7 @@
 // The "Projets" collection's list row and form (ADR 064); its declaration (schema, French
 // texts, English version) is app/domain/collections/projects.ts (ADR 079).
 import { SeoFields } from '../seo-fields.tsx'
+import { formatPeriod } from '#app/ui/public/format.ts'
 import type { Project } from '#app/domain/types.ts'
 import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
 import { ListInput } from '../list-input.tsx'
@@ -10,12 +11,15 @@ import { viewsLabel, type CollectionData } from '#app/domain/admin-collection.ts
 import { projectsCollection } from '#app/domain/collections/projects.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-export const projects = defineCollection(projectsCollection, {
+/** The projects tab's loader data: the owner's word over a project's tags (ADR 092). */
+type ProjectsData = CollectionData<Project> & { tagsLabel: string }
+
+export const projects = defineCollection<'projects', ProjectsData>(projectsCollection, {
   Row: ProjectRow,
   Fields: ProjectFields,
 })
 
-function ProjectRow({ item: project, data }: { item: Project; data: CollectionData<Project> }) {
+function ProjectRow({ item: project, data }: { item: Project; data: ProjectsData }) {
   return (
     <div className="flex items-center gap-3">
       <img
@@ -34,7 +38,7 @@ function ProjectRow({ item: project, data }: { item: Project; data: CollectionDa
           ) : null}
         </p>
         <p className="truncate text-sm text-zinc-600">
-          Ordre {project.order}
+          {formatPeriod(project.startDate, project.endDate)} · Ordre {project.order}
           {project.tags.length > 0 ? ` · ${project.tags.join(', ')}` : ''}
           {data.views ? ` · ${viewsLabel(data.views[project.id])}` : ''}
         </p>
@@ -43,13 +47,7 @@ function ProjectRow({ item: project, data }: { item: Project; data: CollectionDa
   )
 }
 
-function ProjectFields({
-  item,
-  data,
-  field,
-  list,
-  checked,
-}: FieldsProps<Project, CollectionData<Project>>) {
+function ProjectFields({ item, data, field, list, checked }: FieldsProps<Project, ProjectsData>) {
   return (
     <>
       <FieldGrid>
@@ -66,6 +64,19 @@ function ProjectFields({
           type="url"
         />
         <OrderField {...field('order', item?.order ?? data.nextOrder)} />
+        {/* The project's period, month and year (ADR 092). */}
+        <TextField
+          {...field('startDate', item?.startDate)}
+          label="Début (mois et année)"
+          type="month"
+          hint="Vide : le mois en cours"
+        />
+        <TextField
+          {...field('endDate', item?.endDate)}
+          label="Fin (mois et année, facultative)"
+          type="month"
+          hint="Vide : projet en cours (« depuis … »)"
+        />
       </FieldGrid>
       <TextAreaField
         {...field('description', item?.description)}
@@ -82,7 +93,7 @@ function ProjectFields({
       />
       <ListInput
         {...list('tags', item?.tags)}
-        label="Tags"
+        label={data.tagsLabel}
         inputLabel="Nouveau tag"
         addLabel="Ajouter le tag"
       />
