@@ -103,6 +103,9 @@ export const StatsQuerySchema = z.object({
 })
 export type StatsQuery = z.output<typeof StatsQuerySchema>
 
+/** The statistics' time zone until the owner picks another (ADR 095). */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris'
+
 /** The statistics settings (the settings table's 'statistics' row, apart from the site settings). */
 export const StatsSettingsSchema = z.object({
   enabled: z.boolean().default(true),
@@ -114,6 +117,15 @@ export const StatsSettingsSchema = z.object({
     .max(25, { error: '25 mois au plus (CNIL)' })
     .default(25),
   weeklyEmail: z.boolean().default(false),
+  /**
+   * The site's IANA time zone (ADR 095): days, hours and periods follow it. Only its shape is
+   * checked here (read on every event, which must not load ICU, ADR 041); Intl checks the name
+   * when the owner saves it.
+   */
+  timeZone: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { error: 'Fuseau horaire inconnu' })
+    .default(DEFAULT_TIME_ZONE),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})

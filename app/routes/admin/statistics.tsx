@@ -7,7 +7,8 @@ import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.server.ts'
 import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
-import { buildReport } from '#app/server/analytics/report.server.ts'
+import { buildReport, statsZone } from '#app/server/analytics/report.server.ts'
+import { isTimeZone } from '#app/server/analytics/zone.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
 import {
   getStatsSettings,
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await freshRollups()
   const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
   // Events the site-wide budget left out in the period (ADR 084).
-  const ignored = await ignoredEvents(report.range.from, report.range.to)
+  const ignored = await ignoredEvents(report.range.from, report.range.to, (await statsZone()).utc)
   return { report, settings, period: query.period, ignored }
 }
 
@@ -47,8 +48,18 @@ export async function action({ request }: Route.ActionArgs) {
     enabled: boolField.parse(values.enabled),
     retentionMonths: values.retentionMonths,
     weeklyEmail: boolField.parse(values.weeklyEmail),
+    timeZone: typeof values.timeZone === 'string' ? values.timeZone.trim() : values.timeZone,
   })
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
+  if (!parsed.success || !isTimeZone(parsed.data.timeZone)) {
+    const issue = parsed.success ? undefined : parsed.error.issues[0]
+    // A name Intl does not know is refused at saving (ADR 095); reads only check its shape.
+    if (!issue || issue.path[0] === 'timeZone')
+      return {
+        field: 'timeZone' as const,
+        error: 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)',
+      }
+    return { error: issue.message }
+  }
   await saveStatsSettings(parsed.data)
   // The privacy page names the statistics and their retention: cached pages are dropped.
   bumpContentGeneration()
@@ -119,7 +130,8 @@ export default function StatisticsTab() {
       </div>
       <StatsSettingsForm
         settings={settings}
-        error={failure && 'error' in failure ? failure.error : undefined}
+        error={failure && 'error' in failure && !('field' in failure) ? failure.error : undefined}
+        timeZoneError={failure && 'field' in failure ? failure.error : undefined}
       />
     </div>
   )

@@ -18,6 +18,13 @@ import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
 import { realtimeVisitors } from './realtime.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
 import { EMPTY, sourceFor } from './sources.server.ts'
+import { getStatsSettings } from './store.server.ts'
+import { zoneOf, type Zone } from './zone.server.ts'
+
+/** The site's time zone for the statistics (ADR 095). */
+export async function statsZone(db: Kysely<Database> = getDb()): Promise<Zone> {
+  return zoneOf((await getStatsSettings(db)).timeZone)
+}
 
 export const PANEL_ROWS = 10
 
@@ -29,8 +36,9 @@ export async function panelRows(
   limit = PANEL_ROWS,
   db: Kysely<Database> = getDb(),
 ): Promise<PanelRow[]> {
-  const { current } = periodRange(query.period, now, query)
-  const source = await sourceFor(db, query, current)
+  const zone = await statsZone(db)
+  const { current } = periodRange(query.period, now, query, zone)
+  const source = await sourceFor(db, query, current, zone)
   if (!source) return []
   const rows = await source.sum(1, DIM[key], current.from * DAY_S, (current.to + 1) * DAY_S, limit)
   return labelRows(db, key, rows, pageTitles)
@@ -42,12 +50,13 @@ export async function buildReport(
   now = Date.now(),
   db: Kysely<Database> = getDb(),
 ): Promise<Report> {
-  const { current, previous } = periodRange(query.period, now, query)
+  const zone = await statsZone(db)
+  const { current, previous } = periodRange(query.period, now, query, zone)
   const span = (r: Range) => [r.from * DAY_S, (r.to + 1) * DAY_S] as const
   const [cFrom, cTo] = span(current)
   const [pFrom, pTo] = span(previous)
-  const source = (await sourceFor(db, query, current)) ?? EMPTY
-  const previousSource = (await sourceFor(db, query, previous)) ?? EMPTY
+  const source = (await sourceFor(db, query, current, zone)) ?? EMPTY
+  const previousSource = (await sourceFor(db, query, previous, zone)) ?? EMPTY
   const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
   const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
   const totals = totalsOf(total)

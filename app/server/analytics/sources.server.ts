@@ -23,6 +23,7 @@ import {
   type VisitFilter,
 } from './rollup.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
+import type { Zone } from './zone.server.ts'
 
 export type Row = AnalyticsRollupTable
 
@@ -116,6 +117,7 @@ async function filteredSource(
   db: Kysely<Database>,
   range: Range,
   filters: VisitFilter[],
+  zone: Zone,
 ): Promise<Source> {
   const rows: Row[] = []
   // Only the days whose rollups hold every filtered value can match (a campaign of two weeks
@@ -135,11 +137,11 @@ async function filteredSource(
     days = days ? new Set([...days].filter((d) => these.has(d))) : these
   }
   // Yesterday and today are always read: their rollups may lag the last minutes' events.
-  const recent = Math.floor(Date.now() / 1000 / DAY_S) - 1
+  const recent = Math.floor(zone.local(Math.floor(Date.now() / 1000)) / DAY_S) - 1
   for (let day = range.from; day <= range.to; day++) {
     if (days && !days.has(day) && day < recent) continue
     const map: CountMap = new Map()
-    countVisits(toVisits(await dayEvents(db, day, filters)), map, filters)
+    countVisits(toVisits(await dayEvents(db, day, filters, zone)), map, filters, zone)
     rows.push(...rollupRows(map))
   }
   return {
@@ -228,10 +230,11 @@ export async function sourceFor(
   db: Kysely<Database>,
   query: StatsQuery,
   range: Range,
+  zone: Zone,
 ): Promise<Source | null> {
   const { filters, impossible } = await filtersOf(db, query)
   if (impossible) return null
-  return filters.length ? filteredSource(db, range, filters) : rollupSource(db)
+  return filters.length ? filteredSource(db, range, filters, zone) : rollupSource(db)
 }
 
 export const EMPTY: Source = {

@@ -389,14 +389,18 @@ async function writeIgnored(db: Kysely<Database>): Promise<void> {
     })
 }
 
-/** Events the budget left out between two UTC days (`YYYY-MM-DD`, both included). */
+/**
+ * Events the budget left out between two days (`YYYY-MM-DD`, both included) of the site's
+ * calendar; `utc` turns its local midnights into Unix seconds (ADR 095).
+ */
 export async function ignoredEvents(
   from: string,
   to: string,
+  utc: (local: number) => number = (local) => local,
   db: Kysely<Database> = getDb(),
 ): Promise<number> {
-  const start = Date.parse(`${from}T00:00:00Z`) / 1000
-  const end = Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_S
+  const start = utc(Date.parse(`${from}T00:00:00Z`) / 1000)
+  const end = utc(Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_S)
   const rows = await db
     .selectFrom('analytics_state')
     .select(['key', 'value'])

@@ -8,9 +8,11 @@ import { CheckboxField, TextField } from '../fields.tsx'
 export function StatsSettingsForm({
   settings,
   error,
+  timeZoneError,
 }: {
   settings: StatsSettings
   error?: string
+  timeZoneError?: string
 }) {
   return (
     <details className="mt-6 rounded-md border border-zinc-200 bg-white p-4">
@@ -32,6 +34,13 @@ export function StatsSettingsForm({
           defaultValue={String(settings.retentionMonths)}
           hint="25 mois au plus (CNIL). Les totaux anonymes sont conservés."
           error={error}
+        />
+        <TextField
+          name="timeZone"
+          label="Fuseau horaire"
+          defaultValue={settings.timeZone}
+          hint="Nom IANA, par exemple Europe/Paris. Jours, heures et périodes le suivent ; le changer recompte les visites encore conservées."
+          error={timeZoneError}
         />
         <CheckboxField
           name="weeklyEmail"
