@@ -47,6 +47,8 @@ export const DIM = {
   browser: 9,
   os: 10,
   goal: 11,
+  /** The last page viewed in a visit (ADR 095). */
+  exit: 12,
 } as const
 export type DimName = Exclude<keyof typeof DIM, 'total' | 'goal'>
 
@@ -54,6 +56,7 @@ export type DimName = Exclude<keyof typeof DIM, 'total' | 'goal'>
 export const DIMENSIONS: { key: DimName; label: string }[] = [
   { key: 'page', label: 'Pages' },
   { key: 'entry', label: 'Pages d’entrée' },
+  { key: 'exit', label: 'Pages de sortie' },
   { key: 'referrer', label: 'Sites référents' },
   { key: 'source', label: 'Source (utm_source)' },
   { key: 'medium', label: 'Support (utm_medium)' },
@@ -92,6 +95,7 @@ export const StatsQuerySchema = z.object({
   to: optionalDate,
   page: filterValue,
   entry: filterValue,
+  exit: filterValue,
   referrer: filterValue,
   source: filterValue,
   medium: filterValue,
@@ -170,6 +174,12 @@ export interface GoalRow {
   rate: number
 }
 
+/** A row of the realtime lists (ADR 095): a page being read, or where visitors came from. */
+export interface LiveRow {
+  label: string
+  visitors: number
+}
+
 export interface Report {
   range: { from: string; to: string }
   previousRange: { from: string; to: string }
@@ -179,6 +189,8 @@ export interface Report {
   panels: Record<DimName, PanelRow[]>
   goals: GoalRow[]
   realtime: number
+  /** The last five minutes: pages being read, where their visitors came from (ADR 095). */
+  live: { pages: LiveRow[]; referrers: LiveRow[] }
   filters: { key: DimName; label: string; value: string }[]
 }
 

@@ -26,6 +26,7 @@ import {
   STATISTICS_TITLE,
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
+import { RealtimePanel } from '#app/ui/admin/statistics/realtime.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
@@ -117,6 +118,7 @@ export default function StatisticsTab() {
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
       <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <RealtimePanel live={report.live} />
         {DIMENSIONS.map((d) => (
           <Panel
             key={d.key}

@@ -56,7 +56,7 @@ export async function labelRows(
     for (const f of found) strings.set(Number(f.id), f.value)
   }
   const none = key === 'referrer' ? 'Accès direct' : 'Inconnu'
-  const named = key === 'page' || key === 'entry' ? await titles() : undefined
+  const named = key === 'page' || key === 'entry' || key === 'exit' ? await titles() : undefined
   return rows.map((r) => {
     const text = r.value > 0 ? strings.get(r.value) : undefined
     if (text === undefined) return base(r, '(aucun)', none)

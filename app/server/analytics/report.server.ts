@@ -15,7 +15,7 @@ import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { labelRows, pageTitles } from './labels.server.ts'
 import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
-import { realtimeVisitors } from './realtime.server.ts'
+import { realtimeDetail, realtimeVisitors } from './realtime.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
 import { EMPTY, sourceFor } from './sources.server.ts'
 import { getStatsSettings } from './store.server.ts'
@@ -92,6 +92,7 @@ export async function buildReport(
     panels,
     goals,
     realtime: await realtimeVisitors(now, db),
+    live: await realtimeDetail(now, db),
     filters: DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
       key: d.key,
       label: d.label,

@@ -36,7 +36,9 @@ export const EVENT_COLUMNS = [
 export interface Visit {
   events: EventRow[]
   entry: number
-  attrs: Record<Exclude<keyof typeof DIM, 'total' | 'page' | 'entry' | 'goal'>, number>
+  /** The last page viewed (ADR 095). */
+  exit: number
+  attrs: Record<Exclude<keyof typeof DIM, 'total' | 'page' | 'entry' | 'exit' | 'goal'>, number>
 }
 
 /** A filter on one dimension: the stored integer value. */
@@ -88,6 +90,7 @@ export function toVisits(rows: EventRow[]): Visit[] {
       current = {
         events: [],
         entry: row.path,
+        exit: row.path,
         attrs: {
           referrer: row.ref ?? 0,
           source: row.src ?? 0,
@@ -107,6 +110,7 @@ export function toVisits(rows: EventRow[]): Visit[] {
       current.events.every((e) => e.kind !== EVENT_KIND.pageview)
     )
       current.entry = row.path
+    if (row.kind === EVENT_KIND.pageview) current.exit = row.path
     current.events.push(row)
     last = row
   }
@@ -121,6 +125,8 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
         return false
     } else if (f.dim === DIM.entry) {
       if (visit.entry !== f.value) return false
+    } else if (f.dim === DIM.exit) {
+      if (visit.exit !== f.value) return false
     } else {
       const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
       if (!name || !(name in visit.attrs)) return false
@@ -153,6 +159,7 @@ export function countVisits(
     const visitLevel: [number, number][] = [
       [DIM.total, 0],
       [DIM.entry, visit.entry],
+      [DIM.exit, visit.exit],
       [DIM.referrer, visit.attrs.referrer],
       [DIM.country, visit.attrs.country],
       [DIM.device, visit.attrs.device],
@@ -229,7 +236,7 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
   if (filter.dim === DIM.page)
     return eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', filter.value)])
   // A visit of goals only (no page view) enters on its first goal's path (`toVisits`).
-  if (filter.dim === DIM.entry) return eb('path', '=', filter.value)
+  if (filter.dim === DIM.entry || filter.dim === DIM.exit) return eb('path', '=', filter.value)
   const column = COLUMN_OF_DIM[filter.dim]
   if (!column) return eb.lit(false)
   // 0 is how a missing value is counted (`toVisits`); the column may hold null or 0.

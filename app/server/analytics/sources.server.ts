@@ -179,6 +179,7 @@ async function filteredSource(
 const DICT_OF_DIM: Partial<Record<DimName, DictKind>> = {
   page: DICT.path,
   entry: DICT.path,
+  exit: DICT.path,
   referrer: DICT.referrer,
   source: DICT.source,
   medium: DICT.medium,

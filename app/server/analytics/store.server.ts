@@ -218,7 +218,7 @@ const PURGE_SLICE = 5_000
 
 /** The event columns and rollup dimensions that hold dictionary ids. */
 const DICT_COLUMNS = ['path', 'ref', 'src', 'med', 'camp', 'browser', 'os'] as const
-const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10] // page, entry, referrer, UTM ×3, browser, os
+const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10, 12] // page, entry, referrer, UTM ×3, browser, os, exit
 
 /**
  * Deletes the dictionary values no event and no rollup uses any more (ADR 084), so that junk

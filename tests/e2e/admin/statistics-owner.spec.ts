@@ -16,6 +16,51 @@ async function clearStatistics() {
   await db.deleteFrom('settings').where('id', '=', 'statistics').execute()
 }
 
+/** The dictionary id of a value, added when missing. */
+async function dict(kind: number, value: string) {
+  const db = getDb()
+  await db
+    .insertInto('analytics_dict')
+    .values({ kind, value })
+    .onConflict((oc) => oc.columns(['kind', 'value']).doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('analytics_dict')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('value', '=', value)
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+const NONE = {
+  ref: null,
+  src: null,
+  med: null,
+  camp: null,
+  country: null,
+  device: null,
+  browser: null,
+  os: null,
+}
+
+/** Page views as the collector stores them: [visitor, seconds ago, path, referrer?]. */
+async function seedViews(views: [number, number, string, string?][]) {
+  const now = Math.floor(Date.now() / 1000)
+  for (const [v, ago, path, referrer] of views)
+    await getDb()
+      .insertInto('analytics_event')
+      .values({
+        ...NONE,
+        t: now - ago,
+        v,
+        kind: 0,
+        path: await dict(1, path),
+        ref: referrer ? await dict(2, referrer) : null,
+      })
+      .execute()
+}
+
 /** Times of the stored page views. */
 const viewTimes = async () =>
   (await getDb().selectFrom('analytics_event').select('t').where('kind', '=', 0).execute()).map(
@@ -55,4 +100,33 @@ test('a visit at a known Paris hour lands in that hour of « Aujourd’hui »', 
           .map((row) => row.querySelector('th')?.textContent),
       )
   await expect.poll(busy).toEqual([`${hour} h`])
+})
+
+test('exit pages, and the pages read in the last five minutes with where their readers came from', async ({
+  page,
+  db: _db,
+}) => {
+  await clearStatistics()
+  await seedViews([
+    [1, 200, '/', 'linkedin.com'],
+    [1, 150, '/projects'],
+    [1, 100, '/contact'],
+    [2, 120, '/blog'],
+  ])
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=today')
+  const exits = page.locator('[data-stats-panel="exit"]')
+  await expect(exits.getByRole('heading', { name: 'Pages de sortie' })).toBeVisible()
+  await expect(exits.getByRole('link', { name: '/contact' })).toBeVisible()
+  await expect(exits.getByRole('link', { name: '/blog' })).toBeVisible()
+  await expect(exits.getByRole('link', { name: '/projects' })).toHaveCount(0)
+  const live = page.locator('[data-stats-panel="live"]')
+  await expect(live.getByRole('table', { name: 'Pages lues' })).toContainText('/contact')
+  await expect(live.getByRole('table', { name: 'Pages lues' })).not.toContainText('/projects')
+  await expect(live.getByRole('table', { name: 'Venus de' })).toContainText('linkedin.com')
+  await expect(live.getByRole('table', { name: 'Venus de' })).toContainText('Accès direct')
+  // An exit page filters the view.
+  await exits.getByRole('link', { name: '/contact' }).click()
+  await expect(page).toHaveURL(/[?&]exit=%2Fcontact/)
+  await expect(page.locator('[data-stats-panel="referrer"]')).not.toContainText('Accès direct')
 })

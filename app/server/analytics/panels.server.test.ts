@@ -1,0 +1,79 @@
+// The dashboard's panels an owner reads every morning (ADR 095), on a real database: exit
+// pages, realtime pages and referrers, channels, and what a page filter counts.
+import { beforeEach, describe, expect, test } from 'vitest'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { StatsQuerySchema } from '#app/domain/analytics.ts'
+import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
+import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
+import { resetCaches } from '../cache/caches.server.ts'
+import { collect } from './collect.server.ts'
+import { buildReport } from './report.server.ts'
+import { refreshRollups } from './rollup.server.ts'
+import { flushEvents, resetSaltCache } from './store.server.ts'
+
+useTestDatabase()
+
+beforeEach(async () => {
+  resetSaltCache()
+  resetCaches()
+  await resetRateLimits()
+})
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const START = Date.UTC(2026, 10, 20, 10)
+
+/** A page view (or a goal) from `ip`, `minutes` after START. */
+const send = (ip: string, minutes: number, path: string, extra: Record<string, unknown> = {}) =>
+  collect(
+    new Request('http://site.test/api/event', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'user-agent': CHROME, [CLIENT_IP_HEADER]: ip },
+      body: JSON.stringify({ n: 'pageview', u: `http://site.test${path}`, w: 1280, ...extra }),
+    }),
+    START + minutes * 60_000,
+  )
+
+const A = '198.51.100.1'
+const B = '198.51.100.2'
+const C = '198.51.100.3'
+
+/** Three visits: A reads three pages from LinkedIn, B one, C two. */
+async function threeVisits() {
+  await send(A, 0, '/', { r: 'https://www.linkedin.com/feed/' })
+  await send(A, 1, '/projects')
+  await send(A, 2, '/contact')
+  await send(B, 1, '/blog')
+  await send(C, 2, '/')
+  await send(C, 3, '/blog')
+  await flushEvents()
+}
+
+const rows = (panel: { value: string; visits: number }[]) =>
+  Object.fromEntries(panel.map((r) => [r.value, r.visits]))
+
+describe('exit pages and realtime', () => {
+  test('a visit exits on its last page; realtime names the pages read and where visitors came from', async () => {
+    await threeVisits()
+    const now = START + 4 * 60_000
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now)
+    expect(rows(report.panels.exit)).toEqual({ '/blog': 2, '/contact': 1 })
+    const exitFilter = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', exit: '/blog' }),
+      now,
+    )
+    expect(exitFilter.totals).toMatchObject({ visitors: 2, visits: 2 })
+    expect(report.live.pages).toEqual([
+      { label: '/blog', visitors: 2 },
+      { label: '/contact', visitors: 1 },
+    ])
+    expect(report.live.referrers).toEqual([
+      { label: 'Accès direct', visitors: 2 },
+      { label: 'linkedin.com', visitors: 1 },
+    ])
+    // Ten minutes later, nobody is reading.
+    const later = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now + 600_000)
+    expect(later.live).toEqual({ pages: [], referrers: [] })
+  })
+})
