@@ -49,6 +49,8 @@ export const DIM = {
   goal: 11,
   /** The last page viewed in a visit (ADR 095). */
   exit: 12,
+  /** A visit's channel: an index of CHANNELS (ADR 095). */
+  channel: 13,
 } as const
 export type DimName = Exclude<keyof typeof DIM, 'total' | 'goal'>
 
@@ -57,6 +59,7 @@ export const DIMENSIONS: { key: DimName; label: string }[] = [
   { key: 'page', label: 'Pages' },
   { key: 'entry', label: 'Pages d’entrée' },
   { key: 'exit', label: 'Pages de sortie' },
+  { key: 'channel', label: 'Canaux' },
   { key: 'referrer', label: 'Sites référents' },
   { key: 'source', label: 'Source (utm_source)' },
   { key: 'medium', label: 'Support (utm_medium)' },
@@ -68,6 +71,17 @@ export const DIMENSIONS: { key: DimName; label: string }[] = [
 ]
 
 export const DEVICES = ['', 'Ordinateur', 'Mobile', 'Tablette'] as const
+
+/** Where a visit came from, grouped (ADR 095); stored as the index (0: not counted yet). */
+export const CHANNELS = [
+  '',
+  'Direct',
+  'Recherche',
+  'Réseaux sociaux',
+  'E-mail',
+  'Sites référents',
+  'Campagnes',
+] as const
 
 export const PERIODS = [
   { key: 'today', label: 'Aujourd’hui' },
@@ -96,6 +110,7 @@ export const StatsQuerySchema = z.object({
   page: filterValue,
   entry: filterValue,
   exit: filterValue,
+  channel: filterValue,
   referrer: filterValue,
   source: filterValue,
   medium: filterValue,

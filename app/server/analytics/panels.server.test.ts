@@ -77,3 +77,40 @@ describe('exit pages and realtime', () => {
     expect(later.live).toEqual({ pages: [], referrers: [] })
   })
 })
+
+describe('channels', () => {
+  test('referrers and campaigns are grouped by channel from the maintained lists; a channel filters', async () => {
+    const visits: [string, Record<string, unknown>][] = [
+      ['https://www.google.fr/', {}],
+      ['https://www.qwant.com/?q=portfolio', {}],
+      ['https://l.instagram.com/', {}],
+      ['https://lnkd.in/abc', {}],
+      ['https://mail.google.com/mail/u/0/', {}],
+      ['https://blog.example.org/post', {}],
+      ['', {}],
+      ['https://www.google.com/', { u: 'http://site.test/?utm_source=lettre&utm_medium=email' }],
+      ['https://lnkd.in/xyz', { u: 'http://site.test/?utm_source=linkedin&utm_campaign=launch' }],
+    ]
+    for (const [i, [referrer, extra]] of visits.entries())
+      await send(`198.51.100.${10 + i}`, i, '/', referrer ? { r: referrer, ...extra } : extra)
+    await flushEvents()
+    const now = START + 30 * 60_000
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now)
+    expect(rows(report.panels.channel)).toEqual({
+      Recherche: 2,
+      'Réseaux sociaux': 2,
+      'E-mail': 2,
+      'Sites référents': 1,
+      Direct: 1,
+      Campagnes: 1,
+    })
+    // The hosts of a channel, one click below: the channel as a filter.
+    const social = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', channel: 'Réseaux sociaux' }),
+      now,
+    )
+    expect(social.totals.visits).toBe(2)
+    expect(rows(social.panels.referrer)).toEqual({ 'l.instagram.com': 1, 'lnkd.in': 1 })
+  })
+})

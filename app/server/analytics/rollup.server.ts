@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
+import { assignChannels } from './channels.server.ts'
 import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
 
@@ -100,6 +101,8 @@ export function toVisits(rows: EventRow[]): Visit[] {
           device: row.device ?? 0,
           browser: row.browser ?? 0,
           os: row.os ?? 0,
+          // Set by assignChannels (ADR 095), which reads the dictionary.
+          channel: 0,
         },
       }
       visits.push(current)
@@ -169,6 +172,7 @@ export function countVisits(
     if (visit.attrs.source) visitLevel.push([DIM.source, visit.attrs.source])
     if (visit.attrs.medium) visitLevel.push([DIM.medium, visit.attrs.medium])
     if (visit.attrs.campaign) visitLevel.push([DIM.campaign, visit.attrs.campaign])
+    if (visit.attrs.channel) visitLevel.push([DIM.channel, visit.attrs.channel])
     for (const [dim, value] of visitLevel) {
       for (const [gran, start] of buckets(dim, day, hour)) {
         const c = counts(map, `${gran}|${start}|${dim}|${value}`)
@@ -237,6 +241,8 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
     return eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', filter.value)])
   // A visit of goals only (no page view) enters on its first goal's path (`toVisits`).
   if (filter.dim === DIM.entry || filter.dim === DIM.exit) return eb('path', '=', filter.value)
+  // A channel is computed from strings (ADR 095): every visitor of the day may match.
+  if (filter.dim === DIM.channel) return eb.lit(true)
   const column = COLUMN_OF_DIM[filter.dim]
   if (!column) return eb.lit(false)
   // 0 is how a missing value is counted (`toVisits`); the column may hold null or 0.
@@ -325,7 +331,9 @@ export async function rollupDay(
   zone: Zone = UTC_ZONE,
 ): Promise<number> {
   const map: CountMap = new Map()
-  countVisits(toVisits(await dayEvents(db, day, [], zone)), map, [], zone)
+  const visits = toVisits(await dayEvents(db, day, [], zone))
+  await assignChannels(db, visits)
+  countVisits(visits, map, [], zone)
   const rows = rollupRows(map)
   await db.transaction().execute(async (trx) => {
     await trx

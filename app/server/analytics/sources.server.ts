@@ -2,6 +2,7 @@
 // the period's raw events re-counted with the rollups' code when the URL filters a dimension.
 import type { Kysely } from 'kysely'
 import {
+  CHANNELS,
   DEVICES,
   DIM,
   DIMENSIONS,
@@ -22,6 +23,7 @@ import {
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
+import { assignChannels } from './channels.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
 import type { Zone } from './zone.server.ts'
 
@@ -141,7 +143,9 @@ async function filteredSource(
   for (let day = range.from; day <= range.to; day++) {
     if (days && !days.has(day) && day < recent) continue
     const map: CountMap = new Map()
-    countVisits(toVisits(await dayEvents(db, day, filters, zone)), map, filters, zone)
+    const visits = toVisits(await dayEvents(db, day, filters, zone))
+    await assignChannels(db, visits)
+    countVisits(visits, map, filters, zone)
     rows.push(...rollupRows(map))
   }
   return {
@@ -195,6 +199,10 @@ async function storedValue(
   value: string,
 ): Promise<number | null> {
   if (key === 'country') return value === 'Inconnu' ? 0 : encodeCountry(value)
+  if (key === 'channel') {
+    const index = CHANNELS.indexOf(value as (typeof CHANNELS)[number])
+    return index > 0 ? index : null
+  }
   if (key === 'device') {
     const index = DEVICES.indexOf(value as (typeof DEVICES)[number])
     return index > 0 ? index : value === 'Inconnu' ? 0 : null

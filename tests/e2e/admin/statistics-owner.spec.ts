@@ -130,3 +130,28 @@ test('exit pages, and the pages read in the last five minutes with where their r
   await expect(page).toHaveURL(/[?&]exit=%2Fcontact/)
   await expect(page.locator('[data-stats-panel="referrer"]')).not.toContainText('Accès direct')
 })
+
+test('referrers are grouped into channels; a channel shows its hosts one click below', async ({
+  page,
+  db: _db,
+}) => {
+  await clearStatistics()
+  await seedViews([
+    [1, 200, '/', 'google.fr'],
+    [2, 150, '/', 'lnkd.in'],
+    [3, 100, '/', 'l.instagram.com'],
+    [4, 100, '/blog'],
+  ])
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=today')
+  const channels = page.locator('[data-stats-panel="channel"]')
+  await expect(channels.getByRole('heading', { name: 'Canaux' })).toBeVisible()
+  for (const name of ['Recherche', 'Réseaux sociaux', 'Direct'])
+    await expect(channels.getByRole('link', { name, exact: true })).toBeVisible()
+  await channels.getByRole('link', { name: 'Réseaux sociaux', exact: true }).click()
+  await expect(page).toHaveURL(/[?&]channel=R%C3%A9seaux/)
+  const referrers = page.locator('[data-stats-panel="referrer"]')
+  await expect(referrers.getByRole('link', { name: 'lnkd.in' })).toBeVisible()
+  await expect(referrers.getByRole('link', { name: 'l.instagram.com' })).toBeVisible()
+  await expect(referrers.getByRole('link', { name: 'google.fr' })).toHaveCount(0)
+})
