@@ -114,3 +114,36 @@ describe('channels', () => {
     expect(rows(social.panels.referrer)).toEqual({ 'l.instagram.com': 1, 'lnkd.in': 1 })
   })
 })
+
+describe('page filters', () => {
+  test('« page = X »: page views are X’s, visitors and visits are the visits that saw X', async () => {
+    // A: / → /en/contact → /projects; B: /en/contact twice; C: / only.
+    await send(A, 0, '/')
+    await send(A, 1, '/en/contact')
+    await send(A, 2, '/projects')
+    await send(B, 0, '/en/contact')
+    await send(B, 1, '/en/contact')
+    await send(C, 0, '/')
+    await flushEvents()
+    const now = START + 30 * 60_000
+    await refreshRollups(now)
+    const all = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now)
+    expect(all.totals).toMatchObject({ visitors: 3, visits: 3, pageviews: 6 })
+    const report = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', page: '/en/contact' }),
+      now,
+    )
+    expect(report.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 3, bounceRate: 0 })
+    expect(report.panels.page.map((r) => [r.value, r.pageviews, r.visits])).toEqual([
+      ['/en/contact', 3, 2],
+    ])
+    // The other panels count the visits that saw the page.
+    expect(rows(report.panels.entry)).toEqual({ '/': 1, '/en/contact': 1 })
+    expect(rows(report.panels.exit)).toEqual({ '/projects': 1, '/en/contact': 1 })
+    expect(report.series.reduce((sum, p) => sum + p.pageviews, 0)).toBe(3)
+    // An entry filter is a filter on visits: their pages all count (Plausible's too).
+    const entry = await buildReport(StatsQuerySchema.parse({ period: 'today', entry: '/' }), now)
+    expect(entry.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 4 })
+    expect(rows(entry.panels.page)).toEqual({ '/': 2, '/en/contact': 1, '/projects': 1 })
+  })
+})

@@ -149,6 +149,10 @@ export function countVisits(
   filters: VisitFilter[] = [],
   zone: Zone = UTC_ZONE,
 ): void {
+  // A page filter (Plausible's semantics, ADR 095): the visits that saw the page count whole
+  // (visitors, visits, bounces, duration, their entry, exit, sources…), but page views are the
+  // page's own, so the Pages panel and the page views count that page only.
+  const onlyPages = new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))
   for (const visit of visits) {
     if (filters.length && !visitMatches(visit, filters)) continue
     const first = visit.events[0]!
@@ -188,6 +192,7 @@ export function countVisits(
     for (const event of visit.events) {
       const eventHour = Math.floor(zone.local(event.t) / HOUR_S) * HOUR_S
       if (event.kind === EVENT_KIND.pageview) {
+        if (onlyPages.size && !onlyPages.has(event.path)) continue
         for (const [dim, value] of visitLevel)
           for (const [gran, start] of buckets(dim, day, eventHour)) {
             const c = counts(map, `${gran}|${start}|${dim}|${value}`)
