@@ -119,8 +119,40 @@ export const StatsQuerySchema = z.object({
   device: filterValue,
   browser: filterValue,
   os: filterValue,
+  /** A goal's key (ADR 095): the visits that reached it. */
+  goal: filterValue,
 })
 export type StatsQuery = z.output<typeof StatsQuerySchema>
+
+/** An owner's goal (ADR 095): a visit of a page, such as a « merci » page. */
+export const PageGoalSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Nom d’objectif vide' }).max(80),
+  path: z
+    .string()
+    .trim()
+    .regex(/^\/[^\s?#]*$/, { error: 'Un objectif est une adresse de page commençant par /' })
+    .max(300),
+})
+export type PageGoal = z.output<typeof PageGoalSchema>
+
+/** The settings form's goals: one a line, « Nom = /chemin » (ADR 095). */
+export function parseGoalLines(text: string): { name: string; path: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.lastIndexOf('=')
+      return at < 0
+        ? { name: line, path: '' }
+        : { name: line.slice(0, at).trim(), path: line.slice(at + 1).trim() }
+    })
+}
+
+export const goalLines = (goals: PageGoal[]) => goals.map((g) => `${g.name} = ${g.path}`).join('\n')
+
+/** The filter key of an owner's page goal. */
+export const pageGoalKey = (path: string) => `page:${path}`
 
 /** The statistics' time zone until the owner picks another (ADR 095). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris'
@@ -145,6 +177,8 @@ export const StatsSettingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { error: 'Fuseau horaire inconnu' })
     .default(DEFAULT_TIME_ZONE),
+  /** The owner's page-visit goals, beside the three built-in ones (ADR 095). */
+  goals: z.array(PageGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})
@@ -206,7 +240,7 @@ export interface Report {
   realtime: number
   /** The last five minutes: pages being read, where their visitors came from (ADR 095). */
   live: { pages: LiveRow[]; referrers: LiveRow[] }
-  filters: { key: DimName; label: string; value: string }[]
+  filters: { key: DimName | 'goal'; label: string; value: string }[]
 }
 
 /** Two-letter country code ↔ small integer (no dictionary row for 250 values). */

@@ -2,7 +2,12 @@
 // runs here as in every tab, for the page, its data requests and its CSV exports). Period,
 // comparison and filters live in the URL; /api/statistics/export downloads a table as CSV.
 import { useLoaderData, useLocation, useActionData } from 'react-router'
-import { DIMENSIONS, StatsQuerySchema, StatsSettingsSchema } from '#app/domain/analytics.ts'
+import {
+  DIMENSIONS,
+  StatsQuerySchema,
+  StatsSettingsSchema,
+  parseGoalLines,
+} from '#app/domain/analytics.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.server.ts'
@@ -50,17 +55,28 @@ export async function action({ request }: Route.ActionArgs) {
     retentionMonths: values.retentionMonths,
     weeklyEmail: boolField.parse(values.weeklyEmail),
     timeZone: typeof values.timeZone === 'string' ? values.timeZone.trim() : values.timeZone,
+    goals: parseGoalLines(typeof values.goals === 'string' ? values.goals : ''),
   })
-  if (!parsed.success || !isTimeZone(parsed.data.timeZone)) {
-    const issue = parsed.success ? undefined : parsed.error.issues[0]
-    // A name Intl does not know is refused at saving (ADR 095); reads only check its shape.
-    if (!issue || issue.path[0] === 'timeZone')
-      return {
-        field: 'timeZone' as const,
-        error: 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)',
-      }
-    return { error: issue.message }
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field =
+      issue?.path[0] === 'timeZone' || issue?.path[0] === 'goals'
+        ? issue.path[0]
+        : 'retentionMonths'
+    return {
+      field,
+      error:
+        field === 'timeZone'
+          ? 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)'
+          : (issue?.message ?? 'Réglages invalides'),
+    }
   }
+  // A name Intl does not know is refused at saving (ADR 095); reads only check its shape.
+  if (!isTimeZone(parsed.data.timeZone))
+    return {
+      field: 'timeZone',
+      error: 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)',
+    }
   await saveStatsSettings(parsed.data)
   // The privacy page names the statistics and their retention: cached pages are dropped.
   bumpContentGeneration()
@@ -132,8 +148,7 @@ export default function StatisticsTab() {
       </div>
       <StatsSettingsForm
         settings={settings}
-        error={failure && 'error' in failure && !('field' in failure) ? failure.error : undefined}
-        timeZoneError={failure && 'field' in failure ? failure.error : undefined}
+        failure={failure && 'field' in failure ? failure : undefined}
       />
     </div>
   )

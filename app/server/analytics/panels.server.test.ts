@@ -2,14 +2,14 @@
 // pages, realtime pages and referrers, channels, and what a page filter counts.
 import { beforeEach, describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { StatsQuerySchema } from '#app/domain/analytics.ts'
+import { DEFAULT_STATS_SETTINGS, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { refreshRollups } from './rollup.server.ts'
-import { flushEvents, resetSaltCache } from './store.server.ts'
+import { flushEvents, resetSaltCache, saveStatsSettings } from './store.server.ts'
 
 useTestDatabase()
 
@@ -145,5 +145,47 @@ describe('page filters', () => {
     const entry = await buildReport(StatsQuerySchema.parse({ period: 'today', entry: '/' }), now)
     expect(entry.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 4 })
     expect(rows(entry.panels.page)).toEqual({ '/': 2, '/en/contact': 1, '/projects': 1 })
+  })
+})
+
+describe('goals', () => {
+  test('an owner’s page goal is counted; every goal filters the view', async () => {
+    await saveStatsSettings({
+      ...DEFAULT_STATS_SETTINGS,
+      goals: [{ name: 'Demande de devis', path: '/merci' }],
+    })
+    resetCaches()
+    await send(A, 0, '/', { r: 'https://www.google.fr/' })
+    await send(A, 1, '/merci')
+    await send(B, 0, '/blog')
+    await collect(
+      new Request('http://site.test/api/event', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'user-agent': CHROME, [CLIENT_IP_HEADER]: B },
+        body: JSON.stringify({ n: 'cv', u: 'http://site.test/cv' }),
+      }),
+      START + 60_000,
+    )
+    await send(C, 0, '/')
+    await flushEvents()
+    const now = START + 30 * 60_000
+    await refreshRollups(now)
+    const report = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now)
+    const quote = report.goals.find((g) => g.label === 'Demande de devis')
+    expect(quote).toMatchObject({ key: 'page:/merci', visitors: 1, events: 1, rate: 33.3 })
+    const reached = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', goal: 'page:/merci' }),
+      now,
+    )
+    expect(reached.totals).toMatchObject({ visitors: 1, visits: 1, pageviews: 2 })
+    expect(rows(reached.panels.channel)).toEqual({ Recherche: 1 })
+    expect(reached.filters).toEqual([{ key: 'goal', label: 'Objectif', value: 'Demande de devis' }])
+    const cv = await buildReport(StatsQuerySchema.parse({ period: 'today', goal: 'cv' }), now)
+    expect(rows(cv.panels.page)).toEqual({ '/blog': 1 })
+    const unknown = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', goal: 'page:/nulle-part' }),
+      now,
+    )
+    expect(unknown.totals.visits).toBe(0)
   })
 })

@@ -6,7 +6,9 @@ import {
   DIM,
   DIMENSIONS,
   GOALS,
+  pageGoalKey,
   type DimName,
+  type GoalRow,
   type PanelRow,
   type Report,
   type StatsQuery,
@@ -18,7 +20,7 @@ import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
 import { realtimeDetail, realtimeVisitors } from './realtime.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
 import { EMPTY, sourceFor } from './sources.server.ts'
-import { getStatsSettings } from './store.server.ts'
+import { DICT, getStatsSettings } from './store.server.ts'
 import { zoneOf, type Zone } from './zone.server.ts'
 
 /** The site's time zone for the statistics (ADR 095). */
@@ -72,17 +74,43 @@ export async function buildReport(
       lazyTitles,
     )
   const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 10)
-  const goals = GOALS.map((g) => {
+  const rate = (visitors: number) =>
+    totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0
+  const goals: GoalRow[] = GOALS.map((g) => {
     const r = goalRows.find((x) => x.value === g.kind)
     const visitors = r?.visitors ?? 0
-    return {
-      key: g.key,
-      label: g.label,
-      visitors,
-      events: r?.pageviews ?? 0,
-      rate: totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0,
-    }
+    return { key: g.key, label: g.label, visitors, events: r?.pageviews ?? 0, rate: rate(visitors) }
   })
+  // The owner's page goals (ADR 095): the visitors and views of their page.
+  const pageGoals = (await getStatsSettings(db)).goals
+  if (pageGoals.length) {
+    const ids = new Map(
+      (
+        await db
+          .selectFrom('analytics_dict')
+          .select(['id', 'value'])
+          .where('kind', '=', DICT.path)
+          .where(
+            'value',
+            'in',
+            pageGoals.map((g) => g.path),
+          )
+          .execute()
+      ).map((r) => [r.value, Number(r.id)]),
+    )
+    const pageRows = await source.sum(1, DIM.page, cFrom, cTo, 100_000)
+    for (const g of pageGoals) {
+      const r = pageRows.find((x) => x.value === ids.get(g.path))
+      const visitors = r?.visitors ?? 0
+      goals.push({
+        key: pageGoalKey(g.path),
+        label: g.name,
+        visitors,
+        events: r?.pageviews ?? 0,
+        rate: rate(visitors),
+      })
+    }
+  }
   return {
     range: { from: isoDay(current.from), to: isoDay(current.to) },
     previousRange: { from: isoDay(previous.from), to: isoDay(previous.to) },
@@ -93,10 +121,21 @@ export async function buildReport(
     goals,
     realtime: await realtimeVisitors(now, db),
     live: await realtimeDetail(now, db),
-    filters: DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
-      key: d.key,
-      label: d.label,
-      value: query[d.key]!,
-    })),
+    filters: [
+      ...DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
+        key: d.key,
+        label: d.label,
+        value: query[d.key]!,
+      })),
+      ...(query.goal === undefined
+        ? []
+        : [
+            {
+              key: 'goal' as const,
+              label: 'Objectif',
+              value: goals.find((g) => g.key === query.goal)?.label ?? query.goal,
+            },
+          ]),
+    ],
   }
 }

@@ -130,6 +130,13 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
       if (visit.entry !== f.value) return false
     } else if (f.dim === DIM.exit) {
       if (visit.exit !== f.value) return false
+    } else if (f.dim === DIM.goal) {
+      // A built-in goal is its event kind; an owner's page goal is -(the page's id) (ADR 095).
+      const reached =
+        f.value < 0
+          ? visit.events.some((e) => e.kind === EVENT_KIND.pageview && e.path === -f.value)
+          : visit.events.some((e) => e.kind === f.value && e.kind !== EVENT_KIND.pageview)
+      if (!reached) return false
     } else {
       const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
       if (!name || !(name in visit.attrs)) return false
@@ -246,6 +253,10 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
     return eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', filter.value)])
   // A visit of goals only (no page view) enters on its first goal's path (`toVisits`).
   if (filter.dim === DIM.entry || filter.dim === DIM.exit) return eb('path', '=', filter.value)
+  if (filter.dim === DIM.goal)
+    return filter.value < 0
+      ? eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', -filter.value)])
+      : eb('kind', '=', filter.value)
   // A channel is computed from strings (ADR 095): every visitor of the day may match.
   if (filter.dim === DIM.channel) return eb.lit(true)
   const column = COLUMN_OF_DIM[filter.dim]

@@ -7,6 +7,7 @@ import {
   DIM,
   DIMENSIONS,
   encodeCountry,
+  GOALS,
   type DimName,
   type StatsQuery,
 } from '#app/domain/analytics.ts'
@@ -125,7 +126,10 @@ async function filteredSource(
   // Only the days whose rollups hold every filtered value can match (a campaign of two weeks
   // reads two weeks of raw events, not the year).
   let days: Set<number> | undefined
-  for (const f of filters) {
+  for (const filter of filters) {
+    // An owner's page goal is found on the days its page was viewed (ADR 095).
+    const f =
+      filter.dim === DIM.goal && filter.value < 0 ? { dim: DIM.page, value: -filter.value } : filter
     const found = await db
       .selectFrom('analytics_rollup')
       .select('start')
@@ -231,6 +235,15 @@ async function filtersOf(
     const value = await storedValue(db, d.key, raw)
     if (value === null) impossible = true
     else filters.push({ dim: DIM[d.key], value })
+  }
+  if (query.goal !== undefined) {
+    // A built-in goal's event kind, or an owner's page goal as -(the page's id) (ADR 095).
+    const builtIn = GOALS.find((g) => g.key === query.goal)
+    const path = query.goal.startsWith('page:') ? query.goal.slice(5) : undefined
+    const id = path === undefined ? null : await storedValue(db, 'page', path)
+    if (builtIn) filters.push({ dim: DIM.goal, value: builtIn.kind })
+    else if (id !== null && id > 0) filters.push({ dim: DIM.goal, value: -id })
+    else impossible = true
   }
   return { filters, impossible }
 }

@@ -155,3 +155,73 @@ test('referrers are grouped into channels; a channel shows its hosts one click b
   await expect(referrers.getByRole('link', { name: 'l.instagram.com' })).toBeVisible()
   await expect(referrers.getByRole('link', { name: 'google.fr' })).toHaveCount(0)
 })
+
+test('a page filter counts that page’s views and the visits that saw it', async ({
+  page,
+  db: _db,
+}) => {
+  await clearStatistics()
+  await seedViews([
+    [1, 300, '/'],
+    [1, 250, '/en/contact'],
+    [1, 200, '/projects'],
+    [2, 300, '/en/contact'],
+    [2, 250, '/en/contact'],
+    [3, 300, '/'],
+  ])
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=today')
+  const totals = page.locator('[data-stats-totals]')
+  const figure = (label: string) =>
+    totals
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd')
+      .first()
+  await expect(figure('Pages vues')).toHaveText('6')
+  await page.locator('[data-stats-panel="page"]').getByRole('link', { name: '/en/contact' }).click()
+  await expect(page).toHaveURL(/[?&]page=%2Fen%2Fcontact/)
+  await expect(figure('Pages vues')).toHaveText('3')
+  await expect(figure('Visiteurs')).toHaveText('2')
+  const pages = page.locator('[data-stats-panel="page"] tbody tr')
+  await expect(pages).toHaveCount(1)
+  await expect(
+    page.locator('[data-stats-panel="exit"]').getByRole('link', { name: '/projects' }),
+  ).toBeVisible()
+})
+
+test('the owner adds a page goal in the settings; every goal filters the dashboard', async ({
+  page,
+  db: _db,
+}) => {
+  await clearStatistics()
+  await seedViews([
+    [1, 300, '/', 'google.fr'],
+    [1, 250, '/merci'],
+    [2, 300, '/blog'],
+  ])
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=today')
+  await page.getByText('Réglages des statistiques').click()
+  const goals = page.getByLabel('Objectifs : pages visitées')
+  await goals.fill('Demande de devis = merci')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('Un objectif est une adresse de page commençant par /')).toBeVisible()
+  await goals.fill('Demande de devis = /merci')
+  await page.getByRole('button', { name: 'Enregistrer' }).click()
+  await expect(page.getByText('Réglages des statistiques enregistrés')).toBeVisible()
+  const panel = page.locator('[data-stats-panel="goals"]')
+  await expect(panel.getByRole('row', { name: /Demande de devis/ })).toContainText('50 %')
+  await panel.getByRole('link', { name: 'Demande de devis' }).click()
+  await expect(page).toHaveURL(/[?&]goal=page%3A%2Fmerci/)
+  await expect(page.getByRole('list', { name: 'Filtres actifs' })).toContainText(
+    'Objectif : Demande de devis',
+  )
+  await expect(
+    page.locator('[data-stats-panel="page"]').getByRole('link', { name: '/blog' }),
+  ).toHaveCount(0)
+  // A built-in goal is a filter too.
+  await page.getByRole('link', { name: 'Retirer le filtre Objectif' }).click()
+  await panel.getByRole('link', { name: 'Téléchargement du CV' }).click()
+  await expect(page).toHaveURL(/[?&]goal=cv/)
+})

@@ -196,7 +196,7 @@ export function ActiveFilters({
   filters,
   search,
 }: {
-  filters: { key: DimName; label: string; value: string }[]
+  filters: { key: DimName | 'goal'; label: string; value: string }[]
   search: string
 }) {
   if (filters.length === 0) return null
@@ -330,7 +330,13 @@ export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string
           {goals.map((g) => (
             <tr key={g.key} className="border-t border-zinc-100">
               <th scope="row" className="py-1 font-normal">
-                {g.label}
+                <Link
+                  to={withParam(search, 'goal', g.key)}
+                  className="text-violet-800 hover:underline"
+                  title={`Filtrer : ${g.label}`}
+                >
+                  {g.label}
+                </Link>
               </th>
               <td className="text-right">{fr(g.visitors)}</td>
               <td className="text-right">{fr(g.events)}</td>
