@@ -119,6 +119,11 @@ export const StatsQuerySchema = z.object({
   device: filterValue,
   browser: filterValue,
   os: filterValue,
+  /** The panel shown beyond its first rows (« Voir plus », ADR 095). */
+  more: z
+    .enum(DIMENSIONS.map((d) => d.key) as [DimName, ...DimName[]])
+    .optional()
+    .catch(undefined),
   /** A goal's key (ADR 095): the visits that reached it. */
   goal: filterValue,
 })
@@ -240,6 +245,8 @@ export interface Report {
   realtime: number
   /** The last five minutes: pages being read, where their visitors came from (ADR 095). */
   live: { pages: LiveRow[]; referrers: LiveRow[] }
+  /** Seconds since the rollups were brought up to date; null when the view reads raw events. */
+  updatedAgo: number | null
   filters: { key: DimName | 'goal'; label: string; value: string }[]
 }
 

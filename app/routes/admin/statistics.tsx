@@ -31,7 +31,7 @@ import {
   STATISTICS_TITLE,
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
-import { RealtimePanel } from '#app/ui/admin/statistics/realtime.tsx'
+import { RealtimePanel, UpdatedNote } from '#app/ui/admin/statistics/realtime.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
@@ -132,6 +132,7 @@ export default function StatisticsTab() {
       </p>
       <ActiveFilters filters={report.filters} search={search} />
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
+      <UpdatedNote seconds={report.updatedAgo} />
       <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <RealtimePanel live={report.live} />

@@ -189,3 +189,23 @@ describe('goals', () => {
     expect(unknown.totals.visits).toBe(0)
   })
 })
+
+describe('long tables and freshness', () => {
+  test('« Voir plus » shows a panel beyond ten rows; the unfiltered figures say how fresh they are', async () => {
+    for (let i = 0; i < 12; i++) await send(`198.51.100.${20 + i}`, i, `/page-${i}`)
+    await flushEvents()
+    const now = START + 30 * 60_000
+    await refreshRollups(now - 20_000)
+    const report = await buildReport(StatsQuerySchema.parse({ period: 'today' }), now)
+    expect(report.panels.page).toHaveLength(10)
+    expect(report.updatedAgo).toBe(20)
+    const more = await buildReport(StatsQuerySchema.parse({ period: 'today', more: 'page' }), now)
+    expect(more.panels.page).toHaveLength(12)
+    expect(more.panels.entry).toHaveLength(10)
+    const filtered = await buildReport(
+      StatsQuerySchema.parse({ period: 'today', page: '/page-1' }),
+      now,
+    )
+    expect(filtered.updatedAgo).toBeNull()
+  })
+})

@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.server.ts'
 import { labelRows, pageTitles } from './labels.server.ts'
 import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
 import { realtimeDetail, realtimeVisitors } from './realtime.server.ts'
+import { rollupAge } from './rollup.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
 import { EMPTY, sourceFor } from './sources.server.ts'
 import { DICT, getStatsSettings } from './store.server.ts'
@@ -29,6 +30,8 @@ export async function statsZone(db: Kysely<Database> = getDb()): Promise<Zone> {
 }
 
 export const PANEL_ROWS = 10
+/** Rows of a panel opened with « Voir plus » (ADR 095). */
+const MORE_ROWS = 100
 
 /** One panel's rows (the dashboard's first rows, or up to `limit` for a CSV export). */
 export async function panelRows(
@@ -58,6 +61,7 @@ export async function buildReport(
   const [cFrom, cTo] = span(current)
   const [pFrom, pTo] = span(previous)
   const source = (await sourceFor(db, query, current, zone)) ?? EMPTY
+  const filtered = query.goal !== undefined || DIMENSIONS.some((d) => query[d.key] !== undefined)
   const previousSource = (await sourceFor(db, query, previous, zone)) ?? EMPTY
   const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
   const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
@@ -70,7 +74,7 @@ export async function buildReport(
     panels[d.key] = await labelRows(
       db,
       d.key,
-      await source.sum(1, DIM[d.key], cFrom, cTo, PANEL_ROWS),
+      await source.sum(1, DIM[d.key], cFrom, cTo, query.more === d.key ? MORE_ROWS : PANEL_ROWS),
       lazyTitles,
     )
   const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 10)
@@ -121,6 +125,7 @@ export async function buildReport(
     goals,
     realtime: await realtimeVisitors(now, db),
     live: await realtimeDetail(now, db),
+    updatedAgo: filtered ? null : Math.max(0, Math.round(await rollupAge(now, db))),
     filters: [
       ...DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
         key: d.key,

@@ -225,3 +225,27 @@ test('the owner adds a page goal in the settings; every goal filters the dashboa
   await panel.getByRole('link', { name: 'Téléchargement du CV' }).click()
   await expect(page).toHaveURL(/[?&]goal=cv/)
 })
+
+test('« Voir plus » opens a table beyond ten rows; the totals say when they were updated', async ({
+  page,
+  db: _db,
+}) => {
+  await clearStatistics()
+  await seedViews(
+    Array.from(
+      { length: 12 },
+      (_, i) => [i + 1, 300 - i, `/page-${i}`] as [number, number, string],
+    ),
+  )
+  await signInAdmin(page)
+  await page.goto('/admin/statistics?period=today')
+  await expect(page.locator('[data-stats-updated]')).toContainText(
+    /Chiffres mis à jour il y a \d+ s/,
+  )
+  const pages = page.locator('[data-stats-panel="page"]')
+  await expect(pages.locator('tbody tr')).toHaveCount(10)
+  await pages.getByRole('link', { name: 'Voir plus' }).click()
+  await expect(page).toHaveURL(/[?&]more=page/)
+  await expect(pages.locator('tbody tr')).toHaveCount(12)
+  await expect(pages.getByRole('link', { name: 'Voir plus' })).toHaveCount(0)
+})

@@ -15,6 +15,9 @@ import {
 
 export const STATISTICS_TITLE = 'Statistiques'
 
+/** A panel's rows before « Voir plus » (the report's PANEL_ROWS, ADR 095). */
+const PANEL_FIRST_ROWS = 10
+
 const fr = (n: number) => n.toLocaleString('fr-FR')
 
 export function formatDuration(seconds: number): string {
@@ -303,6 +306,15 @@ export function Panel({
           </tbody>
         </table>
       )}
+      {rows.length === PANEL_FIRST_ROWS ? (
+        <Link
+          to={withParam(search, 'more', dim)}
+          preventScrollReset
+          className="mt-2 mr-3 inline-block text-xs text-violet-700 underline"
+        >
+          Voir plus
+        </Link>
+      ) : null}
     </PanelBox>
   )
 }

@@ -49,3 +49,14 @@ export function RealtimePanel({ live }: { live: { pages: LiveRow[]; referrers: L
     </section>
   )
 }
+
+/** How fresh the unfiltered figures are (the rollups lag the realtime count, ADR 095). */
+export function UpdatedNote({ seconds }: { seconds: number | null }) {
+  if (seconds === null) return null
+  const text = seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+  return (
+    <p className="-mt-2 mb-4 text-xs text-zinc-600" data-stats-updated="">
+      Chiffres mis à jour il y a {text} ; « En ce moment » compte les dernières secondes.
+    </p>
+  )
+}
