@@ -48,6 +48,10 @@ export const DIM = {
   browser: 9,
   os: 10,
   goal: 11,
+  /** The last page viewed in a visit (ADR 095). */
+  exit: 12,
+  /** A visit's channel: an index of CHANNELS (ADR 095). */
+  channel: 13,
 } as const
 export type DimName = Exclude<keyof typeof DIM, 'total' | 'goal'>
 
@@ -55,6 +59,8 @@ export type DimName = Exclude<keyof typeof DIM, 'total' | 'goal'>
 export const DIMENSIONS: { key: DimName; label: string }[] = [
   { key: 'page', label: 'Pages' },
   { key: 'entry', label: 'Pages d’entrée' },
+  { key: 'exit', label: 'Pages de sortie' },
+  { key: 'channel', label: 'Canaux' },
   { key: 'referrer', label: 'Sites référents' },
   { key: 'source', label: 'Source (utm_source)' },
   { key: 'medium', label: 'Support (utm_medium)' },
@@ -66,6 +72,17 @@ export const DIMENSIONS: { key: DimName; label: string }[] = [
 ]
 
 export const DEVICES = ['', 'Ordinateur', 'Mobile', 'Tablette'] as const
+
+/** Where a visit came from, grouped (ADR 095); stored as the index (0: not counted yet). */
+export const CHANNELS = [
+  '',
+  'Direct',
+  'Recherche',
+  'Réseaux sociaux',
+  'E-mail',
+  'Sites référents',
+  'Campagnes',
+] as const
 
 export const PERIODS = [
   { key: 'today', label: 'Aujourd’hui' },
@@ -93,6 +110,8 @@ export const StatsQuerySchema = z.object({
   to: optionalDate,
   page: filterValue,
   entry: filterValue,
+  exit: filterValue,
+  channel: filterValue,
   referrer: filterValue,
   source: filterValue,
   medium: filterValue,
@@ -101,8 +120,48 @@ export const StatsQuerySchema = z.object({
   device: filterValue,
   browser: filterValue,
   os: filterValue,
+  /** The panel shown beyond its first rows (« Voir plus », ADR 095). */
+  more: z
+    .enum(DIMENSIONS.map((d) => d.key) as [DimName, ...DimName[]])
+    .optional()
+    .catch(undefined),
+  /** A goal's key (ADR 095): the visits that reached it. */
+  goal: filterValue,
 })
 export type StatsQuery = z.output<typeof StatsQuerySchema>
+
+/** An owner's goal (ADR 095): a visit of a page, such as a « merci » page. */
+export const PageGoalSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Nom d’objectif vide' }).max(80),
+  path: z
+    .string()
+    .trim()
+    .regex(/^\/[^\s?#]*$/, { error: 'Un objectif est une adresse de page commençant par /' })
+    .max(300),
+})
+export type PageGoal = z.output<typeof PageGoalSchema>
+
+/** The settings form's goals: one a line, « Nom = /chemin » (ADR 095). */
+export function parseGoalLines(text: string): { name: string; path: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.lastIndexOf('=')
+      return at < 0
+        ? { name: line, path: '' }
+        : { name: line.slice(0, at).trim(), path: line.slice(at + 1).trim() }
+    })
+}
+
+export const goalLines = (goals: PageGoal[]) => goals.map((g) => `${g.name} = ${g.path}`).join('\n')
+
+/** The filter key of an owner's page goal. */
+export const pageGoalKey = (path: string) => `page:${path}`
+
+/** The statistics' time zone until the owner picks another (ADR 095). */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris'
 
 /** The statistics settings (the settings table's 'statistics' row, apart from the site settings). */
 export const StatsSettingsSchema = z.object({
@@ -115,6 +174,17 @@ export const StatsSettingsSchema = z.object({
     .max(25, { error: '25 mois au plus (CNIL)' })
     .default(25),
   weeklyEmail: z.boolean().default(false),
+  /**
+   * The site's IANA time zone (ADR 095): days, hours and periods follow it. Only its shape is
+   * checked here (read on every event, which must not load ICU, ADR 041); Intl checks the name
+   * when the owner saves it.
+   */
+  timeZone: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { error: 'Fuseau horaire inconnu' })
+    .default(DEFAULT_TIME_ZONE),
+  /** The owner's page-visit goals, beside the three built-in ones (ADR 095). */
+  goals: z.array(PageGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})
@@ -159,6 +229,12 @@ export interface GoalRow {
   rate: number
 }
 
+/** A row of the realtime lists (ADR 095): a page being read, or where visitors came from. */
+export interface LiveRow {
+  label: string
+  visitors: number
+}
+
 export interface Report {
   range: { from: string; to: string }
   previousRange: { from: string; to: string }
@@ -168,7 +244,11 @@ export interface Report {
   panels: Record<DimName, PanelRow[]>
   goals: GoalRow[]
   realtime: number
-  filters: { key: DimName; label: string; value: string }[]
+  /** The last five minutes: pages being read, where their visitors came from (ADR 095). */
+  live: { pages: LiveRow[]; referrers: LiveRow[] }
+  /** Seconds since the rollups were brought up to date; null when the view reads raw events. */
+  updatedAgo: number | null
+  filters: { key: DimName | 'goal'; label: string; value: string }[]
 }
 
 /** Two-letter country code ↔ small integer (no dictionary row for 250 values). */

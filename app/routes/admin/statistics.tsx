@@ -2,12 +2,18 @@
 // runs here as in every tab, for the page, its data requests and its CSV exports). Period,
 // comparison and filters live in the URL; /api/statistics/export downloads a table as CSV.
 import { useLoaderData, useLocation, useActionData } from 'react-router'
-import { DIMENSIONS, StatsQuerySchema, StatsSettingsSchema } from '#app/domain/analytics.ts'
+import {
+  DIMENSIONS,
+  StatsQuerySchema,
+  StatsSettingsSchema,
+  parseGoalLines,
+} from '#app/domain/analytics.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.server.ts'
 import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
-import { buildReport } from '#app/server/analytics/report.server.ts'
+import { buildReport, statsZone } from '#app/server/analytics/report.server.ts'
+import { isTimeZone } from '#app/server/analytics/zone.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
 import {
   getStatsSettings,
@@ -25,6 +31,7 @@ import {
   STATISTICS_TITLE,
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
+import { RealtimePanel, UpdatedNote } from '#app/ui/admin/statistics/realtime.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
@@ -35,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await freshRollups()
   const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
   // Events the site-wide budget left out in the period (ADR 084).
-  const ignored = await ignoredEvents(report.range.from, report.range.to)
+  const ignored = await ignoredEvents(report.range.from, report.range.to, (await statsZone()).utc)
   return { report, settings, period: query.period, ignored }
 }
 
@@ -47,8 +54,29 @@ export async function action({ request }: Route.ActionArgs) {
     enabled: boolField.parse(values.enabled),
     retentionMonths: values.retentionMonths,
     weeklyEmail: boolField.parse(values.weeklyEmail),
+    timeZone: typeof values.timeZone === 'string' ? values.timeZone.trim() : values.timeZone,
+    goals: parseGoalLines(typeof values.goals === 'string' ? values.goals : ''),
   })
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field =
+      issue?.path[0] === 'timeZone' || issue?.path[0] === 'goals'
+        ? issue.path[0]
+        : 'retentionMonths'
+    return {
+      field,
+      error:
+        field === 'timeZone'
+          ? 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)'
+          : (issue?.message ?? 'Réglages invalides'),
+    }
+  }
+  // A name Intl does not know is refused at saving (ADR 095); reads only check its shape.
+  if (!isTimeZone(parsed.data.timeZone))
+    return {
+      field: 'timeZone',
+      error: 'Fuseau horaire inconnu (nom IANA, par exemple Europe/Paris)',
+    }
   await saveStatsSettings(parsed.data)
   // The privacy page names the statistics and their retention: cached pages are dropped.
   bumpContentGeneration()
@@ -104,8 +132,10 @@ export default function StatisticsTab() {
       </p>
       <ActiveFilters filters={report.filters} search={search} />
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
+      <UpdatedNote seconds={report.updatedAgo} />
       <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <RealtimePanel live={report.live} />
         {DIMENSIONS.map((d) => (
           <Panel
             key={d.key}
@@ -119,7 +149,7 @@ export default function StatisticsTab() {
       </div>
       <StatsSettingsForm
         settings={settings}
-        error={failure && 'error' in failure ? failure.error : undefined}
+        failure={failure && 'field' in failure ? failure : undefined}
       />
     </div>
   )

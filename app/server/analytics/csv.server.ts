@@ -1,7 +1,7 @@
 // CSV of a statistics table: RFC 4180 quoting, and a leading ', so a value starting with
 // = + - @ (a hostile path or campaign) is never read as a formula by a spreadsheet.
 import type { Kysely } from 'kysely'
-import { DEVICES, DIM, GOALS, decodeCountry } from '#app/domain/analytics.ts'
+import { CHANNELS, DEVICES, DIM, GOALS, decodeCountry } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { DAY_S, isoDay } from './periods.server.ts'
@@ -44,6 +44,7 @@ export async function dailyStatisticsCsv(db: Kysely<Database> = getDb()): Promis
     if (dim === DIM.total) return ''
     if (dim === DIM.country) return decodeCountry(value)
     if (dim === DIM.device) return DEVICES[value] ?? ''
+    if (dim === DIM.channel) return CHANNELS[value] ?? ''
     if (dim === DIM.goal) return GOALS.find((g) => g.kind === value)?.key ?? ''
     return value > 0 ? (text ?? '') : ''
   }

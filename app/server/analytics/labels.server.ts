@@ -1,7 +1,13 @@
 // The words of the dashboard's panels (ADR 072): dictionary strings, country names, and the
 // titles of the projects' and posts' pages, read from their repositories.
 import type { Kysely } from 'kysely'
-import { DEVICES, decodeCountry, type DimName, type PanelRow } from '#app/domain/analytics.ts'
+import {
+  CHANNELS,
+  DEVICES,
+  decodeCountry,
+  type DimName,
+  type PanelRow,
+} from '#app/domain/analytics.ts'
 import { EN_PREFIX } from '#app/domain/i18n/locale.ts'
 import type { Database } from '../db/schema.server.ts'
 import { listBlogPostTitles } from '../repositories/blog.server.ts'
@@ -40,6 +46,11 @@ export async function labelRows(
       const code = decodeCountry(r.value)
       return code ? base(r, code, countryName(code)) : base(r, 'Inconnu', 'Inconnu')
     })
+  if (key === 'channel')
+    return rows.map((r) => {
+      const label = CHANNELS[r.value] || 'Inconnu'
+      return base(r, label, label)
+    })
   if (key === 'device')
     return rows.map((r) => {
       const label = DEVICES[r.value] || 'Inconnu'
@@ -56,7 +67,7 @@ export async function labelRows(
     for (const f of found) strings.set(Number(f.id), f.value)
   }
   const none = key === 'referrer' ? 'Accès direct' : 'Inconnu'
-  const named = key === 'page' || key === 'entry' ? await titles() : undefined
+  const named = key === 'page' || key === 'entry' || key === 'exit' ? await titles() : undefined
   return rows.map((r) => {
     const text = r.value > 0 ? strings.get(r.value) : undefined
     if (text === undefined) return base(r, '(aucun)', none)

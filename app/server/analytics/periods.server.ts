@@ -1,11 +1,13 @@
 // The dashboard's periods (ADR 072): a period's days, and the period before it of the same
-// length that the figures are compared with. Days are Unix day numbers (UTC).
+// length that the figures are compared with. Days are day numbers of the site's time zone's
+// calendar (ADR 095): local wall-clock seconds divided by 86,400.
 import type { PeriodKey } from '#app/domain/analytics.ts'
+import { UTC_ZONE, type Zone } from './zone.server.ts'
 
 export const DAY_S = 86_400
 
 export interface Range {
-  /** First day (Unix day number, UTC), inclusive. */
+  /** First day (day number of the site's calendar), inclusive. */
   from: number
   /** Last day, inclusive. */
   to: number
@@ -19,8 +21,10 @@ export function periodRange(
   period: PeriodKey,
   now: number,
   custom: { from?: string; to?: string } = {},
+  zone: Zone = UTC_ZONE,
 ): { current: Range; previous: Range } {
-  const today = Math.floor(now / 1000 / DAY_S)
+  // « Aujourd'hui » turns over at the site's midnight (ADR 095).
+  const today = Math.floor(zone.local(Math.floor(now / 1000)) / DAY_S)
   let current: Range
   switch (period) {
     case 'today':

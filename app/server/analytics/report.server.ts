@@ -6,7 +6,9 @@ import {
   DIM,
   DIMENSIONS,
   GOALS,
+  pageGoalKey,
   type DimName,
+  type GoalRow,
   type PanelRow,
   type Report,
   type StatsQuery,
@@ -15,11 +17,21 @@ import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { labelRows, pageTitles } from './labels.server.ts'
 import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
-import { realtimeVisitors } from './realtime.server.ts'
+import { realtimeDetail, realtimeVisitors } from './realtime.server.ts'
+import { rollupAge } from './rollup.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
 import { EMPTY, sourceFor } from './sources.server.ts'
+import { DICT, getStatsSettings } from './store.server.ts'
+import { zoneOf, type Zone } from './zone.server.ts'
+
+/** The site's time zone for the statistics (ADR 095). */
+export async function statsZone(db: Kysely<Database> = getDb()): Promise<Zone> {
+  return zoneOf((await getStatsSettings(db)).timeZone)
+}
 
 export const PANEL_ROWS = 10
+/** Rows of a panel opened with « Voir plus » (ADR 095). */
+const MORE_ROWS = 100
 
 /** One panel's rows (the dashboard's first rows, or up to `limit` for a CSV export). */
 export async function panelRows(
@@ -29,8 +41,9 @@ export async function panelRows(
   limit = PANEL_ROWS,
   db: Kysely<Database> = getDb(),
 ): Promise<PanelRow[]> {
-  const { current } = periodRange(query.period, now, query)
-  const source = await sourceFor(db, query, current)
+  const zone = await statsZone(db)
+  const { current } = periodRange(query.period, now, query, zone)
+  const source = await sourceFor(db, query, current, zone)
   if (!source) return []
   const rows = await source.sum(1, DIM[key], current.from * DAY_S, (current.to + 1) * DAY_S, limit)
   return labelRows(db, key, rows, pageTitles)
@@ -42,12 +55,14 @@ export async function buildReport(
   now = Date.now(),
   db: Kysely<Database> = getDb(),
 ): Promise<Report> {
-  const { current, previous } = periodRange(query.period, now, query)
+  const zone = await statsZone(db)
+  const { current, previous } = periodRange(query.period, now, query, zone)
   const span = (r: Range) => [r.from * DAY_S, (r.to + 1) * DAY_S] as const
   const [cFrom, cTo] = span(current)
   const [pFrom, pTo] = span(previous)
-  const source = (await sourceFor(db, query, current)) ?? EMPTY
-  const previousSource = (await sourceFor(db, query, previous)) ?? EMPTY
+  const source = (await sourceFor(db, query, current, zone)) ?? EMPTY
+  const filtered = query.goal !== undefined || DIMENSIONS.some((d) => query[d.key] !== undefined)
+  const previousSource = (await sourceFor(db, query, previous, zone)) ?? EMPTY
   const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
   const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
   const totals = totalsOf(total)
@@ -59,21 +74,47 @@ export async function buildReport(
     panels[d.key] = await labelRows(
       db,
       d.key,
-      await source.sum(1, DIM[d.key], cFrom, cTo, PANEL_ROWS),
+      await source.sum(1, DIM[d.key], cFrom, cTo, query.more === d.key ? MORE_ROWS : PANEL_ROWS),
       lazyTitles,
     )
   const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 10)
-  const goals = GOALS.map((g) => {
+  const rate = (visitors: number) =>
+    totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0
+  const goals: GoalRow[] = GOALS.map((g) => {
     const r = goalRows.find((x) => x.value === g.kind)
     const visitors = r?.visitors ?? 0
-    return {
-      key: g.key,
-      label: g.label,
-      visitors,
-      events: r?.pageviews ?? 0,
-      rate: totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0,
-    }
+    return { key: g.key, label: g.label, visitors, events: r?.pageviews ?? 0, rate: rate(visitors) }
   })
+  // The owner's page goals (ADR 095): the visitors and views of their page.
+  const pageGoals = (await getStatsSettings(db)).goals
+  if (pageGoals.length) {
+    const ids = new Map(
+      (
+        await db
+          .selectFrom('analytics_dict')
+          .select(['id', 'value'])
+          .where('kind', '=', DICT.path)
+          .where(
+            'value',
+            'in',
+            pageGoals.map((g) => g.path),
+          )
+          .execute()
+      ).map((r) => [r.value, Number(r.id)]),
+    )
+    const pageRows = await source.sum(1, DIM.page, cFrom, cTo, 100_000)
+    for (const g of pageGoals) {
+      const r = pageRows.find((x) => x.value === ids.get(g.path))
+      const visitors = r?.visitors ?? 0
+      goals.push({
+        key: pageGoalKey(g.path),
+        label: g.name,
+        visitors,
+        events: r?.pageviews ?? 0,
+        rate: rate(visitors),
+      })
+    }
+  }
   return {
     range: { from: isoDay(current.from), to: isoDay(current.to) },
     previousRange: { from: isoDay(previous.from), to: isoDay(previous.to) },
@@ -83,10 +124,23 @@ export async function buildReport(
     panels,
     goals,
     realtime: await realtimeVisitors(now, db),
-    filters: DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
-      key: d.key,
-      label: d.label,
-      value: query[d.key]!,
-    })),
+    live: await realtimeDetail(now, db),
+    updatedAgo: filtered ? null : Math.max(0, Math.round(await rollupAge(now, db))),
+    filters: [
+      ...DIMENSIONS.filter((d) => query[d.key] !== undefined).map((d) => ({
+        key: d.key,
+        label: d.label,
+        value: query[d.key]!,
+      })),
+      ...(query.goal === undefined
+        ? []
+        : [
+            {
+              key: 'goal' as const,
+              label: 'Objectif',
+              value: goals.find((g) => g.key === query.goal)?.label ?? query.goal,
+            },
+          ]),
+    ],
   }
 }

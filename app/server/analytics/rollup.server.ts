@@ -1,12 +1,14 @@
-// Rollups (ADR 073): raw events of a UTC day grouped into visits (one visitor hash, no gap of
-// 30 minutes; the salt is daily, so a visit never spans two days), then counted per hour and
-// per day for every dimension. The dashboard reads these rows; only filtered views read raw
+// Rollups (ADR 073): raw events of a day grouped into visits (one visitor hash, no gap of
+// 30 minutes; the salt is daily), then counted per hour and per day for every dimension. Days
+// and hours are the site's time zone's (ADR 095): bucket starts are local wall-clock seconds. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
 import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
-import { flushEvents, readState, writeState } from './store.server.ts'
+import { assignChannels } from './channels.server.ts'
+import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
+import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
 
 const DAY_S = 86_400
 const HOUR_S = 3_600
@@ -35,7 +37,9 @@ export const EVENT_COLUMNS = [
 export interface Visit {
   events: EventRow[]
   entry: number
-  attrs: Record<Exclude<keyof typeof DIM, 'total' | 'page' | 'entry' | 'goal'>, number>
+  /** The last page viewed (ADR 095). */
+  exit: number
+  attrs: Record<Exclude<keyof typeof DIM, 'total' | 'page' | 'entry' | 'exit' | 'goal'>, number>
 }
 
 /** A filter on one dimension: the stored integer value. */
@@ -87,6 +91,7 @@ export function toVisits(rows: EventRow[]): Visit[] {
       current = {
         events: [],
         entry: row.path,
+        exit: row.path,
         attrs: {
           referrer: row.ref ?? 0,
           source: row.src ?? 0,
@@ -96,6 +101,8 @@ export function toVisits(rows: EventRow[]): Visit[] {
           device: row.device ?? 0,
           browser: row.browser ?? 0,
           os: row.os ?? 0,
+          // Set by assignChannels (ADR 095), which reads the dictionary.
+          channel: 0,
         },
       }
       visits.push(current)
@@ -106,6 +113,7 @@ export function toVisits(rows: EventRow[]): Visit[] {
       current.events.every((e) => e.kind !== EVENT_KIND.pageview)
     )
       current.entry = row.path
+    if (row.kind === EVENT_KIND.pageview) current.exit = row.path
     current.events.push(row)
     last = row
   }
@@ -120,6 +128,15 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
         return false
     } else if (f.dim === DIM.entry) {
       if (visit.entry !== f.value) return false
+    } else if (f.dim === DIM.exit) {
+      if (visit.exit !== f.value) return false
+    } else if (f.dim === DIM.goal) {
+      // A built-in goal is its event kind; an owner's page goal is -(the page's id) (ADR 095).
+      const reached =
+        f.value < 0
+          ? visit.events.some((e) => e.kind === EVENT_KIND.pageview && e.path === -f.value)
+          : visit.events.some((e) => e.kind === f.value && e.kind !== EVENT_KIND.pageview)
+      if (!reached) return false
     } else {
       const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
       if (!name || !(name in visit.attrs)) return false
@@ -133,19 +150,30 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
  * Adds a day's visits to `map` at both granularities (gran 0: the hour, gran 1: the day).
  * Page views count in their own hour; a visit counts in the hour it started.
  */
-export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter[] = []): void {
+export function countVisits(
+  visits: Visit[],
+  map: CountMap,
+  filters: VisitFilter[] = [],
+  zone: Zone = UTC_ZONE,
+): void {
+  // A page filter (Plausible's semantics, ADR 095): the visits that saw the page count whole
+  // (visitors, visits, bounces, duration, their entry, exit, sources…), but page views are the
+  // page's own, so the Pages panel and the page views count that page only.
+  const onlyPages = new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))
   for (const visit of visits) {
     if (filters.length && !visitMatches(visit, filters)) continue
     const first = visit.events[0]!
     const lastT = visit.events[visit.events.length - 1]!.t
-    const day = Math.floor(first.t / DAY_S) * DAY_S
-    const hour = Math.floor(first.t / HOUR_S) * HOUR_S
+    const firstLocal = zone.local(first.t)
+    const day = Math.floor(firstLocal / DAY_S) * DAY_S
+    const hour = Math.floor(firstLocal / HOUR_S) * HOUR_S
     const views = visit.events.filter((e) => e.kind === EVENT_KIND.pageview)
     const bounced = views.length <= 1 ? 1 : 0
     const duration = lastT - first.t
     const visitLevel: [number, number][] = [
       [DIM.total, 0],
       [DIM.entry, visit.entry],
+      [DIM.exit, visit.exit],
       [DIM.referrer, visit.attrs.referrer],
       [DIM.country, visit.attrs.country],
       [DIM.device, visit.attrs.device],
@@ -155,6 +183,7 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
     if (visit.attrs.source) visitLevel.push([DIM.source, visit.attrs.source])
     if (visit.attrs.medium) visitLevel.push([DIM.medium, visit.attrs.medium])
     if (visit.attrs.campaign) visitLevel.push([DIM.campaign, visit.attrs.campaign])
+    if (visit.attrs.channel) visitLevel.push([DIM.channel, visit.attrs.channel])
     for (const [dim, value] of visitLevel) {
       for (const [gran, start] of buckets(dim, day, hour)) {
         const c = counts(map, `${gran}|${start}|${dim}|${value}`)
@@ -168,8 +197,9 @@ export function countVisits(visits: Visit[], map: CountMap, filters: VisitFilter
     const pagesSeen = new Set<number>()
     const goalsSeen = new Set<number>()
     for (const event of visit.events) {
-      const eventHour = Math.floor(event.t / HOUR_S) * HOUR_S
+      const eventHour = Math.floor(zone.local(event.t) / HOUR_S) * HOUR_S
       if (event.kind === EVENT_KIND.pageview) {
+        if (onlyPages.size && !onlyPages.has(event.path)) continue
         for (const [dim, value] of visitLevel)
           for (const [gran, start] of buckets(dim, day, eventHour)) {
             const c = counts(map, `${gran}|${start}|${dim}|${value}`)
@@ -222,7 +252,13 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
   if (filter.dim === DIM.page)
     return eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', filter.value)])
   // A visit of goals only (no page view) enters on its first goal's path (`toVisits`).
-  if (filter.dim === DIM.entry) return eb('path', '=', filter.value)
+  if (filter.dim === DIM.entry || filter.dim === DIM.exit) return eb('path', '=', filter.value)
+  if (filter.dim === DIM.goal)
+    return filter.value < 0
+      ? eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', -filter.value)])
+      : eb('kind', '=', filter.value)
+  // A channel is computed from strings (ADR 095): every visitor of the day may match.
+  if (filter.dim === DIM.channel) return eb.lit(true)
   const column = COLUMN_OF_DIM[filter.dim]
   if (!column) return eb.lit(false)
   // 0 is how a missing value is counted (`toVisits`); the column may hold null or 0.
@@ -240,19 +276,23 @@ export async function dayEvents(
   db: Kysely<Database>,
   day: number,
   filters: VisitFilter[] = [],
+  zone: Zone = UTC_ZONE,
 ): Promise<EventRow[]> {
+  // The day's bounds in Unix seconds: local midnights (ADR 095).
+  const from = zone.utc(day * DAY_S)
+  const to = zone.utc((day + 1) * DAY_S)
   let query = db
     .selectFrom('analytics_event')
     .select([...EVENT_COLUMNS])
-    .where('t', '>=', day * DAY_S)
-    .where('t', '<', (day + 1) * DAY_S)
+    .where('t', '>=', from)
+    .where('t', '<', to)
   for (const filter of filters)
     query = query.where('v', 'in', (eb) =>
       eb
         .selectFrom('analytics_event')
         .select('v')
-        .where('t', '>=', day * DAY_S)
-        .where('t', '<', (day + 1) * DAY_S)
+        .where('t', '>=', from)
+        .where('t', '<', to)
         .where((w) => couldMatch(w, filter)),
     )
   const rows = await query.execute()
@@ -300,10 +340,16 @@ function replaceCounts(oc: OnConflictBuilder<Database, 'analytics_rollup'>) {
   }))
 }
 
-/** Recomputes one UTC day's rollups (hours and day) from its raw events. */
-export async function rollupDay(db: Kysely<Database>, day: number): Promise<number> {
+/** Recomputes one day's rollups (hours and day) from its raw events. */
+export async function rollupDay(
+  db: Kysely<Database>,
+  day: number,
+  zone: Zone = UTC_ZONE,
+): Promise<number> {
   const map: CountMap = new Map()
-  countVisits(toVisits(await dayEvents(db, day)), map)
+  const visits = toVisits(await dayEvents(db, day, [], zone))
+  await assignChannels(db, visits)
+  countVisits(visits, map, [], zone)
   const rows = rollupRows(map)
   await db.transaction().execute(async (trx) => {
     await trx
@@ -323,7 +369,7 @@ export async function rollupDay(db: Kysely<Database>, day: number): Promise<numb
   return rows.length
 }
 
-/** Unix seconds of the first day of the UTC month holding `t`. */
+/** Local seconds of the first day of the month holding `t` (local seconds). */
 export function monthStartOf(t: number): number {
   const date = new Date(t * 1000)
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000
@@ -382,35 +428,70 @@ export async function rollupMonth(db: Kysely<Database>, monthStart: number): Pro
 
 let refreshing: Promise<void> | undefined
 
+/** The state key naming the time zone the rollups were counted in (ADR 095). */
+const ROLLUP_ZONE = 'rollupZone'
+
 /**
  * Brings the rollups up to date: every day from the last refresh (minus a margin for late
- * batches) to today. One refresh at a time per process.
+ * batches) to today, in the site's time zone. When the zone differs from the one the rollups
+ * were counted in, every day whose raw events retention kept is counted again (ADR 095). One
+ * refresh at a time per process.
  */
 export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb()): Promise<void> {
   refreshing ??= (async () => {
     try {
+      const nowS = Math.floor(now / 1000)
+      const { timeZone } = await getStatsSettings(db)
       const until = Number(await readState('rolledUntil', db))
-      let from: number
-      if (Number.isFinite(until) && until > 0) from = Math.floor((until - 300) / DAY_S)
-      else {
+      const rolled = Number.isFinite(until) && until > 0
+      // Rollups made before the setting existed were counted in UTC.
+      const rolledZone = (await readState(ROLLUP_ZONE, db)) ?? (rolled ? 'UTC' : timeZone)
+      const rebucket = rolled && rolledZone !== timeZone
+      const done = async () => {
+        await writeState('rolledUntil', String(nowS), db)
+        await writeState(ROLLUP_ZONE, timeZone, db)
+      }
+      let since: number
+      if (rolled && !rebucket) {
+        since = until - 300
+        // Nothing written since: nothing to count (and no time zone data loaded, ADR 041).
+        const fresh = await db
+          .selectFrom('analytics_event')
+          .select('t')
+          .where('t', '>=', since)
+          .limit(1)
+          .executeTakeFirst()
+        if (!fresh) return await done()
+      } else {
         const first = await db
           .selectFrom('analytics_event')
           .select((eb) => eb.fn.min('t').as('t'))
           .executeTakeFirst()
-        if (first?.t === null || first?.t === undefined) {
-          await writeState('rolledUntil', String(Math.floor(now / 1000)), db)
-          return
-        }
-        from = Math.floor(Number(first.t) / DAY_S)
+        if (first?.t === null || first?.t === undefined) return await done()
+        since = Number(first.t)
       }
-      const today = Math.floor(now / 1000 / DAY_S)
+      const zone = zoneOf(timeZone)
+      let from = Math.floor(zone.local(since) / DAY_S)
+      if (rebucket) {
+        // The first kept day may have lost events to the retention purge: when older rollups
+        // exist, that day keeps its rows rather than be counted again from a part of it.
+        const older = await db
+          .selectFrom('analytics_rollup')
+          .select('start')
+          .where('gran', '=', 1)
+          .where('start', '<', from * DAY_S)
+          .limit(1)
+          .executeTakeFirst()
+        if (older) from += 1
+      }
+      const today = Math.floor(zone.local(nowS) / DAY_S)
       const months = new Set<number>()
       for (let day = from; day <= today; day++) {
-        await rollupDay(db, day)
+        await rollupDay(db, day, zone)
         months.add(monthStartOf(day * DAY_S))
       }
       for (const month of months) await rollupMonth(db, month)
-      await writeState('rolledUntil', String(Math.floor(now / 1000)), db)
+      await done()
     } finally {
       refreshing = undefined
     }
@@ -430,5 +511,11 @@ const FRESH_S = 60
 /** Before a read: this process's queued events written, rollups refreshed when stale. */
 export async function freshRollups(now = Date.now()): Promise<void> {
   await flushEvents()
-  if ((await rollupAge(now)) > FRESH_S) await refreshRollups(now)
+  // A refresh already running may have started before the time zone changed: twice at most.
+  for (let i = 0; i < 2; i++) {
+    const { timeZone } = await getStatsSettings()
+    const stale = (await rollupAge(now)) > FRESH_S
+    if (!stale && (await readState(ROLLUP_ZONE)) === timeZone) return
+    await refreshRollups(now)
+  }
 }

@@ -2,10 +2,12 @@
 // the period's raw events re-counted with the rollups' code when the URL filters a dimension.
 import type { Kysely } from 'kysely'
 import {
+  CHANNELS,
   DEVICES,
   DIM,
   DIMENSIONS,
   encodeCountry,
+  GOALS,
   type DimName,
   type StatsQuery,
 } from '#app/domain/analytics.ts'
@@ -22,7 +24,9 @@ import {
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
+import { assignChannels } from './channels.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
+import type { Zone } from './zone.server.ts'
 
 export type Row = AnalyticsRollupTable
 
@@ -116,12 +120,16 @@ async function filteredSource(
   db: Kysely<Database>,
   range: Range,
   filters: VisitFilter[],
+  zone: Zone,
 ): Promise<Source> {
   const rows: Row[] = []
   // Only the days whose rollups hold every filtered value can match (a campaign of two weeks
   // reads two weeks of raw events, not the year).
   let days: Set<number> | undefined
-  for (const f of filters) {
+  for (const filter of filters) {
+    // An owner's page goal is found on the days its page was viewed (ADR 095).
+    const f =
+      filter.dim === DIM.goal && filter.value < 0 ? { dim: DIM.page, value: -filter.value } : filter
     const found = await db
       .selectFrom('analytics_rollup')
       .select('start')
@@ -135,11 +143,13 @@ async function filteredSource(
     days = days ? new Set([...days].filter((d) => these.has(d))) : these
   }
   // Yesterday and today are always read: their rollups may lag the last minutes' events.
-  const recent = Math.floor(Date.now() / 1000 / DAY_S) - 1
+  const recent = Math.floor(zone.local(Math.floor(Date.now() / 1000)) / DAY_S) - 1
   for (let day = range.from; day <= range.to; day++) {
     if (days && !days.has(day) && day < recent) continue
     const map: CountMap = new Map()
-    countVisits(toVisits(await dayEvents(db, day, filters)), map, filters)
+    const visits = toVisits(await dayEvents(db, day, filters, zone))
+    await assignChannels(db, visits)
+    countVisits(visits, map, filters, zone)
     rows.push(...rollupRows(map))
   }
   return {
@@ -177,6 +187,7 @@ async function filteredSource(
 const DICT_OF_DIM: Partial<Record<DimName, DictKind>> = {
   page: DICT.path,
   entry: DICT.path,
+  exit: DICT.path,
   referrer: DICT.referrer,
   source: DICT.source,
   medium: DICT.medium,
@@ -192,6 +203,10 @@ async function storedValue(
   value: string,
 ): Promise<number | null> {
   if (key === 'country') return value === 'Inconnu' ? 0 : encodeCountry(value)
+  if (key === 'channel') {
+    const index = CHANNELS.indexOf(value as (typeof CHANNELS)[number])
+    return index > 0 ? index : null
+  }
   if (key === 'device') {
     const index = DEVICES.indexOf(value as (typeof DEVICES)[number])
     return index > 0 ? index : value === 'Inconnu' ? 0 : null
@@ -221,6 +236,15 @@ async function filtersOf(
     if (value === null) impossible = true
     else filters.push({ dim: DIM[d.key], value })
   }
+  if (query.goal !== undefined) {
+    // A built-in goal's event kind, or an owner's page goal as -(the page's id) (ADR 095).
+    const builtIn = GOALS.find((g) => g.key === query.goal)
+    const path = query.goal.startsWith('page:') ? query.goal.slice(5) : undefined
+    const id = path === undefined ? null : await storedValue(db, 'page', path)
+    if (builtIn) filters.push({ dim: DIM.goal, value: builtIn.kind })
+    else if (id !== null && id > 0) filters.push({ dim: DIM.goal, value: -id })
+    else impossible = true
+  }
   return { filters, impossible }
 }
 
@@ -228,10 +252,11 @@ export async function sourceFor(
   db: Kysely<Database>,
   query: StatsQuery,
   range: Range,
+  zone: Zone,
 ): Promise<Source | null> {
   const { filters, impossible } = await filtersOf(db, query)
   if (impossible) return null
-  return filters.length ? filteredSource(db, range, filters) : rollupSource(db)
+  return filters.length ? filteredSource(db, range, filters, zone) : rollupSource(db)
 }
 
 export const EMPTY: Source = {

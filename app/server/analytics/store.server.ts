@@ -218,7 +218,7 @@ const PURGE_SLICE = 5_000
 
 /** The event columns and rollup dimensions that hold dictionary ids. */
 const DICT_COLUMNS = ['path', 'ref', 'src', 'med', 'camp', 'browser', 'os'] as const
-const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10] // page, entry, referrer, UTM ×3, browser, os
+const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10, 12] // page, entry, referrer, UTM ×3, browser, os, exit
 
 /**
  * Deletes the dictionary values no event and no rollup uses any more (ADR 084), so that junk
@@ -389,14 +389,18 @@ async function writeIgnored(db: Kysely<Database>): Promise<void> {
     })
 }
 
-/** Events the budget left out between two UTC days (`YYYY-MM-DD`, both included). */
+/**
+ * Events the budget left out between two days (`YYYY-MM-DD`, both included) of the site's
+ * calendar; `utc` turns its local midnights into Unix seconds (ADR 095).
+ */
 export async function ignoredEvents(
   from: string,
   to: string,
+  utc: (local: number) => number = (local) => local,
   db: Kysely<Database> = getDb(),
 ): Promise<number> {
-  const start = Date.parse(`${from}T00:00:00Z`) / 1000
-  const end = Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_S
+  const start = utc(Date.parse(`${from}T00:00:00Z`) / 1000)
+  const end = utc(Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_S)
   const rows = await db
     .selectFrom('analytics_state')
     .select(['key', 'value'])

@@ -15,6 +15,9 @@ import {
 
 export const STATISTICS_TITLE = 'Statistiques'
 
+/** A panel's rows before « Voir plus » (the report's PANEL_ROWS, ADR 095). */
+const PANEL_FIRST_ROWS = 10
+
 const fr = (n: number) => n.toLocaleString('fr-FR')
 
 export function formatDuration(seconds: number): string {
@@ -196,7 +199,7 @@ export function ActiveFilters({
   filters,
   search,
 }: {
-  filters: { key: DimName; label: string; value: string }[]
+  filters: { key: DimName | 'goal'; label: string; value: string }[]
   search: string
 }) {
   if (filters.length === 0) return null
@@ -303,6 +306,15 @@ export function Panel({
           </tbody>
         </table>
       )}
+      {rows.length === PANEL_FIRST_ROWS ? (
+        <Link
+          to={withParam(search, 'more', dim)}
+          preventScrollReset
+          className="mt-2 mr-3 inline-block text-xs text-violet-700 underline"
+        >
+          Voir plus
+        </Link>
+      ) : null}
     </PanelBox>
   )
 }
@@ -330,7 +342,13 @@ export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string
           {goals.map((g) => (
             <tr key={g.key} className="border-t border-zinc-100">
               <th scope="row" className="py-1 font-normal">
-                {g.label}
+                <Link
+                  to={withParam(search, 'goal', g.key)}
+                  className="text-violet-800 hover:underline"
+                  title={`Filtrer : ${g.label}`}
+                >
+                  {g.label}
+                </Link>
               </th>
               <td className="text-right">{fr(g.visitors)}</td>
               <td className="text-right">{fr(g.events)}</td>

@@ -1,17 +1,19 @@
 // The statistics' settings (ADR 072): on or off, how long raw events are kept (25 months at
 // most), the weekly summary e-mail and the public view counts.
 import { Form } from 'react-router'
-import type { StatsSettings } from '#app/domain/analytics.ts'
+import { goalLines, type StatsSettings } from '#app/domain/analytics.ts'
 import { SubmitButton } from '../buttons.tsx'
-import { CheckboxField, TextField } from '../fields.tsx'
+import { CheckboxField, TextAreaField, TextField } from '../fields.tsx'
 
 export function StatsSettingsForm({
   settings,
-  error,
+  failure,
 }: {
   settings: StatsSettings
-  error?: string
+  /** The refused field and its French message (ADR 095). */
+  failure?: { field: string; error: string }
 }) {
+  const errorOf = (field: string) => (failure?.field === field ? failure.error : undefined)
   return (
     <details className="mt-6 rounded-md border border-zinc-200 bg-white p-4">
       <summary className="cursor-pointer font-semibold text-zinc-900">
@@ -31,7 +33,21 @@ export function StatsSettingsForm({
           max={25}
           defaultValue={String(settings.retentionMonths)}
           hint="25 mois au plus (CNIL). Les totaux anonymes sont conservés."
-          error={error}
+          error={errorOf('retentionMonths')}
+        />
+        <TextField
+          name="timeZone"
+          label="Fuseau horaire"
+          defaultValue={settings.timeZone}
+          hint="Nom IANA, par exemple Europe/Paris. Jours, heures et périodes le suivent ; le changer recompte les visites encore conservées."
+          error={errorOf('timeZone')}
+        />
+        <TextAreaField
+          name="goals"
+          label="Objectifs : pages visitées"
+          defaultValue={goalLines(settings.goals)}
+          hint="Un objectif par ligne : « Nom = /adresse », par exemple « Demande de devis = /merci ». Chaque objectif filtre le tableau de bord."
+          error={errorOf('goals')}
         />
         <CheckboxField
           name="weeklyEmail"
