@@ -2,6 +2,7 @@
 // periods, dimensions and filters, the settings and their French labels. No I/O.
 import { z } from 'zod'
 import { STATS_EVENTS } from './analytics-beacon.ts'
+import { VitalsValuesSchema } from './web-vitals.ts'
 
 /** Stored event kinds (integers in analytics_event.kind). */
 export const EVENT_KIND = { pageview: 0, contact: 1, cv: 2, outbound: 3 } as const
@@ -30,6 +31,8 @@ export const StatsEventSchema = z.object({
   z: text(64).optional(),
   /** Outbound link's address. */
   l: text(2048).optional(),
+  /** A 'vitals' event's measures (ADR 096). */
+  m: VitalsValuesSchema.optional(),
 })
 export type StatsEvent = z.output<typeof StatsEventSchema>
 

@@ -9,6 +9,8 @@ import { readAdminForm, unknownIntent } from '#app/server/admin/admin-actions.se
 import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
 import { buildReport } from '#app/server/analytics/report.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
+import { pageTitles } from '#app/server/analytics/labels.server.ts'
+import { buildVitalsReport } from '#app/server/analytics/vitals.server.ts'
 import {
   getStatsSettings,
   ignoredEvents,
@@ -26,6 +28,7 @@ import {
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
+import { VitalsPanel } from '#app/ui/admin/statistics/vitals-panel.tsx'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
 
@@ -36,7 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
   // Events the site-wide budget left out in the period (ADR 084).
   const ignored = await ignoredEvents(report.range.from, report.range.to)
-  return { report, settings, period: query.period, ignored }
+  // Real visitors' page speed (ADR 096).
+  const vitals = await buildVitalsReport(query, pageTitles)
+  return { report, settings, period: query.period, ignored, vitals }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -75,7 +80,7 @@ export function meta() {
 }
 
 export default function StatisticsTab() {
-  const { report, settings, period, ignored } = useLoaderData<typeof loader>()
+  const { report, settings, period, ignored, vitals } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const { search } = useLocation()
   return (
@@ -117,6 +122,7 @@ export default function StatisticsTab() {
         ))}
         <GoalsPanel goals={report.goals} search={search} />
       </div>
+      <VitalsPanel vitals={vitals} search={search} />
       <StatsSettingsForm
         settings={settings}
         error={failure && 'error' in failure ? failure.error : undefined}

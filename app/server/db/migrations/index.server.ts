@@ -17,6 +17,7 @@ import * as m015 from './015-analytics.server.ts'
 import * as m016 from './016-translations.server.ts'
 import * as m017 from './017-revision-locale.server.ts'
 import * as m023 from './023-newsletter.server.ts'
+import * as m030 from './030-web-vitals.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-translations': m016,
   '017-revision-locale': m017,
   '023-newsletter': m023,
+  '030-web-vitals': m030,
 }
