@@ -29,6 +29,9 @@ import {
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import { VitalsPanel } from '#app/ui/admin/statistics/vitals-panel.tsx'
+import { StatsShareSettings } from '#app/ui/admin/statistics/share-settings.tsx'
+import { shareAction } from '#app/server/admin/statistics-share.server.ts'
+import { activeShare } from '#app/server/analytics/share.server.ts'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
 
@@ -41,12 +44,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ignored = await ignoredEvents(report.range.from, report.range.to)
   // Real visitors' page speed (ADR 096).
   const vitals = await buildVitalsReport(query, pageTitles)
-  return { report, settings, period: query.period, ignored, vitals }
+  const share = await activeShare()
+  return { report, settings, period: query.period, ignored, vitals, share }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const { intent, values } = await readAdminForm(request)
+  // The read-only share link (ADR 096).
+  if (intent === 'share-create' || intent === 'share-revoke')
+    return shareAction(request, admin, intent)
   if (intent !== 'settings') return unknownIntent(intent)
   const parsed = StatsSettingsSchema.safeParse({
     enabled: boolField.parse(values.enabled),
@@ -80,7 +87,7 @@ export function meta() {
 }
 
 export default function StatisticsTab() {
-  const { report, settings, period, ignored, vitals } = useLoaderData<typeof loader>()
+  const { report, settings, period, ignored, vitals, share } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const { search } = useLocation()
   return (
@@ -126,7 +133,12 @@ export default function StatisticsTab() {
       <StatsSettingsForm
         settings={settings}
         error={failure && 'error' in failure ? failure.error : undefined}
-      />
+      >
+        <StatsShareSettings
+          share={share}
+          createdUrl={failure && 'shareUrl' in failure ? failure.shareUrl : undefined}
+        />
+      </StatsSettingsForm>
     </div>
   )
 }

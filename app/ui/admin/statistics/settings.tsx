@@ -8,9 +8,12 @@ import { CheckboxField, TextField } from '../fields.tsx'
 export function StatsSettingsForm({
   settings,
   error,
+  children,
 }: {
   settings: StatsSettings
   error?: string
+  /** More settings with forms of their own (the share link, ADR 096). */
+  children?: React.ReactNode
 }) {
   return (
     <details className="mt-6 rounded-md border border-zinc-200 bg-white p-4">
@@ -42,6 +45,7 @@ export function StatsSettingsForm({
           <SubmitButton intent="settings">Enregistrer</SubmitButton>
         </div>
       </Form>
+      {children}
     </details>
   )
 }
