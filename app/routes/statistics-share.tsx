@@ -24,6 +24,7 @@ import {
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsReadOnly } from '#app/ui/admin/statistics/read-only.ts'
 import { VitalsPanel } from '#app/ui/admin/statistics/vitals-panel.tsx'
+import { longDay } from '#app/ui/admin/statistics/dates.ts'
 import type { Route } from './+types/statistics-share'
 
 /** Views of the shared page one address may ask for per minute (a key cannot be guessed). */
@@ -87,8 +88,8 @@ export default function SharedStatistics() {
           search={search}
         />
         <p className="mb-3 text-sm text-zinc-600">
-          Du {report.range.from} au {report.range.to}, comparé au {report.previousRange.from} –{' '}
-          {report.previousRange.to}.
+          Du {longDay(report.range.from)} au {longDay(report.range.to)}, comparé au{' '}
+          {longDay(report.previousRange.from)} – {longDay(report.previousRange.to)}.
         </p>
         <ActiveFilters filters={report.filters} search={search} />
         <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />

@@ -29,6 +29,7 @@ import {
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
 import { VitalsPanel } from '#app/ui/admin/statistics/vitals-panel.tsx'
+import { longDay } from '#app/ui/admin/statistics/dates.ts'
 import { StatsShareSettings } from '#app/ui/admin/statistics/share-settings.tsx'
 import { shareAction } from '#app/server/admin/statistics-share.server.ts'
 import { activeShare } from '#app/server/analytics/share.server.ts'
@@ -111,8 +112,9 @@ export default function StatisticsTab() {
       ) : null}
       <PeriodPicker period={period} from={report.range.from} to={report.range.to} search={search} />
       <p className="mb-3 text-sm text-zinc-600">
-        Du {report.range.from} au {report.range.to}, comparé au {report.previousRange.from} –{' '}
-        {report.previousRange.to}. Visiteurs anonymes, comptés par jour (sans cookie).
+        Du {longDay(report.range.from)} au {longDay(report.range.to)}, comparé au{' '}
+        {longDay(report.previousRange.from)} – {longDay(report.previousRange.to)}. Visiteurs
+        anonymes, comptés par jour (sans cookie).
       </p>
       <ActiveFilters filters={report.filters} search={search} />
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
