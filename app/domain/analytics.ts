@@ -117,6 +117,8 @@ export const StatsSettingsSchema = z.object({
     .max(25, { error: '25 mois au plus (CNIL)' })
     .default(25),
   weeklyEmail: z.boolean().default(false),
+  /** A summary of the previous month, on the 1st (ADR 096). */
+  monthlyEmail: z.boolean().default(false),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})

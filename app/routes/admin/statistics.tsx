@@ -60,6 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
     enabled: boolField.parse(values.enabled),
     retentionMonths: values.retentionMonths,
     weeklyEmail: boolField.parse(values.weeklyEmail),
+    monthlyEmail: boolField.parse(values.monthlyEmail),
   })
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Réglages invalides' }
   await saveStatsSettings(parsed.data)

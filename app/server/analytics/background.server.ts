@@ -20,6 +20,7 @@ import {
   writeState,
 } from './store.server.ts'
 import { flushVitals, purgeVitalsOlderThan } from './vitals.server.ts'
+import { sendMonthlySummary } from './monthly.server.ts'
 
 const ROLLUP_EVERY_MS = 5 * 60_000
 const PURGE_EVERY_MS = 24 * 60 * 60_000
@@ -120,6 +121,7 @@ export async function startStatistics(): Promise<void> {
   every(ROLLUP_EVERY_MS, async () => {
     await refreshRollups()
     await sendWeeklySummary()
+    await sendMonthlySummary()
   })
   every(PURGE_EVERY_MS, async () => {
     await purgeExpiredEvents()

@@ -41,6 +41,11 @@ export function StatsSettingsForm({
           label="Recevoir un résumé chaque semaine par e-mail"
           defaultChecked={settings.weeklyEmail}
         />
+        <CheckboxField
+          name="monthlyEmail"
+          label="Recevoir un résumé chaque mois par e-mail (le 1er, pour le mois écoulé)"
+          defaultChecked={settings.monthlyEmail}
+        />
         <div>
           <SubmitButton intent="settings">Enregistrer</SubmitButton>
         </div>
