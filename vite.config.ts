@@ -12,6 +12,8 @@ const SHELL =
 const ADMIN = /admin/i
 /** The English catalogue: its own chunk, loaded by English pages only (ADR 089). */
 const ENGLISH = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|messages\.en)\.ts$/
+/** Core Web Vitals' measuring code: its own chunk, loaded after the page (ADR 096). */
+const VITALS = /web-vitals/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -33,7 +35,8 @@ export default defineConfig({
             },
             {
               name: 'shell',
-              test: (id: string) => SHELL.test(id) && !ADMIN.test(id) && !ENGLISH.test(id),
+              test: (id: string) =>
+                SHELL.test(id) && !ADMIN.test(id) && !ENGLISH.test(id) && !VITALS.test(id),
               priority: 20,
             },
             {

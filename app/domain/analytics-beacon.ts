@@ -13,8 +13,11 @@ export const STATS_OPT_OUT_VALUE = 'opt-out'
 /** 13 months at most (CNIL): the browser forgets the choice then. */
 export const STATS_OPT_OUT_MAX_AGE_S = 395 * 24 * 60 * 60
 
-/** Event names the script sends: a page view and the three goals. */
-export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound'] as const
+/**
+ * Event names the script sends: a page view, the three goals, and the page load's Core Web
+ * Vitals, sent once when the page is hidden or left (ADR 096).
+ */
+export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound', 'vitals'] as const
 export type StatsEventName = (typeof STATS_EVENTS)[number]
 
 /**

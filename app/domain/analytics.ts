@@ -3,6 +3,7 @@
 import './zod-config.ts'
 import { z } from 'zod'
 import { STATS_EVENTS } from './analytics-beacon.ts'
+import { VitalsValuesSchema } from './web-vitals.ts'
 
 /** Stored event kinds (integers in analytics_event.kind). */
 export const EVENT_KIND = { pageview: 0, contact: 1, cv: 2, outbound: 3 } as const
@@ -31,6 +32,8 @@ export const StatsEventSchema = z.object({
   z: text(64).optional(),
   /** Outbound link's address. */
   l: text(2048).optional(),
+  /** A 'vitals' event's measures (ADR 096). */
+  m: VitalsValuesSchema.optional(),
 })
 export type StatsEvent = z.output<typeof StatsEventSchema>
 
@@ -185,6 +188,8 @@ export const StatsSettingsSchema = z.object({
     .default(DEFAULT_TIME_ZONE),
   /** The owner's page-visit goals, beside the three built-in ones (ADR 095). */
   goals: z.array(PageGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
+  /** A summary of the previous month, on the 1st (ADR 096). */
+  monthlyEmail: z.boolean().default(false),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})

@@ -15,6 +15,8 @@ import { bumpContentGeneration } from '#app/server/cache/generation.server.ts'
 import { buildReport, statsZone } from '#app/server/analytics/report.server.ts'
 import { isTimeZone } from '#app/server/analytics/zone.server.ts'
 import { freshRollups } from '#app/server/analytics/rollup.server.ts'
+import { pageTitles } from '#app/server/analytics/labels.server.ts'
+import { buildVitalsReport } from '#app/server/analytics/vitals.server.ts'
 import {
   getStatsSettings,
   ignoredEvents,
@@ -33,6 +35,11 @@ import {
 } from '#app/ui/admin/statistics/panels.tsx'
 import { RealtimePanel, UpdatedNote } from '#app/ui/admin/statistics/realtime.tsx'
 import { StatsSettingsForm } from '#app/ui/admin/statistics/settings.tsx'
+import { VitalsPanel } from '#app/ui/admin/statistics/vitals-panel.tsx'
+import { longDay } from '#app/ui/admin/statistics/dates.ts'
+import { StatsShareSettings } from '#app/ui/admin/statistics/share-settings.tsx'
+import { shareAction } from '#app/server/admin/statistics-share.server.ts'
+import { activeShare } from '#app/server/analytics/share.server.ts'
 import type { Route } from './+types/statistics'
 import { boolField } from '#app/domain/common.ts'
 
@@ -43,12 +50,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [report, settings] = await Promise.all([buildReport(query), getStatsSettings()])
   // Events the site-wide budget left out in the period (ADR 084).
   const ignored = await ignoredEvents(report.range.from, report.range.to, (await statsZone()).utc)
-  return { report, settings, period: query.period, ignored }
+  // Real visitors' page speed (ADR 096).
+  const vitals = await buildVitalsReport(query, pageTitles)
+  const share = await activeShare()
+  return { report, settings, period: query.period, ignored, vitals, share }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const { intent, values } = await readAdminForm(request)
+  // The read-only share link (ADR 096).
+  if (intent === 'share-create' || intent === 'share-revoke')
+    return shareAction(request, admin, intent)
   if (intent !== 'settings') return unknownIntent(intent)
   const parsed = StatsSettingsSchema.safeParse({
     enabled: boolField.parse(values.enabled),
@@ -56,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     weeklyEmail: boolField.parse(values.weeklyEmail),
     timeZone: typeof values.timeZone === 'string' ? values.timeZone.trim() : values.timeZone,
     goals: parseGoalLines(typeof values.goals === 'string' ? values.goals : ''),
+    monthlyEmail: boolField.parse(values.monthlyEmail),
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -103,7 +117,7 @@ export function meta() {
 }
 
 export default function StatisticsTab() {
-  const { report, settings, period, ignored } = useLoaderData<typeof loader>()
+  const { report, settings, period, ignored, vitals, share } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const { search } = useLocation()
   return (
@@ -127,8 +141,9 @@ export default function StatisticsTab() {
       ) : null}
       <PeriodPicker period={period} from={report.range.from} to={report.range.to} search={search} />
       <p className="mb-3 text-sm text-zinc-600">
-        Du {report.range.from} au {report.range.to}, comparé au {report.previousRange.from} –{' '}
-        {report.previousRange.to}. Visiteurs anonymes, comptés par jour (sans cookie).
+        Du {longDay(report.range.from)} au {longDay(report.range.to)}, comparé au{' '}
+        {longDay(report.previousRange.from)} – {longDay(report.previousRange.to)}. Visiteurs
+        anonymes, comptés par jour (sans cookie).
       </p>
       <ActiveFilters filters={report.filters} search={search} />
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
@@ -147,10 +162,16 @@ export default function StatisticsTab() {
         ))}
         <GoalsPanel goals={report.goals} search={search} />
       </div>
+      <VitalsPanel vitals={vitals} search={search} />
       <StatsSettingsForm
         settings={settings}
         failure={failure && 'field' in failure ? failure : undefined}
-      />
+      >
+        <StatsShareSettings
+          share={share}
+          createdUrl={failure && 'shareUrl' in failure ? failure.shareUrl : undefined}
+        />
+      </StatsSettingsForm>
     </div>
   )
 }

@@ -19,6 +19,8 @@ import {
   readState,
   writeState,
 } from './store.server.ts'
+import { flushVitals, purgeVitalsOlderThan } from './vitals.server.ts'
+import { sendMonthlySummary } from './monthly.server.ts'
 
 const ROLLUP_EVERY_MS = 5 * 60_000
 const PURGE_EVERY_MS = 24 * 60 * 60_000
@@ -34,6 +36,8 @@ export async function purgeExpiredEvents(
   try {
     const { retentionMonths } = await getStatsSettings(db)
     const removed = await purgeEventsOlderThan(retentionMonths, now, db)
+    // Page speed measures go at the same cut-off (ADR 096).
+    await purgeVitalsOlderThan(retentionMonths, now, db)
     if (removed > 0)
       log.info('Statistiques : événements expirés supprimés', { removed, retentionMonths })
     return removed
@@ -117,6 +121,7 @@ export async function startStatistics(): Promise<void> {
   every(ROLLUP_EVERY_MS, async () => {
     await refreshRollups()
     await sendWeeklySummary()
+    await sendMonthlySummary()
   })
   every(PURGE_EVERY_MS, async () => {
     await purgeExpiredEvents()
@@ -135,4 +140,5 @@ export async function stopStatistics(): Promise<void> {
   unregister = undefined
   await running
   await flushEvents()
+  await flushVitals()
 }

@@ -27,6 +27,7 @@ import {
   type PendingEvent,
 } from './store.server.ts'
 import { countryOfTimeZone } from './time-zones.server.ts'
+import { enqueueVitals, toPendingVitals } from './vitals.server.ts'
 
 /**
  * Events one address may send per minute (a visitor reads far fewer pages); an IPv6 address
@@ -174,7 +175,7 @@ export function parseAgent(ua: string): {
 
 /** Turns a valid event into the row to queue (no I/O but the salt). */
 export async function toPendingEvent(
-  event: StatsEvent,
+  event: StatsEvent & { n: keyof typeof EVENT_KIND },
   request: Request,
   now = Date.now(),
 ): Promise<PendingEvent | null> {
@@ -222,9 +223,24 @@ export async function collect(request: Request, now = Date.now()): Promise<Outco
   }
   const body = await readEventBody(request)
   if ('status' in body) return body
-  const pending = await toPendingEvent(body.event, request, now)
+  if (body.event.n === 'vitals') return collectVitals(body.event, request, now)
+  const pending = await toPendingEvent({ ...body.event, n: body.event.n }, request, now)
   if (!pending) return { status: 400, message: 'Adresse de page invalide.' }
   return enqueueEvent(pending)
+    ? { status: 204, counted: true }
+    : { status: 204, counted: false, reason: 'queue-full' }
+}
+
+/**
+ * A page load's Core Web Vitals (ADR 096): the page and the device class only, no visitor
+ * hash, in their own table.
+ */
+function collectVitals(event: StatsEvent, request: Request, now: number): Outcome {
+  if (!event.m) return { status: 400, message: 'Événement invalide.' }
+  const page = parsePage({ u: event.u }, new URL(request.url).host)
+  if (!page) return { status: 400, message: 'Adresse de page invalide.' }
+  const device = parseAgent(request.headers.get('user-agent') ?? '').device
+  return enqueueVitals(toPendingVitals(event.m, page, event, device, now))
     ? { status: 204, counted: true }
     : { status: 204, counted: false, reason: 'queue-full' }
 }

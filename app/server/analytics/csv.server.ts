@@ -1,5 +1,7 @@
 // CSV of a statistics table: RFC 4180 quoting, and a leading ', so a value starting with
-// = + - @ (a hostile path or campaign) is never read as a formula by a spreadsheet.
+// = + - @ (a hostile path or campaign) is never read as a formula by a spreadsheet. Cells are
+// separated by ';' after a UTF-8 BOM: what Excel in French expects (',' is its decimal comma, so
+// a comma-separated file opens as one column); nothing reads these files back (ADR 096).
 import type { Kysely } from 'kysely'
 import { CHANNELS, DEVICES, DIM, GOALS, decodeCountry } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
@@ -13,7 +15,7 @@ export function toCsv(header: string[], rows: (string | number)[][]): string {
     return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
   }
   // A BOM so spreadsheets read the accents as UTF-8.
-  return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
+  return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n'
 }
 
 const DIM_NAMES: Record<number, string> = Object.fromEntries(

@@ -16,6 +16,7 @@ import { parseJson } from '../db/util.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
+import { vitalsPathIds } from './vitals.server.ts'
 
 const DAY_S = 86_400
 
@@ -260,6 +261,8 @@ export async function purgeUnusedDictionary(
     .where('dim', 'in', DICT_DIMS)
     .execute()
   for (const row of rollups) used.add(Number(row.value))
+  // Pages named only by Core Web Vitals measures (ADR 096).
+  for (const id of await vitalsPathIds(db)) used.add(id)
   const candidates = (await db.selectFrom('analytics_dict').select('id').execute())
     .map((row) => Number(row.id))
     .filter((id) => !used.has(id))

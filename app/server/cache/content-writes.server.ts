@@ -47,6 +47,8 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'analytics_rollup',
   'analytics_salt',
   'analytics_state',
+  // ADR 096: real visitors' page speed, written like the events.
+  'analytics_vitals',
 ])
 
 const WRITE_KINDS = new Set([

@@ -189,6 +189,20 @@ export interface AnalyticsTables {
   analytics_rollup: AnalyticsRollupTable
   analytics_salt: { day: number; salt: string }
   analytics_state: { key: string; value: string }
+  analytics_vitals: AnalyticsVitalsTable
+}
+
+/** One measured page load's Core Web Vitals (migration 030, ADR 096). */
+export interface AnalyticsVitalsTable {
+  id: Generated<number>
+  t: number
+  path: number
+  device: number | null
+  lcp: number | null
+  inp: number | null
+  /** Thousandths of the CLS score. */
+  cls: number | null
+  ttfb: number | null
 }
 
 /** The owner's translation of one item in one language (ADR 075). */

@@ -315,10 +315,15 @@ export async function queueStatsSummary(
   db: Kysely<Database>,
   lines: string[],
   now = new Date(),
+  month?: string,
 ): Promise<number> {
   const settings = await getMailSettings(db)
   const { site, contactEmail } = await siteOf(db)
-  const rendered = statsSummaryEmail(site, { lines, adminUrl: `${site.siteUrl}/admin/statistics` })
+  const rendered = statsSummaryEmail(site, {
+    lines,
+    adminUrl: `${site.siteUrl}/admin/statistics`,
+    month,
+  })
   const recipients = await alertRecipients(db, settings, contactEmail)
   for (const to of recipients)
     await enqueueEmail(

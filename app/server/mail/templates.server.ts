@@ -278,9 +278,12 @@ export function digestEmail(
 /** The week's statistics, for the owner (ADR 072): figures only, no visitor. */
 export function statsSummaryEmail(
   site: SiteIdentity,
-  input: { lines: string[]; adminUrl: string },
+  input: { lines: string[]; adminUrl: string; month?: string },
 ): RenderedEmail {
-  const intro = 'Voici la fréquentation de votre site sur les 7 derniers jours :'
+  // The monthly summary (ADR 096) names its month, « novembre 2026 ».
+  const intro = input.month
+    ? `Voici la fréquentation de votre site en ${input.month} :`
+    : 'Voici la fréquentation de votre site sur les 7 derniers jours :'
   const html = render(
     site,
     h('p', { style: P }, intro),
@@ -291,7 +294,10 @@ export function statsSummaryEmail(
     `${intro}\n\n${input.lines.map((l) => `- ${l}`).join('\n')}\n\n` +
     `Voir les statistiques : ${input.adminUrl}` +
     footerText(site)
-  return { subject: `Statistiques de la semaine — ${site.siteName}`, html, text }
+  const subject = input.month
+    ? `Statistiques de ${input.month} — ${site.siteName}`
+    : `Statistiques de la semaine — ${site.siteName}`
+  return { subject, html, text }
 }
 
 /** A one-time link e-mail: greeting, intro, the link as a button (and in full in the text),

@@ -2,6 +2,8 @@
 // included, and one per goal (a contact message sent, a CV download, an outbound link from a
 // project). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
 // user, with Do Not Track or Global Privacy Control, or after the privacy page's opt-out.
+// The page load's Core Web Vitals go in one more beacon when the page is hidden or left, or at
+// the first client-side navigation (ADR 096).
 import { useEffect } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import {
@@ -14,11 +16,12 @@ import {
 
 let active = false
 let firstView = true
+let watching = false
 /** The current page's kind: its route id in app/routes.ts, language aside (ADR 089). */
 let pageKind: string | undefined
 
-/** Sends one event (no-op when not measuring). */
-export function sendStat(name: StatsEventName, link?: string): void {
+/** Sends one event (no-op when not measuring); `extra` adds or replaces body fields. */
+export function sendStat(name: StatsEventName, extra?: Record<string, unknown>): void {
   if (!active || typeof navigator.sendBeacon !== 'function') return
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
   if (statsRefused(document.cookie, nav)) return
@@ -34,7 +37,7 @@ export function sendStat(name: StatsEventName, link?: string): void {
     body.r = document.referrer
     firstView = false
   }
-  if (link) body.l = link
+  Object.assign(body, extra)
   // A string body goes as text/plain: no preflight, no cookie needed.
   navigator.sendBeacon(STATS_BEACON_PATH, JSON.stringify(body))
 }
@@ -46,8 +49,38 @@ function onClick(event: MouseEvent) {
   if (url.origin === location.origin) {
     if (/^\/cv\/(?:telecharger|fichier)$/.test(url.pathname)) sendStat('cv')
   } else if (/^https?:$/.test(url.protocol) && pageKind === OUTBOUND_GOAL_ROUTE) {
-    sendStat('outbound', url.href)
+    sendStat('outbound', { l: url.href })
   }
+}
+
+/** Sends the page load's vitals once (ADR 096); set once they are measured. */
+let sendVitals: (() => void) | undefined
+
+function watchPageLoad(): void {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
+  if (statsRefused(document.cookie, nav)) return
+  // The measures are the loaded page's, even if the visitor has moved on before sending.
+  const u = location.href
+  void import('./web-vitals-watch.ts').then(
+    ({ watchVitals }) => {
+      const measures = watchVitals()
+      let sent = false
+      sendVitals = () => {
+        const m = measures()
+        if (sent || Object.keys(m).length === 0) return
+        sent = true
+        sendStat('vitals', { u, m })
+      }
+      const onHide = () => {
+        if (document.visibilityState === 'hidden') sendVitals?.()
+      }
+      document.addEventListener('visibilitychange', onHide)
+      addEventListener('pagehide', () => sendVitals?.())
+    },
+    () => {
+      // Chunk unreachable (offline, new deploy): no measures for this page load.
+    },
+  )
 }
 
 /** Mounted once by the public layout; `signedIn` stops every event. */
@@ -58,10 +91,16 @@ export function Audience({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     active = !signedIn
     if (!active) return
+    if (!sendVitals && !watching) {
+      watching = true
+      watchPageLoad()
+    }
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
   }, [signedIn])
   useEffect(() => {
+    // A client-side navigation ends the loaded page's measures: they are sent now.
+    if (!firstView) sendVitals?.()
     sendStat('pageview')
   }, [pathname, search, signedIn])
   return null

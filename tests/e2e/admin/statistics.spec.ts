@@ -135,6 +135,8 @@ test('the admin reads the statistics; hostile values stay inert; filters live in
   const csv = await page.request.get('/api/statistics/export?period=7d&csv=campaign')
   expect(csv.headers()['content-type']).toContain('text/csv')
   const text = await csv.text()
+  // Cells separated by ';' for Excel in French (ADR 096).
+  expect(text).toContain('Campagne (utm_campaign);Titre;Visiteurs')
   expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")<svg onload=window.__pwned=3>"`)
 })
 

@@ -23,6 +23,7 @@ import * as m026 from './026-autosave-and-project-dates.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
 import * as m031 from './031-newsletter-plans.server.ts'
+import * as m030 from './030-web-vitals.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027-media-content-hash': m027,
   '028-translation-sources': m028,
   '031-newsletter-plans': m031,
+  '030-web-vitals': m030,
 }

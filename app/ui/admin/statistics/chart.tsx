@@ -3,10 +3,6 @@
 // reachable with the keyboard, with the same figures as a table.
 import type { SeriesPoint } from '#app/domain/analytics.ts'
 
-const W = 720
-const H = 220
-const PAD = { top: 12, right: 12, bottom: 28, left: 44 }
-
 function niceMax(value: number): number {
   if (value <= 5) return 5
   const magnitude = 10 ** Math.floor(Math.log10(value))
@@ -14,8 +10,35 @@ function niceMax(value: number): number {
   return Math.ceil(value / step) * step
 }
 
-export function StatsChart({ series, caption }: { series: SeriesPoint[]; caption: string }) {
+/**
+ * One drawing of the chart. The figure holds two (ADR 096): a wide one, and on narrow screens
+ * (below 640 px) a narrower drawing with larger text and fewer date labels, so that at 390 px
+ * the labels stay at least 11 px high once the SVG is scaled to the screen.
+ */
+function ChartSvg({
+  series,
+  caption,
+  width: W,
+  height: H,
+  fontSize,
+  maxLabels,
+  narrow,
+}: {
+  series: SeriesPoint[]
+  caption: string
+  width: number
+  height: number
+  fontSize: number
+  maxLabels: number
+  narrow: boolean
+}) {
   const max = niceMax(Math.max(0, ...series.map((p) => Math.max(p.visitors, p.pageviews))))
+  const PAD = {
+    top: 12,
+    right: narrow ? 16 : 12,
+    bottom: narrow ? 30 : 28,
+    left: narrow ? 40 : 44,
+  }
   const innerW = W - PAD.left - PAD.right
   const innerH = H - PAD.top - PAD.bottom
   const n = Math.max(1, series.length)
@@ -25,56 +48,80 @@ export function StatsChart({ series, caption }: { series: SeriesPoint[]; caption
     series
       .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`)
       .join(' ')
-  const labelEvery = Math.max(1, Math.ceil(series.length / 8))
+  const labelEvery = Math.max(1, Math.ceil(series.length / maxLabels))
   const total = series.reduce((s, p) => s + p.visitors, 0)
+  const titleId = narrow ? 'stats-chart-title-narrow' : 'stats-chart-title'
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={titleId}
+      tabIndex={0}
+      className={`h-auto w-full focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 ${narrow ? 'sm:hidden' : 'hidden sm:block'}`}
+      {...(narrow ? { 'data-stats-chart-narrow': '' } : { 'data-stats-chart': '' })}
+    >
+      <title id={titleId}>
+        {`${caption} : ${total} visiteurs au total, de ${series[0]?.label ?? ''} à ${series[series.length - 1]?.label ?? ''}`}
+      </title>
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="#e4e4e7" />
+          <text
+            x={PAD.left - 6}
+            y={y(max * f) + fontSize / 3}
+            textAnchor="end"
+            fontSize={fontSize}
+            fill="#52525b"
+          >
+            {Math.round(max * f)}
+          </text>
+        </g>
+      ))}
+      {series.map((p, i) =>
+        i % labelEvery === 0 ? (
+          <text key={i} x={x(i)} y={H - 8} textAnchor="middle" fontSize={fontSize} fill="#52525b">
+            {p.label}
+          </text>
+        ) : null,
+      )}
+      <path
+        d={line('pageviews')}
+        fill="none"
+        stroke="#a78bfa"
+        strokeWidth="2"
+        strokeDasharray="4 3"
+      />
+      <path d={line('visitors')} fill="none" stroke="#6d28d9" strokeWidth="2.5" />
+      {series.map((p, i) => (
+        <circle key={i} cx={x(i)} cy={y(p.visitors)} r="2.5" fill="#6d28d9">
+          <title>{`${p.label} : ${p.visitors} visiteurs, ${p.pageviews} pages vues`}</title>
+        </circle>
+      ))}
+    </svg>
+  )
+}
+
+export function StatsChart({ series, caption }: { series: SeriesPoint[]; caption: string }) {
   return (
     <figure className="rounded-md border border-zinc-200 bg-white p-4">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby="stats-chart-title"
-        tabIndex={0}
-        className="h-auto w-full focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
-        data-stats-chart=""
-      >
-        <title id="stats-chart-title">
-          {`${caption} : ${total} visiteurs au total, de ${series[0]?.label ?? ''} à ${series[series.length - 1]?.label ?? ''}`}
-        </title>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(max * f)}
-              y2={y(max * f)}
-              stroke="#e4e4e7"
-            />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#52525b">
-              {Math.round(max * f)}
-            </text>
-          </g>
-        ))}
-        {series.map((p, i) =>
-          i % labelEvery === 0 ? (
-            <text key={i} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#52525b">
-              {p.label}
-            </text>
-          ) : null,
-        )}
-        <path
-          d={line('pageviews')}
-          fill="none"
-          stroke="#a78bfa"
-          strokeWidth="2"
-          strokeDasharray="4 3"
-        />
-        <path d={line('visitors')} fill="none" stroke="#6d28d9" strokeWidth="2.5" />
-        {series.map((p, i) => (
-          <circle key={i} cx={x(i)} cy={y(p.visitors)} r="2.5" fill="#6d28d9">
-            <title>{`${p.label} : ${p.visitors} visiteurs, ${p.pageviews} pages vues`}</title>
-          </circle>
-        ))}
-      </svg>
+      <ChartSvg
+        series={series}
+        caption={caption}
+        width={720}
+        height={220}
+        fontSize={11}
+        maxLabels={8}
+        narrow={false}
+      />
+      <ChartSvg
+        series={series}
+        caption={caption}
+        width={340}
+        height={200}
+        fontSize={13}
+        maxLabels={4}
+        narrow
+      />
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-zinc-700">
         <span>
           <span

@@ -2,7 +2,10 @@
 // period, realtime, panels whose values filter the view when clicked (the filter lives in the
 // URL), goals, and a CSV link under every table. Every value is rendered as React text, so a
 // hostile path, referrer or campaign stays inert.
+import { useContext } from 'react'
 import { Form, Link } from 'react-router'
+import { STATS_SHARE_PARAM } from '#app/domain/statistics-share.ts'
+import { StatsReadOnly } from './read-only.ts'
 import {
   DIMENSIONS,
   PERIODS,
@@ -78,7 +81,7 @@ export function PeriodPicker({
       >
         <input type="hidden" name="period" value="custom" />
         {[...new URLSearchParams(search)]
-          .filter(([k]) => DIMENSIONS.some((d) => d.key === k))
+          .filter(([k]) => DIMENSIONS.some((d) => d.key === k) || k === STATS_SHARE_PARAM)
           .map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
@@ -238,6 +241,7 @@ function PanelBox({
   search: string
   children: React.ReactNode
 }) {
+  const readOnly = useContext(StatsReadOnly)
   return (
     <section
       aria-labelledby={headingId}
@@ -248,13 +252,15 @@ function PanelBox({
         {title}
       </h3>
       {children}
-      <a
-        href={exportHref(search, table)}
-        className="mt-2 inline-block text-xs text-violet-700 underline"
-        download
-      >
-        Exporter en CSV
-      </a>
+      {readOnly ? null : (
+        <a
+          href={exportHref(search, table)}
+          className="mt-2 inline-block text-xs text-violet-700 underline"
+          download
+        >
+          Exporter en CSV
+        </a>
+      )}
     </section>
   )
 }

@@ -8,10 +8,13 @@ import { CheckboxField, TextAreaField, TextField } from '../fields.tsx'
 export function StatsSettingsForm({
   settings,
   failure,
+  children,
 }: {
   settings: StatsSettings
   /** The refused field and its French message (ADR 095). */
   failure?: { field: string; error: string }
+  /** More settings with forms of their own (the share link, ADR 096). */
+  children?: React.ReactNode
 }) {
   const errorOf = (field: string) => (failure?.field === field ? failure.error : undefined)
   return (
@@ -54,10 +57,16 @@ export function StatsSettingsForm({
           label="Recevoir un résumé chaque semaine par e-mail"
           defaultChecked={settings.weeklyEmail}
         />
+        <CheckboxField
+          name="monthlyEmail"
+          label="Recevoir un résumé chaque mois par e-mail (le 1er, pour le mois écoulé)"
+          defaultChecked={settings.monthlyEmail}
+        />
         <div>
           <SubmitButton intent="settings">Enregistrer</SubmitButton>
         </div>
       </Form>
+      {children}
     </details>
   )
 }
