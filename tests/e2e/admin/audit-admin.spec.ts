@@ -58,7 +58,7 @@ for (const scheme of ['dark', 'light'] as const) {
 test.describe('the admin at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('all 14 tabs in sight, no sideways page scroll, e-mails not cut', async ({
+  test('all 15 tabs in sight, no sideways page scroll, e-mails not cut', async ({
     page,
     db: _db,
   }) => {

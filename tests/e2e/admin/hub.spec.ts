@@ -2,9 +2,9 @@ import { ADMIN_TABS } from '#app/domain/admin-tabs.ts'
 import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
 import { adminNav, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 
-// The administration hub: title, subtitle, 14 tabs in order, projects by default,
+// The administration hub: title, subtitle, 15 tabs in order, projects by default,
 // the tab lives in the URL (reload, back and a shared link land on the same tab).
-test('the hub shows its title, the 14 tabs in order and keeps the tab in the URL', async ({
+test('the hub shows its title, the 15 tabs in order and keeps the tab in the URL', async ({
   page,
   db: _db,
 }) => {
