@@ -1,5 +1,6 @@
 // The admin lists' search, filters, sort, page and bulk actions (ADR 091): read from the URL
 // (back and forward restore a list), and one schema for the bulk form, used by the action.
+import './zod-config.ts'
 import { z } from 'zod'
 
 /** Rows on one page of an admin list. */

@@ -78,6 +78,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'setup',
   'auth',
   'compte',
+  'statistiques',
   // The former site's addresses (LEGACY_REDIRECTS).
   'portfolio',
   'about',

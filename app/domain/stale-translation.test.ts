@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { diffWords } from 'diff'
 import { sourcesOf, staleFieldNames, staleFields, wordDiff } from './stale-translation.ts'
 import { englishName } from './translation.ts'
 
@@ -35,7 +36,7 @@ describe('stale translations (ADR 094)', () => {
   it('shows the French difference word by word', () => {
     const sources = sourcesOf(fields, french, english)
     const changed = { ...french, bio: 'Je conçois des services numériques.' }
-    const [stale] = staleFields(fields, changed, english, sources)
+    const [stale] = staleFields(fields, changed, english, sources, diffWords)
     expect(stale!.field).toBe('bio')
     const removed = stale!.parts.filter((p) => p.kind === 'removed').map((p) => p.text.trim())
     const added = stale!.parts.filter((p) => p.kind === 'added').map((p) => p.text.trim())
@@ -43,13 +44,13 @@ describe('stale translations (ADR 094)', () => {
     expect(added.join(' ')).toContain('services numériques')
     expect(stale!.parts.some((p) => p.kind === 'same' && p.text.includes('conçois'))).toBe(true)
     // Same text: nothing but kept words.
-    expect(wordDiff('a b', 'a b').every((p) => p.kind === 'same')).toBe(true)
+    expect(wordDiff('a b', 'a b', diffWords).every((p) => p.kind === 'same')).toBe(true)
   })
 
   it('gives up on a word diff past its bound and shows both texts whole', () => {
     const before = Array.from({ length: 3000 }, (_, i) => `a${i}`).join(' ')
     const after = Array.from({ length: 3000 }, (_, i) => `b${i}`).join(' ')
-    expect(wordDiff(before, after)).toEqual([
+    expect(wordDiff(before, after, diffWords)).toEqual([
       { kind: 'removed', text: before },
       { kind: 'added', text: after },
     ])

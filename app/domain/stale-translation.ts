@@ -2,7 +2,7 @@
 // from; when the French text is no longer that text, the field is « à revoir » and the hub
 // shows what changed in French, word by word, until the English version is saved again.
 // No I/O.
-import { diffWords } from 'diff'
+import type { diffWords } from 'diff'
 import type { TranslationData } from './translation.ts'
 
 /** One piece of a word diff: kept, added to or removed from the French text. */
@@ -65,8 +65,11 @@ export function staleFieldNames(
   )
 }
 
+/** The `diff` package's word diff, loaded by the caller at first use (ADR 030). */
+export type WordDiffer = typeof diffWords
+
 /** Old French → new French, word by word (whole texts past MAX_EDITS edits). */
-export function wordDiff(before: string, after: string): DiffPart[] {
+export function wordDiff(before: string, after: string, diffWords: WordDiffer): DiffPart[] {
   const changes = diffWords(before, after, { maxEditLength: MAX_EDITS })
   if (!changes)
     return [
@@ -85,9 +88,10 @@ export function staleFields(
   french: Readonly<Record<string, unknown>>,
   data: TranslationData | undefined,
   sources: TranslationSources | undefined,
+  diffWords: WordDiffer,
 ): StaleField[] {
   return staleFieldNames(fields, french, data, sources).map((field) => ({
     field,
-    parts: wordDiff(sources![field]!, frenchText(french, field)),
+    parts: wordDiff(sources![field]!, frenchText(french, field), diffWords),
   }))
 }

@@ -1,5 +1,6 @@
 // Core Web Vitals from real visitors (ADR 096): the four metrics, Google's thresholds, what the
 // statistics script may send and what the dashboard shows. No I/O.
+import './zod-config.ts'
 import { z } from 'zod'
 
 export const VITALS = [

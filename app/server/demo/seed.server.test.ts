@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { SKILL_CATEGORIES } from '#app/domain/types.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { listBlogCategories, listBlogPosts } from '#app/server/repositories/blog.server.ts'
+import { listAllBlogPosts, listBlogCategories } from '#app/server/repositories/blog.server.ts'
 import { getCv } from '#app/server/repositories/cv.server.ts'
 import { listMedia } from '#app/server/repositories/media.server.ts'
 import { countMessagesByStatus, listMessages } from '#app/server/repositories/messages.server.ts'
@@ -52,7 +52,8 @@ async function readAll() {
     projects: await listProjects(),
     skills: await listSkills(),
     timeline: await listTimeline(),
-    blogPosts: await listBlogPosts(),
+    // The whole posts: the public lists leave their text out (ADR 091).
+    blogPosts: await listAllBlogPosts(),
     processSteps: await listProcessSteps(),
     media: await listMedia(),
     messages: (await listMessages({ pageSize: 100 })).items,

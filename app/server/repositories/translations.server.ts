@@ -86,7 +86,12 @@ export async function staleTranslationOf(
 ): Promise<StaleField[]> {
   const [english, sources] = await Promise.all([englishOf(entity), sourcesByEntity(entity)])
   const fields = TRANSLATABLE_FIELDS[entity]
-  return staleFields(fields, french as Record<string, unknown>, english.get(id), sources.get(id))
+  const data = english.get(id)
+  const source = sources.get(id)
+  if (staleFieldNames(fields, french as Record<string, unknown>, data, source).length === 0)
+    return []
+  const { diffWords } = await import('diff') // loaded only when a field is stale (ADR 030)
+  return staleFields(fields, french as Record<string, unknown>, data, source, diffWords)
 }
 
 /** The stored English fields of every item of `entity` (the hub's side-by-side editor). */

@@ -19,7 +19,13 @@ export function SeoFields({
   stored,
   defaults,
   path,
+  prefix = '',
+  labelSuffix = '',
 }: {
+  /** Before each field's name: 'en.' in an English version's form (ADR 094). */
+  prefix?: string
+  /** After each label: ' (anglais)' in an English version's form. */
+  labelSuffix?: string
   field: Bind
   stored: { seoTitle?: string; seoDescription?: string; ogImage?: string } | null
   /** The form's fields the defaults come from. */
@@ -43,18 +49,14 @@ export function SeoFields({
         const value = data.get(name)
         return typeof value === 'string' ? value : ''
       }
-      setValues(
-        Object.fromEntries(
-          [
-            'seoTitle',
-            'seoDescription',
-            'ogImage',
-            defaults.title,
-            defaults.description,
-            defaults.image,
-          ].map((name) => [name, text(name)]),
+      setValues({
+        ...Object.fromEntries(
+          [defaults.title, defaults.description, defaults.image].map((name) => [name, text(name)]),
         ),
-      )
+        ...Object.fromEntries(
+          ['seoTitle', 'seoDescription', 'ogImage'].map((name) => [name, text(prefix + name)]),
+        ),
+      })
     }
     // Read after the event, once the editors have handled it (a state change inside another
     // control's input event would race its own update), at most once per frame.
@@ -71,7 +73,7 @@ export function SeoFields({
       form.removeEventListener('input', schedule)
       form.removeEventListener('change', schedule)
     }
-  }, [defaults.title, defaults.description, defaults.image])
+  }, [defaults.title, defaults.description, defaults.image, prefix])
 
   const seo = effectiveSeo(values, {
     title: values[defaults.title] ?? '',
@@ -87,20 +89,20 @@ export function SeoFields({
       </p>
       <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <TextField
-          {...field('seoTitle', stored?.seoTitle)}
-          label="Intitulé pour les moteurs de recherche"
+          {...field(prefix + 'seoTitle', stored?.seoTitle)}
+          label={`Intitulé pour les moteurs de recherche${labelSuffix}`}
           maxLength={SEO_TITLE_MAX}
           hint={`${SEO_TITLE_MAX} caractères au plus`}
         />
         <MediaUrlField
-          {...field('ogImage', stored?.ogImage)}
+          {...field(prefix + 'ogImage', stored?.ogImage)}
           kind="image"
-          label="Image de partage (réseaux sociaux)"
+          label={`Image de partage (réseaux sociaux)${labelSuffix}`}
         />
       </div>
       <TextAreaField
-        {...field('seoDescription', stored?.seoDescription)}
-        label="Résumé pour les moteurs de recherche"
+        {...field(prefix + 'seoDescription', stored?.seoDescription)}
+        label={`Résumé pour les moteurs de recherche${labelSuffix}`}
         rows={2}
         maxLength={SEO_DESCRIPTION_MAX}
         hint={`${SEO_DESCRIPTION_MAX} caractères au plus`}

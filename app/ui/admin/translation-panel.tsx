@@ -19,6 +19,18 @@ import {
 import { SubmitButton } from './buttons.tsx'
 import { TextAreaField, TextField } from './fields.tsx'
 import { MarkdownEditor } from './markdown-editor.tsx'
+import { SeoFields } from './seo-fields.tsx'
+
+/** The search and share fields, shown through the French form's own box (ADR 094). */
+const SEO_FIELDS: readonly string[] = ['seoTitle', 'seoDescription', 'ogImage']
+
+/** Where an English item lives, as the search result preview shows it. */
+function englishPath(entity: TranslatedEntity, id: string, data: TranslationData | undefined) {
+  const slug = typeof data?.slug === 'string' && data.slug ? data.slug : id
+  if (entity === 'post') return `/en/blog/${slug}`
+  if (entity === 'project') return `/en/projects/${id}`
+  return '/en/'
+}
 
 /** The words of a stale translation's notice (ADR 094). */
 export const STALE_TRANSLATION = 'Traduction à revoir'
@@ -206,6 +218,9 @@ export function TranslationPanel({
   // After a refused English save, what the admin typed; otherwise the stored English text.
   const typed = failure?.values
   const fromEnglishForm = typed && Object.keys(typed).some((k) => k.startsWith('en.'))
+  const withSeo = SEO_FIELDS.every((field) =>
+    (TRANSLATABLE_FIELDS[entity] as readonly string[]).includes(field),
+  )
   return (
     <section
       aria-labelledby={headingId}
@@ -233,6 +248,7 @@ export function TranslationPanel({
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="entity" value={entity} />
         {TRANSLATABLE_FIELDS[entity].map((field) => {
+          if (withSeo && SEO_FIELDS.includes(field)) return null
           const name = `en.${field}`
           const stored = data?.[field] ?? ''
           const value = fromEnglishForm && typeof typed[name] === 'string' ? typed[name] : stored
@@ -272,6 +288,40 @@ export function TranslationPanel({
             </div>
           )
         })}
+        {withSeo ? (
+          <div>
+            <SeoFields
+              prefix="en."
+              labelSuffix=" (anglais)"
+              field={(name, stored) => ({
+                name,
+                defaultValue:
+                  fromEnglishForm && typeof typed[name] === 'string'
+                    ? typed[name]
+                    : typeof stored === 'string'
+                      ? stored
+                      : '',
+                error: fromEnglishForm ? failure?.fieldErrors[name] : undefined,
+              })}
+              stored={{
+                seoTitle: String(data?.seoTitle ?? ''),
+                seoDescription: String(data?.seoDescription ?? ''),
+                ogImage: String(data?.ogImage ?? ''),
+              }}
+              defaults={{
+                title: 'en.title',
+                description: entity === 'post' ? 'en.excerpt' : 'en.description',
+                image: '',
+              }}
+              path={englishPath(entity, id, data)}
+            />
+            {stale
+              .filter((entry) => SEO_FIELDS.includes(entry.field))
+              .map((entry) => (
+                <StaleNotice key={entry.field} stale={entry} />
+              ))}
+          </div>
+        ) : null}
         <EnglishNames
           rows={names}
           typed={fromEnglishForm ? typed : undefined}

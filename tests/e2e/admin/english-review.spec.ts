@@ -72,9 +72,16 @@ test('tags and a category named in English show on /en/blog and in /en/rss.xml',
   const panel = page.getByRole('region', { name: `Version anglaise — ${post.title}` })
   await panel.getByLabel(`Étiquette « ${frenchTag} » (anglais)`).fill(`Tag ${stamp}`)
   await panel.getByLabel(`Catégorie « ${frenchCategory} » (anglais)`).fill(`Topic ${stamp}`)
+  // The English search fields are the French form's box, with its live preview (ADR 094).
+  await panel.getByLabel('Intitulé pour les moteurs de recherche (anglais)').fill(`SEO ${stamp}`)
+  await expect(panel.getByTestId('seo-preview-title')).toContainText(`SEO ${stamp}`)
   await panel.getByRole('button', { name: 'Enregistrer la version anglaise' }).click()
   await expect(page.getByText('Version anglaise enregistrée').first()).toBeVisible()
   await expect(panel.getByLabel(`Étiquette « ${frenchTag} » (anglais)`)).toHaveValue(`Tag ${stamp}`)
+
+  await expect(panel.getByLabel('Intitulé pour les moteurs de recherche (anglais)')).toHaveValue(
+    `SEO ${stamp}`,
+  )
 
   await visit(page, '/en/blog')
   const card = page.getByRole('article').filter({ hasText: enTitle })
