@@ -30,8 +30,8 @@ export function NewsletterPublish({ postId, locale }: { postId?: string; locale:
       aria-label="Lettre d’information"
     >
       <legend className="px-1 text-sm font-medium text-zinc-700">Lettre d’information</legend>
-      {data.progress ? (
-        <p role="status" className="text-sm text-zinc-700">
+      {data.progress && data.progress.total > 0 ? (
+        <p aria-live="polite" className="text-sm text-zinc-700">
           {issueProgressText(data.progress)}
         </p>
       ) : data.isPublic ? (
@@ -65,7 +65,7 @@ export function NewsletterPublish({ postId, locale }: { postId?: string; locale:
         </button>
         {!postId ? <span className="text-xs text-zinc-600">{T.testNeedsSave}</span> : null}
         {test.data ? (
-          <span role="status" className="text-sm text-zinc-700">
+          <span aria-live="polite" className="text-sm text-zinc-700">
             {test.data.message ?? test.data.error}
           </span>
         ) : null}

@@ -83,7 +83,8 @@ export function AutosaveStatus({ postId, locale }: { postId: string; locale: Loc
   return (
     <p
       ref={ref}
-      role="status"
+      // Announced politely, but not a status region: the save's own toast is the form's
+      // status (tests and keep-focus.tsx look for that one).
       aria-live="polite"
       data-testid="autosave-status"
       className="self-center text-sm text-zinc-600"
