@@ -64,7 +64,7 @@ test('blog: empty hint, validation, slug suggested and unique, create, edit, del
   await page.getByLabel('Catégorie').fill('Produit')
   await page.getByLabel('Miniature (URL)').fill(LOCAL_IMAGE)
   await page.getByLabel('Extrait').fill('Ralentir pour mieux livrer.')
-  await page.getByLabel('Contenu').fill('Un paragraphe.\nUn autre paragraphe.')
+  await page.getByRole('textbox', { name: 'Contenu' }).fill('Un paragraphe.\nUn autre paragraphe.')
   await page.getByLabel('Temps de lecture (minutes)').fill('7')
   await page.getByLabel("Avatar de l'auteur (URL)").fill('/images/default-avatar.webp')
   await page.getByLabel('Tags').fill('Lenteur, , Produit ')
