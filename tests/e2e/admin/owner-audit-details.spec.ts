@@ -2,7 +2,7 @@
 // thumbnail, French contact-form errors instead of the browser's bubbles, a GA4 placeholder.
 import { getDb } from '#app/server/db/client.server.ts'
 import { openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
-import { allowConsoleError, test, expect } from '../../fixtures/test.ts'
+import { allowConsoleError, test, expect, waitForHydration } from '../../fixtures/test.ts'
 
 test('required fields carry an asterisk the form explains once', async ({ page, db: _db }) => {
   await signInAdmin(page)
@@ -45,6 +45,8 @@ test('a post saves and publishes without a thumbnail (ADR 087)', async ({ page, 
   expect(row).toMatchObject({ thumbnail: '', status: 'draft' })
 
   await page.goto(`/admin/blog?edit=${row.id}`)
+  // React sets a select to its default value when it hydrates: choose after that.
+  await waitForHydration(page)
   await page.getByLabel('Statut').selectOption('published')
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expect(
