@@ -54,7 +54,9 @@ test('projects: empty hint, validation errors, create with tags and images, publ
   await page.getByLabel('Miniature (URL)').fill(LOCAL_IMAGE)
   await page.getByLabel('Lien du projet (URL, facultatif)').fill('')
   await page.getByLabel('Ordre').fill('')
-  await page.getByRole('textbox', { name: 'Contenu' }).fill('Premier paragraphe.\nSecond paragraphe.')
+  await page
+    .getByRole('textbox', { name: 'Contenu' })
+    .fill('Premier paragraphe.\nSecond paragraphe.')
   // Tags one by one: trimmed, empty ignored, removable.
   for (const tag of ['  React  ', '   ', 'Node', 'À retirer']) {
     await page.getByLabel('Nouveau tag').fill(tag)
