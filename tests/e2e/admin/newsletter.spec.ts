@@ -65,9 +65,11 @@ async function confirm(page: Page, link: string, en = false) {
   await page
     .getByRole('button', { name: en ? 'Confirm my subscription' : 'Confirmer mon abonnement' })
     .click()
-  await expect(page.getByRole('status')).toContainText(
-    en ? 'Subscription confirmed.' : 'Abonnement confirmé.',
-  )
+  await expect(
+    page.getByRole('status').filter({
+      hasText: en ? 'Subscription confirmed.' : 'Abonnement confirmé.',
+    }),
+  ).toBeVisible()
 }
 
 /** A French draft, with an English draft when `english` is given. */
@@ -92,7 +94,8 @@ async function publishFrench(page: Page, postId: string) {
   await box.getByRole('checkbox', { name: 'Envoyer aux abonnés' }).check()
   await page.getByLabel('Statut', { exact: true }).selectOption('published')
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
-  await expect(page.getByRole('status').first()).toHaveText('Article mis à jour avec succès')
+  // The box's own progress is a status too: find the save's by its text.
+  await expect(page.getByText('Article mis à jour avec succès').first()).toBeVisible()
 }
 
 /** An admin publishes the post's English version with « Envoyer aux abonnés » ticked. */
@@ -164,16 +167,10 @@ test.describe('with a real SMTP server', () => {
     await page.goto(`/admin/blog?edit=${post.id}`)
     await page.getByLabel('Titre').fill(`${title} (révisé)`)
     await page.getByRole('button', { name: 'Mettre à jour' }).click()
-    await expect(page.getByRole('status').first()).toHaveText('Article mis à jour avec succès')
+    // The box's own progress is a status too: find the save's by its text.
+    await expect(page.getByText('Article mis à jour avec succès').first()).toBeVisible()
     await issueSent(post.id, 'fr')
     expect(postMailsTo(smtp(), reader, title)).toHaveLength(1)
-    expect(
-      await getDb()
-        .selectFrom('newsletter_sends')
-        .select('status')
-        .where('postId', '=', post.id)
-        .execute(),
-    ).toEqual(expect.arrayContaining([{ status: 'sent' }]))
 
     const [mail] = postMailsTo(smtp(), reader, title)
     expect(header(mail!, 'List-Unsubscribe')).toMatch(
