@@ -127,19 +127,22 @@ async function importCsv(
   admin: Awaited<ReturnType<typeof requireAdmin>>,
   form: FormData,
 ) {
-  // A file, or its content pasted.
-  const file = form.get('file')
+  // A file, or its content pasted. A browser sends the empty file input as an empty file:
+  // that is no file, so the pasted content counts then.
+  const given = form.get('file')
+  const file = given instanceof File && given.size > 0 ? given : undefined
   const pasted = form.get('csv')
-  const size = file instanceof File ? file.size : typeof pasted === 'string' ? pasted.length : 0
+  const size = file ? file.size : typeof pasted === 'string' ? pasted.length : 0
   if (size === 0) return refuse('Choisissez un fichier CSV à importer ou collez son contenu.')
   if (size > IMPORT_MAX_BYTES) return refuse('Fichier trop volumineux : 3 Mo au maximum.')
-  const text = file instanceof File && file.size > 0 ? await file.text() : String(pasted ?? '')
+  const text = file ? await file.text() : String(pasted ?? '')
   const options = ImportOptionsSchema.safeParse({
     source: form.get('source'),
     locale: form.get('locale'),
     emailColumn: form.get('emailColumn') || undefined,
     dateColumn: form.get('dateColumn') || undefined,
-    confirmedColumn: form.get('confirmedColumn') ?? undefined,
+    // A browser posts the empty inputs: empty means the source's column, as for the others.
+    confirmedColumn: form.get('confirmedColumn') || undefined,
   })
   if (!options.success) return refuse(options.error.issues[0]?.message ?? 'Options invalides')
   const plan = planImport(text, options.data)

@@ -93,6 +93,29 @@ describe('the « Abonnés » tab', () => {
     ])
   })
 
+  it('imports pasted content and empty column inputs as a browser sends the form', async () => {
+    const admin = await cookieFor()
+    const answer = await act(admin, {
+      intent: 'import',
+      source: 'ghost',
+      locale: 'fr',
+      file: new File([], '', { type: 'application/octet-stream' }),
+      csv: GHOST,
+      // The column inputs left empty: the source's columns.
+      emailColumn: '',
+      dateColumn: '',
+      confirmedColumn: '',
+    })
+    expect(answer.status).toBe(302)
+    expect(await toastOf(answer)).toBe(
+      '2 adresses importées (1 confirmée selon le fichier), 2 lignes ignorées (adresse invalide)',
+    )
+    expect(await rows()).toMatchObject([
+      { email: 'ana@exemple.fr', status: 'confirmed', consentAt: '2024-03-05T10:00:00.000Z' },
+      { email: 'bea@exemple.fr', status: 'pending' },
+    ])
+  })
+
   it('imports Mailchimp and Substack columns, and a mapped column', async () => {
     const admin = await cookieFor()
     await act(admin, {
