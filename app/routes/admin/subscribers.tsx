@@ -31,7 +31,6 @@ import {
   getNewsletterSettings,
   saveNewsletterSettings,
 } from '#app/server/newsletter/sending.server.ts'
-import { SUBSCRIBERS_CSV, subscribersCsv } from '#app/server/newsletter/csv.server.ts'
 import {
   deleteSubscriber,
   getSubscriber,
@@ -55,7 +54,6 @@ const localeOf = (v: unknown) => LOCALES.find((l) => l === v)
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const params = new URL(request.url).searchParams
-  if (params.get('export') === 'csv') return exportCsv()
   const filters = {
     q: (params.get('q') ?? '').slice(0, 254),
     status: statusOf(params.get('statut')),
@@ -69,16 +67,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     getNewsletterSettings(),
   ])
   return { items, counts, growth, issues, settings, filters }
-}
-
-async function exportCsv() {
-  return new Response(await subscribersCsv(), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${SUBSCRIBERS_CSV}"`,
-      'Cache-Control': 'no-store',
-    },
-  })
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status })
@@ -222,7 +210,7 @@ export default function SubscribersTab() {
     <div className="space-y-8">
       <TabHeader title="Abonnés">
         <a
-          href="?export=csv"
+          href="/api/subscribers/export"
           className="rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
           download
         >

@@ -10,6 +10,7 @@ process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
 process.env.PUBLIC_URL = 'http://localhost:3999'
 
 const tab = await import('#app/routes/admin/subscribers.tsx')
+const exportRoute = await import('#app/routes/resources/subscribers-export.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { createSessionCookie, createTestUser, SESSION_COOKIE } =
@@ -175,11 +176,11 @@ describe('the « Abonnés » tab', () => {
       csv: 'email,confirmed,consent_date\nana@exemple.fr,true,2024-01-01T00:00:00Z\n',
     })
     const response = await responseOf(() =>
-      tab.loader({
-        request: request('/admin/subscribers?export=csv', admin),
+      exportRoute.loader({
+        request: request('/api/subscribers/export', admin),
         params: {},
         context: {},
-      } as unknown as Args<typeof tab.loader>),
+      } as unknown as Args<typeof exportRoute.loader>),
     )
     expect(response.headers.get('content-type')).toContain('text/csv')
     const text = await response.text()
@@ -231,11 +232,11 @@ describe('the « Abonnés » tab', () => {
     for (const role of ['editor', 'viewer'] as const) {
       const cookie = await cookieFor(role)
       const page = await responseOf(() =>
-        tab.loader({
-          request: request('/admin/subscribers?export=csv', cookie),
+        exportRoute.loader({
+          request: request('/api/subscribers/export', cookie),
           params: {},
           context: {},
-        } as unknown as Args<typeof tab.loader>),
+        } as unknown as Args<typeof exportRoute.loader>),
       )
       expect(page.headers.get('content-type') ?? '').not.toContain('text/csv')
       expect([302, 303, 403]).toContain(page.status)
