@@ -56,6 +56,7 @@ export default [
   // The statistics' collection endpoint (STATS_BEACON_PATH, ADR 072).
   route('api/event', 'routes/resources/stats-event.ts'),
   route('api/statistics/export', 'routes/resources/statistics-export.ts'),
+  route('api/subscribers/export', 'routes/resources/subscribers-export.ts'),
   // The statistics' read-only share link (STATS_SHARE_PATH, ADR 096).
   route('statistiques/partage', 'routes/statistics-share.tsx'),
   route('api/markdown-preview', 'routes/resources/markdown-preview.ts'),

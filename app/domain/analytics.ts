@@ -5,15 +5,27 @@ import { z } from 'zod'
 import { STATS_EVENTS } from './analytics-beacon.ts'
 import { VitalsValuesSchema } from './web-vitals.ts'
 
-/** Stored event kinds (integers in analytics_event.kind). */
-export const EVENT_KIND = { pageview: 0, contact: 1, cv: 2, outbound: 3 } as const
+/**
+ * Stored event kinds (integers in analytics_event.kind). The newsletter's two are recorded by
+ * the server, never sent by the script (ADR 097).
+ */
+export const EVENT_KIND = {
+  pageview: 0,
+  contact: 1,
+  cv: 2,
+  outbound: 3,
+  subscribe: 4,
+  unsubscribe: 5,
+} as const
 export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND]
 
-/** The three goals, with their French labels. */
+/** The built-in goals, with their French labels. */
 export const GOALS = [
   { kind: EVENT_KIND.contact, key: 'contact', label: 'Message de contact envoyé' },
   { kind: EVENT_KIND.cv, key: 'cv', label: 'Téléchargement du CV' },
   { kind: EVENT_KIND.outbound, key: 'outbound', label: 'Lien sortant d’un projet' },
+  { kind: EVENT_KIND.subscribe, key: 'abonnement', label: 'Abonnement à la lettre confirmé' },
+  { kind: EVENT_KIND.unsubscribe, key: 'desabonnement', label: 'Désabonnement de la lettre' },
 ] as const
 
 const text = (max: number) => z.string().max(max)
@@ -186,7 +198,7 @@ export const StatsSettingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, { error: 'Fuseau horaire inconnu' })
     .default(DEFAULT_TIME_ZONE),
-  /** The owner's page-visit goals, beside the three built-in ones (ADR 095). */
+  /** The owner's page-visit goals, beside the built-in ones (ADR 095). */
   goals: z.array(PageGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
   /** A summary of the previous month, on the 1st (ADR 096). */
   monthlyEmail: z.boolean().default(false),

@@ -31,7 +31,6 @@ import {
   getNewsletterSettings,
   saveNewsletterSettings,
 } from '#app/server/newsletter/sending.server.ts'
-import { SUBSCRIBERS_CSV, subscribersCsv } from '#app/server/newsletter/csv.server.ts'
 import {
   deleteSubscriber,
   getSubscriber,
@@ -55,7 +54,6 @@ const localeOf = (v: unknown) => LOCALES.find((l) => l === v)
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const params = new URL(request.url).searchParams
-  if (params.get('export') === 'csv') return exportCsv()
   const filters = {
     q: (params.get('q') ?? '').slice(0, 254),
     status: statusOf(params.get('statut')),
@@ -69,16 +67,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     getNewsletterSettings(),
   ])
   return { items, counts, growth, issues, settings, filters }
-}
-
-async function exportCsv() {
-  return new Response(await subscribersCsv(), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${SUBSCRIBERS_CSV}"`,
-      'Cache-Control': 'no-store',
-    },
-  })
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status })
@@ -127,19 +115,22 @@ async function importCsv(
   admin: Awaited<ReturnType<typeof requireAdmin>>,
   form: FormData,
 ) {
-  // A file, or its content pasted.
-  const file = form.get('file')
+  // A file, or its content pasted. A browser sends the empty file input as an empty file:
+  // that is no file, so the pasted content counts then.
+  const given = form.get('file')
+  const file = given instanceof File && given.size > 0 ? given : undefined
   const pasted = form.get('csv')
-  const size = file instanceof File ? file.size : typeof pasted === 'string' ? pasted.length : 0
+  const size = file ? file.size : typeof pasted === 'string' ? pasted.length : 0
   if (size === 0) return refuse('Choisissez un fichier CSV à importer ou collez son contenu.')
   if (size > IMPORT_MAX_BYTES) return refuse('Fichier trop volumineux : 3 Mo au maximum.')
-  const text = file instanceof File && file.size > 0 ? await file.text() : String(pasted ?? '')
+  const text = file ? await file.text() : String(pasted ?? '')
   const options = ImportOptionsSchema.safeParse({
     source: form.get('source'),
     locale: form.get('locale'),
     emailColumn: form.get('emailColumn') || undefined,
     dateColumn: form.get('dateColumn') || undefined,
-    confirmedColumn: form.get('confirmedColumn') ?? undefined,
+    // A browser posts the empty inputs: empty means the source's column, as for the others.
+    confirmedColumn: form.get('confirmedColumn') || undefined,
   })
   if (!options.success) return refuse(options.error.issues[0]?.message ?? 'Options invalides')
   const plan = planImport(text, options.data)
@@ -219,7 +210,7 @@ export default function SubscribersTab() {
     <div className="space-y-8">
       <TabHeader title="Abonnés">
         <a
-          href="?export=csv"
+          href="/api/subscribers/export"
           className="rounded-md px-3 py-2 text-sm font-medium text-violet-700 hover:bg-violet-50"
           download
         >

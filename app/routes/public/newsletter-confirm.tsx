@@ -5,6 +5,7 @@ import { Form } from 'react-router'
 import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { NEWSLETTER_TEXTS } from '#app/domain/newsletter-texts.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
+import { recordNewsletterGoal } from '#app/server/analytics/collect.server.ts'
 import { shippedVideo } from '#app/server/auth/page-assets.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'
 import { confirmSubscription, isTokenShaped } from '#app/server/repositories/newsletter.server.ts'
@@ -28,6 +29,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request)
   const subscriber = await confirmSubscription(form.get('token'))
+  // The statistics' goal « Abonnement à la lettre confirmé » (ADR 097).
+  if (subscriber) await recordNewsletterGoal('subscribe', request)
   return { confirmed: !!subscriber }
 }
 

@@ -6,6 +6,7 @@ import { Form } from 'react-router'
 import { localeOfPath } from '#app/domain/i18n/locale.ts'
 import { NEWSLETTER_TEXTS } from '#app/domain/newsletter-texts.ts'
 import { privatePageMeta } from '#app/domain/seo.ts'
+import { recordNewsletterGoal } from '#app/server/analytics/collect.server.ts'
 import { shippedVideo } from '#app/server/auth/page-assets.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'
 import {
@@ -40,11 +41,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request)
   // The page's "Se réabonner" names its intent; anything else (the RFC 8058 one-click body
   // included) unsubscribes.
+  // The statistics' goals count changes only, not a repeated click (ADR 097).
+  const before = (await subscriberByUnsubscribeToken(token))?.status
   if (form.get('intent') === 'resubscribe') {
     const subscriber = await resubscribeByToken(token)
+    if (subscriber && before === 'unsubscribed') await recordNewsletterGoal('subscribe', request)
     return { done: subscriber ? ('resubscribed' as const) : ('invalid' as const) }
   }
   const subscriber = await unsubscribeByToken(token)
+  if (subscriber && before === 'confirmed') await recordNewsletterGoal('unsubscribe', request)
   return { done: subscriber ? ('unsubscribed' as const) : ('invalid' as const) }
 }
 

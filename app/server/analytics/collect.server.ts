@@ -259,3 +259,43 @@ export async function beaconResponse(request: Request): Promise<Response> {
   if (outcome.status === 405) headers.Allow = 'POST'
   return new Response(outcome.message, { status: outcome.status, headers })
 }
+
+/**
+ * The newsletter's goals (ADR 097): a subscription confirmed, an address unsubscribed,
+ * recorded by the server when it happens, since the unsubscription is often a mail
+ * provider's one-click POST that runs no script. Only the page's path is kept (never its
+ * query, which carries the token, nor the address); the visitor hash is a page view's, so a
+ * reader's confirmation joins their visit, and a provider's lone POST, with no page view,
+ * counts as the goal only (countVisits). Someone signed in, or who asked not to be counted
+ * (Do Not Track, GPC, the opt-out cookie), is not; a provider's robot is, as it acts for a
+ * person.
+ */
+export async function recordNewsletterGoal(
+  goal: 'subscribe' | 'unsubscribe',
+  request: Request,
+  now = Date.now(),
+): Promise<boolean> {
+  const h = request.headers
+  if (hasSessionCookie(request)) return false
+  if (h.get('dnt') === '1' || h.get('sec-gpc') === '1') return false
+  if (hasStatsOptOut(h.get('cookie') ?? '')) return false
+  if (!(await getStatsSettings()).enabled) return false
+  const url = new URL(request.url)
+  const ua = h.get('user-agent') ?? ''
+  const agent = parseAgent(ua)
+  const salt = await saltOf(dayOf(now))
+  return enqueueEvent({
+    t: Math.floor(now / 1000),
+    v: visitorHash(salt, url.host, getClientIp(request), ua),
+    kind: EVENT_KIND[goal],
+    path: url.pathname,
+    referrer: null,
+    source: null,
+    medium: null,
+    campaign: null,
+    country: null,
+    device: agent.device,
+    browser: agent.browser,
+    os: agent.os,
+  })
+}

@@ -184,7 +184,9 @@ export function countVisits(
     if (visit.attrs.medium) visitLevel.push([DIM.medium, visit.attrs.medium])
     if (visit.attrs.campaign) visitLevel.push([DIM.campaign, visit.attrs.campaign])
     if (visit.attrs.channel) visitLevel.push([DIM.channel, visit.attrs.channel])
-    for (const [dim, value] of visitLevel) {
+    // A visit with no page view is a goal the server recorded alone (a mail provider's
+    // one-click unsubscribe, ADR 097): it counts as that goal, not as a visit.
+    for (const [dim, value] of views.length ? visitLevel : []) {
       for (const [gran, start] of buckets(dim, day, hour)) {
         const c = counts(map, `${gran}|${start}|${dim}|${value}`)
         c.visitors.add(first.v)
