@@ -11,6 +11,7 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['tests/setup/vitest.setup.ts'],
+    globalSetup: ['tests/setup/vitest-sqlite.ts'],
     pool: 'forks',
     // Temporary databases in memory-backed storage when there is room (tests/setup/scratch.ts).
     env: scratchEnv(),
