@@ -28,13 +28,8 @@ import {
 import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
 import { ACTIVITY_ACTIONS, MESSAGE_STATUSES, RESOURCE_TYPES } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE } from '#app/domain/message.ts'
-import {
-  listAdminBlogPosts,
-  listBlogPosts,
-  searchBlogPostIds,
-} from '#app/server/repositories/blog.server.ts'
+import { listAdminBlogPosts, listPostSummaryPage } from '#app/server/repositories/blog.server.ts'
 import { readAdminListQuery } from '#app/domain/admin-list.ts'
-import { pageOf } from '#app/domain/pagination.ts'
 
 const TARGET_MS = 50
 const BATCH = 10_000
@@ -312,11 +307,13 @@ async function benchPosts() {
         'Admin, articles, page 60, tri par titre',
         () => listAdminBlogPosts(query('page=60&tri=title')),
       ],
-      ['Recherche publique « stratégie design »', () => searchBlogPostIds('stratégie design')],
+      ['Blog public, page 1 (lecture sans cache)', () => listPostSummaryPage({}, 1)],
       [
-        'Blog public, page 1 (lecture sans cache)',
-        async () => pageOf(await listBlogPosts({}, new Date()), 1),
+        'Blog public, recherche « stratégie design », page 1',
+        () => listPostSummaryPage({ q: 'stratégie design' }, 1),
       ],
+      ['Blog public, page 100', () => listPostSummaryPage({}, 100)],
+      ['Blog public, étiquette « forêt », page 1', () => listPostSummaryPage({ tag: 'forêt' }, 1)],
     ]
     console.log(`\nMédiane sur ${RUNS} exécutions (objectif < ${TARGET_MS} ms) :`)
     for (const [label, run] of cases) {
