@@ -281,7 +281,14 @@ function fillPosts(handle: DatabaseHandle) {
   })
 }
 
+/** The machine's load averages (1, 5, 15 min): figures from a loaded machine are not comparable. */
+function printLoad(when: string) {
+  const load = os.loadavg().map((n) => n.toFixed(2))
+  console.log(`Charge de la machine ${when} : ${load.join(' / ')} (${os.cpus().length} cœurs)`)
+}
+
 async function benchPosts() {
+  printLoad('au début')
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'))
   const handle = openDatabase(path.join(dir, 'vitrine.db'))
   handle.sqlite.exec('PRAGMA synchronous = OFF')
@@ -323,6 +330,7 @@ async function benchPosts() {
       )
     }
     await renderBlog(dir)
+    printLoad('à la fin')
   } finally {
     setDatabase(undefined)
     await handle.close()
