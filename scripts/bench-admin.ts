@@ -28,13 +28,8 @@ import {
 import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
 import { ACTIVITY_ACTIONS, MESSAGE_STATUSES, RESOURCE_TYPES } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE } from '#app/domain/message.ts'
-import {
-  listAdminBlogPosts,
-  listBlogPosts,
-  searchBlogPostIds,
-} from '#app/server/repositories/blog.server.ts'
+import { listAdminBlogPosts, listPostSummaryPage } from '#app/server/repositories/blog.server.ts'
 import { readAdminListQuery } from '#app/domain/admin-list.ts'
-import { pageOf } from '#app/domain/pagination.ts'
 
 const TARGET_MS = 50
 const BATCH = 10_000
@@ -286,7 +281,14 @@ function fillPosts(handle: DatabaseHandle) {
   })
 }
 
+/** The machine's load averages (1, 5, 15 min): figures from a loaded machine are not comparable. */
+function printLoad(when: string) {
+  const load = os.loadavg().map((n) => n.toFixed(2))
+  console.log(`Charge de la machine ${when} : ${load.join(' / ')} (${os.cpus().length} cœurs)`)
+}
+
 async function benchPosts() {
+  printLoad('au début')
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'))
   const handle = openDatabase(path.join(dir, 'vitrine.db'))
   handle.sqlite.exec('PRAGMA synchronous = OFF')
@@ -312,11 +314,13 @@ async function benchPosts() {
         'Admin, articles, page 60, tri par titre',
         () => listAdminBlogPosts(query('page=60&tri=title')),
       ],
-      ['Recherche publique « stratégie design »', () => searchBlogPostIds('stratégie design')],
+      ['Blog public, page 1 (lecture sans cache)', () => listPostSummaryPage({}, 1)],
       [
-        'Blog public, page 1 (lecture sans cache)',
-        async () => pageOf(await listBlogPosts({}, new Date()), 1),
+        'Blog public, recherche « stratégie design », page 1',
+        () => listPostSummaryPage({ q: 'stratégie design' }, 1),
       ],
+      ['Blog public, page 100', () => listPostSummaryPage({}, 100)],
+      ['Blog public, étiquette « forêt », page 1', () => listPostSummaryPage({ tag: 'forêt' }, 1)],
     ]
     console.log(`\nMédiane sur ${RUNS} exécutions (objectif < ${TARGET_MS} ms) :`)
     for (const [label, run] of cases) {
@@ -326,6 +330,7 @@ async function benchPosts() {
       )
     }
     await renderBlog(dir)
+    printLoad('à la fin')
   } finally {
     setDatabase(undefined)
     await handle.close()

@@ -23,6 +23,7 @@ import * as m026 from './026-autosave-and-project-dates.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
 import * as m031 from './031-newsletter-plans.server.ts'
+import * as m034 from './034-post-list-index.server.ts'
 import * as m030 from './030-web-vitals.server.ts'
 import * as m035 from './035-page-revisions.server.ts'
 
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '031-newsletter-plans': m031,
   '030-web-vitals': m030,
   '035-page-revisions': m035,
+  '034-post-list-index': m034,
 }
