@@ -17,6 +17,7 @@ import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { vitalsPathIds } from './vitals.server.ts'
+import { deleteVisits, firstVisitId } from './visits.server.ts'
 
 const DAY_S = 86_400
 
@@ -562,6 +563,30 @@ export async function saveStatsSettings(
 // ---------------------------------------------------------------------------------------------
 // Retention: raw events older than the setting (25 months by default) go; rollups stay.
 
+/**
+ * Deletes the visit rows (ADR 103) of visits that started before `before`, with their pages.
+ * A visit's id is its local day's: days two before `before`'s UTC day are wholly older (a time
+ * zone is at most 14 hours off), the two at the edge are looked at visit by visit.
+ */
+async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<void> {
+  const edge = Math.floor(before / DAY_S) - 1
+  await deleteVisits(db, 0, edge)
+  const ids = (
+    await db
+      .selectFrom('analytics_visit')
+      .select('id')
+      .where('id', '>=', firstVisitId(edge))
+      .where('id', '<', firstVisitId(edge + 3))
+      .where('t', '<', before)
+      .execute()
+  ).map((row) => Number(row.id))
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    await db.deleteFrom('analytics_visit_page').where('visit', 'in', chunk).execute()
+    await db.deleteFrom('analytics_visit').where('id', 'in', chunk).execute()
+  }
+}
+
 /** Deletes raw events older than `months` months; returns how many went. */
 export async function purgeEventsOlderThan(
   months: number,
@@ -572,6 +597,7 @@ export async function purgeEventsOlderThan(
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
   const before = Math.floor(cutoff.getTime() / 1000)
   const result = await db.deleteFrom('analytics_event').where('t', '<', before).executeTakeFirst()
+  await purgeVisitsBefore(db, before)
   // The counts of ignored events (ADR 084) go with the events of their time.
   const old = await db
     .selectFrom('analytics_state')
