@@ -3,7 +3,7 @@
 // and hours are the site's time zone's (ADR 095): bucket starts are local wall-clock seconds. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
 import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
-import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { assignChannels } from './channels.server.ts'
@@ -136,7 +136,9 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
       const reached =
         f.value < 0
           ? visit.events.some((e) => e.kind === EVENT_KIND.pageview && e.path === -f.value)
-          : visit.events.some((e) => e.kind === f.value && e.kind !== EVENT_KIND.pageview)
+          : visit.events.some(
+              (e) => e.kind !== EVENT_KIND.pageview && goalValue(e.kind, e.ref) === f.value,
+            )
       if (!reached) return false
     } else {
       const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
@@ -220,13 +222,15 @@ export function countVisits(
         }
         pagesSeen.add(event.path)
       } else {
+        // A click goal counts under its name (ADR 103).
+        const goal = goalValue(event.kind, event.ref)
         for (const [gran, start] of buckets(DIM.goal, day, eventHour)) {
-          const c = counts(map, `${gran}|${start}|${DIM.goal}|${event.kind}`)
+          const c = counts(map, `${gran}|${start}|${DIM.goal}|${goal}`)
           c.pageviews += 1
           c.visitors.add(first.v)
-          if (!goalsSeen.has(event.kind)) c.visits += 1
+          if (!goalsSeen.has(goal)) c.visits += 1
         }
-        goalsSeen.add(event.kind)
+        goalsSeen.add(goal)
       }
     }
   }
@@ -259,7 +263,12 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
   if (filter.dim === DIM.goal)
     return filter.value < 0
       ? eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', -filter.value)])
-      : eb('kind', '=', filter.value)
+      : filter.value >= 16
+        ? eb.and([
+            eb('kind', '=', filter.value % 16),
+            eb('ref', '=', Math.floor(filter.value / 16)),
+          ])
+        : eb('kind', '=', filter.value)
   // A channel is computed from strings (ADR 095): every visitor of the day may match.
   if (filter.dim === DIM.channel) return eb.lit(true)
   const column = COLUMN_OF_DIM[filter.dim]

@@ -7,6 +7,8 @@ import {
   DIM,
   DIMENSIONS,
   encodeCountry,
+  EVENT_KIND,
+  goalValue,
   GOALS,
   type DimName,
   type StatsQuery,
@@ -227,8 +229,19 @@ async function filtersOf(
     const builtIn = GOALS.find((g) => g.key === query.goal)
     const path = query.goal.startsWith('page:') ? query.goal.slice(5) : undefined
     const id = path === undefined ? null : await storedValue(db, 'page', path)
+    // A click goal: its name's id × 16 + its kind (ADR 103).
+    const click = query.goal.startsWith('clic:')
+      ? await db
+          .selectFrom('analytics_dict')
+          .select('id')
+          .where('kind', '=', DICT.goal)
+          .where('value', '=', query.goal.slice(5))
+          .executeTakeFirst()
+      : undefined
     if (builtIn) filters.push({ dim: DIM.goal, value: builtIn.kind })
     else if (id !== null && id > 0) filters.push({ dim: DIM.goal, value: -id })
+    else if (click)
+      filters.push({ dim: DIM.goal, value: goalValue(EVENT_KIND.goal, Number(click.id)) })
     else impossible = true
   }
   return { filters, impossible }

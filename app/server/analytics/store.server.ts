@@ -4,6 +4,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
   DEFAULT_STATS_SETTINGS,
+  DIM,
+  EVENT_KIND,
   StatsSettingsSchema,
   type StatsSettings,
 } from '#app/domain/analytics.ts'
@@ -103,6 +105,8 @@ export const DICT = {
   browser: 6,
   os: 7,
   target: 8,
+  /** A click goal's name (ADR 103). */
+  goal: 9,
 } as const
 export type DictKind = (typeof DICT)[keyof typeof DICT]
 
@@ -262,6 +266,15 @@ export async function purgeUnusedDictionary(
     .where('dim', 'in', DICT_DIMS)
     .execute()
   for (const row of rollups) used.add(Number(row.value))
+  // Click goals' names, kept by their counts (ADR 103): the goal value is the id × 16 + kind.
+  const goals = await db
+    .selectFrom('analytics_rollup')
+    .select('value')
+    .distinct()
+    .where('dim', '=', DIM.goal)
+    .where('value', '>=', 16)
+    .execute()
+  for (const row of goals) used.add(Math.floor(Number(row.value) / 16))
   // Pages named only by Core Web Vitals measures (ADR 096).
   for (const id of await vitalsPathIds(db)) used.add(id)
   const candidates = (await db.selectFrom('analytics_dict').select('id').execute())
@@ -459,6 +472,10 @@ async function stopWriter(): Promise<void> {
   await flushEvents()
 }
 
+/** What an event's `ref` names: a referrer, an outbound link's host or a click goal's name. */
+const refKind = (kind: number): DictKind =>
+  kind === EVENT_KIND.outbound ? DICT.target : kind === EVENT_KIND.goal ? DICT.goal : DICT.referrer
+
 /** Encode and insert a batch in one transaction. */
 export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
   const wanted: { kind: DictKind; value: string }[] = []
@@ -467,7 +484,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
   }
   for (const e of batch) {
     add(DICT.path, e.path)
-    add(e.kind === 3 ? DICT.target : DICT.referrer, e.referrer)
+    add(refKind(e.kind), e.referrer)
     add(DICT.source, e.source)
     add(DICT.medium, e.medium)
     add(DICT.campaign, e.campaign)
@@ -486,7 +503,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
       v: e.v,
       kind: e.kind,
       path: id(DICT.path, e.path) ?? 0,
-      ref: id(e.kind === 3 ? DICT.target : DICT.referrer, e.referrer),
+      ref: id(refKind(e.kind), e.referrer),
       src: id(DICT.source, e.source),
       med: id(DICT.medium, e.medium),
       camp: id(DICT.campaign, e.campaign),

@@ -2,7 +2,7 @@
 // the raw events, re-bucketed with a new time zone, deleted with their events.
 import { beforeEach, describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { DEFAULT_STATS_SETTINGS, DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { DEFAULT_STATS_SETTINGS, DIM, EVENT_KIND, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { assignChannels } from './channels.server.ts'
 import {
@@ -14,7 +14,16 @@ import {
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
-import { purgeEventsOlderThan, saveStatsSettings } from './store.server.ts'
+import {
+  flushEvents,
+  purgeEventsOlderThan,
+  resetSaltCache,
+  saveStatsSettings,
+} from './store.server.ts'
+import { collect } from './collect.server.ts'
+import { buildReport } from './report.server.ts'
+import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
+import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { countFromVisits, firstVisitId, VISITS_PER_DAY } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
@@ -26,7 +35,24 @@ const NOW = Date.UTC(2026, 10, 27, 12)
 const FIRST = Math.floor(NOW / 1000 / DAY_S) - 10
 const PARIS = zoneOf('Europe/Paris')
 
-beforeEach(() => resetCaches())
+beforeEach(async () => {
+  resetCaches()
+  resetSaltCache()
+  await resetRateLimits()
+})
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+const send = (body: Record<string, unknown>, ip: string, at: number) =>
+  collect(
+    new Request('http://site.test/api/event', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'user-agent': CHROME, [CLIENT_IP_HEADER]: ip },
+      body: JSON.stringify({ u: 'http://site.test/blog/post', w: 1280, ...body }),
+    }),
+    at,
+  )
 
 /** Made-up events (a fixed pseudo-random sequence) over four days: several visits a visitor,
  * values on the first event only or later, missing values, goals before any page view. */
@@ -46,7 +72,14 @@ async function insertEvents(): Promise<void> {
         events.push({
           t,
           v: visitor,
-          kind: next(5) === 0 ? EVENT_KIND.cv : next(9) === 0 ? EVENT_KIND.contact : 0,
+          kind:
+            next(5) === 0
+              ? EVENT_KIND.cv
+              : next(9) === 0
+                ? EVENT_KIND.contact
+                : next(11) === 0
+                  ? EVENT_KIND.goal
+                  : 0,
           path: 1 + next(4),
           ref: maybe(3),
           src: maybe(2),
@@ -124,6 +157,9 @@ describe('visit rows', () => {
     cases.push(
       [{ dim: DIM.goal, value: EVENT_KIND.cv }],
       [{ dim: DIM.goal, value: EVENT_KIND.contact }],
+      // Click goals: their name's id × 16 + the kind (ADR 103).
+      [{ dim: DIM.goal, value: 1 * 16 + EVENT_KIND.goal }],
+      [{ dim: DIM.goal, value: 2 * 16 + EVENT_KIND.goal }],
       // An owner's page goal: −(the page's id).
       [{ dim: DIM.goal, value: -2 }],
       [
@@ -146,7 +182,7 @@ describe('visit rows', () => {
       expect(actual, JSON.stringify(filters)).toEqual(expected)
       if (expected.length) matched++
     }
-    expect(matched).toBeGreaterThan(30)
+    expect(matched).toBeGreaterThan(25)
   })
 
   test('a new time zone re-buckets the visit rows; retention deletes them with their events', async () => {
@@ -189,5 +225,43 @@ describe('visit rows', () => {
     expect(await days()).toEqual([[3, 1]])
     const pages = await db.selectFrom('analytics_visit_page').select('visit').execute()
     expect(pages.map((p) => Number(p.visit) >= firstVisitId(FIRST + 3))).toEqual([true])
+  })
+})
+
+describe('click goals', () => {
+  test('a click goal is counted under its name, in the goals and as a filter, old days included', async () => {
+    await saveStatsSettings({
+      ...DEFAULT_STATS_SETTINGS,
+      clickGoals: [{ name: 'jamais-clique', target: 'a.nulle-part' }],
+    })
+    // Two days ago (visit rows) and now (raw events): one visitor clicks « devis » each time.
+    const old = NOW - 2 * DAY_S * 1000
+    for (const at of [old, NOW - 3_600_000]) {
+      await send({ n: 'pageview' }, '198.51.100.1', at)
+      await send({ n: 'goal', g: 'devis' }, '198.51.100.1', at + 60_000)
+      await send({ n: 'pageview' }, '198.51.100.2', at)
+    }
+    expect(await send({ n: 'goal', g: 'Pas <bon>' }, '198.51.100.3', NOW)).toMatchObject({
+      status: 400,
+    })
+    expect(await send({ n: 'goal' }, '198.51.100.3', NOW)).toMatchObject({ status: 400 })
+    await flushEvents()
+    await refreshRollups(NOW)
+    const report = await buildReport(StatsQuerySchema.parse({ period: '7d' }), NOW)
+    expect(report.goals.filter((g) => g.key.startsWith('clic:'))).toEqual([
+      { key: 'clic:devis', label: 'devis', visitors: 2, events: 2, rate: 50 },
+      { key: 'clic:jamais-clique', label: 'jamais-clique', visitors: 0, events: 0, rate: 0 },
+    ])
+    const filtered = await buildReport(
+      StatsQuerySchema.parse({ period: '7d', goal: 'clic:devis' }),
+      NOW,
+    )
+    expect(filtered.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 2 })
+    expect(filtered.filters.at(-1)).toMatchObject({ key: 'goal', value: 'devis' })
+    const none = await buildReport(
+      StatsQuerySchema.parse({ period: '7d', goal: 'clic:jamais-clique' }),
+      NOW,
+    )
+    expect(none.totals.visitors).toBe(0)
   })
 })

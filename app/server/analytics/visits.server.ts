@@ -2,7 +2,7 @@
 // and goals (analytics_visit_page) from the raw events, and a filtered dashboard counts those
 // instead of re-reading the events, with the same semantics as `countVisits`.
 import type { Kysely, Transaction } from 'kysely'
-import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
 import type { Database } from '../db/schema.server.ts'
 import type { Row } from './sources.server.ts'
 import type { Visit, VisitFilter } from './rollup.server.ts'
@@ -45,8 +45,9 @@ export async function writeVisits(
     const seen = new Map<number, number>()
     let views = 0
     for (const event of visit.events) {
-      // A goal is stored as −(its event kind), beside the pages (ADR 103).
-      const page = event.kind === EVENT_KIND.pageview ? event.path : -event.kind
+      // A goal is stored as −(its goal value), beside the pages (ADR 103).
+      const page =
+        event.kind === EVENT_KIND.pageview ? event.path : -goalValue(event.kind, event.ref)
       if (event.kind === EVENT_KIND.pageview) views += 1
       seen.set(page, (seen.get(page) ?? 0) + 1)
     }

@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     visit = visit.addColumn(column, 'integer', (c) => c.notNull())
   await visit.execute()
 
-  // page: a page's dictionary id, or −(goal event kind) for a goal reached in the visit; views:
+  // page: a page’s dictionary id, or −(its goal value) for a goal reached in the visit; views:
   // how many times. On SQLite without a rowid: the key is the row.
   await db.schema
     .createTable('analytics_visit_page')
