@@ -62,10 +62,11 @@ test('a real visit then leaving the page fills « Performances ressenties »', a
   await expect(byDevice.getByRole('row', { name: /Ordinateur/ })).toBeVisible()
 })
 
-// Not delivered in the tests' headless Chromium: leaving by a full page load (page.goto, or location.assign from the page)
-// stores no measures; a bare `sendBeacon` in a `pagehide` listener added by the test is not
-// stored either, so the page's beacon at unload, not the measuring, is what is lost. The
-// client-side navigation above is the path that works (ADR 103).
+// Not delivered in the tests' headless Chromium: leaving by a full page load (page.goto, or
+// location.assign from the page) stores no measures; a bare `sendBeacon` in a `pagehide`
+// listener added by the test is not stored either, so the page's beacon at unload, not the
+// measuring, is what is lost. The client-side navigation above is the path that works
+// (ADR 103).
 test.fixme('a full page load, an interaction, then leaving by a full load reports LCP, INP, CLS and TTFB', async ({
   browser,
   baseURL,
