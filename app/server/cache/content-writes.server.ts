@@ -50,6 +50,9 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'analytics_state',
   // ADR 096: real visitors' page speed, written like the events.
   'analytics_vitals',
+  // ADR 103: visits, written by the rollup.
+  'analytics_visit',
+  'analytics_visit_page',
 ])
 
 const WRITE_KINDS = new Set([

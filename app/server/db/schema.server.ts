@@ -196,6 +196,31 @@ export interface AnalyticsTables {
   analytics_salt: { day: number; salt: string }
   analytics_state: { key: string; value: string }
   analytics_vitals: AnalyticsVitalsTable
+  analytics_visit: AnalyticsVisitTable
+  analytics_visit_page: { visit: number; page: number; views: number }
+}
+
+/**
+ * One visit (migration 037, ADR 103): id = its day × 2^24 + its rank in the day; the visit's
+ * dimensions, entry and exit pages, page views and duration. Written by the rollup.
+ */
+export interface AnalyticsVisitTable {
+  id: number
+  v: number
+  t: number
+  dur: number
+  pages: number
+  entry: number
+  exit: number
+  ref: number
+  src: number
+  med: number
+  camp: number
+  country: number
+  device: number
+  browser: number
+  os: number
+  channel: number
 }
 
 /** One measured page load's Core Web Vitals (migration 030, ADR 096). */

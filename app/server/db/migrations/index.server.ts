@@ -26,6 +26,7 @@ import * as m031 from './031-newsletter-plans.server.ts'
 import * as m034 from './034-post-list-index.server.ts'
 import * as m030 from './030-web-vitals.server.ts'
 import * as m035 from './035-page-revisions.server.ts'
+import * as m037 from './037-analytics-visits.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '030-web-vitals': m030,
   '035-page-revisions': m035,
   '034-post-list-index': m034,
+  '037-analytics-visits': m037,
 }
