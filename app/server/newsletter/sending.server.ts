@@ -18,6 +18,7 @@ import { isPublishedInEnglish } from '#app/domain/translation.ts'
 import { onContentGeneration } from '../cache/generation.server.ts'
 import { getEnv, type Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
+import { Poller } from '../core/poller.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import { readDocument, writeDocument } from '../db/documents.server.ts'
 import type { Database } from '../db/schema.server.ts'
@@ -25,7 +26,7 @@ import { parseJson } from '../db/util.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
 import { activeMailConfig, headerText, type MailConfig } from '../mail/config.server.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/outbox.server.ts'
-import { classifySmtpError } from '../mail/worker.server.ts'
+import { classifySmtpError } from '../mail/smtp-errors.server.ts'
 import {
   cancelSend,
   claimSends,
@@ -117,12 +118,6 @@ function leaseFor(batch: number, ratePerMinute: number): number {
   return Math.max(30_000, Math.ceil((batch / ratePerMinute) * 60_000 * 3))
 }
 
-/** Whether a permanent refusal was about the address (RCPT), not the message (DATA). */
-function refusedAtRcpt(error: unknown): boolean {
-  const e = error as { command?: unknown; code?: unknown }
-  return e?.code === 'EENVELOPE' || (typeof e?.command === 'string' && /RCPT/i.test(e.command))
-}
-
 export class NewsletterSender {
   private readonly options: SenderOptions
   private readonly db: () => Kysely<Database>
@@ -130,10 +125,7 @@ export class NewsletterSender {
   private readonly batch: number
   /** One pooled transport, made at the first send (lanes ask for it at once). */
   private transport: Promise<Transporter> | undefined
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private running: Promise<number> | undefined
-  private again = false
-  private stopped = false
+  private readonly poller: Poller
   /** The next moment a message may leave (the rate, shared by the connections). */
   private nextSlot = 0
   private readonly host: string
@@ -146,6 +138,7 @@ export class NewsletterSender {
     this.host = URL.canParse(getEnv().PUBLIC_URL)
       ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
       : 'vitrine.localhost'
+    this.poller = new Poller(() => this.drain(), options.pollMs ?? 10_000)
   }
 
   private transporter(): Promise<Transporter> {
@@ -170,14 +163,7 @@ export class NewsletterSender {
 
   /** Sends everything claimable now; resolves with how many rows it handled. */
   runOnce(): Promise<number> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined
-    })
-    return this.running
+    return this.poller.runOnce()
   }
 
   private async drain(): Promise<number> {
@@ -192,7 +178,7 @@ export class NewsletterSender {
             address: this.options.config.from.address,
             name: (await renderSiteName(db)) ?? this.options.config.from.address,
           }
-      while (!this.stopped) {
+      while (!this.poller.stopped) {
         const lease = this.options.leaseMs ?? leaseFor(this.batch, rate)
         const rows = await claimSends(this.batch, new Date(), lease, db)
         if (rows.length === 0) break
@@ -202,7 +188,7 @@ export class NewsletterSender {
         )
         let next = 0
         const lanes = Array.from({ length: this.concurrency }, async () => {
-          while (!this.stopped && next < rows.length) {
+          while (!this.poller.stopped && next < rows.length) {
             const row = rows[next++]!
             const key = `${row.postId}\u0000${row.locale}`
             if (!emails.has(key))
@@ -261,45 +247,25 @@ export class NewsletterSender {
       await (await this.transporter()).sendMail(message)
       await markSendSent(row.id, new Date(), db)
     } catch (error) {
-      const { permanent, message: reason } = classifySmtpError(error)
-      if (permanent && refusedAtRcpt(error)) await markSendRejected(row, reason, new Date(), db)
-      else if (permanent) await markSendRetry(row, reason, 0, 0, new Date(), db)
+      const { outcome, message: reason } = classifySmtpError(error)
+      if (outcome === 'rejected') await markSendRejected(row, reason, new Date(), db)
+      else if (outcome === 'failed') await markSendRetry(row, reason, 0, 0, new Date(), db)
       else
         await markSendRetry(row, reason, retryDelayMs(row.attempts), MAX_ATTEMPTS, new Date(), db)
-      log.warn('Lettre : e-mail non envoyé', { id: row.id, permanent, reason })
+      log.warn('Lettre : e-mail non envoyé', { id: row.id, outcome, reason })
     }
   }
 
   start(): void {
-    this.stopped = false
-    this.schedule(0)
+    this.poller.start()
   }
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) this.again = true
-    else this.schedule(0)
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce().then(() => {
-        if (this.stopped) return
-        const again = this.again
-        this.again = false
-        this.schedule(again ? 0 : (this.options.pollMs ?? 10_000))
-      })
-    }, ms)
-    this.timer.unref()
+    this.poller.kick()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    await this.running
+    await this.poller.stop()
     const transport = await this.transport
     this.transport = undefined
     transport?.close()
