@@ -3,9 +3,10 @@
 // confirmed subscriber under the (post, language, subscriber) key, in one transaction, after
 // the issue row whose primary key makes it happen once (ADR 085). It runs at start-up, after
 // every content write or generation bump (a scheduled post's time, ADR 077) and on a slow
-// tick (another app server's write). The sender claims send rows with a lease, sends them
-// through a pooled SMTP transport at the owner's rate and marks each one as it is accepted:
-// after a crash, only what was never marked goes again, with the same Message-ID.
+// tick (another app server's write). The sender claims send rows in batches with a lease,
+// sends them through a pooled SMTP transport at the owner's rate and marks the accepted ones
+// sent a few milliseconds later, together (ADR 104): after a crash, only what was never marked
+// goes again, with the same Message-ID.
 import type { Kysely } from 'kysely'
 import type { SendMailOptions, Transporter } from 'nodemailer'
 import {
@@ -33,7 +34,7 @@ import {
   createIssue,
   markSendRejected,
   markSendRetry,
-  markSendSent,
+  markSendsSent,
   pendingPlans,
   subscribersByIds,
   unsubscribeToken,
@@ -102,10 +103,12 @@ export async function dispatchDueIssues(
 
 export interface SenderOptions {
   config: MailConfig
-  /** Parallel SMTP connections; each sends its next e-mail once the last one is marked. */
+  /** Parallel SMTP connections (nodemailer's pool, every message on a kept connection). */
   concurrency?: number
   /** Rows claimed at once; their lease covers sending them at the slowest rate. */
   batch?: number
+  /** Longest wait before accepted rows are marked sent, in one write (ADR 104). */
+  flushMs?: number
   leaseMs?: number
   pollMs?: number
   db?: () => Kysely<Database>
@@ -118,11 +121,63 @@ function leaseFor(batch: number, ratePerMinute: number): number {
   return Math.max(30_000, Math.ceil((batch / ratePerMinute) * 60_000 * 3))
 }
 
+/**
+ * The sends the SMTP server accepted, marked sent together (ADR 104): one UPDATE, so one
+ * commit and one fsync, per `flushMs` or per `MARK_BATCH` rows instead of one per e-mail.
+ * A row is added only after its 250; a crash between that answer and the write is the one
+ * window in which an e-mail may go twice (after the lease, with the same Message-ID), and it
+ * lasts at most `flushMs` plus one write.
+ */
+class SentMarks {
+  private ids: string[] = []
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private writing: Promise<void> = Promise.resolve()
+  private readonly db: Kysely<Database>
+  private readonly flushMs: number
+
+  constructor(db: Kysely<Database>, flushMs: number) {
+    this.db = db
+    this.flushMs = flushMs
+  }
+
+  add(id: string): void {
+    this.ids.push(id)
+    if (this.ids.length >= MARK_BATCH) void this.flush().catch(() => {})
+    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), this.flushMs)
+  }
+
+  /** Writes what is waiting; resolves once every acceptance so far is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    const ids = this.ids
+    this.ids = []
+    this.writing = this.writing.then(async () => {
+      if (ids.length === 0) return
+      try {
+        await markSendsSent(ids, new Date(), this.db)
+      } catch (error) {
+        // Kept for the next write; unwritten, they go again after their lease.
+        this.ids.unshift(...ids)
+        log.warn('Lettre : envois acceptés pas encore notés', { count: ids.length })
+        throw error
+      }
+    })
+    const written = this.writing
+    this.writing = written.catch(() => {})
+    return written
+  }
+}
+
+/** Accepted rows written in one statement at most (a bound on the IN list). */
+const MARK_BATCH = 200
+
 export class NewsletterSender {
   private readonly options: SenderOptions
   private readonly db: () => Kysely<Database>
   private readonly concurrency: number
   private readonly batch: number
+  private readonly flushMs: number
   /** One pooled transport, made at the first send (lanes ask for it at once). */
   private transport: Promise<Transporter> | undefined
   private readonly poller: Poller
@@ -134,7 +189,8 @@ export class NewsletterSender {
     this.options = options
     this.db = options.db ?? getDb
     this.concurrency = options.concurrency ?? 4
-    this.batch = options.batch ?? 50
+    this.batch = options.batch ?? 200
+    this.flushMs = options.flushMs ?? 50
     this.host = URL.canParse(getEnv().PUBLIC_URL)
       ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
       : 'vitrine.localhost'
@@ -169,8 +225,9 @@ export class NewsletterSender {
   private async drain(): Promise<number> {
     let handled = 0
     const emails = new Map<string, Promise<IssueEmail | undefined>>()
+    const db = this.db()
+    const marks = new SentMarks(db, this.flushMs)
     try {
-      const db = this.db()
       const rate = this.options.ratePerMinute ?? (await getNewsletterSettings(db)).ratePerMinute
       const from = this.options.config.from.name
         ? this.options.config.from
@@ -180,6 +237,7 @@ export class NewsletterSender {
           }
       while (!this.poller.stopped) {
         const lease = this.options.leaseMs ?? leaseFor(this.batch, rate)
+        // One statement claims the whole batch (ADR 104).
         const rows = await claimSends(this.batch, new Date(), lease, db)
         if (rows.length === 0) break
         const subscribers = await subscribersByIds(
@@ -191,6 +249,7 @@ export class NewsletterSender {
           while (!this.poller.stopped && next < rows.length) {
             const row = rows[next++]!
             const key = `${row.postId}\u0000${row.locale}`
+            // Rendered once per post and language; only the unsubscribe address differs.
             if (!emails.has(key))
               emails.set(key, renderIssueEmail(db, row.postId, row.locale === 'en' ? 'en' : 'fr'))
             const email = await emails.get(key)!
@@ -200,16 +259,20 @@ export class NewsletterSender {
               continue
             }
             await this.slot(rate)
-            await this.deliver(db, row, email, subscriber, from)
+            await this.deliver(db, row, email, subscriber, from, marks)
             handled++
           }
         })
         await Promise.all(lanes)
+        // Every acceptance of the batch is written before the next claim.
+        await marks.flush()
       }
     } catch (error) {
       log.error("Lettre : l'envoi n'a pas pu être poursuivi", {
         error: error instanceof Error ? error.message : String(error),
       })
+    } finally {
+      await marks.flush().catch(() => {})
     }
     return handled
   }
@@ -220,6 +283,7 @@ export class NewsletterSender {
     email: IssueEmail,
     subscriber: { id: string; email: string; unsubscribeSalt: string },
     from: { address: string; name?: string },
+    marks: SentMarks,
   ): Promise<void> {
     const locale = row.locale === 'en' ? 'en' : 'fr'
     const origin = getEnv().PUBLIC_URL
@@ -243,9 +307,10 @@ export class NewsletterSender {
       disableFileAccess: true,
       disableUrlAccess: true,
     }
+    let accepted = false
     try {
       await (await this.transporter()).sendMail(message)
-      await markSendSent(row.id, new Date(), db)
+      accepted = true
     } catch (error) {
       const { outcome, message: reason } = classifySmtpError(error)
       if (outcome === 'rejected') await markSendRejected(row, reason, new Date(), db)
@@ -254,6 +319,8 @@ export class NewsletterSender {
         await markSendRetry(row, reason, retryDelayMs(row.attempts), MAX_ATTEMPTS, new Date(), db)
       log.warn('Lettre : e-mail non envoyé', { id: row.id, outcome, reason })
     }
+    // Marked only once the server accepted it, with the others of the next few milliseconds.
+    if (accepted) marks.add(row.id)
   }
 
   start(): void {

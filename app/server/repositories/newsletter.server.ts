@@ -357,15 +357,17 @@ export async function claimSends(
     .execute()
 }
 
-export async function markSendSent(
-  id: string,
+/** Sends the SMTP server accepted, marked in one statement (one commit, ADR 104). */
+export async function markSendsSent(
+  ids: readonly string[],
   now = new Date(),
   db: Kysely<Database> = getDb(),
 ): Promise<void> {
+  if (ids.length === 0) return
   await db
     .updateTable('newsletter_sends')
     .set({ status: 'sent', sentAt: now.toISOString(), leaseUntil: null, lastError: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute()
 }
 
