@@ -17,6 +17,7 @@ import {
   type SubscriberStatus,
 } from '#app/domain/newsletter.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
+import type { RestoredSubscriber } from '#app/domain/newsletter-import.ts'
 import { getDb } from '../db/client.server.ts'
 import { dialectOf } from '../db/dialect.server.ts'
 import type {
@@ -556,6 +557,8 @@ export interface ImportedSubscriber {
   confirmed: boolean
   /** The consent date the file gives, else the import's time. */
   consentAt?: string
+  /** A row of Vitrine's own export: its status and proof kept as they were (ADR 104). */
+  restored?: RestoredSubscriber
 }
 
 /**
@@ -579,19 +582,23 @@ export async function importSubscribers(
         id,
         email: row.email,
         locale: row.locale,
-        status: row.confirmed ? 'confirmed' : 'pending',
-        source,
+        status: row.restored?.status ?? (row.confirmed ? 'confirmed' : 'pending'),
+        source: row.restored?.source ?? source,
         consentAt: row.consentAt ?? at,
-        consentPage: null,
-        consentText: `Importé (${source})`,
-        consentIp: null,
+        consentPage: row.restored ? row.restored.consentPage : null,
+        consentText: row.restored ? row.restored.consentText : `Importé (${source})`,
+        consentIp: row.restored ? row.restored.consentIp : null,
         confirmTokenHash: null,
         confirmExpiresAt: null,
         confirmSentAt: null,
         unsubscribeSalt: salt,
         unsubscribeTokenHash: hashToken(unsubscribeToken({ id, unsubscribeSalt: salt })),
-        confirmedAt: row.confirmed ? (row.consentAt ?? at) : null,
-        unsubscribedAt: null,
+        confirmedAt: row.restored
+          ? row.restored.confirmedAt
+          : row.confirmed
+            ? (row.consentAt ?? at)
+            : null,
+        unsubscribedAt: row.restored ? row.restored.unsubscribedAt : null,
         rejectedReason: null,
         createdAt: at,
         updatedAt: at,
