@@ -17,7 +17,7 @@ const NETWORK_FAILURES: Array<[RegExp, string]> = [
   [/ENETUNREACH|EHOSTUNREACH/, 'Serveur d’envoi injoignable (réseau)'],
 ]
 
-export interface SmtpFailure {
+interface SmtpFailure {
   /** rejected: 5xx at RCPT; failed: another 5xx; retry: 4xx or no answer. */
   outcome: 'rejected' | 'failed' | 'retry'
   /** The server's answer as it wrote it, or a network failure in French. */
