@@ -100,6 +100,8 @@ try {
   // The server's CPU per second of page load alone, taken off the send's figure below.
   const pagesCpuPerS =
     (processCpuMs(server.child.pid) - idleCpuAt) / ((performance.now() - idleAt) / 1000)
+  // The peak before any send (start-up, demo content, page load): what the send adds is the rest.
+  const rssBeforeSend = peakRssMb(server.child.pid)
 
   // 2. One post to everyone, the pages under the same load meanwhile.
   const post = await createBlogPost(makeBlogPost({ title: 'Bench de la lettre' }))
@@ -154,6 +156,7 @@ try {
         sendSeconds: Number(sendSeconds.toFixed(1)),
         queuedToLastSeconds: Number(queuedToLastS.toFixed(1)),
         peakRssMb: Math.round(rss),
+        peakRssBeforeSendMb: Math.round(rssBeforeSend),
         // The server's CPU time for the send, page load taken off: comparable on a shared machine.
         serverCpuMsPer1000Emails: Math.round((sendCpuMs / N) * 1000),
         loadAverage1mBeforeAfter: [loadBefore[0], os.loadavg()[0]].map((l) =>
