@@ -189,7 +189,7 @@ export class NewsletterSender {
     this.options = options
     this.db = options.db ?? getDb
     this.concurrency = options.concurrency ?? 4
-    this.batch = options.batch ?? 200
+    this.batch = options.batch ?? 50
     this.flushMs = options.flushMs ?? 50
     this.host = URL.canParse(getEnv().PUBLIC_URL)
       ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
