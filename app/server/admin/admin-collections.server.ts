@@ -217,14 +217,17 @@ export type OwnIntent = (
  * Reads the tab's form and runs the collection's own intent for it, if any; then create,
  * update or delete (validated by the repository, a refusal keeps the typing), an activity
  * entry as `admin`, and back to the list with a French toast; any other intent is a French 400.
+ * `beforeSave` sees the parsed form before anything is written (the body is read once).
  */
 export async function saveCollection<K extends CollectionId>(
   request: Request,
   admin: Actor,
   collection: CollectionDefinition<K>,
   own: Record<string, OwnIntent> = {},
+  beforeSave?: (form: AdminForm) => Promise<void>,
 ) {
   const form = await readAdminForm(request)
+  await beforeSave?.(form)
   // Own keys only: an intent named like an Object.prototype member is just unknown.
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer
