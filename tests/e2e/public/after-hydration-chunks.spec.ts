@@ -5,8 +5,18 @@
 // Each still works where it is needed (chrome.spec.ts, i18n-suggestion.spec.ts, cv.spec.ts).
 import type { Page } from '@playwright/test'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
+import { makeSettings } from '#app/server/demo/factories.server.ts'
 import { test, expect } from '../../fixtures/test.ts'
 import { visit } from './helpers.ts'
+
+/** The text of every script the page downloaded. */
+function scriptTexts(page: Page): Promise<string>[] {
+  const texts: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname)) texts.push(response.text())
+  })
+  return texts
+}
 
 /** The script files the page asked for, by their chunk name (the part before the hash). */
 function scriptNames(page: Page): Set<string> {
@@ -18,12 +28,11 @@ function scriptNames(page: Page): Set<string> {
   return names
 }
 
-test('a phone with a French browser fetches none of the after-hydration parts', async ({
+test('a phone with a French browser, on a site without analytics, fetches none of the after-hydration parts', async ({
   browser,
   server,
   db: _db,
 }) => {
-  await updateSettings({ googleAnalyticsId: '' })
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'fr-FR',
@@ -33,6 +42,7 @@ test('a phone with a French browser fetches none of the after-hydration parts', 
   })
   const page = await context.newPage()
   const names = scriptNames(page)
+  const texts = scriptTexts(page)
   await visit(page, '/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // The consent manager's gate, the suggestion's and the cursor's have run (hydrated).
@@ -40,6 +50,15 @@ test('a phone with a French browser fetches none of the after-hydration parts', 
   expect(names.has('shell')).toBe(true)
   for (const part of ['cursor-parts', 'consent-banner', 'suggestion-link', 'capture-guard'])
     expect([...names], part).not.toContain(part)
+  // Nor their code inside another chunk (the shell carried all four before ADR 105).
+  const code = (await Promise.all(texts)).join('\n')
+  for (const marker of [
+    'cursor-ring',
+    'consent-title',
+    'Dismiss the English version suggestion',
+    'animate-shake',
+  ])
+    expect(code, marker).not.toContain(marker)
   await context.close()
 })
 
@@ -47,7 +66,7 @@ test('a mouse fetches the cursor, a site with Google Analytics the consent banne
   page,
   db: _db,
 }) => {
-  await updateSettings({ googleAnalyticsId: 'G-TEST12345' })
+  await updateSettings(makeSettings({ googleAnalyticsId: 'G-TEST12345' }))
   await page.route('https://www.googletagmanager.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
   )
@@ -63,5 +82,5 @@ test('a mouse fetches the cursor, a site with Google Analytics the consent banne
   await expect(page.getByRole('button', { name: 'Accepter' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Gestion des cookies' }).click()
   await expect(page.getByRole('button', { name: 'Accepter' })).toBeVisible()
-  await updateSettings({ googleAnalyticsId: '' })
+  await updateSettings(makeSettings({ googleAnalyticsId: '' }))
 })
