@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
 import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
@@ -208,20 +208,51 @@ describe('activity repository', () => {
       expect(p).toContain(index)
       expect(p).not.toContain('TEMP B-TREE')
     }
-    // The bounded counts read only an index (no table row).
-    for (const where of [
-      "action <> 'access'",
-      "resourceType = 'cv' AND action <> 'access'",
-      "userId = 'u7' AND resourceType = 'cv' AND action <> 'access'",
-      "userId = 'u7' AND action = 'login'",
-    ]) {
+    // The repository's own statements (page, bound count, probe) for the default view, a
+    // deep page of it and a user's view: each on the page's index, none sorting, with the
+    // planner's statistics too (ANALYZE, as `PRAGMA optimize` would gather them).
+    sqlite.exec('ANALYZE')
+    const prepare = vi.spyOn(sqlite, 'prepare')
+    const ran = async (filters: Parameters<typeof listActivity>[0]) => {
+      prepare.mockClear()
+      await listActivity(filters)
+      return prepare.mock.calls
+        .map(([text]) => text)
+        .filter((text) => /from "activity_logs"/.test(text))
+    }
+    const middle = { timestamp: new Date(t0 + 100_000_000).toISOString(), id: 'a0100000' }
+    for (const [filters, index] of [
+      [{ pageViews: false }, 'activity_time_actions'],
+      [{ pageViews: false, after: middle }, 'activity_time_actions'],
+      [{ pageViews: false, before: middle }, 'activity_time_actions'],
+      [{ pageViews: false, userId: 'u7' }, 'activity_user_time_filters'],
+    ] as const) {
+      const statements = await ran(filters)
+      expect(statements.length).toBeGreaterThanOrEqual(2)
+      for (const text of statements) {
+        const p = queryPlan(sqlite, text)
+        expect(p, text).toContain(index)
+        expect(p, text).not.toContain('TEMP B-TREE')
+      }
+    }
+    prepare.mockRestore()
+    // The bounded counts read only the page's index (no table row, no step over the rows of
+    // other actions).
+    for (const [where, index] of [
+      ["action <> 'access'", 'activity_time_actions'],
+      ["resourceType = 'cv' AND action <> 'access'", 'activity_resource_time_action'],
+      [
+        "userId = 'u7' AND resourceType = 'cv' AND action <> 'access'",
+        'activity_user_time_filters',
+      ],
+      ["action = 'login' AND resourceType = 'cv'", 'activity_action_resource_time'],
+    ] as const) {
       const p = queryPlan(
         sqlite,
-        `SELECT count(*) FROM (SELECT 1 FROM activity_logs WHERE ${where} LIMIT 10001)`,
+        `SELECT count(*) FROM (SELECT 1 FROM activity_logs WHERE ${where} ORDER BY timestamp DESC, id DESC LIMIT 10001)`,
       )
-      expect(p).toMatch(
-        /SCAN activity_logs USING COVERING INDEX|SEARCH activity_logs USING COVERING INDEX/,
-      )
+      expect(p).toMatch(new RegExp(`(SCAN|SEARCH) activity_logs USING COVERING INDEX ${index}\\b`))
+      expect(p).not.toContain('TEMP B-TREE')
     }
   }, 120_000)
 })

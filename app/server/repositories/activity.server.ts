@@ -245,10 +245,15 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Activ
       .executeTakeFirst()
     return !!row
   }
+  // Counted in the page's order: the planner then takes the page's index, where the matching
+  // rows are contiguous (unordered, SQLite may pick the action index and step over every page
+  // view before the first match).
   const capped = db
     .selectFrom(
       base
         .select(sql.lit(1).as('one'))
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
         .limit(ACTIVITY_COUNT_CAP + 1)
         .as('matching'),
     )
