@@ -84,7 +84,7 @@ describe('activityCountLabel', () => {
     expect(activityCountLabel(0, false)).toBe('0 entrée')
     expect(activityCountLabel(1, false)).toBe('1 entrée')
     expect(activityCountLabel(55, false)).toBe('55 entrées')
-    expect(activityCountLabel(10_000, true)).toBe('Plus de 10\u202f000 entrées')
+    expect(activityCountLabel(1_000, true)).toBe('Plus de 1\u202f000 entrées')
   })
 })
 

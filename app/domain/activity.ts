@@ -69,13 +69,13 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
 /** Entries per page in the admin log (server-side pagination). */
 export const ACTIVITY_PAGE_SIZE = 50
 
-/** The log counts its matching entries up to this many, then says « Plus de 10 000 » (ADR 098). */
-export const ACTIVITY_COUNT_CAP = 10_000
+/** The log counts its matching entries up to this many, then says « Plus de 1 000 » (ADR 098). */
+export const ACTIVITY_COUNT_CAP = 1_000
 
 /** A pagination cursor (timestamp and id of an entry) never needs more than this. */
 export const ACTIVITY_CURSOR_MAX_LENGTH = 400
 
-/** « 55 entrées », « 1 entrée », « Plus de 10 000 entrées » (a bounded count, ADR 098). */
+/** « 55 entrées », « 1 entrée », « Plus de 1 000 entrées » (a bounded count, ADR 098). */
 export function activityCountLabel(count: number, capped: boolean): string {
   const n = count.toLocaleString('fr-FR')
   if (capped) return `Plus de ${n} entrées`

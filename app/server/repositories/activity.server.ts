@@ -213,7 +213,7 @@ function beyond<O>(query: ActivityQuery<O>, op: '<' | '>', cursor: ActivityCurso
  * page at a time from a cursor (keyset pagination: each page is an index seek, however deep,
  * and rows written meanwhile neither repeat nor skip an entry across a page boundary). The
  * count stops at ACTIVITY_COUNT_CAP + 1 rows so that it costs the same at 10 M entries as at
- * 10,000 (ADR 098).
+ * 1,000 (ADR 098).
  */
 export async function listActivity(filters: ActivityFilters = {}): Promise<ActivityPage> {
   const db = getDb()

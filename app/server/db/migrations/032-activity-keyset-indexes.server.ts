@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 // The activity log at 10 M entries (ADR 098): every view is a keyset page plus a count bounded
-// at 10,001 rows, so each filter needs an index that yields its rows newest first and answers
+// at 1,001 rows, so each filter needs an index that yields its rows newest first and answers
 // every other filter term without reading the table.
 // - The default view hides page views (`action <> 'access'`): a partial index holds exactly
 //   its rows, in order. The query writes the same literal term, or the planner cannot use it;
