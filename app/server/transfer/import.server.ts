@@ -290,6 +290,9 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
         return
       }
       queue = queue
+        // One item per turn of the event loop: database queries answer synchronously on
+        // SQLite, so the queued items would otherwise be prepared in one go (ADR 102).
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
         .then(() => apply(ctx, target, message))
         .catch((error: unknown) => {
           log.error('Import item failed', {
