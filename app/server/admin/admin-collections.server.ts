@@ -66,7 +66,7 @@ function altChecked(values: Record<string, unknown>): Record<string, unknown> {
   return values
 }
 
-/** A blog revision is signed by the admin who saved it. */
+/** A revision (a post's, a page's) is signed by the admin who saved it. */
 const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
 
 /** Each collection's repository, by the declaration's id: one entry per declared collection. */
@@ -111,8 +111,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   pages: {
     get: pages.getPage,
     list: pages.listPages,
-    create: (values) => pages.createPage(values),
-    update: (id, values) => pages.updatePage(id, values),
+    create: (values, actor) => pages.createPage(values, undefined, author(actor)),
+    update: (id, values, actor) => pages.updatePage(id, values, author(actor)),
     remove: pages.deletePage,
   },
   media: {

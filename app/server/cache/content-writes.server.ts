@@ -28,10 +28,11 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'rateLimit',
   'kysely_migration',
   'kysely_migration_lock',
-  // The mail outbox; post revisions (admin only); second
+  // The mail outbox; post and page revisions (admin only); second
   // factor and per-session bookkeeping (last use is written while signed-in users browse).
   'outbox',
   'blog_revisions',
+  'page_revisions',
   'two_factor',
   'recovery_code',
   'session_state',

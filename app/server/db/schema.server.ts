@@ -80,6 +80,12 @@ export interface BlogRevisionsTable {
   kind: Generated<string>
 }
 
+/** A page's history (migration 035, ADR 101): a post revision's columns, owned by a page. */
+export type PageRevisionsTable = Omit<BlogRevisionsTable, 'postId' | 'excerpt'> & {
+  pageId: string
+  excerpt: Generated<string>
+}
+
 export type CreativeProcessTable = StoredAs<ProcessStep>
 
 /** The owner's pages (migration 024, ADR 090). */
@@ -277,6 +283,7 @@ export interface ContentTables {
   blog_posts: BlogPostsTable
   blog_revisions: BlogRevisionsTable
   pages: PagesTable
+  page_revisions: PageRevisionsTable
   creative_process: CreativeProcessTable
   media: MediaTable
   messages: MessagesTable

@@ -24,6 +24,7 @@ import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
 import * as m031 from './031-newsletter-plans.server.ts'
 import * as m030 from './030-web-vitals.server.ts'
+import * as m035 from './035-page-revisions.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028-translation-sources': m028,
   '031-newsletter-plans': m031,
   '030-web-vitals': m030,
+  '035-page-revisions': m035,
 }
