@@ -308,8 +308,24 @@ function immediateTransactions(dialect: Dialect): Dialect {
         await driver.rollbackTransaction(connection)
         if (generationAtBegin.get(connection) !== contentGeneration()) bumpContentGeneration()
       },
+      // node:sqlite's dialect has no savepoints; an import writes a batch of items in one
+      // transaction with one savepoint each, so a failing item is undone alone (ADR 102).
+      savepoint: (connection, name) =>
+        connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`)).then(() => {}),
+      rollbackToSavepoint: (connection, name) =>
+        connection
+          .executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteName(name)}`))
+          .then(() => {}),
+      releaseSavepoint: (connection, name) =>
+        connection
+          .executeQuery(CompiledQuery.raw(`release savepoint ${quoteName(name)}`))
+          .then(() => {}),
       releaseConnection: (connection) => driver.releaseConnection(connection),
       destroy: () => driver.destroy(),
     }
   })
+}
+
+function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
 }

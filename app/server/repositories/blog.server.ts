@@ -496,27 +496,50 @@ export async function createBlogPost(
   author: RevisionAuthor = SYSTEM_AUTHOR,
   alsoInTransaction?: (trx: Kysely<Database>, post: BlogPost) => Promise<void>,
 ): Promise<BlogPost> {
+  const row = await prepareBlogPost(input)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const post = await insertBlogPost(trx, row, author)
+      await alsoInTransaction?.(trx, post)
+      return post
+    })
+}
+
+/**
+ * A new post's row, validated and rendered before any transaction (ADR 081). `rendered` is
+ * its Markdown already rendered elsewhere (the import worker, ADR 102): used when it is the
+ * text validated, else the text is rendered here. Throws ValidationError.
+ */
+export async function prepareBlogPost(
+  input: BlogPostInput,
+  rendered?: { markdown: string; html: string },
+): Promise<BlogPostsTable> {
   const fields = parseOrThrow(BlogPostSchema, input)
   const createdAt = nowIso()
-  const { html } = await renderMarkdown(fields.content)
-  const columns = toColumns(fields, fields.publishedAt ?? createdAt, html)
+  const html =
+    rendered?.markdown === fields.content
+      ? rendered.html
+      : (await renderMarkdown(fields.content)).html
+  return {
+    id: createId(),
+    ...toColumns(fields, fields.publishedAt ?? createdAt, html),
+    createdAt,
+    updatedAt: null,
+  }
+}
+
+/** Inserts a prepared post and its first revision within `trx`; a taken slug is a ValidationError. */
+export async function insertBlogPost(
+  trx: Kysely<Database>,
+  row: BlogPostsTable,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
+): Promise<BlogPost> {
   try {
-    return await getDb()
-      .transaction()
-      .execute(async (trx) => {
-        await assertSlugFree(trx, fields.slug)
-        const row: BlogPostsTable = {
-          id: createId(),
-          ...columns,
-          createdAt,
-          updatedAt: null,
-        }
-        await trx.insertInto('blog_posts').values(row).execute()
-        await addRevision(trx, row, author)
-        const post = toBlogPost(row)
-        await alsoInTransaction?.(trx, post)
-        return post
-      })
+    await assertSlugFree(trx, row.slug)
+    await trx.insertInto('blog_posts').values(row).execute()
+    await addRevision(trx, row, author)
+    return toBlogPost(row)
   } catch (error) {
     // A concurrent writer may take the slug between the check and the insert.
     if (isUniqueViolation(error, 'blog_posts', 'slug')) throw slugTaken()

@@ -164,25 +164,45 @@ export async function createPage(
   alsoInTransaction?: (trx: Kysely<Database>, page: Page) => Promise<void>,
   author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<Page> {
+  const row = await preparePage(input)
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const page = await insertPage(trx, row, author)
+      await alsoInTransaction?.(trx, page)
+      return page
+    })
+}
+
+/**
+ * A new page's row, validated and rendered before any transaction (ADR 081); `rendered` is
+ * its Markdown already rendered by the import worker (ADR 102), used when it is the text
+ * validated. Throws ValidationError.
+ */
+export async function preparePage(
+  input: Record<string, unknown>,
+  rendered?: { markdown: string; html: string },
+): Promise<PagesTable> {
   const fields = parseOrThrow(PageSchema, input)
-  const { html } = await renderMarkdown(fields.content)
-  const row: PagesTable = {
-    id: createId(),
-    ...toColumns(fields, html),
-    createdAt: nowIso(),
-    updatedAt: null,
-  }
+  const html =
+    rendered?.markdown === fields.content
+      ? rendered.html
+      : (await renderMarkdown(fields.content)).html
+  return { id: createId(), ...toColumns(fields, html), createdAt: nowIso(), updatedAt: null }
+}
+
+/** Inserts a prepared page and its revision within `trx`; a taken slug is a ValidationError. */
+export async function insertPage(
+  trx: Kysely<Database>,
+  row: PagesTable,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
+): Promise<Page> {
   try {
-    return await getDb()
-      .transaction()
-      .execute(async (trx) => {
-        await assertSlugFree(trx, fields.slug)
-        await trx.insertInto('pages').values(row).execute()
-        const page = toPage(row)
-        await keepRevision(trx, page, author)
-        await alsoInTransaction?.(trx, page)
-        return page
-      })
+    await assertSlugFree(trx, row.slug)
+    await trx.insertInto('pages').values(row).execute()
+    const page = toPage(row)
+    await keepRevision(trx, page, author)
+    return page
   } catch (error) {
     // A concurrent writer may take the slug between the check and the insert.
     if (isUniqueViolation(error, 'pages', 'slug')) throw slugTaken()

@@ -14,7 +14,7 @@ useTestDatabase()
 
 const file = path.resolve('tests/fixtures/import/ghost-cards.json')
 
-describe('Ghost 6 cards', () => {
+describe('Ghost 6 cards', { timeout: 60_000 }, () => {
   it('turns every card into Markdown or a note, never silence', async () => {
     const report = await importFile(file, { fetchMedia: false })
     const rows = await getDb().selectFrom('blog_posts').selectAll().execute()

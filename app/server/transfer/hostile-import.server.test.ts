@@ -61,7 +61,7 @@ function wxr(items: string): string {
 const wxrPost = (id: number, title: string, content: string) =>
   `<item><title>${title}</title><content:encoded><![CDATA[${content}]]></content:encoded><wp:post_id>${id}</wp:post_id><wp:post_name>p-${id}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`
 
-describe('hostile sources', () => {
+describe('hostile sources', { timeout: 60_000 }, () => {
   it('reads a Medium post of 100,000 unclosed <h1 and keeps the others', async () => {
     const post = (title: string, body: string) =>
       `<html><head><title>${title}</title></head><body><h1 class="p-name">${title}</h1><section data-field="body">${body}</section></body></html>`
@@ -122,7 +122,7 @@ describe('hostile sources', () => {
   })
 })
 
-describe('hostile Vitrine archive', () => {
+describe('hostile Vitrine archive', { timeout: 60_000 }, () => {
   it('never imports where mail goes, and refuses revisions without a post, language or sane date', async () => {
     const now = new Date().toISOString()
     const revision = (id: string, over: Record<string, unknown>) => ({
@@ -191,7 +191,7 @@ describe('hostile Vitrine archive', () => {
   })
 })
 
-describe('Markdown folder with symbolic links', () => {
+describe('Markdown folder with symbolic links', { timeout: 60_000 }, () => {
   it('never reads a file through a link that leaves the folder', async () => {
     const outside = path.join(work, 'private')
     mkdirSync(outside)

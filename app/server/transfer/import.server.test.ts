@@ -17,11 +17,12 @@ import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
+import { sql } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
 import { addToLibrary } from '#app/server/media/library.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { importFile, ImportRefused, IMPORT_REFUSALS } from './import.server.ts'
 import type { ImportOptions } from './pipeline.server.ts'
 import { importedRedirect } from './redirects.server.ts'
@@ -95,7 +96,7 @@ async function posts() {
 const counts = (report: ImportReportData, kind: keyof ImportReportData['counts']) =>
   report.counts[kind] ?? {}
 
-describe('WordPress WXR', () => {
+describe('WordPress WXR', { timeout: 60_000 }, () => {
   it('imports posts with their status, dates, slugs, taxonomy, excerpt and images', async () => {
     const report = await importFile(fixture('wordpress-theme-test.xml'), options)
     const rows = await posts()
@@ -341,6 +342,65 @@ describe('WordPress WXR', () => {
     ])
     expect((await posts()).map((p) => p.title)).toEqual(['Premier', 'Vide', 'Dernier'])
   })
+
+  it('lets one item fail at the database in the middle of a batch: the others land', async () => {
+    // The database refuses one post's row (as a full disk or a constraint would): its
+    // savepoint is rolled back, the batch's other posts are written (ADR 102).
+    const refuse = onPostgres
+      ? [
+          sql`create function refuse_post() returns trigger as $$ begin if new.title = 'Refusé' then raise exception 'refusé'; end if; return new; end $$ language plpgsql`,
+          sql`create trigger refuse_post before insert on blog_posts for each row execute function refuse_post()`,
+        ]
+      : [
+          sql`create trigger refuse_post before insert on blog_posts when new.title = 'Refusé' begin select raise(abort, 'refusé'); end`,
+        ]
+    for (const statement of refuse) await statement.execute(getDb())
+    const file = path.join(work, 'refused.xml')
+    writeFileSync(
+      file,
+      wxr([
+        post(1, 'Premier', '<p>Un.</p>'),
+        post(2, 'Deuxième', '<p>Deux.</p>'),
+        post(3, 'Refusé', '<p>Trois.</p>'),
+        post(4, 'Quatrième', '<p>Quatre.</p>'),
+        post(5, 'Dernier', '<p>Cinq.</p>'),
+      ]),
+    )
+    try {
+      const report = await importFile(file, options)
+      expect(counts(report, 'post')).toEqual({ created: 4, failed: 1 })
+      expect(report.failures).toEqual([
+        {
+          item: 'Article « Refusé »',
+          reason: 'erreur inattendue (voir le journal du serveur)',
+        },
+      ])
+      expect((await posts()).map((p) => p.title)).toEqual([
+        'Premier',
+        'Deuxième',
+        'Quatrième',
+        'Dernier',
+      ])
+      // Nothing of the refused post stays: no revision, no source row.
+      const sources = await getDb()
+        .selectFrom('import_source')
+        .select('sourceKey')
+        .where('kind', '=', 'post')
+        .execute()
+      expect(sources.map((row) => row.sourceKey).sort()).toEqual(
+        [1, 2, 4, 5].map((id) => `wordpress:post:${id}`),
+      )
+      const revisions = await getDb().selectFrom('blog_revisions').select('title').execute()
+      expect(revisions.map((row) => row.title).sort()).toEqual(
+        ['Deuxième', 'Dernier', 'Premier', 'Quatrième'].sort(),
+      )
+    } finally {
+      await sql`drop trigger refuse_post${onPostgres ? sql` on blog_posts` : sql``}`.execute(
+        getDb(),
+      )
+      if (onPostgres) await sql`drop function refuse_post()`.execute(getDb())
+    }
+  })
 })
 
 function post(id: number, title: string, html: string): string {
@@ -356,7 +416,7 @@ function wxr(items: string[]): string {
 <channel><title>t</title><wp:wxr_version>1.2</wp:wxr_version>${items.join('\n')}</channel></rss>`
 }
 
-describe('Ghost JSON', () => {
+describe('Ghost JSON', { timeout: 60_000 }, () => {
   it('imports Lexical and HTML posts with tags, feature image and former addresses', async () => {
     const report = await importFile(fixture('ghost-export.json'), options)
     const bySlug = new Map((await posts()).map((row) => [row.slug, row]))
@@ -409,7 +469,7 @@ function mediumHtml(title: string, body: string, canonical: string, date: string
 <footer><p>By <a href="https://medium.com/@camille" class="p-author h-card">Camille</a> on <a href="${canonical}"><time class="dt-published" datetime="${date}">date</time></a>.</p><p><a href="${canonical}" class="p-canonical">Canonical link</a></p></footer></article></body></html>`
 }
 
-describe('Medium zip', () => {
+describe('Medium zip', { timeout: 60_000 }, () => {
   it('imports published posts and drafts from posts/*.html', async () => {
     const file = await zipOf(path.join(work, 'medium.zip'), {
       'README.html': '<p>Medium export</p>',
@@ -442,7 +502,7 @@ describe('Medium zip', () => {
   })
 })
 
-describe('Markdown files', () => {
+describe('Markdown files', { timeout: 60_000 }, () => {
   it('imports a folder with front matter and its local images', async () => {
     const dir = path.join(work, 'site')
     cpSync(path.join(FIXTURES, 'markdown'), dir, { recursive: true })

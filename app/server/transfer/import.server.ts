@@ -3,7 +3,8 @@
 // whole file is an ImportRefused with a French message, thrown before anything is written.
 // The reader runs in a worker thread with a bounded heap (ADR 083): parsing a hostile file
 // never blocks the server's event loop, and a file that needs too much memory ends the
-// worker only. The worker hands items over one at a time; this thread writes each one.
+// worker only. The worker converts and renders each item and hands them over in order, a
+// few ahead at most; this thread prepares each one and writes them in batches (ADR 102).
 import { existsSync } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -14,10 +15,10 @@ import { isMediumZip } from './medium.server.ts'
 import {
   createContext,
   ImportRefused,
-  importMedia,
   importPage,
   importPost,
   progress,
+  queueMedia,
   type ImportContext,
   type ImportOptions,
   type LocalMedia,
@@ -157,9 +158,12 @@ async function targetOf(file: string): Promise<Target> {
   }
 }
 
-/** One item from the worker, written; never throws. */
+/**
+ * One item from the worker, prepared and queued for its batch (ADR 102); what only counts
+ * is queued too, so the report keeps the items' order. Never throws.
+ */
 async function apply(ctx: ImportContext, target: Target, message: ImportMessage): Promise<void> {
-  const { report } = ctx
+  const { report, batch } = ctx
   switch (message.type) {
     case 'post':
       // A former site's page becomes one of the owner's pages (ADR 090).
@@ -175,46 +179,120 @@ async function apply(ctx: ImportContext, target: Target, message: ImportMessage)
         message.post.localFrom ? target.localMedia?.(message.post.localFrom) : undefined,
       )
     case 'media':
-      await importMedia(ctx, message.url)
-      progress(ctx)
-      return
+      return queueMedia(ctx, message.url)
     case 'row':
+      // Vitrine's own export writes each row itself, after what is waiting.
+      await batch.flush()
       if (target.vitrine) await importVitrineRow(ctx, target.vitrine, message.table, message.row)
       return
     case 'count':
-      if (message.by !== 0) report.count(message.kind, message.outcome, message.by)
-      if (message.step) progress(ctx)
-      return
+      return batch.add({
+        settle: () => {
+          if (message.by !== 0) report.count(message.kind, message.outcome, message.by)
+          if (message.step) progress(ctx)
+        },
+      })
     case 'note':
-      report.note(message.text)
-      return
+      return batch.add({ settle: () => report.note(message.text) })
     case 'address':
-      await recordAddress(ctx, message.oldPath, message.target)
-      return
+      return recordAddress(ctx, message.oldPath, message.target)
     case 'fail':
-      report.fail(message.kind, message.item, message.reason)
-      if (message.step) progress(ctx)
-      return
+      return batch.add({
+        settle: () => {
+          report.fail(message.kind, message.item, message.reason)
+          if (message.step) progress(ctx)
+        },
+      })
     case 'step':
-      progress(ctx)
+      return batch.add({ settle: () => progress(ctx) })
   }
 }
 
-/** Runs the reader in a worker; resolves with how it ended. */
+/** How long a worker that finished its file waits for the next one before it ends (ms). */
+const WORKER_IDLE_MS = 30_000
+
+/**
+ * A worker that finished its file cleanly, kept a little while: the next import reuses it
+ * and its loaded renderer (about a second of start-up, ADR 102). It never holds the process.
+ */
+let idle: { worker: Worker; timer: NodeJS.Timeout } | undefined
+
+function takeWorker(job: ParseJob): Worker {
+  const kept = idle
+  if (kept) {
+    idle = undefined
+    clearTimeout(kept.timer)
+    kept.worker.ref()
+    kept.worker.postMessage(job)
+    return kept.worker
+  }
+  const worker = new Worker(importWorkerUrl(), {
+    workerData: job,
+    resourceLimits: IMPORT_WORKER_LIMITS,
+  })
+  // An idle worker that fails or ends is simply not reused; a run's own listeners report it.
+  worker.on('error', () => undefined)
+  worker.on('exit', () => {
+    if (idle?.worker !== worker) return
+    clearTimeout(idle.timer)
+    idle = undefined
+  })
+  return worker
+}
+
+function keepIdle(worker: Worker): void {
+  if (idle) {
+    void worker.terminate()
+    return
+  }
+  worker.unref()
+  const timer = setTimeout(() => {
+    if (idle?.worker === worker) idle = undefined
+    void worker.terminate()
+  }, WORKER_IDLE_MS)
+  timer.unref()
+  idle = { worker, timer }
+}
+
+/** Runs the reader in a worker; resolves with how it ended, once every item is written. */
 function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
   return new Promise((resolve) => {
-    const worker = new Worker(importWorkerUrl(), {
-      workerData: target.job,
-      resourceLimits: IMPORT_WORKER_LIMITS,
-    })
+    const worker = takeWorker(target.job)
     let end: WorkerEnd | undefined
+    let finished = false
     let queue = Promise.resolve()
-    worker.on('message', (message: ImportMessage | WorkerEnd) => {
+    // What is still waiting for its batch is written: what came in stays, even when the
+    // reader stopped half-way.
+    const finish = (reusable: boolean) => {
+      if (finished) return
+      finished = true
+      worker.off('message', onMessage)
+      worker.off('error', onError)
+      worker.off('exit', onExit)
+      void queue
+        .then(() => ctx.batch.flush())
+        .catch((error: unknown) => {
+          log.error('Import batch failed', {
+            error: error instanceof Error ? error.stack : String(error),
+          })
+        })
+        .then(() => {
+          if (reusable) keepIdle(worker)
+          resolve(end ?? { type: 'error', message: 'import worker exited' })
+        })
+    }
+    const onMessage = (message: ImportMessage | WorkerEnd) => {
       if (message.type === 'done' || message.type === 'refused' || message.type === 'error') {
         end = message
+        // A reader that failed unexpectedly leaves its worker in an unknown state: it ends.
+        if (message.type === 'error') void worker.terminate()
+        finish(message.type !== 'error')
         return
       }
       queue = queue
+        // One item per turn of the event loop: database queries answer synchronously on
+        // SQLite, so the queued items would otherwise be prepared in one go (ADR 102).
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
         .then(() => apply(ctx, target, message))
         .catch((error: unknown) => {
           log.error('Import item failed', {
@@ -223,16 +301,17 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
           ctx.report.fail('content', 'Élément', 'erreur inattendue (voir le journal du serveur)')
         })
         .then(() => worker.postMessage('ack'))
-    })
-    worker.on('error', (error: Error & { code?: string }) => {
+    }
+    const onError = (error: Error & { code?: string }) => {
       end ??=
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? { type: 'refused', message: IMPORT_REFUSALS.memory }
           : { type: 'error', message: error.stack ?? error.message }
-    })
-    worker.on('exit', () => {
-      void queue.then(() => resolve(end ?? { type: 'error', message: 'import worker exited' }))
-    })
+    }
+    const onExit = () => finish(false)
+    worker.on('message', onMessage)
+    worker.on('error', onError)
+    worker.on('exit', onExit)
   })
 }
 

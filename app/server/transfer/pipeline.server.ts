@@ -1,10 +1,11 @@
 // The import pipeline shared by every source format (ADR 066). A format reader, in a worker
-// thread (ADR 083), turns its file into SourcePost items one at a time; this module saves each through the blog repository
-// (validation, Markdown rendered and sanitised as in the editor, ADR 020), fetches its images
-// into the media library (ADR 017), remembers the source id and former address
-// (import_source), and counts everything in the report. One item that fails is reported and
-// the import goes on. Writes bump the content generation through the database plugin
-// (ADR 026), so the site shows the import at once.
+// thread (ADR 083), turns its file into SourcePost items one at a time, their Markdown already
+// rendered there (ADR 102); this module prepares each for the blog repository (validation as
+// in the editor, ADR 020), fetches its images into the media library (ADR 017), and queues
+// its write with its source id and former address (import_source) into a batch: many items
+// per transaction, one savepoint each (ADR 102). Everything is counted in the report, in the
+// items' order. One item that fails is reported and the import goes on. Writes bump the
+// content generation through the database plugin (ADR 026), so the site shows the import at once.
 import { slugify } from '#app/domain/blog.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { isAllowedImageUrl } from '#app/domain/markdown.ts'
@@ -20,16 +21,17 @@ import { addToLibrary } from '#app/server/media/library.server.ts'
 import { UploadError } from '#app/server/media/pipeline.server.ts'
 import { libraryStorage, mediaLimits } from '#app/server/media/uploads.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
-import { createBlogPost } from '#app/server/repositories/blog.server.ts'
-import { createPage } from '#app/server/repositories/pages.server.ts'
+import { insertBlogPost, prepareBlogPost } from '#app/server/repositories/blog.server.ts'
+import { insertPage, preparePage } from '#app/server/repositories/pages.server.ts'
 import { isReservedSlug } from '#app/domain/page.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
 import { stripMarkdown } from './html-to-markdown.server.ts'
-import { ImportReport } from './report.server.ts'
-
+import { ImportBatch, type BatchEntry } from './batch.server.ts'
+import { DeferredReport, ImportReport, type ReportSink } from './report.server.ts'
 import {
   clip,
+  EMPTY_BODY,
   ImportRefused,
   MAX_SOURCE_MARKDOWN,
   postLabel,
@@ -42,8 +44,6 @@ export { ImportRefused, type SourcePost }
 /** The thumbnail of a post that has no image of its own (the site's sharing image). */
 export const DEFAULT_THUMBNAIL = '/images/og-image.webp'
 export const DEFAULT_CATEGORY = 'Non classé'
-/** The body of a post empty at its source: a comment, never rendered (ADR 088). */
-export const EMPTY_BODY = '<!-- Article sans contenu à l’origine -->'
 
 export interface ImportOptions {
   /** Who the revisions name; 'Système' by default. */
@@ -70,6 +70,17 @@ export interface ImportContext {
   done: number
   /** Former addresses answered with a 301 that this run recorded (ADR 088). */
   redirects: number
+  /** The items prepared and waiting to be written (ADR 102). */
+  batch: ImportBatch
+}
+
+/** What preparing one item needs: its report is deferred until its batch is written. */
+type ItemContext = Pick<ImportContext, 'options' | 'storage' | 'mediaUrls'> & {
+  report: ReportSink
+}
+
+function itemContext(ctx: ImportContext, report: DeferredReport): ItemContext {
+  return { options: ctx.options, storage: ctx.storage, mediaUrls: ctx.mediaUrls, report }
 }
 
 export function createContext(format: string, options: ImportOptions): ImportContext {
@@ -81,6 +92,7 @@ export function createContext(format: string, options: ImportOptions): ImportCon
     mediaUrls: new Map(),
     done: 0,
     redirects: 0,
+    batch: new ImportBatch(),
   }
 }
 
@@ -105,8 +117,8 @@ export function normalisePath(pathOrUrl: string | undefined): string | undefined
   return trimmed === '' || trimmed.length > MAX_LENGTH.url ? undefined : trimmed
 }
 
-async function findSource(sourceKey: string) {
-  return getDb()
+async function findSource(sourceKey: string, db: Kysely<Database> = getDb()) {
+  return db
     .selectFrom('import_source')
     .selectAll()
     .where('sourceKey', '=', sourceKey)
@@ -149,15 +161,47 @@ export async function recordAddress(
   const path = normalisePath(oldPath)
   if (!path || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
     return
-  if (await findSource(`${ctx.format}:address:${path}`)) return
-  await recordSource({
-    sourceKey: `${ctx.format}:address:${path}`.slice(0, 2500),
-    kind: 'address',
-    targetId: '',
-    oldPath: path,
-    targetUrl: target,
+  const sourceKey = `${ctx.format}:address:${path}`
+  let recorded = false
+  await ctx.batch.add({
+    // Looked up within the batch's transaction: it sees the addresses queued before it.
+    write: async (trx) => {
+      if (await findSource(sourceKey, trx)) return
+      await recordSource(
+        {
+          sourceKey: sourceKey.slice(0, 2500),
+          kind: 'address',
+          targetId: '',
+          oldPath: path,
+          targetUrl: target,
+        },
+        trx,
+      )
+      recorded = true
+    },
+    settle: (error) => {
+      if (error === undefined) {
+        if (recorded) ctx.redirects++
+        return
+      }
+      log.error('Import item failed', {
+        error: error instanceof Error ? error.stack : String(error),
+      })
+      ctx.report.fail('content', 'Élément', 'erreur inattendue (voir le journal du serveur)')
+    },
   })
-  ctx.redirects++
+}
+
+/** An image of the former site (a WordPress attachment) into the library, in the items' order. */
+export async function queueMedia(ctx: ImportContext, url: string): Promise<void> {
+  const report = new DeferredReport()
+  await importMedia(itemContext(ctx, report), url)
+  await ctx.batch.add({
+    settle: () => {
+      report.replayInto(ctx.report)
+      progress(ctx)
+    },
+  })
 }
 
 function reasonOf(error: unknown): string {
@@ -180,7 +224,7 @@ function reasonOf(error: unknown): string {
  * 'media:<url>'). Undefined when it cannot be had: the caller keeps the original URL.
  */
 export async function importMedia(
-  ctx: ImportContext,
+  ctx: ItemContext,
   url: string,
   local?: () => Promise<AsyncIterable<Uint8Array> | undefined>,
 ): Promise<string | undefined> {
@@ -228,7 +272,7 @@ const MARKDOWN_IMAGE =
 
 /** Every image of the Markdown fetched into the library; their URLs rewritten. */
 async function localiseImages(
-  ctx: ImportContext,
+  ctx: ItemContext,
   markdown: string,
   localMedia: LocalMedia | undefined,
 ) {
@@ -275,7 +319,9 @@ function galleryNote(images: string[], replaced: Map<string, string>): string {
     : `galerie importée (${total}) : ${missing} non récupérée${missing > 1 ? 's' : ''}, leur adresse d’origine est conservée`
 }
 
-async function slugOwner(slug: string) {
+/** The post that has this slug; waiting items are written first (ADR 102). */
+async function slugOwner(batch: ImportBatch, slug: string) {
+  if (batch.postSlugs.has(slug)) await batch.flush()
   return getDb()
     .selectFrom('blog_posts')
     .select(['id', 'title'])
@@ -291,20 +337,57 @@ function safeDecodeUri(url: string): string {
   }
 }
 
+/** What an item's write does once its batch is committed. */
+interface Prepared {
+  write?: BatchEntry['write']
+  landed?: () => void
+}
+
+/**
+ * Prepares one item with `prepare` (its report deferred) and queues it into the batch; its
+ * outcome reaches the report, in the items' order, once its batch is written. Never throws.
+ */
+async function queueItem(
+  ctx: ImportContext,
+  kind: 'post' | 'page',
+  label: string,
+  prepare: (item: ItemContext, report: DeferredReport) => Promise<Prepared>,
+): Promise<void> {
+  const report = new DeferredReport()
+  let prepared: Prepared = {}
+  let refused: unknown
+  try {
+    prepared = await prepare(itemContext(ctx, report), report)
+  } catch (error) {
+    refused = error
+  }
+  await ctx.batch.add({
+    write: prepared.write,
+    settle: (error = refused) => {
+      report.replayInto(ctx.report)
+      if (error === undefined) prepared.landed?.()
+      else ctx.report.fail(kind, label, reasonOf(error))
+      progress(ctx)
+    },
+  })
+}
+
 /** One post into the blog; its outcome counted in the report. Never throws. */
-export async function importPost(
+export function importPost(
   ctx: ImportContext,
   post: SourcePost,
   localMedia?: LocalMedia,
 ): Promise<void> {
   const label = postLabel(post)
-  try {
+  return queueItem(ctx, 'post', label, async (item, report) => {
+    const { batch } = ctx
+    if (batch.sourceKeys.has(post.sourceKey)) await batch.flush()
     if (await findSource(post.sourceKey)) {
-      ctx.report.count('post', 'present')
-      return
+      report.count('post', 'present')
+      return {}
     }
     const title = clip(post.title.trim() || post.slug || 'Sans titre', MAX_LENGTH.short)
-    for (const note of post.notes ?? []) ctx.report.note(`${label} : ${note}`)
+    for (const note of post.notes ?? []) report.note(`${label} : ${note}`)
     const body = post.markdown
     if (body.length > MAX_SOURCE_MARKDOWN)
       throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
@@ -315,30 +398,36 @@ export async function importPost(
       throw new ImportRefused('article sans titre ni contenu')
     const base = slugify(post.slug || '') || slugify(title) || 'article'
     let slug = base
-    const owner = await slugOwner(slug)
+    const owner = await slugOwner(batch, slug)
     if (owner && owner.title === title) {
       // The same post imported before (under another source id, or by hand): matched by slug.
-      await recordSource({
-        sourceKey: post.sourceKey,
-        kind: 'post',
-        targetId: owner.id,
-        oldPath: normalisePath(post.oldPath),
-      })
-      ctx.report.count('post', 'present')
-      return
+      batch.sourceKeys.add(post.sourceKey)
+      return {
+        write: (trx) =>
+          recordSource(
+            {
+              sourceKey: post.sourceKey,
+              kind: 'post',
+              targetId: owner.id,
+              oldPath: normalisePath(post.oldPath),
+            },
+            trx,
+          ),
+        landed: () => ctx.report.count('post', 'present'),
+      }
     }
     if (owner) {
-      for (let n = 2; await slugOwner(slug); n++)
+      for (let n = 2; await slugOwner(batch, slug); n++)
         slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
-      ctx.report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
+      report.note(`${label} : le slug « ${base} » est déjà pris, l’article devient « ${slug} »`)
     }
     const { content, firstImage, replaced } =
       body.trim() === ''
         ? { content: EMPTY_BODY, firstImage: undefined, replaced: new Map<string, string>() }
-        : await localiseImages(ctx, body, localMedia)
+        : await localiseImages(item, body, localMedia)
     if (post.galleryImages?.length)
-      ctx.report.note(`${label} : ${galleryNote(post.galleryImages, replaced)}`)
-    const feature = post.featureImage ? await importMedia(ctx, post.featureImage) : undefined
+      report.note(`${label} : ${galleryNote(post.galleryImages, replaced)}`)
+    const feature = post.featureImage ? await importMedia(item, post.featureImage) : undefined
     const now = ctx.options.now ?? new Date()
     const publishedAt =
       post.publishedAt && !Number.isNaN(Date.parse(post.publishedAt))
@@ -373,31 +462,38 @@ export async function importPost(
       status,
       publishedAt,
     }
-    // The post and its source row in one transaction: a second import always finds it.
-    await createBlogPost(input, ctx.options.author, (trx, created) =>
-      recordSource(
-        {
-          sourceKey: post.sourceKey,
-          kind: 'post',
-          targetId: created.id,
-          oldPath: normalisePath(post.oldPath),
-        },
-        trx,
-      ),
-    )
-    if (normalisePath(post.oldPath)) ctx.redirects++
-    ctx.report.created(
-      status === 'published' && publishedAt && publishedAt > now.toISOString()
-        ? 'scheduled'
-        : status,
-    )
-    if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importé en brouillon`)
-    ctx.report.count('post', 'created')
-  } catch (error) {
-    ctx.report.fail('post', label, reasonOf(error))
-  } finally {
-    progress(ctx)
-  }
+    // Validated and rendered here, outside the transaction: the worker's HTML unless the
+    // images moved into the library changed the text (ADR 102).
+    const row = await prepareBlogPost(input, post.rendered)
+    batch.postSlugs.add(row.slug)
+    batch.sourceKeys.add(post.sourceKey)
+    return {
+      // The post and its source row under one savepoint: a second import always finds it.
+      write: async (trx) => {
+        const created = await insertBlogPost(trx, row, ctx.options.author)
+        await recordSource(
+          {
+            sourceKey: post.sourceKey,
+            kind: 'post',
+            targetId: created.id,
+            oldPath: normalisePath(post.oldPath),
+          },
+          trx,
+        )
+      },
+      landed: () => {
+        if (normalisePath(post.oldPath)) ctx.redirects++
+        ctx.report.created(
+          status === 'published' && publishedAt && publishedAt > now.toISOString()
+            ? 'scheduled'
+            : status,
+        )
+        if (post.draftReason)
+          ctx.report.note(`${label} : ${post.draftReason}, importé en brouillon`)
+        ctx.report.count('post', 'created')
+      },
+    }
+  })
 }
 
 /**
@@ -415,7 +511,9 @@ function pageSlugOf(post: SourcePost, title: string): string {
   return slugify(decoded) || slugify(post.slug || '') || slugify(title) || 'page'
 }
 
-async function pageSlugOwner(slug: string) {
+/** The page that has this slug; waiting items are written first (ADR 102). */
+async function pageSlugOwner(batch: ImportBatch, slug: string) {
+  if (batch.pageSlugs.has(slug)) await batch.flush()
   return getDb()
     .selectFrom('pages')
     .select(['id', 'title'])
@@ -428,58 +526,74 @@ async function pageSlugOwner(slug: string) {
  * is the old path's last segment, so '/a-propos/' is '/a-propos' again; a nested address
  * ('/a-propos/equipe/') answers a 301 to the page ('/equipe'). Never throws.
  */
-export async function importPage(
+export function importPage(
   ctx: ImportContext,
   post: SourcePost,
   localMedia?: LocalMedia,
 ): Promise<void> {
   const label = postLabel(post)
-  try {
+  return queueItem(ctx, 'page', label, async (item, report) => {
+    const { batch } = ctx
+    if (batch.sourceKeys.has(post.sourceKey)) await batch.flush()
     if (await findSource(post.sourceKey)) {
-      ctx.report.count('page', 'present')
-      return
+      report.count('page', 'present')
+      return {}
     }
     const title = clip(post.title.trim() || post.slug || 'Sans titre', MAX_LENGTH.short)
-    for (const note of post.notes ?? []) ctx.report.note(`${label} : ${note}`)
+    for (const note of post.notes ?? []) report.note(`${label} : ${note}`)
     if (post.markdown.length > MAX_SOURCE_MARKDOWN)
       throw new ImportRefused(SOURCE_TEXTS.tooLong(MAX_SOURCE_MARKDOWN))
     const wanted = pageSlugOf(post, title)
     // An address of the app (page.ts) is never a page's: it takes '-page'.
     const base = isReservedSlug(wanted) ? `${wanted.slice(0, MAX_LENGTH.short - 5)}-page` : wanted
     let slug = base
-    const owner = await pageSlugOwner(slug)
+    const owner = await pageSlugOwner(batch, slug)
     const oldPath = normalisePath(post.oldPath)
     if (owner && owner.title === title) {
       // The same page imported before (under another source id, or written by hand).
-      await recordSource({ sourceKey: post.sourceKey, kind: 'page', targetId: owner.id, oldPath })
-      ctx.report.count('page', 'present')
-      return
+      batch.sourceKeys.add(post.sourceKey)
+      return {
+        write: (trx) =>
+          recordSource(
+            { sourceKey: post.sourceKey, kind: 'page', targetId: owner.id, oldPath },
+            trx,
+          ),
+        landed: () => ctx.report.count('page', 'present'),
+      }
     }
     if (owner) {
-      for (let n = 2; await pageSlugOwner(slug); n++)
+      for (let n = 2; await pageSlugOwner(batch, slug); n++)
         slug = `${base.slice(0, MAX_LENGTH.short - 6)}-${n}`
     }
     if (slug !== wanted)
-      ctx.report.note(
+      report.note(
         `${label} : l’adresse « /${wanted} » est déjà prise (par le site ou une autre page), la page devient « /${slug} »`,
       )
     const { content } =
       post.markdown.trim() === ''
         ? { content: '' }
-        : await localiseImages(ctx, post.markdown, localMedia)
+        : await localiseImages(item, post.markdown, localMedia)
     const status = post.status === 'published' ? 'published' : 'draft'
-    await createPage({ title, slug, content, status }, (trx, created) =>
-      recordSource({ sourceKey: post.sourceKey, kind: 'page', targetId: created.id, oldPath }, trx),
-    )
-    // A former address other than the page's own now answers a 301 (redirects.server.ts).
-    if (oldPath && oldPath !== `/${slug}`) ctx.redirects++
-    if (post.draftReason) ctx.report.note(`${label} : ${post.draftReason}, importée en brouillon`)
-    else if (post.status === 'scheduled')
-      ctx.report.note(`${label} : programmée à l’origine, importée en brouillon`)
-    ctx.report.count('page', 'created')
-  } catch (error) {
-    ctx.report.fail('page', label, reasonOf(error))
-  } finally {
-    progress(ctx)
-  }
+    const row = await preparePage({ title, slug, content, status }, post.rendered)
+    batch.pageSlugs.add(row.slug)
+    batch.sourceKeys.add(post.sourceKey)
+    return {
+      write: async (trx) => {
+        const created = await insertPage(trx, row)
+        await recordSource(
+          { sourceKey: post.sourceKey, kind: 'page', targetId: created.id, oldPath },
+          trx,
+        )
+      },
+      landed: () => {
+        // A former address other than the page's own now answers a 301 (redirects.server.ts).
+        if (oldPath && oldPath !== `/${slug}`) ctx.redirects++
+        if (post.draftReason)
+          ctx.report.note(`${label} : ${post.draftReason}, importée en brouillon`)
+        else if (post.status === 'scheduled')
+          ctx.report.note(`${label} : programmée à l’origine, importée en brouillon`)
+        ctx.report.count('page', 'created')
+      },
+    }
+  })
 }

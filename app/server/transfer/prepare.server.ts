@@ -1,5 +1,6 @@
 // A post made ready in the worker (ADR 083): its HTML (WordPress shortcodes expanded) turned
-// into Markdown and its excerpt into text, so the main thread only writes it. A post too
+// into Markdown, that Markdown rendered as the editor renders it (ADR 102) and its excerpt
+// turned into text, so the main thread only writes it. A post too
 // long or too deeply nested is reported as failed here, alone, and the import goes on.
 import {
   expandShortcodes,
@@ -8,8 +9,10 @@ import {
   stripMarkdown,
   type ShortcodeContext,
 } from './html-to-markdown.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   clip,
+  EMPTY_BODY,
   ImportRefused,
   MAX_SOURCE_HTML,
   MAX_SOURCE_MARKDOWN,
@@ -84,5 +87,9 @@ export async function emitPost(
     })
     return
   }
+  // Rendered here, in the worker, and never under the write transaction (ADR 102): the
+  // body as the pipeline will save it, Zod's trim included.
+  const body = post.markdown.trim() === '' ? (post.page ? '' : EMPTY_BODY) : post.markdown.trim()
+  post.rendered = { markdown: body, html: (await renderMarkdown(body)).html }
   await emit({ type: 'post', post })
 }

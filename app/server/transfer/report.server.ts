@@ -51,6 +51,42 @@ export class ImportReport {
   }
 }
 
+/** What an item reports to: the report itself, or a DeferredReport. */
+export type ReportSink = Pick<ImportReport, 'count' | 'fail' | 'unreachable' | 'created' | 'note'>
+
+/**
+ * What one item reports while it is prepared, kept until its batch is written and then
+ * replayed into the report in the items' order (ADR 102): the report reads as if each item
+ * had been written alone, before the next one was read.
+ */
+export class DeferredReport implements ReportSink {
+  private readonly calls: ((report: ReportSink) => void)[] = []
+
+  count(kind: ItemKind, outcome: Outcome, by = 1): void {
+    this.calls.push((report) => report.count(kind, outcome, by))
+  }
+
+  fail(kind: ItemKind, item: string, reason: string): void {
+    this.calls.push((report) => report.fail(kind, item, reason))
+  }
+
+  unreachable(url: string, reason: string): void {
+    this.calls.push((report) => report.unreachable(url, reason))
+  }
+
+  created(status: 'published' | 'draft' | 'scheduled'): void {
+    this.calls.push((report) => report.created(status))
+  }
+
+  note(text: string): void {
+    this.calls.push((report) => report.note(text))
+  }
+
+  replayInto(report: ReportSink): void {
+    for (const call of this.calls.splice(0)) call(report)
+  }
+}
+
 /** The report as French text (the terminal prints it; the hub shows the same data). */
 export function formatReport(data: ImportReportData): string {
   const lines = [`Import terminé (${data.format}).`]

@@ -1,7 +1,7 @@
 // What a format reader hands to the import pipeline (ADR 066, ADR 083). Readers run in a
-// worker thread: they parse the file, cap every field while reading and turn HTML into
-// Markdown there, then send each item as a plain message; the pipeline, on the main thread,
-// writes it. Nothing here does I/O, so the worker and the main thread can both load it.
+// worker thread: they parse the file, cap every field while reading, turn HTML into
+// Markdown and render that Markdown there (ADR 102), then send each item as a plain message;
+// the pipeline, on the main thread, writes it. Nothing here does I/O, so the worker and the main thread can both load it.
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import type { ItemKind, Outcome } from '#app/domain/transfer.ts'
 
@@ -28,6 +28,9 @@ export const SOURCE_TEXTS = {
   tooDeep: 'document trop profondément imbriqué : article non importé',
   unreadable: 'illisible',
 }
+
+/** The body of a post empty at its source: a comment, never rendered (ADR 088). */
+export const EMPTY_BODY = '<!-- Article sans contenu à l’origine -->'
 
 /** One post as a reader found it, before its HTML is converted. */
 export interface RawPost {
@@ -65,9 +68,18 @@ export interface SourcePost extends Omit<RawPost, 'html' | 'excerpt'> {
   notes?: string[]
   /** The images its galleries show: the report says once how many came in (ADR 088). */
   galleryImages?: string[]
+  /**
+   * The body as it will be saved (trimmed, EMPTY_BODY for an empty post) and its HTML,
+   * rendered in the worker (ADR 102); the main thread renders again only when it rewrote
+   * the body (images moved into the library).
+   */
+  rendered?: { markdown: string; html: string }
 }
 
-/** What the worker sends, one message at a time, each acknowledged before the next. */
+/**
+ * What the worker sends, in order; the main thread acknowledges each one once it has taken
+ * it, and the worker keeps at most IMPORT_WINDOW of them unacknowledged (ADR 102).
+ */
 export type ImportMessage =
   | { type: 'post'; post: SourcePost }
   | { type: 'media'; url: string }
@@ -80,7 +92,10 @@ export type ImportMessage =
   | { type: 'step' }
   | { type: 'fail'; kind: ItemKind; item: string; reason: string; step?: boolean }
 
-/** How a reader hands over an item: resolves once the pipeline has written it. */
+/** Messages the worker may send ahead of the main thread's acknowledgements (ADR 102). */
+export const IMPORT_WINDOW = 16
+
+/** How a reader hands over an item: resolves once the pipeline can take another. */
 export type Emit = (message: ImportMessage) => Promise<void>
 
 /** The end of a reader's run, sent after its last item. */

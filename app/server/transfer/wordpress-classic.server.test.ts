@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db/client.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { importFile } from './import.server.ts'
-import { EMPTY_BODY } from './pipeline.server.ts'
+import { EMPTY_BODY } from './source.server.ts'
 import { importedQueryRedirect, importedRedirect } from './redirects.server.ts'
 import { formatReport } from './report.server.ts'
 import { loader as notFound } from '#app/routes/public/not-found.tsx'
@@ -24,7 +24,7 @@ async function bySlug() {
   return new Map(rows.map((row) => [row.slug, row]))
 }
 
-describe('a classic WordPress export', () => {
+describe('a classic WordPress export', { timeout: 60_000 }, () => {
   it('keeps paragraphs, line breaks, shortcodes as content, titles as text, the empty post and the pages', async () => {
     const report = await importFile(file, options)
     const posts = await bySlug()
