@@ -92,6 +92,11 @@ function foldedText(columns: readonly string[]): RawBuilder<string> {
   return text
 }
 
+/** A column's text for an A → Z sort, accents and case ignored ("Été" among the E's). */
+export function foldedOrder(column: string): RawBuilder<string> {
+  return foldedText([column])
+}
+
 /**
  * The condition "each word of the query is found in one of these columns", accents and case
  * ignored, for the admin lists of projects, media and messages (ADR 099); undefined when the

@@ -17,7 +17,7 @@ import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import type { StoredMedia } from '#app/server/media/pipeline.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import { MEDIA_LIST, type ListQuery } from '#app/domain/admin-list.ts'
-import { jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
+import { foldedOrder, jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
@@ -186,7 +186,7 @@ export async function listAdminMedia(query: ListQuery): Promise<ListPage<MediaIt
       : query.sort === 'oldest'
         ? rows.orderBy('createdAt', 'asc')
         : query.sort === 'title'
-          ? rows.orderBy('title', 'asc')
+          ? rows.orderBy(foldedOrder('title'), 'asc')
           : rows.orderBy('order', 'asc').orderBy('createdAt', 'asc')
   return readListPage(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),

@@ -16,7 +16,7 @@ import {
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { PROJECTS_LIST, type ListQuery } from '#app/domain/admin-list.ts'
-import { jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
+import { foldedOrder, jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
@@ -287,7 +287,7 @@ export async function listAdminProjects(query: ListQuery): Promise<ListPage<Proj
   const sorted = base.select(COLUMNS)
   const ordered =
     query.sort === 'title'
-      ? sorted.orderBy('title', 'asc')
+      ? sorted.orderBy(foldedOrder('title'), 'asc')
       : query.sort === 'recent'
         ? sorted.orderBy('createdAt', 'desc')
         : query.sort === 'oldest'
