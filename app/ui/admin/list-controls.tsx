@@ -108,10 +108,13 @@ export function ListFilters({
   )
 }
 
-/** A row's box, ticked to take part in the bulk action. */
+/** A row's box, ticked to take part in the bulk action; unticked after each navigation. */
 export function RowCheckbox({ id, name }: { id: string; name: string }) {
+  const { key } = useLocation()
   return (
     <input
+      // A new list (a bulk action done, a filter, a page) starts with nothing ticked.
+      key={key}
       type="checkbox"
       name="ids"
       value={id}
@@ -134,6 +137,7 @@ export function BulkActions({
 }) {
   const form = useRef<HTMLFormElement>(null)
   const submit = useSubmit()
+  const { key } = useLocation()
   const [asking, setAsking] = useState(0)
   // Only a refused bulk action posted `action`.
   const error = failure?.values && 'action' in failure.values ? failure.formError : undefined
@@ -141,8 +145,12 @@ export function BulkActions({
     <>
       <Form
         ref={form}
+        // Emptied after each navigation; a refused action (no navigation) keeps its choice.
+        key={key}
         id={BULK_FORM}
         method="post"
+        // An action bar, not an edit: leaving it loses nothing (ADR 087).
+        data-no-guard=""
         aria-label="Actions groupées"
         className="mb-4 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
