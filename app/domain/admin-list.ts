@@ -6,6 +6,7 @@ import './zod-config.ts'
 import { z } from 'zod'
 import { MEDIA_CATEGORY_LABELS } from './media.ts'
 import { MESSAGES_PAGE_SIZE } from './message.ts'
+import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from './newsletter.ts'
 import { STATUS_LABELS } from './publishing.ts'
 import { MEDIA_CATEGORIES } from './types.ts'
 
@@ -217,6 +218,33 @@ export const MESSAGES_LIST: ListSpec = {
   pageSize: MESSAGES_PAGE_SIZE,
   bulk: ['read', 'archive', 'delete'],
   extraParams: ['status'],
+}
+
+/**
+ * The newsletter's subscribers (ADR 097, ADR 099): a status and a language; one order (the
+ * newest first) and no bulk action; the tab shows its 500 newest matches.
+ */
+export const SUBSCRIBERS_LIST: ListSpec = {
+  filters: [
+    {
+      param: 'statut',
+      label: 'Statut',
+      all: 'Tous',
+      options: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: SUBSCRIBER_STATUS_LABELS[s] })),
+    },
+    {
+      param: 'langue',
+      label: 'Langue',
+      all: 'Toutes',
+      options: [
+        { value: 'fr', label: 'Français' },
+        { value: 'en', label: 'Anglais' },
+      ],
+    },
+  ],
+  sorts: [{ value: 'recent', label: 'Plus récents' }],
+  pageSize: 500,
+  bulk: [],
 }
 
 /** The posts list as the URL asks for it (ADR 091). */

@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test'
 import { makeMediaItem, makeMessage, makeProject } from '#app/server/demo/factories.server.ts'
 import { createMediaItem, getMediaItem } from '#app/server/repositories/media.server.ts'
 import { createMessage, getMessage } from '#app/server/repositories/messages.server.ts'
+import { importSubscribers } from '#app/server/repositories/newsletter.server.ts'
 import { createProject, getProject } from '#app/server/repositories/projects.server.ts'
 import { test, expect, waitForHydration } from '../../fixtures/test.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
 
 // The admin lists of projects, messages and media (ADR 099): search, filters and sort in the
-// URL, and bulk actions on the ticked rows, a delete asked first.
+// URL, and bulk actions on the ticked rows, a delete asked first; the subscribers' filters
+// through the same controls.
 
 const bulkBar = (page: Page) => page.getByRole('form', { name: 'Actions groupées' })
 
@@ -156,4 +158,34 @@ test('media: live search, type filter, bulk delete keeps the item in use', async
   await expect(cards).toHaveCount(1)
   expect(await getMediaItem(free.id)).toBeUndefined()
   expect(await getMediaItem(used.id)).toBeDefined()
+})
+
+test('Abonnés: the shared search and filters, a select applying at once', async ({
+  page,
+  db: _db,
+}) => {
+  const id = Date.now().toString(36)
+  await importSubscribers(
+    [
+      { email: `oui-${id}@exemple.fr`, locale: 'fr', confirmed: true },
+      { email: `non-${id}@exemple.fr`, locale: 'en', confirmed: false },
+    ],
+    'csv',
+  )
+  await signInAdmin(page)
+  await page.goto('/admin/subscribers')
+  await waitForHydration(page)
+  const filters = page.getByRole('search', { name: 'Rechercher des abonnés' })
+  const rows = page.getByRole('row').filter({ hasText: id })
+  await filters.getByLabel('Rechercher').fill(id)
+  await filters.getByRole('button', { name: 'Filtrer' }).click()
+  await expect(rows).toHaveCount(2)
+  await filters.getByLabel('Statut').selectOption({ label: 'Confirmé' })
+  await expect(page).toHaveURL(new RegExp(`q=${id}.*statut=confirmed`))
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText(`oui-${id}@exemple.fr`)
+  await filters.getByLabel('Statut').selectOption({ label: 'Tous' })
+  await filters.getByLabel('Langue').selectOption({ label: 'Anglais' })
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText(`non-${id}@exemple.fr`)
 })
