@@ -1,4 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import { scratchEnv } from './tests/setup/scratch.ts'
+
+// Servers' data folders in memory-backed storage when there is room (tests/setup/scratch.ts);
+// set here, in the runner, so the workers and the servers they start inherit it.
+Object.assign(process.env, scratchEnv())
 
 // Browser tests run against the production build (built once by `npm test`), with one
 // server and one database per worker (tests/fixtures/test.ts). The `s3` project runs the

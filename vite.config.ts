@@ -1,14 +1,52 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
+import { globSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 
 /**
- * Code every public page shares (ADR 086): the root and client entry, the chrome, the public
- * components, the shared UI modules at app/ui's top level, the catalogues and the few domain modules the chrome
- * needs, and the icons' runtime. Never a domain schema, an admin module or the English catalogue.
+ * Code every public page shares (ADR 086): the root and client entry, the chrome, the shared
+ * UI modules at app/ui's top level, the catalogues and the few domain modules the chrome needs,
+ * and the icons' runtime, with what they import. Never a domain schema, an admin module or the
+ * English catalogue. A public component only some pages use (cards, the CV's guard, the
+ * newsletter form…) stays with those pages, and the chrome's parts loaded after hydration stay
+ * out (ADR 105).
  */
 const SHELL =
-  /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(http-errors|theme|consent|lazy-intl|date-time|routes|seo|media-file|structured-data)\.ts$)))/
+  /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(http-errors|theme|lazy-intl|date-time|routes|seo|media-file|structured-data|limits|page-seo)\.ts$)))/
+/**
+ * Out of the shell (ADR 105): the chrome's parts imported once the page is hydrated, where they
+ * are needed, and the public components one or two pages use (they go with those pages).
+ */
+const NOT_SHELL =
+  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx$/
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/
+const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/
+
+/**
+ * The lucide icon files the public side uses. Every import goes through lucide's index, so
+ * the bundler sees the index, not the page, as an icon's importer: the names are read in the
+ * public sources and matched to their files in that index (ADR 105).
+ */
+function publicIconFiles(): Set<string> {
+  const names = new Set<string>()
+  const sources = globSync('app/{root.tsx,ui/{chrome,public,primitives}/*.tsx,routes/public/*.tsx}')
+  for (const source of sources) {
+    for (const [, list = ''] of readFileSync(source, 'utf8').matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g,
+    ))
+      for (const name of list.split(',')) names.add(name.replace(/\btype\b/, '').trim())
+  }
+  const index = readFileSync('node_modules/lucide-react/dist/esm/lucide-react.mjs', 'utf8')
+  const files = new Set<string>()
+  for (const [, aliases = '', file = ''] of index.matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+  ))
+    if (aliases.split(',').some((alias) => names.has(alias.replace('default as', '').trim())))
+      files.add(file)
+  return files
+}
+const PUBLIC_ICONS = publicIconFiles()
 const ADMIN = /admin/i
 /** The English catalogue: its own chunk, loaded by English pages only (ADR 089). */
 const ENGLISH = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|messages\.en)\.ts$/
@@ -30,14 +68,24 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              test: FRAMEWORK,
               priority: 30,
             },
             {
               name: 'shell',
               test: (id: string) =>
-                SHELL.test(id) && !ADMIN.test(id) && !ENGLISH.test(id) && !VITALS.test(id),
+                SHELL.test(id) &&
+                !ADMIN.test(id) &&
+                !ENGLISH.test(id) &&
+                !VITALS.test(id) &&
+                !NOT_SHELL.test(id),
               priority: 20,
+            },
+            {
+              // The blog's cards and newsletter form, with its texts: one file (ADR 105).
+              name: 'blog',
+              test: /[\\/]app[\\/](ui[\\/]public[\\/](blog-card|newsletter-form)\.tsx|domain[\\/]newsletter-texts\.ts)$/,
+              priority: 17,
             },
             {
               // The form helpers and the contact form's schema: one file, not two.
@@ -46,8 +94,17 @@ export default defineConfig({
               priority: 15,
             },
             {
+              // The public pages' icons, grouped by the set of pages that use them (small
+              // groups merged): a public page never loads the admin hub's icons (ADR 105).
               name: 'icons',
-              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              test: (id: string) => PUBLIC_ICONS.has(ICON.exec(id)?.[1] ?? ''),
+              entriesAware: true,
+              entriesAwareMergeThreshold: 16384,
+              priority: 11,
+            },
+            {
+              name: 'admin-icons',
+              test: ICON,
               entriesAware: true,
               entriesAwareMergeThreshold: 16384,
               priority: 10,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { scratchEnv } from './tests/setup/scratch.ts'
 
 export default defineConfig({
   test: {
@@ -10,7 +11,10 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['tests/setup/vitest.setup.ts'],
+    globalSetup: ['tests/setup/vitest-sqlite.ts'],
     pool: 'forks',
+    // Temporary databases in memory-backed storage when there is room (tests/setup/scratch.ts).
+    env: scratchEnv(),
     // Sized for a loaded 2-core machine (CI): a test may wait on a real database, a child
     // process or a server; hooks create and migrate a fresh database for each test.
     testTimeout: 15_000,

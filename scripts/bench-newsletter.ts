@@ -8,6 +8,7 @@
 //     SMTP server.
 // Usage: node scripts/bench-newsletter.ts [--subscribers N] [--seconds N] [--rate N]
 import { readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
@@ -18,7 +19,7 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { importSubscribers, savePlan } from '#app/server/repositories/newsletter.server.ts'
 import { dispatchDueIssues } from '#app/server/newsletter/sending.server.ts'
 import { startCountingSmtp } from '../tests/fixtures/newsletter-smtp.ts'
-import { spawnBenchServer, type BenchServer } from './lib/bench-server.ts'
+import { processCpuMs, spawnBenchServer, type BenchServer } from './lib/bench-server.ts'
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
@@ -69,7 +70,7 @@ function load(base: string, seconds?: number) {
   return { result, stop: () => instance?.stop() }
 }
 
-async function until(check: () => boolean, timeoutMs = 600_000) {
+async function until(check: () => boolean, timeoutMs = 1_800_000) {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out')
@@ -92,13 +93,22 @@ try {
     'csv',
   )
   await autocannon({ url: server.base, connections: 2, amount: 100 })
+  const loadBefore = os.loadavg()
+  const idleCpuAt = processCpuMs(server.child.pid)
+  const idleAt = performance.now()
   const idle = await load(server.base, SECONDS).result
+  // The server's CPU per second of page load alone, taken off the send's figure below.
+  const pagesCpuPerS =
+    (processCpuMs(server.child.pid) - idleCpuAt) / ((performance.now() - idleAt) / 1000)
+  // The peak before any send (start-up, demo content, page load): what the send adds is the rest.
+  const rssBeforeSend = peakRssMb(server.child.pid)
 
   // 2. One post to everyone, the pages under the same load meanwhile.
   const post = await createBlogPost(makeBlogPost({ title: 'Bench de la lettre' }))
   await savePlan(post.id, 'fr', true)
   const busy = load(server.base)
   const started = performance.now()
+  const sendCpuAt = processCpuMs(server.child.pid)
   await dispatchDueIssues()
   let firstAt = 0
   await until(() => {
@@ -106,6 +116,10 @@ try {
     return smtp.accepted() >= N
   })
   const sendSeconds = (performance.now() - firstAt) / 1000
+  const sendCpuMs =
+    processCpuMs(server.child.pid) -
+    sendCpuAt -
+    pagesCpuPerS * ((performance.now() - started) / 1000)
   busy.stop()
   const during = await busy.result
   const rss = peakRssMb(server.child.pid)
@@ -142,6 +156,12 @@ try {
         sendSeconds: Number(sendSeconds.toFixed(1)),
         queuedToLastSeconds: Number(queuedToLastS.toFixed(1)),
         peakRssMb: Math.round(rss),
+        peakRssBeforeSendMb: Math.round(rssBeforeSend),
+        // The server's CPU time for the send, page load taken off: comparable on a shared machine.
+        serverCpuMsPer1000Emails: Math.round((sendCpuMs / N) * 1000),
+        loadAverage1mBeforeAfter: [loadBefore[0], os.loadavg()[0]].map((l) =>
+          Number(l!.toFixed(1)),
+        ),
         pagesP99IdleMs: p99(idle),
         pagesP99DuringSendMs: p99(during),
         pagesRequestsDuringSend: during.requests.total,

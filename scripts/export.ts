@@ -1,5 +1,5 @@
 // `npm run export -- --out PATH`: the whole site in one .zip (ADR 066): every table of content
-// and settings as JSON, posts and projects as Markdown with front matter, the media library's
+// and settings as JSON, posts, projects and pages as Markdown with front matter, the media library's
 // files and the private CV. No accounts, passwords, sessions, secrets, rate-limit state nor
 // visitors' messages. Newsletter subscribers (personal data) only with `--with-subscribers`
 // (abonnes.csv, ADR 097). Safe while the site runs.
@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
     renameSync(partial, target)
     console.log(`Export écrit : ${target} (${(statSync(target).size / 1024 / 1024).toFixed(1)} Mo)`)
     console.log(
-      `  ${summary.posts} articles, ${summary.projects} projets, ${summary.files} fichiers`,
+      `  ${summary.posts} articles, ${summary.projects} projets, ${summary.pages} pages, ${summary.files} fichiers`,
     )
     console.log(
       withSubscribers

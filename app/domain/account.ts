@@ -1,26 +1,28 @@
 // `/compte` self-service (ADR 025's amendment): change or remove one's password, download
-// one's data, delete one's account. French texts and the form schema; no I/O.
+// one's data, delete one's account. French texts and the form schema; no I/O. The password
+// is « code quantique » here as on the sign-in screens, in the words of their messages.
 import { z } from 'zod'
 import { MAX_LENGTH } from './common.ts'
-import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts'
+import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_TEXTS, PASSWORD_MIN_LENGTH } from './auth.ts'
 
 export const ACCOUNT_TEXTS = {
-  passwordChanged: 'Mot de passe modifié. Vos autres sessions sont fermées.',
-  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
-  currentPasswordRequired: 'Saisissez votre mot de passe actuel.',
+  passwordChanged: 'Code quantique modifié. Vos autres sessions sont fermées.',
+  currentPasswordWrong: 'Le code quantique actuel est incorrect.',
+  currentPasswordRequired: 'Saisissez votre code quantique actuel.',
   secondFactorNeeded:
-    'Votre compte n’a pas encore de mot de passe : activez d’abord la double authentification, puis saisissez un code pour en créer un.',
-  confirmationMismatch: 'Les deux mots de passe ne correspondent pas.',
+    'Votre compte n’a pas encore de code quantique : activez d’abord la double authentification, puis saisissez un code pour en créer un.',
+  // The same words as the sign-up screen's.
+  confirmationMismatch: AUTH_TEXTS.passwordsDiffer,
   tooManyAttempts: 'Trop de tentatives. Réessayez dans quelques minutes.',
   deleteConfirmMismatch: 'Saisissez exactement votre adresse e-mail pour confirmer la suppression.',
   lastAdmin:
     'Vous êtes le dernier administrateur actif : votre compte ne peut pas être supprimé. Nommez d’abord un autre administrateur.',
   deleted: 'Votre compte a été supprimé.',
   passwordRemoved:
-    'Mot de passe supprimé : connectez-vous désormais avec Google ou Facebook. Vos autres sessions sont fermées.',
-  noPassword: 'Ce compte n’a pas de mot de passe.',
+    'Code quantique supprimé : connectez-vous désormais avec Google ou Facebook. Vos autres sessions sont fermées.',
+  noPassword: 'Ce compte n’a pas de code quantique.',
   noOtherSignIn: 'Impossible : ce compte n’a pas d’autre moyen de connexion.',
-  deleteProofRequired: 'Saisissez votre mot de passe pour confirmer la suppression.',
+  deleteProofRequired: 'Saisissez votre code quantique pour confirmer la suppression.',
   deleteCodeRequired: 'Saisissez un code de double authentification pour confirmer la suppression.',
   deleteFreshSignInRequired:
     'Pour confirmer la suppression, déconnectez-vous puis reconnectez-vous avec Google ou Facebook, et recommencez dans les 10 minutes.',
@@ -43,8 +45,9 @@ export function passwordMinLength(role: string): number {
   return role === 'admin' ? ADMIN_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH
 }
 
+/** The sign-up screen's refusal (AUTH_TEXTS.weakPassword), with the role's minimum. */
 export function weakPasswordText(min: number): string {
-  return `Mot de passe trop court : au moins ${min} caractères.`
+  return `Code quantique trop faible - minimum ${min} caractères`
 }
 
 const text = (max: number) => z.string().max(max).optional().default('')

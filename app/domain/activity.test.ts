@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ACTIVITY_ACTION_PHRASES,
   ActivityFilterSchema,
+  activityCountLabel,
   activitySentence,
   ClientInfoSchema,
   DEFAULT_USER_INFO,
@@ -58,17 +59,32 @@ describe('ClientInfoSchema', () => {
 })
 
 describe('ActivityFilterSchema', () => {
-  it('ignores unknown filters and bad pages', () => {
-    expect(ActivityFilterSchema.parse({ action: 'login', resourceType: 'cv', page: '3' })).toEqual({
+  it('ignores unknown filters and bad cursors', () => {
+    expect(
+      ActivityFilterSchema.parse({ action: 'login', resourceType: 'cv', apres: 'WyJ4IiwieSJd' }),
+    ).toEqual({
       action: 'login',
       resourceType: 'cv',
-      page: 3,
+      apres: 'WyJ4IiwieSJd',
       pageViews: false,
     })
-    expect(ActivityFilterSchema.parse({ action: 'hack', resourceType: '', page: '-2' })).toEqual({
-      page: 1,
-      pageViews: false,
-    })
+    expect(
+      ActivityFilterSchema.parse({
+        action: 'hack',
+        resourceType: '',
+        apres: ['a', 'b'],
+        avant: 'x'.repeat(5000),
+      }),
+    ).toEqual({ pageViews: false })
+  })
+})
+
+describe('activityCountLabel', () => {
+  it('says the bounded count in French', () => {
+    expect(activityCountLabel(0, false)).toBe('0 entrée')
+    expect(activityCountLabel(1, false)).toBe('1 entrée')
+    expect(activityCountLabel(55, false)).toBe('55 entrées')
+    expect(activityCountLabel(1_000, true)).toBe('Plus de 1\u202f000 entrées')
   })
 })
 

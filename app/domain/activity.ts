@@ -69,6 +69,19 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
 /** Entries per page in the admin log (server-side pagination). */
 export const ACTIVITY_PAGE_SIZE = 50
 
+/** The log counts its matching entries up to this many, then says « Plus de 1 000 » (ADR 098). */
+export const ACTIVITY_COUNT_CAP = 1_000
+
+/** A pagination cursor (timestamp and id of an entry) never needs more than this. */
+export const ACTIVITY_CURSOR_MAX_LENGTH = 400
+
+/** « 55 entrées », « 1 entrée », « Plus de 1 000 entrées » (a bounded count, ADR 098). */
+export function activityCountLabel(count: number, capped: boolean): string {
+  const n = count.toLocaleString('fr-FR')
+  if (capped) return `Plus de ${n} entrées`
+  return `${n} entrée${count > 1 ? 's' : ''}`
+}
+
 /** A value the browser sent about itself: kept when plausible, dropped otherwise. */
 function lenient<T extends z.ZodType>(schema: T) {
   return schema.optional().catch(undefined)
@@ -109,7 +122,13 @@ export const ActivityFilterSchema = z.object({
     .catch(false),
   resourceType: lenient(z.enum(RESOURCE_TYPES)),
   userId: lenient(z.string().trim().min(1).max(MAX_LENGTH.short)),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  /**
+   * Keyset pagination (ADR 098): `apres` opens the page of entries older than that cursor,
+   * `avant` the page of entries newer than it. Opaque to the browser; a cursor the server
+   * cannot read gives the first page.
+   */
+  apres: lenient(z.string().trim().min(1).max(ACTIVITY_CURSOR_MAX_LENGTH)),
+  avant: lenient(z.string().trim().min(1).max(ACTIVITY_CURSOR_MAX_LENGTH)),
 })
 
 export type ActivityFilter = z.output<typeof ActivityFilterSchema>

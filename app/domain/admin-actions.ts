@@ -25,8 +25,8 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
     'discard-autosave',
     'delete',
   ],
-  // Pages (ADR 090): create, update, their English version, delete.
-  pages: ['create', 'update', 'translate', 'delete'],
+  // Pages (ADR 090): create, update, restore a revision (ADR 101), their English version, delete.
+  pages: ['create', 'update', 'restore', 'translate', 'delete'],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],
   media: ['create', 'update', 'translate', 'bulk', 'delete'],
   cv: ['url', 'settings', 'approval'],

@@ -9,6 +9,7 @@ import type { CollectionDeclaration } from './collections/define.ts'
 import type { CollectionId, CollectionItems } from './collections/registry.ts'
 import type { StaleField } from './stale-translation.ts'
 import type { EnglishNameRow, TranslationData } from './translation.ts'
+import type { Page } from './page.ts'
 import type { BlogPost, MediaItem, Project } from './types.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
@@ -67,13 +68,13 @@ export type CollectionDefinition<K extends CollectionId> = CollectionDeclaration
   CollectionItems[K]
 >
 
-/** One line of a diff between two revisions of a post. */
+/** One line of a diff between two revisions of a post or a page. */
 export interface DiffPart {
   kind: 'added' | 'removed' | 'same'
   text: string
 }
 
-/** A post's revisions, and the two compared (?de=…&a=…) when both exist (ADR 020). */
+/** A post's or a page's revisions, and the two compared (?de=…&a=…) when both exist (ADRs 020, 101). */
 export interface RevisionsView {
   revisions: { id: string; title: string; authorName: string; createdAt: string }[]
   diff: { from: string; to: string; parts: DiffPart[] } | null
@@ -91,6 +92,9 @@ export type BlogData = CollectionData<BlogPost> & {
   /** The list's search, filters, sort and page (ADR 091); absent in the form views. */
   listing?: AdminListing
 }
+
+/** The pages tab's loader data: the revisions of the page being edited (ADR 101). */
+export type PagesData = CollectionData<Page> & { revisions: RevisionsView | null }
 
 /**
  * One page of an admin list (ADR 091, ADR 099): the query the URL asked for (its page the one

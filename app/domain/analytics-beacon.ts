@@ -14,10 +14,11 @@ export const STATS_OPT_OUT_VALUE = 'opt-out'
 export const STATS_OPT_OUT_MAX_AGE_S = 395 * 24 * 60 * 60
 
 /**
- * Event names the script sends: a page view, the three goals, and the page load's Core Web
- * Vitals, sent once when the page is hidden or left (ADR 096).
+ * Event names the script sends: a page view, the three goals, a click on a link or button the
+ * owner marked as a goal (ADR 103), and the page load's Core Web Vitals, sent once when the page
+ * is hidden or left (ADR 096).
  */
-export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound', 'vitals'] as const
+export const STATS_EVENTS = ['pageview', 'contact', 'cv', 'outbound', 'goal', 'vitals'] as const
 export type StatsEventName = (typeof STATS_EVENTS)[number]
 
 /**
@@ -55,3 +56,13 @@ export function statsRefused(
 ): boolean {
   return hasStatsOptOut(cookie) || nav.doNotTrack === '1' || nav.globalPrivacyControl === true
 }
+
+/**
+ * A click goal's name (ADR 103): lower-case letters, digits and inner hyphens, 40 at most. The
+ * only value the Markdown sanitiser lets through in `data-goal`, and the only one the endpoint
+ * stores.
+ */
+export const GOAL_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
+
+/** The attribute that marks a link or button as a click goal (ADR 103). */
+export const GOAL_ATTRIBUTE = 'data-goal'

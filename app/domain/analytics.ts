@@ -2,7 +2,7 @@
 // periods, dimensions and filters, the settings and their French labels. No I/O.
 import './zod-config.ts'
 import { z } from 'zod'
-import { STATS_EVENTS } from './analytics-beacon.ts'
+import { GOAL_NAME_PATTERN, STATS_EVENTS } from './analytics-beacon.ts'
 import { VitalsValuesSchema } from './web-vitals.ts'
 
 /**
@@ -16,6 +16,8 @@ export const EVENT_KIND = {
   outbound: 3,
   subscribe: 4,
   unsubscribe: 5,
+  /** A click on a link or button the owner marked (ADR 103); its name in `ref`. */
+  goal: 6,
 } as const
 export type EventKind = (typeof EVENT_KIND)[keyof typeof EVENT_KIND]
 
@@ -44,6 +46,8 @@ export const StatsEventSchema = z.object({
   z: text(64).optional(),
   /** Outbound link's address. */
   l: text(2048).optional(),
+  /** A 'goal' event's name (ADR 103). */
+  g: z.string().regex(GOAL_NAME_PATTERN).optional(),
   /** A 'vitals' event's measures (ADR 096). */
   m: VitalsValuesSchema.optional(),
 })
@@ -175,6 +179,46 @@ export const goalLines = (goals: PageGoal[]) => goals.map((g) => `${g.name} = ${
 /** The filter key of an owner's page goal. */
 export const pageGoalKey = (path: string) => `page:${path}`
 
+/** The filter key of a click goal (ADR 103). */
+export const clickGoalKey = (name: string) => `clic:${name}`
+
+/**
+ * A goal's value in the goal dimension (ADR 103): a built-in goal's event kind, or for a click
+ * goal its name's dictionary id × 16 + its kind (kinds stay below 16).
+ */
+export const goalValue = (kind: number, nameId: number | null | undefined) =>
+  kind === EVENT_KIND.goal && nameId ? nameId * 16 + kind : kind
+
+/**
+ * An owner's click goal set in the settings (ADR 103): a click on a link to an address (one
+ * starting with / or http) or on an element a CSS selector names counts under `name`.
+ */
+export const ClickGoalSchema = z.object({
+  name: z.string().regex(GOAL_NAME_PATTERN, {
+    error: 'Nom d’objectif de clic : lettres minuscules, chiffres et tirets (40 au plus)',
+  }),
+  target: z.string().trim().min(1, { error: 'Lien ou sélecteur manquant' }).max(300),
+})
+export type ClickGoal = z.output<typeof ClickGoalSchema>
+
+/** The settings form's click goals: one a line, « nom = sélecteur ou adresse » (ADR 103). */
+export function parseClickGoalLines(text: string): { name: string; target: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      // The first « = »: a selector may hold others (a[href="…"]), a name never does.
+      const at = line.indexOf('=')
+      return at < 0
+        ? { name: line, target: '' }
+        : { name: line.slice(0, at).trim(), target: line.slice(at + 1).trim() }
+    })
+}
+
+export const clickGoalLines = (goals: ClickGoal[]) =>
+  goals.map((g) => `${g.name} = ${g.target}`).join('\n')
+
 /** The statistics' time zone until the owner picks another (ADR 095). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris'
 
@@ -202,6 +246,8 @@ export const StatsSettingsSchema = z.object({
   goals: z.array(PageGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
   /** A summary of the previous month, on the 1st (ADR 096). */
   monthlyEmail: z.boolean().default(false),
+  /** Click goals marked here rather than in Markdown (ADR 103). */
+  clickGoals: z.array(ClickGoalSchema).max(20, { error: '20 objectifs au plus' }).default([]),
 })
 export type StatsSettings = z.output<typeof StatsSettingsSchema>
 export const DEFAULT_STATS_SETTINGS: StatsSettings = StatsSettingsSchema.parse({})

@@ -2,6 +2,8 @@
 // repository), author {name, avatar} also accepted as the form fields "author.name" /
 // "author.avatar" (or authorName / authorAvatar).
 import { z } from 'zod'
+import type { PostSummary } from './types.ts'
+import { CARD_EXCERPT_MAX, clipText } from './excerpt.ts'
 import { SEO_FIELDS } from './page-seo-schema.ts'
 import {
   MAX_LENGTH,
@@ -149,3 +151,24 @@ export type BlogPostInput = Partial<Record<keyof BlogPostFields, unknown>> & {
   'author.name'?: unknown
   'author.avatar'?: unknown
 } & Record<string, unknown>
+
+/**
+ * The card's fields of a post and nothing more (ADR 100), the excerpt clipped to what a card
+ * shows: a list built from full posts (an English overlay carries the English text) keeps
+ * no text it would then send to the page.
+ */
+export function postSummaryOf(post: PostSummary): PostSummary {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: clipText(post.excerpt, CARD_EXCERPT_MAX),
+    thumbnail: post.thumbnail,
+    category: post.category,
+    tags: post.tags,
+    readTime: post.readTime,
+    author: { name: post.author.name, avatar: post.author.avatar },
+    publishedAt: post.publishedAt,
+    ...(post.updatedAt ? { updatedAt: post.updatedAt } : {}),
+  }
+}

@@ -30,10 +30,22 @@ export function firstParagraphText(html: string, max = 300): string {
       .replace(/\s+/g, ' ')
       .trim()
     if (!text) continue
-    return text.length <= max ? text : text.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
+    return clipText(text, max)
   }
   return ''
 }
+
+/** `text` cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
+}
+
+/**
+ * A card shows three lines of its excerpt (`line-clamp-3`): about 125 characters in the two-
+ * and three-column grids and on a phone, more only on a single-column card wider than a
+ * phone. A list page sends no more than this (ADR 100).
+ */
+export const CARD_EXCERPT_MAX = 180
 
 /** The excerpt a visitor reads: the owner's, else the text's first paragraph. */
 export function excerptOrFirstParagraph(excerpt: string, html: string | null | undefined): string {

@@ -1,10 +1,31 @@
 // Importing subscribers from another service's CSV (ADR 097): Ghost members, Substack,
 // Mailchimp or any CSV. The owner maps the columns (address, consent date, confirmed); each
-// source has defaults. An address is confirmed only when its file says so. No I/O.
+// source has defaults. An address is confirmed only when its file says so. Vitrine's own
+// export is recognised by its columns and comes back as it left (ADR 104). No I/O.
 import { z } from 'zod'
 import { MAX_LENGTH } from './common.ts'
 import type { Locale } from './i18n/locale.ts'
 import { LOCALES } from './i18n/locale.ts'
+import {
+  SUBSCRIBER_SOURCES,
+  SUBSCRIBER_STATUSES,
+  type SubscriberSource,
+  type SubscriberStatus,
+} from './newsletter.ts'
+
+/** The columns of Vitrine's own subscribers export, in order (abonnes.csv). */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  'email',
+  'langue',
+  'statut',
+  'source',
+  'consentement_le',
+  'page',
+  'texte_consentement',
+  'ip_tronquee',
+  'confirme_le',
+  'desabonne_le',
+] as const
 
 export const IMPORT_SOURCES = ['ghost', 'substack', 'mailchimp', 'csv'] as const
 export type ImportSource = (typeof IMPORT_SOURCES)[number]
@@ -114,11 +135,42 @@ function isoDate(value: string | undefined): string | undefined {
   return new Date(at).toISOString()
 }
 
+/** A subscriber of Vitrine's own export: status and proof of consent as they were. */
+export interface RestoredSubscriber {
+  status: SubscriberStatus
+  source: SubscriberSource
+  consentPage: string | null
+  consentText: string | null
+  consentIp: string | null
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
 export interface ImportRow {
   email: string
   locale: Locale
   confirmed: boolean
   consentAt?: string
+  /** Only for a row of Vitrine's own export. */
+  restored?: RestoredSubscriber
+}
+
+/** Whether the header is Vitrine's own export's (its columns, in any order). */
+function isVitrineExport(header: readonly string[]): boolean {
+  const names = new Set(header.map((h) => h.trim().toLowerCase()))
+  return ['email', 'langue', 'statut', 'source', 'consentement_le'].every((c) => names.has(c))
+}
+
+/** A free text of the file, without control characters and bounded. */
+function proofText(value: string | undefined, max: number): string | null {
+  // eslint-disable-next-line no-control-regex
+  const v = (value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
+  return v ? v.slice(0, max) : null
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | undefined, fallback: T): T {
+  const v = value?.trim().toLowerCase()
+  return values.find((x) => x === v) ?? fallback
 }
 
 export type ImportPlan =
@@ -147,7 +199,17 @@ export function planImport(text: string, options: ImportOptions): ImportPlan {
       ok: false,
       error: `Colonne « ${map.email} » introuvable dans le fichier (colonnes : ${header.slice(0, 12).join(', ')}).`,
     }
-  const dateAt = index(map.date)
+  // Vitrine's own export, unless the owner mapped columns by hand: every column read back.
+  const vitrine =
+    !options.emailColumn &&
+    !options.dateColumn &&
+    options.confirmedColumn === undefined &&
+    isVitrineExport(header)
+  const cell = (line: string[], name: string) => {
+    const at = index(name)
+    return at >= 0 ? line[at] : undefined
+  }
+  const dateAt = index(vitrine ? 'consentement_le' : map.date)
   const confirmedAt = index(map.confirmed)
   const seen = new Set<string>()
   const rows: ImportRow[] = []
@@ -166,6 +228,25 @@ export function planImport(text: string, options: ImportOptions): ImportPlan {
     }
     if (seen.has(email)) continue
     seen.add(email)
+    if (vitrine) {
+      const status = oneOf(SUBSCRIBER_STATUSES, cell(line, 'statut'), 'pending')
+      rows.push({
+        email,
+        locale: oneOf(LOCALES, cell(line, 'langue'), options.locale),
+        confirmed: status === 'confirmed',
+        consentAt: isoDate(cell(line, 'consentement_le')),
+        restored: {
+          status,
+          source: oneOf(SUBSCRIBER_SOURCES, cell(line, 'source'), 'csv'),
+          consentPage: proofText(cell(line, 'page'), MAX_LENGTH.url),
+          consentText: proofText(cell(line, 'texte_consentement'), 2000),
+          consentIp: proofText(cell(line, 'ip_tronquee'), 100),
+          confirmedAt: isoDate(cell(line, 'confirme_le')) ?? null,
+          unsubscribedAt: isoDate(cell(line, 'desabonne_le')) ?? null,
+        },
+      })
+      continue
+    }
     rows.push({
       email,
       locale: options.locale,

@@ -99,6 +99,6 @@ export const TRANSFER_TEXTS = {
   nothing: 'Aucun élément trouvé.',
   exportTitle: 'Exporter',
   exportHelp:
-    'Une archive .zip de tout le site : contenus et réglages (JSON), articles et projets en Markdown, médias et CV privé. Ni mots de passe, ni sessions, ni secrets, ni messages des visiteurs.',
+    'Une archive .zip de tout le site : contenus et réglages (JSON), articles, projets et pages en Markdown, médias et CV privé. Ni mots de passe, ni sessions, ni secrets, ni messages des visiteurs.',
   exportButton: 'Télécharger l’export',
 } as const

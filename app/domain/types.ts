@@ -112,6 +112,25 @@ export interface BlogPost {
   ogImage?: string
 }
 
+/**
+ * A post as the public lists show it (ADR 100): the card's fields and nothing else, never the
+ * text (`content`) nor its HTML, so a list cannot carry a post's body to the page by mistake.
+ */
+export type PostSummary = Pick<
+  BlogPost,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'thumbnail'
+  | 'category'
+  | 'tags'
+  | 'readTime'
+  | 'author'
+  | 'publishedAt'
+  | 'updatedAt'
+>
+
 export interface ProcessStep {
   id: string
   title: string

@@ -278,7 +278,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <div className="space-y-3">
             <p>
               Protégez votre compte : à chaque connexion, un code à 6 chiffres de votre téléphone
-              vous sera demandé en plus du mot de passe ou de Google/Facebook.
+              vous sera demandé en plus du code quantique ou de Google/Facebook.
             </p>
             <Link to={ENROL_PATH} className={`inline-block ${primaryButton}`}>
               Activer la double authentification
@@ -306,13 +306,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
 
-      <Panel title="Mot de passe">
+      <Panel title="Code quantique">
         <Form method="post" className="space-y-3">
           {hasPassword ? (
             <>
               <LabelledInput
                 id="current-password"
-                label="Mot de passe actuel"
+                label="Code quantique actuel"
                 name="currentPassword"
                 type="password"
                 autoComplete="current-password"
@@ -323,7 +323,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <>
               <p className="text-sm text-white/80">
-                Vous vous connectez avec Google ou Facebook : pour créer un mot de passe, prouvez
+                Vous vous connectez avec Google ou Facebook : pour créer un code quantique, prouvez
                 votre identité avec un code de double authentification.
               </p>
               <LabelledInput
@@ -337,7 +337,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           )}
           <LabelledInput
             id="new-password"
-            label="Nouveau mot de passe"
+            label="Nouveau code quantique"
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -351,7 +351,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </p>
           <LabelledInput
             id="confirm-password"
-            label="Confirmer le nouveau mot de passe"
+            label="Confirmer le nouveau code quantique"
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
@@ -359,7 +359,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             required
           />
           <IntentButton intent="change-password" busy={busy}>
-            Changer le mot de passe
+            Changer le code quantique
           </IntentButton>
         </Form>
         {canRemovePassword ? (
@@ -370,7 +370,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </p>
             <LabelledInput
               id="remove-current-password"
-              label="Votre mot de passe, pour confirmer la suppression"
+              label="Votre code quantique, pour confirmer la suppression"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -389,7 +389,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </>
             ) : null}
             <IntentButton intent="remove-password" busy={busy}>
-              Supprimer le mot de passe
+              Supprimer le code quantique
             </IntentButton>
           </Form>
         ) : null}
@@ -424,7 +424,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {hasPassword ? (
             <LabelledInput
               id="delete-current-password"
-              label="Votre mot de passe"
+              label="Votre code quantique"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -448,7 +448,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {!hasPassword && !twoFactor.enabled ? (
             <p className="text-sm text-white/80">
-              Sans mot de passe ni double authentification, la suppression n’est acceptée que dans
+              Sans code quantique ni double authentification, la suppression n’est acceptée que dans
               les 10 minutes qui suivent une connexion avec Google ou Facebook.
             </p>
           ) : null}

@@ -1,12 +1,21 @@
 // Admin › "Journal d'Activité". Read-only: entries are written by the actions
 // of every tab (recordActivity) and enriched by the browser beacon (/api/activity).
-// Filters and the page live in the URL; pagination runs in the database.
+// Filters and the page's cursor live in the URL; pagination runs in the database (ADR 098).
 import { useLoaderData } from 'react-router'
-import { ActivityFilterSchema } from '#app/domain/activity.ts'
+import { ActivityFilterSchema, activityCountLabel } from '#app/domain/activity.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { listActivity, listActivityUsers } from '#app/server/repositories/activity.server.ts'
-import { ACTIVITY_TITLE, ActivityFilters, ActivityList } from '#app/ui/admin/activity-log.tsx'
-import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
+import {
+  decodeActivityCursor,
+  listActivity,
+  listActivityUsers,
+} from '#app/server/repositories/activity.server.ts'
+import {
+  ACTIVITY_TITLE,
+  ActivityFilters,
+  ActivityList,
+  ActivityPager,
+  STALE_CURSOR,
+} from '#app/ui/admin/activity-log.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { readOnlyAdminAction } from '#app/server/admin/admin-read-only.server.ts'
 import type { Route } from './+types/activity'
@@ -20,10 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const params = Object.fromEntries(new URL(request.url).searchParams)
   const filters = ActivityFilterSchema.parse(params)
-  const [list, users] = await Promise.all([listActivity(filters), listActivityUsers()])
+  // Keyset pagination (ADR 098): a cursor the server cannot read gives the first page, said so.
+  const after = decodeActivityCursor(filters.apres)
+  const before = after ? undefined : decodeActivityCursor(filters.avant)
+  const badCursor = ('apres' in params || 'avant' in params) && !after && !before
+  const [list, users] = await Promise.all([
+    listActivity({ ...filters, after, before }),
+    listActivityUsers(),
+  ])
   return {
     list,
     users,
+    badCursor,
     filters: {
       action: filters.action,
       resourceType: filters.resourceType,
@@ -38,16 +55,21 @@ export function meta() {
 }
 
 export default function ActivityTab() {
-  const { list, users, filters } = useLoaderData<typeof loader>()
+  const { list, users, filters, badCursor } = useLoaderData<typeof loader>()
   return (
     <div>
       <TabHeader title={ACTIVITY_TITLE} />
       <ActivityFilters key={JSON.stringify(filters)} filters={filters} users={users} />
+      {badCursor ? (
+        <p role="alert" className="mb-3 text-sm text-amber-800">
+          {STALE_CURSOR}
+        </p>
+      ) : null}
       <p className="mb-3 text-sm text-zinc-600" aria-live="polite">
-        {list.total} entrée{list.total > 1 ? 's' : ''}
+        {activityCountLabel(list.count, list.capped)}
       </p>
       <ActivityList entries={list.items} />
-      <Pagination {...list} label="Pagination du journal" />
+      <ActivityPager newer={list.newer} older={list.older} />
     </div>
   )
 }

@@ -29,15 +29,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  // « Envoyer aux abonnés » is read before the save and applied after it (ADR 097).
-  const newsletter = await readNewsletterChoice(request)
-  const answer = await saveCollection(request, admin, blog, {
-    restore: (form) => restoreRevisionIntent(request, admin, form),
-    'rename-category': (form) => renameCategoryIntent(request, admin, form),
-    bulk: (form) => bulkPostsIntent(request, admin, form),
-    [AUTOSAVE_INTENT]: (form) => autosaveIntent(admin, form),
-    [DISCARD_AUTOSAVE_INTENT]: (form) => discardAutosaveIntent(admin, form),
-  })
+  // « Envoyer aux abonnés » is read from the parsed form before the save and applied after
+  // it (ADR 097).
+  let newsletter: Awaited<ReturnType<typeof readNewsletterChoice>>
+  const answer = await saveCollection(
+    request,
+    admin,
+    blog,
+    {
+      restore: (form) => restoreRevisionIntent(request, admin, form),
+      'rename-category': (form) => renameCategoryIntent(request, admin, form),
+      bulk: (form) => bulkPostsIntent(request, admin, form),
+      [AUTOSAVE_INTENT]: (form) => autosaveIntent(admin, form),
+      [DISCARD_AUTOSAVE_INTENT]: (form) => discardAutosaveIntent(admin, form),
+    },
+    async (form) => {
+      newsletter = await readNewsletterChoice(form)
+    },
+  )
   await applyNewsletterChoice(newsletter, answer)
   return answer
 }

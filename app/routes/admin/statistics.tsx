@@ -6,6 +6,7 @@ import {
   DIMENSIONS,
   StatsQuerySchema,
   StatsSettingsSchema,
+  parseClickGoalLines,
   parseGoalLines,
 } from '#app/domain/analytics.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
@@ -69,12 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
     weeklyEmail: boolField.parse(values.weeklyEmail),
     timeZone: typeof values.timeZone === 'string' ? values.timeZone.trim() : values.timeZone,
     goals: parseGoalLines(typeof values.goals === 'string' ? values.goals : ''),
+    clickGoals: parseClickGoalLines(typeof values.clickGoals === 'string' ? values.clickGoals : ''),
     monthlyEmail: boolField.parse(values.monthlyEmail),
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field =
-      issue?.path[0] === 'timeZone' || issue?.path[0] === 'goals'
+      issue?.path[0] === 'timeZone' || issue?.path[0] === 'goals' || issue?.path[0] === 'clickGoals'
         ? issue.path[0]
         : 'retentionMonths'
     return {

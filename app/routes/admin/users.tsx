@@ -95,12 +95,19 @@ async function withInvitation(
       ? ` L'invitation part par e-mail à ${email.email} ; vous pouvez aussi lui transmettre ce lien (usage unique, valable 7 jours) :`
       : ` L'e-mail d'invitation attend dans la file d'envoi (envoi non configuré) : transmettez-lui ce lien (usage unique, valable 7 jours) :`
   }
-  return redirectWithToast('/admin/users', {
+  return redirectWithToast(await listAddress(userId), {
     kind: 'success',
     message:
       message + (sent || " Transmettez-lui ce lien d'invitation (usage unique, valable 7 jours) :"),
     link,
   })
+}
+
+/** The list's page that shows the user, so the admin sees the row just created or invited. */
+async function listAddress(userId: string): Promise<string> {
+  const index = (await listUsers()).findIndex((u) => u.id === userId)
+  const page = Math.floor(Math.max(0, index) / USERS_PAGE_SIZE) + 1
+  return page > 1 ? `/admin/users?page=${page}` : '/admin/users'
 }
 
 /** The 'Envoyer l'invitation par e-mail' checkbox (a hidden "false" may precede "on"). */

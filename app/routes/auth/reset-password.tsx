@@ -52,7 +52,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields
             label="Nouveau code quantique"
-            confirmLabel="Confirmez le code quantique"
+            confirmLabel="Confirmer le code quantique"
             minLength={PASSWORD_MIN_LENGTH}
             errors={fields}
           />

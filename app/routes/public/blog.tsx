@@ -7,9 +7,11 @@ import {
   listBlogCategories,
   listBlogPosts,
   listBlogTags,
+  listPostSummaryPage,
 } from '#app/server/repositories/blog.server.ts'
 import { localizeList } from '#app/server/repositories/translations.server.ts'
-import type { BlogPost } from '#app/domain/types.ts'
+import type { PostSummary } from '#app/domain/types.ts'
+import { postSummaryOf } from '#app/domain/blog.ts'
 import { BlogCard } from '#app/ui/public/blog-card.tsx'
 import { SectionHeader, sectionMeta } from '#app/ui/public/page-header.tsx'
 import { requestLocale } from '#app/domain/i18n/locale.ts'
@@ -24,14 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
   const category = (params.get('category') ?? '').trim()
   const tag = (params.get('tag') ?? '').trim()
-  const { posts, categories, tags } =
+  const page = parsePage(params.get('page'))
+  const { shown, categories, tags } =
     requestLocale(request) === 'en'
-      ? await englishPosts(q, category, tag)
-      : await frenchPosts(q, category, tag)
+      ? await englishPosts(q, category, tag, page)
+      : await frenchPosts(q, category, tag, page)
   // At most 24 cards a page; a page past the last one is a 404 (ADR 091).
-  const shown = pageOf(posts, parsePage(params.get('page')))
   if (!shown) throw data(null, { status: 404 })
   const { items, ...pagination } = shown
+  const sameAuthor = authorsOnce()
   return {
     q,
     category,
@@ -39,45 +42,55 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories,
     tags,
     pagination,
-    // The date shown is the publication date.
-    posts: items.map(
-      ({ slug, title, excerpt, thumbnail, category, tags, readTime, author, publishedAt }) => ({
-        slug,
-        title,
-        excerpt,
-        thumbnail,
-        category,
-        tags,
-        readTime,
-        author,
-        createdAt: publishedAt,
-      }),
-    ),
+    // What the cards show, no more (ADR 100): the page carries these fields twice (HTML and
+    // hydration data).
+    posts: items.map(({ id: _id, updatedAt: _updatedAt, author, ...card }) => ({
+      ...card,
+      author: sameAuthor(author),
+    })),
   }
 }
 
-async function frenchPosts(q: string, category: string, tag: string) {
-  const [posts, categories, tags] = await Promise.all([
-    listBlogPosts({ q: q || undefined, category: category || undefined, tag: tag || undefined }),
+/**
+ * One object per distinct author for the page: the hydration data writes an object shared by
+ * several cards once (most blogs have one author).
+ */
+function authorsOnce() {
+  const seen = new Map<string, PostSummary['author']>()
+  return (author: PostSummary['author']) => {
+    const key = JSON.stringify([author.name, author.avatar])
+    const known = seen.get(key)
+    if (known) return known
+    seen.set(key, author)
+    return author
+  }
+}
+
+/** One page read in SQL: 24 summaries and a count, whatever the number of posts (ADR 100). */
+async function frenchPosts(q: string, category: string, tag: string, page: number) {
+  const [shown, categories, tags] = await Promise.all([
+    listPostSummaryPage({ q, category, tag }, page),
     listBlogCategories(),
     listBlogTags(),
   ])
-  return { posts, categories, tags }
+  return { shown, categories, tags }
 }
 
 /** The translated posts only, searched and filtered on their English texts (ADR 075). */
-async function englishPosts(q: string, category: string, tag: string) {
+async function englishPosts(q: string, category: string, tag: string, page: number) {
   const all = await localizeList('post', await listBlogPosts(), 'en')
   const words = q.toLowerCase()
   const posts = all.filter(
-    (p: BlogPost) =>
+    (p: PostSummary) =>
       (!category || p.category === category) &&
       (!tag || p.tags.includes(tag)) &&
       (!words || `${p.title} ${p.excerpt}`.toLowerCase().includes(words)),
   )
+  const shown = pageOf(posts, page)
   const sorted = (values: string[]) => [...new Set(values)].sort()
   return {
-    posts,
+    // The overlay lays the English text over each summary: the card's fields only.
+    shown: shown && { ...shown, items: shown.items.map(postSummaryOf) },
     categories: sorted(all.map((p) => p.category)),
     tags: sorted(all.flatMap((p) => p.tags)),
   }

@@ -13,6 +13,7 @@ import type { OwnPageLink } from '#app/ui/chrome/nav-items.ts'
 import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.server.ts'
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { Audience } from '#app/ui/chrome/audience.tsx'
+import { getStatsSettings } from '#app/server/analytics/store.server.ts'
 import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
@@ -56,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     analytics: gaId ? { id: gaId } : null,
     maintenanceBanner,
     ownPages: await ownPageLinks(locale),
+    // Links and buttons the owner marked as click goals in the settings (ADR 103).
+    clickGoals: (await getStatsSettings()).clickGoals,
   }
 }
 
@@ -76,7 +79,8 @@ export function shouldRevalidate({
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
-  const { footer, year, customCss, customJs, analytics, maintenanceBanner, ownPages } = loaderData
+  const { footer, year, customCss, customJs, analytics, maintenanceBanner, ownPages, clickGoals } =
+    loaderData
   // The admin's scripts carry this response's CSP nonce (app/server/http/csp.server.ts).
   const nonce = useNonce()
   return (
@@ -98,7 +102,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <NetworkFailureAlert />
       <ConsentManager analyticsId={analytics?.id ?? null} />
       {/* The built-in statistics (ADR 072): counted by this script, so cached pages count. */}
-      <Audience signedIn={!!root?.user} />
+      <Audience signedIn={!!root?.user} clickGoals={clickGoals} />
       {customJs ? (
         <script
           data-custom-js=""

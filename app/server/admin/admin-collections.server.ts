@@ -66,7 +66,7 @@ function altChecked(values: Record<string, unknown>): Record<string, unknown> {
   return values
 }
 
-/** A blog revision is signed by the admin who saved it. */
+/** A revision (a post's, a page's) is signed by the admin who saved it. */
 const author = (actor: Actor) => ({ id: actor.id, name: actor.name || actor.email })
 
 /** Each collection's repository, by the declaration's id: one entry per declared collection. */
@@ -111,8 +111,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   pages: {
     get: pages.getPage,
     list: pages.listPages,
-    create: (values) => pages.createPage(values),
-    update: (id, values) => pages.updatePage(id, values),
+    create: (values, actor) => pages.createPage(values, undefined, author(actor)),
+    update: (id, values, actor) => pages.updatePage(id, values, author(actor)),
     remove: pages.deletePage,
   },
   media: {
@@ -217,14 +217,17 @@ export type OwnIntent = (
  * Reads the tab's form and runs the collection's own intent for it, if any; then create,
  * update or delete (validated by the repository, a refusal keeps the typing), an activity
  * entry as `admin`, and back to the list with a French toast; any other intent is a French 400.
+ * `beforeSave` sees the parsed form before anything is written (the body is read once).
  */
 export async function saveCollection<K extends CollectionId>(
   request: Request,
   admin: Actor,
   collection: CollectionDefinition<K>,
   own: Record<string, OwnIntent> = {},
+  beforeSave?: (form: AdminForm) => Promise<void>,
 ) {
   const form = await readAdminForm(request)
+  await beforeSave?.(form)
   // Own keys only: an intent named like an Object.prototype member is just unknown.
   const answer = Object.hasOwn(own, form.intent) ? await own[form.intent]?.(form) : null
   if (answer) return answer

@@ -14,7 +14,8 @@ import { blogCollection as blog } from '#app/domain/collections/blog.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { FIELD_SHAPES, TEXT_PAYLOADS } from '../../../tests/hostile/corpus.ts'
 import { saveCollection } from './admin-collections.server.ts'
-import { loadBlogTab, REVISION_MISSING, restoreRevisionIntent } from './blog-admin.server.ts'
+import { loadBlogTab, restoreRevisionIntent } from './blog-admin.server.ts'
+import { REVISION_MISSING } from './revisions-admin.server.ts'
 
 beforeAll(() => {
   process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'

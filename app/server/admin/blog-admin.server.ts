@@ -4,12 +4,7 @@
 // each form offers the admin's autosave of it (ADR 092).
 import { defaultBlogAuthor } from '#app/domain/author.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
-import type {
-  BlogData,
-  CollectionDefinition,
-  DiffPart,
-  RevisionsView,
-} from '#app/domain/admin-collection.ts'
+import type { BlogData, CollectionDefinition } from '#app/domain/admin-collection.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { formFailure, notFound, withValidation, type Actor } from './admin-actions.server.ts'
@@ -24,7 +19,15 @@ import {
   renameBlogCategory,
   updateBlogPost,
 } from '../repositories/blog.server.ts'
-import { getRevision, listRevisions } from '../repositories/blog-revisions.server.ts'
+import { getRevision } from '../repositories/blog-revisions.server.ts'
+import {
+  formLocale,
+  loadRevisionsView,
+  REVISION_MISSING,
+  REVISION_RESTORED,
+  restoreRevision,
+  type RestoreTarget,
+} from './revisions-admin.server.ts'
 import {
   deleteTranslations,
   getTranslation,
@@ -33,41 +36,10 @@ import {
 import { POSTS_LIST, readAdminListQuery, type BulkAction } from '#app/domain/admin-list.ts'
 import { bulkIntent } from './admin-list.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
-import type { Locale } from '#app/domain/i18n/locale.ts'
 
-export const REVISION_RESTORED = 'Révision restaurée'
-export const REVISION_MISSING = "Cette révision n'existe plus."
 export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
   `Catégorie « ${from} » renommée en « ${to} » (${n} article${n > 1 ? 's' : ''})`
 export const CATEGORY_MISSING = 'Choisissez une catégorie existante'
-
-/** The language of the form a request is about: English for `langue=en`, else French. */
-function formLocale(value: unknown): Locale {
-  return value === 'en' ? 'en' : 'fr'
-}
-
-/** The post's revisions in the form's language, and the diff asked for in the URL (?de=…&a=…). */
-export async function loadRevisionsView(request: Request, postId: string): Promise<RevisionsView> {
-  const params = new URL(request.url).searchParams
-  const locale = formLocale(params.get('langue'))
-  const revisions = await listRevisions(postId, locale)
-  const fromId = params.get('de')
-  const toId = params.get('a')
-  if (!fromId || !toId) return { revisions, diff: null }
-  const [from, to] = await Promise.all([
-    getRevision(postId, fromId, locale),
-    getRevision(postId, toId, locale),
-  ])
-  if (!from || !to) return { revisions, diff: null }
-  const { diffLines } = await import('diff') // loaded only to compare revisions (ADR 030)
-  const text = (r: { title: string; excerpt: string; content: string }) =>
-    `# ${r.title}\n\n${r.excerpt}\n\n${r.content}\n`
-  const parts: DiffPart[] = diffLines(text(from), text(to)).map((change) => ({
-    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
-    text: change.value,
-  }))
-  return { revisions, diff: { from: from.id, to: to.id, parts } }
-}
 
 /**
  * The blog tab's view with the author a new post is signed with (the profile's, else the
@@ -89,7 +61,7 @@ export async function loadBlogTab(
   const author = defaultBlogAuthor({ profile: await getProfile(), account: admin })
   const [taxonomy, revisions, autosave] = await Promise.all([
     listAllBlogTaxonomy(),
-    view.item ? loadRevisionsView(request, view.item.id) : null,
+    view.item ? loadRevisionsView(request, view.item.id, 'post') : null,
     view.item ? loadAutosave(request, admin.id, view.item) : null,
   ])
   return {
@@ -112,33 +84,29 @@ type AdminForm = { id: string; values: Record<string, unknown> }
  * and date kept.
  */
 export async function restoreRevisionIntent(request: Request, admin: Actor, form: AdminForm) {
+  if (formLocale(form.values.langue) === 'fr')
+    return restoreRevision(request, admin, form, POST_TARGET)
   const revisionId = typeof form.values.revisionId === 'string' ? form.values.revisionId : ''
   const post = form.id ? await getBlogPost(form.id) : undefined
-  if (!post) return notFound("Cet article n'existe plus.")
-  const locale = formLocale(form.values.langue)
-  const revision = await getRevision(post.id, revisionId, locale)
+  if (!post) return notFound(POST_TARGET.missing)
+  const revision = await getRevision(post.id, revisionId, 'en')
   if (!revision) return notFound(REVISION_MISSING)
-  if (locale === 'en') return restoreEnglishRevision(request, admin, post.id, revision)
-  return withValidation(form.values, async () => {
-    const restored = await updateBlogPost(
-      post.id,
+  return restoreEnglishRevision(request, admin, post.id, revision)
+}
+
+/** A post's French history, restored through the post's own save (ADR 020). */
+const POST_TARGET: RestoreTarget = {
+  history: 'post',
+  resourceType: 'blog',
+  missing: "Cet article n'existe plus.",
+  editUrl: (id) => `/admin/blog?edit=${encodeURIComponent(id)}`,
+  get: getBlogPost,
+  save: (id, revision, author) =>
+    updateBlogPost(
+      id,
       { title: revision.title, excerpt: revision.excerpt, content: revision.content },
-      { id: admin.id, name: admin.name || admin.email },
-    )
-    if (!restored) return notFound("Cet article n'existe plus.")
-    await recordActivity(request, {
-      actor: admin,
-      action: 'update',
-      resourceType: 'blog',
-      resourceId: post.id,
-      resourceName: restored.title,
-      details: `Révision du ${formatDateTime(revision.createdAt)} restaurée`,
-    })
-    return redirectWithToast(`/admin/blog?edit=${encodeURIComponent(post.id)}`, {
-      kind: 'success',
-      message: REVISION_RESTORED,
-    })
-  })
+      author,
+    ),
 }
 
 async function restoreEnglishRevision(

@@ -193,8 +193,14 @@ export async function toPendingEvent(
     v: visitorHash(salt, siteHost, getClientIp(request), ua),
     kind,
     path: page.path,
-    // Page views keep the referrer's host; an outbound link keeps its target's host.
-    referrer: kind === EVENT_KIND.outbound ? hostOf(event.l) : page.referrer,
+    // Page views keep the referrer's host; an outbound link keeps its target's host, a click
+    // goal its name (ADR 103).
+    referrer:
+      kind === EVENT_KIND.outbound
+        ? hostOf(event.l)
+        : kind === EVENT_KIND.goal
+          ? (event.g ?? null)
+          : page.referrer,
     source: page.source,
     medium: page.medium,
     campaign: page.campaign,
@@ -224,6 +230,8 @@ export async function collect(request: Request, now = Date.now()): Promise<Outco
   const body = await readEventBody(request)
   if ('status' in body) return body
   if (body.event.n === 'vitals') return collectVitals(body.event, request, now)
+  if (body.event.n === 'goal' && !body.event.g)
+    return { status: 400, message: 'Événement invalide.' }
   const pending = await toPendingEvent({ ...body.event, n: body.event.n }, request, now)
   if (!pending) return { status: 400, message: 'Adresse de page invalide.' }
   return enqueueEvent(pending)

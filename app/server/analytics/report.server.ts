@@ -3,8 +3,10 @@
 // filtered raw events), labels and titles, series, realtime.
 import type { Kysely } from 'kysely'
 import {
+  clickGoalKey,
   DIM,
   DIMENSIONS,
+  EVENT_KIND,
   GOALS,
   pageGoalKey,
   type DimName,
@@ -20,7 +22,7 @@ import { DAY_S, isoDay, periodRange, type Range } from './periods.server.ts'
 import { realtimeDetail, realtimeVisitors } from './realtime.server.ts'
 import { rollupAge } from './rollup.server.ts'
 import { buildSeries, totalsOf } from './series.server.ts'
-import { EMPTY, sourceFor } from './sources.server.ts'
+import { EMPTY, sourceFor, type Row } from './sources.server.ts'
 import { DICT, getStatsSettings } from './store.server.ts'
 import { zoneOf, type Zone } from './zone.server.ts'
 
@@ -47,6 +49,52 @@ export async function panelRows(
   if (!source) return []
   const rows = await source.sum(1, DIM[key], current.from * DAY_S, (current.to + 1) * DAY_S, limit)
   return labelRows(db, key, rows, pageTitles)
+}
+
+/**
+ * The click goals (ADR 103): those counted in the period, under their names, and those set in
+ * the settings but not reached yet.
+ */
+async function clickGoals(
+  db: Kysely<Database>,
+  goalRows: Row[],
+  rate: (visitors: number) => number,
+): Promise<GoalRow[]> {
+  const counted = goalRows.filter((r) => r.value % 16 === EVENT_KIND.goal && r.value >= 16)
+  const names = new Map(
+    counted.length
+      ? (
+          await db
+            .selectFrom('analytics_dict')
+            .select(['id', 'value'])
+            .where('kind', '=', DICT.goal)
+            .where(
+              'id',
+              'in',
+              counted.map((r) => Math.floor(r.value / 16)),
+            )
+            .execute()
+        ).map((r) => [Number(r.id), r.value])
+      : [],
+  )
+  const rows = new Map<string, GoalRow>()
+  for (const r of counted) {
+    const name = names.get(Math.floor(r.value / 16))
+    if (name === undefined) continue
+    rows.set(name, {
+      key: clickGoalKey(name),
+      label: name,
+      visitors: r.visitors,
+      events: r.pageviews,
+      rate: rate(r.visitors),
+    })
+  }
+  for (const { name } of (await getStatsSettings(db)).clickGoals)
+    if (!rows.has(name))
+      rows.set(name, { key: clickGoalKey(name), label: name, visitors: 0, events: 0, rate: 0 })
+  return [...rows.values()].sort(
+    (a, b) => b.visitors - a.visitors || a.label.localeCompare(b.label),
+  )
 }
 
 /** Everything the dashboard shows for a query. */
@@ -77,7 +125,7 @@ export async function buildReport(
       await source.sum(1, DIM[d.key], cFrom, cTo, query.more === d.key ? MORE_ROWS : PANEL_ROWS),
       lazyTitles,
     )
-  const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 10)
+  const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 1000)
   const rate = (visitors: number) =>
     totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0
   const goals: GoalRow[] = GOALS.map((g) => {
@@ -115,6 +163,7 @@ export async function buildReport(
       })
     }
   }
+  goals.push(...(await clickGoals(db, goalRows, rate)))
   return {
     range: { from: isoDay(current.from), to: isoDay(current.to) },
     previousRange: { from: isoDay(previous.from), to: isoDay(previous.to) },

@@ -3,11 +3,12 @@
 // and hours are the site's time zone's (ADR 095): bucket starts are local wall-clock seconds. The dashboard reads these rows; only filtered views read raw
 // events, through the same counting code.
 import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
-import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { assignChannels } from './channels.server.ts'
 import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
+import { deleteVisits, writeVisits } from './visits.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
 
 const DAY_S = 86_400
@@ -135,7 +136,9 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
       const reached =
         f.value < 0
           ? visit.events.some((e) => e.kind === EVENT_KIND.pageview && e.path === -f.value)
-          : visit.events.some((e) => e.kind === f.value && e.kind !== EVENT_KIND.pageview)
+          : visit.events.some(
+              (e) => e.kind !== EVENT_KIND.pageview && goalValue(e.kind, e.ref) === f.value,
+            )
       if (!reached) return false
     } else {
       const name = (Object.keys(DIM) as (keyof typeof DIM)[]).find((k) => DIM[k] === f.dim)
@@ -219,13 +222,15 @@ export function countVisits(
         }
         pagesSeen.add(event.path)
       } else {
+        // A click goal counts under its name (ADR 103).
+        const goal = goalValue(event.kind, event.ref)
         for (const [gran, start] of buckets(DIM.goal, day, eventHour)) {
-          const c = counts(map, `${gran}|${start}|${DIM.goal}|${event.kind}`)
+          const c = counts(map, `${gran}|${start}|${DIM.goal}|${goal}`)
           c.pageviews += 1
           c.visitors.add(first.v)
-          if (!goalsSeen.has(event.kind)) c.visits += 1
+          if (!goalsSeen.has(goal)) c.visits += 1
         }
-        goalsSeen.add(event.kind)
+        goalsSeen.add(goal)
       }
     }
   }
@@ -258,7 +263,12 @@ function couldMatch(eb: ExpressionBuilder<Database, 'analytics_event'>, filter: 
   if (filter.dim === DIM.goal)
     return filter.value < 0
       ? eb.and([eb('kind', '=', EVENT_KIND.pageview), eb('path', '=', -filter.value)])
-      : eb('kind', '=', filter.value)
+      : filter.value >= 16
+        ? eb.and([
+            eb('kind', '=', filter.value % 16),
+            eb('ref', '=', Math.floor(filter.value / 16)),
+          ])
+        : eb('kind', '=', filter.value)
   // A channel is computed from strings (ADR 095): every visitor of the day may match.
   if (filter.dim === DIM.channel) return eb.lit(true)
   const column = COLUMN_OF_DIM[filter.dim]
@@ -342,11 +352,15 @@ function replaceCounts(oc: OnConflictBuilder<Database, 'analytics_rollup'>) {
   }))
 }
 
-/** Recomputes one day's rollups (hours and day) from its raw events. */
+/**
+ * Recomputes one day's rollups (hours and day) and its visit rows (ADR 103) from its raw events;
+ * with `rollups: false`, its visit rows only.
+ */
 export async function rollupDay(
   db: Kysely<Database>,
   day: number,
   zone: Zone = UTC_ZONE,
+  { rollups = true } = {},
 ): Promise<number> {
   const map: CountMap = new Map()
   const visits = toVisits(await dayEvents(db, day, [], zone))
@@ -354,6 +368,8 @@ export async function rollupDay(
   countVisits(visits, map, [], zone)
   const rows = rollupRows(map)
   await db.transaction().execute(async (trx) => {
+    await writeVisits(trx, day, visits)
+    if (!rollups) return
     await trx
       .deleteFrom('analytics_rollup')
       .where('gran', '<', 2)
@@ -432,6 +448,8 @@ let refreshing: Promise<void> | undefined
 
 /** The state key naming the time zone the rollups were counted in (ADR 095). */
 const ROLLUP_ZONE = 'rollupZone'
+/** Set once every kept day's visit rows are written (ADR 103). */
+const ROLLUP_VISITS = 'rollupVisits'
 
 /**
  * Brings the rollups up to date: every day from the last refresh (minus a margin for late
@@ -448,10 +466,13 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
       const rolled = Number.isFinite(until) && until > 0
       // Rollups made before the setting existed were counted in UTC.
       const rolledZone = (await readState(ROLLUP_ZONE, db)) ?? (rolled ? 'UTC' : timeZone)
-      const rebucket = rolled && rolledZone !== timeZone
+      // Rollups made before the visit rows existed (ADR 103): every kept day is counted again.
+      const noVisits = rolled && (await readState(ROLLUP_VISITS, db)) === undefined
+      const rebucket = rolled && (rolledZone !== timeZone || noVisits)
       const done = async () => {
         await writeState('rolledUntil', String(nowS), db)
         await writeState(ROLLUP_ZONE, timeZone, db)
+        await writeState(ROLLUP_VISITS, '1', db)
       }
       let since: number
       if (rolled && !rebucket) {
@@ -474,6 +495,9 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
       }
       const zone = zoneOf(timeZone)
       let from = Math.floor(zone.local(since) / DAY_S)
+      // Visit rows of days before the first kept one were counted in another time zone.
+      if (rebucket) await deleteVisits(db, 0, from)
+      let visitsOnly: number | undefined
       if (rebucket) {
         // The first kept day may have lost events to the retention purge: when older rollups
         // exist, that day keeps its rows rather than be counted again from a part of it.
@@ -484,8 +508,10 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
           .where('start', '<', from * DAY_S)
           .limit(1)
           .executeTakeFirst()
-        if (older) from += 1
+        if (older) visitsOnly = from++
       }
+      // That day's visits are still written: the visit rows hold what the events hold.
+      if (visitsOnly !== undefined) await rollupDay(db, visitsOnly, zone, { rollups: false })
       const today = Math.floor(zone.local(nowS) / DAY_S)
       const months = new Set<number>()
       for (let day = from; day <= today; day++) {

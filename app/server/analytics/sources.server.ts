@@ -1,5 +1,5 @@
-// Where the dashboard's rows come from (ADRs 072, 073): the rollups for an unfiltered view, or
-// the period's raw events re-counted with the rollups' code when the URL filters a dimension.
+// Where the dashboard's rows come from (ADRs 072, 073, 103): the rollups for an unfiltered view,
+// or the period's visit rows (and its last days' raw events) counted under the URL's filters.
 import type { Kysely } from 'kysely'
 import {
   CHANNELS,
@@ -7,6 +7,8 @@ import {
   DIM,
   DIMENSIONS,
   encodeCountry,
+  EVENT_KIND,
+  goalValue,
   GOALS,
   type DimName,
   type StatsQuery,
@@ -25,6 +27,7 @@ import {
   type VisitFilter,
 } from './rollup.server.ts'
 import { assignChannels } from './channels.server.ts'
+import { countFromVisits } from './visits.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
 import type { Zone } from './zone.server.ts'
 
@@ -115,37 +118,22 @@ function numeric(r: Record<string, unknown>): Row {
   }
 }
 
-/** Raw events of every day in the range, counted with the filters (same code as the rollups). */
+/**
+ * The range's visits counted under the filters (ADR 103): the visit rows for the days the
+ * rollup has written, the raw events (same code as the rollups) for yesterday and today, whose
+ * visit rows may lag the last minutes' events, and for a single day (its chart has hours).
+ */
 async function filteredSource(
   db: Kysely<Database>,
   range: Range,
   filters: VisitFilter[],
   zone: Zone,
 ): Promise<Source> {
-  const rows: Row[] = []
-  // Only the days whose rollups hold every filtered value can match (a campaign of two weeks
-  // reads two weeks of raw events, not the year).
-  let days: Set<number> | undefined
-  for (const filter of filters) {
-    // An owner's page goal is found on the days its page was viewed (ADR 095).
-    const f =
-      filter.dim === DIM.goal && filter.value < 0 ? { dim: DIM.page, value: -filter.value } : filter
-    const found = await db
-      .selectFrom('analytics_rollup')
-      .select('start')
-      .where('gran', '=', 1)
-      .where('dim', '=', f.dim)
-      .where('value', '=', f.value)
-      .where('start', '>=', range.from * DAY_S)
-      .where('start', '<', (range.to + 1) * DAY_S)
-      .execute()
-    const these = new Set(found.map((r) => Number(r.start) / DAY_S))
-    days = days ? new Set([...days].filter((d) => these.has(d))) : these
-  }
-  // Yesterday and today are always read: their rollups may lag the last minutes' events.
   const recent = Math.floor(zone.local(Math.floor(Date.now() / 1000)) / DAY_S) - 1
-  for (let day = range.from; day <= range.to; day++) {
-    if (days && !days.has(day) && day < recent) continue
+  const rawFrom = range.from === range.to ? range.from : Math.max(range.from, recent)
+  const rows: Row[] =
+    rawFrom > range.from ? await countFromVisits(db, range.from, rawFrom - 1, filters) : []
+  for (let day = rawFrom; day <= range.to; day++) {
     const map: CountMap = new Map()
     const visits = toVisits(await dayEvents(db, day, filters, zone))
     await assignChannels(db, visits)
@@ -241,8 +229,19 @@ async function filtersOf(
     const builtIn = GOALS.find((g) => g.key === query.goal)
     const path = query.goal.startsWith('page:') ? query.goal.slice(5) : undefined
     const id = path === undefined ? null : await storedValue(db, 'page', path)
+    // A click goal: its name's id × 16 + its kind (ADR 103).
+    const click = query.goal.startsWith('clic:')
+      ? await db
+          .selectFrom('analytics_dict')
+          .select('id')
+          .where('kind', '=', DICT.goal)
+          .where('value', '=', query.goal.slice(5))
+          .executeTakeFirst()
+      : undefined
     if (builtIn) filters.push({ dim: DIM.goal, value: builtIn.kind })
     else if (id !== null && id > 0) filters.push({ dim: DIM.goal, value: -id })
+    else if (click)
+      filters.push({ dim: DIM.goal, value: goalValue(EVENT_KIND.goal, Number(click.id)) })
     else impossible = true
   }
   return { filters, impossible }

@@ -4,6 +4,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
   DEFAULT_STATS_SETTINGS,
+  DIM,
+  EVENT_KIND,
   StatsSettingsSchema,
   type StatsSettings,
 } from '#app/domain/analytics.ts'
@@ -17,6 +19,7 @@ import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { vitalsPathIds } from './vitals.server.ts'
+import { deleteVisits, firstVisitId } from './visits.server.ts'
 
 const DAY_S = 86_400
 
@@ -102,6 +105,8 @@ export const DICT = {
   browser: 6,
   os: 7,
   target: 8,
+  /** A click goal's name (ADR 103). */
+  goal: 9,
 } as const
 export type DictKind = (typeof DICT)[keyof typeof DICT]
 
@@ -261,6 +266,15 @@ export async function purgeUnusedDictionary(
     .where('dim', 'in', DICT_DIMS)
     .execute()
   for (const row of rollups) used.add(Number(row.value))
+  // Click goals' names, kept by their counts (ADR 103): the goal value is the id × 16 + kind.
+  const goals = await db
+    .selectFrom('analytics_rollup')
+    .select('value')
+    .distinct()
+    .where('dim', '=', DIM.goal)
+    .where('value', '>=', 16)
+    .execute()
+  for (const row of goals) used.add(Math.floor(Number(row.value) / 16))
   // Pages named only by Core Web Vitals measures (ADR 096).
   for (const id of await vitalsPathIds(db)) used.add(id)
   const candidates = (await db.selectFrom('analytics_dict').select('id').execute())
@@ -458,6 +472,10 @@ async function stopWriter(): Promise<void> {
   await flushEvents()
 }
 
+/** What an event's `ref` names: a referrer, an outbound link's host or a click goal's name. */
+const refKind = (kind: number): DictKind =>
+  kind === EVENT_KIND.outbound ? DICT.target : kind === EVENT_KIND.goal ? DICT.goal : DICT.referrer
+
 /** Encode and insert a batch in one transaction. */
 export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
   const wanted: { kind: DictKind; value: string }[] = []
@@ -466,7 +484,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
   }
   for (const e of batch) {
     add(DICT.path, e.path)
-    add(e.kind === 3 ? DICT.target : DICT.referrer, e.referrer)
+    add(refKind(e.kind), e.referrer)
     add(DICT.source, e.source)
     add(DICT.medium, e.medium)
     add(DICT.campaign, e.campaign)
@@ -485,7 +503,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
       v: e.v,
       kind: e.kind,
       path: id(DICT.path, e.path) ?? 0,
-      ref: id(e.kind === 3 ? DICT.target : DICT.referrer, e.referrer),
+      ref: id(refKind(e.kind), e.referrer),
       src: id(DICT.source, e.source),
       med: id(DICT.medium, e.medium),
       camp: id(DICT.campaign, e.campaign),
@@ -562,6 +580,30 @@ export async function saveStatsSettings(
 // ---------------------------------------------------------------------------------------------
 // Retention: raw events older than the setting (25 months by default) go; rollups stay.
 
+/**
+ * Deletes the visit rows (ADR 103) of visits that started before `before`, with their pages.
+ * A visit's id is its local day's: days two before `before`'s UTC day are wholly older (a time
+ * zone is at most 14 hours off), the two at the edge are looked at visit by visit.
+ */
+async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<void> {
+  const edge = Math.floor(before / DAY_S) - 1
+  await deleteVisits(db, 0, edge)
+  const ids = (
+    await db
+      .selectFrom('analytics_visit')
+      .select('id')
+      .where('id', '>=', firstVisitId(edge))
+      .where('id', '<', firstVisitId(edge + 3))
+      .where('t', '<', before)
+      .execute()
+  ).map((row) => Number(row.id))
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    await db.deleteFrom('analytics_visit_page').where('visit', 'in', chunk).execute()
+    await db.deleteFrom('analytics_visit').where('id', 'in', chunk).execute()
+  }
+}
+
 /** Deletes raw events older than `months` months; returns how many went. */
 export async function purgeEventsOlderThan(
   months: number,
@@ -572,6 +614,7 @@ export async function purgeEventsOlderThan(
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
   const before = Math.floor(cutoff.getTime() / 1000)
   const result = await db.deleteFrom('analytics_event').where('t', '<', before).executeTakeFirst()
+  await purgeVisitsBefore(db, before)
   // The counts of ignored events (ADR 084) go with the events of their time.
   const old = await db
     .selectFrom('analytics_state')

@@ -28,10 +28,11 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'rateLimit',
   'kysely_migration',
   'kysely_migration_lock',
-  // The mail outbox; post revisions (admin only); second
+  // The mail outbox; post and page revisions (admin only); second
   // factor and per-session bookkeeping (last use is written while signed-in users browse).
   'outbox',
   'blog_revisions',
+  'page_revisions',
   'two_factor',
   'recovery_code',
   'session_state',
@@ -49,6 +50,9 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'analytics_state',
   // ADR 096: real visitors' page speed, written like the events.
   'analytics_vitals',
+  // ADR 103: visits, written by the rollup.
+  'analytics_visit',
+  'analytics_visit_page',
 ])
 
 const WRITE_KINDS = new Set([

@@ -318,7 +318,13 @@ describe('content generation', () => {
     ).toBe(false)
     expect(isContentWrite(db.selectFrom('projects').selectAll().toOperationNode())).toBe(false)
     // Bookkeeping of the mail outbox, revisions and sessions never empties the page cache.
-    for (const table of ['outbox', 'blog_revisions', 'session_state', 'recovery_code'] as const)
+    for (const table of [
+      'outbox',
+      'blog_revisions',
+      'page_revisions',
+      'session_state',
+      'recovery_code',
+    ] as const)
       expect(isContentWrite(db.deleteFrom(table).toOperationNode()), table).toBe(false)
     expect(isContentWrite(db.deleteFrom('media').toOperationNode())).toBe(true)
   })

@@ -167,3 +167,29 @@ describe('the words the pipeline writes, in the body’s language (ADR 089)', ()
     expect(french).toContain('aria-label="Lien vers la section « Method »"')
   })
 })
+
+describe('click goals in Markdown (ADR 103)', () => {
+  it('a link titled « objectif:nom » carries data-goal, without the title', async () => {
+    const { html } = await renderMarkdown('[Devis](/contact "objectif:demande-devis")')
+    expect(html).toContain('<a href="/contact" data-goal="demande-devis">Devis</a>')
+    expect(html).not.toContain('title=')
+  })
+
+  it.each([
+    ['a quote breaking out', 'objectif:x\\" onclick=\\"alert(1)'],
+    ['markup', 'objectif:<script>alert(1)</script>'],
+    ['a scheme', 'objectif:javascript:alert(1)'],
+    ['capitals and spaces', 'objectif:Demande devis'],
+    ['an empty name', 'objectif:'],
+    ['a name too long', `objectif:${'a'.repeat(41)}`],
+  ])('refuses %s: no data-goal, nothing unsafe', async (_name, title) => {
+    const { html } = await renderMarkdown(`[Devis](/contact "${title}")`)
+    expect(html).not.toContain('data-goal')
+    expectSafe(html)
+  })
+
+  it('raw HTML cannot set data-goal', async () => {
+    const { html } = await renderMarkdown('<a href="/x" data-goal="devis">x</a>')
+    expect(html).not.toContain('data-goal')
+  })
+})

@@ -17,6 +17,7 @@ import type { Options as SanitizeSchema } from 'rehype-sanitize'
 import type { Highlighter } from 'shiki'
 import type { Processor } from 'unified'
 import { countWords, DECORATIVE_IMAGE_TITLE, isAllowedImageUrl } from '#app/domain/markdown.ts'
+import { GOAL_NAME_PATTERN } from '#app/domain/analytics-beacon.ts'
 import {
   VARIANT_FORMATS,
   VARIANT_MIME,
@@ -76,7 +77,32 @@ const schemaFrom = (defaultSchema: SanitizeSchema): SanitizeSchema => ({
     src: ['https'],
     cite: ['http', 'https'],
   },
+  // A link marked as a click goal (ADR 103): only a name of the safe pattern.
+  attributes: {
+    ...defaultSchema.attributes,
+    a: [...(defaultSchema.attributes?.a ?? []), ['dataGoal', GOAL_NAME_PATTERN]],
+  },
 })
+
+/** A link's title « objectif:nom » marks it as a click goal (ADR 103). */
+const GOAL_TITLE = /^objectif\s*:\s*(.*)$/i
+
+/**
+ * `[texte](/adresse "objectif:nom")`: the title becomes `data-goal="nom"` (raw HTML is
+ * dropped, so Markdown's title is the way to mark a link). Runs before the sanitiser, which
+ * lets the attribute through only when the name has the safe pattern.
+ */
+function rehypeGoalLinks() {
+  return (tree: Root) => {
+    walk(tree, (element) => {
+      if (element.tagName !== 'a' || typeof element.properties.title !== 'string') return
+      const goal = GOAL_TITLE.exec(element.properties.title.trim())
+      if (!goal) return
+      delete element.properties.title
+      element.properties.dataGoal = goal[1]!.trim()
+    })
+  }
+}
 
 export interface TocEntry {
   id: string
@@ -350,6 +376,7 @@ async function createProcessor(
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype, { footnoteLabel: words.footnotes, footnoteBackLabel: words.backToText })
+    .use(rehypeGoalLinks)
     .use(rehypeSanitize, p.schema)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {

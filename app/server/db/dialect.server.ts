@@ -39,6 +39,7 @@ import {
   type Expression,
   type Kysely,
   type RawBuilder,
+  type SqlBool,
 } from 'kysely'
 
 export type DialectName = 'sqlite' | 'postgres'
@@ -325,6 +326,21 @@ export function likeInsensitive(
   const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const ref = typeof column === 'string' ? sql.ref(column) : column
   return sql<boolean>`lower(${ref}) like ${pattern} escape '\\'`
+}
+
+/**
+ * The JSON array of strings stored as text in `column` holds `value` exactly: SQLite's
+ * json_each, PostgreSQL's jsonb containment (ADR 100).
+ */
+export function jsonArrayHolds<DB>(
+  db: Kysely<DB>,
+  column: string,
+  value: string,
+): RawBuilder<SqlBool> {
+  const ref = sql.ref(column)
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`(${ref})::jsonb @> jsonb_build_array(${value}::text)`
+    : sql<SqlBool>`exists (select 1 from json_each(${ref}) where json_each.value = ${value})`
 }
 
 /** Foreign keys as [child table, parent table] pairs (to copy tables parents first). */

@@ -80,6 +80,12 @@ export interface BlogRevisionsTable {
   kind: Generated<string>
 }
 
+/** A page's history (migration 035, ADR 101): a post revision's columns, owned by a page. */
+export type PageRevisionsTable = Omit<BlogRevisionsTable, 'postId' | 'excerpt'> & {
+  pageId: string
+  excerpt: Generated<string>
+}
+
 export type CreativeProcessTable = StoredAs<ProcessStep>
 
 /** The owner's pages (migration 024, ADR 090). */
@@ -190,6 +196,31 @@ export interface AnalyticsTables {
   analytics_salt: { day: number; salt: string }
   analytics_state: { key: string; value: string }
   analytics_vitals: AnalyticsVitalsTable
+  analytics_visit: AnalyticsVisitTable
+  analytics_visit_page: { visit: number; page: number; views: number }
+}
+
+/**
+ * One visit (migration 037, ADR 103): id = its day × 2^24 + its rank in the day; the visit's
+ * dimensions, entry and exit pages, page views and duration. Written by the rollup.
+ */
+export interface AnalyticsVisitTable {
+  id: number
+  v: number
+  t: number
+  dur: number
+  pages: number
+  entry: number
+  exit: number
+  ref: number
+  src: number
+  med: number
+  camp: number
+  country: number
+  device: number
+  browser: number
+  os: number
+  channel: number
 }
 
 /** One measured page load's Core Web Vitals (migration 030, ADR 096). */
@@ -277,6 +308,7 @@ export interface ContentTables {
   blog_posts: BlogPostsTable
   blog_revisions: BlogRevisionsTable
   pages: PagesTable
+  page_revisions: PageRevisionsTable
   creative_process: CreativeProcessTable
   media: MediaTable
   messages: MessagesTable

@@ -7,6 +7,8 @@ import { dialectOf } from './dialect.server.ts'
 
 /** SQLite: the FTS5 table of the posts (its own id column, never the rowid). */
 export const POST_SEARCH_TABLE = 'blog_posts_fts'
+/** SQLite: each full-text row's key (its rowid) and post id, a narrow table (migration 034). */
+export const POST_SEARCH_KEYS = 'blog_posts_fts_keys'
 /** PostgreSQL: the French text search configuration, accents folded when unaccent exists. */
 export const POST_SEARCH_CONFIG = 'vitrine_french'
 
@@ -45,7 +47,12 @@ export function postSearchFilter<DB>(
   }
   const match = words.map((word) => `"${word}"*`).join(' ')
   const table = sql.table(POST_SEARCH_TABLE)
-  return sql<SqlBool>`${sql.ref('blog_posts.id')} in (select id from ${table} where ${table} match ${match})`
+  const keys = sql.table(POST_SEARCH_KEYS)
+  // The matches' rowids come from the index alone, their ids from the narrow keys table: the
+  // stored copies of the texts are never opened (ADR 100). The unary + keeps SQLite from
+  // driving the query by id lookups (one wide row read per match, then a sort): it walks the
+  // list's own order (blog_posts_public_list) and tests each row against the matches.
+  return sql<SqlBool>`+${sql.ref('blog_posts.id')} in (select id from ${keys} where k in (select rowid from ${table} where ${table} match ${match}))`
 }
 
 /**

@@ -1,8 +1,9 @@
 // The outbox worker (ADR 019): runs inside the server process, claims due rows one at a time
 // (a lease, so several processes are safe), sends them with nodemailer, and records the
 // outcome. Temporary failures (connection refused, time-out, 4xx) back off exponentially;
-// permanent ones (5xx) fail with the server's answer. Polls every few seconds and is kicked
-// right after an e-mail is queued in this process.
+// permanent ones (5xx) fail with the server's answer (smtp-errors.server.ts). Polls every few
+// seconds and is kicked right after an e-mail is queued in this process (the shared poller,
+// ADR 104).
 import type { Kysely } from 'kysely'
 import type { Transporter } from 'nodemailer'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
@@ -10,6 +11,7 @@ import type { Database } from '../db/schema.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
 import type { Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
+import { Poller } from '../core/poller.server.ts'
 import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
 import {
   claimNext,
@@ -23,6 +25,7 @@ import {
   setMessageIdHost,
   type OutboxRow,
 } from './outbox.server.ts'
+import { classifySmtpError } from './smtp-errors.server.ts'
 
 export interface WorkerOptions {
   config: MailConfig
@@ -36,65 +39,21 @@ export interface WorkerOptions {
   db?: () => Kysely<Database>
 }
 
-/**
- * Failures that never reached an SMTP answer, said in French for the admin (Messages,
- * Paramètres › E-mails), the technical text kept after it for diagnosis.
- */
-const NETWORK_FAILURES: Array<[RegExp, string]> = [
-  [/ECONNREFUSED/, 'Connexion refusée par le serveur d’envoi'],
-  [/ENOTFOUND|EAI_AGAIN|\bEDNS\b/, 'Serveur d’envoi introuvable (adresse inconnue)'],
-  [/ETIMEDOUT|\btimeout\b|timed out/i, 'Le serveur d’envoi ne répond pas (délai dépassé)'],
-  [/ECONNRESET|EPIPE|socket hang up/i, 'Connexion interrompue par le serveur d’envoi'],
-  [/\bEAUTH\b|Invalid login|authentication/i, 'Identifiants refusés par le serveur d’envoi'],
-  [/\bETLS\b|certificate|self[- ]signed|SSL|TLS/i, 'Échec de la connexion chiffrée (TLS)'],
-  [/ENETUNREACH|EHOSTUNREACH/, 'Serveur d’envoi injoignable (réseau)'],
-]
-
-/** What the SMTP server answered, or what kept it from answering, classified. */
-export function classifySmtpError(error: unknown): { permanent: boolean; message: string } {
-  const e = error as {
-    responseCode?: unknown
-    response?: unknown
-    message?: unknown
-    code?: unknown
-  }
-  const code = typeof e?.responseCode === 'number' ? e.responseCode : undefined
-  const technical =
-    typeof e?.response === 'string' && e.response
-      ? e.response
-      : typeof e?.message === 'string'
-        ? e.message
-        : String(error)
-  // An SMTP answer ("550 Mailbox unavailable") is the server's own words: kept as they are.
-  let message = technical
-  if (code === undefined) {
-    const text = `${typeof e?.code === 'string' ? e.code : ''} ${technical}`
-    const french = NETWORK_FAILURES.find(([pattern]) => pattern.test(text))?.[1]
-    message = french ? `${french} (${technical})` : `Échec de l’envoi (${technical})`
-  }
-  return { permanent: code !== undefined && code >= 500, message: message.slice(0, 1000) }
-}
-
 export class MailWorker {
   readonly config: MailConfig
   /** Created at the first send: nodemailer is loaded only where mail goes out (ADR 030). */
   private transport: Promise<Transporter> | undefined
   private readonly transportUrl: string
   private readonly concurrency: number
-  private readonly pollMs: number
   private readonly leaseMs: number
   private readonly retryBaseMs: number
   private readonly now: () => Date
   private readonly db: () => Kysely<Database>
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private running: Promise<number> | undefined
-  private again = false
-  private stopped = false
+  private readonly poller: Poller
 
   constructor(options: WorkerOptions) {
     this.config = options.config
     this.concurrency = options.concurrency ?? 2
-    this.pollMs = options.pollMs ?? 5_000
     this.leaseMs = options.leaseMs ?? LEASE_MS
     this.retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS
     this.now = options.now ?? (() => new Date())
@@ -103,6 +62,7 @@ export class MailWorker {
     url.searchParams.set('pool', 'true')
     url.searchParams.set('maxConnections', String(this.concurrency))
     this.transportUrl = url.toString()
+    this.poller = new Poller(() => this.drain(), options.pollMs ?? 5_000)
   }
 
   private transporter(): Promise<Transporter> {
@@ -114,33 +74,28 @@ export class MailWorker {
 
   /** Sends everything due now; resolves with how many rows it handled. */
   runOnce(): Promise<number> {
-    if (this.running) {
-      this.again = true
-      return this.running
+    return this.poller.runOnce()
+  }
+
+  private async drain(): Promise<number> {
+    let handled = 0
+    try {
+      const from = await this.from()
+      const lanes = Array.from({ length: this.concurrency }, async () => {
+        while (!this.poller.stopped) {
+          const row = await claimNext(this.now(), this.leaseMs, this.db())
+          if (!row) return
+          await this.deliver(row, from)
+          handled++
+        }
+      })
+      await Promise.all(lanes)
+    } catch (error) {
+      log.error("E-mails : la file d'envoi n'a pas pu être traitée", {
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
-    this.running = (async () => {
-      let handled = 0
-      try {
-        const from = await this.from()
-        const lanes = Array.from({ length: this.concurrency }, async () => {
-          while (!this.stopped) {
-            const row = await claimNext(this.now(), this.leaseMs, this.db())
-            if (!row) return
-            await this.deliver(row, from)
-            handled++
-          }
-        })
-        await Promise.all(lanes)
-      } catch (error) {
-        log.error("E-mails : la file d'envoi n'a pas pu être traitée", {
-          error: error instanceof Error ? error.message : String(error),
-        })
-      } finally {
-        this.running = undefined
-      }
-      return handled
-    })()
-    return this.running
+    return handled
   }
 
   private async from(): Promise<{ name: string; address: string }> {
@@ -174,7 +129,8 @@ export class MailWorker {
       })
       await markSent(row, this.now(), this.db())
     } catch (error) {
-      const { permanent, message } = classifySmtpError(error)
+      const { outcome, message } = classifySmtpError(error)
+      const permanent = outcome !== 'retry'
       if (permanent) await markFailed(row, message, this.db())
       else await markRetry(row, message, this.now(), this.retryBaseMs, this.db())
       log.warn('E-mail non envoyé', { id: row.id, attempts: row.attempts, permanent, message })
@@ -183,35 +139,15 @@ export class MailWorker {
 
   /** Polls in the background; `kick` sends at once. The timer never keeps the process up. */
   start(): void {
-    this.stopped = false
-    this.schedule(0)
+    this.poller.start()
   }
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) this.again = true
-    else this.schedule(0)
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce().then(() => {
-        if (this.stopped) return
-        const again = this.again
-        this.again = false
-        this.schedule(again ? 0 : this.pollMs)
-      })
-    }, ms)
-    this.timer.unref()
+    this.poller.kick()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    await this.running
+    await this.poller.stop()
     const transport = await this.transport
     this.transport = undefined
     transport?.close()

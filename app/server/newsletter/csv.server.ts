@@ -1,6 +1,7 @@
 // Subscribers as CSV (ADR 097): the « Abonnés » tab's export and, only when asked with
-// `--with-subscribers`, the site export's `abonnes.csv`. The columns are those the tab's
-// import reads back as « Autre fichier CSV » (email, consentement_le, statut).
+// `--with-subscribers`, the site export's `abonnes.csv`. The tab's import recognises these
+// columns and reads every one back (ADR 104).
+import { SUBSCRIBER_CSV_COLUMNS } from '#app/domain/newsletter-import.ts'
 import { toCsv } from '../analytics/csv.server.ts'
 import { allSubscribers } from '../repositories/newsletter.server.ts'
 
@@ -9,18 +10,7 @@ export const SUBSCRIBERS_CSV = 'abonnes.csv'
 export async function subscribersCsv(): Promise<string> {
   const rows = await allSubscribers()
   return toCsv(
-    [
-      'email',
-      'langue',
-      'statut',
-      'source',
-      'consentement_le',
-      'page',
-      'texte_consentement',
-      'ip_tronquee',
-      'confirme_le',
-      'desabonne_le',
-    ],
+    [...SUBSCRIBER_CSV_COLUMNS],
     rows.map((s) => [
       s.email,
       s.locale,

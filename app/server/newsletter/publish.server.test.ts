@@ -25,15 +25,24 @@ useTestDatabase()
 
 const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
 
+/** A request whose body can be read once only: the save must not parse it twice. */
+class OneReadRequest extends Request {
+  override clone(): Request {
+    throw new Error('the form was read twice')
+  }
+}
+
 /** The blog tab's action as the route runs it. */
 async function act(fields: [string, string][]) {
-  const request = new Request('http://localhost/admin/blog', {
+  const request = new OneReadRequest('http://localhost/admin/blog', {
     method: 'POST',
     body: new URLSearchParams(fields),
     headers: { 'user-agent': 'vitest' },
   })
-  const choice = await readNewsletterChoice(request)
-  const answer = await saveCollection(request, admin, blog)
+  let choice: Awaited<ReturnType<typeof readNewsletterChoice>>
+  const answer = await saveCollection(request, admin, blog, {}, async (form) => {
+    choice = await readNewsletterChoice(form)
+  })
   await applyNewsletterChoice(choice, answer)
   return answer
 }

@@ -9,6 +9,7 @@ import {
   type NewsletterPublishView,
 } from '#app/domain/newsletter.ts'
 import { slugify } from '#app/domain/blog.ts'
+import type { AdminForm } from '../admin/admin-collections.server.ts'
 import { getEnv } from '../core/env.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { isMailConfigured } from '../mail/mail.server.ts'
@@ -33,18 +34,16 @@ interface NewsletterChoice {
   wasPublic: boolean
 }
 
-/** The box's value from the blog form, read before the save consumes the body. */
-export async function readNewsletterChoice(
-  request: Request,
-): Promise<NewsletterChoice | undefined> {
-  if (request.method !== 'POST') return undefined
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => undefined)
-  if (!form || form.get(NEWSLETTER_OFFERED_FIELD) !== '1') return undefined
-  const intent = String(form.get('intent') ?? '')
+/**
+ * The box's value from the blog form the save parsed, read before the save writes anything
+ * (whether the post was public then). An autosave or another intent costs nothing here.
+ */
+export async function readNewsletterChoice({
+  intent,
+  formData: form,
+}: Pick<AdminForm, 'intent' | 'formData'>): Promise<NewsletterChoice | undefined> {
   if (!['create', 'update', 'translate'].includes(intent)) return undefined
+  if (form.get(NEWSLETTER_OFFERED_FIELD) !== '1') return undefined
   const locale: Locale = intent === 'translate' ? 'en' : 'fr'
   const postId = String(form.get('id') ?? '')
   const title = String(form.get('title') ?? '')

@@ -224,6 +224,39 @@ describe('newsletter sending', () => {
     }
   })
 
+  it('marks the accepted e-mails together, in one write, never one by one', async () => {
+    smtp = await startSmtpServer()
+    await importSubscribers(
+      Array.from({ length: 30 }, (_, i) => ({
+        email: `lecteur-${i}@exemple.fr`,
+        locale: 'fr' as const,
+        confirmed: true,
+      })),
+      'csv',
+    )
+    const post = await createBlogPost(makeBlogPost())
+    await savePlan(post.id, 'fr', true)
+    expect(await dispatchDueIssues()).toBe(30)
+    // No timed write: the batch's acceptances are written once, at its end (ADR 104).
+    const sender = new NewsletterSender({
+      config: configFor(smtp.url),
+      ratePerMinute: 60_000,
+      batch: 50,
+      flushMs: 3_600_000,
+    })
+    senders.push(sender)
+    expect(await sender.runOnce()).toBe(30)
+    await smtp.waitFor(30)
+    const rows = await getDb()
+      .selectFrom('newsletter_sends')
+      .select(['status', 'sentAt'])
+      .where('postId', '=', post.id)
+      .execute()
+    expect(rows.every((r) => r.status === 'sent')).toBe(true)
+    expect(new Set(rows.map((r) => r.sentAt)).size).toBe(1)
+    expect(await issueProgress(post.id, 'fr')).toEqual({ total: 30, sent: 30, rejected: 0 })
+  })
+
   it('unconfirmed and unsubscribed readers get nothing; a token unsubscribes one reader', async () => {
     smtp = await startSmtpServer()
     await readers()

@@ -3,9 +3,10 @@
 // confirmed subscriber under the (post, language, subscriber) key, in one transaction, after
 // the issue row whose primary key makes it happen once (ADR 085). It runs at start-up, after
 // every content write or generation bump (a scheduled post's time, ADR 077) and on a slow
-// tick (another app server's write). The sender claims send rows with a lease, sends them
-// through a pooled SMTP transport at the owner's rate and marks each one as it is accepted:
-// after a crash, only what was never marked goes again, with the same Message-ID.
+// tick (another app server's write). The sender claims send rows in batches with a lease,
+// sends them through a pooled SMTP transport at the owner's rate and marks the accepted ones
+// sent a few milliseconds later, together (ADR 104): after a crash, only what was never marked
+// goes again, with the same Message-ID.
 import type { Kysely } from 'kysely'
 import type { SendMailOptions, Transporter } from 'nodemailer'
 import {
@@ -18,6 +19,7 @@ import { isPublishedInEnglish } from '#app/domain/translation.ts'
 import { onContentGeneration } from '../cache/generation.server.ts'
 import { getEnv, type Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
+import { Poller } from '../core/poller.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import { readDocument, writeDocument } from '../db/documents.server.ts'
 import type { Database } from '../db/schema.server.ts'
@@ -25,14 +27,14 @@ import { parseJson } from '../db/util.server.ts'
 import { parseOrThrow } from '../http/errors.server.ts'
 import { activeMailConfig, headerText, type MailConfig } from '../mail/config.server.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/outbox.server.ts'
-import { classifySmtpError } from '../mail/worker.server.ts'
+import { classifySmtpError } from '../mail/smtp-errors.server.ts'
 import {
   cancelSend,
   claimSends,
   createIssue,
   markSendRejected,
   markSendRetry,
-  markSendSent,
+  markSendsSent,
   pendingPlans,
   subscribersByIds,
   unsubscribeToken,
@@ -101,10 +103,12 @@ export async function dispatchDueIssues(
 
 export interface SenderOptions {
   config: MailConfig
-  /** Parallel SMTP connections; each sends its next e-mail once the last one is marked. */
+  /** Parallel SMTP connections (nodemailer's pool, every message on a kept connection). */
   concurrency?: number
   /** Rows claimed at once; their lease covers sending them at the slowest rate. */
   batch?: number
+  /** Longest wait before accepted rows are marked sent, in one write (ADR 104). */
+  flushMs?: number
   leaseMs?: number
   pollMs?: number
   db?: () => Kysely<Database>
@@ -117,23 +121,66 @@ function leaseFor(batch: number, ratePerMinute: number): number {
   return Math.max(30_000, Math.ceil((batch / ratePerMinute) * 60_000 * 3))
 }
 
-/** Whether a permanent refusal was about the address (RCPT), not the message (DATA). */
-function refusedAtRcpt(error: unknown): boolean {
-  const e = error as { command?: unknown; code?: unknown }
-  return e?.code === 'EENVELOPE' || (typeof e?.command === 'string' && /RCPT/i.test(e.command))
+/**
+ * The sends the SMTP server accepted, marked sent together (ADR 104): one UPDATE, so one
+ * commit and one fsync, per `flushMs` or per `MARK_BATCH` rows instead of one per e-mail.
+ * A row is added only after its 250; a crash between that answer and the write is the one
+ * window in which an e-mail may go twice (after the lease, with the same Message-ID), and it
+ * lasts at most `flushMs` plus one write.
+ */
+class SentMarks {
+  private ids: string[] = []
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private writing: Promise<void> = Promise.resolve()
+  private readonly db: Kysely<Database>
+  private readonly flushMs: number
+
+  constructor(db: Kysely<Database>, flushMs: number) {
+    this.db = db
+    this.flushMs = flushMs
+  }
+
+  add(id: string): void {
+    this.ids.push(id)
+    if (this.ids.length >= MARK_BATCH) void this.flush().catch(() => {})
+    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), this.flushMs)
+  }
+
+  /** Writes what is waiting; resolves once every acceptance so far is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    const ids = this.ids
+    this.ids = []
+    this.writing = this.writing.then(async () => {
+      if (ids.length === 0) return
+      try {
+        await markSendsSent(ids, new Date(), this.db)
+      } catch (error) {
+        // Kept for the next write; unwritten, they go again after their lease.
+        this.ids.unshift(...ids)
+        log.warn('Lettre : envois acceptés pas encore notés', { count: ids.length })
+        throw error
+      }
+    })
+    const written = this.writing
+    this.writing = written.catch(() => {})
+    return written
+  }
 }
+
+/** Accepted rows written in one statement at most (a bound on the IN list). */
+const MARK_BATCH = 200
 
 export class NewsletterSender {
   private readonly options: SenderOptions
   private readonly db: () => Kysely<Database>
   private readonly concurrency: number
   private readonly batch: number
+  private readonly flushMs: number
   /** One pooled transport, made at the first send (lanes ask for it at once). */
   private transport: Promise<Transporter> | undefined
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private running: Promise<number> | undefined
-  private again = false
-  private stopped = false
+  private readonly poller: Poller
   /** The next moment a message may leave (the rate, shared by the connections). */
   private nextSlot = 0
   private readonly host: string
@@ -143,9 +190,11 @@ export class NewsletterSender {
     this.db = options.db ?? getDb
     this.concurrency = options.concurrency ?? 4
     this.batch = options.batch ?? 50
+    this.flushMs = options.flushMs ?? 50
     this.host = URL.canParse(getEnv().PUBLIC_URL)
       ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
       : 'vitrine.localhost'
+    this.poller = new Poller(() => this.drain(), options.pollMs ?? 10_000)
   }
 
   private transporter(): Promise<Transporter> {
@@ -170,21 +219,15 @@ export class NewsletterSender {
 
   /** Sends everything claimable now; resolves with how many rows it handled. */
   runOnce(): Promise<number> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined
-    })
-    return this.running
+    return this.poller.runOnce()
   }
 
   private async drain(): Promise<number> {
     let handled = 0
     const emails = new Map<string, Promise<IssueEmail | undefined>>()
+    const db = this.db()
+    const marks = new SentMarks(db, this.flushMs)
     try {
-      const db = this.db()
       const rate = this.options.ratePerMinute ?? (await getNewsletterSettings(db)).ratePerMinute
       const from = this.options.config.from.name
         ? this.options.config.from
@@ -192,8 +235,9 @@ export class NewsletterSender {
             address: this.options.config.from.address,
             name: (await renderSiteName(db)) ?? this.options.config.from.address,
           }
-      while (!this.stopped) {
+      while (!this.poller.stopped) {
         const lease = this.options.leaseMs ?? leaseFor(this.batch, rate)
+        // One statement claims the whole batch (ADR 104).
         const rows = await claimSends(this.batch, new Date(), lease, db)
         if (rows.length === 0) break
         const subscribers = await subscribersByIds(
@@ -202,9 +246,10 @@ export class NewsletterSender {
         )
         let next = 0
         const lanes = Array.from({ length: this.concurrency }, async () => {
-          while (!this.stopped && next < rows.length) {
+          while (!this.poller.stopped && next < rows.length) {
             const row = rows[next++]!
             const key = `${row.postId}\u0000${row.locale}`
+            // Rendered once per post and language; only the unsubscribe address differs.
             if (!emails.has(key))
               emails.set(key, renderIssueEmail(db, row.postId, row.locale === 'en' ? 'en' : 'fr'))
             const email = await emails.get(key)!
@@ -214,16 +259,20 @@ export class NewsletterSender {
               continue
             }
             await this.slot(rate)
-            await this.deliver(db, row, email, subscriber, from)
+            await this.deliver(db, row, email, subscriber, from, marks)
             handled++
           }
         })
         await Promise.all(lanes)
+        // Every acceptance of the batch is written before the next claim.
+        await marks.flush()
       }
     } catch (error) {
       log.error("Lettre : l'envoi n'a pas pu être poursuivi", {
         error: error instanceof Error ? error.message : String(error),
       })
+    } finally {
+      await marks.flush().catch(() => {})
     }
     return handled
   }
@@ -234,6 +283,7 @@ export class NewsletterSender {
     email: IssueEmail,
     subscriber: { id: string; email: string; unsubscribeSalt: string },
     from: { address: string; name?: string },
+    marks: SentMarks,
   ): Promise<void> {
     const locale = row.locale === 'en' ? 'en' : 'fr'
     const origin = getEnv().PUBLIC_URL
@@ -257,49 +307,32 @@ export class NewsletterSender {
       disableFileAccess: true,
       disableUrlAccess: true,
     }
+    let accepted = false
     try {
       await (await this.transporter()).sendMail(message)
-      await markSendSent(row.id, new Date(), db)
+      accepted = true
     } catch (error) {
-      const { permanent, message: reason } = classifySmtpError(error)
-      if (permanent && refusedAtRcpt(error)) await markSendRejected(row, reason, new Date(), db)
-      else if (permanent) await markSendRetry(row, reason, 0, 0, new Date(), db)
+      const { outcome, message: reason } = classifySmtpError(error)
+      if (outcome === 'rejected') await markSendRejected(row, reason, new Date(), db)
+      else if (outcome === 'failed') await markSendRetry(row, reason, 0, 0, new Date(), db)
       else
         await markSendRetry(row, reason, retryDelayMs(row.attempts), MAX_ATTEMPTS, new Date(), db)
-      log.warn('Lettre : e-mail non envoyé', { id: row.id, permanent, reason })
+      log.warn('Lettre : e-mail non envoyé', { id: row.id, outcome, reason })
     }
+    // Marked only once the server accepted it, with the others of the next few milliseconds.
+    if (accepted) marks.add(row.id)
   }
 
   start(): void {
-    this.stopped = false
-    this.schedule(0)
+    this.poller.start()
   }
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) this.again = true
-    else this.schedule(0)
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce().then(() => {
-        if (this.stopped) return
-        const again = this.again
-        this.again = false
-        this.schedule(again ? 0 : (this.options.pollMs ?? 10_000))
-      })
-    }, ms)
-    this.timer.unref()
+    this.poller.kick()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    await this.running
+    await this.poller.stop()
     const transport = await this.transport
     this.transport = undefined
     transport?.close()

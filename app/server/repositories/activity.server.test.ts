@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
 import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
 import {
   addActivity,
+  decodeActivityCursor,
   listActivity,
   listActivityUsers,
   purgeActivityOlderThan,
@@ -54,7 +55,7 @@ describe('activity repository', () => {
     await expect(
       addActivity(entry({ resourceType: 'nope' as ResourceType })),
     ).rejects.toMatchObject({ fieldErrors: { resourceType: 'Type de ressource inconnu' } })
-    expect((await listActivity()).total).toBe(0)
+    expect((await listActivity()).count).toBe(0)
   })
 
   it('lists newest first and filters by action, resource type and user', async () => {
@@ -81,22 +82,26 @@ describe('activity repository', () => {
     await addActivity(entry({ timestamp: at(4), action: 'create', resourceType: 'skill' }))
 
     const all = await listActivity()
-    expect(all.total).toBe(4)
+    expect(all).toMatchObject({ count: 4, capped: false })
+    expect(all.newer).toBeUndefined()
+    expect(all.older).toBeUndefined()
     expect(all.items.map((e) => e.timestamp)).toEqual([at(4), at(3), at(2), at(1)])
 
     const creates = await listActivity({ action: 'create' })
     expect(creates.items.map((e) => e.resourceType)).toEqual(['skill', 'project'])
-    expect((await listActivity({ resourceType: 'project' })).total).toBe(2)
+    expect((await listActivity({ resourceType: 'project' })).count).toBe(2)
     expect((await listActivity({ userId: 'u1' })).items.map((e) => e.action)).toEqual([
       'delete',
       'login',
     ])
     const combined = await listActivity({ userId: 'u1', resourceType: 'project', action: 'delete' })
-    expect(combined.total).toBe(1)
+    expect(combined.count).toBe(1)
 
-    const page2 = await listActivity({ page: 2, pageSize: 3 })
-    expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 })
+    const page1 = await listActivity({ pageSize: 3 })
+    const page2 = await listActivity({ after: decodeActivityCursor(page1.older), pageSize: 3 })
+    expect(page2).toMatchObject({ count: 4, pageSize: 3 })
     expect(page2.items.map((e) => e.timestamp)).toEqual([at(1)])
+    expect(page2.older).toBeUndefined()
   })
 
   it('lists distinct users with their latest name', async () => {
@@ -163,30 +168,90 @@ describe('activity repository', () => {
     // Speed is measured by `npm run bench:admin` (1,000,000 entries), never here.
     const first = await listActivity({ pageSize: 50 })
     expect(first.items[0]!.id).toBe('a0199999')
-    expect(first.total).toBe(200_000)
+    // The count stops at 1,000 (ADR 098).
+    expect(first).toMatchObject({ count: 1_000, capped: true })
     const byAction = await listActivity({ action: 'login' })
     expect(byAction.items[0]!.id).toBe('a0199995')
-    expect(byAction.total).toBe(25_000)
+    expect(byAction).toMatchObject({ count: 1_000, capped: true })
     const byType = await listActivity({ resourceType: 'cv' })
-    expect(byType.total).toBe(40_000)
+    expect(byType).toMatchObject({ count: 1_000, capped: true })
     const byUser = await listActivity({ userId: 'u7' })
-    expect(byUser.total).toBe(10_000)
+    expect(byUser).toMatchObject({ count: 1_000, capped: true })
+    const byUserAndAction = await listActivity({ userId: 'u7', action: 'login' })
+    expect(byUserAndAction).toMatchObject({ count: 1_000, capped: true })
+    // A deep page is a seek from its cursor, like the first.
+    const deep = await listActivity({
+      after: { timestamp: new Date(t0 + 1000).toISOString(), id: 'a0000001' },
+    })
+    expect(deep.items.map((e) => e.id)).toEqual(['a0000000'])
     const users = await listActivityUsers()
     expect(users).toHaveLength(20)
 
     const plan = (where: string) =>
       queryPlan(
         sqlite,
-        `SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 50`,
+        `SELECT id FROM activity_logs ${where} ORDER BY timestamp DESC, id DESC LIMIT 51`,
       )
+    const cursor = "(timestamp, id) < ('2024-01-02T00:00:00.000Z', 'a0086400')"
     for (const [where, index] of [
       ['', 'activity_time'],
+      [`WHERE ${cursor}`, 'activity_time'],
+      ["WHERE action <> 'access'", 'activity_time_actions'],
+      [`WHERE action <> 'access' AND ${cursor}`, 'activity_time_actions'],
       ["WHERE action = 'login'", 'activity_action_time'],
-      ["WHERE resourceType = 'cv'", 'activity_resource_time'],
-      ["WHERE userId = 'u7'", 'activity_user_time'],
+      [`WHERE action = 'login' AND ${cursor}`, 'activity_action_time'],
+      ["WHERE resourceType = 'cv' AND action <> 'access'", 'activity_resource_time_action'],
+      ["WHERE userId = 'u7' AND action <> 'access'", 'activity_user_time_filters'],
+      ["WHERE action = 'login' AND resourceType = 'cv'", 'activity_action_resource_time'],
     ] as const) {
       const p = plan(where)
       expect(p).toContain(index)
+      expect(p).not.toContain('TEMP B-TREE')
+    }
+    // The repository's own statements (page, bound count, probe) for the default view, a
+    // deep page of it and a user's view: each on the page's index, none sorting, with the
+    // planner's statistics too (ANALYZE, as `PRAGMA optimize` would gather them).
+    sqlite.exec('ANALYZE')
+    const prepare = vi.spyOn(sqlite, 'prepare')
+    const ran = async (filters: Parameters<typeof listActivity>[0]) => {
+      prepare.mockClear()
+      await listActivity(filters)
+      return prepare.mock.calls
+        .map(([text]) => text)
+        .filter((text) => /from "activity_logs"/.test(text))
+    }
+    const middle = { timestamp: new Date(t0 + 100_000_000).toISOString(), id: 'a0100000' }
+    for (const [filters, index] of [
+      [{ pageViews: false }, 'activity_time_actions'],
+      [{ pageViews: false, after: middle }, 'activity_time_actions'],
+      [{ pageViews: false, before: middle }, 'activity_time_actions'],
+      [{ pageViews: false, userId: 'u7' }, 'activity_user_time_filters'],
+    ] as const) {
+      const statements = await ran(filters)
+      expect(statements.length).toBeGreaterThanOrEqual(2)
+      for (const text of statements) {
+        const p = queryPlan(sqlite, text)
+        expect(p, text).toContain(index)
+        expect(p, text).not.toContain('TEMP B-TREE')
+      }
+    }
+    prepare.mockRestore()
+    // The bounded counts read only the page's index (no table row, no step over the rows of
+    // other actions).
+    for (const [where, index] of [
+      ["action <> 'access'", 'activity_time_actions'],
+      ["resourceType = 'cv' AND action <> 'access'", 'activity_resource_time_action'],
+      [
+        "userId = 'u7' AND resourceType = 'cv' AND action <> 'access'",
+        'activity_user_time_filters',
+      ],
+      ["action = 'login' AND resourceType = 'cv'", 'activity_action_resource_time'],
+    ] as const) {
+      const p = queryPlan(
+        sqlite,
+        `SELECT count(*) FROM (SELECT 1 FROM activity_logs WHERE ${where} ORDER BY timestamp DESC, id DESC LIMIT 1001)`,
+      )
+      expect(p).toMatch(new RegExp(`(SCAN|SEARCH) activity_logs USING COVERING INDEX ${index}\\b`))
       expect(p).not.toContain('TEMP B-TREE')
     }
   }, 120_000)
@@ -218,9 +283,9 @@ describe('activity listing for the admin log', () => {
     await addActivity(entry({ action: 'access_denied', resourceType: 'admin' }))
     const hidden = await listActivity({ pageViews: false })
     expect(hidden.items.map((i) => i.action).sort()).toEqual(['access_denied', 'update'])
-    expect(hidden.total).toBe(2)
-    expect((await listActivity({ pageViews: true })).total).toBe(3)
-    expect((await listActivity({ pageViews: false, action: 'access' })).total).toBe(1)
+    expect(hidden.count).toBe(2)
+    expect((await listActivity({ pageViews: true })).count).toBe(3)
+    expect((await listActivity({ pageViews: false, action: 'access' })).count).toBe(1)
   })
 
   it('shows one name per user: the account name for entries logged under the e-mail', async () => {

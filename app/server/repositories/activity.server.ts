@@ -1,7 +1,13 @@
-// Activity log (entries and their visitor information). Filters and newest-first paging
-// run on the (column, timestamp, id) indexes so the tab stays fast at 1,000,000 rows.
-import { sql, type Selectable } from 'kysely'
-import { ACTIVITY_PAGE_SIZE, DEFAULT_USER_INFO } from '#app/domain/activity.ts'
+// Activity log (entries and their visitor information). Filters and newest-first keyset
+// paging run on the (column, timestamp, id) indexes so the tab stays fast at 10 M rows
+// (ADR 098).
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
+import {
+  ACTIVITY_COUNT_CAP,
+  ACTIVITY_CURSOR_MAX_LENGTH,
+  ACTIVITY_PAGE_SIZE,
+  DEFAULT_USER_INFO,
+} from '#app/domain/activity.ts'
 import {
   ACTIVITY_ACTIONS,
   RESOURCE_TYPES,
@@ -12,10 +18,10 @@ import {
 } from '#app/domain/types.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import type { ActivityLogsTable } from '#app/server/db/schema.server.ts'
+import type { ActivityLogsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { newestFirstPage, normalisePaging, type Page } from './messages.server.ts'
+import { normalisePaging } from './messages.server.ts'
 
 export type NewActivity = Omit<ActivityLog, 'id' | 'timestamp' | 'userInfo'> & {
   timestamp?: string
@@ -28,7 +34,10 @@ export interface ActivityFilters {
   pageViews?: boolean
   resourceType?: ResourceType
   userId?: string
-  page?: number
+  /** The page of entries older than this one (the « Plus anciennes » link). */
+  after?: ActivityCursor
+  /** The page of entries newer than this one (the « Plus récentes » link); `after` wins. */
+  before?: ActivityCursor
   pageSize?: number
 }
 
@@ -134,33 +143,140 @@ export async function hasLoginEntryForSession(
   return !!row
 }
 
-/** Newest first (timestamp desc, id desc), filtered by action, resource type and user. */
-export async function listActivity(filters: ActivityFilters = {}): Promise<Page<ActivityLog>> {
-  const db = getDb()
-  const { pageSize, page: wanted } = normalisePaging(
-    filters.page,
-    filters.pageSize,
-    ACTIVITY_PAGE_SIZE,
+/** Where a page starts: the entry just before (or after) it in the log's order (ADR 098). */
+export interface ActivityCursor {
+  timestamp: string
+  id: string
+}
+
+/** One page of the log, newest first, with a bounded count of the matching entries. */
+export interface ActivityPage {
+  items: ActivityLog[]
+  /** Matching entries, counted up to ACTIVITY_COUNT_CAP (`capped`: there are more). */
+  count: number
+  capped: boolean
+  pageSize: number
+  /** Opens the page of newer entries; absent on the first page. */
+  newer?: string
+  /** Opens the page of older entries; absent on the last page. */
+  older?: string
+}
+
+/** A cursor as it travels in the URL: opaque, URL-safe. */
+export function encodeActivityCursor(entry: ActivityCursor): string {
+  return Buffer.from(JSON.stringify([entry.timestamp, entry.id])).toString('base64url')
+}
+
+/** The cursor in `value`, or undefined when it is not one (a hand-edited URL). */
+export function decodeActivityCursor(value: string | undefined): ActivityCursor | undefined {
+  if (!value || value.length > ACTIVITY_CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(value))
+    return undefined
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      parsed.every((v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_LENGTH.short)
+    )
+      return { timestamp: parsed[0] as string, id: parsed[1] as string }
+  } catch {
+    // Not base64url JSON: not a cursor of ours.
+  }
+  return undefined
+}
+
+type ActivityQuery<O> = SelectQueryBuilder<Database, 'activity_logs', O>
+
+/**
+ * The filters as WHERE terms. Page views are left out with a literal `<> 'access'`, the very
+ * term of the partial index that serves the default view (a bound parameter would not let
+ * SQLite use it; migration 032, ADR 098).
+ */
+function filtered<O>(query: ActivityQuery<O>, filters: ActivityFilters): ActivityQuery<O> {
+  let q = query
+  if (filters.action) q = q.where('action', '=', filters.action)
+  else if (filters.pageViews === false) q = q.where('action', '<>', sql.lit('access'))
+  if (filters.resourceType) q = q.where('resourceType', '=', filters.resourceType)
+  if (filters.userId) q = q.where('userId', '=', filters.userId)
+  return q
+}
+
+/** Entries strictly older (`<`) or newer (`>`) than `cursor` in (timestamp, id) order. */
+function beyond<O>(query: ActivityQuery<O>, op: '<' | '>', cursor: ActivityCursor) {
+  return query.where((eb) =>
+    eb(eb.refTuple('timestamp', 'id'), op, eb.tuple(cursor.timestamp, cursor.id)),
   )
-  let count = db.selectFrom('activity_logs').select((eb) => eb.fn.countAll<number>().as('n'))
-  let query = db.selectFrom('activity_logs').select(COLUMNS)
-  if (filters.action) {
-    count = count.where('action', '=', filters.action)
-    query = query.where('action', '=', filters.action)
-  } else if (filters.pageViews === false) {
-    count = count.where('action', '!=', 'access')
-    query = query.where('action', '!=', 'access')
+}
+
+/**
+ * Newest first (timestamp desc, id desc), filtered by action, resource type and user, one
+ * page at a time from a cursor (keyset pagination: each page is an index seek, however deep,
+ * and rows written meanwhile neither repeat nor skip an entry across a page boundary). The
+ * count stops at ACTIVITY_COUNT_CAP + 1 rows so that it costs the same at 10 M entries as at
+ * 1,000 (ADR 098).
+ */
+export async function listActivity(filters: ActivityFilters = {}): Promise<ActivityPage> {
+  const db = getDb()
+  const { pageSize } = normalisePaging(1, filters.pageSize, ACTIVITY_PAGE_SIZE)
+  const base = filtered(db.selectFrom('activity_logs'), filters)
+  const page = async (): Promise<{ rows: Selectable<ActivityLogsTable>[]; more: boolean }> => {
+    let query = base.select(COLUMNS)
+    const backwards = !filters.after && !!filters.before
+    if (filters.after) query = beyond(query, '<', filters.after)
+    else if (filters.before) query = beyond(query, '>', filters.before)
+    const order = backwards ? 'asc' : 'desc'
+    const rows = await query
+      .orderBy('timestamp', order)
+      .orderBy('id', order)
+      .limit(pageSize + 1)
+      .execute()
+    const more = rows.length > pageSize
+    const shown = rows.slice(0, pageSize)
+    return { rows: backwards ? shown.reverse() : shown, more }
   }
-  if (filters.resourceType) {
-    count = count.where('resourceType', '=', filters.resourceType)
-    query = query.where('resourceType', '=', filters.resourceType)
+  // Ordered like a page, so that both databases seek the page's index from the cursor (an
+  // unordered probe may be planned as a scan from the table's start).
+  const exists = async (op: '<' | '>', cursor: ActivityCursor) => {
+    const order = op === '<' ? 'desc' : 'asc'
+    const row = await beyond(base.select('id'), op, cursor)
+      .orderBy('timestamp', order)
+      .orderBy('id', order)
+      .limit(1)
+      .executeTakeFirst()
+    return !!row
   }
-  if (filters.userId) {
-    count = count.where('userId', '=', filters.userId)
-    query = query.where('userId', '=', filters.userId)
-  }
-  const total = Number((await count.executeTakeFirstOrThrow()).n)
-  const { rows, page } = await newestFirstPage(query, 'timestamp', { wanted, total, pageSize })
+  // Counted in the page's order: the planner then takes the page's index, where the matching
+  // rows are contiguous (unordered, SQLite may pick the action index and step over every page
+  // view before the first match).
+  const capped = db
+    .selectFrom(
+      base
+        .select(sql.lit(1).as('one'))
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(ACTIVITY_COUNT_CAP + 1)
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+
+  const [{ rows, more }, counted] = await Promise.all([page(), capped])
+  // Fewer than a page newer than the cursor: that is the first page, shown whole.
+  if (!filters.after && filters.before && !more)
+    return listActivity({ ...filters, before: undefined })
+  const first = rows[0]
+  const last = rows.at(-1)
+  let newer: string | undefined
+  let older: string | undefined
+  if (filters.after) {
+    if (first) newer = (await exists('>', first)) ? encodeActivityCursor(first) : undefined
+    else newer = encodeActivityCursor(filters.after)
+    if (more && last) older = encodeActivityCursor(last)
+  } else if (filters.before) {
+    if (first) newer = encodeActivityCursor(first)
+    if (last && (await exists('<', last))) older = encodeActivityCursor(last)
+  } else if (more && last) older = encodeActivityCursor(last)
+
   const names = await currentNames(rows.map((r) => r.userId))
   // One name per user: sign-ins are stored under the e-mail, other
   // actions under the name; the log shows the account's current name for both.
@@ -169,7 +285,15 @@ export async function listActivity(filters: ActivityFilters = {}): Promise<Page<
     const name = names.get(row.userId)
     return name ? { ...entry, userName: name } : entry
   })
-  return { items, total, page, pageSize }
+  const n = Number(counted.n)
+  return {
+    items,
+    count: Math.min(n, ACTIVITY_COUNT_CAP),
+    capped: n > ACTIVITY_COUNT_CAP,
+    pageSize,
+    ...(newer ? { newer } : {}),
+    ...(older ? { older } : {}),
+  }
 }
 
 /** The current names of existing accounts among `ids` (deleted accounts keep the stored one). */

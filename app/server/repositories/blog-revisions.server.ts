@@ -4,10 +4,12 @@
 // translation's; neither ever lists the other's. An autosave (ADR 092) is a row of kind
 // 'autosave', one per post, language and author, never listed among the saved revisions; a
 // save by that author in that language removes it.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+// A page keeps the same history in its own table (ADR 101): every function takes the history
+// it works on, the post's by default, and runs the same statements on either table.
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import type { BlogRevisionsTable, Database } from '#app/server/db/schema.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 
 export const MAX_REVISIONS = 30
@@ -17,13 +19,63 @@ export interface RevisionAuthor {
   name: string
 }
 
-export type BlogRevision = Selectable<BlogRevisionsTable>
+/** Whose history: a post's (`blog_revisions`) or a page's (`page_revisions`, ADR 101). */
+export type RevisionHistory = 'post' | 'page'
+
+const HISTORIES = {
+  post: { table: 'blog_revisions', owner: 'postId' },
+  page: { table: 'page_revisions', owner: 'pageId' },
+} as const
+
+/** A saved version: the columns both histories share. */
+export interface BlogRevision {
+  id: string
+  title: string
+  excerpt: string
+  content: string
+  authorId: string
+  authorName: string
+  createdAt: string
+  locale: string
+  kind: string
+}
+
+const REVISION_COLUMNS = [
+  'id',
+  'title',
+  'excerpt',
+  'content',
+  'authorId',
+  'authorName',
+  'createdAt',
+  'locale',
+  'kind',
+] as const
 
 /** The kind of a saved version; autosaves are AUTOSAVE_KIND (ADR 092). */
 const SAVE_KIND = 'save'
 const AUTOSAVE_KIND = 'autosave'
 
 type Executor = Transaction<Database> | Kysely<Database>
+
+/**
+ * The history's table, typed as the post's: both tables have the same columns but the owner's
+ * (`postId`, `pageId`), which every statement names through `ownerOf`.
+ */
+function tableOf(history: RevisionHistory) {
+  return HISTORIES[history].table as 'blog_revisions'
+}
+
+function ownerOf(history: RevisionHistory) {
+  return sql.ref<string>(HISTORIES[history].owner)
+}
+
+/** A row for `history`'s table, its owner under that table's column name. */
+function rowOf(history: RevisionHistory, ownerId: string, values: Omit<BlogRevision, 'id'>) {
+  return { id: createId(), ...values, [HISTORIES[history].owner]: ownerId } as BlogRevision & {
+    postId: string
+  }
+}
 
 /**
  * Keeps a revision of the saved post in `locale`, then trims that language's history to
@@ -35,28 +87,29 @@ export async function addRevision(
   author: RevisionAuthor,
   locale: Locale = 'fr',
   createdAt: string = nowIso(),
+  history: RevisionHistory = 'post',
 ): Promise<void> {
   await trx
-    .insertInto('blog_revisions')
-    .values({
-      id: createId(),
-      postId: post.id,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      authorId: author.id,
-      authorName: author.name,
-      createdAt,
-      locale,
-      kind: SAVE_KIND,
-    })
+    .insertInto(tableOf(history))
+    .values(
+      rowOf(history, post.id, {
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        authorId: author.id,
+        authorName: author.name,
+        createdAt,
+        locale,
+        kind: SAVE_KIND,
+      }),
+    )
     .execute()
   // The save supersedes what this author's typing autosaved in this language (ADR 092).
-  await discardAutosave(trx, post.id, locale, author.id)
+  await discardAutosave(trx, post.id, locale, author.id, history)
   const stale = await trx
-    .selectFrom('blog_revisions')
+    .selectFrom(tableOf(history))
     .select('id')
-    .where('postId', '=', post.id)
+    .where(ownerOf(history), '=', post.id)
     .where('locale', '=', locale)
     .where('kind', '=', SAVE_KIND)
     .orderBy('createdAt', 'desc')
@@ -66,7 +119,7 @@ export async function addRevision(
     .execute()
   if (stale.length > 0)
     await trx
-      .deleteFrom('blog_revisions')
+      .deleteFrom(tableOf(history))
       .where(
         'id',
         'in',
@@ -79,11 +132,12 @@ export async function addRevision(
 export async function listRevisions(
   postId: string,
   locale: Locale = 'fr',
+  history: RevisionHistory = 'post',
 ): Promise<Pick<BlogRevision, 'id' | 'authorName' | 'createdAt' | 'title'>[]> {
   return getDb()
-    .selectFrom('blog_revisions')
+    .selectFrom(tableOf(history))
     .select(['id', 'title', 'authorName', 'createdAt'])
-    .where('postId', '=', postId)
+    .where(ownerOf(history), '=', postId)
     .where('locale', '=', locale)
     .where('kind', '=', SAVE_KIND)
     .orderBy('createdAt', 'desc')
@@ -96,11 +150,12 @@ export async function getRevision(
   postId: string,
   id: string,
   locale: Locale = 'fr',
+  history: RevisionHistory = 'post',
 ): Promise<BlogRevision | undefined> {
   return getDb()
-    .selectFrom('blog_revisions')
-    .selectAll()
-    .where('postId', '=', postId)
+    .selectFrom(tableOf(history))
+    .select(REVISION_COLUMNS)
+    .where(ownerOf(history), '=', postId)
     .where('id', '=', id)
     .where('locale', '=', locale)
     .where('kind', '=', SAVE_KIND)
@@ -173,10 +228,11 @@ export async function discardAutosave(
   postId: string,
   locale: Locale,
   authorId: string,
+  history: RevisionHistory = 'post',
 ): Promise<void> {
   await trx
-    .deleteFrom('blog_revisions')
-    .where('postId', '=', postId)
+    .deleteFrom(tableOf(history))
+    .where(ownerOf(history), '=', postId)
     .where('locale', '=', locale)
     .where('authorId', '=', authorId)
     .where('kind', '=', AUTOSAVE_KIND)

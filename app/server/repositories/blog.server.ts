@@ -2,28 +2,30 @@
 // ADR 020: status + publish date, public only when not a draft and the date has
 // come (checked in every public query, at query time); Markdown rendered once at save time
 // and stored; every save keeps a revision.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import {
   BlogPostSchema,
   SLUG_TAKEN_MESSAGE,
+  postSummaryOf,
   type BlogPostFields,
   type BlogPostInput,
 } from '#app/domain/blog.ts'
 import { MAX_LENGTH, tooLong } from '#app/domain/common.ts'
 import { readingTime } from '#app/domain/markdown.ts'
 import { effectiveStatus } from '#app/domain/publishing.ts'
-import type { BlogAuthor, BlogPost } from '#app/domain/types.ts'
+import type { BlogAuthor, BlogPost, PostSummary } from '#app/domain/types.ts'
 import { cachedRead, cachedReadByKey } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { BlogPostsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
-import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
+import { isUniqueViolation, jsonArrayHolds } from '#app/server/db/dialect.server.ts'
 import { postSearchFilter } from '#app/server/db/search.server.ts'
 import { ADMIN_PAGE_SIZE, type ListQuery } from '#app/domain/admin-list.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
+import { PUBLIC_PAGE_SIZE, pageCountOf, type PageInfo } from '#app/domain/pagination.ts'
 import {
   countRows,
   definedOnly,
@@ -168,22 +170,147 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
   if (await query.executeTakeFirst()) throw slugTaken()
 }
 
-/** Public posts (published, date come), newest publication first. The text search is the
- *  database's full-text index over title, excerpt and text (ADR 091). */
-export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Promise<BlogPost[]> {
+/** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'thumbnail',
+  'category',
+  'tags',
+  'readTime',
+  'author',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+] as const
+
+/** The public posts matching `filters`, in SQL: category, tag and full-text search (ADR 100). */
+function publicPosts(db: Kysely<Database>, filters: BlogFilters, now: Date) {
   const category = filters.category?.trim()
   const tag = filters.tag?.trim()
-  // At the present time, from the list kept per content generation (ADR 039); the category
-  // filter is then the same exact text comparison as the query's.
-  const [posts, found] = await Promise.all([
-    now === undefined
-      ? listPublicBlogPosts().then((all) =>
-          all.filter((post) => !category || post.category === category),
-        )
-      : readBlogPosts(category, now),
-    searchBlogPostIds(filters.q),
+  const search = postSearchFilter(db, filters.q)
+  let query = publicOnly(db.selectFrom('blog_posts'), now)
+  if (category) query = query.where('category', '=', category)
+  if (tag) query = query.where(jsonArrayHolds(db, 'blog_posts.tags', tag))
+  if (search) query = query.where(search)
+  return query
+}
+
+/** Summaries of a filtered select, newest publication first. */
+function summaries(query: SelectQueryBuilder<Database, 'blog_posts', object>) {
+  return (
+    query
+      .select(SUMMARY_COLUMNS)
+      // The HTML only of posts without an excerpt: their first paragraph stands in (ADR 087).
+      .select((eb) =>
+        eb.case().when('excerpt', '=', '').then(eb.ref('contentHtml')).end().as('fallbackHtml'),
+      )
+      .orderBy('publishedAt', 'desc')
+      .orderBy('id', 'asc')
+  )
+}
+
+type SummaryRow = Pick<BlogPostsTable, (typeof SUMMARY_COLUMNS)[number]> & {
+  fallbackHtml: string | null
+}
+
+function toSummary(row: SummaryRow): PostSummary {
+  const author = parseJson<Partial<BlogAuthor>>(row.author, {})
+  return postSummaryOf({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: excerptOrFirstParagraph(row.excerpt, row.fallbackHtml),
+    thumbnail: row.thumbnail,
+    category: row.category,
+    tags: parseJson<string[]>(row.tags, []),
+    readTime: row.readTime,
+    author: { name: author.name ?? '', avatar: author.avatar ?? '' },
+    publishedAt: row.publishedAt ?? row.createdAt,
+    ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
+  })
+}
+
+export interface PostSummaryPage extends PageInfo {
+  items: PostSummary[]
+}
+
+/**
+ * One page of the public posts (ADR 100): at most PUBLIC_PAGE_SIZE summaries, newest
+ * publication first, and the total for the page count, both in SQL; null past the last page.
+ */
+export async function listPostSummaryPage(
+  filters: BlogFilters,
+  page: number,
+  now: Date = new Date(),
+): Promise<PostSummaryPage | null> {
+  const db = getDb()
+  const ids = await pageIds(
+    publicPosts(db, filters, now),
+    newestFirst,
+    page,
+    PUBLIC_PAGE_SIZE,
+    Boolean(filters.q?.trim()),
+  )
+  if (ids.rows.length === 0)
+    // No row: an empty list's one page, or a page past the last one.
+    return page === 1 ? { items: [], page, pageCount: 1, total: 0 } : null
+  const items = await summaries(db.selectFrom('blog_posts').where('id', 'in', ids.rows)).execute()
+  return { items: items.map(toSummary), page, pageCount: pageCountOf(ids.total), total: ids.total }
+}
+
+type PostsQuery = SelectQueryBuilder<Database, 'blog_posts', object>
+
+/** The public lists' order, that of their index (blog_posts_public_list). */
+function newestFirst<Q extends PostsQuery>(query: Q): Q {
+  return query.orderBy('publishedAt', 'desc').orderBy('id', 'asc') as Q
+}
+
+/**
+ * The ids of one page of a filtered, sorted select of posts, and the total, read from narrow
+ * index entries (ADR 100). Without a search: a count and a page, each a short walk of an
+ * index. With one: both in a single statement (a window count), so the full-text match runs
+ * once; a window materialises every matching row, which costs more than a plain count when
+ * nothing narrows the list.
+ */
+async function pageIds(
+  base: PostsQuery,
+  sorted: <Q extends PostsQuery>(q: Q) => Q,
+  page: number,
+  size: number,
+  searching: boolean,
+): Promise<{ rows: string[]; total: number }> {
+  const offset = (page - 1) * size
+  if (searching) {
+    const rows = await sorted(base.select(['id', (eb) => eb.fn.countAll<number>().over().as('n')]))
+      .limit(size)
+      .offset(offset)
+      .execute()
+    if (rows.length > 0) return { rows: rows.map((row) => row.id), total: Number(rows[0]!.n) }
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    searching ? [] : sorted(base.select('id')).limit(size).offset(offset).execute(),
   ])
-  return posts.filter((post) => (!tag || post.tags.includes(tag)) && (!found || found.has(post.id)))
+  return { rows: rows.map((row) => row.id), total: Number(count?.n ?? 0) }
+}
+
+/** Every public post matching `filters`, summaries only, newest publication first. */
+export async function listBlogPosts(filters: BlogFilters = {}, now?: Date): Promise<PostSummary[]> {
+  const unfiltered = !filters.q?.trim() && !filters.category?.trim() && !filters.tag?.trim()
+  // At the present time and unfiltered (the sitemap, the English list): read once per content
+  // generation (ADR 039).
+  if (now === undefined && unfiltered) return listPublicBlogPosts()
+  return readBlogPosts(filters, now ?? new Date())
+}
+
+/** Every public post now, newest publication first: read once per content generation. */
+const listPublicBlogPosts = cachedRead('public-posts', () => readBlogPosts({}, new Date()))
+
+async function readBlogPosts(filters: BlogFilters, now: Date): Promise<PostSummary[]> {
+  return (await summaries(publicPosts(getDb(), filters, now)).execute()).map(toSummary)
 }
 
 /**
@@ -199,32 +326,6 @@ export async function searchBlogPostIds(
   if (!filter) return undefined
   const rows = await db.selectFrom('blog_posts').select('id').where(filter).execute()
   return new Set(rows.map((row) => row.id))
-}
-
-/** Every public post now, newest publication first: read once per content generation. */
-const listPublicBlogPosts = cachedRead('public-posts', () => readBlogPosts(undefined, new Date()))
-
-async function readBlogPosts(category: string | undefined, now: Date): Promise<BlogPost[]> {
-  let query = publicOnly(
-    getDb()
-      .selectFrom('blog_posts')
-      // The lists never show a post's text: left out, 5,000 imported posts are read in
-      // milliseconds instead of megabytes (ADR 091). The post's page reads it.
-      .select(COLUMNS.filter((column) => column !== 'content'))
-      .select(sql<string>`''`.as('content'))
-      // The HTML only of posts without an excerpt: their first paragraph stands in (ADR 087).
-      .select((eb) =>
-        eb.case().when('excerpt', '=', '').then(eb.ref('contentHtml')).end().as('fallbackHtml'),
-      )
-      .orderBy('publishedAt', 'desc')
-      .orderBy('id', 'asc'),
-    now,
-  )
-  if (category) query = query.where('category', '=', category)
-  return (await query.execute()).map(({ fallbackHtml, ...row }) => {
-    const post = toBlogPost(row)
-    return { ...post, excerpt: excerptOrFirstParagraph(post.excerpt, fallbackHtml) }
-  })
 }
 
 /** Every post, drafts and scheduled ones included (admin only), newest first. */
@@ -510,12 +611,7 @@ export async function listAdminBlogPosts(
       .where('locale', '=', 'en')
     base = base.where('id', language === 'en' ? 'in' : 'not in', translated)
   }
-  const total = Number(
-    (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
-  )
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
-  const page = Math.min(query.page, pageCount)
-  const sorted = <Q extends SelectQueryBuilder<Database, 'blog_posts', object>>(q: Q): Q =>
+  const sorted = <Q extends PostsQuery>(q: Q): Q =>
     (query.sort === 'oldest'
       ? q.orderBy('createdAt', 'asc')
       : query.sort === 'title'
@@ -524,12 +620,19 @@ export async function listAdminBlogPosts(
           ? q.orderBy('publishedAt', 'desc')
           : q.orderBy('createdAt', 'desc')
     ).orderBy('id', 'asc') as Q
-  // The page's ids first, sorted over narrow rows; then only those 50 rows read whole.
-  const ids = sorted(base.select('id'))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-  const items = await sorted(
-    db.selectFrom('blog_posts').select(COLUMNS).where('id', 'in', ids),
-  ).execute()
+  // The page's ids and the total from narrow index entries (ADR 100); then only those 50 rows
+  // read whole. A page past the last one shows the last one.
+  const searching = search !== undefined
+  let ids = await pageIds(base, sorted, query.page, ADMIN_PAGE_SIZE, searching)
+  const pageCount = Math.max(1, Math.ceil(ids.total / ADMIN_PAGE_SIZE))
+  const page = Math.min(query.page, pageCount)
+  if (page !== query.page) ids = await pageIds(base, sorted, page, ADMIN_PAGE_SIZE, searching)
+  const total = ids.total
+  const items =
+    ids.rows.length === 0
+      ? []
+      : await sorted(
+          db.selectFrom('blog_posts').select(COLUMNS).where('id', 'in', ids.rows),
+        ).execute()
   return { items: items.map(toBlogPost), total, page, pageCount }
 }

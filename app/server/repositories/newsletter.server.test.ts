@@ -11,7 +11,7 @@ import {
   issueProgress,
   listSubscribers,
   markSendRejected,
-  markSendSent,
+  markSendsSent,
   requestSubscription,
   resubscribeByToken,
   unsubscribeByToken,
@@ -127,7 +127,7 @@ describe('newsletter issues', () => {
     expect(first).toHaveLength(3)
     const second = await claimSends(10, now)
     expect(second).toHaveLength(2)
-    for (const send of first.slice(0, 2)) await markSendSent(send.id)
+    await markSendsSent(first.slice(0, 2).map((send) => send.id))
     // A crash: the third claimed row was never marked. Once its lease ends it comes back.
     const afterRestart = await claimSends(10, new Date(now.getTime() + 3 * 60_000))
     expect(afterRestart.map((s) => s.id).sort()).toEqual(

@@ -17,6 +17,7 @@ import {
   type SubscriberStatus,
 } from '#app/domain/newsletter.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
+import type { RestoredSubscriber } from '#app/domain/newsletter-import.ts'
 import { getDb } from '../db/client.server.ts'
 import { dialectOf } from '../db/dialect.server.ts'
 import type {
@@ -357,15 +358,17 @@ export async function claimSends(
     .execute()
 }
 
-export async function markSendSent(
-  id: string,
+/** Sends the SMTP server accepted, marked in one statement (one commit, ADR 104). */
+export async function markSendsSent(
+  ids: readonly string[],
   now = new Date(),
   db: Kysely<Database> = getDb(),
 ): Promise<void> {
+  if (ids.length === 0) return
   await db
     .updateTable('newsletter_sends')
     .set({ status: 'sent', sentAt: now.toISOString(), leaseUntil: null, lastError: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute()
 }
 
@@ -554,6 +557,8 @@ export interface ImportedSubscriber {
   confirmed: boolean
   /** The consent date the file gives, else the import's time. */
   consentAt?: string
+  /** A row of Vitrine's own export: its status and proof kept as they were (ADR 104). */
+  restored?: RestoredSubscriber
 }
 
 /**
@@ -577,19 +582,23 @@ export async function importSubscribers(
         id,
         email: row.email,
         locale: row.locale,
-        status: row.confirmed ? 'confirmed' : 'pending',
-        source,
+        status: row.restored?.status ?? (row.confirmed ? 'confirmed' : 'pending'),
+        source: row.restored?.source ?? source,
         consentAt: row.consentAt ?? at,
-        consentPage: null,
-        consentText: `Importé (${source})`,
-        consentIp: null,
+        consentPage: row.restored ? row.restored.consentPage : null,
+        consentText: row.restored ? row.restored.consentText : `Importé (${source})`,
+        consentIp: row.restored ? row.restored.consentIp : null,
         confirmTokenHash: null,
         confirmExpiresAt: null,
         confirmSentAt: null,
         unsubscribeSalt: salt,
         unsubscribeTokenHash: hashToken(unsubscribeToken({ id, unsubscribeSalt: salt })),
-        confirmedAt: row.confirmed ? (row.consentAt ?? at) : null,
-        unsubscribedAt: null,
+        confirmedAt: row.restored
+          ? row.restored.confirmedAt
+          : row.confirmed
+            ? (row.consentAt ?? at)
+            : null,
+        unsubscribedAt: row.restored ? row.restored.unsubscribedAt : null,
         rejectedReason: null,
         createdAt: at,
         updatedAt: at,

@@ -1,7 +1,8 @@
 // The owner's pages (ADR 090): unique slug outside the app's addresses (checked by the schema),
 // Markdown rendered once at save time and stored (ADR 020), public only when published. The
 // public reads are kept per content generation (ADR 039); every write goes through Kysely, so
-// ContentWritesPlugin bumps that generation (ADR 026).
+// ContentWritesPlugin bumps that generation (ADR 026). Every save keeps a revision, as a
+// post's does (ADR 101).
 import type { Kysely } from 'kysely'
 import {
   PAGE_SLUG_TAKEN_MESSAGE,
@@ -17,7 +18,21 @@ import { isUniqueViolation } from '#app/server/db/dialect.server.ts'
 import type { Database, PagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
+import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import { compareText, deleteById, firstRow, mergePatch } from './collection.server.ts'
+
+/** Who saved, for the revision; omitted by scripts (seed, import, tests) → "Système". */
+const SYSTEM_AUTHOR: RevisionAuthor = { id: 'system', name: 'Système' }
+
+/** Keeps the saved French text as a revision of the page (ADR 101). */
+async function keepRevision(
+  trx: Kysely<Database>,
+  page: { id: string; title: string; content: string },
+  author: RevisionAuthor,
+) {
+  const revision = { id: page.id, title: page.title, excerpt: '', content: page.content }
+  await addRevision(trx, revision, author, 'fr', undefined, 'page')
+}
 
 const COLUMNS = [
   'id',
@@ -140,10 +155,14 @@ export const listPublishedPages: () => Promise<Page[]> = cachedRead('published-p
   (await listPages()).filter((page) => page.status === 'published'),
 )
 
-/** Validates (slug outside the app's addresses), checks the slug is free, renders, inserts. */
+/**
+ * Validates (slug outside the app's addresses), checks the slug is free, renders, inserts,
+ * keeps a revision.
+ */
 export async function createPage(
   input: Record<string, unknown>,
   alsoInTransaction?: (trx: Kysely<Database>, page: Page) => Promise<void>,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<Page> {
   const fields = parseOrThrow(PageSchema, input)
   const { html } = await renderMarkdown(fields.content)
@@ -160,6 +179,7 @@ export async function createPage(
         await assertSlugFree(trx, fields.slug)
         await trx.insertInto('pages').values(row).execute()
         const page = toPage(row)
+        await keepRevision(trx, page, author)
         await alsoInTransaction?.(trx, page)
         return page
       })
@@ -170,10 +190,14 @@ export async function createPage(
   }
 }
 
-/** Partial update: untouched fields kept; missing id → undefined. Throws ValidationError. */
+/**
+ * Partial update, kept as a revision: untouched fields kept; missing id → undefined. Throws
+ * ValidationError.
+ */
 export async function updatePage(
   id: string,
   patch: Record<string, unknown>,
+  author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<Page | undefined> {
   const current = await getPage(id)
   if (!current) return undefined
@@ -188,6 +212,7 @@ export async function updatePage(
         await assertSlugFree(trx, fields.slug, id)
         const changes = { ...toColumns(fields, html), updatedAt: nowIso() }
         await trx.updateTable('pages').set(changes).where('id', '=', id).execute()
+        await keepRevision(trx, { id, ...fields }, author)
         return toPage({ id, createdAt: current.createdAt, ...changes })
       })
   } catch (error) {

@@ -177,6 +177,8 @@ describe('export', { timeout: 90_000 }, () => {
         'cv',
         'import_source',
         'media',
+        'page_revisions',
+        'pages',
         'profile',
         'projects',
         'settings',

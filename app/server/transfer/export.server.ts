@@ -1,7 +1,7 @@
 // The full export (ADR 066): one .zip streamed with yazl, holding
 //   vitrine-export.json — format version and every table of content and settings as rows;
-//   posts/<slug>.md, projects/<title>-<id>.md — the texts with YAML front matter, readable
-//     without Vitrine;
+//   posts/<slug>.md, projects/<title>-<id>.md, pages/<slug>.md — the texts with YAML front
+//     matter, readable without Vitrine;
 //   media/<key> — the media library's stored files (originals and their variants);
 //   private/<key> — the private CV file.
 // Never: accounts, password hashes, sessions, second-factor secrets, the auth secret,
@@ -36,6 +36,9 @@ export const EXPORTED_TABLES = [
   'media',
   'blog_posts',
   'blog_revisions',
+  // The owner's pages and their history (ADR 101).
+  'pages',
+  'page_revisions',
   'import_source',
   // The owner's English versions (ADR 075), after every item they translate.
   'translations',
@@ -62,7 +65,10 @@ export async function readExportTables(): Promise<ExportDocument> {
       // Stored HTML is re-rendered on import from the Markdown, which is the source. An
       // autosave is one person's unsaved typing on this site, not content (ADR 092).
       tables[table] = rows
-        .filter((row) => table !== 'blog_revisions' || row.kind !== 'autosave')
+        .filter(
+          (row) =>
+            (table !== 'blog_revisions' && table !== 'page_revisions') || row.kind !== 'autosave',
+        )
         .map((row) => {
           const { contentHtml: _html, ...rest } = row
           return rest
@@ -98,6 +104,24 @@ export function postMarkdown(row: Record<string, unknown>): string {
       description: row.excerpt,
       image: row.thumbnail,
       author: author.name || undefined,
+    },
+    String(row.content ?? ''),
+  )
+}
+
+export function pageMarkdown(row: Record<string, unknown>): string {
+  return frontMatter(
+    {
+      title: row.title,
+      slug: row.slug,
+      draft: row.status === 'draft' ? true : undefined,
+      status: row.status,
+      description: row.seoDescription,
+      image: row.ogImage,
+      menu: row.showInMenu === 1 ? true : undefined,
+      footer: row.showInFooter === 1 ? true : undefined,
+      order: row.menuOrder,
+      date: row.createdAt,
     },
     String(row.content ?? ''),
   )
@@ -164,9 +188,12 @@ export async function exportZip(
       Buffer.from(projectMarkdown(row)),
       unique(`projects/${slugify(String(row.title)) || 'projet'}-${String(row.id)}.md`),
     )
+  for (const row of doc.tables.pages)
+    zip.addBuffer(Buffer.from(pageMarkdown(row)), unique(`pages/${String(row.slug)}.md`))
   const summary: ExportSummary = {
     posts: doc.tables.blog_posts.length,
     projects: doc.tables.projects.length,
+    pages: doc.tables.pages.length,
     files: 0,
     missing: [],
   }
@@ -199,6 +226,7 @@ export async function exportZip(
 export interface ExportSummary {
   posts: number
   projects: number
+  pages: number
   files: number
   /** Files a row names that are not in storage (reported, the export goes on). */
   missing: string[]

@@ -9,6 +9,8 @@
 // (ADR 083). Where mail goes is never imported (ADR 083): the mail settings row is skipped
 // and the contact address left empty, so an archive cannot send the owner's alerts elsewhere.
 // Revisions land only beside a post that exists, in a known language, with a sane date.
+// Pages (ADR 101) are checked with the pages schema (never an address of the app), rendered
+// again, renamed with a number when their slug is taken; their revisions land beside them.
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
@@ -19,6 +21,7 @@ import { CvSettingsSchema, CvUrlSchema } from '#app/domain/cv.ts'
 import { MailSettingsSchema } from '#app/domain/mail.ts'
 import { StatsSettingsSchema } from '#app/domain/analytics.ts'
 import { ACCEPTED_TYPES } from '#app/domain/media-file.ts'
+import { PageSchema } from '#app/domain/page.ts'
 import { ProcessStepSchema } from '#app/domain/process.ts'
 import { ProfileSchema } from '#app/domain/profile.ts'
 import { ProjectSchema } from '#app/domain/project.ts'
@@ -80,6 +83,7 @@ const KIND: Partial<Record<ExportedTable, ItemKind>> = {
   blog_posts: 'post',
   projects: 'project',
   media: 'media',
+  pages: 'page',
 }
 
 /** The columns that identify a row (its id unless said otherwise). */
@@ -96,6 +100,7 @@ const TRANSLATED_TABLE: Partial<Record<TranslatedEntity, ExportedTable>> = {
   timeline: 'timeline',
   process: 'creative_process',
   media: 'media',
+  page: 'pages',
 }
 
 /** The ids of the single documents that can be translated (profile, settings, legal pages). */
@@ -119,6 +124,8 @@ const LABEL: Record<ExportedTable, string> = {
   media: 'Média',
   blog_posts: 'Article',
   blog_revisions: 'Révision',
+  pages: 'Page',
+  page_revisions: 'Révision de page',
   import_source: 'Source d’import',
   translations: 'Traduction',
 }
@@ -262,8 +269,17 @@ export function rowProblem(table: ExportedTable, row: Record<string, unknown>): 
       if (!isRecord(data)) return 'traduction illisible'
       return check(translationSchema(row.entity), data)
     }
+    case 'pages':
+      return check(PageSchema, {
+        ...row,
+        showInMenu: row.showInMenu === 1,
+        showInFooter: row.showInFooter === 1,
+      })
+    case 'page_revisions':
     case 'blog_revisions': {
-      if (typeof row.postId !== 'string' || row.postId === '') return 'article inconnu'
+      const owner = table === 'blog_revisions' ? row.postId : row.pageId
+      if (typeof owner !== 'string' || owner === '')
+        return table === 'blog_revisions' ? 'article inconnu' : 'page inconnue'
       if (!LOCALES.some((l) => l === (row.locale ?? 'fr'))) return 'langue inconnue'
       // Saved versions only: autosaves are never exported (ADR 092).
       if ((row.kind ?? 'save') !== 'save') return 'révision illisible'
@@ -419,7 +435,23 @@ export async function importVitrineRow(
         row.slug = candidate
       }
     }
-    if (table === 'blog_posts' || table === 'projects')
+    if (table === 'pages') {
+      const slug = String(row.slug ?? '')
+      let candidate = slug
+      for (
+        let n = 2;
+        await db.selectFrom('pages').select('id').where('slug', '=', candidate).executeTakeFirst();
+        n++
+      )
+        candidate = `${slug}-${n}`
+      if (candidate !== slug) {
+        report.note(
+          `${label} : le slug « ${slug} » est déjà pris, la page devient « ${candidate} »`,
+        )
+        row.slug = candidate
+      }
+    }
+    if (table === 'blog_posts' || table === 'projects' || table === 'pages')
       row.contentHtml = (await renderMarkdown(String(row.content ?? ''))).html
     if (table === 'media') {
       // A file this library holds already (its key is its hash, ADR 093) stays one entry.
@@ -463,6 +495,14 @@ export async function importVitrineRow(
         .where('id', '=', String(row.postId))
         .executeTakeFirst()
       if (!post) throw new ImportRefused('article absent de ce site et de l’archive')
+    }
+    if (table === 'page_revisions') {
+      const page = await db
+        .selectFrom('pages')
+        .select('id')
+        .where('id', '=', String(row.pageId))
+        .executeTakeFirst()
+      if (!page) throw new ImportRefused('page absente de ce site et de l’archive')
     }
     if (table === 'settings') {
       const data = parseJson<{ customJs?: string; contact?: { email?: string } }>(

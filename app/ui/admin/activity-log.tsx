@@ -1,7 +1,7 @@
 // Admin › "Journal d'Activité": filters
 // by action, resource type and user (a GET form: the filters live in the URL), then the
 // entries newest first with the visitor information.
-import { Form } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import {
   ACTIVITY_ACTION_LABELS,
   activitySentence,
@@ -145,5 +145,50 @@ export function ActivityList({ entries }: { entries: ActivityLog[] }) {
         )
       })}
     </ol>
+  )
+}
+
+export const STALE_CURSOR =
+  'Ce lien de pagination n’est pas valide : voici les entrées les plus récentes.'
+
+/**
+ * Newer and older pages of the log (keyset pagination, ADR 098): each link carries the
+ * cursor of the page's edge and keeps the filters of the URL.
+ */
+export function ActivityPager({ newer, older }: { newer?: string; older?: string }) {
+  const [searchParams] = useSearchParams()
+  if (!newer && !older) return null
+  const href = (key: 'apres' | 'avant' | undefined, cursor?: string) => {
+    const params = new URLSearchParams(searchParams)
+    params.delete('apres')
+    params.delete('avant')
+    params.delete('page')
+    if (key && cursor) params.set(key, cursor)
+    const query = params.toString()
+    return query ? `?${query}` : '?'
+  }
+  return (
+    <nav
+      aria-label="Pagination du journal"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <div className="flex flex-wrap gap-2">
+        {newer ? (
+          <>
+            <Link to={href(undefined)} className={buttonStyles.secondary}>
+              Les plus récentes
+            </Link>
+            <Link to={href('avant', newer)} className={buttonStyles.secondary} rel="prev">
+              Entrées plus récentes
+            </Link>
+          </>
+        ) : null}
+      </div>
+      {older ? (
+        <Link to={href('apres', older)} className={buttonStyles.secondary} rel="next">
+          Entrées plus anciennes
+        </Link>
+      ) : null}
+    </nav>
   )
 }

@@ -86,15 +86,22 @@ export function CategoryRenameForm({
 export const RESTORE_OVER_UNSAVED =
   "Restaurer cette révision ? Le texte non enregistré de l'éditeur sera remplacé et perdu."
 
+/**
+ * The history of a post or a page (ADR 101) under its form: each revision with « Restaurer »,
+ * and two compared.
+ */
 export function RevisionsPanel({
   postId,
   view,
   locale = 'fr',
+  collection = 'blog',
 }: {
   postId: string
   view: RevisionsView
   /** Whose history: the post's (French form) or its English version's (English form). */
   locale?: 'fr' | 'en'
+  /** The tab whose item it is: a page has no excerpt, and its own browser copy. */
+  collection?: 'blog' | 'pages'
 }) {
   const { revisions, diff } = view
   if (revisions.length === 0) return null
@@ -111,8 +118,9 @@ export function RevisionsPanel({
         Révisions
       </h2>
       <p className="mt-1 text-sm text-zinc-600">
-        Chaque enregistrement conserve le titre, l’extrait et le contenu (les plus anciennes au-delà
-        de 30 sont effacées).
+        {collection === 'pages'
+          ? 'Chaque enregistrement conserve le titre et le contenu (les plus anciennes au-delà de 30 sont effacées).'
+          : 'Chaque enregistrement conserve le titre, l’extrait et le contenu (les plus anciennes au-delà de 30 sont effacées).'}
       </p>
       <ol className="mt-4 divide-y divide-zinc-100" aria-label="Liste des révisions">
         {revisions.map((r) => (
@@ -128,7 +136,7 @@ export function RevisionsPanel({
                 // the English form keeps no browser copy.
                 if (
                   locale === 'fr' &&
-                  hasUnsavedCopy(`${DRAFT_KEY_PREFIX}blog:${postId}`) &&
+                  hasUnsavedCopy(`${DRAFT_KEY_PREFIX}${collection}:${postId}`) &&
                   !window.confirm(RESTORE_OVER_UNSAVED)
                 )
                   event.preventDefault()

@@ -1,12 +1,14 @@
 // The built-in statistics' script (ADR 072): one beacon per page view, client-side navigations
 // included, and one per goal (a contact message sent, a CV download, an outbound link from a
-// project). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
+// project, a click on a link or button the owner marked, ADR 103). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
 // user, with Do Not Track or Global Privacy Control, or after the privacy page's opt-out.
 // The page load's Core Web Vitals go in one more beacon when the page is hidden or left, or at
 // the first client-side navigation (ADR 096).
 import { useEffect } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import {
+  GOAL_ATTRIBUTE,
+  GOAL_NAME_PATTERN,
   OUTBOUND_GOAL_ROUTE,
   pageKindOf,
   STATS_BEACON_PATH,
@@ -42,8 +44,42 @@ export function sendStat(name: StatsEventName, extra?: Record<string, unknown>):
   navigator.sendBeacon(STATS_BEACON_PATH, JSON.stringify(body))
 }
 
+/** The click goals set in the settings: a link's address or a CSS selector (ADR 103). */
+let clickGoals: readonly { name: string; target: string }[] = []
+
+/** The click goal an element is, or is inside: its `data-goal`, or a settings goal it matches. */
+function clickGoalOf(target: Element): string | undefined {
+  const marked = target.closest(`[${GOAL_ATTRIBUTE}]`)?.getAttribute(GOAL_ATTRIBUTE)
+  if (marked && GOAL_NAME_PATTERN.test(marked)) return marked
+  const anchor = target.closest('a[href]')
+  const href = anchor instanceof HTMLAnchorElement ? new URL(anchor.href, location.href) : null
+  for (const goal of clickGoals) {
+    if (/^(\/|https?:)/.test(goal.target)) {
+      if (!href) continue
+      const wanted = new URL(goal.target, location.href)
+      // An address without a query matches the link whatever its query.
+      const same =
+        wanted.origin === href.origin &&
+        wanted.pathname === href.pathname &&
+        (!wanted.search || wanted.search === href.search)
+      if (same) return goal.name
+    } else {
+      try {
+        if (target.closest(goal.target)) return goal.name
+      } catch {
+        // Not a valid selector: that goal counts nothing.
+      }
+    }
+  }
+  return undefined
+}
+
 function onClick(event: MouseEvent) {
-  const anchor = (event.target as Element | null)?.closest?.('a[href]')
+  const target = event.target as Element | null
+  if (!target?.closest) return
+  const goal = clickGoalOf(target)
+  if (goal) sendStat('goal', { g: goal })
+  const anchor = target.closest('a[href]')
   if (!(anchor instanceof HTMLAnchorElement)) return
   const url = new URL(anchor.href, location.href)
   if (url.origin === location.origin) {
@@ -84,10 +120,17 @@ function watchPageLoad(): void {
 }
 
 /** Mounted once by the public layout; `signedIn` stops every event. */
-export function Audience({ signedIn }: { signedIn: boolean }) {
+export function Audience({
+  signedIn,
+  clickGoals: goals = [],
+}: {
+  signedIn: boolean
+  clickGoals?: readonly { name: string; target: string }[]
+}) {
   const { pathname, search } = useLocation()
   const matches = useMatches()
   pageKind = pageKindOf(matches.at(-1)?.id)
+  clickGoals = goals
   useEffect(() => {
     active = !signedIn
     if (!active) return

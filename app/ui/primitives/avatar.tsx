@@ -1,5 +1,5 @@
 /** The picture of a person who has none of their own. */
-const DEFAULT_AVATAR = '/images/default-avatar.webp'
+export const DEFAULT_AVATAR = '/images/default-avatar.webp'
 
 /** A person's picture, square, `size` px; decorative (alt=""): their name is written beside it. */
 export function Avatar({

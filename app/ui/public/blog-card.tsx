@@ -1,28 +1,15 @@
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { Link } from '#app/ui/link.tsx'
-import { Clock } from 'lucide-react'
-import type { BlogPost } from '#app/domain/types.ts'
-import { Avatar } from '#app/ui/primitives/avatar.tsx'
-import { CARD_FOCUS_RING } from './card-focus.ts'
+import type { BlogPost, PostSummary } from '#app/domain/types.ts'
+import { Avatar, DEFAULT_AVATAR } from '#app/ui/primitives/avatar.tsx'
 import { formatDate } from './format.ts'
-import { CardImage } from './media.tsx'
-import { TagList } from './tag-list.tsx'
+import { CARD_IMAGE_SIZES, ResponsiveImage } from './media.tsx'
 
 /** A blog card shows at most 2 tags. */
 export const BLOG_CARD_TAGS = 2
 
-export type BlogCardPost = Pick<
-  BlogPost,
-  | 'slug'
-  | 'title'
-  | 'excerpt'
-  | 'thumbnail'
-  | 'category'
-  | 'tags'
-  | 'readTime'
-  | 'author'
-  | 'createdAt'
->
+/** What a card shows: a post's summary (ADR 100) without what it does not show. */
+export type BlogCardPost = Omit<PostSummary, 'id' | 'updatedAt'>
 
 /** The author's avatar and name, on a card and at the top of a post. */
 export function PostAuthor({
@@ -47,64 +34,66 @@ export function PostAuthor({
   )
 }
 
-/** "5 min de lecture" with its clock, on a card and at the top of a post. */
-export function ReadTime({ minutes, className = '' }: { minutes: number; className?: string }) {
+/**
+ * "5 min de lecture" with its clock, on a card and at the top of a post; the clock is drawn by
+ * the stylesheet (`.read-time`), not repeated as inline SVG on every card (ADR 100).
+ */
+export function ReadTime({ minutes }: { minutes: number }) {
   const t = useT()
-  return (
-    <span className={`flex items-center gap-1 ${className}`}>
-      <Clock aria-hidden="true" className="size-4" />
-      {minutes}
-      {t('card:readTime')}
-    </span>
-  )
+  return <span className="read-time">{`${minutes}${t('card:readTime')}`}</span>
 }
 
-/** `priority`: the first card of the list, the page's largest paint on a phone (ADR 032). */
+/**
+ * `priority`: the first card of the list, the page's largest paint on a phone (ADR 032).
+ * Its layout and looks live in the stylesheet's `.post-card` rules (app.css): a page of 24
+ * cards carries each utility list once, not 24 times (ADR 100).
+ */
 export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
   const locale = useLocale()
+  const t = useT()
   return (
-    <article
-      className={`group card relative flex flex-col overflow-hidden transition hover:-translate-y-1 ${CARD_FOCUS_RING}`}
-      data-testid="blog-card"
-    >
-      <div className="relative aspect-[16/9] overflow-hidden">
+    <article className="card post-card" data-testid="blog-card">
+      <div className="post-card-media">
         {/* Thumbnail and category are optional (ADR 087): a wash of the theme's colours. */}
         {post.thumbnail ? (
-          <CardImage src={post.thumbnail} priority={priority} zoom="group-hover:scale-105" />
-        ) : (
-          <div
-            aria-hidden="true"
-            data-testid="card-no-image"
-            className="size-full bg-gradient-to-br from-accent/30 via-bg to-accent/10"
+          <ResponsiveImage
+            src={post.thumbnail}
+            alt=""
+            priority={priority}
+            sizes={CARD_IMAGE_SIZES}
           />
+        ) : (
+          <div aria-hidden="true" data-testid="card-no-image" className="post-card-wash" />
         )}
-        {post.category ? (
-          <span className="absolute top-3 left-3 rounded-full bg-bg/90 px-3 py-1 text-xs font-semibold text-fg">
-            {post.category}
-          </span>
-        ) : null}
+        {post.category ? <span>{post.category}</span> : null}
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <div className="flex items-center gap-3 text-sm text-fg-2">
-          <PostAuthor author={post.author} size={32} lazy />
+      <div className="post-card-body">
+        <div className="post-card-byline">
+          <img
+            src={post.author.avatar || DEFAULT_AVATAR}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+          />
+          <b>{post.author.name}</b>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt, locale)}</time>
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale)}</time>
         </div>
-        <h2 className="mt-4 font-display text-xl font-semibold text-fg [overflow-wrap:anywhere]">
-          {/* The link stretches over the card; the card shows its focus ring (CARD_FOCUS_RING). */}
-          <Link
-            to={`/blog/${post.slug}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
-          >
-            {post.title}
-          </Link>
+        {/* The link stretches over the card; the card shows its focus ring (.post-card). */}
+        <h2>
+          <Link to={`/blog/${post.slug}`}>{post.title}</Link>
         </h2>
-        <p className="mt-2 line-clamp-3 flex-1 text-fg-2 [overflow-wrap:anywhere]">
-          {post.excerpt}
-        </p>
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <TagList tags={post.tags.slice(0, BLOG_CARD_TAGS)} className="flex flex-wrap gap-2" />
-          <ReadTime minutes={post.readTime} className="text-sm text-fg-2" />
+        <p>{post.excerpt}</p>
+        <div className="post-card-footer">
+          <ul aria-label={t('card:tags')}>
+            {post.tags.slice(0, BLOG_CARD_TAGS).map((tag) => (
+              <li key={tag} className="chip">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <ReadTime minutes={post.readTime} />
         </div>
       </div>
     </article>

@@ -4,8 +4,14 @@
 // link appears then, in the header's band, outside the page's flow (nothing moves, nothing
 // is covered, the focus stays where it is). Written in English for that reader (lang="en").
 // Dismissed, it stays away: a bare flag in localStorage, no identifier (ADR 072 holds).
-import { useEffect, useState } from 'react'
-import { useTwinPath } from '#app/ui/chrome/language-switcher.tsx'
+import { lazy, Suspense, useEffect, useState } from 'react'
+
+// The link itself is a chunk of its own, imported only for the visitors it is for (ADR 105).
+const EnglishSuggestionLink = lazy(() =>
+  import('./suggestion-link.tsx').then((module) => ({
+    default: module.EnglishSuggestionLink,
+  })),
+)
 
 export const EN_SUGGESTION_KEY = 'vitrine:en-suggestion'
 const DISMISSED = 'dismissed'
@@ -40,31 +46,18 @@ function prefersEnglish(): boolean {
 }
 
 export function EnglishSuggestion() {
-  const to = useTwinPath('en')
   const [shown, setShown] = useState(false)
   useEffect(() => setShown(prefersEnglish() && !dismissed()), [])
   if (!shown) return null
-  const close = () => {
-    dismiss()
-    setShown(false)
-  }
   return (
-    <p
-      lang="en"
-      data-testid="english-suggestion"
-      className="pointer-events-auto absolute top-4 left-1/2 hidden h-12 -translate-x-1/2 items-center gap-1 rounded-full border border-line bg-surface/90 pr-1 pl-4 text-sm text-fg shadow-lg backdrop-blur md:top-6 lg:flex"
-    >
-      <a href={to} hrefLang="en" className="link font-semibold" onClick={dismiss}>
-        English version
-      </a>
-      <button
-        type="button"
-        onClick={close}
-        aria-label="Dismiss the English version suggestion"
-        className="flex size-10 items-center justify-center rounded-full text-lg text-fg-2 hover:text-fg"
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </p>
+    <Suspense fallback={null}>
+      <EnglishSuggestionLink
+        onFollow={dismiss}
+        onClose={() => {
+          dismiss()
+          setShown(false)
+        }}
+      />
+    </Suspense>
   )
 }

@@ -109,6 +109,10 @@ export function ResponsiveImage({
   )
 }
 
+/** How wide a card's picture shows in the three-column grid. */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)'
+
 /**
  * A card's decorative picture in the three-column grid, filling its frame and zooming while
  * the card is hovered (`zoom`: the group-hover scale class, written whole for Tailwind).
@@ -127,7 +131,7 @@ export function CardImage({
       src={src}
       alt=""
       priority={priority}
-      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 48px)"
+      sizes={CARD_IMAGE_SIZES}
       className={`size-full object-cover transition duration-500 ${zoom}`}
     />
   )

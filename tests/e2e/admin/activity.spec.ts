@@ -133,13 +133,33 @@ test('activity: every action has a French phrase; server-side pagination newest 
   for (const [, phrase] of phrases) {
     await expect(entries.filter({ hasText: `Robot Pagination ${phrase}` }).first()).toBeVisible()
   }
+  // Keyset pagination (ADR 098): older and newer pages by cursor, the filters kept.
   const pager = page.getByRole('navigation', { name: 'Pagination du journal' })
-  await expect(pager).toContainText('Page 1 sur 2')
-  await pager.getByRole('link', { name: 'Suivant' }).click()
-  await expect(page).toHaveURL(/page=2/)
+  await expect(pager.getByRole('link', { name: 'Entrées plus récentes' })).toHaveCount(0)
+  await pager.getByRole('link', { name: 'Entrées plus anciennes' }).click()
+  await expect(page).toHaveURL(/apres=/)
   await expect(page).toHaveURL(new RegExp(`userId=${userId}`))
   await expect(entries).toHaveCount(5)
+  // Entries 4 to 0: entry 4 is a sign-out (actions cycle through the eight above).
+  await expect(entries.first()).toHaveAttribute('data-action', 'logout')
   await expect(entries.last()).toContainText('Entrée 0')
+  await expect(page.getByText('55 entrées')).toBeVisible()
+  await expect(pager.getByRole('link', { name: 'Entrées plus anciennes' })).toHaveCount(0)
+  await pager.getByRole('link', { name: 'Entrées plus récentes' }).click()
+  await expect(page).toHaveURL(/avant=/)
+  await expect(entries).toHaveCount(50)
+  await expect(entries.first()).toContainText('Fichier 54')
+  await expect(entries.last()).toHaveAttribute('data-action', 'download')
+
+  // A cursor the server cannot read (a hand-edited link): the first page, said in French.
+  await page.goto(`/admin/activity?userId=${userId}&pageViews=1&apres=n-importe-quoi`)
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Ce lien de pagination n’est pas valide : voici les entrées les plus récentes.',
+    }),
+  ).toBeVisible()
+  await expect(entries).toHaveCount(50)
+  await expect(entries.first()).toContainText('Fichier 54')
 })
 
 test('activity beacon: enriches only the caller’s own recent entries', async ({

@@ -2,13 +2,15 @@
 // subscribes on the blog, confirms from the e-mail's link, an admin publishes with « Envoyer
 // aux abonnés » and the reader gets the post once, with RFC 8058 one-click unsubscribe
 // headers; the one-click POST stops the next post; an unconfirmed address and a reader of the
-// other language get nothing; the tab « Abonnés » imports a CSV and exports it back.
+// other language get nothing; a post scheduled a little ahead is e-mailed at its time, once;
+// the tab « Abonnés » imports a CSV and exports it back.
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { importSubscribers } from '#app/server/repositories/newsletter.server.ts'
+import { toParisInputValue } from '#app/domain/publishing.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { signIn } from '../../fixtures/auth.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
@@ -227,6 +229,49 @@ test.describe('with a real SMTP server', () => {
     await issueSent(second.id, 'fr')
     expect(postMailsTo(smtp(), reader, second.title)).toHaveLength(0)
     expect(mailsTo(smtp(), reader)).toHaveLength(2) // the confirmation and the first post
+  })
+
+  test('a post scheduled a little ahead is e-mailed at its time, once', async ({
+    page,
+    db: _db,
+  }) => {
+    test.slow() // the form's dates are to the minute: the post may wait up to 90 s
+    const reader = await witness('fr')
+    const title = `Lettre programmée ${stamp()}`
+    const post = await draft(title)
+    // The next whole minute at least 30 s away (a datetime-local field has no seconds).
+    const at = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000)
+    await signInAdmin(page)
+    await page.goto(`/admin/blog?edit=${post.id}`)
+    const box = page.getByRole('group', { name: 'Lettre d’information' })
+    await box.getByRole('checkbox', { name: 'Envoyer aux abonnés' }).check()
+    await page.getByLabel('Statut', { exact: true }).selectOption('scheduled')
+    await page.getByLabel('Date de publication').fill(toParisInputValue(at.toISOString()))
+    await page.getByRole('button', { name: 'Mettre à jour' }).click()
+    await expect(page.getByText('Article mis à jour avec succès').first()).toBeVisible()
+
+    // Saved before its time: nothing queued, nothing sent.
+    if (Date.now() < at.getTime()) {
+      const issue = await getDb()
+        .selectFrom('newsletter_issues')
+        .select('total')
+        .where('postId', '=', post.id)
+        .executeTakeFirst()
+      expect(issue).toBeUndefined()
+      expect(postMailsTo(smtp(), reader, title)).toHaveLength(0)
+    }
+    // At its time, with no other save: the scheduler's tick makes the issue and sends it.
+    await expect.poll(() => postMailsTo(smtp(), reader, title).length, { timeout: 180_000 }).toBe(1)
+    await issueSent(post.id, 'fr')
+    const [mail] = postMailsTo(smtp(), reader, title)
+    // Sent once the post was public, never before.
+    expect(mail!.parsed.date!.getTime()).toBeGreaterThanOrEqual(at.getTime())
+    // Another save of the now public post sends nothing more.
+    await page.goto(`/admin/blog?edit=${post.id}`)
+    await page.getByRole('button', { name: 'Mettre à jour' }).click()
+    await expect(page.getByText('Article mis à jour avec succès').first()).toBeVisible()
+    await issueSent(post.id, 'fr')
+    expect(postMailsTo(smtp(), reader, title)).toHaveLength(1)
   })
 
   test('an address that never confirmed receives no post', async ({ page, db: _db }) => {

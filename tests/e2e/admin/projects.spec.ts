@@ -49,7 +49,7 @@ test('projects: empty hint, validation errors, create with tags and images, publ
   await expectFieldError(page, 'Miniature (URL)', 'URL invalide')
 
   const title = `Projet e2e ${Date.now()}`
-  await page.getByLabel('Titre').fill(title)
+  await page.getByLabel('Titre', { exact: true }).fill(title)
   await page.getByLabel('Description').fill('Une application pour suivre son budget.')
   await page.getByLabel('Miniature (URL)').fill(LOCAL_IMAGE)
   await page.getByLabel('Lien du projet (URL, facultatif)').fill('')
@@ -125,24 +125,26 @@ test('projects: edit keeps the form on reload, cancel returns, delete asks first
   await expect(page).toHaveURL(new RegExp(`\\?edit=${project.id}$`))
   await expect(page.getByRole('heading', { name: 'Modifier le projet' })).toBeVisible()
   await page.reload()
-  await expect(page.getByLabel('Titre')).toHaveValue(project.title)
+  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue(project.title)
 
   // Cancel returns to the list without saving.
-  await page.getByLabel('Titre').fill('Jamais enregistré')
+  await page.getByLabel('Titre', { exact: true }).fill('Jamais enregistré')
   await page.getByRole('link', { name: 'Annuler' }).click()
   await expect(page).toHaveURL(/\/admin\/projects$/)
   expect((await getProject(project.id))?.title).toBe(project.title)
 
   await page.getByRole('link', { name: `Modifier ${project.title}` }).click()
+  // The form, not the list (whose « Modifier … titre » links also match a loose « Titre »).
+  await expect(page.getByRole('heading', { name: 'Modifier le projet' })).toBeVisible()
   // A failed save (server side too) keeps what the admin typed.
-  await page.getByLabel('Titre').fill('   ')
+  await page.getByLabel('Titre', { exact: true }).fill('   ')
   await page.getByLabel('Description').fill('Description modifiée')
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expectFieldError(page, 'Titre', 'Le titre est requis')
   await expect(page.getByLabel('Description')).toHaveValue('Description modifiée')
 
   const newTitle = `${project.title} (v2)`
-  await page.getByLabel('Titre').fill(newTitle)
+  await page.getByLabel('Titre', { exact: true }).fill(newTitle)
   await page.getByLabel("Projet en vedette (affiché sur l'accueil)").uncheck()
   await page.getByRole('button', { name: 'Retirer Design' }).click()
   await page.getByRole('button', { name: 'Retirer UX' }).click()

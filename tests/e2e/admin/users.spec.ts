@@ -256,3 +256,22 @@ test('a pending invitation can be renewed: the new link works, the old one no lo
   expect(await findInvitation(token(first))).toBeUndefined()
   expect(await findInvitation(token(second))).toBe((await getUserByEmail(email))!.id)
 })
+
+test('a user created when the list has several pages is shown on its page', async ({
+  page,
+  db: _db,
+}) => {
+  await signInAdmin(page)
+  // More users than one page of the list holds (50), the new one last (oldest first).
+  for (let i = 0; i < 51; i++) await createTestUser({ name: `Remplissage ${i}` })
+  await openAdminTab(page, 'Utilisateurs')
+  const email = uniqueEmail('last')
+  await page.getByRole('link', { name: 'Nouvel utilisateur' }).click()
+  await page.getByLabel('Nom', { exact: true }).fill('Zoé Dernière')
+  await page.getByLabel('Adresse e-mail').fill(email)
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Utilisateur créé' })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/users\?page=\d+$/)
+  const created = await getUserByEmail(email)
+  await expect(page.locator(`tr[data-user-id="${created!.id}"]`)).toContainText('Zoé Dernière')
+})

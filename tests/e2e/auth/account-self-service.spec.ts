@@ -22,23 +22,23 @@ test('a visitor changes their password: the current one is checked, the new one 
   await signIn(otherPage, { user })
 
   await page.goto('/compte')
-  const panel = page.getByRole('region', { name: 'Mot de passe' })
-  await expect(panel.getByLabel('Nouveau mot de passe', { exact: true })).toHaveAttribute(
+  const panel = page.getByRole('region', { name: 'Code quantique' })
+  await expect(panel.getByLabel('Nouveau code quantique', { exact: true })).toHaveAttribute(
     'minlength',
     '6',
   )
-  await panel.getByLabel('Mot de passe actuel').fill('pas-le-bon')
-  await panel.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-code')
-  await panel.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-code')
-  await panel.getByRole('button', { name: 'Changer le mot de passe' }).click()
-  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  await panel.getByLabel('Code quantique actuel').fill('pas-le-bon')
+  await panel.getByLabel('Nouveau code quantique', { exact: true }).fill('nouveau-code')
+  await panel.getByLabel('Confirmer le nouveau code quantique').fill('nouveau-code')
+  await panel.getByRole('button', { name: 'Changer le code quantique' }).click()
+  await expect(page.getByText('Le code quantique actuel est incorrect.')).toBeVisible()
 
-  await panel.getByLabel('Mot de passe actuel').fill('ancien-code')
-  await panel.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-code')
-  await panel.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-code')
-  await panel.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await panel.getByLabel('Code quantique actuel').fill('ancien-code')
+  await panel.getByLabel('Nouveau code quantique', { exact: true }).fill('nouveau-code')
+  await panel.getByLabel('Confirmer le nouveau code quantique').fill('nouveau-code')
+  await panel.getByRole('button', { name: 'Changer le code quantique' }).click()
   await expect(
-    page.getByText('Mot de passe modifié. Vos autres sessions sont fermées.'),
+    page.getByText('Code quantique modifié. Vos autres sessions sont fermées.'),
   ).toBeVisible()
   // The other session is over; this one goes on.
   await otherPage.goto('/compte')
@@ -60,8 +60,8 @@ test('a user with Google linked removes their password after proving it', async 
   const user = await signIn(page, { role: 'viewer', password: 'code-a-retirer' })
   await page.goto('/compte')
   // Without another way to sign in, the form is not offered.
-  const panel = page.getByRole('region', { name: 'Mot de passe' })
-  await expect(panel.getByRole('button', { name: 'Supprimer le mot de passe' })).toHaveCount(0)
+  const panel = page.getByRole('region', { name: 'Code quantique' })
+  await expect(panel.getByRole('button', { name: 'Supprimer le code quantique' })).toHaveCount(0)
 
   const now = nowIso()
   await getDb()
@@ -77,26 +77,26 @@ test('a user with Google linked removes their password after proving it', async 
     })
     .execute()
   await page.goto('/compte')
-  const confirm = panel.getByLabel('Votre mot de passe, pour confirmer la suppression')
+  const confirm = panel.getByLabel('Votre code quantique, pour confirmer la suppression')
   await confirm.fill('pas-le-bon')
-  await panel.getByRole('button', { name: 'Supprimer le mot de passe' }).click()
-  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Supprimer le code quantique' }).click()
+  await expect(page.getByText('Le code quantique actuel est incorrect.')).toBeVisible()
   expect(await providersOf(user.id)).toEqual(['credential', 'google'])
 
   await confirm.fill('code-a-retirer')
-  await panel.getByRole('button', { name: 'Supprimer le mot de passe' }).click()
-  await expect(page.getByText(/^Mot de passe supprimé/)).toBeVisible()
+  await panel.getByRole('button', { name: 'Supprimer le code quantique' }).click()
+  await expect(page.getByText(/^Code quantique supprimé/)).toBeVisible()
   expect(await providersOf(user.id)).toEqual(['google'])
   // Gone from the page too; creating a new one then takes a second-factor code.
-  await expect(panel.getByRole('button', { name: 'Supprimer le mot de passe' })).toHaveCount(0)
-  await expect(panel.getByLabel('Mot de passe actuel')).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: 'Supprimer le code quantique' })).toHaveCount(0)
+  await expect(panel.getByLabel('Code quantique actuel')).toHaveCount(0)
 })
 
 test('an admin needs 12 characters; the server says so in French', async ({ page, db: _db }) => {
   const admin = await signIn(page, { role: 'admin', password: 'ancien-code-admin' })
   await page.goto('/compte')
-  const panel = page.getByRole('region', { name: 'Mot de passe' })
-  await expect(panel.getByLabel('Nouveau mot de passe', { exact: true })).toHaveAttribute(
+  const panel = page.getByRole('region', { name: 'Code quantique' })
+  await expect(panel.getByLabel('Nouveau code quantique', { exact: true })).toHaveAttribute(
     'minlength',
     '12',
   )
@@ -111,7 +111,7 @@ test('an admin needs 12 characters; the server says so in French', async ({ page
     },
   })
   expect(response.status()).toBe(400)
-  expect(await response.text()).toContain('Mot de passe trop court : au moins 12 caractères.')
+  expect(await response.text()).toContain('Code quantique trop faible - minimum 12 caractères')
 })
 
 test('a user downloads their data as JSON, then deletes their account with their password', async ({
@@ -135,7 +135,7 @@ test('a user downloads their data as JSON, then deletes their account with their
 
   const panel = page.getByRole('region', { name: 'Suppression du compte' })
   await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill('autre@exemple.fr')
-  await panel.getByLabel('Votre mot de passe').fill('mon-code-a-moi')
+  await panel.getByLabel('Votre code quantique').fill('mon-code-a-moi')
   await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
   await expect(
     page.getByText('Saisissez exactement votre adresse e-mail pour confirmer la suppression.'),
@@ -143,22 +143,22 @@ test('a user downloads their data as JSON, then deletes their account with their
 
   // The session and the typed address are not enough: the password proves the holder.
   await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(user.email)
-  await panel.getByLabel('Votre mot de passe').fill('pas-le-bon')
+  await panel.getByLabel('Votre code quantique').fill('pas-le-bon')
   await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
-  await expect(page.getByText('Le mot de passe actuel est incorrect.')).toBeVisible()
+  await expect(page.getByText('Le code quantique actuel est incorrect.')).toBeVisible()
   const refused = await page.request.post('/compte', {
     form: { intent: 'delete-account', confirmEmail: user.email },
   })
   expect(refused.status()).toBe(400)
   expect(await refused.text()).toContain(
-    'Saisissez votre mot de passe pour confirmer la suppression.',
+    'Saisissez votre code quantique pour confirmer la suppression.',
   )
   expect(
     await getDb().selectFrom('user').select('id').where('id', '=', user.id).executeTakeFirst(),
   ).toBeDefined()
 
   await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(user.email)
-  await panel.getByLabel('Votre mot de passe').fill('mon-code-a-moi')
+  await panel.getByLabel('Votre code quantique').fill('mon-code-a-moi')
   await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
   await expect(page).toHaveURL(/\/compte\/supprime$/)
   await expect(page.getByRole('status')).toContainText('Votre compte a été supprimé.')
@@ -192,7 +192,7 @@ test('the last active admin cannot delete their own account', async ({ page, db:
     await page.goto('/compte')
     const panel = page.getByRole('region', { name: 'Suppression du compte' })
     await panel.getByLabel(/Pour confirmer, saisissez votre adresse e-mail/).fill(admin.email)
-    await panel.getByLabel('Votre mot de passe').fill(admin.password)
+    await panel.getByLabel('Votre code quantique').fill(admin.password)
     await panel.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click()
     await expect(
       page.getByText(

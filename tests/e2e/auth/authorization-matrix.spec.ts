@@ -190,9 +190,12 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       const form: Array<[string, string]> = [['intent', intent]]
       form.push(...flatten(FIELDS[tab.id]?.() ?? GENERIC))
       if (ids[0]) form.push(['id', ids[0]])
-      // Blog: a revision of the post to restore; the factory's category to rename.
-      if (intent === 'restore' && ids[0])
-        form.push(['revisionId', (await listRevisions(ids[0]))[0]?.id ?? ''])
+      // Blog and pages: a revision of the item to restore (ADR 101); the factory's category
+      // to rename.
+      if (intent === 'restore' && ids[0]) {
+        const history = tab.id === 'pages' ? 'page' : 'post'
+        form.push(['revisionId', (await listRevisions(ids[0], 'fr', history))[0]?.id ?? ''])
+      }
       // An item's English version (ADR 075); a post's, saved as a draft (ADR 077); in the
       // settings, the site's own texts (one document, not a row).
       if (intent === 'translate')

@@ -23,7 +23,11 @@ import * as m026 from './026-autosave-and-project-dates.server.ts'
 import * as m027 from './027-media-content-hash.server.ts'
 import * as m028 from './028-translation-sources.server.ts'
 import * as m031 from './031-newsletter-plans.server.ts'
+import * as m034 from './034-post-list-index.server.ts'
 import * as m030 from './030-web-vitals.server.ts'
+import * as m035 from './035-page-revisions.server.ts'
+import * as m037 from './037-analytics-visits.server.ts'
+import * as m032 from './032-activity-keyset-indexes.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-content': m001,
@@ -49,4 +53,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028-translation-sources': m028,
   '031-newsletter-plans': m031,
   '030-web-vitals': m030,
+  '035-page-revisions': m035,
+  '034-post-list-index': m034,
+  '037-analytics-visits': m037,
+  '032-activity-keyset-indexes': m032,
 }

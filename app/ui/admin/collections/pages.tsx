@@ -1,15 +1,17 @@
 // The "Pages" collection (ADR 090): title, slug suggested from the title (never an address of
 // the app), Markdown editor with live preview (the blog's), status, « Afficher dans le menu »
 // and « Afficher dans le pied de page » with an order, search and social fields, and
-// 'Prévisualiser'. The English version (title and text) is public with the French page.
+// 'Prévisualiser', and the page's revisions under its form (ADR 101). The English version
+// (title and text) is public with the French page.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
 import { slugify } from '#app/domain/blog.ts'
 import { PAGE_STATUSES, PAGE_STATUS_LABELS, type Page } from '#app/domain/page.ts'
-import type { CollectionData } from '#app/domain/admin-collection.ts'
+import type { PagesData } from '#app/domain/admin-collection.ts'
 import { viewsLabel } from '#app/domain/admin-collection.ts'
 import { pagesCollection } from '#app/domain/collections/pages.ts'
+import { RevisionsPanel } from '../blog-publishing.tsx'
 import { CheckboxField, FieldGrid, SelectField, TextField } from '../fields.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { SeoFields } from '../seo-fields.tsx'
@@ -28,14 +30,18 @@ const previewLink = (page: Page, label: string) => (
   </Link>
 )
 
-export const pages = defineCollection(pagesCollection, {
+export const pages = defineCollection<'pages', PagesData>(pagesCollection, {
   rowActions: (page) => previewLink(page, `Prévisualiser ${page.title}`),
   Row: PageRow,
   Fields: PageFields,
   formActions: (page) => (page ? previewLink(page, 'Prévisualiser') : null),
+  AfterForm: ({ item, data }) =>
+    data.revisions ? (
+      <RevisionsPanel postId={item.id} view={data.revisions} collection="pages" />
+    ) : null,
 })
 
-function PageRow({ item: page, data }: { item: Page; data: CollectionData<Page> }) {
+function PageRow({ item: page, data }: { item: Page; data: PagesData }) {
   const places = [
     page.showInMenu ? 'menu' : null,
     page.showInFooter ? 'pied de page' : null,
@@ -63,13 +69,7 @@ function PageRow({ item: page, data }: { item: Page; data: CollectionData<Page> 
   )
 }
 
-function PageFields({
-  item: page,
-  field,
-  checked,
-  typed,
-  errors,
-}: FieldsProps<Page, CollectionData<Page>>) {
+function PageFields({ item: page, field, checked, typed, errors }: FieldsProps<Page, PagesData>) {
   // The slug follows the title until the admin edits it (or when editing a page).
   const [title, setTitle] = useState(() => field('title', page?.title).defaultValue)
   const [slug, setSlug] = useState(() => field('slug', page?.slug).defaultValue)

@@ -1,7 +1,7 @@
 // The statistics' settings (ADR 072): on or off, how long raw events are kept (25 months at
 // most), the weekly summary e-mail and the public view counts.
 import { Form } from 'react-router'
-import { goalLines, type StatsSettings } from '#app/domain/analytics.ts'
+import { clickGoalLines, goalLines, type StatsSettings } from '#app/domain/analytics.ts'
 import { SubmitButton } from '../buttons.tsx'
 import { CheckboxField, TextAreaField, TextField } from '../fields.tsx'
 
@@ -51,6 +51,15 @@ export function StatsSettingsForm({
           defaultValue={goalLines(settings.goals)}
           hint="Un objectif par ligne : « Nom = /adresse », par exemple « Demande de devis = /merci ». Chaque objectif filtre le tableau de bord."
           error={errorOf('goals')}
+        />
+        <TextAreaField
+          name="clickGoals"
+          label="Objectifs : clics"
+          defaultValue={clickGoalLines(settings.clickGoals)}
+          hint={
+            'Un objectif par ligne : « nom = adresse du lien ou sélecteur CSS », par exemple « devis = /contact » ou « malt = a.malt ». Dans un texte Markdown, un lien dont le titre est « objectif:nom » compte aussi : [Me contacter](/contact "objectif:contact-projet"). Noms : lettres minuscules, chiffres et tirets.'
+          }
+          error={errorOf('clickGoals')}
         />
         <CheckboxField
           name="weeklyEmail"

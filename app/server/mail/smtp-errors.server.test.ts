@@ -1,7 +1,7 @@
-// How a failed send is described to the admin: the SMTP server's own answer as it is, a
-// network failure in French with its technical text.
+// How a failed send is described and classified (ADR 104): the SMTP server's own answer as it
+// is, a network failure in French with its technical text; a 5xx at RCPT refuses the address.
 import { describe, expect, it } from 'vitest'
-import { classifySmtpError } from './worker.server.ts'
+import { classifySmtpError } from './smtp-errors.server.ts'
 
 const failure = (message: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(message), extra)
@@ -12,10 +12,24 @@ describe('classifySmtpError', () => {
       classifySmtpError(
         failure('Message failed', { responseCode: 550, response: '550 Mailbox unavailable' }),
       ),
-    ).toEqual({ permanent: true, message: '550 Mailbox unavailable' })
+    ).toEqual({ outcome: 'failed', message: '550 Mailbox unavailable' })
     expect(
       classifySmtpError(failure('x', { responseCode: 451, response: '451 Try again later' })),
-    ).toEqual({ permanent: false, message: '451 Try again later' })
+    ).toEqual({ outcome: 'retry', message: '451 Try again later' })
+  })
+
+  it('refuses the address on a 5xx at RCPT, never on a 4xx there', () => {
+    const rcpt = { response: '550 5.1.1 No such user', command: 'RCPT TO' }
+    expect(classifySmtpError(failure('x', { ...rcpt, responseCode: 550 })).outcome).toBe('rejected')
+    expect(
+      classifySmtpError(failure('x', { code: 'EENVELOPE', responseCode: 553, response: '553' }))
+        .outcome,
+    ).toBe('rejected')
+    expect(classifySmtpError(failure('x', { ...rcpt, responseCode: 450 })).outcome).toBe('retry')
+    expect(
+      classifySmtpError(failure('x', { responseCode: 554, response: '554', command: 'DATA' }))
+        .outcome,
+    ).toBe('failed')
   })
 
   it('says a network failure in French, temporary, with the technical text after it', () => {
@@ -35,8 +49,8 @@ describe('classifySmtpError', () => {
       [failure('Quelque chose'), 'Échec de l’envoi'],
     ]
     for (const [error, french] of cases) {
-      const { permanent, message } = classifySmtpError(error)
-      expect(permanent, error.message).toBe(false)
+      const { outcome, message } = classifySmtpError(error)
+      expect(outcome, error.message).toBe('retry')
       expect(message.startsWith(french), message).toBe(true)
       expect(message).toContain(`(${error.message})`)
     }
