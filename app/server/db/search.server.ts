@@ -122,15 +122,3 @@ export function textSearchFilter(
     sql` and `,
   )})`
 }
-
-/** The condition "this JSON list of strings holds `value`", exactly, on both databases. */
-export function jsonListHolds<DB>(
-  db: Kysely<DB>,
-  column: string,
-  value: string,
-): Expression<SqlBool> {
-  const needle = JSON.stringify(value)
-  return dialectOf(db) === 'postgres'
-    ? sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`
-    : sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`
-}

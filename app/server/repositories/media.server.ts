@@ -17,7 +17,8 @@ import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import type { StoredMedia } from '#app/server/media/pipeline.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
 import { MEDIA_LIST, type ListQuery } from '#app/domain/admin-list.ts'
-import { foldedOrder, jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
+import { jsonArrayHolds } from '#app/server/db/dialect.server.ts'
+import { foldedOrder, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
@@ -178,7 +179,7 @@ export async function listAdminMedia(query: ListQuery): Promise<ListPage<MediaIt
   if (search) base = base.where(search)
   const { category, tag } = query.filters
   if (category) base = base.where('category', '=', category as MediaCategory)
-  if (tag) base = base.where(jsonListHolds(db, 'tags', tag))
+  if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
   const rows = base.select(COLUMNS)
   const sorted =
     query.sort === 'recent'

@@ -16,7 +16,8 @@ import {
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { PROJECTS_LIST, type ListQuery } from '#app/domain/admin-list.ts'
-import { foldedOrder, jsonListHolds, textSearchFilter } from '#app/server/db/search.server.ts'
+import { jsonArrayHolds } from '#app/server/db/dialect.server.ts'
+import { foldedOrder, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
@@ -283,7 +284,7 @@ export async function listAdminProjects(query: ListQuery): Promise<ListPage<Proj
       .where('locale', '=', 'en')
     base = base.where('id', version === 'en' ? 'in' : 'not in', translated)
   }
-  if (tag) base = base.where(jsonListHolds(db, 'tags', tag))
+  if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
   const sorted = base.select(COLUMNS)
   const ordered =
     query.sort === 'title'
