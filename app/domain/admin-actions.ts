@@ -6,7 +6,8 @@ import type { AdminTabId } from './admin-tabs.ts'
 export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   // 'translate' everywhere an English version is saved (ADR 075).
   profile: ['save', 'translate'],
-  projects: ['create', 'update', 'translate', 'delete'],
+  // Projects, media and messages: a bulk action on the ticked rows (ADR 099).
+  projects: ['create', 'update', 'translate', 'bulk', 'delete'],
   skills: ['create', 'update', 'translate', 'delete'],
   timeline: ['create', 'update', 'translate', 'delete'],
   // Blog (ADR 020): restore a revision, rename a category on every post (after update, before
@@ -27,10 +28,10 @@ export const ADMIN_ACTIONS: Record<AdminTabId, readonly string[]> = {
   // Pages (ADR 090): create, update, restore a revision (ADR 101), their English version, delete.
   pages: ['create', 'update', 'restore', 'translate', 'delete'],
   process: ['create', 'update', 'translate', 'delete', 'reorder'],
-  media: ['create', 'update', 'translate', 'delete'],
+  media: ['create', 'update', 'translate', 'bulk', 'delete'],
   cv: ['url', 'settings', 'approval'],
   users: ['create', 'update', 'delete', 'invite', 'end-sessions', 'reset-2fa'],
-  messages: ['read', 'archive', 'reply', 'retry-reply', 'delete'],
+  messages: ['read', 'archive', 'reply', 'retry-reply', 'bulk', 'delete'],
   settings: ['save', 'translate'],
   activity: [],
   statistics: ['settings'],

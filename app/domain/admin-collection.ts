@@ -2,7 +2,7 @@
 // returns, a refused save, and the loader data of the tabs with more. Each collection is
 // declared once in app/domain/collections/<id>.ts; the UI adds its rows, fields and slots in
 // app/ui/admin/collections/, the server its repository (ADR 065).
-import type { AdminListQuery } from './admin-list.ts'
+import type { ListQuery } from './admin-list.ts'
 import type { AutosaveView } from './autosave.ts'
 import type { FieldErrors } from './common.ts'
 import type { CollectionDeclaration } from './collections/define.ts'
@@ -10,7 +10,7 @@ import type { CollectionId, CollectionItems } from './collections/registry.ts'
 import type { StaleField } from './stale-translation.ts'
 import type { EnglishNameRow, TranslationData } from './translation.ts'
 import type { Page } from './page.ts'
-import type { BlogPost, MediaItem } from './types.ts'
+import type { BlogPost, MediaItem, Project } from './types.ts'
 
 /** What a failed save returns to the form: French messages per field and the typed values. */
 export interface FormFailure {
@@ -90,22 +90,29 @@ export type BlogData = CollectionData<BlogPost> & {
   autosave: AutosaveView | null
   now: string
   /** The list's search, filters, sort and page (ADR 091); absent in the form views. */
-  listing?: { query: AdminListQuery; total: number; pageCount: number }
+  listing?: AdminListing
 }
 
 /** The pages tab's loader data: the revisions of the page being edited (ADR 101). */
 export type PagesData = CollectionData<Page> & { revisions: RevisionsView | null }
 
-/** The media list's filters, as the URL carries them. */
-export interface MediaFilterValues {
-  q: string
-  category: string
-  tag: string
+/**
+ * One page of an admin list (ADR 091, ADR 099): the query the URL asked for (its page the one
+ * shown), the count of matching rows, and the values of the filters read from the data.
+ */
+export interface AdminListing {
+  query: ListQuery
+  total: number
+  pageCount: number
+  /** A data-driven filter's values by its parameter (the tags in use). */
+  choices?: Record<string, string[]>
 }
 
-/** The media tab's loader data: the filters, the tags to filter by, where each item is used. */
+/** The projects tab's loader data: the owner's word over a project's tags (ADR 092). */
+export type ProjectsData = CollectionData<Project> & { tagsLabel: string; listing?: AdminListing }
+
+/** The media tab's loader data: its page, and where each item of it is used. */
 export type MediaData = CollectionData<MediaItem> & {
-  tags: string[]
-  filters: MediaFilterValues
+  listing?: AdminListing
   usages: Record<string, readonly string[]>
 }

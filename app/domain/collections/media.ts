@@ -1,6 +1,7 @@
 // The "Médias" collection (ADR 017, ADR 064, ADR 079): what the server and the UI both read.
 import { MEDIA_DELETE_QUESTION, MediaFieldsSchema, MediaSchema } from '#app/domain/media.ts'
 import type { MediaItem } from '#app/domain/types.ts'
+import { MEDIA_LIST, listParamNames } from '#app/domain/admin-list.ts'
 import { declareCollection, englishVersion } from './define.ts'
 
 export const mediaCollection = declareCollection<MediaItem>()({
@@ -18,7 +19,7 @@ export const mediaCollection = declareCollection<MediaItem>()({
   },
   ordered: true,
   // Back to the list as the admin left it: its search and filters.
-  keepParams: ['q', 'category', 'tag'],
+  keepParams: listParamNames(MEDIA_LIST),
   translation: englishVersion(
     'media',
     MediaFieldsSchema,

@@ -1,6 +1,7 @@
 // The "Projets" collection (ADR 064, ADR 079): what the server and the UI both read.
 import { PROJECT_DELETE_QUESTION, ProjectFieldsSchema, ProjectSchema } from '#app/domain/project.ts'
 import type { Project } from '#app/domain/types.ts'
+import { PROJECTS_LIST, listParamNames } from '#app/domain/admin-list.ts'
 import { declareCollection, englishVersion } from './define.ts'
 
 export const projectsCollection = declareCollection<Project>()({
@@ -20,6 +21,8 @@ export const projectsCollection = declareCollection<Project>()({
     ['title'],
   ),
   publicPath: (p) => `/projects/${p.id}`,
+  // A save or a delete goes back to the list as it was filtered (ADR 099).
+  keepParams: listParamNames(PROJECTS_LIST),
   labels: {
     add: 'Nouveau projet',
     empty: 'Aucun projet pour le moment. Ajoutez votre premier projet.',

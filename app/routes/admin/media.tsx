@@ -3,7 +3,11 @@
 import type { Route } from './+types/media'
 import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
-import { loadMediaTab, unconfirmedUsedDelete } from '#app/server/admin/media-admin.server.ts'
+import {
+  bulkMediaIntent,
+  loadMediaTab,
+  unconfirmedUsedDelete,
+} from '#app/server/admin/media-admin.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { media } from '#app/ui/admin/collections/media.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'
@@ -16,8 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return saveCollection(request, await requireAdmin(request), media, {
+  const admin = await requireAdmin(request)
+  return saveCollection(request, admin, media, {
     delete: (form) => unconfirmedUsedDelete(request, media, form),
+    bulk: (form) => bulkMediaIntent(request, admin, media, form),
   })
 }
 

@@ -1,5 +1,6 @@
 // Admin › Messages: states new → read → replied / archived, a reply needs text. The filter,
-// the page and the selected message live in the URL (?status=&page=&id=).
+// the search, the sort, the page and the selected message live in the URL
+// (?status=&q=&tri=&page=&id=); ticked messages take a bulk action (ADR 099).
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { MESSAGE_STATUSES, type MessageStatus } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE, ReplySchema } from '#app/domain/message.ts'
@@ -12,8 +13,11 @@ import {
   readAdminForm,
   unknownIntent,
   listUrlOf,
+  type Actor,
 } from '#app/server/admin/admin-actions.server.ts'
+import { bulkIntent } from '#app/server/admin/admin-list.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { MESSAGES_LIST, listParamNames, readListQuery } from '#app/domain/admin-list.ts'
 import {
   archiveMessage,
   countMessagesByStatus,
@@ -28,6 +32,7 @@ import { isMailConfigured, queueReply } from '#app/server/mail/mail.server.ts'
 import { replyDeliveries, retryEmail } from '#app/server/mail/outbox.server.ts'
 import { kickMailWorker } from '#app/server/mail/worker.server.ts'
 import { Banner } from '#app/ui/admin/banner.tsx'
+import { BulkActions, ListFilters } from '#app/ui/admin/list-controls.tsx'
 import { Pagination } from '#app/ui/admin/activity-pagination.tsx'
 import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import {
@@ -44,21 +49,19 @@ function parseStatus(value: string | null): MessageStatus | undefined {
     : undefined
 }
 
-function parsePage(value: string | null): number {
-  const n = Number(value)
-  return Number.isInteger(n) && n >= 1 ? n : 1
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
   const status = parseStatus(url.searchParams.get('status'))
+  const query = readListQuery(MESSAGES_LIST, url.searchParams)
   const selectedId = url.searchParams.get('id') ?? undefined
   const [list, counts, selected] = await Promise.all([
     listMessages({
       status,
-      page: parsePage(url.searchParams.get('page')),
+      page: query.page,
       pageSize: MESSAGES_PAGE_SIZE,
+      q: query.q,
+      sort: query.sort,
     }),
     countMessagesByStatus(),
     selectedId ? getMessage(selectedId) : Promise.resolve(undefined),
@@ -67,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const delivery = selected?.reply ? (await replyDeliveries([selected.id]))[selected.id] : undefined
   return {
     status: status ?? 'all',
+    query: { ...query, page: list.page },
     list,
     counts,
     selected,
@@ -75,13 +79,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** The list URL after an action: same filter and page, the selection kept or dropped. */
+/** The list URL after an action: same filter, search and page, the selection kept or dropped. */
 const backTo = (request: Request, keepSelection: boolean) =>
-  listUrlOf(request, '/admin/messages', ['status', 'page', ...(keepSelection ? ['id'] : [])])
+  listUrlOf(request, '/admin/messages', [
+    ...listParamNames(MESSAGES_LIST),
+    ...(keepSelection ? ['id'] : []),
+  ])
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { intent, id, values } = await readAdminForm(request)
+  const form = await readAdminForm(request)
+  const { intent, id, values } = form
+  if (intent === 'bulk') return bulkMessagesIntent(request, admin, form)
   if (!['read', 'archive', 'reply', 'retry-reply', 'delete'].includes(intent))
     return unknownIntent(intent)
   const message = id ? await getMessage(id) : undefined
@@ -166,26 +175,68 @@ export async function action({ request }: Route.ActionArgs) {
   return data(null, { status: 400 })
 }
 
+/**
+ * Mark as read, archive or delete the ticked messages (ADR 099), by the spec's transitions: a
+ * message is marked read only from « new », and one already archived is left as it is.
+ */
+function bulkMessagesIntent(
+  request: Request,
+  admin: Actor,
+  form: { values: Record<string, unknown>; formData: FormData },
+) {
+  return bulkIntent(request, admin, form, {
+    spec: MESSAGES_LIST,
+    path: '/admin/messages',
+    resourceType: 'message',
+    async apply(id, action) {
+      const message = await getMessage(id)
+      if (!message) return undefined
+      const changed = { changed: `${message.name} <${message.email}>` }
+      switch (action) {
+        case 'read':
+          return message.status === 'new' && (await markMessageRead(id))?.status === 'read'
+            ? changed
+            : undefined
+        case 'archive':
+          return message.status !== 'archived' && (await archiveMessage(id)) ? changed : undefined
+        case 'delete':
+          return (await deleteMessage(id)) ? changed : undefined
+        default:
+          return undefined
+      }
+    },
+  })
+}
+
 export function meta() {
   return [{ title: 'Messages — Administration du Portfolio' }]
 }
 
 export default function MessagesTab() {
-  const { status, list, counts, selected, delivery, mailConfigured } =
+  const { status, query, list, counts, selected, delivery, mailConfigured } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'fieldErrors' in actionData ? actionData : undefined
+  // A refused bulk action says so in its own bar.
+  const bulkFailure = failure?.values && 'action' in failure.values ? failure : undefined
   const replyValue =
     typeof failure?.values.content === 'string' ? failure.values.content : undefined
   return (
     <div>
       <TabHeader title="Messages" />
-      {failure?.formError ? (
+      {failure?.formError && !bulkFailure ? (
         <div className="mb-4">
           <Banner kind="error">{failure.formError}</Banner>
         </div>
       ) : null}
       <MessageFilters current={status as MessageFilter} counts={counts} />
+      <ListFilters
+        spec={MESSAGES_LIST}
+        query={query}
+        keep={{ status: status === 'all' ? '' : status }}
+        label="Rechercher dans les messages"
+      />
+      <BulkActions spec={MESSAGES_LIST} total={list.total} failure={bulkFailure} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <MessageList messages={list.items} selectedId={selected?.id} />

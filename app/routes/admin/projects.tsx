@@ -1,7 +1,10 @@
 // Admin tab "Projets": the collection declared in app/ui/admin/collections/projects.tsx (ADR 064),
-// with the owner's label of the tags (ADR 092).
+// with the owner's label of the tags (ADR 092), and its list's search, filters, pages and bulk
+// action (ADR 099).
 import type { Route } from './+types/projects'
-import { collectionAction, collectionLoader } from '#app/server/admin/admin-collections.server.ts'
+import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
+import { bulkProjectsIntent, loadProjectsTab } from '#app/server/admin/projects-admin.server.ts'
+import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { projectTagsLabel } from '#app/domain/settings.ts'
 import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
@@ -10,15 +13,22 @@ import { tabMeta } from '#app/ui/admin/tabs.tsx'
 
 export const meta = () => tabMeta(projects.id)
 
-const loadCollection = collectionLoader(projects)
-
 /** The collection, and the owner's word over a project's tags (ADR 092). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [view, settings] = await Promise.all([loadCollection({ request }), getSiteSettings()])
+  await requireAdmin(request)
+  const [view, settings] = await Promise.all([
+    loadProjectsTab(request, projects),
+    getSiteSettings(),
+  ])
   return { ...view, tagsLabel: projectTagsLabel(settings) }
 }
 
-export const action = collectionAction(projects)
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  return saveCollection(request, admin, projects, {
+    bulk: (form) => bulkProjectsIntent(request, admin, projects, form),
+  })
+}
 
 export default function ProjectsTab({ loaderData, actionData }: Route.ComponentProps) {
   return <CollectionTab collection={projects} loaderData={loaderData} actionData={actionData} />

@@ -23,6 +23,7 @@ import {
   planImport,
 } from '#app/domain/newsletter-import.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
+import { readListQuery, SUBSCRIBERS_LIST } from '#app/domain/admin-list.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { readFormData } from '#app/server/http/request-body.server.ts'
@@ -41,6 +42,7 @@ import {
   subscriberGrowth,
 } from '#app/server/repositories/newsletter.server.ts'
 import { ConfirmDelete } from '#app/ui/admin/confirm-delete.tsx'
+import { ListFilters } from '#app/ui/admin/list-controls.tsx'
 import { SubmitButton } from '#app/ui/admin/buttons.tsx'
 import { TabHeader, tabMeta } from '#app/ui/admin/tabs.tsx'
 
@@ -53,11 +55,12 @@ const localeOf = (v: unknown) => LOCALES.find((l) => l === v)
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const params = new URL(request.url).searchParams
+  // The same URL reading as every admin list (ADR 099).
+  const query = readListQuery(SUBSCRIBERS_LIST, new URL(request.url).searchParams)
   const filters = {
-    q: (params.get('q') ?? '').slice(0, 254),
-    status: statusOf(params.get('statut')),
-    locale: localeOf(params.get('langue')),
+    q: query.q,
+    status: statusOf(query.filters.statut),
+    locale: localeOf(query.filters.langue),
   }
   const [items, counts, growth, issues, settings] = await Promise.all([
     listSubscribers(filters),
@@ -66,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentIssues(),
     getNewsletterSettings(),
   ])
-  return { items, counts, growth, issues, settings, filters }
+  return { items, counts, growth, issues, settings, query }
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status })
@@ -202,7 +205,7 @@ function Proof({ s }: { s: Subscriber }) {
 const input = 'rounded-md border border-zinc-300 px-2 py-1.5 text-sm'
 
 export default function SubscribersTab() {
-  const { items, counts, growth, issues, settings, filters } = useLoaderData<typeof loader>()
+  const { items, counts, growth, issues, settings, query } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
   const peak = Math.max(1, ...growth.map((g) => g.added))
@@ -273,37 +276,7 @@ export default function SubscribersTab() {
         <h3 id="list-title" className="mb-2 font-medium">
           Liste
         </h3>
-        <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" role="search">
-          <label className="text-sm">
-            Rechercher
-            <input name="q" defaultValue={filters.q} className={`${input} ml-2`} type="search" />
-          </label>
-          <label className="text-sm">
-            Statut
-            <select name="statut" defaultValue={filters.status ?? ''} className={`${input} ml-2`}>
-              <option value="">Tous</option>
-              {SUBSCRIBER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SUBSCRIBER_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            Langue
-            <select name="langue" defaultValue={filters.locale ?? ''} className={`${input} ml-2`}>
-              <option value="">Toutes</option>
-              {LOCALES.map((l) => (
-                <option key={l} value={l}>
-                  {LOCALE_LABELS[l]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={input}>
-            Filtrer
-          </button>
-        </Form>
+        <ListFilters spec={SUBSCRIBERS_LIST} query={query} label="Rechercher des abonnés" />
         {items.length === 0 ? (
           <p className="text-sm text-zinc-600">Aucun abonné.</p>
         ) : (

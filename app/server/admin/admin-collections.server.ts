@@ -267,16 +267,23 @@ export async function saveCollection<K extends CollectionId>(
     get: (id) => store.get(id),
     create: (values) => store.create(values, admin),
     update: (id, values) => store.update(id, values, admin),
-    // A deleted item's translations go with it (ADR 075).
-    remove: async (id) => {
-      const removed = await store.remove(id)
-      if (removed && collection.translation)
-        await deleteTranslations(collection.translation.entity, id)
-      return removed
-    },
+    remove: (id) => removeItem(collection, id),
     messages: collection.toasts,
   })
   return result ?? unknownIntent(form.intent)
+}
+
+/**
+ * Deletes one item as its form's delete does (its bulk action too, ADR 099): the row, its
+ * files (media), and its translations (ADR 075).
+ */
+export async function removeItem<K extends CollectionId>(
+  collection: CollectionDefinition<K>,
+  id: string,
+): Promise<boolean> {
+  const removed = await REPOSITORIES[collection.id].remove(id)
+  if (removed && collection.translation) await deleteTranslations(collection.translation.entity, id)
+  return removed
 }
 
 /** The loader of a tab that is only its collection: the admin checked, then the view. */

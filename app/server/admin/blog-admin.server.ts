@@ -33,13 +33,8 @@ import {
   getTranslation,
   saveTranslation,
 } from '../repositories/translations.server.ts'
-import {
-  ADMIN_LIST_PARAMS,
-  BulkActionSchema,
-  bulkDoneMessage,
-  readAdminListQuery,
-} from '#app/domain/admin-list.ts'
-import { listUrlOf } from './admin-actions.server.ts'
+import { POSTS_LIST, readAdminListQuery, type BulkAction } from '#app/domain/admin-list.ts'
+import { bulkIntent } from './admin-list.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
 
 export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
@@ -173,54 +168,33 @@ export async function renameCategoryIntent(request: Request, admin: Actor, form:
 
 /**
  * A bulk action on the ticked posts of a page (ADR 091): publish, unpublish, delete or add a
- * tag, validated by BulkActionSchema; each post goes through the same repository calls as its
- * own form (a revision, the caches, its English version deleted with it) and gets its own
- * activity entry. A post deleted meanwhile is skipped.
+ * tag; each post goes through the same repository calls as its own form (a revision, the
+ * caches, its English version deleted with it). A post deleted meanwhile is skipped.
  */
 export async function bulkPostsIntent(
   request: Request,
   admin: Actor,
   form: { values: Record<string, unknown>; formData: FormData },
 ) {
-  const parsed = BulkActionSchema.safeParse({
-    action: form.values.action,
-    ids: form.formData.getAll('ids').filter((id) => typeof id === 'string'),
-    tag: typeof form.values.tag === 'string' ? form.values.tag : undefined,
-  })
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {}
-    for (const issue of parsed.error.issues)
-      fieldErrors[String(issue.path[0] ?? 'action')] ??= issue.message
-    return formFailure(fieldErrors, form.values, Object.values(fieldErrors)[0])
-  }
-  const { action, ids, tag } = parsed.data
   const author = { id: admin.id, name: admin.name || admin.email }
   const nowIso = new Date().toISOString()
-  let done = 0
-  for (const id of new Set(ids)) {
-    const post = await getBlogPost(id)
-    if (!post) continue
-    const changed = await applyBulk(post, action, tag, nowIso, author)
-    if (!changed) continue
-    done++
-    await recordActivity(request, {
-      actor: admin,
-      action: action === 'delete' ? 'delete' : 'update',
-      resourceType: 'blog',
-      resourceId: post.id,
-      resourceName: post.title,
-      details: `Action groupée : ${bulkDoneMessage(action, 1)}`,
-    })
-  }
-  return redirectWithToast(listUrlOf(request, '/admin/blog', ADMIN_LIST_PARAMS), {
-    kind: 'success',
-    message: bulkDoneMessage(action, done),
+  return bulkIntent(request, admin, form, {
+    spec: POSTS_LIST,
+    path: '/admin/blog',
+    resourceType: 'blog',
+    async apply(id, action, tag) {
+      const post = await getBlogPost(id)
+      if (!post) return undefined
+      return (await applyBulk(post, action, tag, nowIso, author))
+        ? { changed: post.title }
+        : undefined
+    },
   })
 }
 
 async function applyBulk(
   post: BlogPost,
-  action: 'publish' | 'unpublish' | 'delete' | 'tag',
+  action: BulkAction,
   tag: string,
   now: string,
   author: { id: string; name: string },
@@ -244,5 +218,7 @@ async function applyBulk(
       return post.tags.includes(tag)
         ? true
         : !!(await updateBlogPost(post.id, { tags: [...post.tags, tag] }, author))
+    default:
+      return false
   }
 }

@@ -51,7 +51,7 @@ describe('the admin list of posts', () => {
     expect(await listAdminBlogPosts(query('page=99'))).toMatchObject({ page: 2 })
     expect(query('page=-1&statut=nimporte&tri=x')).toMatchObject({
       page: 1,
-      status: '',
+      filters: { statut: '' },
       sort: 'recent',
     })
     const ids = new Set([...first.items, ...second.items].map((p) => p.id))

@@ -1,39 +1,88 @@
-// Admin-only steps of the media tab beyond the shared collection ones (ADR 064): the list's
-// filters from the URL, the tags to filter by, where each item is used, and the refusal of
-// a delete the owner has not confirmed knowing where the item is used.
+// Admin-only steps of the media tab beyond the shared collection ones (ADR 064): one page of
+// the list's search and filters from the URL (ADR 099), the tags to filter by, where each item
+// is used, the refusal of a delete the owner has not confirmed knowing where the item is used,
+// and the bulk action, which keeps the items in use.
 import { MEDIA_USED_CONFIRMED } from '#app/domain/media.ts'
-import { MEDIA_CATEGORIES, type MediaCategory } from '#app/domain/types.ts'
-import type { CollectionDefinition, MediaData } from '#app/domain/admin-collection.ts'
-import { listUrlOf, type readAdminForm } from './admin-actions.server.ts'
-import { loadCollection } from './admin-collections.server.ts'
+import { MEDIA_LIST, readListQuery } from '#app/domain/admin-list.ts'
+import type { AdminListing, CollectionDefinition, MediaData } from '#app/domain/admin-collection.ts'
+import { listUrlOf, type Actor, type readAdminForm } from './admin-actions.server.ts'
+import { loadCollection, removeItem } from './admin-collections.server.ts'
+import { bulkIntent } from './admin-list.server.ts'
 import { findMediaUsages } from '../media/usage.server.ts'
-import { getMediaItem, listMedia, listMediaTags } from '../repositories/media.server.ts'
+import {
+  getMediaItem,
+  listAdminMedia,
+  listMediaTags,
+  updateMediaItem,
+} from '../repositories/media.server.ts'
+import { ValidationError } from '../http/errors.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 
-function isCategory(value: string | null): value is MediaCategory {
-  return value !== null && (MEDIA_CATEGORIES as readonly string[]).includes(value)
-}
-
-/** The media tab's view, filtered by the URL's search, category and tag. */
+/** The media tab's view; in the list, only the page the URL asks for and where its items are used. */
 export async function loadMediaTab(
   request: Request,
   media: CollectionDefinition<'media'>,
 ): Promise<MediaData> {
-  const url = new URL(request.url)
-  const q = url.searchParams.get('q')?.trim() ?? ''
-  const categoryParam = url.searchParams.get('category')
-  const category = isCategory(categoryParam) ? categoryParam : undefined
-  const tag = url.searchParams.get('tag')?.trim() || undefined
-  const view = await loadCollection(request, media, () => listMedia({ q, category, tag }))
+  const query = readListQuery(MEDIA_LIST, new URL(request.url).searchParams)
+  let listing: AdminListing | undefined
+  const view = await loadCollection(request, media, async () => {
+    const { items, ...page } = await listAdminMedia(query)
+    listing = { query: { ...query, page: page.page }, total: page.total, pageCount: page.pageCount }
+    return items
+  })
+  if (listing) listing.choices = { tag: await listMediaTags() }
   return {
     ...view,
-    tags: view.mode === 'list' ? await listMediaTags() : [],
-    filters: { q, category: category ?? '', tag: tag ?? '' },
-    // Where each item is used, for the delete dialog.
+    ...(listing ? { listing } : {}),
+    // Where each item of the page is used, for the delete dialog.
     usages: Object.fromEntries(
       await Promise.all(view.items.map(async (m) => [m.id, await findMediaUsages(m.url)] as const)),
     ),
   }
+}
+
+/** « 2 médias utilisés conservés : supprimez-les un par un » (ADR 099). */
+export function mediaKeptMessage(count: number): string {
+  return count > 1
+    ? `${count} médias utilisés conservés : supprimez-les un par un`
+    : '1 média utilisé conservé : supprimez-le seul'
+}
+
+/**
+ * Tag or delete the ticked media (ADR 099). A delete refuses an item in use, as the single
+ * delete does until the owner has seen where: it is kept and the toast says so.
+ */
+export async function bulkMediaIntent(
+  request: Request,
+  admin: Actor,
+  media: CollectionDefinition<'media'>,
+  form: { values: Record<string, unknown>; formData: FormData },
+) {
+  return bulkIntent(request, admin, form, {
+    spec: MEDIA_LIST,
+    path: '/admin/media',
+    resourceType: 'media',
+    keptMessage: mediaKeptMessage,
+    async apply(id, action, tag) {
+      const item = await getMediaItem(id)
+      if (!item) return undefined
+      const changed = { changed: item.title }
+      if (action === 'delete') {
+        const usages = await findMediaUsages(item.url)
+        if (usages.length > 0) return { kept: usages.join(', ') }
+        return (await removeItem(media, id)) ? changed : undefined
+      }
+      if (action !== 'tag') return undefined
+      if (item.tags.includes(tag)) return changed
+      try {
+        return (await updateMediaItem(id, { tags: [...item.tags, tag] })) ? changed : undefined
+      } catch (error) {
+        // A tag the item's own form would refuse: that item is left as it was.
+        if (error instanceof ValidationError) return undefined
+        throw error
+      }
+    },
+  })
 }
 
 /**

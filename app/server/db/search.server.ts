@@ -54,3 +54,71 @@ export function postSearchFilter<DB>(
   // list's own order (blog_posts_public_list) and tests each row against the matches.
   return sql<SqlBool>`+${sql.ref('blog_posts.id')} in (select id from ${keys} where k in (select rowid from ${table} where ${table} match ${match}))`
 }
+
+/**
+ * Accented letters folded by `foldedText` (lower and upper case: SQLite's `lower()` only
+ * knows ASCII), the French ones and their neighbours.
+ */
+const FOLDS: [string, string][] = [
+  ...[...'àáâãäåÀÁÂÃÄÅ'].map((c): [string, string] => [c, 'a']),
+  ...[...'çÇ'].map((c): [string, string] => [c, 'c']),
+  ...[...'èéêëÈÉÊË'].map((c): [string, string] => [c, 'e']),
+  ...[...'ìíîïÌÍÎÏ'].map((c): [string, string] => [c, 'i']),
+  ...[...'ñÑ'].map((c): [string, string] => [c, 'n']),
+  ...[...'òóôõöÒÓÔÕÖ'].map((c): [string, string] => [c, 'o']),
+  ...[...'ùúûüÙÚÛÜ'].map((c): [string, string] => [c, 'u']),
+  ...[...'ýÿÝŸ'].map((c): [string, string] => [c, 'y']),
+  ['œ', 'oe'],
+  ['Œ', 'oe'],
+  ['æ', 'ae'],
+  ['Æ', 'ae'],
+]
+
+/** A word as `foldedText` writes it: lower case, no accents. */
+function foldWord(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+}
+
+/**
+ * The columns' texts joined, in lower case and without accents, in SQL that both databases
+ * run (ADR 099): `replace()` and `lower()` only, no extension.
+ */
+function foldedText(columns: readonly string[]): RawBuilder<string> {
+  const joined = sql.join(
+    columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`),
+    sql` || ' ' || `,
+  )
+  let text: RawBuilder<string> = sql<string>`lower(${joined})`
+  for (const [from, to] of FOLDS)
+    text = sql<string>`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`
+  return text
+}
+
+/** A column's text for an A → Z sort, accents and case ignored ("Été" among the E's). */
+export function foldedOrder(column: string): RawBuilder<string> {
+  return foldedText([column])
+}
+
+/**
+ * The condition "each word of the query is found in one of these columns", accents and case
+ * ignored, for the admin lists of projects, media and messages (ADR 099); undefined when the
+ * query has no word. A scan of the rows in the database, never a load of the table.
+ */
+export function textSearchFilter(
+  columns: readonly string[],
+  query: string | undefined,
+): Expression<SqlBool> | undefined {
+  const words = searchWords(query ?? '').map(foldWord)
+  if (words.length === 0) return undefined
+  const text = foldedText(columns)
+  // Words are letters and digits only: nothing in them is a LIKE wildcard.
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql`${text} like ${`%${word}%`}`),
+    sql` and `,
+  )})`
+}

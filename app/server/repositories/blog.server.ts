@@ -22,7 +22,7 @@ import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { isUniqueViolation, jsonArrayHolds } from '#app/server/db/dialect.server.ts'
 import { postSearchFilter } from '#app/server/db/search.server.ts'
-import { ADMIN_PAGE_SIZE, type AdminListQuery } from '#app/domain/admin-list.ts'
+import { ADMIN_PAGE_SIZE, type ListQuery } from '#app/domain/admin-list.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 import { excerptOrFirstParagraph } from '#app/domain/excerpt.ts'
 import { PUBLIC_PAGE_SIZE, pageCountOf, type PageInfo } from '#app/domain/pagination.ts'
@@ -612,7 +612,7 @@ export async function listBlogPostTitles(): Promise<{ id: string; slug: string; 
  * the sort, and the total for the page count; all in SQL, so 5,000 posts read 50 rows.
  */
 export async function listAdminBlogPosts(
-  query: AdminListQuery,
+  query: ListQuery,
   now: Date = new Date(),
 ): Promise<{ items: BlogPost[]; total: number; page: number; pageCount: number }> {
   const db = getDb()
@@ -620,18 +620,19 @@ export async function listAdminBlogPosts(
   const search = postSearchFilter(db, query.q)
   let base = db.selectFrom('blog_posts')
   if (search) base = base.where(search)
-  if (query.status === 'draft') base = base.where('status', '=', 'draft')
-  else if (query.status === 'scheduled')
+  const { statut: status, version: language } = query.filters
+  if (status === 'draft') base = base.where('status', '=', 'draft')
+  else if (status === 'scheduled')
     base = base.where('status', '!=', 'draft').where('publishedAt', '>', at)
-  else if (query.status === 'published')
+  else if (status === 'published')
     base = base.where('status', '!=', 'draft').where('publishedAt', '<=', at)
-  if (query.language) {
+  if (language) {
     const translated = db
       .selectFrom('translations')
       .select('entityId')
       .where('entity', '=', 'post')
       .where('locale', '=', 'en')
-    base = base.where('id', query.language === 'en' ? 'in' : 'not in', translated)
+    base = base.where('id', language === 'en' ? 'in' : 'not in', translated)
   }
   const sorted = <Q extends PostsQuery>(q: Q): Q =>
     (query.sort === 'oldest'

@@ -96,3 +96,29 @@ export async function tagsInUse(
   const rows = await db.selectFrom(table).select('tags').execute()
   return distinctSorted(rows.flatMap((row) => parseJson<string[]>(row.tags, [])))
 }
+
+/** One page of an admin list (ADR 091, ADR 099). */
+export interface ListPage<T> {
+  items: T[]
+  total: number
+  /** The page shown: the one asked for, or the last one. */
+  page: number
+  pageCount: number
+}
+
+/**
+ * Counts the matching rows, then reads only the rows of the wanted page (clamped to the last
+ * one): `read(limit, offset)`.
+ */
+export async function readListPage<T>(
+  count: Promise<{ n: number | string | bigint } | undefined>,
+  pageSize: number,
+  wanted: number,
+  read: (limit: number, offset: number) => Promise<T[]>,
+): Promise<ListPage<T>> {
+  const total = Number((await count)?.n ?? 0)
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const page = Math.min(Math.max(1, wanted), pageCount)
+  const items = total === 0 ? [] : await read(pageSize, (page - 1) * pageSize)
+  return { items, total, page, pageCount }
+}

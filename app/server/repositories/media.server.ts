@@ -16,9 +16,14 @@ import {
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import type { StoredMedia } from '#app/server/media/pipeline.server.ts'
 import type { MediaStorage } from '#app/server/media/storage.server.ts'
+import { MEDIA_LIST, type ListQuery } from '#app/domain/admin-list.ts'
+import { jsonArrayHolds } from '#app/server/db/dialect.server.ts'
+import { foldedOrder, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
+  readListPage,
+  type ListPage,
   tagsInUse,
   firstRow,
   matchesQuery,
@@ -160,6 +165,36 @@ async function readMedia(filters: MediaFilters): Promise<MediaItem[]> {
     (item) =>
       (!tag || item.tags.includes(tag)) &&
       matchesQuery(filters.q, [item.title, item.description, ...item.tags]),
+  )
+}
+
+/**
+ * One page of the media tab (ADR 099): searched in the title, description and tags (accents
+ * and case ignored), filtered by type and tag, sorted in SQL.
+ */
+export async function listAdminMedia(query: ListQuery): Promise<ListPage<MediaItem>> {
+  const db = getDb()
+  let base = db.selectFrom('media')
+  const search = textSearchFilter(['title', 'description', 'tags'], query.q)
+  if (search) base = base.where(search)
+  const { category, tag } = query.filters
+  if (category) base = base.where('category', '=', category as MediaCategory)
+  if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
+  const rows = base.select(COLUMNS)
+  const sorted =
+    query.sort === 'recent'
+      ? rows.orderBy('createdAt', 'desc')
+      : query.sort === 'oldest'
+        ? rows.orderBy('createdAt', 'asc')
+        : query.sort === 'title'
+          ? rows.orderBy(foldedOrder('title'), 'asc')
+          : rows.orderBy('order', 'asc').orderBy('createdAt', 'asc')
+  return readListPage(
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    MEDIA_LIST.pageSize,
+    query.page,
+    async (limit, offset) =>
+      (await sorted.orderBy('id', 'asc').limit(limit).offset(offset).execute()).map(toMediaItem),
   )
 }
 

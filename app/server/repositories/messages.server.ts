@@ -14,6 +14,7 @@ import { getDb } from '#app/server/db/client.server.ts'
 import type { Database, MessagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
+import { textSearchFilter } from '#app/server/db/search.server.ts'
 import { firstRow } from './collection.server.ts'
 
 export interface Page<T> {
@@ -121,7 +122,15 @@ export async function getMessage(id: string): Promise<Message | undefined> {
 
 /** Newest first (createdAt desc, id desc), one page at a time. */
 export async function listMessages(
-  options: { status?: MessageStatus | 'all'; page?: number; pageSize?: number } = {},
+  options: {
+    status?: MessageStatus | 'all'
+    page?: number
+    pageSize?: number
+    /** Words found in the name, e-mail or text, accents and case ignored (ADR 099). */
+    q?: string
+    /** Newest first unless 'oldest'. */
+    sort?: string
+  } = {},
 ): Promise<Page<Message>> {
   const db = getDb()
   // 'all' is the first filter button: no status condition.
@@ -131,11 +140,24 @@ export async function listMessages(
     options.pageSize,
     MESSAGES_PAGE_SIZE,
   )
-  let count = db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (status) count = count.where('status', '=', status)
-  const total = Number((await count.executeTakeFirstOrThrow()).n)
-  let query = db.selectFrom('messages').select(COLUMNS)
-  if (status) query = query.where('status', '=', status)
+  let base = db.selectFrom('messages')
+  if (status) base = base.where('status', '=', status)
+  const search = textSearchFilter(['name', 'email', 'message'], options.q)
+  if (search) base = base.where(search)
+  const total = Number(
+    (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  )
+  const query = base.select(COLUMNS)
+  if (options.sort === 'oldest') {
+    const page = Math.min(Math.max(1, wanted), Math.max(1, Math.ceil(total / pageSize)))
+    const rows = await query
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()
+    return { items: rows.map(toMessage), total, page, pageSize }
+  }
   const { rows, page } = await newestFirstPage(query, 'createdAt', { wanted, total, pageSize })
   return { items: rows.map(toMessage), total, page, pageSize }
 }

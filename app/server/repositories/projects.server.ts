@@ -15,9 +15,14 @@ import {
 } from '#app/server/db/util.server.ts'
 import { parseOrThrow } from '#app/server/http/errors.server.ts'
 import { renderBefore, renderMarkdown } from '#app/server/content/markdown.server.ts'
+import { PROJECTS_LIST, type ListQuery } from '#app/domain/admin-list.ts'
+import { jsonArrayHolds } from '#app/server/db/dialect.server.ts'
+import { foldedOrder, textSearchFilter } from '#app/server/db/search.server.ts'
 import {
   countRows,
   deleteById,
+  readListPage,
+  type ListPage,
   tagsInUse,
   firstRow,
   mergePatch,
@@ -258,4 +263,42 @@ export async function deleteProject(id: string): Promise<boolean> {
 /** Every project's id and title (the statistics name pages by them, ADR 072). */
 export async function listProjectTitles(): Promise<{ id: string; title: string }[]> {
   return getDb().selectFrom('projects').select(['id', 'title']).execute()
+}
+
+/**
+ * One page of the projects' admin list (ADR 099): searched in the title, description and
+ * tags, filtered by « En vedette », the English version and a tag, sorted in SQL.
+ */
+export async function listAdminProjects(query: ListQuery): Promise<ListPage<Project>> {
+  const db = getDb()
+  let base = db.selectFrom('projects')
+  const search = textSearchFilter(['title', 'description', 'tags'], query.q)
+  if (search) base = base.where(search)
+  const { vedette, version, tag } = query.filters
+  if (vedette) base = base.where('featured', '=', vedette === 'oui' ? 1 : 0)
+  if (version) {
+    const translated = db
+      .selectFrom('translations')
+      .select('entityId')
+      .where('entity', '=', 'project')
+      .where('locale', '=', 'en')
+    base = base.where('id', version === 'en' ? 'in' : 'not in', translated)
+  }
+  if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
+  const sorted = base.select(COLUMNS)
+  const ordered =
+    query.sort === 'title'
+      ? sorted.orderBy(foldedOrder('title'), 'asc')
+      : query.sort === 'recent'
+        ? sorted.orderBy('createdAt', 'desc')
+        : query.sort === 'oldest'
+          ? sorted.orderBy('createdAt', 'asc')
+          : sorted.orderBy('startDate', 'desc').orderBy('order', 'asc').orderBy('createdAt', 'asc')
+  return readListPage(
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    PROJECTS_LIST.pageSize,
+    query.page,
+    async (limit, offset) =>
+      (await ordered.orderBy('id', 'asc').limit(limit).offset(offset).execute()).map(toProject),
+  )
 }

@@ -1,71 +1,106 @@
 // An admin list's search, filters, sort, pages and bulk actions (ADR 091). Everything the list
 // shows is in the URL (a GET form and links), so back and forward restore it; the bulk form
 // posts the ticked rows (their boxes name it with `form=`) and asks before deleting.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { AlertDialog } from 'radix-ui'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Form, Link, useLocation, useSubmit } from 'react-router'
 import {
-  ADMIN_LANGUAGES,
-  ADMIN_LANGUAGE_LABELS,
-  ADMIN_SORTS,
-  ADMIN_SORT_LABELS,
-  ADMIN_STATUSES,
-  BULK_ACTIONS,
   BULK_ACTION_LABELS,
-  adminListParams,
   bulkDeleteQuestion,
-  type AdminListQuery,
+  listParams,
+  type ListQuery,
+  type ListSpec,
 } from '#app/domain/admin-list.ts'
 import type { FormFailure } from '#app/domain/admin-collection.ts'
-import { STATUS_LABELS } from '#app/domain/publishing.ts'
 import { buttonStyles } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
 
 const BULK_FORM = 'bulk-form'
 
-/** The search box and the status, language and sort selects (a GET form). */
-export function ListFilters({ query }: { query: AdminListQuery }) {
+/** Pause after the last keystroke before a live search runs (one request per pause). */
+const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The search box, the list's filter selects and its sort (a GET form, ADR 099). A select
+ * applies at once; the search waits for Enter or the button, or with `live` for a pause in
+ * the typing. `choices` are the values of the filters read from the data (the tags in use);
+ * `keep` are the list's parameters outside this form (the messages' status buttons).
+ */
+export function ListFilters({
+  spec,
+  query,
+  choices = {},
+  keep = {},
+  live = false,
+  label = 'Rechercher et filtrer',
+}: {
+  spec: ListSpec
+  query: ListQuery
+  choices?: Record<string, readonly string[]>
+  keep?: Record<string, string>
+  live?: boolean
+  label?: string
+}) {
   const { search } = useLocation()
   const submit = useSubmit()
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // A search still waiting when the tab is left must not navigate back to it.
+  useEffect(() => () => clearTimeout(pending.current), [])
+  const options = { replace: live, preventScrollReset: true }
   return (
     <Form
-      // Remounted on each URL, so back and forward show the list's own filters.
-      key={search}
+      // Remounted on each URL, so back and forward show the list's own filters; a live
+      // search keeps its box (and its focus) while the list follows the typing.
+      key={live ? 'live' : search}
       method="get"
       role="search"
-      aria-label="Rechercher et filtrer"
-      className="mb-4 grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 md:grid-cols-[1fr_10rem_12rem_12rem_auto] md:items-end"
+      aria-label={label}
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
+      onSubmit={() => clearTimeout(pending.current)}
       onChange={(event) => {
-        // A select applies at once; the search box waits for Enter or the button.
-        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget)
+        const form = event.currentTarget
+        clearTimeout(pending.current)
+        if (event.target instanceof HTMLSelectElement) void submit(form, options)
+        else if (live && event.target instanceof HTMLInputElement && event.target.name === 'q')
+          pending.current = setTimeout(() => void submit(form, options), SEARCH_DEBOUNCE_MS)
       }}
     >
-      <TextField name="q" label="Rechercher" type="search" defaultValue={query.q} maxLength={200} />
-      <SelectField
-        name="statut"
-        label="Statut"
-        defaultValue={query.status}
-        options={[
-          { value: '', label: 'Tous les statuts' },
-          ...ADMIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-        ]}
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <TextField
+        id="filtre-q"
+        name="q"
+        label="Rechercher"
+        type="search"
+        placeholder="Rechercher..."
+        defaultValue={query.q}
+        maxLength={200}
       />
-      <SelectField
-        name="version"
-        label="Langue"
-        defaultValue={query.language}
-        options={[
-          { value: '', label: 'Toutes les langues' },
-          ...ADMIN_LANGUAGES.map((l) => ({ value: l, label: ADMIN_LANGUAGE_LABELS[l] })),
-        ]}
-      />
-      <SelectField
-        name="tri"
-        label="Trier par"
-        defaultValue={query.sort}
-        options={ADMIN_SORTS.map((s) => ({ value: s, label: ADMIN_SORT_LABELS[s] }))}
-      />
+      {spec.filters.map((filter) => (
+        <SelectField
+          key={filter.param}
+          id={`filtre-${filter.param}`}
+          name={filter.param}
+          label={filter.label}
+          defaultValue={query.filters[filter.param] ?? ''}
+          options={[
+            { value: '', label: filter.all },
+            ...(filter.options ??
+              (choices[filter.param] ?? []).map((value) => ({ value, label: value }))),
+          ]}
+        />
+      ))}
+      {spec.sorts.length > 1 ? (
+        <SelectField
+          id="filtre-tri"
+          name="tri"
+          label="Trier par"
+          defaultValue={query.sort}
+          options={spec.sorts}
+        />
+      ) : null}
       <button type="submit" className={buttonStyles.secondary}>
         Filtrer
       </button>
@@ -73,10 +108,13 @@ export function ListFilters({ query }: { query: AdminListQuery }) {
   )
 }
 
-/** A row's box, ticked to take part in the bulk action. */
+/** A row's box, ticked to take part in the bulk action; unticked after each navigation. */
 export function RowCheckbox({ id, name }: { id: string; name: string }) {
+  const { key } = useLocation()
   return (
     <input
+      // A new list (a bulk action done, a filter, a page) starts with nothing ticked.
+      key={key}
       type="checkbox"
       name="ids"
       value={id}
@@ -89,14 +127,17 @@ export function RowCheckbox({ id, name }: { id: string; name: string }) {
 
 /** The bulk action bar: an action, a tag for « Ajouter une étiquette », « Appliquer ». */
 export function BulkActions({
+  spec,
   total,
   failure,
 }: {
+  spec: ListSpec
   total: number
   failure: FormFailure | undefined
 }) {
   const form = useRef<HTMLFormElement>(null)
   const submit = useSubmit()
+  const { key } = useLocation()
   const [asking, setAsking] = useState(0)
   // Only a refused bulk action posted `action`.
   const error = failure?.values && 'action' in failure.values ? failure.formError : undefined
@@ -104,8 +145,12 @@ export function BulkActions({
     <>
       <Form
         ref={form}
+        // Emptied after each navigation; a refused action (no navigation) keeps its choice.
+        key={key}
         id={BULK_FORM}
         method="post"
+        // An action bar, not an edit: leaving it loses nothing (ADR 087).
+        data-no-guard=""
         aria-label="Actions groupées"
         className="mb-4 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -123,9 +168,12 @@ export function BulkActions({
         <SelectField
           name="action"
           label="Action groupée"
-          options={BULK_ACTIONS.map((a) => ({ value: a, label: BULK_ACTION_LABELS[a] }))}
+          id="bulk-action"
+          options={spec.bulk.map((a) => ({ value: a, label: BULK_ACTION_LABELS[a] }))}
         />
-        <TextField name="tag" label="Étiquette à ajouter" maxLength={50} />
+        {spec.bulk.includes('tag') ? (
+          <TextField id="bulk-tag" name="tag" label="Étiquette à ajouter" maxLength={50} />
+        ) : null}
         <button type="submit" className={buttonStyles.secondary}>
           Appliquer
         </button>
@@ -167,13 +215,21 @@ export function BulkActions({
 }
 
 /** « Page précédente », « Page N sur M », « Page suivante », the filters kept. */
-export function ListPagination({ query, pageCount }: { query: AdminListQuery; pageCount: number }) {
+export function ListPagination({
+  spec,
+  query,
+  pageCount,
+}: {
+  spec: ListSpec
+  query: ListQuery
+  pageCount: number
+}) {
   if (pageCount <= 1) return null
   const { page } = query
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={adminListParams(query, page - 1) || '?'} className={buttonStyles.secondary}>
+        <Link to={listParams(spec, query, page - 1) || '?'} className={buttonStyles.secondary}>
           <ChevronLeft aria-hidden="true" className="size-4" />
           Page précédente
         </Link>
@@ -184,7 +240,7 @@ export function ListPagination({ query, pageCount }: { query: AdminListQuery; pa
         Page {page} sur {pageCount}
       </p>
       {page < pageCount ? (
-        <Link to={adminListParams(query, page + 1)} className={buttonStyles.secondary}>
+        <Link to={listParams(spec, query, page + 1)} className={buttonStyles.secondary}>
           Page suivante
           <ChevronRight aria-hidden="true" className="size-4" />
         </Link>

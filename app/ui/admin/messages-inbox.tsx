@@ -12,6 +12,7 @@ import { buttonStyles, SubmitButton } from './buttons.tsx'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldError } from './fields.tsx'
 import { EmptyState } from './list.tsx'
+import { RowCheckbox } from './list-controls.tsx'
 
 export const MESSAGE_FILTERS = ['all', 'new', 'read', 'replied', 'archived'] as const
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
@@ -139,12 +140,16 @@ export function MessageList({
       {messages.map((m) => {
         const selected = m.id === selectedId
         return (
-          <li key={m.id}>
+          <li key={m.id} className={`flex items-start pl-4 ${selected ? 'bg-violet-50' : ''}`}>
+            {/* Ticked for the bulk action (ADR 099), beside the link, never inside it. */}
+            <span className="pt-3.5">
+              <RowCheckbox id={m.id} name={`${m.name} (${m.email})`} />
+            </span>
             <Link
               to={href({ id: m.id })}
               aria-current={selected ? 'true' : undefined}
               preventScrollReset
-              className={`block px-4 py-3 hover:bg-zinc-50 ${selected ? 'bg-violet-50' : ''}`}
+              className="block min-w-0 flex-1 py-3 pr-4 hover:bg-zinc-50"
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium text-zinc-900">{m.name}</span>

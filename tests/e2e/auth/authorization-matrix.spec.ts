@@ -207,8 +207,14 @@ async function probes(victimUserId: string): Promise<Probe[]> {
       if (intent === 'rename-category')
         form.push(['from', String(factories.makeBlogPost().category)], ['to', 'Rubrique renommée'])
       if (intent === 'reorder') for (const id of [...ids].reverse()) form.push(['ids', id])
-      // A bulk action (ADR 091): unpublish the first post.
-      if (intent === 'bulk' && ids[0]) form.push(['action', 'unpublish'], ['ids', ids[0]])
+      // A bulk action (ADR 091, ADR 099): unpublish the first post, tag the first project or
+      // media item, mark the first message read.
+      if (intent === 'bulk' && ids[0])
+        form.push(
+          ['action', { blog: 'unpublish', messages: 'read' }[tab.id as string] ?? 'tag'],
+          ['tag', 'Matrice'],
+          ['ids', ids[0]],
+        )
       // ADR 018: the CV tab approves an account to download the CV.
       if (intent === 'approval') form.push(['userId', victimUserId], ['approved', 'true'])
       list.push({ label: `POST ${path} intent=${intent}`, method: 'POST', path, form })

@@ -27,6 +27,7 @@ import { MediaUrlField } from '../media-url-field.tsx'
 import { NewsletterPublish } from '../newsletter-publish.tsx'
 import { AutosaveBanner, AutosaveStatus } from '../post-autosave.tsx'
 import { blogCollection } from '#app/domain/collections/blog.ts'
+import { POSTS_LIST } from '#app/domain/admin-list.ts'
 import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
 
@@ -38,15 +39,19 @@ export const blog = defineCollection<'blog', BlogData>(blogCollection, {
       <CategoryRenameForm categories={data.taxonomy.categories} failure={failure} />
       {data.listing ? (
         <>
-          <ListFilters query={data.listing.query} />
-          <BulkActions total={data.listing.total} failure={failure} />
+          <ListFilters spec={POSTS_LIST} query={data.listing.query} />
+          <BulkActions spec={POSTS_LIST} total={data.listing.total} failure={failure} />
         </>
       ) : null}
     </>
   ),
   AfterList: ({ data }) =>
     data.listing ? (
-      <ListPagination query={data.listing.query} pageCount={data.listing.pageCount} />
+      <ListPagination
+        spec={POSTS_LIST}
+        query={data.listing.query}
+        pageCount={data.listing.pageCount}
+      />
     ) : null,
   rowActions: (post) => (
     <Link

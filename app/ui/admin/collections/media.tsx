@@ -1,13 +1,12 @@
 // The "Gestion des Médias" collection (ADR 064): a grid with search, category and tag
-// filters (in the URL), the uploader, and where each item is used, asked before a delete.
-import { useEffect, useRef } from 'react'
-import { Form, useRevalidator, useSubmit } from 'react-router'
-import { Search } from 'lucide-react'
+// filters, pages and bulk actions (in the URL, ADR 099), the uploader, and where each item
+// is used, asked before a delete.
+import { useRevalidator } from 'react-router'
 import { MEDIA_CATEGORY_LABELS, MEDIA_USED_CONFIRMED, mediaCountText } from '#app/domain/media.ts'
-import type { MediaData, MediaFilterValues } from '#app/domain/admin-collection.ts'
+import type { FormFailure, MediaData } from '#app/domain/admin-collection.ts'
+import { MEDIA_LIST } from '#app/domain/admin-list.ts'
 import { formatBytes } from '#app/domain/media-file.ts'
 import { MEDIA_CATEGORIES, type MediaItem } from '#app/domain/types.ts'
-import { buttonStyles } from '../buttons.tsx'
 import {
   CheckboxField,
   FieldGrid,
@@ -17,6 +16,7 @@ import {
   TextField,
   optionsWithNone,
 } from '../fields.tsx'
+import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { MediaUploader } from '../media-uploader.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { mediaCollection } from '#app/domain/collections/media.ts'
@@ -26,104 +26,41 @@ import { MissingTranslation } from '../translation-panel.tsx'
 export const media = defineCollection<'media', MediaData>(mediaCollection, {
   BeforeList: MediaListTop,
   List: MediaGrid,
+  AfterList: ({ data }) =>
+    data.listing ? (
+      <ListPagination
+        spec={MEDIA_LIST}
+        query={data.listing.query}
+        pageCount={data.listing.pageCount}
+      />
+    ) : null,
   Fields: MediaFields,
 })
 
-function MediaListTop({ data }: { data: MediaData }) {
+function MediaListTop({ data, failure }: { data: MediaData; failure: FormFailure | undefined }) {
   const revalidator = useRevalidator()
+  const { listing } = data
   return (
     <>
       <MediaUploader onUploaded={() => void revalidator.revalidate()} />
-      <MediaFilters tags={data.tags} filters={data.filters} />
-      {/* Announces the result count after each search or filter (polite: never interrupts). */}
-      <p aria-live="polite" aria-atomic="true" className="sr-only">
-        {mediaCountText(data.items.length)}
-      </p>
+      {listing ? (
+        <>
+          {/* The search follows the typing, after a pause (ADR 099). */}
+          <ListFilters
+            spec={MEDIA_LIST}
+            query={listing.query}
+            choices={listing.choices}
+            live
+            label="Filtrer les médias"
+          />
+          <BulkActions spec={MEDIA_LIST} total={listing.total} failure={failure} />
+          {/* Announces the result count after each search or filter (polite: never interrupts). */}
+          <p aria-live="polite" aria-atomic="true" className="sr-only">
+            {mediaCountText(listing.total)}
+          </p>
+        </>
+      ) : null}
     </>
-  )
-}
-
-/** Pause after the last keystroke before the search runs (one request per pause, not per key). */
-const SEARCH_DEBOUNCE_MS = 300
-
-const selectClass =
-  'rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm'
-
-function MediaFilters({ tags, filters }: { tags: string[]; filters: MediaFilterValues }) {
-  const submit = useSubmit()
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const cancelPending = () => clearTimeout(pending.current)
-  // A search still waiting when the tab is left must not navigate back to it.
-  useEffect(() => () => clearTimeout(pending.current), [])
-  return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filtrer les médias"
-      className="mb-6 flex flex-wrap items-end gap-3"
-      onSubmit={cancelPending}
-      onChange={(event) => {
-        const form = event.currentTarget
-        const run = () => void submit(form, { replace: true, preventScrollReset: true })
-        cancelPending()
-        // Typing waits for a pause; the selects apply at once.
-        if (event.target instanceof HTMLInputElement && event.target.type === 'search')
-          pending.current = setTimeout(run, SEARCH_DEBOUNCE_MS)
-        else run()
-      }}
-    >
-      <div className="relative min-w-48 flex-1">
-        <label htmlFor="media-q" className="sr-only">
-          Rechercher
-        </label>
-        <Search
-          className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-zinc-400"
-          aria-hidden="true"
-        />
-        <input
-          id="media-q"
-          type="search"
-          name="q"
-          placeholder="Rechercher..."
-          defaultValue={filters.q}
-          className={`${selectClass} w-full pl-9`}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="media-category" className="text-xs text-zinc-600">
-          Catégorie
-        </label>
-        <select
-          id="media-category"
-          name="category"
-          defaultValue={filters.category}
-          className={selectClass}
-        >
-          <option value="">Toutes les catégories</option>
-          {MEDIA_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {MEDIA_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="media-tag" className="text-xs text-zinc-600">
-          Tag
-        </label>
-        <select id="media-tag" name="tag" defaultValue={filters.tag} className={selectClass}>
-          <option value="">Tous les tags</option>
-          {tags.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className={buttonStyles.secondary}>
-        Filtrer
-      </button>
-    </Form>
   )
 }
 
@@ -167,10 +104,13 @@ function MediaGrid({ items, data }: { items: MediaItem[]; data: MediaData }) {
             </div>
             <div className="flex flex-col gap-1 p-4">
               <div className="flex items-start justify-between gap-2">
-                <div>
-                  <h3 className="font-medium text-zinc-900">{item.title}</h3>
-                  {/* Its caption's English version (ADR 075). */}
-                  <MissingTranslation entity="media" data={data.translations?.[item.id]} />
+                <div className="flex items-start">
+                  <RowCheckbox id={item.id} name={item.title} />
+                  <div>
+                    <h3 className="font-medium text-zinc-900">{item.title}</h3>
+                    {/* Its caption's English version (ADR 075). */}
+                    <MissingTranslation entity="media" data={data.translations?.[item.id]} />
+                  </div>
                 </div>
                 <div className="flex shrink-0 items-center gap-1">
                   <RowActions

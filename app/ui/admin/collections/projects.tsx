@@ -7,14 +7,33 @@ import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '
 import { ListInput } from '../list-input.tsx'
 import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
-import { viewsLabel, type CollectionData } from '#app/domain/admin-collection.ts'
+import { viewsLabel, type ProjectsData } from '#app/domain/admin-collection.ts'
+import { PROJECTS_LIST } from '#app/domain/admin-list.ts'
 import { projectsCollection } from '#app/domain/collections/projects.ts'
+import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 
-/** The projects tab's loader data: the owner's word over a project's tags (ADR 092). */
-type ProjectsData = CollectionData<Project> & { tagsLabel: string }
-
 export const projects = defineCollection<'projects', ProjectsData>(projectsCollection, {
+  // The list's search, filters, pages and bulk action (ADR 099).
+  BeforeList: ({ data, failure }) =>
+    data.listing ? (
+      <>
+        <ListFilters
+          spec={PROJECTS_LIST}
+          query={data.listing.query}
+          choices={data.listing.choices}
+        />
+        <BulkActions spec={PROJECTS_LIST} total={data.listing.total} failure={failure} />
+      </>
+    ) : null,
+  AfterList: ({ data }) =>
+    data.listing ? (
+      <ListPagination
+        spec={PROJECTS_LIST}
+        query={data.listing.query}
+        pageCount={data.listing.pageCount}
+      />
+    ) : null,
   Row: ProjectRow,
   Fields: ProjectFields,
 })
@@ -22,6 +41,7 @@ export const projects = defineCollection<'projects', ProjectsData>(projectsColle
 function ProjectRow({ item: project, data }: { item: Project; data: ProjectsData }) {
   return (
     <div className="flex items-center gap-3">
+      <RowCheckbox id={project.id} name={project.title} />
       <img
         src={project.thumbnail}
         alt=""
