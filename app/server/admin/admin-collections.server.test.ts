@@ -125,11 +125,12 @@ describe('saveCollection', () => {
 
   it('keeps the list filters a collection declares in its redirect', async () => {
     const response = (await saveCollection(
-      post('/admin/media?q=logo&category=image&page=3', { intent: 'delete', id: 'nope' }),
+      post('/admin/media?q=logo&category=image&page=3&autre=1', { intent: 'delete', id: 'nope' }),
       admin,
       media,
     )) as Response
-    expect(response.headers.get('Location')).toBe('/admin/media?q=logo&category=image')
+    // The media list is paged (ADR 099): its page is kept; a parameter it does not declare is not.
+    expect(response.headers.get('Location')).toBe('/admin/media?q=logo&category=image&page=3')
     expect(await toastOf(response)).toEqual({ kind: 'error', message: "Ce média n'existe plus." })
   })
 
