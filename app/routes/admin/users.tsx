@@ -103,7 +103,7 @@ async function withInvitation(
   })
 }
 
-/** The list's page that shows the user, so the admin sees the row just created or invited. */
+/** The list's page that shows the user, so the admin sees the row just saved or invited. */
 async function listAddress(userId: string): Promise<string> {
   const index = (await listUsers()).findIndex((u) => u.id === userId)
   const page = Math.floor(Math.max(0, index) / USERS_PAGE_SIZE) + 1
@@ -179,7 +179,10 @@ export async function action({ request }: Route.ActionArgs) {
             ? `Utilisateur modifié (${changes.join(', ')})`
             : 'Utilisateur modifié',
         })
-        return redirectWithToast(back, { kind: 'success', message: 'Utilisateur mis à jour' })
+        return redirectWithToast(await listAddress(user.id), {
+          kind: 'success',
+          message: 'Utilisateur mis à jour',
+        })
       })
     }
     case 'invite': {

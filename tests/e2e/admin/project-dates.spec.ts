@@ -1,11 +1,17 @@
 // A project's period in its form, refused in French when it ends before it starts, and the
 // owner's word over its tags (ADR 092).
+import { DEFAULT_PROJECT_TAGS_LABEL } from '#app/domain/settings.ts'
 import { makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
 import { createProject, getProject } from '#app/server/repositories/projects.server.ts'
 import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import { test, expect } from '../../fixtures/test.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
 import { visit } from '../public/helpers.ts'
+
+// The tags' word is a site setting: give the next tests of this worker the default back.
+test.afterEach(async () => {
+  await updateSettings({ ...makeSettings(), projectTagsLabel: DEFAULT_PROJECT_TAGS_LABEL })
+})
 
 test('the project form edits the period, refuses an end before the start, names the tags', async ({
   page,

@@ -1,6 +1,8 @@
 import { PROJECT_DELETE_QUESTION } from '#app/domain/project.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { makeProject } from '#app/server/demo/factories.server.ts'
+import { DEFAULT_PROJECT_TAGS_LABEL } from '#app/domain/settings.ts'
+import { makeProject, makeSettings } from '#app/server/demo/factories.server.ts'
+import { updateSettings } from '#app/server/repositories/settings.server.ts'
 import {
   createProject,
   getProject,
@@ -22,6 +24,8 @@ test('projects: empty hint, validation errors, create with tags and images, publ
   db: _db,
 }) => {
   await getDb().deleteFrom('projects').execute()
+  // The tag list's name is a setting another test of this worker may have changed.
+  await updateSettings({ ...makeSettings(), projectTagsLabel: DEFAULT_PROJECT_TAGS_LABEL })
   const admin = await signInAdmin(page)
   await openAdminTab(page, 'Projets')
   await expect(

@@ -23,6 +23,13 @@ const frenchDateTime = (iso: string) =>
     timeZone: 'Europe/Paris',
   }).format(new Date(iso))
 
+// Every test of this worker signs a new user in: without this, the list would run to several
+// pages (50 users each, oldest first) and a test's own row could be on any of them. Rows that
+// hang off a user (sessions, accounts) go with it (ON DELETE CASCADE).
+test.beforeEach(async ({ db: _db }) => {
+  await getDb().deleteFrom('user').execute()
+})
+
 test('users: list columns, defaults, validation, create, edit role, delete after confirmation', async ({
   page,
   db: _db,
