@@ -271,6 +271,8 @@ describe('the admin list of media', () => {
 describe('the admin list of messages', () => {
   it('searches the name, e-mail and text, within a status, newest or oldest first', async () => {
     const first = await createMessage(makeMessage({ name: 'Zoé Tarifs', message: 'Vos tarifs ?' }))
+    // Two messages in the same millisecond would tie on the date the list sorts by.
+    await new Promise((resolve) => setTimeout(resolve, 5))
     const second = await createMessage(
       makeMessage({ name: 'Léa', email: 'lea@exemple.fr', message: 'Un devis pour un logo.' }),
     )
