@@ -118,6 +118,15 @@ export function listParamNames(spec: ListSpec): string[] {
   return [...(spec.extraParams ?? []), 'q', ...spec.filters.map((f) => f.param), 'tri', 'page']
 }
 
+/** A free tag, exact match (projects and media). */
+const TAG_FILTER: ListFilterSpec = { param: 'tag', label: 'Tag', all: 'Tous les tags' }
+
+/** By the date an item was added, newest or oldest first (projects and media). */
+const ADDED_SORTS = [
+  { value: 'recent', label: 'Ajoutés récemment' },
+  { value: 'oldest', label: 'Ajoutés en premier' },
+] as const
+
 const LANGUAGE_FILTER: ListFilterSpec = {
   param: 'version',
   label: 'Langue',
@@ -171,13 +180,12 @@ export const PROJECTS_LIST: ListSpec = {
       ],
     },
     LANGUAGE_FILTER,
-    { param: 'tag', label: 'Tag', all: 'Tous les tags' },
+    TAG_FILTER,
   ],
   sorts: [
     { value: 'date', label: 'Date du projet' },
     { value: 'title', label: 'Titre (A → Z)' },
-    { value: 'recent', label: 'Ajoutés récemment' },
-    { value: 'oldest', label: 'Ajoutés en premier' },
+    ...ADDED_SORTS,
   ],
   pageSize: 24,
   bulk: ['feature', 'unfeature', 'tag', 'delete'],
@@ -192,12 +200,11 @@ export const MEDIA_LIST: ListSpec = {
       all: 'Toutes les catégories',
       options: MEDIA_CATEGORIES.map((c) => ({ value: c, label: MEDIA_CATEGORY_LABELS[c] })),
     },
-    { param: 'tag', label: 'Tag', all: 'Tous les tags' },
+    TAG_FILTER,
   ],
   sorts: [
     { value: 'order', label: 'Ordre de la galerie' },
-    { value: 'recent', label: 'Ajoutés récemment' },
-    { value: 'oldest', label: 'Ajoutés en premier' },
+    ...ADDED_SORTS,
     { value: 'title', label: 'Titre (A → Z)' },
   ],
   pageSize: 24,
