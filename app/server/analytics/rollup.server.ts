@@ -8,7 +8,7 @@ import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { assignChannels } from './channels.server.ts'
 import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
-import { deleteVisits, writeVisits } from './visits.server.ts'
+import { deleteVisits, FIRST_EVENT_COLUMN, writeVisits } from './visits.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
 
 const DAY_S = 86_400
@@ -238,17 +238,8 @@ export function countVisits(
 
 /** The event column holding a visit-level dimension (the visit's value is its first event's). */
 const COLUMN_OF_DIM: Partial<
-  Record<number, 'ref' | 'src' | 'med' | 'camp' | 'country' | 'device' | 'browser' | 'os'>
-> = {
-  [DIM.referrer]: 'ref',
-  [DIM.source]: 'src',
-  [DIM.medium]: 'med',
-  [DIM.campaign]: 'camp',
-  [DIM.country]: 'country',
-  [DIM.device]: 'device',
-  [DIM.browser]: 'browser',
-  [DIM.os]: 'os',
-}
+  Record<number, (typeof FIRST_EVENT_COLUMN)[keyof typeof FIRST_EVENT_COLUMN]>
+> = FIRST_EVENT_COLUMN
 
 /**
  * Events that could make a visit match the filter: a page view of the page (a page filter), an

@@ -85,10 +85,11 @@ export async function writeVisits(
       .execute()
 }
 
-/** The visit column of a visit-level dimension. */
-const COLUMN = {
-  [DIM.entry]: 'entry',
-  [DIM.exit]: 'exit',
+/**
+ * The dimensions a visit takes from its first event, with the column holding them: the same
+ * name on the event and on the visit row.
+ */
+export const FIRST_EVENT_COLUMN = {
   [DIM.referrer]: 'ref',
   [DIM.source]: 'src',
   [DIM.medium]: 'med',
@@ -97,6 +98,13 @@ const COLUMN = {
   [DIM.device]: 'device',
   [DIM.browser]: 'browser',
   [DIM.os]: 'os',
+} as const
+
+/** The visit column of a visit-level dimension. */
+const COLUMN = {
+  ...FIRST_EVENT_COLUMN,
+  [DIM.entry]: 'entry',
+  [DIM.exit]: 'exit',
   [DIM.channel]: 'channel',
 } as const satisfies Partial<Record<number, keyof Database['analytics_visit']>>
 type Column = (typeof COLUMN)[keyof typeof COLUMN]
