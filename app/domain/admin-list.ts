@@ -212,8 +212,8 @@ export const MEDIA_LIST: ListSpec = {
 }
 
 /**
- * Messages (ADR 099): the status stays the spec's filter buttons (`status`, beside the
- * form); a search and two sorts; the spec's transitions as bulk actions (read only from
+ * Messages (ADR 099): the status stays the tab's own filter buttons (`status`, beside the
+ * form); a search and two sorts; the status transitions as bulk actions (read only from
  * « new », archive from any status).
  */
 export const MESSAGES_LIST: ListSpec = {

@@ -176,7 +176,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * Mark as read, archive or delete the ticked messages (ADR 099), by the spec's transitions: a
+ * Mark as read, archive or delete the ticked messages (ADR 099), by the messages' status transitions: a
  * message is marked read only from « new », and one already archived is left as it is.
  */
 function bulkMessagesIntent(
