@@ -36,12 +36,12 @@ import {
   updateExisting,
 } from './collection.server.ts'
 
-const COLUMNS = [
+/** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
+const SUMMARY_COLUMNS = [
   'id',
   'slug',
   'title',
   'excerpt',
-  'content',
   'thumbnail',
   'category',
   'tags',
@@ -49,8 +49,14 @@ const COLUMNS = [
   'author',
   'createdAt',
   'updatedAt',
-  'status',
   'publishedAt',
+] as const
+
+/** A whole post: a card's columns, its text, its status and its search fields. */
+const COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'content',
+  'status',
   'readTimeAuto',
   'seoTitle',
   'seoDescription',
@@ -169,22 +175,6 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
   if (await query.executeTakeFirst()) throw slugTaken()
 }
-
-/** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
-const SUMMARY_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'excerpt',
-  'thumbnail',
-  'category',
-  'tags',
-  'readTime',
-  'author',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-] as const
 
 /** The public posts matching `filters`, in SQL: category, tag and full-text search (ADR 100). */
 function publicPosts(db: Kysely<Database>, filters: BlogFilters, now: Date) {
