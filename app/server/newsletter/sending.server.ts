@@ -40,6 +40,7 @@ import {
   unsubscribeToken,
   type SendRow,
 } from '../repositories/newsletter.server.ts'
+import { storedTranslation } from '../repositories/translations.server.ts'
 import { renderIssueEmail, type IssueEmail } from './email.server.ts'
 
 const SETTINGS_ID = 'newsletter'
@@ -73,15 +74,8 @@ export async function isPublicIn(
   if (!post?.publishedAt || post.status === 'draft' || post.publishedAt > now.toISOString())
     return false
   if (locale === 'fr') return true
-  // Read from the table, not the per-generation cache: another server may have just saved it.
-  const row = await db
-    .selectFrom('translations')
-    .select('data')
-    .where('entity', '=', 'post')
-    .where('entityId', '=', postId)
-    .where('locale', '=', 'en')
-    .executeTakeFirst()
-  return isPublishedInEnglish('post', row ? parseJson(row.data, {}) : undefined, now)
+  const english = await storedTranslation(db, 'post', postId, 'en')
+  return isPublishedInEnglish('post', english?.data, now)
 }
 
 /** Creates the issues now due; returns how many send rows they wrote. */

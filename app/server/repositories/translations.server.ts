@@ -321,7 +321,11 @@ function withPublication(
   return out
 }
 
-async function storedTranslation(
+/**
+ * One item's stored translation, read from the table, not the per-generation cache: another
+ * server may have just saved it.
+ */
+export async function storedTranslation(
   db: Kysely<Database>,
   entity: TranslatedEntity,
   id: string,
