@@ -9,11 +9,7 @@
 // goes again, with the same Message-ID.
 import type { Kysely } from 'kysely'
 import type { SendMailOptions, Transporter } from 'nodemailer'
-import {
-  DEFAULT_NEWSLETTER_SETTINGS,
-  NewsletterSettingsSchema,
-  type NewsletterSettings,
-} from '#app/domain/newsletter.ts'
+import { DEFAULT_NEWSLETTER_SETTINGS, NewsletterSettingsSchema } from '#app/domain/newsletter.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { isPublishedInEnglish } from '#app/domain/translation.ts'
 import { onContentGeneration } from '../cache/generation.server.ts'
@@ -21,10 +17,9 @@ import { getEnv, type Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { Poller } from '../core/poller.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
-import { readDocument, writeDocument } from '../db/documents.server.ts'
+import { settingsDocument } from '../db/documents.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { parseJson } from '../db/util.server.ts'
-import { parseOrThrow } from '../http/errors.server.ts'
 import { activeMailConfig, headerText, type MailConfig } from '../mail/config.server.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/outbox.server.ts'
 import { classifySmtpError } from '../mail/smtp-errors.server.ts'
@@ -43,21 +38,13 @@ import {
 import { storedTranslation } from '../repositories/translations.server.ts'
 import { renderIssueEmail, type IssueEmail } from './email.server.ts'
 
-const SETTINGS_ID = 'newsletter'
-
-export async function getNewsletterSettings(
-  db: Kysely<Database> = getDb(),
-): Promise<NewsletterSettings> {
-  const stored = await readDocument('settings', SETTINGS_ID, db)
-  const parsed = NewsletterSettingsSchema.safeParse(stored)
-  return parsed.success ? parsed.data : DEFAULT_NEWSLETTER_SETTINGS
-}
-
-export async function saveNewsletterSettings(input: unknown): Promise<NewsletterSettings> {
-  const settings = parseOrThrow(NewsletterSettingsSchema, input)
-  await writeDocument('settings', SETTINGS_ID, settings)
-  return settings
-}
+const NEWSLETTER_SETTINGS = settingsDocument(
+  'newsletter',
+  NewsletterSettingsSchema,
+  DEFAULT_NEWSLETTER_SETTINGS,
+)
+export const getNewsletterSettings = NEWSLETTER_SETTINGS.read
+export const saveNewsletterSettings = NEWSLETTER_SETTINGS.save
 
 /** Whether the post is public in `locale` now (the French rule, then the English one). */
 export async function isPublicIn(
