@@ -198,14 +198,7 @@ export async function countFromVisits(
         'pages',
         'entry',
         'exit',
-        'ref',
-        'src',
-        'med',
-        'camp',
-        'country',
-        'device',
-        'browser',
-        'os',
+        ...Object.values(FIRST_EVENT_COLUMN),
         'channel',
       ])
       .orderBy('id')
