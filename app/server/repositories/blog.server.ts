@@ -33,6 +33,7 @@ import {
   distinctSorted,
   firstRow,
   mergePatch,
+  storedHtml,
   updateExisting,
 } from './collection.server.ts'
 
@@ -545,15 +546,6 @@ function patchedFields(current: BlogPost, patch: BlogPostInput): BlogPostFields 
   return parseOrThrow(BlogPostSchema, merged)
 }
 
-async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select('contentHtml')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row?.contentHtml ?? null
-}
-
 /** Partial update (slug still unique), updatedAt set. Missing id → undefined. */
 export async function updateBlogPost(
   id: string,
@@ -572,7 +564,7 @@ export async function updateBlogPost(
         ...toColumns(
           fields,
           fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
-          await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+          await rendered.htmlOf(fields.content, () => storedHtml(trx, 'blog_posts', id)),
         ),
         createdAt: current.createdAt,
         updatedAt: nowIso(),

@@ -49,6 +49,20 @@ export function updateExisting<T, R>(
   })
 }
 
+/** The Markdown rendering stored with an item (ADR 020), or null when there is none. */
+export async function storedHtml(
+  db: Kysely<Database>,
+  table: 'blog_posts' | 'projects',
+  id: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select('contentHtml')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.contentHtml ?? null
+}
+
 export async function countRows(db: Kysely<Database>, table: CollectionTable): Promise<number> {
   const result = await sql<{
     n: number | bigint

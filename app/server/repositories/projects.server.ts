@@ -26,6 +26,7 @@ import {
   tagsInUse,
   firstRow,
   mergePatch,
+  storedHtml,
   nextOrder,
   updateExisting,
 } from './collection.server.ts'
@@ -141,15 +142,6 @@ function selectProjects(db: Kysely<Database>) {
     .orderBy('id', 'asc')
 }
 
-async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('projects')
-    .select('contentHtml')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row?.contentHtml ?? null
-}
-
 async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
   return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
@@ -245,7 +237,7 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
       ...toColumns(
         fields,
         fields.order ?? current.order,
-        await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+        await rendered.htmlOf(fields.content, () => storedHtml(trx, 'projects', id)),
         current.createdAt,
       ),
       createdAt: current.createdAt,
