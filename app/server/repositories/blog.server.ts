@@ -32,6 +32,7 @@ import {
   deleteById,
   distinctSorted,
   firstRow,
+  insertPrepared,
   mergePatch,
   storedHtml,
   updateExisting,
@@ -488,13 +489,12 @@ export async function createBlogPost(
   alsoInTransaction?: (trx: Kysely<Database>, post: BlogPost) => Promise<void>,
 ): Promise<BlogPost> {
   const row = await prepareBlogPost(input)
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const post = await insertBlogPost(trx, row, author)
-      await alsoInTransaction?.(trx, post)
-      return post
-    })
+  return insertPrepared(
+    getDb(),
+    row,
+    (trx, prepared) => insertBlogPost(trx, prepared, author),
+    alsoInTransaction,
+  )
 }
 
 /**
