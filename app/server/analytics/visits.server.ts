@@ -173,18 +173,22 @@ export async function countFromVisits(
   const byDim = new Map<number, Map<number, Acc>>()
   const perDay = new Map<number, Acc>()
   let lastDay = -1
-  const add = (dim: number, value: number, v: number): Acc => {
-    let values = byDim.get(dim)
-    if (!values) byDim.set(dim, (values = new Map()))
-    let acc = values.get(value)
+  /** The accumulator of `key`, made on first use, with visitor `v` counted once. */
+  const visitorAcc = (accs: Map<number, Acc>, key: number, v: number): Acc => {
+    let acc = accs.get(key)
     if (!acc) {
       acc = { visitors: 0, lastV: -1, visits: 0, pageviews: 0, bounces: 0, duration: 0 }
-      values.set(value, acc)
+      accs.set(key, acc)
     }
     // Visits come in (day, visitor) order: a visitor's visits of a day follow each other.
     if (acc.lastV !== v) acc.visitors += 1
     acc.lastV = v
     return acc
+  }
+  const add = (dim: number, value: number, v: number): Acc => {
+    let values = byDim.get(dim)
+    if (!values) byDim.set(dim, (values = new Map()))
+    return visitorAcc(values, value, v)
   }
   for (let start = from; start <= to; start += DAYS_PER_READ) {
     const end = Math.min(to + 1, start + DAYS_PER_READ)
@@ -237,14 +241,7 @@ export async function countFromVisits(
       const duration = Number(row.dur)
       // A visit of goals only counts as its goals, not as a visit (`countVisits`).
       if (total > 0) {
-        let dayAcc = perDay.get(day)
-        if (!dayAcc) {
-          dayAcc = { visitors: 0, lastV: -1, visits: 0, pageviews: 0, bounces: 0, duration: 0 }
-          perDay.set(day, dayAcc)
-        }
-        if (dayAcc.lastV !== v) dayAcc.visitors += 1
-        dayAcc.lastV = v
-        const accs = [dayAcc]
+        const accs = [visitorAcc(perDay, day, v)]
         for (const dim of VISIT_DIMS) {
           const value = Number(row[COLUMN[dim]])
           if (value || !ONLY_WHEN_SET.has(dim)) accs.push(add(dim, value, v))
