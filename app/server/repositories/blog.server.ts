@@ -37,6 +37,7 @@ import {
   storedHtml,
   updateExisting,
 } from './collection.server.ts'
+import { englishVersionIds } from './translations.server.ts'
 
 /** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
 const SUMMARY_COLUMNS = [
@@ -609,12 +610,7 @@ export async function listAdminBlogPosts(
   else if (status === 'published')
     base = base.where('status', '!=', 'draft').where('publishedAt', '<=', at)
   if (language) {
-    const translated = db
-      .selectFrom('translations')
-      .select('entityId')
-      .where('entity', '=', 'post')
-      .where('locale', '=', 'en')
-    base = base.where('id', language === 'en' ? 'in' : 'not in', translated)
+    base = base.where('id', language === 'en' ? 'in' : 'not in', englishVersionIds(db, 'post'))
   }
   const sorted = <Q extends PostsQuery>(q: Q): Q =>
     (query.sort === 'oldest'

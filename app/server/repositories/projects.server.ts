@@ -30,6 +30,7 @@ import {
   nextOrder,
   updateExisting,
 } from './collection.server.ts'
+import { englishVersionIds } from './translations.server.ts'
 
 const COLUMNS = [
   'id',
@@ -269,12 +270,7 @@ export async function listAdminProjects(query: ListQuery): Promise<ListPage<Proj
   const { vedette, version, tag } = query.filters
   if (vedette) base = base.where('featured', '=', vedette === 'oui' ? 1 : 0)
   if (version) {
-    const translated = db
-      .selectFrom('translations')
-      .select('entityId')
-      .where('entity', '=', 'project')
-      .where('locale', '=', 'en')
-    base = base.where('id', version === 'en' ? 'in' : 'not in', translated)
+    base = base.where('id', version === 'en' ? 'in' : 'not in', englishVersionIds(db, 'project'))
   }
   if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
   const sorted = base.select(COLUMNS)

@@ -54,6 +54,15 @@ async function englishColumn<T extends object>(
   return byId
 }
 
+/** The ids of the items of `entity` that have an English version: a subquery (admin filters). */
+export function englishVersionIds(db: Kysely<Database>, entity: TranslatedEntity) {
+  return db
+    .selectFrom('translations')
+    .select('entityId')
+    .where('entity', '=', entity)
+    .where('locale', '=', 'en')
+}
+
 /** Every English translation of one kind of content, by item id: once per content generation. */
 const englishOf = cachedReadByKey('english-translations', (entity: TranslatedEntity) =>
   englishColumn<TranslationData>(entity, 'data'),
