@@ -16,6 +16,9 @@
 //      values and referrer each time) from 5,000 rotating addresses, half of them IPv6, at the
 //      production server, with the public page measured meanwhile: prints how much the data
 //      directory grew and the page's p99. Aims: ≤ 20 MB and p99 < 50 ms.
+//   7. With `--db FILE`: the SQLite database is kept in FILE and generated only when missing
+//      (pass the same `--events`), so the panels can be timed again after a change (migrations
+//      run on it first).
 // Aims: ≥ 2,000 events/s with public p99 within ×1.5; every panel ≤ 150 ms at 10 M events on
 // both databases; every filtered dashboard ≤ 500 ms at 30 days and ≤ 2 s at 12 months (ADR 103);
 // ≤ 80 bytes per raw event on SQLite, visit rows included.

@@ -1,4 +1,4 @@
-// Visit rows (ADR 103): the rollup writes each day's visits (analytics_visit) and their pages
+// Visit rows (ADRs 103, 109): the rollup writes each day's visits (analytics_visit) and their pages
 // and goals (analytics_visit_page) from the raw events, and a filtered dashboard counts those
 // instead of re-reading the events, with the same semantics as `countVisits`.
 import { sql, type Kysely, type Transaction } from 'kysely'
