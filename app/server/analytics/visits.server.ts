@@ -202,16 +202,21 @@ export async function countFromVisits(
   const onlyPages = [...new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))]
   const byDim = new Map<number, Map<number, Acc>>()
   const perDay = new Map<number, Acc>()
-  const add = (dim: number, value: number, visitor: number): Acc => {
-    let values = byDim.get(dim)
-    if (!values) byDim.set(dim, (values = new Map()))
-    let acc = values.get(value)
-    if (!acc) values.set(value, (acc = newAcc()))
+  // One visit adds to the total of its day and to a value of each visit-level dimension.
+  const count = (acc: Acc, visitor: number, bounced: number, duration: number, views: number) => {
     // Visits come in id order: a visitor's visits of a day follow each other.
     if (acc.lastVisitor !== visitor) acc.visitors += 1
     acc.lastVisitor = visitor
-    return acc
+    acc.visits += 1
+    acc.bounces += bounced
+    acc.duration += duration
+    acc.pageviews += views
   }
+  const dims = VISIT_DIMS.map((dim) => {
+    const values = new Map<number, Acc>()
+    byDim.set(dim, values)
+    return { column: COLUMN[dim], values, onlyWhenSet: ONLY_WHEN_SET.has(dim) }
+  })
   for (let start = from; start <= to; start += DAYS_PER_READ) {
     const end = Math.min(to + 1, start + DAYS_PER_READ)
     const visits = await matchingVisits(db, firstVisitId(start), firstVisitId(end), filters)
@@ -243,18 +248,13 @@ export async function countFromVisits(
       const views = Number(visit.views ?? 0)
       let dayAcc = perDay.get(day)
       if (!dayAcc) perDay.set(day, (dayAcc = newAcc()))
-      if (dayAcc.lastVisitor !== visitor) dayAcc.visitors += 1
-      dayAcc.lastVisitor = visitor
-      const accs = [dayAcc]
-      for (const dim of VISIT_DIMS) {
-        const value = Number(visit[COLUMN[dim]])
-        if (value || !ONLY_WHEN_SET.has(dim)) accs.push(add(dim, value, visitor))
-      }
-      for (const acc of accs) {
-        acc.visits += 1
-        acc.bounces += bounced
-        acc.duration += duration
-        acc.pageviews += views
+      count(dayAcc, visitor, bounced, duration, views)
+      for (const { column, values, onlyWhenSet } of dims) {
+        const value = Number(visit[column])
+        if (!value && onlyWhenSet) continue
+        let acc = values.get(value)
+        if (!acc) values.set(value, (acc = newAcc()))
+        count(acc, visitor, bounced, duration, views)
       }
     }
   }
