@@ -6,7 +6,7 @@ import { Form } from 'react-router'
 import type { FormFailure, RevisionsView } from '#app/domain/admin-collection.ts'
 import { SubmitButton } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
-import { DRAFT_KEY_PREFIX, hasUnsavedCopy } from './markdown-editor.tsx'
+import { draftKey, hasUnsavedCopy } from './markdown-editor.tsx'
 import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 const dateTime = lazyDateTimeFormat('fr-FR', {
@@ -136,7 +136,7 @@ export function RevisionsPanel({
                 // the English form keeps no browser copy.
                 if (
                   locale === 'fr' &&
-                  hasUnsavedCopy(`${DRAFT_KEY_PREFIX}${collection}:${postId}`) &&
+                  hasUnsavedCopy(draftKey(collection, postId)) &&
                   !window.confirm(RESTORE_OVER_UNSAVED)
                 )
                   event.preventDefault()

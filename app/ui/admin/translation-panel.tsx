@@ -18,7 +18,7 @@ import {
 } from '#app/domain/translation.ts'
 import { SubmitButton } from './buttons.tsx'
 import { TextAreaField, TextField } from './fields.tsx'
-import { MarkdownEditor } from './markdown-editor.tsx'
+import { draftKey, MarkdownEditor } from './markdown-editor.tsx'
 import { SeoFields } from './seo-fields.tsx'
 
 /** The search and share fields, shown through the French form's own box (ADR 094). */
@@ -270,7 +270,7 @@ export function TranslationPanel({
                   label={props.label}
                   defaultValue={value}
                   savedValue={stored}
-                  storageKey={`vitrine:brouillon:${entity}:${id}:en`}
+                  storageKey={`${draftKey(entity, id)}:en`}
                   error={props.error}
                 />
               ) : MULTILINE_FIELDS.has(field) ? (
