@@ -2,6 +2,7 @@
 // the category rename form, and the revisions panel (diff of two revisions, restore), the
 // French form's or, with `locale="en"`, the English form's (ADR 077).
 import { useId } from 'react'
+import { DiffParts } from './diff-parts.tsx'
 import { Form } from 'react-router'
 import type { FormFailure, RevisionsView } from '#app/domain/admin-collection.ts'
 import { SubmitButton } from './buttons.tsx'
@@ -188,19 +189,7 @@ export function RevisionsPanel({
           data-testid="revision-diff"
           className="mt-4 max-h-[60vh] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 text-xs whitespace-pre-wrap"
         >
-          {diff.parts.map((part, index) =>
-            part.kind === 'added' ? (
-              <ins key={index} className="bg-emerald-100 text-emerald-900 no-underline">
-                {part.text}
-              </ins>
-            ) : part.kind === 'removed' ? (
-              <del key={index} className="bg-red-100 text-red-900">
-                {part.text}
-              </del>
-            ) : (
-              <span key={index}>{part.text}</span>
-            ),
-          )}
+          <DiffParts parts={diff.parts} />
         </pre>
       ) : null}
     </section>
