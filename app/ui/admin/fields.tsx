@@ -155,9 +155,14 @@ export function TextField(props: FieldProps & InputExtras) {
   )
 }
 
-/** A position in a list ('Ordre'): a whole number. */
+/** A whole number (a numeric keyboard on phones). */
+export function WholeNumberField(props: FieldProps & InputExtras) {
+  return <TextField type="number" inputMode="numeric" step={1} {...props} />
+}
+
+/** A position in a list ('Ordre'). */
 export function OrderField(props: Omit<FieldProps, 'label'> & InputExtras) {
-  return <TextField label="Ordre" type="number" inputMode="numeric" step={1} {...props} />
+  return <WholeNumberField label="Ordre" {...props} />
 }
 
 type TextAreaExtras = Omit<

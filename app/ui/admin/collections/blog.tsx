@@ -21,7 +21,7 @@ import type { BlogPost } from '#app/domain/types.ts'
 import { englishStatus, isTranslated, type TranslationData } from '#app/domain/translation.ts'
 import { viewsLabel, type BlogData } from '#app/domain/admin-collection.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
-import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
+import { FieldGrid, SelectField, TextAreaField, TextField, WholeNumberField } from '../fields.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { NewsletterPublish } from '../newsletter-publish.tsx'
 import { AutosaveBanner, AutosaveStatus } from '../post-autosave.tsx'
@@ -221,13 +221,10 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           label="Miniature (URL)"
           hint="Facultative : sans miniature, l’image de partage du site est utilisée"
         />
-        <TextField
+        <WholeNumberField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
           label="Temps de lecture (minutes)"
-          type="number"
-          inputMode="numeric"
           min={1}
-          step={1}
           hint={`Laissez vide pour le calcul automatique (${minutesFor(words)} min d’après le texte)`}
           placeholder={String(minutesFor(words))}
         />

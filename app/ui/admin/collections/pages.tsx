@@ -10,7 +10,7 @@ import type { PagesData } from '#app/domain/admin-collection.ts'
 import { viewsLabel } from '#app/domain/admin-collection.ts'
 import { pagesCollection } from '#app/domain/collections/pages.ts'
 import { RevisionsPanel } from '../blog-publishing.tsx'
-import { CheckboxField, FieldGrid, SelectField, TextField } from '../fields.tsx'
+import { CheckboxField, FieldGrid, SelectField, WholeNumberField } from '../fields.tsx'
 import { SeoFields } from '../seo-fields.tsx'
 import { defineCollection, type FieldsProps } from './collection.tsx'
 import { ContentEditor, TitleAndSlugFields, useSlugFromTitle } from './item-fields.tsx'
@@ -81,13 +81,10 @@ function PageFields({ item: page, field, checked, typed, errors }: FieldsProps<P
           label="Statut"
           options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))}
         />
-        <TextField
+        <WholeNumberField
           {...field('menuOrder', page?.menuOrder ?? 0)}
           label="Ordre dans le menu et le pied de page"
-          type="number"
-          inputMode="numeric"
           min={0}
-          step={1}
           hint="Les pages s’affichent de la plus petite valeur à la plus grande"
         />
         <CheckboxField {...checked('showInMenu', page?.showInMenu)} label="Afficher dans le menu" />
