@@ -208,9 +208,18 @@ function rehypeImages() {
   }
 }
 
+/**
+ * What one render reads and writes besides its text (the word count it is given, the table of
+ * contents it finds) travels in the document's own file data, never in the processor, which
+ * every render of a language shares (ADR 108).
+ */
+interface RenderFile {
+  data: Record<string, unknown>
+}
+
 /** Collects h2/h3 (after rehype-slug) and, for a long post, prepends a <nav> listing them. */
-function rehypeToc(result: { toc: TocEntry[]; words: number }) {
-  return () => (tree: Root) => {
+function rehypeToc() {
+  return (tree: Root, file: RenderFile) => {
     const toc: TocEntry[] = []
     walk(tree, (element) => {
       if (
@@ -225,8 +234,9 @@ function rehypeToc(result: { toc: TocEntry[]; words: number }) {
         })
       }
     })
-    result.toc = toc
-    if (toc.length < TOC_MIN_HEADINGS || result.words < TOC_MIN_WORDS) return
+    file.data.toc = toc
+    const words = typeof file.data.words === 'number' ? file.data.words : 0
+    if (toc.length < TOC_MIN_HEADINGS || words < TOC_MIN_WORDS) return
     const items: Element[] = []
     for (const entry of toc) {
       const item: Element = {
@@ -350,13 +360,28 @@ const PIPELINE_WORDS = {
   },
 } as const satisfies Record<Locale, unknown>
 
-async function createProcessor(
-  result: {
-    toc: TocEntry[]
-    words: number
-  },
-  locale: Locale,
-): Promise<Processor<Root, Root, Root, Root, string>> {
+type MarkdownProcessor = Processor<Root, Root, Root, Root, string>
+
+/**
+ * One frozen processor per language, built at its first render and shared by every later one
+ * (ADR 108): attaching the plugins (GFM's syntax extensions, the sanitiser's schema, Shiki)
+ * cost as much as rendering a short post. No plugin keeps a document's state between runs:
+ * rehype-slug resets its slugger per tree, and the table of contents lives in the file's data.
+ */
+const processors = new Map<Locale, Promise<MarkdownProcessor>>()
+
+function processorFor(locale: Locale): Promise<MarkdownProcessor> {
+  let processor = processors.get(locale)
+  if (!processor) {
+    processor = createProcessor(locale)
+    // A failed build (an import that failed) is tried again at the next render.
+    processor.catch(() => processors.delete(locale))
+    processors.set(locale, processor)
+  }
+  return processor
+}
+
+async function createProcessor(locale: Locale): Promise<MarkdownProcessor> {
   const words = PIPELINE_WORDS[locale]
   pipeline ??= importPipeline()
   const [shiki, p] = await Promise.all([getHighlighter(), pipeline])
@@ -390,7 +415,7 @@ async function createProcessor(
     })
     .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
     .use(rehypeImages)
-    .use(rehypeToc(result))
+    .use(rehypeToc)
     .use(rehypeShikiFromHighlighter, shiki, {
       themes: CODE_THEMES,
       defaultColor: false,
@@ -398,7 +423,8 @@ async function createProcessor(
       addLanguageClass: true,
       cache: codeCache,
     })
-    .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>
+    .use(rehypeStringify)
+    .freeze() as unknown as MarkdownProcessor
 }
 
 function escapeHtml(text: string): string {
@@ -420,13 +446,14 @@ function plainFallback(markdown: string): string {
 }
 
 async function renderUncached(markdown: string, locale: Locale): Promise<RenderedMarkdown> {
-  const result = { toc: [] as TocEntry[], words: countWords(markdown) }
+  const words = countWords(markdown)
   try {
-    const processor = await createProcessor(result, locale)
-    const html = String(await processor.process(markdown))
-    return { html, words: result.words, toc: result.toc }
+    const processor = await processorFor(locale)
+    const file = await processor.process({ value: markdown, data: { words } })
+    const { toc } = (file as RenderFile).data
+    return { html: String(file), words, toc: Array.isArray(toc) ? (toc as TocEntry[]) : [] }
   } catch {
-    return { html: plainFallback(markdown), words: result.words, toc: [] }
+    return { html: plainFallback(markdown), words, toc: [] }
   }
 }
 
