@@ -7,8 +7,9 @@
 // contents and Shiki's highlighting (inline CSS variables the sanitiser would otherwise strip).
 // Highlighting is costly (~ms per block): callers store the HTML at save time; renderMarkdown
 // also memoises by content hash for the few places that render on the fly (preview).
-// The pipeline (unified, remark, rehype, Shiki and its grammars: ~30 MB, ~0.3 s) is imported
-// at the first render, not at start-up: pages show stored HTML (ADR 030).
+// The pipeline (unified, remark, rehype) is imported at the first render, not at start-up:
+// pages show stored HTML (ADR 030); Shiki and its grammars (~45 MB, ~0.5 s) at the first code
+// block that names a language (ADR 108).
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { createHash } from 'node:crypto'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
@@ -301,6 +302,49 @@ function getHighlighter(): Promise<Highlighter> {
   return highlighter
 }
 
+/** Shiki's options: both themes as CSS variables, unknown languages as plain text. */
+const SHIKI_OPTIONS = {
+  themes: CODE_THEMES,
+  defaultColor: false,
+  fallbackLanguage: 'text',
+  addLanguageClass: true,
+  cache: codeCache,
+} as const
+
+/**
+ * Whether some `<pre>` starts with a `<code>` that names a language: Shiki's step changes
+ * nothing else (a block without a language stays plain, whatever Shiki has loaded).
+ */
+function hasLanguageCode(node: Root | Element): boolean {
+  return node.children.some((child) => {
+    if (child.type !== 'element') return false
+    const head = child.children[0]
+    if (
+      child.tagName === 'pre' &&
+      head?.type === 'element' &&
+      head.tagName === 'code' &&
+      Array.isArray(head.properties.className) &&
+      head.properties.className.some((name) => String(name).startsWith('language-'))
+    )
+      return true
+    return hasLanguageCode(child)
+  })
+}
+
+/**
+ * Shiki's step, run only on a document with a code block that names a language: Shiki and its
+ * grammars (about 45 MB and half a second) load at the first such block, so a reader worker
+ * or a server that renders no code never pays for them (ADR 108). The output is Shiki's own.
+ */
+function rehypeCode(pluginOf: () => Promise<Processor<undefined, Root, Root>>) {
+  let highlight: Promise<Processor<undefined, Root, Root>> | undefined
+  return () => async (tree: Root) => {
+    if (!hasLanguageCode(tree)) return
+    highlight ??= pluginOf()
+    await (await highlight).run(tree)
+  }
+}
+
 /** The unified plugins, imported once at the first render. */
 let pipeline: ReturnType<typeof importPipeline> | undefined
 
@@ -384,7 +428,7 @@ function processorFor(locale: Locale): Promise<MarkdownProcessor> {
 async function createProcessor(locale: Locale): Promise<MarkdownProcessor> {
   const words = PIPELINE_WORDS[locale]
   pipeline ??= importPipeline()
-  const [shiki, p] = await Promise.all([getHighlighter(), pipeline])
+  const p = await pipeline
   const {
     unified,
     remarkParse,
@@ -416,13 +460,13 @@ async function createProcessor(locale: Locale): Promise<MarkdownProcessor> {
     .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
     .use(rehypeImages)
     .use(rehypeToc)
-    .use(rehypeShikiFromHighlighter, shiki, {
-      themes: CODE_THEMES,
-      defaultColor: false,
-      fallbackLanguage: 'text',
-      addLanguageClass: true,
-      cache: codeCache,
-    })
+    .use(
+      rehypeCode(async () =>
+        unified()
+          .use(rehypeShikiFromHighlighter, await getHighlighter(), SHIKI_OPTIONS)
+          .freeze(),
+      ),
+    )
     .use(rehypeStringify)
     .freeze() as unknown as MarkdownProcessor
 }
