@@ -5,11 +5,11 @@ import { defineConfig } from 'vite'
 
 /**
  * Code every public page shares (ADR 086): the root and client entry, the chrome, the shared
- * UI modules at app/ui's top level, the catalogues and the few domain modules the chrome needs,
- * and the icons' runtime, with what they import. Never a domain schema, an admin module or the
- * English catalogue. A public component only some pages use (cards, the CV's guard, the
- * newsletter form…) stays with those pages, and the chrome's parts loaded after hydration stay
- * out (ADR 105).
+ * UI modules at app/ui's top level, the message lookup and the few domain modules the chrome
+ * needs, and the icons' runtime, with what they import. Never a domain schema, an admin module
+ * or a catalogue. A public component only some pages use (cards, the CV's guard, the newsletter
+ * form…) stays with those pages, and the chrome's parts loaded after hydration stay out
+ * (ADR 105).
  */
 const SHELL =
   /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]app[\\/](root\.tsx|entry\.client\.tsx|ui[\\/](chrome[\\/]|public[\\/]|[^/\\]+\.tsx?$)|domain[\\/](i18n[\\/]|(http-errors|theme|lazy-intl|date-time|routes|seo|media-file|structured-data|limits|page-seo)\.ts$)))/
@@ -18,7 +18,7 @@ const SHELL =
  * are needed, and the public components one or two pages use (they go with those pages).
  */
 const NOT_SHELL =
-  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx$/
+  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner|user-menu)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx$/
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/
@@ -48,8 +48,10 @@ function publicIconFiles(): Set<string> {
 }
 const PUBLIC_ICONS = publicIconFiles()
 const ADMIN = /admin/i
-/** The English catalogue: its own chunk, loaded by English pages only (ADR 089). */
-const ENGLISH = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|messages\.en)\.ts$/
+/**
+ * The catalogues: each its own chunk, loaded by the pages of its language only (ADRs 089, 105).
+ */
+const CATALOGUES = /[\\/]app[\\/]domain[\\/]i18n[\\/](english|french|messages\.(en|fr))\.ts$/
 /** Core Web Vitals' measuring code: its own chunk, loaded after the page (ADR 096). */
 const VITALS = /web-vitals/
 
@@ -76,7 +78,7 @@ export default defineConfig({
               test: (id: string) =>
                 SHELL.test(id) &&
                 !ADMIN.test(id) &&
-                !ENGLISH.test(id) &&
+                !CATALOGUES.test(id) &&
                 !VITALS.test(id) &&
                 !NOT_SHELL.test(id),
               priority: 20,

@@ -1,6 +1,7 @@
 // Zod's configuration (jitless, French messages) before any schema is built.
 import '#app/domain/zod-config.ts'
-// The English catalogue on the server (the browser gets it from an English page's data).
+// Both catalogues on the server (the browser loads its page's language only, ADR 105).
+import '#app/domain/i18n/french.ts'
 import '#app/domain/i18n/english.ts'
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'

@@ -66,10 +66,10 @@ async function adminOnlyFiles(): Promise<Set<string>> {
   return new Set([...admin].filter((f) => !other.has(f)))
 }
 
-/** The English catalogue's chunk(s), which no HTML names: English pages import them. */
-function englishChunks(): string[] {
+/** A catalogue's chunk(s), which no HTML names: the pages of its language import them. */
+function catalogueChunks(name: 'english' | 'french'): string[] {
   return readdirSync(path.join(CLIENT_DIR, 'assets'))
-    .filter((f) => /^english-[\w-]+\.js$/.test(f))
+    .filter((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f))
     .map((f) => `/assets/${f}`)
 }
 
@@ -119,8 +119,9 @@ async function main() {
     for (const [label, pagePath] of pages) {
       const html = await (await fetch(`${url}${pagePath}`)).text()
       const { js, css } = assetsOf(html)
-      // An English page imports its catalogue before hydrating (ADR 089): counted with its JS.
-      if (pagePath.startsWith('/en/')) js.push(...englishChunks())
+      // A page imports its language's catalogue before hydrating (ADRs 089, 105): counted with
+      // its JS.
+      js.push(...catalogueChunks(pagePath.startsWith('/en/') ? 'english' : 'french'))
       const jsKb = gzipKb(js)
       const cssKb = gzipKb(css)
       const admin = js.filter((u) => adminFiles.has(u) || /admin/i.test(u))

@@ -1,10 +1,7 @@
 // French texts of refused requests, shared by the server (resource routes, the Express layer)
 // and the error boundaries that show them (in English on the English site, ADR 074).
 import { isRouteErrorResponse } from 'react-router'
-import { fr } from './i18n/messages.fr.ts'
-import type { Translate } from './i18n/translate.ts'
-
-export const METHOD_NOT_ALLOWED = fr['error:methodNotAllowed']
+import { translate, type Translate } from './i18n/translate.ts'
 
 /**
  * What an error boundary may say of a refused request: our own French refusals (a response
@@ -13,7 +10,8 @@ export const METHOD_NOT_ALLOWED = fr['error:methodNotAllowed']
  */
 export function refusalText(error: unknown, t?: Translate): string | undefined {
   if (!isRouteErrorResponse(error)) return undefined
-  if (error.status === 405) return t ? t('error:methodNotAllowed') : METHOD_NOT_ALLOWED
+  if (error.status === 405)
+    return t ? t('error:methodNotAllowed') : translate('fr', 'error:methodNotAllowed')
   const internal = (error as { internal?: unknown }).internal === true
   return !internal && typeof error.data === 'string' && error.data.trim() ? error.data : undefined
 }

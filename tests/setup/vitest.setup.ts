@@ -1,5 +1,7 @@
 // A console.error fails the test: an error the page logs is a bug even when the assertions pass.
 import { afterEach, beforeEach, expect, vi } from 'vitest'
+// The French catalogue, registered as the server entry does at start (ADR 105).
+import '#app/domain/i18n/french.ts'
 
 let errors: unknown[][] = []
 beforeEach(() => {

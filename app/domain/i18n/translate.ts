@@ -2,17 +2,17 @@
 // a language and fills its "{{name}}" parameters. The language is passed on every call, never
 // kept in the shared instance, so concurrent server renders cannot mix languages.
 //
-// Only the French catalogue is in the browser's JavaScript: the English one is registered by
-// the server at start (app/domain/i18n/english.ts) and, in the browser, from the root
-// loader's data of an English page, so French visitors never download it.
+// No catalogue is in the browser's shared JavaScript: each is a chunk of its own
+// (app/domain/i18n/french.ts, english.ts) that registers itself; the server registers both at
+// start, the browser only the page's language before hydrating (ADRs 089, 105).
 import rosetta from 'rosetta'
-import { fr, type MessageKey, type Messages } from './messages.fr.ts'
+import type { Messages, MessageKey } from './messages.fr.ts'
 import type { Locale } from './locale.ts'
 
-const catalogues = rosetta<Messages>({ fr })
+const catalogues = rosetta<Messages>()
 
 /** Makes a language's catalogue available (once; later calls with the same language are no-ops). */
-export function registerCatalogue(locale: Exclude<Locale, 'fr'>, messages: Messages): void {
+export function registerCatalogue(locale: Locale, messages: Messages): void {
   if (!catalogues.table(locale)) catalogues.set(locale, messages)
 }
 
@@ -24,7 +24,10 @@ export function translate(
   key: MessageKey,
   params?: Record<string, string | number>,
 ): string {
-  const lang = locale === 'fr' || catalogues.table(locale) ? locale : 'fr'
+  // A page's own language is always registered. Only a client-side navigation from an English
+  // page to a page outside the public site (the hub, the account) finds French missing: the
+  // root's few words then stay in English until the next full load (ADR 105).
+  const lang = catalogues.table(locale) ? locale : locale === 'fr' ? 'en' : 'fr'
   return catalogues.t(key, params, lang)
 }
 

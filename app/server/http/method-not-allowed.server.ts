@@ -1,9 +1,9 @@
 // A French 405 for a route that takes no form (ADR 024: React Router's own
 // answer to a POST on a resource route without an action is English, "Unexpected Server
 // Error"). Exported as `action` by those routes.
-import { METHOD_NOT_ALLOWED } from '#app/domain/http-errors.ts'
+import { fr } from '#app/domain/i18n/messages.fr.ts'
 
-export { METHOD_NOT_ALLOWED }
+export const METHOD_NOT_ALLOWED = fr['error:methodNotAllowed']
 
 export function methodNotAllowed(): Response {
   return new Response(METHOD_NOT_ALLOWED, {

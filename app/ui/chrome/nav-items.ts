@@ -33,21 +33,21 @@ export const FOOTER_LINKS = [
 export const OVERLAY_ROUTE_MS = 1500
 export const OVERLAY_INITIAL_MAX_MS = 2000
 /**
- * The first-load overlay only shows over a page still not interactive this long after its
- * first frame: a page the server rendered is never covered as it paints (ADR 086).
+ * The first-load indicator only shows on a page still not interactive this long after its
+ * first frame (ADR 086); it never covers the page the server rendered (ADR 106).
  */
 export const OVERLAY_INITIAL_DELAY_MS = 1000
-/** The first-load overlay's fade (app.css), within OVERLAY_INITIAL_MAX_MS. */
+/** The first-load indicator's fade (app.css), within OVERLAY_INITIAL_MAX_MS. */
 const OVERLAY_FADE_MS = 300
-/** Attribute on <html> that ends the first-load overlay (app.css, `.overlay-initial`). */
+/** Attribute on <html> that ends the first-load indicator (app.css, `.overlay-initial`). */
 export const OVERLAY_DONE_ATTRIBUTE = 'data-overlay-done'
-/** Attribute on <html> that shows the first-load overlay: the page is slow to start (ADR 086). */
+/** Attribute on <html> that shows the first-load indicator: the page is slow to start (ADR 086). */
 export const OVERLAY_SLOW_ATTRIBUTE = 'data-overlay-slow'
 
 /**
- * Run in the document's head before anything is painted. The first-load overlay is hidden
- * by default (app.css): this script shows it (OVERLAY_SLOW_ATTRIBUTE) only if the page is not
- * hydrated OVERLAY_INITIAL_DELAY_MS after its first frame, and ends it
+ * Run in the document's head before anything is painted. The first-load indicator (a thin
+ * bar, ADR 106) is hidden by default (app.css): this script shows it (OVERLAY_SLOW_ATTRIBUTE)
+ * only if the page is not hydrated OVERLAY_INITIAL_DELAY_MS after its first frame, and ends it
  * (OVERLAY_DONE_ATTRIBUTE) at OVERLAY_INITIAL_MAX_MS counted from the navigation's start
  * (performance.now()), ADR 086. Without JavaScript there is nothing to wait for: it never shows.
  */

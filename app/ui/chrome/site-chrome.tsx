@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react'
 import { useLocation, useMatches, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import { Home } from 'lucide-react'
@@ -8,11 +8,18 @@ import { LoadingOverlay } from './loading-overlay.tsx'
 import { Navigation } from './navigation.tsx'
 import { sectionName, type OwnPageLink } from './nav-items.ts'
 import { ThemePicker } from './theme-picker.tsx'
-import { UserMenu, type ChromeUser } from './user-menu.tsx'
+import type { ChromeUser } from './user-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { EnglishSuggestion } from '#app/ui/public/english-suggestion.tsx'
 import { useLocale, useT } from '#app/ui/i18n.tsx'
 import { frenchPath } from '#app/domain/i18n/locale.ts'
+
+// Only a signed-in visitor has a user menu: its code is a chunk of its own (ADR 105), never
+// downloaded by anonymous visitors. A page rendered with it keeps the server's markup until the
+// chunk arrives, then hydrates it.
+const UserMenu = lazy(() =>
+  import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
+)
 
 /** Shared chrome around every public page. */
 export function SiteChrome({
@@ -79,7 +86,11 @@ export function SiteChrome({
           </Link>
           <div className="pointer-events-auto flex items-center gap-3">
             <LanguageSwitcher />
-            {user ? <UserMenu user={user} /> : null}
+            {user ? (
+              <Suspense fallback={null}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : null}
             <Navigation showAdmin={user?.canAdmin === true} ownPages={ownPages?.menu} />
           </div>
           {locale === 'fr' ? <EnglishSuggestion /> : null}

@@ -84,3 +84,21 @@ test('a mouse fetches the cursor, a site with Google Analytics the consent banne
   await expect(page.getByRole('button', { name: 'Accepter' })).toBeVisible()
   await updateSettings(makeSettings({ googleAnalyticsId: '' }))
 })
+
+test('an anonymous visitor never fetches the user menu, and a page only its own language', async ({
+  page,
+  db: _db,
+}) => {
+  // ADR 105's addendum: the user menu is fetched only where a signed-in visitor has one, and
+  // each catalogue only by the pages of its language.
+  const names = scriptNames(page)
+  await visit(page, '/projects')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect([...names]).toContain('french')
+  for (const part of ['user-menu', 'english']) expect([...names], part).not.toContain(part)
+  names.clear()
+  await visit(page, '/en/projects')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect([...names]).toContain('english')
+  for (const part of ['user-menu', 'french']) expect([...names], part).not.toContain(part)
+})

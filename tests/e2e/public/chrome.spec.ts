@@ -27,7 +27,7 @@ test('loading overlay: first-load message until the app has started, route-chang
 }) => {
   const response = await page.goto('/timeline')
   const overlay = page.getByTestId('loading-overlay')
-  // Server-rendered: visible at first load with the initial message.
+  // Server-rendered with the initial message (for assistive technologies at first load, ADR 106).
   const html = (await response?.text()) ?? ''
   expect(html).toMatch(/data-testid="loading-overlay"[^>]*>/)
   expect(html.replace(/&#x27;|&#39;/g, "'")).toContain("Initialisation de l'expérience...")

@@ -2,7 +2,7 @@
 // Express layer (content type, method, path), the form reader, the contact's validation and
 // its rate limit, is English under /en/; the same junk on the French page stays French.
 import { REFUSALS } from '#app/domain/i18n/refusals.ts'
-import { METHOD_NOT_ALLOWED } from '#app/domain/http-errors.ts'
+import { METHOD_NOT_ALLOWED } from '#app/server/http/method-not-allowed.server.ts'
 import { test, expect } from '../../fixtures/test.ts'
 
 /** The French refusals' words, and Zod's English defaults, none of which an English page shows. */
