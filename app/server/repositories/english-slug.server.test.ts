@@ -4,39 +4,22 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
 import { ENGLISH_SLUG_TAKEN_MESSAGE } from '#app/domain/translation.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
-import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
-import { restoreRevisionIntent } from '#app/server/admin/blog-admin.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { importFile } from '#app/server/transfer/import.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { blogTabAction as act, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { createBlogPost } from './blog.server.ts'
 import { getTranslation, postIdOfEnglishSlug, saveTranslation } from './translations.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
+useTestAdmin()
 
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
 const ENGLISH = { title: 'English', content: 'Body' }
-
-function act(fields: [string, string][]) {
-  const request = new Request('http://localhost/admin/blog', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
-  return saveCollection(request, admin, blog, {
-    restore: (form) => restoreRevisionIntent(request, admin, form),
-  })
-}
 
 describe('English slugs', () => {
   it('refuses another post’s English slug, keeping the older post’s address', async () => {
