@@ -9,8 +9,11 @@ import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost, updateBlogPost } from '#app/server/repositories/blog.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
-import { mailConfigFromEnv, type MailConfig } from '../mail/config.server.ts'
+import {
+  startSmtpServer,
+  testMailConfig as configFor,
+  type TestSmtpServer,
+} from '../../../tests/fixtures/smtp.ts'
 import {
   claimSends,
   importSubscribers,
@@ -35,16 +38,6 @@ afterEach(async () => {
   await smtp?.close()
   smtp = undefined
 })
-
-function configFor(url: string): MailConfig {
-  const config = mailConfigFromEnv({
-    SMTP_URL: url,
-    MAIL_FROM: 'Site <site@exemple.fr>',
-    PUBLIC_URL: 'http://localhost:3000',
-  })
-  if (!config) throw new Error('no config')
-  return config
-}
 
 function senderFor(url: string) {
   const sender = new NewsletterSender({ config: configFor(url), ratePerMinute: 60_000, batch: 7 })
