@@ -14,6 +14,7 @@ import {
   testMailConfig as configFor,
   type TestSmtpServer,
 } from '../../../tests/fixtures/smtp.ts'
+import { importReaders } from '../../../tests/fixtures/newsletter.ts'
 import {
   claimSends,
   importSubscribers,
@@ -219,14 +220,7 @@ describe('newsletter sending', () => {
 
   it('marks the accepted e-mails together, in one write, never one by one', async () => {
     smtp = await startSmtpServer()
-    await importSubscribers(
-      Array.from({ length: 30 }, (_, i) => ({
-        email: `lecteur-${i}@exemple.fr`,
-        locale: 'fr' as const,
-        confirmed: true,
-      })),
-      'csv',
-    )
+    await importReaders(30)
     const post = await createBlogPost(makeBlogPost())
     await savePlan(post.id, 'fr', true)
     expect(await dispatchDueIssues()).toBe(30)
