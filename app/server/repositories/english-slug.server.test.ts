@@ -1,17 +1,16 @@
 // Two posts never share an English address (ADR 084): the hub's English form refuses it in
 // French like a taken French slug, and an imported English version is renamed.
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { describe, expect, it } from 'vitest'
-import { ZipFile } from 'yazl'
 import { ENGLISH_SLUG_TAKEN_MESSAGE } from '#app/domain/translation.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { importFile } from '#app/server/transfer/import.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { exportArchive } from '../../../tests/fixtures/zip.ts'
 import { blogTabAction as act, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { createBlogPost } from './blog.server.ts'
 import { getTranslation, postIdOfEnglishSlug, saveTranslation } from './translations.server.ts'
@@ -98,14 +97,7 @@ describe('English slugs', () => {
           },
         ],
       }
-      const file = path.join(work, 'archive.zip')
-      const zip = new ZipFile()
-      zip.addBuffer(
-        Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
-        'vitrine-export.json',
-      )
-      zip.end()
-      await pipeline(zip.outputStream, createWriteStream(file))
+      const file = await exportArchive(path.join(work, 'archive.zip'), tables)
       const report = await importFile(file, {
         storage: new LocalDiskStorage(path.join(work, 'media')),
         privateStorage: new LocalDiskStorage(path.join(work, 'private')),
