@@ -1,12 +1,16 @@
 // The statistics' storage and collection on a real database: salt rotation, the keyed hash,
 // parsing, refusals (4xx, never 500), the rate limit, retention, rollups and the report.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { madeUpDay, pseudoRandom } from '../../../tests/fixtures/analytics.ts'
+import {
+  CHROME,
+  madeUpDay,
+  pseudoRandom,
+  useFreshStatistics,
+} from '../../../tests/fixtures/analytics.ts'
 import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { STATS_MAX_BODY_BYTES } from '#app/domain/analytics-beacon.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { collect, parsePage } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { periodRange } from './periods.server.ts'
@@ -34,20 +38,13 @@ import {
   saveStatsSettings,
   visitorHash,
 } from './store.server.ts'
-import { resetCaches } from '../cache/caches.server.ts'
 import { purgeExpiredEvents, sendWeeklySummary } from './background.server.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
 
 const database = useTestDatabase()
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const DAY = 86_400_000
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
 function beacon(
   body: unknown,

@@ -1,8 +1,13 @@
 // Visit rows (ADR 103): written by the rollup, counted under filters with the same results as
 // the raw events, re-bucketed with a new time zone, deleted with their events.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { madeUpDay, pseudoRandom } from '../../../tests/fixtures/analytics.ts'
+import {
+  CHROME,
+  madeUpDay,
+  pseudoRandom,
+  useFreshStatistics,
+} from '../../../tests/fixtures/analytics.ts'
 import { DEFAULT_STATS_SETTINGS, DIM, EVENT_KIND, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { assignChannels } from './channels.server.ts'
@@ -15,16 +20,10 @@ import {
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
-import {
-  flushEvents,
-  purgeEventsOlderThan,
-  resetSaltCache,
-  saveStatsSettings,
-} from './store.server.ts'
+import { flushEvents, purgeEventsOlderThan, saveStatsSettings } from './store.server.ts'
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { countFromVisits, firstVisitId, VISITS_PER_DAY } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
@@ -36,14 +35,7 @@ const NOW = Date.UTC(2026, 10, 27, 12)
 const FIRST = Math.floor(NOW / 1000 / DAY_S) - 10
 const PARIS = zoneOf('Europe/Paris')
 
-beforeEach(async () => {
-  resetCaches()
-  resetSaltCache()
-  await resetRateLimits()
-})
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+useFreshStatistics()
 
 const send = (body: Record<string, unknown>, ip: string, at: number) =>
   collect(

@@ -1,28 +1,20 @@
 // Core Web Vitals on a real database (ADR 096): the 'vitals' event is validated (bounded
 // numbers, known metrics only), stored as one compact row without a visitor hash, purged with
 // the events, and summed at the 75th percentile with Google's thresholds per page and device.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { CHROME, useFreshStatistics } from '../../../tests/fixtures/analytics.ts'
 import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { rateVital } from '#app/domain/web-vitals.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
-import { resetCaches } from '../cache/caches.server.ts'
 import { collect } from './collect.server.ts'
-import { resetSaltCache } from './store.server.ts'
 import { buildVitalsReport, flushVitals, purgeVitalsOlderThan } from './vitals.server.ts'
 
 const database = useTestDatabase()
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
 let address = 0
 function beacon(body: unknown, ua = CHROME) {
