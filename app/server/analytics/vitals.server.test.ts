@@ -93,9 +93,16 @@ describe('the panel « Performances ressenties »', () => {
       await collect(beacon(vitals('/a', { lcp, ttfb: 200, cls: 0.3 })))
     await collect(beacon(vitals('/b', { lcp: 4500, inp: 600 }), IPHONE))
     await flushVitals(database.current.db)
-    const query = StatsQuerySchema.parse({ period: '7d' })
     const titles = async () => new Map([['/a', 'Page A']])
-    const report = await buildVitalsReport(query, titles, Date.now(), database.current.db)
+    /** The last 7 days' report, narrowed by `filters`. */
+    const reportOf = (filters: Record<string, string> = {}) =>
+      buildVitalsReport(
+        StatsQuerySchema.parse({ period: '7d', ...filters }),
+        titles,
+        Date.now(),
+        database.current.db,
+      )
+    const report = await reportOf()
     expect(report.all.loads).toBe(5)
     // Nearest rank: the 4th of 5 sorted values (1, 2, 3, 4.5, 5 s).
     expect(report.all.metrics.lcp).toMatchObject({
@@ -114,26 +121,11 @@ describe('the panel « Performances ressenties »', () => {
     expect(report.pages[0]).toMatchObject({ value: '/a', title: 'Page A', loads: 4 })
     expect(report.pages[0]!.metrics.lcp.p75).toBe(3000)
 
-    const onB = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', page: '/b' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const onB = await reportOf({ page: '/b' })
     expect(onB.all.loads).toBe(1)
-    const phones = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', device: 'Mobile' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const phones = await reportOf({ device: 'Mobile' })
     expect(phones.pages.map((p) => p.value)).toEqual(['/b'])
-    const unknown = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', page: '/jamais-vue' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const unknown = await reportOf({ page: '/jamais-vue' })
     expect(unknown.all.loads).toBe(0)
     expect(unknown.all.metrics.lcp.p75).toBeNull()
   })
