@@ -15,9 +15,10 @@ export default defineConfig({
     pool: 'forks',
     // Temporary databases in memory-backed storage when there is room (tests/setup/scratch.ts).
     env: scratchEnv(),
-    // Sized for a loaded 2-core machine (CI): a test may wait on a real database, a child
-    // process or a server; hooks create and migrate a fresh database for each test.
-    testTimeout: 15_000,
-    hookTimeout: 30_000,
+    // Sized for a loaded 2-core machine (CI), where `npm test` runs this suite beside the
+    // PostgreSQL one and the static checks (scripts/test.ts): a test may wait on a real
+    // database, a child process or a server; hooks create a fresh database for each test.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 })

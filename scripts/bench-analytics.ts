@@ -16,11 +16,14 @@
 //      values and referrer each time) from 5,000 rotating addresses, half of them IPv6, at the
 //      production server, with the public page measured meanwhile: prints how much the data
 //      directory grew and the page's p99. Aims: ≤ 20 MB and p99 < 50 ms.
+//   7. With `--db FILE`: the SQLite database is kept in FILE and generated only when missing
+//      (pass the same `--events`), so the panels can be timed again after a change (migrations
+//      run on it first).
 // Aims: ≥ 2,000 events/s with public p99 within ×1.5; every panel ≤ 150 ms at 10 M events on
 // both databases; every filtered dashboard ≤ 500 ms at 30 days and ≤ 2 s at 12 months (ADR 103);
 // ≤ 80 bytes per raw event on SQLite, visit rows included.
 import { randomInt } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -49,6 +52,11 @@ const EVENTS = option('events', 10_000_000)
 const SECONDS = option('seconds', 10)
 const POSTGRES = process.argv.includes('--postgres')
 const FLOOD = process.argv.includes('--flood')
+/** `--db FILE`: the SQLite database kept there, generated only when missing (quicker reruns). */
+const DB_FILE = (() => {
+  const i = process.argv.indexOf('--db')
+  return i >= 0 ? process.argv[i + 1] : undefined
+})()
 /** `--no-http`: the database phases only (no build, no server). */
 const HTTP = !process.argv.includes('--no-http')
 const DAY_S = 86_400
@@ -529,13 +537,15 @@ async function main() {
     return
   }
   console.log(`bench:analytics — ${EVENTS.toLocaleString('en')} events over 12 months`)
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
-  const handle = openDatabase(path.join(dir, 'vitrine.db'))
+  const dir = DB_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
+  const file = DB_FILE ?? path.join(dir!, 'vitrine.db')
+  const kept = DB_FILE !== undefined && existsSync(DB_FILE)
+  const handle = openDatabase(file)
   await migrateToLatest(handle.db)
   setDatabase(handle)
   try {
     let start = performance.now()
-    await generate(handle, EVENTS, sqliteInserter(handle))
+    if (!kept) await generate(handle, EVENTS, sqliteInserter(handle))
     console.log(`SQLite: generated in ${((performance.now() - start) / 1000).toFixed(1)} s`)
     start = performance.now()
     await refreshRollups()
@@ -556,7 +566,7 @@ async function main() {
   } finally {
     setDatabase(undefined)
     await handle.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   }
   if (POSTGRES) await postgresPhase()
   else console.log('\nPostgreSQL: not measured (add --postgres).')

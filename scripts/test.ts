@@ -2,8 +2,15 @@
 // then again on PostgreSQL), then browser tests against that build (on SQLite, then a subset
 // on PostgreSQL), then the two-server cluster tests. Prints one closing line
 // "N passed, N failed".
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
+//
+// The first phase runs three independent chains side by side: Vitest on SQLite, Vitest on
+// PostgreSQL, and the static checks followed by the build. Each Vitest run keeps one worker
+// (its default on two cores), so on a 2-core machine the three chains share both cores instead
+// of leaving one idle; their outputs are printed whole, one after the other, as each ends. The
+// browser tests need every core for their own two workers, so they run after, one suite at a time.
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 
 const started = Date.now()
 const reportDir = '.tmp/reports'
@@ -15,99 +22,152 @@ let failed = 0
 let skipped = 0
 let ok = true
 
-function step(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+interface Step {
+  name: string
+  command: string
+  args: string[]
+  env?: Record<string, string>
+}
+
+/** Runs one step; `log` set, its output goes to that file and is printed when it ends. */
+function run({ name, command, args, env = {} }: Step, log?: string): Promise<boolean> {
   const t0 = Date.now()
   console.log(`\n▶ ${name}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1)
-  if (result.status !== 0) {
-    ok = false
-    console.log(`✗ ${name} a échoué (${seconds} s)`)
-  } else console.log(`✓ ${name} (${seconds} s)`)
-  return result.status === 0
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    })
+    if (log) {
+      const out = createWriteStream(log)
+      child.stdout?.pipe(out, { end: false })
+      child.stderr?.pipe(out, { end: false })
+      child.on('close', () => out.end())
+      out.on('close', () => finish(child.exitCode))
+    } else child.on('close', (code) => finish(code))
+    function finish(code: number | null) {
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1)
+      if (log) {
+        console.log(`\n──── ${name} ────`)
+        process.stdout.write(readFileSync(log))
+      }
+      if (code !== 0) {
+        ok = false
+        console.log(`✗ ${name} a échoué (${seconds} s)`)
+      } else console.log(`✓ ${name} (${seconds} s)`)
+      resolve(code === 0)
+    }
+  })
 }
+
+/** Runs steps one after the other; with other chains running, each step's output is buffered. */
+async function chain(steps: Step[]): Promise<boolean> {
+  let all = true
+  for (const s of steps) {
+    const logFile = path.join(reportDir, `${s.name.replace(/[^a-z0-9]+/gi, '-')}.log`)
+    const result = await run(s, parallel ? logFile : undefined)
+    all &&= result
+  }
+  return all
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return
+  const r = JSON.parse(readFileSync(file, 'utf8'))
+  passed += r.numPassedTests ?? 0
+  failed += r.numFailedTests ?? 0
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+}
+
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return
+  const r = JSON.parse(readFileSync(file, 'utf8'))
+  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
+  failed += r.stats?.unexpected ?? 0
+  skipped += r.stats?.skipped ?? 0
+}
+
+const vitest = (name: string, config: string[], json: string, reporter = 'default'): Step => ({
+  name,
+  command: 'npx',
+  args: [
+    'vitest',
+    'run',
+    ...config,
+    `--reporter=${reporter}`,
+    '--reporter=json',
+    `--outputFile.json=${reportDir}/${json}`,
+  ],
+})
 
 const only = process.argv[2] // optional: "unit" or "e2e"
+const withUnit = !only || only === 'unit'
+const withE2e = !only || only === 'e2e'
 
-if (!only) {
-  step('typecheck', 'npm', ['run', '-s', 'typecheck'])
-  step('lint', 'npm', ['run', '-s', 'lint'])
-  step('format', 'npm', ['run', '-s', 'format:check'])
-}
-if (!only || only === 'unit') {
-  step('vitest', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${reportDir}/vitest.json`,
-  ])
-  if (existsSync(`${reportDir}/vitest.json`)) {
-    const r = JSON.parse(readFileSync(`${reportDir}/vitest.json`, 'utf8'))
-    passed += r.numPassedTests ?? 0
-    failed += r.numFailedTests ?? 0
-    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-  }
+const checks: Step[] = only
+  ? []
+  : [
+      { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+      { name: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
+      { name: 'format', command: 'npm', args: ['run', '-s', 'format:check'] },
+    ]
+const parallel = (withUnit ? 2 : 0) + checks.length + (withE2e ? 1 : 0) > 1
+
+const chains: Promise<boolean>[] = []
+if (withUnit) {
+  chains.push(chain([vitest('vitest', [], 'vitest.json')]))
   // The integration tests again on a throw-away PostgreSQL cluster (ADR 028).
-  step('vitest (PostgreSQL)', 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'vitest.postgres.config.ts',
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile.json=${reportDir}/vitest-postgres.json`,
-  ])
-  if (existsSync(`${reportDir}/vitest-postgres.json`)) {
-    const r = JSON.parse(readFileSync(`${reportDir}/vitest-postgres.json`, 'utf8'))
-    passed += r.numPassedTests ?? 0
-    failed += r.numFailedTests ?? 0
-    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-  }
+  chains.push(
+    chain([
+      vitest(
+        'vitest (PostgreSQL)',
+        ['--config', 'vitest.postgres.config.ts'],
+        'vitest-postgres.json',
+        'dot',
+      ),
+    ]),
+  )
 }
-if (!only || only === 'e2e') {
-  if (step('build', 'npm', ['run', '-s', 'build'])) {
-    step('playwright', 'npx', ['playwright', 'test'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright.json`,
-    })
-    if (existsSync(`${reportDir}/playwright.json`)) {
-      const r = JSON.parse(readFileSync(`${reportDir}/playwright.json`, 'utf8'))
-      passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
-      failed += r.stats?.unexpected ?? 0
-      skipped += r.stats?.skipped ?? 0
-    }
-    // The public, sign-in and one admin content flow in the browser again, on PostgreSQL.
-    step(
-      'playwright (PostgreSQL)',
-      'npx',
-      ['playwright', 'test', '-c', 'playwright.postgres.config.ts'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright-postgres.json`,
-      },
-    )
-    if (existsSync(`${reportDir}/playwright-postgres.json`)) {
-      const r = JSON.parse(readFileSync(`${reportDir}/playwright-postgres.json`, 'utf8'))
-      passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0)
-      failed += r.stats?.unexpected ?? 0
-      skipped += r.stats?.skipped ?? 0
-    }
-    // Two app servers on one PostgreSQL behind a proxy: the cross-process tests (ADR 034).
-    step('cluster (PostgreSQL, 2 servers)', 'npx', [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.cluster.config.ts',
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile.json=${reportDir}/vitest-cluster.json`,
-    ])
-    if (existsSync(`${reportDir}/vitest-cluster.json`)) {
-      const r = JSON.parse(readFileSync(`${reportDir}/vitest-cluster.json`, 'utf8'))
-      passed += r.numPassedTests ?? 0
-      failed += r.numFailedTests ?? 0
-      skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-    }
-  }
+// The static checks, then the build, whose result decides whether the browser tests run.
+let built = false
+chains.push(
+  (async () => {
+    const checked = await chain(checks)
+    if (withE2e)
+      built = await chain([{ name: 'build', command: 'npm', args: ['run', '-s', 'build'] }])
+    return checked && (built || !withE2e)
+  })(),
+)
+await Promise.all(chains)
+countVitest(`${reportDir}/vitest.json`)
+countVitest(`${reportDir}/vitest-postgres.json`)
+
+if (built) {
+  await run({
+    name: 'playwright',
+    command: 'npx',
+    args: ['playwright', 'test'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright.json` },
+  })
+  countPlaywright(`${reportDir}/playwright.json`)
+  // The public, sign-in and one admin content flow in the browser again, on PostgreSQL.
+  await run({
+    name: 'playwright (PostgreSQL)',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'playwright.postgres.config.ts'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reportDir}/playwright-postgres.json` },
+  })
+  countPlaywright(`${reportDir}/playwright-postgres.json`)
+  // Two app servers on one PostgreSQL behind a proxy: the cross-process tests (ADR 034).
+  await run(
+    vitest(
+      'cluster (PostgreSQL, 2 servers)',
+      ['--config', 'vitest.cluster.config.ts'],
+      'vitest-cluster.json',
+      'dot',
+    ),
+  )
+  countVitest(`${reportDir}/vitest-cluster.json`)
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1)

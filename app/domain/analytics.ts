@@ -160,18 +160,26 @@ export const PageGoalSchema = z.object({
 })
 export type PageGoal = z.output<typeof PageGoalSchema>
 
-/** The settings form's goals: one a line, « Nom = /chemin » (ADR 095). */
-export function parseGoalLines(text: string): { name: string; path: string }[] {
+/**
+ * A settings textarea of « name = value » lines, blank lines skipped; split at the first or the
+ * last « = » (the other side may hold some); a line without one is a name with no value.
+ */
+function namedLines(text: string, at: 'first' | 'last'): { name: string; value: string }[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const at = line.lastIndexOf('=')
-      return at < 0
-        ? { name: line, path: '' }
-        : { name: line.slice(0, at).trim(), path: line.slice(at + 1).trim() }
+      const i = at === 'first' ? line.indexOf('=') : line.lastIndexOf('=')
+      return i < 0
+        ? { name: line, value: '' }
+        : { name: line.slice(0, i).trim(), value: line.slice(i + 1).trim() }
     })
+}
+
+/** The settings form's goals: one a line, « Nom = /chemin » (ADR 095). */
+export function parseGoalLines(text: string): { name: string; path: string }[] {
+  return namedLines(text, 'last').map(({ name, value }) => ({ name, path: value }))
 }
 
 export const goalLines = (goals: PageGoal[]) => goals.map((g) => `${g.name} = ${g.path}`).join('\n')
@@ -203,17 +211,8 @@ export type ClickGoal = z.output<typeof ClickGoalSchema>
 
 /** The settings form's click goals: one a line, « nom = sélecteur ou adresse » (ADR 103). */
 export function parseClickGoalLines(text: string): { name: string; target: string }[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      // The first « = »: a selector may hold others (a[href="…"]), a name never does.
-      const at = line.indexOf('=')
-      return at < 0
-        ? { name: line, target: '' }
-        : { name: line.slice(0, at).trim(), target: line.slice(at + 1).trim() }
-    })
+  // The first « = »: a selector may hold others (a[href="…"]), a name never does.
+  return namedLines(text, 'first').map(({ name, value }) => ({ name, target: value }))
 }
 
 export const clickGoalLines = (goals: ClickGoal[]) =>

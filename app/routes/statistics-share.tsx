@@ -3,7 +3,7 @@
 // key is a 404; the page is rate-limited per address, never cached, never indexed, and sends no
 // referrer. The key travels in the query string, which the request log leaves out.
 import { data, useLoaderData, useLocation } from 'react-router'
-import { DIMENSIONS, StatsQuerySchema } from '#app/domain/analytics.ts'
+import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { STATS_SHARE_PARAM } from '#app/domain/statistics-share.ts'
 import { pageTitles } from '#app/server/analytics/labels.server.ts'
 import { buildReport } from '#app/server/analytics/report.server.ts'
@@ -17,9 +17,8 @@ import { getSiteSettings } from '#app/server/repositories/settings.server.ts'
 import { StatsChart } from '#app/ui/admin/statistics/chart.tsx'
 import {
   ActiveFilters,
-  GoalsPanel,
-  Panel,
   PeriodPicker,
+  ReportPanels,
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
 import { StatsReadOnly } from '#app/ui/admin/statistics/read-only.ts'
@@ -94,18 +93,7 @@ export default function SharedStatistics() {
         <ActiveFilters filters={report.filters} search={search} />
         <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
         <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          {DIMENSIONS.map((d) => (
-            <Panel
-              key={d.key}
-              dim={d.key}
-              label={d.label}
-              rows={report.panels[d.key]}
-              search={search}
-            />
-          ))}
-          <GoalsPanel goals={report.goals} search={search} />
-        </div>
+        <ReportPanels panels={report.panels} goals={report.goals} search={search} />
         <VitalsPanel vitals={vitals} search={search} />
       </main>
     </StatsReadOnly>

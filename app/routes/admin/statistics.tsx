@@ -3,7 +3,6 @@
 // comparison and filters live in the URL; /api/statistics/export downloads a table as CSV.
 import { useLoaderData, useLocation, useActionData } from 'react-router'
 import {
-  DIMENSIONS,
   StatsQuerySchema,
   StatsSettingsSchema,
   parseClickGoalLines,
@@ -28,9 +27,8 @@ import { TabHeader } from '#app/ui/admin/tabs.tsx'
 import { StatsChart } from '#app/ui/admin/statistics/chart.tsx'
 import {
   ActiveFilters,
-  GoalsPanel,
-  Panel,
   PeriodPicker,
+  ReportPanels,
   STATISTICS_TITLE,
   TotalsCards,
 } from '#app/ui/admin/statistics/panels.tsx'
@@ -151,19 +149,9 @@ export default function StatisticsTab() {
       <TotalsCards totals={report.totals} previous={report.previous} realtime={report.realtime} />
       <UpdatedNote seconds={report.updatedAgo} />
       <StatsChart series={report.series} caption="Visiteurs et pages vues sur la période" />
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <ReportPanels panels={report.panels} goals={report.goals} search={search}>
         <RealtimePanel live={report.live} />
-        {DIMENSIONS.map((d) => (
-          <Panel
-            key={d.key}
-            dim={d.key}
-            label={d.label}
-            rows={report.panels[d.key]}
-            search={search}
-          />
-        ))}
-        <GoalsPanel goals={report.goals} search={search} />
-      </div>
+      </ReportPanels>
       <VitalsPanel vitals={vitals} search={search} />
       <StatsSettingsForm
         settings={settings}

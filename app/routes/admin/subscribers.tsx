@@ -204,6 +204,32 @@ function Proof({ s }: { s: Subscriber }) {
 
 const input = 'rounded-md border border-zinc-300 px-2 py-1.5 text-sm'
 
+/** A choice of the import form: a select of the labelled values, the first one chosen. */
+function ImportChoice<T extends string>({
+  label,
+  name,
+  values,
+  labels,
+}: {
+  label: string
+  name: string
+  values: readonly T[]
+  labels: Record<T, string>
+}) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select name={name} defaultValue={values[0]} className={`${input} ml-2`}>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labels[value]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 export default function SubscribersTab() {
   const { items, counts, growth, issues, settings, query } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
@@ -333,26 +359,18 @@ export default function SubscribersTab() {
             Ou collez le contenu du fichier
             <textarea name="csv" rows={3} className={`${input} mt-1 block w-full font-mono`} />
           </label>
-          <label className="text-sm">
-            Source
-            <select name="source" defaultValue="ghost" className={`${input} ml-2`}>
-              {IMPORT_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {IMPORT_SOURCE_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            Langue des abonnés
-            <select name="locale" defaultValue="fr" className={`${input} ml-2`}>
-              {LOCALES.map((l) => (
-                <option key={l} value={l}>
-                  {LOCALE_LABELS[l]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ImportChoice
+            label="Source"
+            name="source"
+            values={IMPORT_SOURCES}
+            labels={IMPORT_SOURCE_LABELS}
+          />
+          <ImportChoice
+            label="Langue des abonnés"
+            name="locale"
+            values={LOCALES}
+            labels={LOCALE_LABELS}
+          />
           <label className="text-sm">
             Colonne de l’adresse
             <input name="emailColumn" className={`${input} ml-2`} placeholder="selon la source" />

@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import { NewsletterForm } from '#app/ui/public/newsletter-form.tsx'
 import { Link } from '#app/ui/link.tsx'
-import { ArrowLeft, Eye } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
+import { PreviewBanner } from '#app/ui/public/preview-banner.tsx'
 import type { Route } from './+types/blog-post'
 import { PREVIEW_BANNER, PREVIEW_BANNER_PUBLISHED, isPublic } from '#app/domain/publishing.ts'
 import { summarize } from '#app/domain/seo.ts'
@@ -220,15 +221,7 @@ export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
   // The body is Markdown rendered and sanitised on the server (markdown.server.ts, ADR 020).
   return (
     <article>
-      {preview ? (
-        <p
-          role="status"
-          className="fixed inset-x-0 top-20 z-40 mx-auto flex w-fit max-w-[90vw] items-center gap-2 rounded-full border border-line bg-raised px-5 py-2 text-sm font-medium text-fg shadow-lg"
-        >
-          <Eye aria-hidden="true" className="size-4" />
-          {preview}
-        </p>
-      ) : null}
+      <PreviewBanner text={preview} />
       {preview ? null : <JsonLdScripts items={jsonLd} />}
       <header className="relative overflow-hidden">
         {/* A blurred wash of colour, never the picture's own text as ghost

@@ -33,7 +33,7 @@ import {
 import { ownerPersonLd } from '#app/server/content/structured-data.server.ts'
 import { JsonLdScripts } from '#app/ui/public/json-ld.tsx'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
-import { ProjectCard } from '#app/ui/public/project-card.tsx'
+import { cardProject, ProjectCard } from '#app/ui/public/project-card.tsx'
 import { SkillsSection } from '#app/ui/public/skills-section.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,16 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: profile?.title ?? translate(locale, 'home:defaultTitle'),
       bio: profile?.bio ?? settings.siteDescription,
     },
-    featured: featured.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
-      id,
-      title,
-      description,
-      thumbnail,
-      tags,
-      // The card shows the project's period (ADR 092).
-      startDate,
-      endDate,
-    })),
+    featured: featured.map(cardProject),
     skills: skills.map((s) => ({ ...s, percent: skillLevelPercent(s.level) })),
     categories: SKILL_CATEGORIES.map((id) => ({
       id,

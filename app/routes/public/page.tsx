@@ -3,7 +3,7 @@
 // one, page.ts); an address no published page holds answers the site's 404 exactly as the
 // not-found route does, imported former addresses (ADR 066) included.
 import { data, redirect } from 'react-router'
-import { Eye } from 'lucide-react'
+import { PreviewBanner } from '#app/ui/public/preview-banner.tsx'
 import type { Route } from './+types/page'
 import { PAGE_PREVIEW_BANNER } from '#app/domain/page.ts'
 import { effectiveSeo } from '#app/domain/page-seo.ts'
@@ -150,15 +150,7 @@ export default function OwnPage({ loaderData }: Route.ComponentProps) {
   // The body is Markdown rendered and sanitised on the server (markdown.server.ts, ADR 020).
   return (
     <article>
-      {preview ? (
-        <p
-          role="status"
-          className="fixed inset-x-0 top-20 z-40 mx-auto flex w-fit max-w-[90vw] items-center gap-2 rounded-full border border-line bg-raised px-5 py-2 text-sm font-medium text-fg shadow-lg"
-        >
-          <Eye aria-hidden="true" className="size-4" />
-          {preview}
-        </p>
-      ) : null}
+      <PreviewBanner text={preview} />
       <header className="reveal mx-auto max-w-3xl px-6 pt-32 pb-10 md:pt-40">
         <h1 className="gradient-text text-4xl leading-tight font-bold md:text-6xl">{page.title}</h1>
       </header>

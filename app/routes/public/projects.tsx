@@ -4,7 +4,7 @@ import { listProjects } from '#app/server/repositories/projects.server.ts'
 import { localizeList } from '#app/server/repositories/translations.server.ts'
 import { pageMeta } from '#app/ui/public/page-meta.ts'
 import { PageHeader } from '#app/ui/public/page-header.tsx'
-import { ProjectCard } from '#app/ui/public/project-card.tsx'
+import { cardProject, ProjectCard } from '#app/ui/public/project-card.tsx'
 import { localeOfMatches, requestLocale } from '#app/domain/i18n/locale.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import { useT } from '#app/ui/i18n.tsx'
@@ -30,16 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tag,
     tags,
     pagination,
-    projects: items.map(({ id, title, description, thumbnail, tags, startDate, endDate }) => ({
-      id,
-      title,
-      description,
-      thumbnail,
-      tags,
-      // The card shows the project's period (ADR 092).
-      startDate,
-      endDate,
-    })),
+    projects: items.map(cardProject),
   }
 }
 

@@ -110,7 +110,7 @@ export async function buildReport(
   const [pFrom, pTo] = span(previous)
   const source = (await sourceFor(db, query, current, zone)) ?? EMPTY
   const filtered = query.goal !== undefined || DIMENSIONS.some((d) => query[d.key] !== undefined)
-  const previousSource = (await sourceFor(db, query, previous, zone)) ?? EMPTY
+  const previousSource = (await sourceFor(db, query, previous, zone, { totalOnly: true })) ?? EMPTY
   const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
   const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
   const totals = totalsOf(total)

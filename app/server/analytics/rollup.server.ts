@@ -24,14 +24,7 @@ export const EVENT_COLUMNS = [
   'v',
   'kind',
   'path',
-  'ref',
-  'src',
-  'med',
-  'camp',
-  'country',
-  'device',
-  'browser',
-  'os',
+  ...Object.values(FIRST_EVENT_COLUMN),
 ] as const
 
 /** A visit's attributes, from its first event. */

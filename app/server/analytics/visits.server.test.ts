@@ -24,7 +24,7 @@ import { flushEvents, purgeEventsOlderThan, saveStatsSettings } from './store.se
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { countFromVisits, firstVisitId, VISITS_PER_DAY } from './visits.server.ts'
+import { countFromVisits, firstVisitId, totalFromVisits, VISITS_PER_DAY } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
 
@@ -150,6 +150,28 @@ describe('visit rows', () => {
       const expected = await fromEvents(FIRST, FIRST + 3, filters)
       const actual = sorted(await countFromVisits(db, FIRST, FIRST + 3, filters))
       expect(actual, JSON.stringify(filters)).toEqual(expected)
+      // The total alone (a previous period's), summed by the database: the days' totals.
+      const days = expected.filter((r) => r.dim === DIM.total)
+      const sum = (k: 'visitors' | 'visits' | 'pageviews' | 'bounces' | 'duration') =>
+        days.reduce((n, r) => n + r[k], 0)
+      const total = await totalFromVisits(db, FIRST, FIRST + 3, filters)
+      expect(total, JSON.stringify(filters)).toEqual(
+        days.length
+          ? [
+              {
+                gran: 1,
+                start: FIRST * DAY_S,
+                dim: DIM.total,
+                value: 0,
+                visitors: sum('visitors'),
+                visits: sum('visits'),
+                pageviews: sum('pageviews'),
+                bounces: sum('bounces'),
+                duration: sum('duration'),
+              },
+            ]
+          : [],
+      )
       if (expected.length) matched++
     }
     expect(matched).toBeGreaterThan(25)

@@ -1,7 +1,7 @@
-// Visit rows (ADR 103): the rollup writes each day's visits (analytics_visit) and their pages
+// Visit rows (ADRs 103, 109): the rollup writes each day's visits (analytics_visit) and their pages
 // and goals (analytics_visit_page) from the raw events, and a filtered dashboard counts those
 // instead of re-reading the events, with the same semantics as `countVisits`.
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
 import type { Database } from '../db/schema.server.ts'
 import type { Row } from './sources.server.ts'
@@ -39,9 +39,12 @@ export async function writeVisits(
   await deleteVisits(trx, day, day + 1)
   const rows: Database['analytics_visit'][] = []
   const pages: Database['analytics_visit_page'][] = []
+  let nth = 0
   visits.slice(0, VISITS_PER_DAY).forEach((visit, rank) => {
     const id = firstVisitId(day) + rank
     const first = visit.events[0]!
+    // The visitor's visits of the day follow each other (ADR 109).
+    nth = rank > 0 && visits[rank - 1]!.events[0]!.v === first.v ? nth + 1 : 0
     const seen = new Map<number, number>()
     let views = 0
     for (const event of visit.events) {
@@ -54,7 +57,7 @@ export async function writeVisits(
     const a = visit.attrs
     rows.push({
       id,
-      v: first.v,
+      nth,
       t: first.t,
       dur: visit.events[visit.events.length - 1]!.t - first.t,
       pages: views,
@@ -126,12 +129,13 @@ function pageOf(filter: VisitFilter): number | undefined {
   return undefined
 }
 
+/** The visits of ids [lo, hi) that match every filter, as `m`. */
 function matchingVisits(db: Kysely<Database>, lo: number, hi: number, filters: VisitFilter[]) {
-  let query = db.selectFrom('analytics_visit').where('id', '>=', lo).where('id', '<', hi)
+  let query = db.selectFrom('analytics_visit as m').where('m.id', '>=', lo).where('m.id', '<', hi)
   for (const filter of filters) {
     const page = pageOf(filter)
     if (page !== undefined)
-      query = query.where('id', 'in', (eb) =>
+      query = query.where('m.id', 'in', (eb) =>
         eb
           .selectFrom('analytics_visit_page')
           .select('visit')
@@ -142,25 +146,51 @@ function matchingVisits(db: Kysely<Database>, lo: number, hi: number, filters: V
     else {
       const column = COLUMN[filter.dim as keyof typeof COLUMN] as Column | undefined
       // An unknown dimension matches nothing.
-      query = column ? query.where(column, '=', filter.value) : query.where('id', '<', lo)
+      query = column ? query.where(`m.${column}`, '=', filter.value) : query.where('m.id', '<', lo)
     }
   }
   return query
 }
 
+/** A daily visitor: the id of their first visit of the day (ADR 109). */
+const VISITOR = sql<number>`m.id - m.nth`
+
 interface Acc {
   visitors: number
-  lastV: number
+  lastVisitor: number
   visits: number
   pageviews: number
   bounces: number
   duration: number
 }
 
+const newAcc = (): Acc => ({
+  visitors: 0,
+  lastVisitor: -1,
+  visits: 0,
+  pageviews: 0,
+  bounces: 0,
+  duration: 0,
+})
+
+const row = (dim: number, start: number, value: number, acc: Omit<Acc, 'lastVisitor'>): Row => ({
+  gran: 1,
+  start,
+  dim,
+  value,
+  visitors: acc.visitors,
+  visits: acc.visits,
+  pageviews: acc.pageviews,
+  bounces: acc.bounces,
+  duration: acc.duration,
+})
+
 /**
  * The rows of the filtered visits of days [from, to]: every dimension summed over those days
  * (start = the first day), and the total per day (the chart). Same counts as `countVisits` on
- * the days' raw events with the same filters (the test compares them).
+ * the days' raw events with the same filters (the test compares them). The pages and goals are
+ * summed by the database; the visit-level dimensions in one pass over the matching visits, a
+ * month at a time (ADR 109).
  */
 export async function countFromVisits(
   db: Kysely<Database>,
@@ -169,129 +199,148 @@ export async function countFromVisits(
   filters: VisitFilter[],
 ): Promise<Row[]> {
   // A page filter: the pages panel and page views count that page's views (ADR 095).
-  const onlyPages = new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))
+  const onlyPages = [...new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))]
   const byDim = new Map<number, Map<number, Acc>>()
   const perDay = new Map<number, Acc>()
-  let lastDay = -1
-  const add = (dim: number, value: number, v: number): Acc => {
-    let values = byDim.get(dim)
-    if (!values) byDim.set(dim, (values = new Map()))
-    let acc = values.get(value)
-    if (!acc) {
-      acc = { visitors: 0, lastV: -1, visits: 0, pageviews: 0, bounces: 0, duration: 0 }
-      values.set(value, acc)
-    }
-    // Visits come in (day, visitor) order: a visitor's visits of a day follow each other.
-    if (acc.lastV !== v) acc.visitors += 1
-    acc.lastV = v
-    return acc
+  // One visit adds to the total of its day and to a value of each visit-level dimension.
+  const count = (acc: Acc, visitor: number, bounced: number, duration: number, views: number) => {
+    // Visits come in id order: a visitor's visits of a day follow each other.
+    if (acc.lastVisitor !== visitor) acc.visitors += 1
+    acc.lastVisitor = visitor
+    acc.visits += 1
+    acc.bounces += bounced
+    acc.duration += duration
+    acc.pageviews += views
   }
+  const dims = VISIT_DIMS.map((dim) => {
+    const values = new Map<number, Acc>()
+    byDim.set(dim, values)
+    return { column: COLUMN[dim], values, onlyWhenSet: ONLY_WHEN_SET.has(dim) }
+  })
   for (let start = from; start <= to; start += DAYS_PER_READ) {
     const end = Math.min(to + 1, start + DAYS_PER_READ)
-    const lo = firstVisitId(start)
-    const hi = firstVisitId(end)
-    const visits = await matchingVisits(db, lo, hi, filters)
-      .select([
-        'id',
-        'v',
-        'dur',
-        'pages',
-        'entry',
-        'exit',
-        'ref',
-        'src',
-        'med',
-        'camp',
-        'country',
-        'device',
-        'browser',
-        'os',
-        'channel',
-      ])
-      .orderBy('id')
-      .execute()
-    if (visits.length === 0) continue
-    const pages = await db
-      .selectFrom('analytics_visit_page')
-      .select(['visit', 'page', 'views'])
-      .where('visit', '>=', lo)
-      .where('visit', '<', hi)
-      .where('visit', 'in', matchingVisits(db, lo, hi, filters).select('id'))
-      .orderBy('visit')
-      .execute()
-    let p = 0
-    for (const row of visits) {
-      const id = Number(row.id)
-      const v = Number(row.v)
-      const day = Math.floor(id / VISITS_PER_DAY)
-      // A new day: the same hash is another visitor (the salt is daily).
-      if (day !== lastDay) {
-        for (const values of byDim.values()) for (const acc of values.values()) acc.lastV = -1
-        lastDay = day
-      }
-      let views = 0
-      const visitPages: [number, number][] = []
-      while (p < pages.length && Number(pages[p]!.visit) < id) p++
-      while (p < pages.length && Number(pages[p]!.visit) === id) {
-        const page = Number(pages[p]!.page)
-        const count = Number(pages[p]!.views)
-        visitPages.push([page, count])
-        if (page >= 0 && (onlyPages.size === 0 || onlyPages.has(page))) views += count
-        p++
-      }
-      const total = Number(row.pages)
-      const bounced = total <= 1 ? 1 : 0
-      const duration = Number(row.dur)
+    const visits = await matchingVisits(db, firstVisitId(start), firstVisitId(end), filters)
       // A visit of goals only counts as its goals, not as a visit (`countVisits`).
-      if (total > 0) {
-        let dayAcc = perDay.get(day)
-        if (!dayAcc) {
-          dayAcc = { visitors: 0, lastV: -1, visits: 0, pageviews: 0, bounces: 0, duration: 0 }
-          perDay.set(day, dayAcc)
-        }
-        if (dayAcc.lastV !== v) dayAcc.visitors += 1
-        dayAcc.lastV = v
-        const accs = [dayAcc]
-        for (const dim of VISIT_DIMS) {
-          const value = Number(row[COLUMN[dim]])
-          if (value || !ONLY_WHEN_SET.has(dim)) accs.push(add(dim, value, v))
-        }
-        for (const acc of accs) {
-          acc.visits += 1
-          acc.bounces += bounced
-          acc.duration += duration
-          acc.pageviews += views
-        }
-      }
-      for (const [page, count] of visitPages) {
-        if (page >= 0) {
-          if (onlyPages.size && !onlyPages.has(page)) continue
-          const acc = add(DIM.page, page, v)
-          acc.pageviews += count
-          acc.visits += 1
-          acc.bounces += bounced
-        } else {
-          const acc = add(DIM.goal, -page, v)
-          acc.pageviews += count
-          acc.visits += 1
-        }
+      .where('m.pages', '>', 0)
+      .select((eb) => [
+        'm.id',
+        'm.nth',
+        'm.dur',
+        'm.pages',
+        ...VISIT_DIMS.map((dim) => `m.${COLUMN[dim]}` as const),
+        onlyPages.length
+          ? eb
+              .selectFrom('analytics_visit_page as p')
+              .select((s) => s.fn.sum<number>('p.views').as('n'))
+              .whereRef('p.visit', '=', 'm.id')
+              .where('p.page', 'in', onlyPages)
+              .as('views')
+          : eb.ref('m.pages').as('views'),
+      ])
+      .orderBy('m.id')
+      .execute()
+    for (const visit of visits) {
+      const id = Number(visit.id)
+      const visitor = id - Number(visit.nth)
+      const day = Math.floor(id / VISITS_PER_DAY)
+      const bounced = Number(visit.pages) <= 1 ? 1 : 0
+      const duration = Number(visit.dur)
+      const views = Number(visit.views ?? 0)
+      let dayAcc = perDay.get(day)
+      if (!dayAcc) perDay.set(day, (dayAcc = newAcc()))
+      count(dayAcc, visitor, bounced, duration, views)
+      for (const { column, values, onlyWhenSet } of dims) {
+        const value = Number(visit[column])
+        if (!value && onlyWhenSet) continue
+        let acc = values.get(value)
+        if (!acc) values.set(value, (acc = newAcc()))
+        count(acc, visitor, bounced, duration, views)
       }
     }
   }
   const rows: Row[] = []
-  const row = (dim: number, start: number, value: number, acc: Acc): Row => ({
-    gran: 1,
-    start,
-    dim,
-    value,
-    visitors: acc.visitors,
-    visits: acc.visits,
-    pageviews: acc.pageviews,
-    bounces: acc.bounces,
-    duration: acc.duration,
-  })
   for (const [day, acc] of perDay) rows.push(row(DIM.total, day * DAY_S, 0, acc))
   for (const [dim, values] of byDim)
     for (const [value, acc] of values) rows.push(row(dim, from * DAY_S, value, acc))
+  // The pages (only the filtered ones under a page filter) and goals of the matching visits.
+  const lo = firstVisitId(from)
+  const hi = firstVisitId(to + 1)
+  const pages = await matchingVisits(db, lo, hi, filters)
+    // The visits first, then each one's pages by the primary key (SQLite keeps the order).
+    .crossJoin('analytics_visit_page as p')
+    .whereRef('p.visit', '=', 'm.id')
+    .where('p.visit', '>=', lo)
+    .where('p.visit', '<', hi)
+    .$if(onlyPages.length > 0, (q) =>
+      q.where((eb) => eb.or([eb('p.page', '<', 0), eb('p.page', 'in', onlyPages)])),
+    )
+    .select((eb) => [
+      'p.page',
+      eb.fn.sum<number>('p.views').as('views'),
+      eb.fn.countAll<number>().as('visits'),
+      eb.fn.sum<number>(eb.case().when('m.pages', '<=', 1).then(1).else(0).end()).as('bounces'),
+      eb.fn.count<number>(VISITOR).distinct().as('visitors'),
+    ])
+    .groupBy('p.page')
+    .execute()
+  for (const p of pages) {
+    const page = Number(p.page)
+    rows.push(
+      row(page >= 0 ? DIM.page : DIM.goal, from * DAY_S, Math.abs(page), {
+        visitors: Number(p.visitors),
+        visits: Number(p.visits),
+        pageviews: Number(p.views),
+        // A goal has no bounces (`countVisits`).
+        bounces: page >= 0 ? Number(p.bounces) : 0,
+        duration: 0,
+      }),
+    )
+  }
   return rows
+}
+
+/**
+ * The total of the filtered visits of days [from, to], summed by the database (a previous
+ * period shows its total only): one row, visitors summed per day as everywhere.
+ */
+export async function totalFromVisits(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  filters: VisitFilter[],
+): Promise<Row[]> {
+  const onlyPages = [...new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))]
+  const lo = firstVisitId(from)
+  const hi = firstVisitId(to + 1)
+  const total = await matchingVisits(db, lo, hi, filters)
+    .where('m.pages', '>', 0)
+    .select((eb) => [
+      eb.fn.count<number>(VISITOR).distinct().as('visitors'),
+      eb.fn.countAll<number>().as('visits'),
+      eb.fn.sum<number>('m.pages').as('pages'),
+      eb.fn.sum<number>(eb.case().when('m.pages', '<=', 1).then(1).else(0).end()).as('bounces'),
+      eb.fn.sum<number>('m.dur').as('duration'),
+    ])
+    .executeTakeFirstOrThrow()
+  if (!Number(total.visits)) return []
+  let pageviews = Number(total.pages)
+  if (onlyPages.length) {
+    const views = await matchingVisits(db, lo, hi, filters)
+      .where('m.pages', '>', 0)
+      .crossJoin('analytics_visit_page as p')
+      .whereRef('p.visit', '=', 'm.id')
+      .where('p.page', 'in', onlyPages)
+      .select((eb) => eb.fn.sum<number>('p.views').as('n'))
+      .executeTakeFirstOrThrow()
+    pageviews = Number(views.n ?? 0)
+  }
+  return [
+    row(DIM.total, from * DAY_S, 0, {
+      visitors: Number(total.visitors),
+      visits: Number(total.visits),
+      pageviews,
+      bounces: Number(total.bounces),
+      duration: Number(total.duration),
+    }),
+  ]
 }

@@ -133,6 +133,27 @@ describe('renderMarkdown', () => {
     expect(short.html).not.toContain('<nav')
   })
 
+  it('keeps no document state between renders that share a processor (ADR 108)', async () => {
+    const long = (title: string) =>
+      `## ${title}\n\n## ${title}\n\n## Fin\n\n${'mot '.repeat(TOC_MIN_WORDS)}`
+    // Rendered at the same time: each document's table of contents and heading ids are its own.
+    const [a, b, c] = await Promise.all([
+      renderMarkdown(long('Alpha')),
+      renderMarkdown(long('Beta')),
+      renderMarkdown('## Alpha\n\nCourt.'),
+    ])
+    expect(a.toc.map((e) => e.id)).toEqual(['alpha', 'alpha-1', 'fin'])
+    expect(b.toc.map((e) => e.id)).toEqual(['beta', 'beta-1', 'fin'])
+    expect(b.html).toContain('<a href="#beta-1">Beta</a>')
+    expect(b.html).not.toContain('alpha')
+    // The slugger starts again for every document: no 'alpha-2' from the renders before.
+    expect(c.toc).toEqual([{ id: 'alpha', text: 'Alpha', depth: 2 }])
+    expect(c.html).not.toContain('<nav')
+    const english = await renderMarkdown(long('Gamma'), 'en')
+    expect(english.html).toContain('Link to the section “Gamma”')
+    expect(english.html).not.toContain('Lien vers')
+  })
+
   it.each(HOSTILE_MARKDOWN.map((payload, i) => [i, payload]))(
     'neutralises hostile payload %i',
     async (_i, payload) => {

@@ -7,8 +7,9 @@
 // contents and Shiki's highlighting (inline CSS variables the sanitiser would otherwise strip).
 // Highlighting is costly (~ms per block): callers store the HTML at save time; renderMarkdown
 // also memoises by content hash for the few places that render on the fly (preview).
-// The pipeline (unified, remark, rehype, Shiki and its grammars: ~30 MB, ~0.3 s) is imported
-// at the first render, not at start-up: pages show stored HTML (ADR 030).
+// The pipeline (unified, remark, rehype) is imported at the first render, not at start-up:
+// pages show stored HTML (ADR 030); Shiki and its grammars (~45 MB, ~0.5 s) at the first code
+// block that names a language (ADR 108).
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { createHash } from 'node:crypto'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
@@ -208,9 +209,18 @@ function rehypeImages() {
   }
 }
 
+/**
+ * What one render reads and writes besides its text (the word count it is given, the table of
+ * contents it finds) travels in the document's own file data, never in the processor, which
+ * every render of a language shares (ADR 108).
+ */
+interface RenderFile {
+  data: Record<string, unknown>
+}
+
 /** Collects h2/h3 (after rehype-slug) and, for a long post, prepends a <nav> listing them. */
-function rehypeToc(result: { toc: TocEntry[]; words: number }) {
-  return () => (tree: Root) => {
+function rehypeToc() {
+  return (tree: Root, file: RenderFile) => {
     const toc: TocEntry[] = []
     walk(tree, (element) => {
       if (
@@ -225,8 +235,9 @@ function rehypeToc(result: { toc: TocEntry[]; words: number }) {
         })
       }
     })
-    result.toc = toc
-    if (toc.length < TOC_MIN_HEADINGS || result.words < TOC_MIN_WORDS) return
+    file.data.toc = toc
+    const words = typeof file.data.words === 'number' ? file.data.words : 0
+    if (toc.length < TOC_MIN_HEADINGS || words < TOC_MIN_WORDS) return
     const items: Element[] = []
     for (const entry of toc) {
       const item: Element = {
@@ -291,6 +302,49 @@ function getHighlighter(): Promise<Highlighter> {
   return highlighter
 }
 
+/** Shiki's options: both themes as CSS variables, unknown languages as plain text. */
+const SHIKI_OPTIONS = {
+  themes: CODE_THEMES,
+  defaultColor: false,
+  fallbackLanguage: 'text',
+  addLanguageClass: true,
+  cache: codeCache,
+} as const
+
+/**
+ * Whether some `<pre>` starts with a `<code>` that names a language: Shiki's step changes
+ * nothing else (a block without a language stays plain, whatever Shiki has loaded).
+ */
+function hasLanguageCode(node: Root | Element): boolean {
+  return node.children.some((child) => {
+    if (child.type !== 'element') return false
+    const head = child.children[0]
+    if (
+      child.tagName === 'pre' &&
+      head?.type === 'element' &&
+      head.tagName === 'code' &&
+      Array.isArray(head.properties.className) &&
+      head.properties.className.some((name) => String(name).startsWith('language-'))
+    )
+      return true
+    return hasLanguageCode(child)
+  })
+}
+
+/**
+ * Shiki's step, run only on a document with a code block that names a language: Shiki and its
+ * grammars (about 45 MB and half a second) load at the first such block, so a reader worker
+ * or a server that renders no code never pays for them (ADR 108). The output is Shiki's own.
+ */
+function rehypeCode(pluginOf: () => Promise<Processor<undefined, Root, Root>>) {
+  let highlight: Promise<Processor<undefined, Root, Root>> | undefined
+  return () => async (tree: Root) => {
+    if (!hasLanguageCode(tree)) return
+    highlight ??= pluginOf()
+    await (await highlight).run(tree)
+  }
+}
+
 /** The unified plugins, imported once at the first render. */
 let pipeline: ReturnType<typeof importPipeline> | undefined
 
@@ -350,16 +404,31 @@ const PIPELINE_WORDS = {
   },
 } as const satisfies Record<Locale, unknown>
 
-async function createProcessor(
-  result: {
-    toc: TocEntry[]
-    words: number
-  },
-  locale: Locale,
-): Promise<Processor<Root, Root, Root, Root, string>> {
+type MarkdownProcessor = Processor<Root, Root, Root, Root, string>
+
+/**
+ * One frozen processor per language, built at its first render and shared by every later one
+ * (ADR 108): attaching the plugins (GFM's syntax extensions, the sanitiser's schema, Shiki)
+ * cost as much as rendering a short post. No plugin keeps a document's state between runs:
+ * rehype-slug resets its slugger per tree, and the table of contents lives in the file's data.
+ */
+const processors = new Map<Locale, Promise<MarkdownProcessor>>()
+
+function processorFor(locale: Locale): Promise<MarkdownProcessor> {
+  let processor = processors.get(locale)
+  if (!processor) {
+    processor = createProcessor(locale)
+    // A failed build (an import that failed) is tried again at the next render.
+    processor.catch(() => processors.delete(locale))
+    processors.set(locale, processor)
+  }
+  return processor
+}
+
+async function createProcessor(locale: Locale): Promise<MarkdownProcessor> {
   const words = PIPELINE_WORDS[locale]
   pipeline ??= importPipeline()
-  const [shiki, p] = await Promise.all([getHighlighter(), pipeline])
+  const p = await pipeline
   const {
     unified,
     remarkParse,
@@ -390,15 +459,16 @@ async function createProcessor(
     })
     .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
     .use(rehypeImages)
-    .use(rehypeToc(result))
-    .use(rehypeShikiFromHighlighter, shiki, {
-      themes: CODE_THEMES,
-      defaultColor: false,
-      fallbackLanguage: 'text',
-      addLanguageClass: true,
-      cache: codeCache,
-    })
-    .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>
+    .use(rehypeToc)
+    .use(
+      rehypeCode(async () =>
+        unified()
+          .use(rehypeShikiFromHighlighter, await getHighlighter(), SHIKI_OPTIONS)
+          .freeze(),
+      ),
+    )
+    .use(rehypeStringify)
+    .freeze() as unknown as MarkdownProcessor
 }
 
 function escapeHtml(text: string): string {
@@ -420,13 +490,14 @@ function plainFallback(markdown: string): string {
 }
 
 async function renderUncached(markdown: string, locale: Locale): Promise<RenderedMarkdown> {
-  const result = { toc: [] as TocEntry[], words: countWords(markdown) }
+  const words = countWords(markdown)
   try {
-    const processor = await createProcessor(result, locale)
-    const html = String(await processor.process(markdown))
-    return { html, words: result.words, toc: result.toc }
+    const processor = await processorFor(locale)
+    const file = await processor.process({ value: markdown, data: { words } })
+    const { toc } = (file as RenderFile).data
+    return { html: String(file), words, toc: Array.isArray(toc) ? (toc as TocEntry[]) : [] }
   } catch {
-    return { html: plainFallback(markdown), words: result.words, toc: [] }
+    return { html: plainFallback(markdown), words, toc: [] }
   }
 }
 

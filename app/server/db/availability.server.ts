@@ -16,23 +16,13 @@ import type {
 } from 'kysely'
 import { log } from '../core/log.server.ts'
 import { wrapDriver } from './wrap-driver.server.ts'
-import { serviceUnavailableResponse } from '../http/unavailable.server.ts'
+import { NETWORK_ERROR_CODES, serviceUnavailableResponse } from '../http/unavailable.server.ts'
 
 export const RETRY_AFTER_SECONDS = 5
 const PROBE_MS = 1_000
 
 /** PostgreSQL: the server is gone or refusing us (SQLSTATE classes 08 and 57P0x). */
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
-const NET_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-])
 /** pg's own wording when a socket closes under it, or the pool's connect timeout. */
 const PG_MESSAGES =
   /Connection terminated|connection timeout|Client has encountered a connection error/i
@@ -49,7 +39,7 @@ export function unavailabilityOf(error: unknown, sqlText = ''): Kind | undefined
     if (!SQLITE_CODES.has(e.errcode & 0xff)) return undefined
     return /^\s*(select|pragma)\b/i.test(sqlText) ? 'read' : 'write'
   }
-  if (typeof e.code === 'string' && (PG_CODES.has(e.code) || NET_CODES.has(e.code)))
+  if (typeof e.code === 'string' && (PG_CODES.has(e.code) || NETWORK_ERROR_CODES.has(e.code)))
     return 'connection'
   if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return 'connection'
   const cause = (error as { cause?: unknown }).cause

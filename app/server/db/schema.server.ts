@@ -206,7 +206,8 @@ export interface AnalyticsTables {
  */
 export interface AnalyticsVisitTable {
   id: number
-  v: number
+  /** The visit's rank among its visitor's visits of the day (ADR 109). */
+  nth: number
   t: number
   dur: number
   pages: number

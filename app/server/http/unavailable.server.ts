@@ -1,6 +1,19 @@
 // The French 503 of a service that is down for a moment (the database, ADR 069; file storage,
 // ADR 084): JSON for the API and scripts that ask for it, an HTML page for a browser, plain text
 // otherwise; never cached, with Retry-After.
+
+/** Network errors that say a service is out of reach (refused, reset, timed out, unresolved). */
+export const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+])
+
 export function serviceUnavailableResponse(
   request: Request,
   {

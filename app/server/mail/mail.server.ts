@@ -13,9 +13,8 @@ import { withDefaultSettings } from '#app/domain/settings.ts'
 import { getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { nowIso, parseJson } from '../db/util.server.ts'
-import { readDocument, writeDocument } from '../db/documents.server.ts'
+import { settingsDocument } from '../db/documents.server.ts'
 import { getEnv } from '../core/env.server.ts'
-import { parseOrThrow } from '../http/errors.server.ts'
 import { ownerEmailOrNone } from '../demo/identity.server.ts'
 import { activeMailConfig } from './config.server.ts'
 import { enqueueEmail, type NewEmail, type OutboxRow } from './outbox.server.ts'
@@ -56,21 +55,10 @@ async function siteOf(db: Kysely<Database>) {
   return { site, contactEmail: settings.contact.email }
 }
 
-const MAIL_SETTINGS_ID = 'mail'
-
 /** Alert settings live in the settings table under their own key ('mail'). */
-export async function getMailSettings(db: Kysely<Database> = getDb()): Promise<MailSettings> {
-  const stored = await readDocument('settings', MAIL_SETTINGS_ID, db)
-  if (stored === undefined) return DEFAULT_MAIL_SETTINGS
-  const parsed = MailSettingsSchema.safeParse(stored)
-  return parsed.success ? parsed.data : DEFAULT_MAIL_SETTINGS
-}
-
-export async function saveMailSettings(input: unknown): Promise<MailSettings> {
-  const settings = parseOrThrow(MailSettingsSchema, input)
-  await writeDocument('settings', MAIL_SETTINGS_ID, settings)
-  return settings
-}
+const MAIL_SETTINGS = settingsDocument('mail', MailSettingsSchema, DEFAULT_MAIL_SETTINGS)
+export const getMailSettings = MAIL_SETTINGS.read
+export const saveMailSettings = MAIL_SETTINGS.save
 
 /**
  * The reply to a visitor: From the site, Reply-To the owner's contact address — or, while

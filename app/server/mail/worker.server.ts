@@ -5,13 +5,11 @@
 // seconds and is kicked right after an e-mail is queued in this process (the shared poller,
 // ADR 104).
 import type { Kysely } from 'kysely'
-import type { Transporter } from 'nodemailer'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { getSiteSettings } from '../repositories/settings.server.ts'
 import type { Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
-import { Poller } from '../core/poller.server.ts'
 import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
 import {
   claimNext,
@@ -25,6 +23,7 @@ import {
   setMessageIdHost,
   type OutboxRow,
 } from './outbox.server.ts'
+import { PolledSender } from './polled-sender.server.ts'
 import { classifySmtpError } from './smtp-errors.server.ts'
 
 export interface WorkerOptions {
@@ -39,45 +38,27 @@ export interface WorkerOptions {
   db?: () => Kysely<Database>
 }
 
-export class MailWorker {
+export class MailWorker extends PolledSender {
   readonly config: MailConfig
-  /** Created at the first send: nodemailer is loaded only where mail goes out (ADR 030). */
-  private transport: Promise<Transporter> | undefined
-  private readonly transportUrl: string
-  private readonly concurrency: number
   private readonly leaseMs: number
   private readonly retryBaseMs: number
   private readonly now: () => Date
   private readonly db: () => Kysely<Database>
-  private readonly poller: Poller
 
   constructor(options: WorkerOptions) {
+    super({
+      url: options.config.url,
+      concurrency: options.concurrency ?? 2,
+      pollMs: options.pollMs ?? 5_000,
+    })
     this.config = options.config
-    this.concurrency = options.concurrency ?? 2
     this.leaseMs = options.leaseMs ?? LEASE_MS
     this.retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS
     this.now = options.now ?? (() => new Date())
     this.db = options.db ?? getDb
-    const url = new URL(options.config.url)
-    url.searchParams.set('pool', 'true')
-    url.searchParams.set('maxConnections', String(this.concurrency))
-    this.transportUrl = url.toString()
-    this.poller = new Poller(() => this.drain(), options.pollMs ?? 5_000)
   }
 
-  private transporter(): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport(this.transportUrl),
-    )
-    return this.transport
-  }
-
-  /** Sends everything due now; resolves with how many rows it handled. */
-  runOnce(): Promise<number> {
-    return this.poller.runOnce()
-  }
-
-  private async drain(): Promise<number> {
+  protected async drain(): Promise<number> {
     let handled = 0
     try {
       const from = await this.from()
@@ -135,22 +116,6 @@ export class MailWorker {
       else await markRetry(row, message, this.now(), this.retryBaseMs, this.db())
       log.warn('E-mail non envoyé', { id: row.id, attempts: row.attempts, permanent, message })
     }
-  }
-
-  /** Polls in the background; `kick` sends at once. The timer never keeps the process up. */
-  start(): void {
-    this.poller.start()
-  }
-
-  kick(): void {
-    this.poller.kick()
-  }
-
-  async stop(): Promise<void> {
-    await this.poller.stop()
-    const transport = await this.transport
-    this.transport = undefined
-    transport?.close()
   }
 }
 

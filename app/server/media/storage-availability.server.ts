@@ -4,7 +4,7 @@
 // answers a French 503 with Retry-After instead of a 500, a misleading French refusal (« image
 // illisible ») or nothing in the log; the log gets one line, at most once a minute.
 import { log } from '../core/log.server.ts'
-import { serviceUnavailableResponse } from '../http/unavailable.server.ts'
+import { NETWORK_ERROR_CODES, serviceUnavailableResponse } from '../http/unavailable.server.ts'
 
 export const STORAGE_RETRY_AFTER_SECONDS = 30
 
@@ -21,18 +21,8 @@ export class StorageUnavailableError extends Error {
 
 /** Disk errors that say the storage itself is unusable, not that one file is missing. */
 const DISK_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EIO', 'EROFS', 'ENOTDIR', 'EDQUOT'])
-/** Network errors on the way to an S3 endpoint. */
-const NET_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-  'ECONNABORTED',
-])
+/** Network errors on the way to an S3 endpoint, an aborted connection included. */
+const NET_CODES = new Set([...NETWORK_ERROR_CODES, 'ECONNABORTED'])
 /** @aws-sdk error names of a service that is there but not answering. */
 const S3_NAMES = new Set([
   'TimeoutError',

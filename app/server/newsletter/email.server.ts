@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { NEWSLETTER_MAIL_TEXTS } from '#app/domain/newsletter.ts'
 import { withDefaultSettings } from '#app/domain/settings.ts'
+import type { TranslationData } from '#app/domain/translation.ts'
 import type { Kysely } from 'kysely'
 import { getEnv } from '../core/env.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { parseJson } from '../db/util.server.ts'
 import { renderMarkdown } from '../content/markdown.server.ts'
 import { absoluteLogo } from '../mail/templates.server.ts'
+import { storedTranslation } from '../repositories/translations.server.ts'
 
 export interface IssueEmail {
   subject: string
@@ -120,14 +122,8 @@ async function postIn(
     .where('id', '=', postId)
     .executeTakeFirst()
   if (!post || locale === 'fr') return post
-  const row = await db
-    .selectFrom('translations')
-    .select('data')
-    .where('entity', '=', 'post')
-    .where('entityId', '=', postId)
-    .where('locale', '=', 'en')
-    .executeTakeFirst()
-  const data = parseJson<Record<string, string | undefined>>(row?.data, {})
+  const data: Partial<TranslationData> =
+    (await storedTranslation(db, 'post', postId, 'en'))?.data ?? {}
   return {
     title: data.title || post.title,
     excerpt: data.excerpt || '',

@@ -8,25 +8,20 @@
 // sent a few milliseconds later, together (ADR 104): after a crash, only what was never marked
 // goes again, with the same Message-ID.
 import type { Kysely } from 'kysely'
-import type { SendMailOptions, Transporter } from 'nodemailer'
-import {
-  DEFAULT_NEWSLETTER_SETTINGS,
-  NewsletterSettingsSchema,
-  type NewsletterSettings,
-} from '#app/domain/newsletter.ts'
+import type { SendMailOptions } from 'nodemailer'
+import { DEFAULT_NEWSLETTER_SETTINGS, NewsletterSettingsSchema } from '#app/domain/newsletter.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { isPublishedInEnglish } from '#app/domain/translation.ts'
 import { onContentGeneration } from '../cache/generation.server.ts'
 import { getEnv, type Env } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
-import { Poller } from '../core/poller.server.ts'
 import { getDatabaseHandle, getDb } from '../db/client.server.ts'
-import { readDocument, writeDocument } from '../db/documents.server.ts'
+import { settingsDocument } from '../db/documents.server.ts'
 import type { Database } from '../db/schema.server.ts'
 import { parseJson } from '../db/util.server.ts'
-import { parseOrThrow } from '../http/errors.server.ts'
 import { activeMailConfig, headerText, type MailConfig } from '../mail/config.server.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/outbox.server.ts'
+import { PolledSender } from '../mail/polled-sender.server.ts'
 import { classifySmtpError } from '../mail/smtp-errors.server.ts'
 import {
   cancelSend,
@@ -40,23 +35,16 @@ import {
   unsubscribeToken,
   type SendRow,
 } from '../repositories/newsletter.server.ts'
+import { storedTranslation } from '../repositories/translations.server.ts'
 import { renderIssueEmail, type IssueEmail } from './email.server.ts'
 
-const SETTINGS_ID = 'newsletter'
-
-export async function getNewsletterSettings(
-  db: Kysely<Database> = getDb(),
-): Promise<NewsletterSettings> {
-  const stored = await readDocument('settings', SETTINGS_ID, db)
-  const parsed = NewsletterSettingsSchema.safeParse(stored)
-  return parsed.success ? parsed.data : DEFAULT_NEWSLETTER_SETTINGS
-}
-
-export async function saveNewsletterSettings(input: unknown): Promise<NewsletterSettings> {
-  const settings = parseOrThrow(NewsletterSettingsSchema, input)
-  await writeDocument('settings', SETTINGS_ID, settings)
-  return settings
-}
+const NEWSLETTER_SETTINGS = settingsDocument(
+  'newsletter',
+  NewsletterSettingsSchema,
+  DEFAULT_NEWSLETTER_SETTINGS,
+)
+export const getNewsletterSettings = NEWSLETTER_SETTINGS.read
+export const saveNewsletterSettings = NEWSLETTER_SETTINGS.save
 
 /** Whether the post is public in `locale` now (the French rule, then the English one). */
 export async function isPublicIn(
@@ -73,15 +61,8 @@ export async function isPublicIn(
   if (!post?.publishedAt || post.status === 'draft' || post.publishedAt > now.toISOString())
     return false
   if (locale === 'fr') return true
-  // Read from the table, not the per-generation cache: another server may have just saved it.
-  const row = await db
-    .selectFrom('translations')
-    .select('data')
-    .where('entity', '=', 'post')
-    .where('entityId', '=', postId)
-    .where('locale', '=', 'en')
-    .executeTakeFirst()
-  return isPublishedInEnglish('post', row ? parseJson(row.data, {}) : undefined, now)
+  const english = await storedTranslation(db, 'post', postId, 'en')
+  return isPublishedInEnglish('post', english?.data, now)
 }
 
 /** Creates the issues now due; returns how many send rows they wrote. */
@@ -172,40 +153,30 @@ class SentMarks {
 /** Accepted rows written in one statement at most (a bound on the IN list). */
 const MARK_BATCH = 200
 
-export class NewsletterSender {
+export class NewsletterSender extends PolledSender {
   private readonly options: SenderOptions
   private readonly db: () => Kysely<Database>
-  private readonly concurrency: number
   private readonly batch: number
   private readonly flushMs: number
-  /** One pooled transport, made at the first send (lanes ask for it at once). */
-  private transport: Promise<Transporter> | undefined
-  private readonly poller: Poller
   /** The next moment a message may leave (the rate, shared by the connections). */
   private nextSlot = 0
   private readonly host: string
 
   constructor(options: SenderOptions) {
+    // Every message on a kept connection of the pool (lanes ask for it at once).
+    super({
+      url: options.config.url,
+      concurrency: options.concurrency ?? 4,
+      pollMs: options.pollMs ?? 10_000,
+      transportParams: { maxMessages: 'Infinity' },
+    })
     this.options = options
     this.db = options.db ?? getDb
-    this.concurrency = options.concurrency ?? 4
     this.batch = options.batch ?? 50
     this.flushMs = options.flushMs ?? 50
     this.host = URL.canParse(getEnv().PUBLIC_URL)
       ? new URL(getEnv().PUBLIC_URL).hostname || 'vitrine.localhost'
       : 'vitrine.localhost'
-    this.poller = new Poller(() => this.drain(), options.pollMs ?? 10_000)
-  }
-
-  private transporter(): Promise<Transporter> {
-    const url = new URL(this.options.config.url)
-    url.searchParams.set('pool', 'true')
-    url.searchParams.set('maxConnections', String(this.concurrency))
-    url.searchParams.set('maxMessages', 'Infinity')
-    this.transport ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport(url.toString()),
-    )
-    return this.transport
   }
 
   /** Waits for the next slot of the rate (mails per minute). */
@@ -217,12 +188,7 @@ export class NewsletterSender {
     if (at > now) await new Promise((r) => setTimeout(r, at - now))
   }
 
-  /** Sends everything claimable now; resolves with how many rows it handled. */
-  runOnce(): Promise<number> {
-    return this.poller.runOnce()
-  }
-
-  private async drain(): Promise<number> {
+  protected async drain(): Promise<number> {
     let handled = 0
     const emails = new Map<string, Promise<IssueEmail | undefined>>()
     const db = this.db()
@@ -321,21 +287,6 @@ export class NewsletterSender {
     }
     // Marked only once the server accepted it, with the others of the next few milliseconds.
     if (accepted) marks.add(row.id)
-  }
-
-  start(): void {
-    this.poller.start()
-  }
-
-  kick(): void {
-    this.poller.kick()
-  }
-
-  async stop(): Promise<void> {
-    await this.poller.stop()
-    const transport = await this.transport
-    this.transport = undefined
-    transport?.close()
   }
 }
 

@@ -6,10 +6,10 @@
 // save by that author in that language removes it.
 // A page keeps the same history in its own table (ADR 101): every function takes the history
 // it works on, the post's by default, and runs the same statements on either table.
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Locale } from '#app/domain/i18n/locale.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import type { Database } from '#app/server/db/schema.server.ts'
+import type { BlogRevisionsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 
 export const MAX_REVISIONS = 30
@@ -27,18 +27,8 @@ const HISTORIES = {
   page: { table: 'page_revisions', owner: 'pageId' },
 } as const
 
-/** A saved version: the columns both histories share. */
-export interface BlogRevision {
-  id: string
-  title: string
-  excerpt: string
-  content: string
-  authorId: string
-  authorName: string
-  createdAt: string
-  locale: string
-  kind: string
-}
+/** A saved version: the columns both histories share (a post's, without its owner). */
+export type BlogRevision = Omit<Selectable<BlogRevisionsTable>, 'postId'>
 
 const REVISION_COLUMNS = [
   'id',

@@ -32,16 +32,19 @@ import {
   deleteById,
   distinctSorted,
   firstRow,
+  insertPrepared,
   mergePatch,
+  storedHtml,
   updateExisting,
 } from './collection.server.ts'
+import { englishVersionIds } from './translations.server.ts'
 
-const COLUMNS = [
+/** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
+const SUMMARY_COLUMNS = [
   'id',
   'slug',
   'title',
   'excerpt',
-  'content',
   'thumbnail',
   'category',
   'tags',
@@ -49,8 +52,14 @@ const COLUMNS = [
   'author',
   'createdAt',
   'updatedAt',
-  'status',
   'publishedAt',
+] as const
+
+/** A whole post: a card's columns, its text, its status and its search fields. */
+const COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'content',
+  'status',
   'readTimeAuto',
   'seoTitle',
   'seoDescription',
@@ -169,22 +178,6 @@ async function assertSlugFree(db: Kysely<Database>, slug: string, exceptId?: str
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
   if (await query.executeTakeFirst()) throw slugTaken()
 }
-
-/** What a card shows, read for the public lists (ADR 100): never the text or its HTML. */
-const SUMMARY_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'excerpt',
-  'thumbnail',
-  'category',
-  'tags',
-  'readTime',
-  'author',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-] as const
 
 /** The public posts matching `filters`, in SQL: category, tag and full-text search (ADR 100). */
 function publicPosts(db: Kysely<Database>, filters: BlogFilters, now: Date) {
@@ -497,13 +490,12 @@ export async function createBlogPost(
   alsoInTransaction?: (trx: Kysely<Database>, post: BlogPost) => Promise<void>,
 ): Promise<BlogPost> {
   const row = await prepareBlogPost(input)
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const post = await insertBlogPost(trx, row, author)
-      await alsoInTransaction?.(trx, post)
-      return post
-    })
+  return insertPrepared(
+    getDb(),
+    row,
+    (trx, prepared) => insertBlogPost(trx, prepared, author),
+    alsoInTransaction,
+  )
 }
 
 /**
@@ -555,15 +547,6 @@ function patchedFields(current: BlogPost, patch: BlogPostInput): BlogPostFields 
   return parseOrThrow(BlogPostSchema, merged)
 }
 
-async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select('contentHtml')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row?.contentHtml ?? null
-}
-
 /** Partial update (slug still unique), updatedAt set. Missing id → undefined. */
 export async function updateBlogPost(
   id: string,
@@ -582,7 +565,7 @@ export async function updateBlogPost(
         ...toColumns(
           fields,
           fields.publishedAt ?? (current.status === 'draft' ? nowIso() : current.publishedAt),
-          await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+          await rendered.htmlOf(fields.content, () => storedHtml(trx, 'blog_posts', id)),
         ),
         createdAt: current.createdAt,
         updatedAt: nowIso(),
@@ -627,12 +610,7 @@ export async function listAdminBlogPosts(
   else if (status === 'published')
     base = base.where('status', '!=', 'draft').where('publishedAt', '<=', at)
   if (language) {
-    const translated = db
-      .selectFrom('translations')
-      .select('entityId')
-      .where('entity', '=', 'post')
-      .where('locale', '=', 'en')
-    base = base.where('id', language === 'en' ? 'in' : 'not in', translated)
+    base = base.where('id', language === 'en' ? 'in' : 'not in', englishVersionIds(db, 'post'))
   }
   const sorted = <Q extends PostsQuery>(q: Q): Q =>
     (query.sort === 'oldest'

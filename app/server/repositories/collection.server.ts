@@ -49,6 +49,37 @@ export function updateExisting<T, R>(
   })
 }
 
+/**
+ * A new item's row, prepared (validated, rendered) before any transaction (ADR 081), inserted
+ * with what `alsoInTransaction` writes (the import's source row, ADR 066) in one transaction.
+ */
+export async function insertPrepared<R, T>(
+  db: Kysely<Database>,
+  row: R,
+  insert: (trx: Kysely<Database>, row: R) => Promise<T>,
+  alsoInTransaction?: (trx: Kysely<Database>, item: T) => Promise<void>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const item = await insert(trx, row)
+    await alsoInTransaction?.(trx, item)
+    return item
+  })
+}
+
+/** The Markdown rendering stored with an item (ADR 020), or null when there is none. */
+export async function storedHtml(
+  db: Kysely<Database>,
+  table: 'blog_posts' | 'projects',
+  id: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select('contentHtml')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.contentHtml ?? null
+}
+
 export async function countRows(db: Kysely<Database>, table: CollectionTable): Promise<number> {
   const result = await sql<{
     n: number | bigint

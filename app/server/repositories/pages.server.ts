@@ -19,7 +19,13 @@ import type { Database, PagesTable } from '#app/server/db/schema.server.ts'
 import { createId, nowIso } from '#app/server/db/util.server.ts'
 import { ValidationError, parseOrThrow } from '#app/server/http/errors.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
-import { compareText, deleteById, firstRow, mergePatch } from './collection.server.ts'
+import {
+  compareText,
+  deleteById,
+  firstRow,
+  insertPrepared,
+  mergePatch,
+} from './collection.server.ts'
 
 /** Who saved, for the revision; omitted by scripts (seed, import, tests) → "Système". */
 const SYSTEM_AUTHOR: RevisionAuthor = { id: 'system', name: 'Système' }
@@ -165,13 +171,12 @@ export async function createPage(
   author: RevisionAuthor = SYSTEM_AUTHOR,
 ): Promise<Page> {
   const row = await preparePage(input)
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const page = await insertPage(trx, row, author)
-      await alsoInTransaction?.(trx, page)
-      return page
-    })
+  return insertPrepared(
+    getDb(),
+    row,
+    (trx, prepared) => insertPage(trx, prepared, author),
+    alsoInTransaction,
+  )
 }
 
 /**

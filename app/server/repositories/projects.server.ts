@@ -26,9 +26,11 @@ import {
   tagsInUse,
   firstRow,
   mergePatch,
+  storedHtml,
   nextOrder,
   updateExisting,
 } from './collection.server.ts'
+import { englishVersionIds } from './translations.server.ts'
 
 const COLUMNS = [
   'id',
@@ -141,15 +143,6 @@ function selectProjects(db: Kysely<Database>) {
     .orderBy('id', 'asc')
 }
 
-async function storedHtml(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('projects')
-    .select('contentHtml')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row?.contentHtml ?? null
-}
-
 async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
   return firstRow(db.selectFrom('projects').select(COLUMNS).where('id', '=', id), toProject)
 }
@@ -245,7 +238,7 @@ export async function updateProject(id: string, patch: ProjectInput): Promise<Pr
       ...toColumns(
         fields,
         fields.order ?? current.order,
-        await rendered.htmlOf(fields.content, () => storedHtml(trx, id)),
+        await rendered.htmlOf(fields.content, () => storedHtml(trx, 'projects', id)),
         current.createdAt,
       ),
       createdAt: current.createdAt,
@@ -277,12 +270,7 @@ export async function listAdminProjects(query: ListQuery): Promise<ListPage<Proj
   const { vedette, version, tag } = query.filters
   if (vedette) base = base.where('featured', '=', vedette === 'oui' ? 1 : 0)
   if (version) {
-    const translated = db
-      .selectFrom('translations')
-      .select('entityId')
-      .where('entity', '=', 'project')
-      .where('locale', '=', 'en')
-    base = base.where('id', version === 'en' ? 'in' : 'not in', translated)
+    base = base.where('id', version === 'en' ? 'in' : 'not in', englishVersionIds(db, 'project'))
   }
   if (tag) base = base.where(jsonArrayHolds(db, 'tags', tag))
   const sorted = base.select(COLUMNS)

@@ -35,32 +35,43 @@ import { ValidationError } from '#app/server/http/errors.server.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { addRevision, type RevisionAuthor } from './blog-revisions.server.ts'
 
-/** Every English translation of one kind of content, by item id: once per content generation. */
-const englishOf = cachedReadByKey('english-translations', async (entity: TranslatedEntity) => {
+/** One JSON column of every English translation of `entity`, parsed, by item id (set ones). */
+async function englishColumn<T extends object>(
+  entity: TranslatedEntity,
+  column: 'data' | 'sources',
+): Promise<Map<string, T>> {
   const rows = await getDb()
     .selectFrom('translations')
-    .select(['entityId', 'data'])
+    .select(['entityId', column])
     .where('entity', '=', entity)
     .where('locale', '=', 'en')
     .execute()
-  const byId = new Map<string, TranslationData>()
-  for (const row of rows) byId.set(row.entityId, parseJson<TranslationData>(row.data, {}))
+  const byId = new Map<string, T>()
+  for (const row of rows) {
+    const text = row[column]
+    if (text) byId.set(row.entityId, parseJson<T>(text, {} as T))
+  }
   return byId
-})
+}
+
+/** The ids of the items of `entity` that have an English version: a subquery (admin filters). */
+export function englishVersionIds(db: Kysely<Database>, entity: TranslatedEntity) {
+  return db
+    .selectFrom('translations')
+    .select('entityId')
+    .where('entity', '=', entity)
+    .where('locale', '=', 'en')
+}
+
+/** Every English translation of one kind of content, by item id: once per content generation. */
+const englishOf = cachedReadByKey('english-translations', (entity: TranslatedEntity) =>
+  englishColumn<TranslationData>(entity, 'data'),
+)
 
 /** The French texts each item's English fields were translated from (ADR 094): the hub's. */
-const sourcesByEntity = cachedReadByKey('translation-sources', async (entity: TranslatedEntity) => {
-  const rows = await getDb()
-    .selectFrom('translations')
-    .select(['entityId', 'sources'])
-    .where('entity', '=', entity)
-    .where('locale', '=', 'en')
-    .execute()
-  const byId = new Map<string, TranslationSources>()
-  for (const row of rows)
-    if (row.sources) byId.set(row.entityId, parseJson<TranslationSources>(row.sources, {}))
-  return byId
-})
+const sourcesByEntity = cachedReadByKey('translation-sources', (entity: TranslatedEntity) =>
+  englishColumn<TranslationSources>(entity, 'sources'),
+)
 
 /** The ids of the items whose English version has a field to review (« Traduction à revoir »). */
 export async function staleTranslationIds(
@@ -321,7 +332,11 @@ function withPublication(
   return out
 }
 
-async function storedTranslation(
+/**
+ * One item's stored translation, read from the table, not the per-generation cache: another
+ * server may have just saved it.
+ */
+export async function storedTranslation(
   db: Kysely<Database>,
   entity: TranslatedEntity,
   id: string,

@@ -357,6 +357,20 @@ export async function vitrineTarget(zip: OpenZip): Promise<VitrineTarget> {
   return { zip, columns: await columnsOf() }
 }
 
+/** A revision's post or page: on this site already, or earlier in the archive. */
+const OWNER = {
+  blog_revisions: {
+    table: 'blog_posts',
+    column: 'postId',
+    missing: 'article absent de ce site et de l’archive',
+  },
+  page_revisions: {
+    table: 'pages',
+    column: 'pageId',
+    missing: 'page absente de ce site et de l’archive',
+  },
+} as const
+
 const isTable = (table: string): table is ExportedTable =>
   (EXPORTED_TABLES as readonly string[]).includes(table)
 
@@ -488,21 +502,14 @@ export async function importVitrineRow(
           throw new ImportRefused(`fichier du CV : ${outcome}`)
       }
     }
-    if (table === 'blog_revisions') {
-      const post = await db
-        .selectFrom('blog_posts')
+    const owner = table === 'blog_revisions' || table === 'page_revisions' ? OWNER[table] : null
+    if (owner) {
+      const found = await db
+        .selectFrom(owner.table)
         .select('id')
-        .where('id', '=', String(row.postId))
+        .where('id', '=', String(row[owner.column]))
         .executeTakeFirst()
-      if (!post) throw new ImportRefused('article absent de ce site et de l’archive')
-    }
-    if (table === 'page_revisions') {
-      const page = await db
-        .selectFrom('pages')
-        .select('id')
-        .where('id', '=', String(row.pageId))
-        .executeTakeFirst()
-      if (!page) throw new ImportRefused('page absente de ce site et de l’archive')
+      if (!found) throw new ImportRefused(owner.missing)
     }
     if (table === 'settings') {
       const data = parseJson<{ customJs?: string; contact?: { email?: string } }>(

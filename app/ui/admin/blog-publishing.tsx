@@ -2,11 +2,12 @@
 // the category rename form, and the revisions panel (diff of two revisions, restore), the
 // French form's or, with `locale="en"`, the English form's (ADR 077).
 import { useId } from 'react'
+import { DiffParts } from './diff-parts.tsx'
 import { Form } from 'react-router'
 import type { FormFailure, RevisionsView } from '#app/domain/admin-collection.ts'
 import { SubmitButton } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
-import { DRAFT_KEY_PREFIX, hasUnsavedCopy } from './markdown-editor.tsx'
+import { draftKey, hasUnsavedCopy } from './markdown-editor.tsx'
 import { lazyDateTimeFormat } from '#app/domain/lazy-intl.ts'
 
 const dateTime = lazyDateTimeFormat('fr-FR', {
@@ -136,7 +137,7 @@ export function RevisionsPanel({
                 // the English form keeps no browser copy.
                 if (
                   locale === 'fr' &&
-                  hasUnsavedCopy(`${DRAFT_KEY_PREFIX}${collection}:${postId}`) &&
+                  hasUnsavedCopy(draftKey(collection, postId)) &&
                   !window.confirm(RESTORE_OVER_UNSAVED)
                 )
                   event.preventDefault()
@@ -188,19 +189,7 @@ export function RevisionsPanel({
           data-testid="revision-diff"
           className="mt-4 max-h-[60vh] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 text-xs whitespace-pre-wrap"
         >
-          {diff.parts.map((part, index) =>
-            part.kind === 'added' ? (
-              <ins key={index} className="bg-emerald-100 text-emerald-900 no-underline">
-                {part.text}
-              </ins>
-            ) : part.kind === 'removed' ? (
-              <del key={index} className="bg-red-100 text-red-900">
-                {part.text}
-              </del>
-            ) : (
-              <span key={index}>{part.text}</span>
-            ),
-          )}
+          <DiffParts parts={diff.parts} />
         </pre>
       ) : null}
     </section>

@@ -130,30 +130,39 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   )
 }
 
+/**
+ * A field's props split between its shell (label, hint, error) and its control (id, name,
+ * ARIA and the control's own attributes, which may override the class).
+ */
+function shellAndControl<Extras extends object>(props: FieldProps & Extras) {
+  const { name, label, error, hint, required, id: _id, ...rest } = props
+  const { id, aria } = fieldAria(props)
+  return {
+    shell: { name, label, error, hint, required, id },
+    control: { id, name, required, className: controlClass, ...aria, ...rest },
+  }
+}
+
 type InputExtras = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'required'>
 
 /** Single-line input (text, url, email, number…). */
 export function TextField(props: FieldProps & InputExtras) {
-  const { name, label, error, hint, required, id: _id, ...rest } = props
-  const { id, aria } = fieldAria(props)
+  const { shell, control } = shellAndControl(props)
   return (
-    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        required={required}
-        className={controlClass}
-        {...aria}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <input type="text" {...control} />
     </FieldShell>
   )
 }
 
-/** A position in a list ('Ordre'): a whole number. */
+/** A whole number (a numeric keyboard on phones). */
+export function WholeNumberField(props: FieldProps & InputExtras) {
+  return <TextField type="number" inputMode="numeric" step={1} {...props} />
+}
+
+/** A position in a list ('Ordre'). */
 export function OrderField(props: Omit<FieldProps, 'label'> & InputExtras) {
-  return <TextField label="Ordre" type="number" inputMode="numeric" step={1} {...props} />
+  return <WholeNumberField label="Ordre" {...props} />
 }
 
 type TextAreaExtras = Omit<
@@ -163,19 +172,10 @@ type TextAreaExtras = Omit<
 
 /** Multi-line text. */
 export function TextAreaField(props: FieldProps & TextAreaExtras) {
-  const { name, label, error, hint, required, id: _id, ...rest } = props
-  const { id, aria } = fieldAria(props)
+  const { shell, control } = shellAndControl(props)
   return (
-    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
-      <textarea
-        id={id}
-        name={name}
-        required={required}
-        rows={4}
-        className={controlClass}
-        {...aria}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <textarea rows={4} {...control} />
     </FieldShell>
   )
 }
@@ -186,11 +186,11 @@ type SelectExtras = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'name' |
 export function SelectField(
   props: FieldProps & SelectExtras & { options: readonly { value: string; label: string }[] },
 ) {
-  const { name, label, error, hint, required, id: _id, options, ...rest } = props
-  const { id, aria } = fieldAria(props)
+  const { options, ...field } = props
+  const { shell, control } = shellAndControl(field)
   return (
-    <FieldShell name={name} label={label} error={error} hint={hint} required={required} id={id}>
-      <select id={id} name={name} required={required} className={controlClass} {...aria} {...rest}>
+    <FieldShell {...shell}>
+      <select {...control}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

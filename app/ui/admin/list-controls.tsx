@@ -12,7 +12,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from '#app/domain/admin-list.ts'
-import type { FormFailure } from '#app/domain/admin-collection.ts'
+import type { AdminListing, FormFailure } from '#app/domain/admin-collection.ts'
 import { buttonStyles } from './buttons.tsx'
 import { SelectField, TextField } from './fields.tsx'
 
@@ -214,17 +214,19 @@ export function BulkActions({
   )
 }
 
-/** « Page précédente », « Page N sur M », « Page suivante », the filters kept. */
+/**
+ * « Page précédente », « Page N sur M », « Page suivante », the filters kept; nothing for an
+ * unpaged list (no `listing`) or a single page.
+ */
 export function ListPagination({
   spec,
-  query,
-  pageCount,
+  listing,
 }: {
   spec: ListSpec
-  query: ListQuery
-  pageCount: number
+  listing: Pick<AdminListing, 'query' | 'pageCount'> | undefined
 }) {
-  if (pageCount <= 1) return null
+  if (!listing || listing.pageCount <= 1) return null
+  const { query, pageCount } = listing
   const { page } = query
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">

@@ -132,7 +132,12 @@ interface StoredDraft {
 export const MARKDOWN_HINT =
   'Markdown : **gras**, _italique_, ## titre, [lien](https://…), listes, > citation, ```code```, ![image](https://…).'
 
-export const DRAFT_KEY_PREFIX = 'vitrine:brouillon:'
+const DRAFT_KEY_PREFIX = 'vitrine:brouillon:'
+
+/** Key of the browser-side copy of an item's text: per collection and item (« nouveau »: a new one). */
+export function draftKey(scope: string, id: string | undefined): string {
+  return `${DRAFT_KEY_PREFIX}${scope}:${id ?? 'nouveau'}`
+}
 
 /** Whether the browser holds unsaved text for this item (typed here, or left by a closed tab). */
 export function hasUnsavedCopy(storageKey: string): boolean {

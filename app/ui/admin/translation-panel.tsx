@@ -1,6 +1,7 @@
 // The English version of a hub item, beside its French form (ADR 075), and the list's marker
 // of an item without one. The hub stays French; the English texts are the owner's.
 import type { ReactNode } from 'react'
+import { DiffParts } from './diff-parts.tsx'
 import { Form, Link } from 'react-router'
 import type { FormFailure } from '#app/domain/admin-collection.ts'
 import { listFieldName } from '#app/domain/common.ts'
@@ -18,7 +19,7 @@ import {
 } from '#app/domain/translation.ts'
 import { SubmitButton } from './buttons.tsx'
 import { TextAreaField, TextField } from './fields.tsx'
-import { MarkdownEditor } from './markdown-editor.tsx'
+import { draftKey, MarkdownEditor } from './markdown-editor.tsx'
 import { SeoFields } from './seo-fields.tsx'
 
 /** The search and share fields, shown through the French form's own box (ADR 094). */
@@ -52,19 +53,7 @@ export function StaleTranslation({ stale }: { stale: boolean }) {
 function FrenchDifference({ parts }: { parts: readonly DiffPart[] }) {
   return (
     <p lang="fr" className="mt-1 max-h-48 overflow-auto text-xs whitespace-pre-wrap text-zinc-700">
-      {parts.map((part, index) =>
-        part.kind === 'removed' ? (
-          <del key={index} className="bg-red-100 text-red-900">
-            {part.text}
-          </del>
-        ) : part.kind === 'added' ? (
-          <ins key={index} className="bg-emerald-100 text-emerald-900 no-underline">
-            {part.text}
-          </ins>
-        ) : (
-          <span key={index}>{part.text}</span>
-        ),
-      )}
+      <DiffParts parts={parts} />
     </p>
   )
 }
@@ -270,7 +259,7 @@ export function TranslationPanel({
                   label={props.label}
                   defaultValue={value}
                   savedValue={stored}
-                  storageKey={`vitrine:brouillon:${entity}:${id}:en`}
+                  storageKey={`${draftKey(entity, id)}:en`}
                   error={props.error}
                 />
               ) : MULTILINE_FIELDS.has(field) ? (

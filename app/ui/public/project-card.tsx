@@ -14,6 +14,19 @@ type CardProject = Pick<
   'id' | 'title' | 'description' | 'thumbnail' | 'tags' | 'startDate' | 'endDate'
 >
 
+/** Only what a card shows goes to the browser; the card shows the period (ADR 092). */
+export function cardProject({
+  id,
+  title,
+  description,
+  thumbnail,
+  tags,
+  startDate,
+  endDate,
+}: CardProject): CardProject {
+  return { id, title, description, thumbnail, tags, startDate, endDate }
+}
+
 /**
  * Thumbnail and title; on hover (or focus) the description and first 3 tags.
  * `priority`: the first card of a list, whose image is the page's largest paint on a phone

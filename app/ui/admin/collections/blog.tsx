@@ -8,7 +8,7 @@ import { SeoFields } from '../seo-fields.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
-import { AUTHOR_FIELDS, slugify } from '#app/domain/blog.ts'
+import { AUTHOR_FIELDS } from '#app/domain/blog.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { minutesFor } from '#app/domain/markdown.ts'
 import {
@@ -21,8 +21,7 @@ import type { BlogPost } from '#app/domain/types.ts'
 import { englishStatus, isTranslated, type TranslationData } from '#app/domain/translation.ts'
 import { viewsLabel, type BlogData } from '#app/domain/admin-collection.ts'
 import { CategoryRenameForm, RevisionsPanel, TaxonomyField } from '../blog-publishing.tsx'
-import { FieldGrid, SelectField, TextAreaField, TextField } from '../fields.tsx'
-import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
+import { FieldGrid, SelectField, TextAreaField, TextField, WholeNumberField } from '../fields.tsx'
 import { MediaUrlField } from '../media-url-field.tsx'
 import { NewsletterPublish } from '../newsletter-publish.tsx'
 import { AutosaveBanner, AutosaveStatus } from '../post-autosave.tsx'
@@ -30,6 +29,7 @@ import { blogCollection } from '#app/domain/collections/blog.ts'
 import { POSTS_LIST } from '#app/domain/admin-list.ts'
 import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type EnglishFieldsProps, type FieldsProps } from './collection.tsx'
+import { ContentEditor, TitleAndSlugFields, useSlugFromTitle } from './item-fields.tsx'
 
 /** The blog tab's loader data: the author a new post is signed with, the existing
  * categories and tags, the revisions of the post being edited, and the time of the read. */
@@ -45,14 +45,7 @@ export const blog = defineCollection<'blog', BlogData>(blogCollection, {
       ) : null}
     </>
   ),
-  AfterList: ({ data }) =>
-    data.listing ? (
-      <ListPagination
-        spec={POSTS_LIST}
-        query={data.listing.query}
-        pageCount={data.listing.pageCount}
-      />
-    ) : null,
+  AfterList: ({ data }) => <ListPagination spec={POSTS_LIST} listing={data.listing} />,
   rowActions: (post) => (
     <Link
       to={previewUrl(post)}
@@ -201,11 +194,7 @@ function PostRow({ item: post, data }: { item: BlogPost; data: BlogData }) {
 
 function PostFields({ item: post, data, field, typed, errors }: FieldsProps<BlogPost, BlogData>) {
   const { taxonomy } = data
-  // The slug follows the title until the admin edits it (or when editing a post).
-  const [title, setTitle] = useState(() => field('title', post?.title).defaultValue)
-  const [slug, setSlug] = useState(() => field('slug', post?.slug).defaultValue)
-  const [slugTouched, setSlugTouched] = useState(post !== null || typed !== undefined)
-  const shownSlug = slugTouched ? slug : slugify(title)
+  const inputs = useSlugFromTitle({ item: post, field, typed, errors })
   const [words, setWords] = useState(0)
   const [status, setStatus] = useState(() =>
     String(typed?.status ?? (post ? effectiveStatus(post, new Date()) : 'draft')),
@@ -215,25 +204,9 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
       {/* Typing kept by an autosave newer than this version (ADR 092). */}
       {post ? <AutosaveBanner postId={post.id} locale="fr" autosave={data.autosave} /> : null}
       <FieldGrid>
-        <TextField
-          name="title"
-          label="Titre"
-          required
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          name="slug"
-          label="Slug"
-          required
-          hint="Adresse de l'article : lettres minuscules, chiffres et tirets (proposé depuis le titre)"
-          value={shownSlug}
-          onChange={(event) => {
-            setSlugTouched(true)
-            setSlug(event.target.value)
-          }}
-          error={errors.slug}
+        <TitleAndSlugFields
+          inputs={inputs}
+          slugHint="Adresse de l'article : lettres minuscules, chiffres et tirets (proposé depuis le titre)"
         />
         <TaxonomyField
           {...field('category', post?.category)}
@@ -248,13 +221,10 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
           label="Miniature (URL)"
           hint="Facultative : sans miniature, l’image de partage du site est utilisée"
         />
-        <TextField
+        <WholeNumberField
           {...field('readTime', post && !post.readTimeAuto ? post.readTime : '')}
           label="Temps de lecture (minutes)"
-          type="number"
-          inputMode="numeric"
           min={1}
-          step={1}
           hint={`Laissez vide pour le calcul automatique (${minutesFor(words)} min d’après le texte)`}
           placeholder={String(minutesFor(words))}
         />
@@ -299,20 +269,12 @@ function PostFields({ item: post, data, field, typed, errors }: FieldsProps<Blog
         hint="Facultatif : vide, le premier paragraphe du texte en tient lieu"
         rows={3}
       />
-      <MarkdownEditor
-        {...field('content', post?.content)}
-        label="Contenu"
-        required
-        hint={MARKDOWN_HINT}
-        savedValue={post?.content ?? ''}
-        storageKey={`${DRAFT_KEY_PREFIX}blog:${post?.id ?? 'nouveau'}`}
-        onWordsChange={setWords}
-      />
+      <ContentEditor field={field} scope="blog" item={post} required onWordsChange={setWords} />
       <SeoFields
         field={field}
         stored={post}
         defaults={{ title: 'title', description: 'excerpt', image: 'thumbnail' }}
-        path={`/blog/${shownSlug}`}
+        path={`/blog/${inputs.slug}`}
       />
     </>
   )

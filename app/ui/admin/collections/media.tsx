@@ -26,14 +26,7 @@ import { MissingTranslation } from '../translation-panel.tsx'
 export const media = defineCollection<'media', MediaData>(mediaCollection, {
   BeforeList: MediaListTop,
   List: MediaGrid,
-  AfterList: ({ data }) =>
-    data.listing ? (
-      <ListPagination
-        spec={MEDIA_LIST}
-        query={data.listing.query}
-        pageCount={data.listing.pageCount}
-      />
-    ) : null,
+  AfterList: ({ data }) => <ListPagination spec={MEDIA_LIST} listing={data.listing} />,
   Fields: MediaFields,
 })
 

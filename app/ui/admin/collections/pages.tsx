@@ -3,19 +3,17 @@
 // and « Afficher dans le pied de page » with an order, search and social fields, and
 // 'Prévisualiser', and the page's revisions under its form (ADR 101). The English version
 // (title and text) is public with the French page.
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { Eye } from 'lucide-react'
-import { slugify } from '#app/domain/blog.ts'
 import { PAGE_STATUSES, PAGE_STATUS_LABELS, type Page } from '#app/domain/page.ts'
 import type { PagesData } from '#app/domain/admin-collection.ts'
 import { viewsLabel } from '#app/domain/admin-collection.ts'
 import { pagesCollection } from '#app/domain/collections/pages.ts'
 import { RevisionsPanel } from '../blog-publishing.tsx'
-import { CheckboxField, FieldGrid, SelectField, TextField } from '../fields.tsx'
-import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
+import { CheckboxField, FieldGrid, SelectField, WholeNumberField } from '../fields.tsx'
 import { SeoFields } from '../seo-fields.tsx'
 import { defineCollection, type FieldsProps } from './collection.tsx'
+import { ContentEditor, TitleAndSlugFields, useSlugFromTitle } from './item-fields.tsx'
 
 const previewUrl = (page: Page) => `/${encodeURIComponent(page.slug)}?apercu`
 
@@ -70,46 +68,23 @@ function PageRow({ item: page, data }: { item: Page; data: PagesData }) {
 }
 
 function PageFields({ item: page, field, checked, typed, errors }: FieldsProps<Page, PagesData>) {
-  // The slug follows the title until the admin edits it (or when editing a page).
-  const [title, setTitle] = useState(() => field('title', page?.title).defaultValue)
-  const [slug, setSlug] = useState(() => field('slug', page?.slug).defaultValue)
-  const [slugTouched, setSlugTouched] = useState(page !== null || typed !== undefined)
-  const shownSlug = slugTouched ? slug : slugify(title)
+  const inputs = useSlugFromTitle({ item: page, field, typed, errors })
   return (
     <>
       <FieldGrid>
-        <TextField
-          name="title"
-          label="Titre"
-          required
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          name="slug"
-          label="Slug"
-          required
-          hint="Adresse de la page (/slug) : lettres minuscules, chiffres et tirets (proposé depuis le titre)"
-          value={shownSlug}
-          onChange={(event) => {
-            setSlugTouched(true)
-            setSlug(event.target.value)
-          }}
-          error={errors.slug}
+        <TitleAndSlugFields
+          inputs={inputs}
+          slugHint="Adresse de la page (/slug) : lettres minuscules, chiffres et tirets (proposé depuis le titre)"
         />
         <SelectField
           {...field('status', page?.status ?? 'draft')}
           label="Statut"
           options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))}
         />
-        <TextField
+        <WholeNumberField
           {...field('menuOrder', page?.menuOrder ?? 0)}
           label="Ordre dans le menu et le pied de page"
-          type="number"
-          inputMode="numeric"
           min={0}
-          step={1}
           hint="Les pages s’affichent de la plus petite valeur à la plus grande"
         />
         <CheckboxField {...checked('showInMenu', page?.showInMenu)} label="Afficher dans le menu" />
@@ -118,18 +93,12 @@ function PageFields({ item: page, field, checked, typed, errors }: FieldsProps<P
           label="Afficher dans le pied de page"
         />
       </FieldGrid>
-      <MarkdownEditor
-        {...field('content', page?.content)}
-        label="Contenu"
-        hint={MARKDOWN_HINT}
-        savedValue={page?.content ?? ''}
-        storageKey={`${DRAFT_KEY_PREFIX}pages:${page?.id ?? 'nouveau'}`}
-      />
+      <ContentEditor field={field} scope="pages" item={page} />
       <SeoFields
         field={field}
         stored={page}
         defaults={{ title: 'title', description: 'content', image: 'ogImage' }}
-        path={`/${shownSlug}`}
+        path={`/${inputs.slug}`}
       />
     </>
   )

@@ -5,13 +5,13 @@ import { formatPeriod } from '#app/ui/public/format.ts'
 import type { Project } from '#app/domain/types.ts'
 import { CheckboxField, FieldGrid, OrderField, TextAreaField, TextField } from '../fields.tsx'
 import { ListInput } from '../list-input.tsx'
-import { DRAFT_KEY_PREFIX, MARKDOWN_HINT, MarkdownEditor } from '../markdown-editor.tsx'
 import { MediaPickerButtons, MediaUrlField } from '../media-url-field.tsx'
 import { viewsLabel, type ProjectsData } from '#app/domain/admin-collection.ts'
 import { PROJECTS_LIST } from '#app/domain/admin-list.ts'
 import { projectsCollection } from '#app/domain/collections/projects.ts'
 import { BulkActions, ListFilters, ListPagination, RowCheckbox } from '../list-controls.tsx'
 import { defineCollection, type FieldsProps } from './collection.tsx'
+import { ContentEditor } from './item-fields.tsx'
 
 export const projects = defineCollection<'projects', ProjectsData>(projectsCollection, {
   // The list's search, filters, pages and bulk action (ADR 099).
@@ -26,14 +26,7 @@ export const projects = defineCollection<'projects', ProjectsData>(projectsColle
         <BulkActions spec={PROJECTS_LIST} total={data.listing.total} failure={failure} />
       </>
     ) : null,
-  AfterList: ({ data }) =>
-    data.listing ? (
-      <ListPagination
-        spec={PROJECTS_LIST}
-        query={data.listing.query}
-        pageCount={data.listing.pageCount}
-      />
-    ) : null,
+  AfterList: ({ data }) => <ListPagination spec={PROJECTS_LIST} listing={data.listing} />,
   Row: ProjectRow,
   Fields: ProjectFields,
 })
@@ -104,13 +97,7 @@ function ProjectFields({ item, data, field, list, checked }: FieldsProps<Project
         required
         rows={3}
       />
-      <MarkdownEditor
-        {...field('content', item?.content)}
-        label="Contenu"
-        hint={MARKDOWN_HINT}
-        savedValue={item?.content ?? ''}
-        storageKey={`${DRAFT_KEY_PREFIX}projects:${item?.id ?? 'nouveau'}`}
-      />
+      <ContentEditor field={field} scope="projects" item={item} />
       <ListInput
         {...list('tags', item?.tags)}
         label={data.tagsLabel}

@@ -2,7 +2,14 @@
 // (default #8b5cf6) with a picker.
 import { DEFAULT_SKILL_COLOR, SKILL_CATEGORY_LABELS, skillLevelPercent } from '#app/domain/skill.ts'
 import { SKILL_CATEGORIES, type Skill } from '#app/domain/types.ts'
-import { ColorField, FieldGrid, SelectField, TextField, optionsWithNone } from '../fields.tsx'
+import {
+  ColorField,
+  FieldGrid,
+  SelectField,
+  TextField,
+  WholeNumberField,
+  optionsWithNone,
+} from '../fields.tsx'
 import type { CollectionData } from '#app/domain/admin-collection.ts'
 import { skillsCollection } from '#app/domain/collections/skills.ts'
 import { defineCollection, type FieldsProps } from './collection.tsx'
@@ -52,14 +59,11 @@ function SkillFields({ item, field }: FieldsProps<Skill, CollectionData<Skill>>)
         required
         options={CATEGORY_OPTIONS}
       />
-      <TextField
+      <WholeNumberField
         {...field('level', item?.level ?? 3)}
         label="Niveau (1 à 5)"
-        type="number"
-        inputMode="numeric"
         min={1}
         max={5}
-        step={1}
         required
       />
       <ColorField

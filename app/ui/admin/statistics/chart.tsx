@@ -101,27 +101,18 @@ function ChartSvg({
   )
 }
 
+/** The figure's two drawings: the wide one, then the narrow screens' one (ADR 096). */
+const DRAWINGS = [
+  { width: 720, height: 220, fontSize: 11, maxLabels: 8, narrow: false },
+  { width: 340, height: 200, fontSize: 13, maxLabels: 4, narrow: true },
+]
+
 export function StatsChart({ series, caption }: { series: SeriesPoint[]; caption: string }) {
   return (
     <figure className="rounded-md border border-zinc-200 bg-white p-4">
-      <ChartSvg
-        series={series}
-        caption={caption}
-        width={720}
-        height={220}
-        fontSize={11}
-        maxLabels={8}
-        narrow={false}
-      />
-      <ChartSvg
-        series={series}
-        caption={caption}
-        width={340}
-        height={200}
-        fontSize={13}
-        maxLabels={4}
-        narrow
-      />
+      {DRAWINGS.map((drawing) => (
+        <ChartSvg key={drawing.width} series={series} caption={caption} {...drawing} />
+      ))}
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-zinc-700">
         <span>
           <span

@@ -2,7 +2,7 @@
 // period, realtime, panels whose values filter the view when clicked (the filter lives in the
 // URL), goals, and a CSV link under every table. Every value is rendered as React text, so a
 // hostile path, referrer or campaign stays inert.
-import { useContext } from 'react'
+import { useContext, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { STATS_SHARE_PARAM } from '#app/domain/statistics-share.ts'
 import { StatsReadOnly } from './read-only.ts'
@@ -37,6 +37,58 @@ export function withParam(search: string, key: string, value: string | null): st
   if (key !== 'csv') params.delete('csv')
   const query = params.toString()
   return query ? `?${query}` : '?'
+}
+
+/**
+ * A table row's name (a page's title over its path): a link adding its value to the filters,
+ * or plain text where the row cannot filter (no `param`).
+ */
+export function RowName({
+  row,
+  param,
+  search,
+}: {
+  row: { value: string; label: string; title?: string }
+  param: string | undefined
+  search: string
+}) {
+  const name = row.title ?? row.label
+  return (
+    <>
+      {param ? (
+        <FilterLink search={search} param={param} value={row.value} label={row.label}>
+          {name}
+        </FilterLink>
+      ) : (
+        name
+      )}
+      {row.title ? <span className="block truncate text-xs text-zinc-500">{row.label}</span> : null}
+    </>
+  )
+}
+
+function FilterLink({
+  search,
+  param,
+  value,
+  label,
+  children,
+}: {
+  search: string
+  param: string
+  value: string
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <Link
+      to={withParam(search, param, value)}
+      className="text-violet-800 hover:underline"
+      title={`Filtrer : ${label}`}
+    >
+      {children}
+    </Link>
+  )
 }
 
 /** The CSV of one table, with the view's period and filters. */
@@ -265,7 +317,7 @@ function PanelBox({
   )
 }
 
-export function Panel({
+function Panel({
   dim,
   label,
   rows,
@@ -294,16 +346,7 @@ export function Panel({
             {rows.map((r) => (
               <tr key={r.value} className="border-t border-zinc-100">
                 <th scope="row" className="truncate py-1 font-normal">
-                  <Link
-                    to={withParam(search, dim, r.value)}
-                    className="text-violet-800 hover:underline"
-                    title={`Filtrer : ${r.label}`}
-                  >
-                    {r.title ?? r.label}
-                  </Link>
-                  {r.title ? (
-                    <span className="block truncate text-xs text-zinc-500">{r.label}</span>
-                  ) : null}
+                  <RowName row={r} param={dim} search={search} />
                 </th>
                 <td className="text-right">{fr(r.visitors)}</td>
                 <td className="text-right">{fr(dim === 'page' ? r.pageviews : r.visits)}</td>
@@ -334,7 +377,7 @@ function FigureHeads({ labels }: { labels: string[] }) {
   ))
 }
 
-export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string }) {
+function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string }) {
   return (
     <PanelBox headingId="stats-goals" table="goals" title="Objectifs" search={search}>
       <table className="w-full text-left text-sm">
@@ -348,13 +391,9 @@ export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string
           {goals.map((g) => (
             <tr key={g.key} className="border-t border-zinc-100">
               <th scope="row" className="py-1 font-normal">
-                <Link
-                  to={withParam(search, 'goal', g.key)}
-                  className="text-violet-800 hover:underline"
-                  title={`Filtrer : ${g.label}`}
-                >
+                <FilterLink search={search} param="goal" value={g.key} label={g.label}>
                   {g.label}
-                </Link>
+                </FilterLink>
               </th>
               <td className="text-right">{fr(g.visitors)}</td>
               <td className="text-right">{fr(g.events)}</td>
@@ -364,5 +403,31 @@ export function GoalsPanel({ goals, search }: { goals: GoalRow[]; search: string
         </tbody>
       </table>
     </PanelBox>
+  )
+}
+
+/**
+ * The period's tables: one a dimension, then the goals; `children` come first (the owner's
+ * live panel).
+ */
+export function ReportPanels({
+  panels,
+  goals,
+  search,
+  children,
+}: {
+  panels: Record<DimName, PanelRow[]>
+  goals: GoalRow[]
+  search: string
+  children?: ReactNode
+}) {
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      {children}
+      {DIMENSIONS.map((d) => (
+        <Panel key={d.key} dim={d.key} label={d.label} rows={panels[d.key]} search={search} />
+      ))}
+      <GoalsPanel goals={goals} search={search} />
+    </div>
   )
 }

@@ -2,7 +2,6 @@
 // page load, per device class and per page: the 75th percentile of LCP, INP, CLS and TTFB,
 // rated with Google's thresholds, and the shares of bon / à améliorer / mauvais page loads.
 // Values are React text: a hostile path stays inert.
-import { Link } from 'react-router'
 import {
   RATING_LABELS,
   VITALS,
@@ -12,19 +11,13 @@ import {
   type VitalsReport,
   type VitalsRow,
 } from '#app/domain/web-vitals.ts'
+import { RowName } from './panels.tsx'
 
 const RATING_CLASS = {
   good: 'text-emerald-800',
   'needs-improvement': 'text-amber-800',
   poor: 'text-red-800',
 } as const
-
-function withParam(search: string, key: string, value: string): string {
-  const params = new URLSearchParams(search)
-  params.set(key, value)
-  params.delete('csv')
-  return `?${params.toString()}`
-}
 
 function Cell({ vital, summary }: { vital: (typeof VITALS)[number]; summary: VitalSummary }) {
   if (summary.p75 === null)
@@ -82,20 +75,7 @@ function VitalsTable({
           {rows.map((row) => (
             <tr key={row.value || row.label} className="border-t border-zinc-100">
               <th scope="row" className="max-w-[14rem] truncate py-1 align-top font-normal">
-                {filter && row.value ? (
-                  <Link
-                    to={withParam(search, filter, row.value)}
-                    className="text-violet-800 hover:underline"
-                    title={`Filtrer : ${row.label}`}
-                  >
-                    {row.title ?? row.label}
-                  </Link>
-                ) : (
-                  (row.title ?? row.label)
-                )}
-                {row.title ? (
-                  <span className="block truncate text-xs text-zinc-500">{row.label}</span>
-                ) : null}
+                <RowName row={row} param={row.value ? filter : undefined} search={search} />
               </th>
               {VITALS.map((v) => (
                 <Cell key={v.key} vital={v} summary={row.metrics[v.key]} />
