@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
+import {
+  fieldErrors,
+  formOf,
+  itBoundsLength,
+  itChecksField,
+  itRequires,
+} from './schema-test-support.ts'
 import { AUTHOR_FIELDS, BLOG_DELETE_QUESTION, BlogPostSchema, searchKey, slugify } from './blog.ts'
 import { PUBLISH_DATE_MESSAGE, SCHEDULE_IN_PAST_MESSAGE, STATUS_MESSAGE } from './publishing.ts'
 
@@ -57,17 +63,16 @@ describe('BlogPostSchema', () => {
     })
   })
 
-  it('requires title, slug and content', () => {
-    const required = {
+  itRequires(
+    'requires title, slug and content',
+    BlogPostSchema,
+    {
       title: 'Le titre est requis',
       slug: 'Le slug est requis',
       content: 'Le contenu est requis',
-    }
-    expect(errorsOf({})).toEqual(required)
-    expect(errorsOf(Object.fromEntries(Object.keys(valid).map((key) => [key, ' '])))).toEqual(
-      required,
-    )
-  })
+    },
+    Object.fromEntries(Object.keys(valid).map((key) => [key, ' '])),
+  )
 
   itChecksField(BlogPostSchema, valid, 'slug', {
     accepts: ['eloge-de-la-lenteur', 'post-2024', 'a'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength } from './schema-test-support.ts'
+import { fieldErrors, formOf, itBoundsLength, itRequires } from './schema-test-support.ts'
 import {
   PROJECT_DELETE_QUESTION,
   PROJECT_END_BEFORE_START,
@@ -29,15 +29,16 @@ describe('ProjectSchema', () => {
     expect(ProjectSchema.parse({ ...valid, order: '' }).order).toBeUndefined()
   })
 
-  it('requires title, thumbnail and description (absent, empty or blank)', () => {
-    const required = {
+  itRequires(
+    'requires title, thumbnail and description (absent, empty or blank)',
+    ProjectSchema,
+    {
       title: 'Le titre est requis',
       description: 'La description est requise',
       thumbnail: 'La miniature est requise',
-    }
-    expect(errorsOf({})).toEqual(required)
-    expect(errorsOf({ ...valid, title: '   ', description: '', thumbnail: ' ' })).toEqual(required)
-  })
+    },
+    { ...valid, title: '   ', description: '', thumbnail: ' ' },
+  )
 
   it.each([
     ['https://x.fr', true],

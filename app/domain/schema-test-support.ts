@@ -32,6 +32,22 @@ export function itChecksField(
   })
 }
 
+/**
+ * One test named `title`: each field of `required` is refused with its French message when
+ * absent, and again in `blank` (the fields empty or only spaces).
+ */
+export function itRequires(
+  title: string,
+  schema: z.ZodType,
+  required: Readonly<Record<string, string>>,
+  blank: Values,
+): void {
+  it(title, () => {
+    expect(fieldErrors(schema, {})).toEqual(required)
+    expect(fieldErrors(schema, blank)).toEqual(required)
+  })
+}
+
 /** Each field takes `max` characters and refuses one more with the French bound. */
 export function itBoundsLength(
   schema: z.ZodType,

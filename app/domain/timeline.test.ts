@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength } from './schema-test-support.ts'
+import { fieldErrors, formOf, itBoundsLength, itRequires } from './schema-test-support.ts'
 import {
   TIMELINE_DATE_MAX,
   TIMELINE_DELETE_QUESTION,
@@ -25,20 +25,19 @@ describe('TimelineSchema', () => {
     expect(TimelineSchema.parse(valid)).toEqual({ ...valid, tags: [] })
   })
 
-  it('requires every field but tags', () => {
-    const required = {
+  itRequires(
+    'requires every field but tags',
+    TimelineSchema,
+    {
       title: 'Le titre est requis',
       organization: "L'organisation est requise",
       startDate: 'La date de début est requise',
       endDate: 'La date de fin est requise',
       type: 'Le type est requis',
       description: 'La description est requise',
-    }
-    expect(errorsOf({})).toEqual(required)
-    expect(errorsOf(Object.fromEntries(Object.keys(valid).map((key) => [key, '  '])))).toEqual(
-      required,
-    )
-  })
+    },
+    Object.fromEntries(Object.keys(valid).map((key) => [key, '  '])),
+  )
 
   it('does not check the date format, only its length', () => {
     for (const date of ['2024-03', 'present', 'Printemps 2020', '2020'])

@@ -47,14 +47,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
   }
 }
 
-const settings = () => ({
-  bucket: s3.env.S3_BUCKET!,
-  endpoint: s3.endpoint,
-  region: 'us-east-1',
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
-  forcePathStyle: true,
-})
+const settings = () => s3.settings
 
 async function bucketKeys(prefix: 'media/' | 'private/'): Promise<string[]> {
   const keys: string[] = []

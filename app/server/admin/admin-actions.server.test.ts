@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { listActivity } from '#app/server/repositories/activity.server.ts'
 import {
   createSkill,
@@ -10,6 +10,7 @@ import {
 } from '#app/server/repositories/skills.server.ts'
 import type { Skill } from '#app/domain/types.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { adminPost, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import {
   handleCrudIntent,
   loadCrudView,
@@ -20,13 +21,8 @@ import {
 } from './admin-actions.server.ts'
 import { readToast } from '../http/toast.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
-
-const actor = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
+const actor = useTestAdmin()
 
 const spec: CrudSpec<Skill> = {
   listUrl: '/admin/skills',
@@ -44,16 +40,8 @@ const spec: CrudSpec<Skill> = {
   },
 }
 
-function post(fields: Record<string, string>) {
-  return new Request('http://localhost/admin/skills', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
-}
-
 async function run(fields: Record<string, string>) {
-  const request = post(fields)
+  const request = adminPost('/admin/skills', fields)
   const form = await readAdminForm(request.clone())
   return { request, result: await handleCrudIntent(request, actor, form, spec) }
 }
@@ -147,7 +135,12 @@ describe('handleCrudIntent', () => {
 describe('withValidation', () => {
   it('keeps the typed values and logs when the save fails unexpectedly', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-    const request = post({ intent: 'create', name: 'Figma', category: 'design', level: '4' })
+    const request = adminPost('/admin/skills', {
+      intent: 'create',
+      name: 'Figma',
+      category: 'design',
+      level: '4',
+    })
     const form = await readAdminForm(request.clone())
     const result = await handleCrudIntent(request, actor, form, {
       ...spec,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeBlogPost, makeProcessStep } from '#app/server/demo/factories.server.ts'
 import {
   createBlogPost,
@@ -14,24 +14,12 @@ import { mediaCollection as media } from '#app/domain/collections/media.ts'
 import { processCollection as steps } from '#app/domain/collections/process.ts'
 import { skillsCollection as skills } from '#app/domain/collections/skills.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { adminPost as post, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { loadCollection, saveCollection } from './admin-collections.server.ts'
 import { readToast } from '../http/toast.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
-
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
-
-function post(url: string, fields: Record<string, string>) {
-  return new Request(`http://localhost${url}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
-}
+const admin = useTestAdmin()
 
 async function toastOf(response: Response) {
   const cookie = response.headers.get('Set-Cookie')?.split(';')[0] ?? ''

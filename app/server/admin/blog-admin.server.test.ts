@@ -1,6 +1,6 @@
 // The Blog tab's English form (ADR 077): its status and date checked with the French post's
 // rules and French refusals (never a 500), its own revisions listed and restored there.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   PUBLISH_DATE_MESSAGE,
   SCHEDULE_IN_PAST_MESSAGE,
@@ -12,34 +12,13 @@ import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts
 import { getTranslation, saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { blogCollection as blog } from '#app/domain/collections/blog.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { blogTabAction as act, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { FIELD_SHAPES, TEXT_PAYLOADS } from '../../../tests/hostile/corpus.ts'
-import { saveCollection } from './admin-collections.server.ts'
-import { loadBlogTab, restoreRevisionIntent } from './blog-admin.server.ts'
+import { loadBlogTab } from './blog-admin.server.ts'
 import { REVISION_MISSING } from './revisions-admin.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
-
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
-
-function post(fields: [string, string][]) {
-  return new Request('http://localhost/admin/blog', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
-}
-
-/** The blog tab's action, as the route runs it for the admin. */
-function act(fields: [string, string][]) {
-  const request = post(fields)
-  return saveCollection(request, admin, blog, {
-    restore: (form) => restoreRevisionIntent(request, admin, form),
-  })
-}
+const admin = useTestAdmin()
 
 /** A refusal's status and French messages. */
 function refusal(answer: unknown) {

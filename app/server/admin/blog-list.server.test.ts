@@ -1,6 +1,6 @@
 // The admin list of posts (ADR 091): one page of the full-text search, the effective status,
 // the English version, the sort; and the bulk actions, validated, with French toasts.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import {
   createBlogPost,
@@ -16,24 +16,17 @@ import {
   readAdminListQuery,
 } from '#app/domain/admin-list.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { adminPost, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { saveCollection } from './admin-collections.server.ts'
 import { bulkPostsIntent } from './blog-admin.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
+const admin = useTestAdmin()
 
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
 const query = (search: string) => readAdminListQuery(new URLSearchParams(search))
 
 function act(fields: [string, string][], search = '') {
-  const request = new Request(`http://localhost/admin/blog${search}`, {
-    method: 'POST',
-    body: new URLSearchParams([['intent', 'bulk'], ...fields]),
-    headers: { 'user-agent': 'vitest' },
-  })
+  const request = adminPost(`/admin/blog${search}`, [['intent', 'bulk'], ...fields])
   return saveCollection(request, admin, blog, {
     bulk: (form) => bulkPostsIntent(request, admin, form),
   })

@@ -1,7 +1,7 @@
 // A page's revisions (ADR 101): every save through the hub keeps one signed by the admin, the
 // tab lists them with a diff, and restoring one is a save; a revision of another page or of a
 // post is not restorable here, and a deleted page takes its history with it.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { pagesCollection as pages } from '#app/domain/collections/pages.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { makeBlogPost, makePage } from '#app/server/demo/factories.server.ts'
@@ -9,25 +9,17 @@ import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts'
 import { createPage, deletePage, getPage } from '#app/server/repositories/pages.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { adminPost, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { saveCollection } from './admin-collections.server.ts'
 import { loadPagesTab, restorePageRevisionIntent } from './pages-admin.server.ts'
 import { REVISION_MISSING } from './revisions-admin.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
-
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
+const admin = useTestAdmin()
 
 /** The pages tab's action, as the route runs it for the admin. */
 function act(fields: [string, string][]) {
-  const request = new Request('http://localhost/admin/pages', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
+  const request = adminPost('/admin/pages', fields)
   return saveCollection(request, admin, pages, {
     restore: (form) => restorePageRevisionIntent(request, admin, form),
   })

@@ -1,11 +1,16 @@
 // The statistics' storage and collection on a real database: salt rotation, the keyed hash,
 // parsing, refusals (4xx, never 500), the rate limit, retention, rollups and the report.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import {
+  CHROME,
+  madeUpDay,
+  pseudoRandom,
+  useFreshStatistics,
+} from '../../../tests/fixtures/analytics.ts'
 import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { STATS_MAX_BODY_BYTES } from '#app/domain/analytics-beacon.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { collect, parsePage } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { periodRange } from './periods.server.ts'
@@ -33,20 +38,13 @@ import {
   saveStatsSettings,
   visitorHash,
 } from './store.server.ts'
-import { resetCaches } from '../cache/caches.server.ts'
 import { purgeExpiredEvents, sendWeeklySummary } from './background.server.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
 
 const database = useTestDatabase()
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const DAY = 86_400_000
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
 function beacon(
   body: unknown,
@@ -342,33 +340,13 @@ describe('rollups and report', () => {
     // A day of made-up events (a fixed pseudo-random sequence): visitors with several visits,
     // values present on the first event only or on later ones, missing values (null and 0).
     const day = 20_000
-    let seed = 7
-    const next = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-      return seed % n
-    }
-    const events = []
-    for (let visitor = 1; visitor <= 60; visitor++) {
-      let t = day * 86_400 + next(40_000)
-      for (let i = 0, count = 1 + next(6); i < count; i++) {
-        const maybe = (n: number) => (next(3) === 0 ? null : next(n))
-        events.push({
-          t,
-          v: visitor,
-          kind: next(5) === 0 ? EVENT_KIND.cv : EVENT_KIND.pageview,
-          path: 1 + next(4),
-          ref: maybe(3),
-          src: maybe(2),
-          med: maybe(2),
-          camp: maybe(2),
-          country: maybe(3),
-          device: 1 + next(3),
-          browser: maybe(3),
-          os: maybe(3),
-        })
-        t += next(3) === 0 ? 3_600 : 60
-      }
-    }
+    const next = pseudoRandom(7)
+    const events = madeUpDay(next, {
+      day,
+      visitors: 60,
+      spread: 40_000,
+      kind: () => (next(5) === 0 ? EVENT_KIND.cv : EVENT_KIND.pageview),
+    })
     await database.current.db.insertInto('analytics_event').values(events).execute()
     const count = (rows: Awaited<ReturnType<typeof dayEvents>>, filters: VisitFilter[]) => {
       const map: CountMap = new Map()

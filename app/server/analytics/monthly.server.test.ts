@@ -3,9 +3,13 @@
 // month, through the outbox.
 import { afterEach, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
+import {
+  startSmtpServer,
+  testMailConfig,
+  type TestSmtpServer,
+} from '../../../tests/fixtures/smtp.ts'
 import { DEFAULT_STATS_SETTINGS } from '#app/domain/analytics.ts'
-import { configureMail, mailConfigFromEnv } from '../mail/config.server.ts'
+import { configureMail } from '../mail/config.server.ts'
 import { MailWorker } from '../mail/worker.server.ts'
 import { updateSettings } from '../repositories/settings.server.ts'
 import { resetCaches } from '../cache/caches.server.ts'
@@ -27,11 +31,7 @@ afterEach(async () => {
 test('the monthly summary goes on the 1st in Paris, for the month just ended, once', async () => {
   const db = database.current.db
   smtp = await startSmtpServer()
-  const config = mailConfigFromEnv({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Site <site@exemple.fr>',
-    PUBLIC_URL: 'http://localhost:3000',
-  })!
+  const config = testMailConfig(smtp.url)
   configureMail(config)
   await updateSettings({
     siteName: 'Atelier Lumière',

@@ -1,26 +1,20 @@
 // The dashboard's panels an owner reads every morning (ADR 095), on a real database: exit
 // pages, realtime pages and referrers, channels, and what a page filter counts.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { CHROME, useFreshStatistics } from '../../../tests/fixtures/analytics.ts'
 import { DEFAULT_STATS_SETTINGS, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { refreshRollups } from './rollup.server.ts'
-import { flushEvents, resetSaltCache, saveStatsSettings } from './store.server.ts'
+import { flushEvents, saveStatsSettings } from './store.server.ts'
 
 useTestDatabase()
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const START = Date.UTC(2026, 10, 20, 10)
 
 /** A page view (or a goal) from `ip`, `minutes` after START. */

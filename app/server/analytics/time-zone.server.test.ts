@@ -1,27 +1,20 @@
 // The site's time zone (ADR 095): hours, days and « Aujourd'hui » follow it, and changing it
 // counts the kept raw events again into the new zone's days and hours.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { CHROME, useFreshStatistics } from '../../../tests/fixtures/analytics.ts'
 import { DEFAULT_STATS_SETTINGS, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { freshRollups, refreshRollups } from './rollup.server.ts'
-import { flushEvents, resetSaltCache, saveStatsSettings } from './store.server.ts'
+import { flushEvents, saveStatsSettings } from './store.server.ts'
 import { isTimeZone, zoneOf } from './zone.server.ts'
 
 useTestDatabase()
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+useFreshStatistics()
 
 const send = (path: string, ip: string, at: number) =>
   collect(

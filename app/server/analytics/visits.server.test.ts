@@ -1,7 +1,13 @@
 // Visit rows (ADR 103): written by the rollup, counted under filters with the same results as
 // the raw events, re-bucketed with a new time zone, deleted with their events.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import {
+  CHROME,
+  madeUpDay,
+  pseudoRandom,
+  useFreshStatistics,
+} from '../../../tests/fixtures/analytics.ts'
 import { DEFAULT_STATS_SETTINGS, DIM, EVENT_KIND, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { resetCaches } from '../cache/caches.server.ts'
 import { assignChannels } from './channels.server.ts'
@@ -14,16 +20,10 @@ import {
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
-import {
-  flushEvents,
-  purgeEventsOlderThan,
-  resetSaltCache,
-  saveStatsSettings,
-} from './store.server.ts'
+import { flushEvents, purgeEventsOlderThan, saveStatsSettings } from './store.server.ts'
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import { countFromVisits, firstVisitId, totalFromVisits, VISITS_PER_DAY } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
@@ -35,14 +35,7 @@ const NOW = Date.UTC(2026, 10, 27, 12)
 const FIRST = Math.floor(NOW / 1000 / DAY_S) - 10
 const PARIS = zoneOf('Europe/Paris')
 
-beforeEach(async () => {
-  resetCaches()
-  resetSaltCache()
-  await resetRateLimits()
-})
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+useFreshStatistics()
 
 const send = (body: Record<string, unknown>, ip: string, at: number) =>
   collect(
@@ -57,42 +50,19 @@ const send = (body: Record<string, unknown>, ip: string, at: number) =>
 /** Made-up events (a fixed pseudo-random sequence) over four days: several visits a visitor,
  * values on the first event only or later, missing values, goals before any page view. */
 async function insertEvents(): Promise<void> {
-  let seed = 11
-  const next = (n: number) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-    return seed % n
-  }
-  const events = []
-  for (let day = FIRST; day < FIRST + 4; day++)
-    for (let visitor = 1; visitor <= 40; visitor++) {
-      // The same hashes every day: other visitors of another day (the salt is daily).
-      let t = day * DAY_S + next(80_000)
-      for (let i = 0, count = 1 + next(6); i < count; i++) {
-        const maybe = (n: number) => (next(3) === 0 ? null : next(n))
-        events.push({
-          t,
-          v: visitor,
-          kind:
-            next(5) === 0
-              ? EVENT_KIND.cv
-              : next(9) === 0
-                ? EVENT_KIND.contact
-                : next(11) === 0
-                  ? EVENT_KIND.goal
-                  : 0,
-          path: 1 + next(4),
-          ref: maybe(3),
-          src: maybe(2),
-          med: maybe(2),
-          camp: maybe(2),
-          country: maybe(3),
-          device: 1 + next(3),
-          browser: maybe(3),
-          os: maybe(3),
-        })
-        t += next(3) === 0 ? 3_600 : 60
-      }
-    }
+  const next = pseudoRandom(11)
+  const kind = () =>
+    next(5) === 0
+      ? EVENT_KIND.cv
+      : next(9) === 0
+        ? EVENT_KIND.contact
+        : next(11) === 0
+          ? EVENT_KIND.goal
+          : 0
+  // The same hashes every day: other visitors of another day (the salt is daily).
+  const events = Array.from({ length: 4 }, (_, i) =>
+    madeUpDay(next, { day: FIRST + i, visitors: 40, spread: 80_000, kind }),
+  ).flat()
   for (let i = 0; i < events.length; i += 50)
     await database.current.db
       .insertInto('analytics_event')

@@ -1,28 +1,20 @@
 // Core Web Vitals on a real database (ADR 096): the 'vitals' event is validated (bounded
 // numbers, known metrics only), stored as one compact row without a visitor hash, purged with
 // the events, and summed at the 75th percentile with Google's thresholds per page and device.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { CHROME, useFreshStatistics } from '../../../tests/fixtures/analytics.ts'
 import { StatsQuerySchema } from '#app/domain/analytics.ts'
 import { rateVital } from '#app/domain/web-vitals.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
-import { resetCaches } from '../cache/caches.server.ts'
 import { collect } from './collect.server.ts'
-import { resetSaltCache } from './store.server.ts'
 import { buildVitalsReport, flushVitals, purgeVitalsOlderThan } from './vitals.server.ts'
 
 const database = useTestDatabase()
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
 let address = 0
 function beacon(body: unknown, ua = CHROME) {
@@ -101,9 +93,16 @@ describe('the panel « Performances ressenties »', () => {
       await collect(beacon(vitals('/a', { lcp, ttfb: 200, cls: 0.3 })))
     await collect(beacon(vitals('/b', { lcp: 4500, inp: 600 }), IPHONE))
     await flushVitals(database.current.db)
-    const query = StatsQuerySchema.parse({ period: '7d' })
     const titles = async () => new Map([['/a', 'Page A']])
-    const report = await buildVitalsReport(query, titles, Date.now(), database.current.db)
+    /** The last 7 days' report, narrowed by `filters`. */
+    const reportOf = (filters: Record<string, string> = {}) =>
+      buildVitalsReport(
+        StatsQuerySchema.parse({ period: '7d', ...filters }),
+        titles,
+        Date.now(),
+        database.current.db,
+      )
+    const report = await reportOf()
     expect(report.all.loads).toBe(5)
     // Nearest rank: the 4th of 5 sorted values (1, 2, 3, 4.5, 5 s).
     expect(report.all.metrics.lcp).toMatchObject({
@@ -122,26 +121,11 @@ describe('the panel « Performances ressenties »', () => {
     expect(report.pages[0]).toMatchObject({ value: '/a', title: 'Page A', loads: 4 })
     expect(report.pages[0]!.metrics.lcp.p75).toBe(3000)
 
-    const onB = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', page: '/b' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const onB = await reportOf({ page: '/b' })
     expect(onB.all.loads).toBe(1)
-    const phones = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', device: 'Mobile' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const phones = await reportOf({ device: 'Mobile' })
     expect(phones.pages.map((p) => p.value)).toEqual(['/b'])
-    const unknown = await buildVitalsReport(
-      StatsQuerySchema.parse({ period: '7d', page: '/jamais-vue' }),
-      titles,
-      Date.now(),
-      database.current.db,
-    )
+    const unknown = await reportOf({ page: '/jamais-vue' })
     expect(unknown.all.loads).toBe(0)
     expect(unknown.all.metrics.lcp.p75).toBeNull()
   })

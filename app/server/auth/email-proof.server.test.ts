@@ -5,27 +5,18 @@
 // verified; Facebook never does. The Google/Facebook callbacks run against oauth2-mock-server.
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { responseOf } from './auth-test-support.ts'
-import {
-  oauthServerEnv,
-  startProvider,
-  type OAuthIdentity,
-} from '../../../tests/fixtures/oauth-provider.ts'
+import { useSocialProviders } from './social-test-support.ts'
 
-const google = await startProvider('google')
-const facebook = await startProvider('facebook')
-afterAll(async () => {
-  await google.server.stop()
-  await facebook.server.stop()
-})
+const ORIGIN = 'http://localhost:3999'
+const ADMIN_EMAIL = 'patronne@exemple.fr'
+const { request, callApi, signInWith } = await useSocialProviders(ORIGIN, '10.8.0')
 
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-email-proof-unit')
-process.env.PUBLIC_URL = 'http://localhost:3999'
-process.env.ADMIN_EMAIL = 'patronne@exemple.fr'
-Object.assign(process.env, oauthServerEnv({ google: google.mock, facebook: facebook.mock }))
+process.env.PUBLIC_URL = ORIGIN
+process.env.ADMIN_EMAIL = ADMIN_EMAIL
 
 const { ACCOUNT_TEXTS, ADDRESS_CONFIRMED_PATH } = await import('#app/domain/account.ts')
 const { getDb } = await import('../db/client.server.ts')
@@ -34,49 +25,7 @@ const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { createMessage, replyToMessage } = await import('../repositories/messages.server.ts')
 const { registerWithPassword, signInWithPassword } = await import('./password-auth.server.ts')
 const { ownData } = await import('./account-self-service.server.ts')
-const { startSocialSignIn } = await import('./social.server.ts')
-const { createTestUser, SESSION_COOKIE } = await import('../../../tests/fixtures/auth.ts')
-const api = await import('#app/routes/auth/api.ts')
-
-const ORIGIN = 'http://localhost:3999'
-const ADMIN_EMAIL = 'patronne@exemple.fr'
-let ipCounter = 0
-
-function request(pathname: string, cookie?: string) {
-  const headers = new Headers({ origin: ORIGIN, 'x-vitrine-client-ip': `10.8.0.${++ipCounter}` })
-  if (cookie) headers.set('cookie', cookie)
-  return new Request(new URL(pathname, ORIGIN), { headers })
-}
-
-const callApi = (req: Request) =>
-  responseOf(() =>
-    api.loader({ request: req, params: {}, context: {} } as unknown as Parameters<
-      typeof api.loader
-    >[0]),
-  )
-
-const cookiePairs = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-
-/** One full popup sign-in: start, the provider's consent, the callback. */
-async function signInWith(provider: 'google' | 'facebook', identity: OAuthIdentity) {
-  ;(provider === 'google' ? google : facebook).mock.setIdentity(identity)
-  const start = await responseOf(() =>
-    startSocialSignIn(request(`/auth/social/${provider}?popup=1&from=login&attempt=t1`), provider),
-  )
-  const authorize = start.headers.get('location')
-  if (!authorize) throw new Error('no authorisation URL')
-  const consent = await fetch(authorize, { redirect: 'manual' })
-  const callback = consent.headers.get('location')
-  if (!callback?.startsWith(`${ORIGIN}/api/auth/callback/${provider}`)) {
-    throw new Error(`unexpected provider answer: ${callback}`)
-  }
-  const res = await callApi(request(callback.slice(ORIGIN.length), cookiePairs(start.headers)))
-  return { signedIn: res.headers.getSetCookie().some((c) => c.includes(`${SESSION_COOKIE}=`)) }
-}
+const { createTestUser } = await import('../../../tests/fixtures/auth.ts')
 
 const userRow = (email: string) =>
   getDb()
@@ -124,8 +73,6 @@ describe('addresses proven before use (ADR 082)', () => {
   useTestDatabase()
   beforeEach(() => {
     resetRateLimits()
-    google.mock.setMode('grant')
-    facebook.mock.setMode('grant')
   })
   afterEach(() => configureMail(undefined))
 

@@ -4,79 +4,24 @@
 // against oauth2-mock-server providers on loopback, as in the browser tests.
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { responseOf } from './auth-test-support.ts'
-import {
-  oauthServerEnv,
-  startProvider,
-  type OAuthIdentity,
-} from '../../../tests/fixtures/oauth-provider.ts'
+import { useSocialProviders } from './social-test-support.ts'
 
-const google = await startProvider('google')
-const facebook = await startProvider('facebook')
-afterAll(async () => {
-  await google.server.stop()
-  await facebook.server.stop()
-})
+const ORIGIN = 'http://localhost:3999'
+const { signInWith } = await useSocialProviders(ORIGIN, '10.3.0')
 
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
 process.env.DATA_DIR ??= path.join(os.tmpdir(), 'vitrine-social-linking-unit')
-process.env.PUBLIC_URL = 'http://localhost:3999'
-Object.assign(process.env, oauthServerEnv({ google: google.mock, facebook: facebook.mock }))
+process.env.PUBLIC_URL = ORIGIN
 
 const { AUTH_TEXTS, socialFailureText } = await import('#app/domain/auth.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
 const { signInWithPassword } = await import('./password-auth.server.ts')
-const { NOT_LINKED_CODE, socialFailureReason, startSocialSignIn } =
-  await import('./social.server.ts')
-const { createSessionCookie, createTestUser, providersOf, SESSION_COOKIE, uniqueEmail } =
+const { NOT_LINKED_CODE, socialFailureReason } = await import('./social.server.ts')
+const { createSessionCookie, createTestUser, providersOf, uniqueEmail } =
   await import('../../../tests/fixtures/auth.ts')
-const api = await import('#app/routes/auth/api.ts')
-
-const ORIGIN = 'http://localhost:3999'
-let ipCounter = 0
-
-function request(pathname: string, cookie?: string) {
-  const headers = new Headers({ origin: ORIGIN, 'x-vitrine-client-ip': `10.3.0.${++ipCounter}` })
-  if (cookie) headers.set('cookie', cookie)
-  return new Request(new URL(pathname, ORIGIN), { headers })
-}
-
-const cookiePairs = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-
-/** One full popup sign-in: start, the provider's consent, the callback. */
-async function signInWith(provider: 'google' | 'facebook', identity: OAuthIdentity) {
-  ;(provider === 'google' ? google : facebook).mock.setIdentity(identity)
-  const start = await responseOf(() =>
-    startSocialSignIn(request(`/auth/social/${provider}?popup=1&from=login&attempt=t1`), provider),
-  )
-  const authorize = start.headers.get('location')
-  if (!authorize) throw new Error('no authorisation URL')
-  const consent = await fetch(authorize, { redirect: 'manual' })
-  const callback = consent.headers.get('location')
-  if (!callback || !callback.startsWith(`${ORIGIN}/api/auth/callback/${provider}`)) {
-    throw new Error(`unexpected provider answer: ${callback}`)
-  }
-  const res = await responseOf(() =>
-    api.loader({
-      request: request(callback.slice(ORIGIN.length), cookiePairs(start)),
-      params: {},
-      context: {},
-    } as unknown as Parameters<typeof api.loader>[0]),
-  )
-  const location = new URL(res.headers.get('location') ?? '/', ORIGIN)
-  return {
-    location,
-    errors: location.searchParams.getAll('error'),
-    signedIn: res.headers.getSetCookie().some((c) => c.includes(`${SESSION_COOKIE}=`)),
-  }
-}
 
 const sessionsOf = async (userId: string) =>
   getDb().selectFrom('session').select('id').where('userId', '=', userId).execute()
@@ -99,8 +44,6 @@ describe('social sign-in into an existing account (ADR 014)', () => {
   useTestDatabase()
   beforeEach(() => {
     resetRateLimits()
-    google.mock.setMode('grant')
-    facebook.mock.setMode('grant')
   })
 
   for (const role of ['viewer', 'admin'] as const) {

@@ -4,9 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
+import {
+  startSmtpServer,
+  testMailConfig as configFor,
+  type TestSmtpServer,
+} from '../../../tests/fixtures/smtp.ts'
 import { openDatabase, openPostgres, type DatabaseHandle } from '../db/client.server.ts'
-import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
+import { configureMail } from './config.server.ts'
 import { claimNext, enqueueEmail } from './outbox.server.ts'
 import { MailWorker } from './worker.server.ts'
 
@@ -30,16 +34,6 @@ function secondProcess(): DatabaseHandle {
     ? openPostgres(database.current.file, { max: 4 })
     : openDatabase(database.current.file)
   return other
-}
-
-function configFor(url: string): MailConfig {
-  const config = mailConfigFromEnv({
-    SMTP_URL: url,
-    MAIL_FROM: 'Site <site@exemple.fr>',
-    PUBLIC_URL: 'http://localhost:3000',
-  })
-  if (!config) throw new Error('no config')
-  return config
 }
 
 async function queue(count: number, at = new Date()) {

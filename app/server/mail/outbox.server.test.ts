@@ -4,11 +4,15 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
+import {
+  startSmtpServer,
+  testMailConfig as configFor,
+  type TestSmtpServer,
+} from '../../../tests/fixtures/smtp.ts'
 import { openDatabase, setDatabase } from '../db/client.server.ts'
 import { createMessage, getMessage, replyToMessage } from '../repositories/messages.server.ts'
 import { updateSettings } from '../repositories/settings.server.ts'
-import { configureMail, mailConfigFromEnv, type MailConfig } from './config.server.ts'
+import { configureMail, type MailConfig } from './config.server.ts'
 import {
   alertRecipients,
   getMailSettings,
@@ -28,16 +32,9 @@ import {
 import { MailWorker } from './worker.server.ts'
 
 const db = useTestDatabase()
-const PUBLIC_URL = 'http://localhost:3000'
 
 let smtp: TestSmtpServer | undefined
 const workers: MailWorker[] = []
-
-function configFor(url: string, from = 'Site <site@exemple.fr>'): MailConfig {
-  const config = mailConfigFromEnv({ SMTP_URL: url, MAIL_FROM: from, PUBLIC_URL })
-  if (!config) throw new Error('no config')
-  return config
-}
 
 function worker(config: MailConfig, now?: () => Date) {
   const w = new MailWorker({ config, ...(now ? { now } : {}) })

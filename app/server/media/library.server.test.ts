@@ -48,22 +48,7 @@ const upload = (storage: MediaStorage, bytes: Buffer, fileName: string) =>
 
 const stores: Array<[string, () => MediaStorage]> = [
   ['the local disk', () => new LocalDiskStorage(path.join(root, `disk-${Math.random()}`))],
-  [
-    'S3',
-    () =>
-      new S3Storage(
-        {
-          bucket: 'vitrine',
-          endpoint: s3.endpoint,
-          region: 'us-east-1',
-          accessKeyId: 'S3RVER',
-          secretAccessKey: 'S3RVER',
-          forcePathStyle: true,
-        },
-        'media/',
-        root,
-      ),
-  ],
+  ['S3', () => new S3Storage(s3.settings, 'media/', root)],
 ]
 
 describe.each(stores)('addToLibrary on %s', (_name, makeStorage) => {

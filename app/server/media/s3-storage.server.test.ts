@@ -18,14 +18,7 @@ let temp: string
 
 beforeAll(async () => {
   s3 = await startS3()
-  settings = {
-    bucket: 'vitrine',
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  }
+  settings = s3.settings
   temp = mkdtempSync(path.join(tmpdir(), 'vitrine-s3-temp-'))
 })
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { freePort } from '../../../scripts/lib/free-port.ts'
+import { testS3Settings } from '../../../tests/fixtures/s3.ts'
 import { useTempDirs } from '../db/db-test-support.ts'
 import { storeUpload, UploadError } from './pipeline.server.ts'
 import { S3Storage } from './s3-storage.server.ts'
@@ -76,14 +77,7 @@ describe('storage availability', () => {
   it('an S3 endpoint on a closed port: reads and uploads answer 503', async () => {
     const port = await freePort()
     const bucket = new S3Storage(
-      {
-        bucket: 'vitrine',
-        endpoint: `http://127.0.0.1:${port}`,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      },
+      testS3Settings(`http://127.0.0.1:${port}`),
       'private/',
       tempDir('vitrine-s3-temp-'),
     )

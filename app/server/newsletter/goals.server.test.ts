@@ -3,18 +3,17 @@
 // mail provider's one-click POST counts as « Désabonnement de la lettre » without adding a
 // visit; a repeated click, Do Not Track and disabled statistics count nothing; no token or
 // address reaches the statistics' tables.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { CHROME, useFreshStatistics } from '../../../tests/fixtures/analytics.ts'
 import { DEFAULT_STATS_SETTINGS, StatsQuerySchema } from '#app/domain/analytics.ts'
 import { action as confirmAction } from '#app/routes/public/newsletter-confirm.tsx'
 import { action as unsubscribeAction } from '#app/routes/public/newsletter-unsubscribe.tsx'
 import { collect } from '../analytics/collect.server.ts'
 import { buildReport } from '../analytics/report.server.ts'
 import { refreshRollups } from '../analytics/rollup.server.ts'
-import { flushEvents, resetSaltCache, saveStatsSettings } from '../analytics/store.server.ts'
-import { resetCaches } from '../cache/caches.server.ts'
+import { flushEvents, saveStatsSettings } from '../analytics/store.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { resetRateLimits } from '../rate-limit/rate-limit.server.ts'
 import {
   importSubscribers,
   requestSubscription,
@@ -22,15 +21,9 @@ import {
 } from '../repositories/newsletter.server.ts'
 
 const db = useTestDatabase()
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const READER = '198.51.100.20'
 
-beforeEach(async () => {
-  resetSaltCache()
-  resetCaches()
-  await resetRateLimits()
-})
+useFreshStatistics()
 
 function post(
   url: string,

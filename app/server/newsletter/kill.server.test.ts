@@ -9,8 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { importReaders } from '../../../tests/fixtures/newsletter.ts'
 import { startCountingSmtp, type CountingSmtp } from '../../../tests/fixtures/newsletter-smtp.ts'
-import { importSubscribers, issueProgress, savePlan } from '../repositories/newsletter.server.ts'
+import { issueProgress, savePlan } from '../repositories/newsletter.server.ts'
 import { dispatchDueIssues } from './sending.server.ts'
 
 const database = useTestDatabase()
@@ -57,14 +58,7 @@ describe.skipIf(onPostgres)('a sending process killed halfway', () => {
     { timeout: 120_000 },
     async () => {
       smtp = await startCountingSmtp()
-      await importSubscribers(
-        Array.from({ length: N }, (_, i) => ({
-          email: `lecteur-${i}@exemple.fr`,
-          locale: 'fr' as const,
-          confirmed: true,
-        })),
-        'csv',
-      )
+      await importReaders(N)
       const post = await createBlogPost(makeBlogPost())
       await savePlan(post.id, 'fr', true)
       expect(await dispatchDueIssues()).toBe(N)

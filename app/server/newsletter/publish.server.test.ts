@@ -2,12 +2,13 @@
 // post published with the box ticked is queued for the French subscribers; unticked, nothing;
 // the box on a post already public changes nothing (an edit sends nothing); the English form
 // records the English choice; the box's fields never reach the post.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost, getBlogPost } from '#app/server/repositories/blog.server.ts'
 import { blogCollection as blog } from '#app/domain/collections/blog.ts'
 import { NEWSLETTER_OFFERED_FIELD, NEWSLETTER_SEND_FIELD } from '#app/domain/newsletter.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { adminPost, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { saveCollection } from '../admin/admin-collections.server.ts'
 import { getDb } from '../db/client.server.ts'
 import { getPlan, importSubscribers, issueProgress } from '../repositories/newsletter.server.ts'
@@ -17,13 +18,8 @@ import {
   readNewsletterChoice,
 } from './publish.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
-
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
+const admin = useTestAdmin()
 
 /** A request whose body can be read once only: the save must not parse it twice. */
 class OneReadRequest extends Request {
@@ -34,11 +30,7 @@ class OneReadRequest extends Request {
 
 /** The blog tab's action as the route runs it. */
 async function act(fields: [string, string][]) {
-  const request = new OneReadRequest('http://localhost/admin/blog', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
+  const request = adminPost('/admin/blog', fields, OneReadRequest)
   let choice: Awaited<ReturnType<typeof readNewsletterChoice>>
   const answer = await saveCollection(request, admin, blog, {}, async (form) => {
     choice = await readNewsletterChoice(form)

@@ -9,8 +9,12 @@ import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost, updateBlogPost } from '#app/server/repositories/blog.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts'
-import { mailConfigFromEnv, type MailConfig } from '../mail/config.server.ts'
+import {
+  startSmtpServer,
+  testMailConfig as configFor,
+  type TestSmtpServer,
+} from '../../../tests/fixtures/smtp.ts'
+import { importReaders } from '../../../tests/fixtures/newsletter.ts'
 import {
   claimSends,
   importSubscribers,
@@ -35,16 +39,6 @@ afterEach(async () => {
   await smtp?.close()
   smtp = undefined
 })
-
-function configFor(url: string): MailConfig {
-  const config = mailConfigFromEnv({
-    SMTP_URL: url,
-    MAIL_FROM: 'Site <site@exemple.fr>',
-    PUBLIC_URL: 'http://localhost:3000',
-  })
-  if (!config) throw new Error('no config')
-  return config
-}
 
 function senderFor(url: string) {
   const sender = new NewsletterSender({ config: configFor(url), ratePerMinute: 60_000, batch: 7 })
@@ -226,14 +220,7 @@ describe('newsletter sending', () => {
 
   it('marks the accepted e-mails together, in one write, never one by one', async () => {
     smtp = await startSmtpServer()
-    await importSubscribers(
-      Array.from({ length: 30 }, (_, i) => ({
-        email: `lecteur-${i}@exemple.fr`,
-        locale: 'fr' as const,
-        confirmed: true,
-      })),
-      'csv',
-    )
+    await importReaders(30)
     const post = await createBlogPost(makeBlogPost())
     await savePlan(post.id, 'fr', true)
     expect(await dispatchDueIssues()).toBe(30)

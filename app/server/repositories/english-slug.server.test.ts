@@ -1,42 +1,24 @@
 // Two posts never share an English address (ADR 084): the hub's English form refuses it in
 // French like a taken French slug, and an imported English version is renamed.
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { ZipFile } from 'yazl'
+import { describe, expect, it } from 'vitest'
 import { ENGLISH_SLUG_TAKEN_MESSAGE } from '#app/domain/translation.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
-import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
-import { restoreRevisionIntent } from '#app/server/admin/blog-admin.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { importFile } from '#app/server/transfer/import.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { blog } from '#app/ui/admin/collections/blog.tsx'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { exportArchive } from '../../../tests/fixtures/zip.ts'
+import { blogTabAction as act, useTestAdmin } from '../../../tests/fixtures/admin-actions.ts'
 import { createBlogPost } from './blog.server.ts'
 import { getTranslation, postIdOfEnglishSlug, saveTranslation } from './translations.server.ts'
 
-beforeAll(() => {
-  process.env.BETTER_AUTH_SECRET ??= 'unit-test-secret-unit-test-secret-0123'
-})
-
 useTestDatabase()
+useTestAdmin()
 
-const admin = { id: 'admin-1', name: 'Camille Admin', email: 'camille@exemple.fr' }
 const ENGLISH = { title: 'English', content: 'Body' }
-
-function act(fields: [string, string][]) {
-  const request = new Request('http://localhost/admin/blog', {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'user-agent': 'vitest' },
-  })
-  return saveCollection(request, admin, blog, {
-    restore: (form) => restoreRevisionIntent(request, admin, form),
-  })
-}
 
 describe('English slugs', () => {
   it('refuses another post’s English slug, keeping the older post’s address', async () => {
@@ -115,14 +97,7 @@ describe('English slugs', () => {
           },
         ],
       }
-      const file = path.join(work, 'archive.zip')
-      const zip = new ZipFile()
-      zip.addBuffer(
-        Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
-        'vitrine-export.json',
-      )
-      zip.end()
-      await pipeline(zip.outputStream, createWriteStream(file))
+      const file = await exportArchive(path.join(work, 'archive.zip'), tables)
       const report = await importFile(file, {
         storage: new LocalDiskStorage(path.join(work, 'media')),
         privateStorage: new LocalDiskStorage(path.join(work, 'private')),

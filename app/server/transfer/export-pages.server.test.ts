@@ -7,7 +7,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ZipFile } from 'yazl'
 import { getDb, setDatabase } from '#app/server/db/client.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { listRevisions } from '#app/server/repositories/blog-revisions.server.ts'
@@ -19,6 +18,7 @@ import {
 } from '#app/server/repositories/pages.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { createTestDatabase, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { exportArchive } from '../../../tests/fixtures/zip.ts'
 import { exportZip } from './export.server.ts'
 import { importFile } from './import.server.ts'
 import { openZip } from './zip.server.ts'
@@ -157,14 +157,7 @@ describe('pages in the Vitrine export', { timeout: 90_000 }, () => {
       pages: [page('g1', 'tarifs'), page('g2', 'admin'), { ...page('g3', 'statut'), status: 'x' }],
       page_revisions: [revision('r1', 'g1'), revision('r2', 'g2')],
     }
-    const file = path.join(work, 'pages.zip')
-    const zip = new ZipFile()
-    zip.addBuffer(
-      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
-      'vitrine-export.json',
-    )
-    zip.end()
-    await pipeline(zip.outputStream, createWriteStream(file))
+    const file = await exportArchive(path.join(work, 'pages.zip'), tables)
 
     const report = await importFile(file, stores())
     expect(report.counts.page).toEqual({ created: 1, failed: 2 })

@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { ZipFile } from 'yazl'
 import { getDb, setDatabase } from '#app/server/db/client.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
 import { storeUpload } from '#app/server/media/pipeline.server.ts'
@@ -31,6 +30,7 @@ import {
   saveTranslation,
 } from '#app/server/repositories/translations.server.ts'
 import { createTestDatabase, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { exportArchive, exportedPost } from '../../../tests/fixtures/zip.ts'
 import { loader as notFoundLoader } from '#app/routes/public/not-found.tsx'
 import { EXPORT_JSON, exportZip } from './export.server.ts'
 import { importFile } from './import.server.ts'
@@ -285,24 +285,11 @@ describe('export', { timeout: 90_000 }, () => {
 
   it('reads a hostile archive harmlessly: rows the editor would refuse fail alone', async () => {
     const now = new Date().toISOString()
-    const post = (id: string, slug: string, content: string) => ({
-      id,
-      slug,
-      title: `Article ${id}`,
-      excerpt: 'Résumé',
-      content,
-      thumbnail: '/images/og-image.webp',
-      category: 'Divers',
-      tags: '[]',
-      readTime: 1,
-      author: '{"name":"","avatar":""}',
-      createdAt: now,
-      updatedAt: null,
-      status: 'published',
-      publishedAt: now,
-      readTimeAuto: 1,
-      contentHtml: '<script>alert(0)</script>',
-    })
+    const post = (id: string, slug: string, content: string) =>
+      exportedPost(
+        { id, slug, title: `Article ${id}`, content, contentHtml: '<script>alert(0)</script>' },
+        now,
+      )
     const project = (id: string, url: string) => ({
       id,
       title: `Projet ${id}`,
@@ -364,18 +351,11 @@ describe('export', { timeout: 90_000 }, () => {
         },
       ],
     }
-    const file = path.join(work, 'hostile.zip')
-    const zip = new ZipFile()
-    zip.addBuffer(
-      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 1, tables })),
-      'vitrine-export.json',
-    )
-    zip.addBuffer(
-      Buffer.from('<html><script>alert(4)</script></html>'),
-      'media/0123456789abcdef0123456789abcdef.png',
-    )
-    zip.end()
-    await pipeline(zip.outputStream, createWriteStream(file))
+    const file = await exportArchive(path.join(work, 'hostile.zip'), tables, {
+      entries: {
+        'media/0123456789abcdef0123456789abcdef.png': '<html><script>alert(4)</script></html>',
+      },
+    })
 
     const report = await importFile(file, { storage: media, privateStorage: privateFiles })
     expect(report.counts.project).toEqual({ created: 1, failed: 1 })
@@ -418,14 +398,7 @@ describe('export', { timeout: 90_000 }, () => {
       expect(stored.contentHtml!).not.toContain(needle)
     expect(await media.stat('0123456789abcdef0123456789abcdef.png')).toBeUndefined()
 
-    const newer = path.join(work, 'newer.zip')
-    const next = new ZipFile()
-    next.addBuffer(
-      Buffer.from(JSON.stringify({ format: 'vitrine-export', version: 99, tables: {} })),
-      'vitrine-export.json',
-    )
-    next.end()
-    await pipeline(next.outputStream, createWriteStream(newer))
+    const newer = await exportArchive(path.join(work, 'newer.zip'), {}, { version: 99 })
     await expect(importFile(newer)).rejects.toThrow(
       'Cet export est au format 99, plus récent que celui que ce site sait lire (1).',
     )

@@ -2,23 +2,15 @@
 // Vitrine archive that tries to redirect the owner's mail or to slip in odd revisions, and a
 // Markdown folder whose links point out of it. Each is read in the import worker against a
 // real temporary database; the tests check what lands and what the report says.
-import {
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ZipFile } from 'yazl'
 import { getDb } from '#app/server/db/client.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { exportArchive, exportedPost, zipOf } from '../../../tests/fixtures/zip.ts'
 import { importFile } from './import.server.ts'
 import { LINK_TEXTS } from './markdown-files.server.ts'
 import type { ImportOptions } from './pipeline.server.ts'
@@ -37,15 +29,6 @@ beforeEach(() => {
   options = { storage, fetchMedia: false }
   return () => rmSync(work, { recursive: true, force: true })
 })
-
-async function zipOf(file: string, entries: Record<string, string | Buffer>): Promise<string> {
-  const zip = new ZipFile()
-  for (const [name, body] of Object.entries(entries))
-    zip.addBuffer(typeof body === 'string' ? Buffer.from(body) : body, name)
-  zip.end()
-  await pipeline(zip.outputStream, createWriteStream(file))
-  return file
-}
 
 const titles = async () =>
   (await getDb().selectFrom('blog_posts').select('title').orderBy('title').execute()).map(
@@ -145,25 +128,7 @@ describe('hostile Vitrine archive', { timeout: 60_000 }, () => {
           updatedAt: now,
         },
       ],
-      blog_posts: [
-        {
-          id: 'b1',
-          slug: 'article',
-          title: 'Article',
-          excerpt: 'Résumé',
-          content: 'Texte',
-          thumbnail: '/images/og-image.webp',
-          category: 'Divers',
-          tags: '[]',
-          readTime: 1,
-          author: '{"name":"","avatar":""}',
-          createdAt: now,
-          updatedAt: null,
-          status: 'published',
-          publishedAt: now,
-          readTimeAuto: 1,
-        },
-      ],
+      blog_posts: [exportedPost({ id: 'b1' }, now)],
       blog_revisions: [
         revision('r1', {}),
         revision('r2', { postId: 'nowhere' }),
@@ -172,9 +137,7 @@ describe('hostile Vitrine archive', { timeout: 60_000 }, () => {
         revision('r5', { createdAt: 'hier' }),
       ],
     }
-    const file = await zipOf(path.join(work, 'vitrine.zip'), {
-      'vitrine-export.json': JSON.stringify({ format: 'vitrine-export', version: 1, tables }),
-    })
+    const file = await exportArchive(path.join(work, 'vitrine.zip'), tables)
     const report = await importFile(file, options)
     expect(report.notes).toContain(VITRINE_NOTES.mail)
     expect(

@@ -1,28 +1,20 @@
 // Imports against a real temporary database, real files and a real local HTTP server for the
 // attachments (ADR 066): one test per source format, idempotence, slug collisions, hostile
 // HTML, refusals that change nothing, one bad item failing alone, and the former addresses.
-import {
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  cpSync,
-  createWriteStream,
-} from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ZipFile } from 'yazl'
 import { sql } from 'kysely'
 import { getDb } from '#app/server/db/client.server.ts'
 import { addToLibrary } from '#app/server/media/library.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { zipOf } from '../../../tests/fixtures/zip.ts'
 import { importFile, ImportRefused, IMPORT_REFUSALS } from './import.server.ts'
 import type { ImportOptions } from './pipeline.server.ts'
 import { importedRedirect } from './redirects.server.ts'
@@ -451,15 +443,6 @@ describe('Ghost JSON', { timeout: 60_000 }, () => {
     expect(counts(again, 'page')).toEqual({ present: 1 })
   })
 })
-
-async function zipOf(file: string, entries: Record<string, string | Buffer>) {
-  const zip = new ZipFile()
-  for (const [name, content] of Object.entries(entries))
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name)
-  zip.end()
-  await pipeline(zip.outputStream, createWriteStream(file))
-  return file
-}
 
 function mediumHtml(title: string, body: string, canonical: string, date: string) {
   return `<!DOCTYPE html><html><head><title>${title}</title></head><body><article class="h-entry">

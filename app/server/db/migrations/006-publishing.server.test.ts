@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
+import { migrateToLatest } from '#app/server/db/client.server.ts'
+import { withDatabaseBefore } from '../../../../tests/fixtures/migration.ts'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { plainTextToMarkdown } from './006-publishing.server.ts'
-import { MIGRATIONS } from './index.server.ts'
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/"/g, '&quot;')
@@ -41,14 +37,7 @@ describe('006 plain text → Markdown', () => {
 
 describe('006 on a database holding plain-text content', () => {
   it('converts existing bodies, publishes existing posts at their creation date, adds revisions', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-006-'))
-    const handle = openDatabase(path.join(dir, 'test.db'))
-    try {
-      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '006'))
-      await new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => before },
-      }).migrateToLatest()
+    await withDatabaseBefore('006', async (handle) => {
       handle.sqlite
         .exec(`INSERT INTO blog_posts (id, slug, title, excerpt, content, thumbnail, category, tags, "readTime", author, "createdAt")
         VALUES ('p1', 'ancien', 'Ancien', 'E', '# pas un titre' || char(10) || '*pas gras*', '/a.webp', 'C', '[]', 5, '{}', '2024-05-01T10:00:00.000Z')`)
@@ -72,9 +61,6 @@ describe('006 on a database holding plain-text content', () => {
         .executeTakeFirstOrThrow()
       expect(project.content).toBe('Ligne 1\n\n\\- Ligne 2')
       expect(await handle.db.selectFrom('blog_revisions').selectAll().execute()).toEqual([])
-    } finally {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 })

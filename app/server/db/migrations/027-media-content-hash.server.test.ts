@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase } from '#app/server/db/client.server.ts'
-import { MIGRATIONS } from './index.server.ts'
+import { migrateToLatest } from '#app/server/db/client.server.ts'
+import { withDatabaseBefore } from '../../../../tests/fixtures/migration.ts'
 
 describe('027 media content hash', () => {
   it('gives an uploaded item its storage key’s 32 hash digits, a URL-only item none', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrine-027-'))
-    const handle = openDatabase(path.join(dir, 'test.db'))
-    try {
-      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '027'))
-      await new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => before },
-      }).migrateToLatest()
+    await withDatabaseBefore('027', async (handle) => {
       const key = `${'ab12'.repeat(8)}-1200x800.jpg`
       handle.sqlite
         .exec(`INSERT INTO media (id, url, title, description, category, tags, featured, "order", "createdAt", "storageKey")
@@ -31,9 +20,6 @@ describe('027 media content hash', () => {
         { id: 'm1', contentHash: 'ab12'.repeat(8) },
         { id: 'm2', contentHash: '' },
       ])
-    } finally {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 })
