@@ -66,7 +66,12 @@ test('the owner edits a legal page in Paramètres; it renders as sanitised Markd
   await expect(page.getByText('Deuxième paragraphe.')).toBeVisible()
   await expect(page.locator('main b')).toHaveCount(0)
   // Untouched templates are stored empty, so they follow the owner's details.
-  const row = await getDb().selectFrom('settings').select('data').executeTakeFirstOrThrow()
+  // The site's document: the settings table also holds the mail, newsletter and statistics ones.
+  const row = await getDb()
+    .selectFrom('settings')
+    .select('data')
+    .where('id', '=', 'main')
+    .executeTakeFirstOrThrow()
   const stored = JSON.parse(row.data) as { legal?: Record<string, string> }
   expect(stored.legal?.terms).toContain('Mes conditions')
   expect(stored.legal?.notice ?? '').toBe('')
