@@ -13,7 +13,7 @@ import {
 import { RESTORE_OVER_UNSAVED } from '#app/ui/admin/blog-publishing.tsx'
 import { DRAFT_FOUND } from '#app/ui/admin/markdown-editor.tsx'
 import { HOSTILE_BODY } from '../../fixtures/hostile-markdown.ts'
-import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
+import { allowConsoleError, expect, test, waitForHydration } from '../../fixtures/test.ts'
 import { LOCAL_IMAGE, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 
 test('editor: toolbar and shortcut, live preview equal to the published HTML, draft preview with banner', async ({
@@ -142,12 +142,15 @@ test('revisions: who and when, a diff of two, restore gives back the exact text;
     { id: admin.id, name: 'Camille Admin' },
   )
   await page.goto(`/admin/blog?edit=${post.id}`)
+  // A fill racing hydration can land its text before the editor's own value (select-all lost).
+  await waitForHydration(page)
   await page.getByRole('textbox', { name: 'Contenu' }).fill('Tout réécrit.')
   await page.getByRole('button', { name: 'Mettre à jour' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Article mis à jour avec succès' }),
   ).toBeVisible()
   await page.goto(`/admin/blog?edit=${post.id}`)
+  await waitForHydration(page)
   const revisions = page.getByRole('list', { name: 'Liste des révisions' }).getByRole('listitem')
   await expect(revisions).toHaveCount(2)
   await expect(revisions.first()).toContainText('Camille Admin')
