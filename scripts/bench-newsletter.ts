@@ -16,8 +16,9 @@ import { openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { writeDocument } from '#app/server/db/documents.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
-import { importSubscribers, savePlan } from '#app/server/repositories/newsletter.server.ts'
+import { savePlan } from '#app/server/repositories/newsletter.server.ts'
 import { dispatchDueIssues } from '#app/server/newsletter/sending.server.ts'
+import { importReaders } from '../tests/fixtures/newsletter.ts'
 import { startCountingSmtp } from '../tests/fixtures/newsletter-smtp.ts'
 import { processCpuMs, spawnBenchServer, type BenchServer } from './lib/bench-server.ts'
 
@@ -84,14 +85,7 @@ try {
   setDatabase(handle)
   // Unthrottled: the bench measures what the machine can do, not a provider's limit.
   await writeDocument('settings', 'newsletter', { ratePerMinute: 60_000, sendByDefault: true })
-  await importSubscribers(
-    Array.from({ length: N }, (_, i) => ({
-      email: `lecteur-${i}@exemple.fr`,
-      locale: 'fr' as const,
-      confirmed: true,
-    })),
-    'csv',
-  )
+  await importReaders(N)
   await autocannon({ url: server.base, connections: 2, amount: 100 })
   const loadBefore = os.loadavg()
   const idleCpuAt = processCpuMs(server.child.pid)
