@@ -3,6 +3,7 @@
 // them). Admins also set whether two-factor sign-in is required for every admin. Everyone
 // changes their password, downloads their data and deletes their account here (ADR 025).
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { z } from 'zod'
 import {
   ACCOUNT_TEXTS,
   ADDRESS_CONFIRMED_PATH,
@@ -19,6 +20,7 @@ import {
   deleteOwnAccount,
   hasOtherSignIn,
   removeOwnPassword,
+  type SelfServiceOutcome,
 } from '#app/server/auth/account-self-service.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -86,6 +88,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { error?: string; message?: string; codes?: string[] }
 
 const fail = (error: string, status = 400) => data<ActionResult>({ error }, { status })
+
+/**
+ * A self-service form: parsed with its schema, then handed to the account service; an invalid
+ * form or the service's refusal → its French error, else `done`.
+ */
+async function selfService<T, R>(
+  schema: z.ZodType<T>,
+  values: Record<string, unknown>,
+  act: (input: T) => Promise<SelfServiceOutcome>,
+  done: () => R,
+) {
+  const parsed = schema.safeParse(values)
+  if (!parsed.success) return fail('Formulaire invalide.')
+  const outcome = await act(parsed.data)
+  if (!outcome.ok) return fail(outcome.error, outcome.status)
+  return done()
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -162,20 +181,20 @@ export async function action({ request }: Route.ActionArgs) {
       })
       return { message: 'Politique de sécurité enregistrée.' }
     }
-    case 'change-password': {
-      const parsed = ChangePasswordSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await changeOwnPassword(request, user, current?.session.id, parsed.data)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      return { message: ACCOUNT_TEXTS.passwordChanged }
-    }
-    case 'remove-password': {
-      const parsed = RemovePasswordSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await removeOwnPassword(request, user, current?.session.id, parsed.data)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      return { message: ACCOUNT_TEXTS.passwordRemoved }
-    }
+    case 'change-password':
+      return selfService(
+        ChangePasswordSchema,
+        values,
+        (input) => changeOwnPassword(request, user, current?.session.id, input),
+        () => ({ message: ACCOUNT_TEXTS.passwordChanged }),
+      )
+    case 'remove-password':
+      return selfService(
+        RemovePasswordSchema,
+        values,
+        (input) => removeOwnPassword(request, user, current?.session.id, input),
+        () => ({ message: ACCOUNT_TEXTS.passwordRemoved }),
+      )
     case 'resend-verification': {
       if (!isMailConfigured()) return fail(ACCOUNT_TEXTS.verificationUnavailable, 409)
       const sent = await requestEmailVerification(request, user, ADDRESS_CONFIRMED_PATH)
@@ -187,14 +206,14 @@ export async function action({ request }: Route.ActionArgs) {
             : ACCOUNT_TEXTS.verificationSent,
       }
     }
-    case 'delete-account': {
-      const parsed = DeleteAccountSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await deleteOwnAccount(request, user, parsed.data, current?.session.createdAt)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      // The sessions went with the account; the cookie names none any more.
-      return redirect('/compte/supprime')
-    }
+    case 'delete-account':
+      return selfService(
+        DeleteAccountSchema,
+        values,
+        (input) => deleteOwnAccount(request, user, input, current?.session.createdAt),
+        // The sessions went with the account; the cookie names none any more.
+        () => redirect('/compte/supprime'),
+      )
     default:
       return fail('Action inconnue.')
   }
