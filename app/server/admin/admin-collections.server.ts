@@ -82,23 +82,23 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   skills: {
     get: skills.getSkill,
     list: skills.listSkills,
-    create: (values) => skills.createSkill(values),
-    update: (id, values) => skills.updateSkill(id, values),
+    create: skills.createSkill,
+    update: skills.updateSkill,
     remove: skills.deleteSkill,
   },
   timeline: {
     get: timeline.getTimelineItem,
     list: timeline.listTimeline,
-    create: (values) => timeline.createTimelineItem(values),
-    update: (id, values) => timeline.updateTimelineItem(id, values),
+    create: timeline.createTimelineItem,
+    update: timeline.updateTimelineItem,
     remove: timeline.deleteTimelineItem,
   },
   process: {
     get: steps.getProcessStep,
     list: steps.listProcessSteps,
     count: steps.countProcessSteps,
-    create: (values) => steps.createProcessStep(values),
-    update: (id, values) => steps.updateProcessStep(id, values),
+    create: steps.createProcessStep,
+    update: steps.updateProcessStep,
     remove: steps.deleteProcessStep,
   },
   blog: {
@@ -119,8 +119,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
     get: media.getMediaItem,
     list: () => media.listMedia(),
     count: media.countMedia,
-    create: (values) => media.createMediaItem(values),
-    update: (id, values) => media.updateMediaItem(id, values),
+    create: media.createMediaItem,
+    update: media.updateMediaItem,
     // Its files go too, unless another item holds the same content.
     async remove(id) {
       const keys = await media.storedKeysOf(id)
