@@ -89,23 +89,6 @@ type ActionResult = { error?: string; message?: string; codes?: string[] }
 
 const fail = (error: string, status = 400) => data<ActionResult>({ error }, { status })
 
-/**
- * A self-service form: parsed with its schema, then handed to the account service; an invalid
- * form or the service's refusal → its French error, else `done`.
- */
-async function selfService<T, R>(
-  schema: z.ZodType<T>,
-  values: Record<string, unknown>,
-  act: (input: T) => Promise<SelfServiceOutcome>,
-  done: () => R,
-) {
-  const parsed = schema.safeParse(values)
-  if (!parsed.success) return fail('Formulaire invalide.')
-  const outcome = await act(parsed.data)
-  if (!outcome.ok) return fail(outcome.error, outcome.status)
-  return done()
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   const current = await getCurrentSession(request)
@@ -116,6 +99,21 @@ export async function action({ request }: Route.ActionArgs) {
     return fail('Formulaire invalide.')
   }
   const intent = typeof values.intent === 'string' ? values.intent : ''
+  /**
+   * A self-service form: parsed with its schema, then handed to the account service; an
+   * invalid form or the service's refusal → its French error, else `done`.
+   */
+  const selfService = async <T, R>(
+    schema: z.ZodType<T>,
+    act: (input: T) => Promise<SelfServiceOutcome>,
+    done: () => R,
+  ) => {
+    const parsed = schema.safeParse(values)
+    if (!parsed.success) return fail('Formulaire invalide.')
+    const outcome = await act(parsed.data)
+    if (!outcome.ok) return fail(outcome.error, outcome.status)
+    return done()
+  }
   const actor = { id: user.id, name: user.name, email: user.email }
   /** An entry of the journal about the user's own account. */
   const recordOwn = (action: 'logout' | 'update', details: string) =>
@@ -184,14 +182,12 @@ export async function action({ request }: Route.ActionArgs) {
     case 'change-password':
       return selfService(
         ChangePasswordSchema,
-        values,
         (input) => changeOwnPassword(request, user, current?.session.id, input),
         () => ({ message: ACCOUNT_TEXTS.passwordChanged }),
       )
     case 'remove-password':
       return selfService(
         RemovePasswordSchema,
-        values,
         (input) => removeOwnPassword(request, user, current?.session.id, input),
         () => ({ message: ACCOUNT_TEXTS.passwordRemoved }),
       )
@@ -209,7 +205,6 @@ export async function action({ request }: Route.ActionArgs) {
     case 'delete-account':
       return selfService(
         DeleteAccountSchema,
-        values,
         (input) => deleteOwnAccount(request, user, input, current?.session.createdAt),
         // The sessions went with the account; the cookie names none any more.
         () => redirect('/compte/supprime'),
