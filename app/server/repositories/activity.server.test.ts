@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
-import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
+import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/types.ts'
 import {
   addActivity,
   decodeActivityCursor,
@@ -137,16 +137,6 @@ describe('activity repository', () => {
   }) => {
     skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
     const sqlite = db.current.sqlite
-    const actions = [
-      'create',
-      'update',
-      'delete',
-      'login',
-      'logout',
-      'download',
-      'access',
-      'access_denied',
-    ]
     const types = ['project', 'skill', 'blog', 'admin', 'cv']
     const t0 = Date.UTC(2024, 0, 1)
     fillSqliteTable(
@@ -157,7 +147,7 @@ describe('activity repository', () => {
         `a${String(i).padStart(7, '0')}`,
         `u${i % 20}`,
         `Utilisateur ${i % 20}`,
-        actions[i % 8]!,
+        ACTIVITY_ACTIONS[i % ACTIVITY_ACTIONS.length]!,
         types[i % 5]!,
         new Date(t0 + i * 1000).toISOString(),
         '',
