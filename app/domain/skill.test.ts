@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
+import { MAX_LENGTH } from './common.ts'
+import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 import {
   DEFAULT_SKILL_COLOR,
   SKILL_CATEGORY_LABELS,
@@ -50,7 +50,7 @@ describe('SkillSchema', () => {
   itBoundsLength(SkillSchema, valid, [['name', MAX_LENGTH.short]])
 
   it('accepts FormData', () => {
-    expect(SkillSchema.parse(formDataToObject(formOf(valid)))).toEqual({ ...valid, level: 4 })
+    expect(parseForm(SkillSchema, valid)).toEqual({ ...valid, level: 4 })
   })
 
   it('exports French labels, the delete question and the bar width', () => {

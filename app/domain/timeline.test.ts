@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itRequires } from './schema-test-support.ts'
+import { MAX_LENGTH } from './common.ts'
+import { fieldErrors, itBoundsLength, itRequires, parseForm } from './schema-test-support.ts'
 import {
   TIMELINE_DATE_MAX,
   TIMELINE_DELETE_QUESTION,
@@ -71,9 +71,7 @@ describe('TimelineSchema', () => {
   ])
 
   it('accepts FormData', () => {
-    const form = formOf(valid)
-    form.append('tags', 'Agile, Lean')
-    expect(TimelineSchema.parse(formDataToObject(form))).toEqual({
+    expect(parseForm(TimelineSchema, { ...valid, tags: 'Agile, Lean' })).toEqual({
       ...valid,
       tags: ['Agile', 'Lean'],
     })
