@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { MAX_LENGTH } from './common.ts'
 import {
   ALT_REQUIRED_MESSAGE,
@@ -10,7 +11,7 @@ import {
 } from './media.ts'
 import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 
-const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image', alt: 'Un atelier' }
+const valid = validForm('media')
 const ORDER = "L'ordre doit être un entier positif ou nul"
 
 const errorsOf = (input: unknown) => fieldErrors(MediaSchema, input)

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { MAX_LENGTH } from './common.ts'
 import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 import { PROCESS_DELETE_QUESTION, ProcessStepSchema } from './process.ts'
 
-const valid = { title: 'Comprendre', description: 'Écouter les utilisateurs' }
+const valid = validForm('process')
 const ORDER = "L'ordre doit être un entier supérieur ou égal à 1"
 
 const errorsOf = (input: unknown) => fieldErrors(ProcessStepSchema, input)

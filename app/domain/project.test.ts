@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { MAX_LENGTH, toFieldErrors } from './common.ts'
 import { fieldErrors, itBoundsLength, itRequires, parseForm } from './schema-test-support.ts'
 import {
@@ -9,7 +10,7 @@ import {
   ProjectSchema,
 } from './project.ts'
 
-const valid = { title: 'Refonte', description: 'Un site', thumbnail: '/demo/a.webp' }
+const valid = validForm('project')
 
 const errorsOf = (input: unknown) => fieldErrors(ProjectSchema, input)
 

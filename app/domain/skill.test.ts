@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { MAX_LENGTH } from './common.ts'
 import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 import {
@@ -9,7 +10,7 @@ import {
   skillLevelPercent,
 } from './skill.ts'
 
-const valid = { name: 'Figma', category: 'design', level: '4', color: '#8b5cf6' }
+const valid = validForm('skill', { color: '#8b5cf6' })
 const LEVEL = 'Le niveau doit être un entier entre 1 et 5'
 
 const errorsOf = (input: unknown) => fieldErrors(SkillSchema, input)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { MAX_LENGTH } from './common.ts'
 import { fieldErrors, itBoundsLength, itRequires, parseForm } from './schema-test-support.ts'
 import {
@@ -9,14 +10,7 @@ import {
   formatTimelineDate,
 } from './timeline.ts'
 
-const valid = {
-  title: 'Product manager',
-  organization: 'Acme',
-  startDate: '2022-01',
-  endDate: 'present',
-  type: 'professional',
-  description: 'Pilotage produit',
-}
+const valid = validForm('timeline')
 
 const errorsOf = (input: unknown) => fieldErrors(TimelineSchema, input)
 
