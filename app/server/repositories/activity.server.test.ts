@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
 import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/types.ts'
@@ -248,25 +249,6 @@ describe('activity repository', () => {
 })
 
 describe('activity listing for the admin log', () => {
-  async function createAccount(id: string, name: string, email: string) {
-    const now = new Date().toISOString()
-    await db.current.db
-      .insertInto('user')
-      .values({
-        id,
-        name,
-        email,
-        emailVerified: 1,
-        image: null,
-        role: 'admin',
-        status: 'active',
-        lastLogin: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
-  }
-
   it('hides page views unless asked for or filtered on', async () => {
     await addActivity(entry({ action: 'access', resourceType: 'admin', resourceName: '/admin' }))
     await addActivity(entry({ action: 'update' }))
@@ -279,7 +261,12 @@ describe('activity listing for the admin log', () => {
   })
 
   it('shows one name per user: the account name for entries logged under the e-mail', async () => {
-    await createAccount('u-lea', 'Léa Martin', 'lea@exemple.fr')
+    await createTestUser({
+      id: 'u-lea',
+      name: 'Léa Martin',
+      email: 'lea@exemple.fr',
+      withPassword: false,
+    })
     await addActivity(entry({ userId: 'u-lea', userName: 'lea@exemple.fr', action: 'login' }))
     await addActivity(entry({ userId: 'u-lea', userName: 'Léa Martin', action: 'update' }))
     // A deleted account keeps its logged name.
