@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
+import { validForm } from '../../tests/fixtures/forms.ts'
+import { MAX_LENGTH } from './common.ts'
 import {
   ALT_REQUIRED_MESSAGE,
   MEDIA_CATEGORY_LABELS,
@@ -8,9 +9,9 @@ import {
   isGalleryReady,
   mediaCountText,
 } from './media.ts'
-import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
+import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 
-const valid = { url: '/demo/a.webp', title: 'Atelier', category: 'image', alt: 'Un atelier' }
+const valid = validForm('media')
 const ORDER = "L'ordre doit être un entier positif ou nul"
 
 const errorsOf = (input: unknown) => fieldErrors(MediaSchema, input)
@@ -97,9 +98,7 @@ describe('MediaSchema', () => {
   })
 
   it('accepts FormData and exports labels and the delete question', () => {
-    const form = formOf(valid)
-    form.append('order', '0')
-    expect(MediaSchema.parse(formDataToObject(form))).toMatchObject({ ...valid, order: 0 })
+    expect(parseForm(MediaSchema, { ...valid, order: '0' })).toMatchObject({ ...valid, order: 0 })
     expect(MEDIA_CATEGORY_LABELS).toEqual({ image: 'Image', video: 'Vidéo', document: 'Document' })
     expect(MEDIA_DELETE_QUESTION).toBe('Êtes-vous sûr de vouloir supprimer ce média ?')
   })

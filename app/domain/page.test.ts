@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { validForm } from '../../tests/fixtures/forms.ts'
 import { fieldErrors, itChecksField } from './schema-test-support.ts'
 import { PAGE_SLUG_RESERVED_MESSAGE, PageSchema, RESERVED_SLUGS, isReservedSlug } from './page.ts'
 
-const valid = { title: 'Services', slug: 'services', content: 'Ce que je fais.' }
+const valid = validForm('page')
 const errorsOf = (input: unknown) => fieldErrors(PageSchema, input)
 
 describe('PageSchema', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, itBoundsLength, itChecksField } from './schema-test-support.ts'
+import { validForm } from '../../tests/fixtures/forms.ts'
+import { MAX_LENGTH } from './common.ts'
+import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 import { PROCESS_DELETE_QUESTION, ProcessStepSchema } from './process.ts'
 
-const valid = { title: 'Comprendre', description: 'Écouter les utilisateurs' }
+const valid = validForm('process')
 const ORDER = "L'ordre doit être un entier supérieur ou égal à 1"
 
 const errorsOf = (input: unknown) => fieldErrors(ProcessStepSchema, input)
@@ -32,11 +33,8 @@ describe('ProcessStepSchema', () => {
   ])
 
   it('accepts FormData and exports the delete question', () => {
-    const form = new FormData()
-    form.append('title', ' Prototyper ')
-    form.append('description', 'Vite')
-    form.append('order', '2')
-    expect(ProcessStepSchema.parse(formDataToObject(form))).toEqual({
+    const fields = { title: ' Prototyper ', description: 'Vite', order: '2' }
+    expect(parseForm(ProcessStepSchema, fields)).toEqual({
       title: 'Prototyper',
       description: 'Vite',
       order: 2,

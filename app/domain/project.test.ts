@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject, toFieldErrors } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itRequires } from './schema-test-support.ts'
+import { validForm } from '../../tests/fixtures/forms.ts'
+import { MAX_LENGTH, toFieldErrors } from './common.ts'
+import { fieldErrors, itBoundsLength, itRequires, parseForm } from './schema-test-support.ts'
 import {
   PROJECT_DELETE_QUESTION,
   PROJECT_END_BEFORE_START,
@@ -9,7 +10,7 @@ import {
   ProjectSchema,
 } from './project.ts'
 
-const valid = { title: 'Refonte', description: 'Un site', thumbnail: '/demo/a.webp' }
+const valid = validForm('project')
 
 const errorsOf = (input: unknown) => fieldErrors(ProjectSchema, input)
 
@@ -130,13 +131,9 @@ describe('ProjectSchema', () => {
   })
 
   it('accepts FormData (repeated images, checkbox)', () => {
-    const form = formOf(valid)
-    form.append('order', '4')
-    form.append('featured', 'on')
-    form.append('tags', 'React, Design')
-    form.append('images', '/demo/1.webp')
-    form.append('images', '/demo/2.webp')
-    expect(ProjectSchema.parse(formDataToObject(form))).toMatchObject({
+    const fields = { order: '4', featured: 'on', tags: 'React, Design' }
+    const images = ['/demo/1.webp', '/demo/2.webp']
+    expect(parseForm(ProjectSchema, { ...valid, ...fields, images })).toMatchObject({
       order: 4,
       featured: true,
       tags: ['React', 'Design'],

@@ -1,7 +1,7 @@
 // The checks every form schema's test makes the same way (imported by `*.test.ts` only).
 import { expect, it } from 'vitest'
 import type { z } from 'zod'
-import { toFieldErrors, type FieldErrors } from './common.ts'
+import { formDataToObject, toFieldErrors, type FieldErrors } from './common.ts'
 
 type Values = Readonly<Record<string, unknown>>
 
@@ -62,9 +62,18 @@ export function itBoundsLength(
   })
 }
 
-/** `values` posted as a browser form: one entry a field, in their order. */
-export function formOf(values: Readonly<Record<string, string>>): FormData {
+/** `values` posted as a browser form: one entry a value (a list repeats its name), in their order. */
+export function formOf(values: Readonly<Record<string, string | readonly string[]>>): FormData {
   const form = new FormData()
-  for (const [key, value] of Object.entries(values)) form.append(key, value)
+  for (const [key, value] of Object.entries(values))
+    for (const item of typeof value === 'string' ? [value] : value) form.append(key, item)
   return form
+}
+
+/** What `schema` makes of `values` posted as a browser form, read as an action reads it. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  values: Readonly<Record<string, string | readonly string[]>>,
+): z.output<S> {
+  return schema.parse(formDataToObject(formOf(values)))
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { formDataToObject } from './common.ts'
 import {
   DEFAULT_SETTINGS,
   mergeSettings,
@@ -7,7 +6,7 @@ import {
   SettingsSchema,
   withDefaultSettings,
 } from './settings.ts'
-import { fieldErrors } from './schema-test-support.ts'
+import { fieldErrors, parseForm } from './schema-test-support.ts'
 
 const valid = {
   siteName: 'Vitrine',
@@ -31,17 +30,18 @@ describe('nestDottedKeys', () => {
 
 describe('SettingsSchema', () => {
   it('parses a flat form with defaults for the rest', () => {
-    const form = new FormData()
-    form.set('siteName', ' Mon site ')
-    form.set('siteDescription', 'Description')
-    form.set('contact.email', 'moi@exemple.fr')
-    form.set('contact.phone', '01 23 45 67 89')
-    form.set('socialMedia.github', 'https://github.com/moi')
-    form.set('socialMedia.twitter', '')
-    form.set('keywords', ' design, ,web ,  ')
-    form.set('googleAnalyticsId', 'g-abc123XYZ')
-    form.set('maintenanceMode', 'on')
-    expect(SettingsSchema.parse(formDataToObject(form))).toEqual({
+    const fields = {
+      siteName: ' Mon site ',
+      siteDescription: 'Description',
+      'contact.email': 'moi@exemple.fr',
+      'contact.phone': '01 23 45 67 89',
+      'socialMedia.github': 'https://github.com/moi',
+      'socialMedia.twitter': '',
+      keywords: ' design, ,web ,  ',
+      googleAnalyticsId: 'g-abc123XYZ',
+      maintenanceMode: 'on',
+    }
+    expect(parseForm(SettingsSchema, fields)).toEqual({
       siteName: 'Mon site',
       siteDescription: 'Description',
       keywords: ['design', 'web'],

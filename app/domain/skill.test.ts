@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itChecksField } from './schema-test-support.ts'
+import { validForm } from '../../tests/fixtures/forms.ts'
+import { MAX_LENGTH } from './common.ts'
+import { fieldErrors, itBoundsLength, itChecksField, parseForm } from './schema-test-support.ts'
 import {
   DEFAULT_SKILL_COLOR,
   SKILL_CATEGORY_LABELS,
@@ -9,7 +10,7 @@ import {
   skillLevelPercent,
 } from './skill.ts'
 
-const valid = { name: 'Figma', category: 'design', level: '4', color: '#8b5cf6' }
+const valid = validForm('skill', { color: '#8b5cf6' })
 const LEVEL = 'Le niveau doit être un entier entre 1 et 5'
 
 const errorsOf = (input: unknown) => fieldErrors(SkillSchema, input)
@@ -50,7 +51,7 @@ describe('SkillSchema', () => {
   itBoundsLength(SkillSchema, valid, [['name', MAX_LENGTH.short]])
 
   it('accepts FormData', () => {
-    expect(SkillSchema.parse(formDataToObject(formOf(valid)))).toEqual({ ...valid, level: 4 })
+    expect(parseForm(SkillSchema, valid)).toEqual({ ...valid, level: 4 })
   })
 
   it('exports French labels, the delete question and the bar width', () => {

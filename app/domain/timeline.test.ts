@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LENGTH, formDataToObject } from './common.ts'
-import { fieldErrors, formOf, itBoundsLength, itRequires } from './schema-test-support.ts'
+import { validForm } from '../../tests/fixtures/forms.ts'
+import { MAX_LENGTH } from './common.ts'
+import { fieldErrors, itBoundsLength, itRequires, parseForm } from './schema-test-support.ts'
 import {
   TIMELINE_DATE_MAX,
   TIMELINE_DELETE_QUESTION,
@@ -9,14 +10,7 @@ import {
   formatTimelineDate,
 } from './timeline.ts'
 
-const valid = {
-  title: 'Product manager',
-  organization: 'Acme',
-  startDate: '2022-01',
-  endDate: 'present',
-  type: 'professional',
-  description: 'Pilotage produit',
-}
+const valid = validForm('timeline')
 
 const errorsOf = (input: unknown) => fieldErrors(TimelineSchema, input)
 
@@ -71,9 +65,7 @@ describe('TimelineSchema', () => {
   ])
 
   it('accepts FormData', () => {
-    const form = formOf(valid)
-    form.append('tags', 'Agile, Lean')
-    expect(TimelineSchema.parse(formDataToObject(form))).toEqual({
+    expect(parseForm(TimelineSchema, { ...valid, tags: 'Agile, Lean' })).toEqual({
       ...valid,
       tags: ['Agile', 'Lean'],
     })

@@ -1,7 +1,9 @@
 // The first-admin setup link: random, hashed at rest, single use, expiring, only while no
 // active admin exists (ADR 010).
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import type { UserRole, UserStatus } from '#app/domain/types.ts'
 import { getDb } from '../db/client.server.ts'
 import {
   consumeSetupToken,
@@ -14,23 +16,8 @@ import {
 } from './first-admin.server.ts'
 import type { Env } from '../core/env.server.ts'
 
-async function addUser(role: string, status = 'active') {
-  const now = new Date().toISOString()
-  await getDb()
-    .insertInto('user')
-    .values({
-      id: `${role}-${status}`,
-      name: role,
-      email: `${role}-${status}@exemple.fr`,
-      emailVerified: 0,
-      image: null,
-      role,
-      status,
-      lastLogin: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
+async function addUser(role: UserRole, status: UserStatus = 'active') {
+  await createTestUser({ id: `${role}-${status}`, role, status, withPassword: false })
 }
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'

@@ -3,7 +3,9 @@
 // throttled alerts (ADR 019).
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { TEST_POSTGRES, useTestDatabase } from '../../../tests/fixtures/db.ts'
+import type { UserRole, UserStatus } from '#app/domain/types.ts'
 import {
   startSmtpServer,
   testMailConfig as configFor,
@@ -367,23 +369,8 @@ describe('new-message alerts', () => {
 })
 
 describe('while the contact address is still the demo person’s (ADR 070)', () => {
-  async function addAdmin(email: string, status = 'active', role = 'admin') {
-    const now = new Date().toISOString()
-    await db.current.db
-      .insertInto('user')
-      .values({
-        id: email,
-        name: email,
-        email,
-        emailVerified: 1,
-        image: null,
-        role,
-        status,
-        lastLogin: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
+  async function addAdmin(email: string, status: UserStatus = 'active', role: UserRole = 'admin') {
+    await createTestUser({ email, role, status, withPassword: false })
   }
 
   beforeEach(async () => {
@@ -399,8 +386,8 @@ describe('while the contact address is still the demo person’s (ADR 070)', () 
     configureMail(config)
     await addAdmin('alice@exemple.fr')
     await addAdmin('bob@exemple.fr')
-    await addAdmin('suspendu@exemple.fr', 'suspended')
-    await addAdmin('visiteur@exemple.fr', 'active', 'user')
+    await addAdmin('suspendu@exemple.fr', 'blocked')
+    await addAdmin('visiteur@exemple.fr', 'active', 'viewer')
     // An alert address of the demo's domain is ignored too.
     await saveMailSettings({ alertsEnabled: 'on', alertEmail: 'contact@camille-laurent.fr' })
     const message = await createMessage({

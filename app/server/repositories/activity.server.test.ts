@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
-import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
+import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/types.ts'
 import {
   addActivity,
   decodeActivityCursor,
@@ -137,16 +138,6 @@ describe('activity repository', () => {
   }) => {
     skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
     const sqlite = db.current.sqlite
-    const actions = [
-      'create',
-      'update',
-      'delete',
-      'login',
-      'logout',
-      'download',
-      'access',
-      'access_denied',
-    ]
     const types = ['project', 'skill', 'blog', 'admin', 'cv']
     const t0 = Date.UTC(2024, 0, 1)
     fillSqliteTable(
@@ -157,7 +148,7 @@ describe('activity repository', () => {
         `a${String(i).padStart(7, '0')}`,
         `u${i % 20}`,
         `Utilisateur ${i % 20}`,
-        actions[i % 8]!,
+        ACTIVITY_ACTIONS[i % ACTIVITY_ACTIONS.length]!,
         types[i % 5]!,
         new Date(t0 + i * 1000).toISOString(),
         '',
@@ -258,25 +249,6 @@ describe('activity repository', () => {
 })
 
 describe('activity listing for the admin log', () => {
-  async function createAccount(id: string, name: string, email: string) {
-    const now = new Date().toISOString()
-    await db.current.db
-      .insertInto('user')
-      .values({
-        id,
-        name,
-        email,
-        emailVerified: 1,
-        image: null,
-        role: 'admin',
-        status: 'active',
-        lastLogin: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
-  }
-
   it('hides page views unless asked for or filtered on', async () => {
     await addActivity(entry({ action: 'access', resourceType: 'admin', resourceName: '/admin' }))
     await addActivity(entry({ action: 'update' }))
@@ -289,7 +261,12 @@ describe('activity listing for the admin log', () => {
   })
 
   it('shows one name per user: the account name for entries logged under the e-mail', async () => {
-    await createAccount('u-lea', 'Léa Martin', 'lea@exemple.fr')
+    await createTestUser({
+      id: 'u-lea',
+      name: 'Léa Martin',
+      email: 'lea@exemple.fr',
+      withPassword: false,
+    })
     await addActivity(entry({ userId: 'u-lea', userName: 'lea@exemple.fr', action: 'login' }))
     await addActivity(entry({ userId: 'u-lea', userName: 'Léa Martin', action: 'update' }))
     // A deleted account keeps its logged name.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+import { expectDeletedOnce, refusal } from './repository-test-support.ts'
 import {
   countMedia,
   createMediaItem,
@@ -16,13 +16,7 @@ import {
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  url: '/demo/a.webp',
-  title: 'Atelier',
-  category: 'image',
-  alt: 'Un atelier',
-  ...overrides,
-})
+const input = (overrides: Record<string, unknown> = {}) => validForm('media', overrides)
 
 describe('media repository', () => {
   it('creates with a generated id, createdAt and defaults, and reads it back', async () => {
@@ -45,9 +39,7 @@ describe('media repository', () => {
     expect((await createMediaItem(input())).order).toBe(1)
     expect((await createMediaItem(input({ order: '' }))).order).toBe(2)
     expect((await createMediaItem(input({ order: 0 }))).order).toBe(0)
-    const error = await createMediaItem(input({ order: -1 })).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).fieldErrors).toEqual({
+    expect(await refusal(createMediaItem(input({ order: -1 })))).toEqual({
       order: "L'ordre doit être un entier positif ou nul",
     })
     expect(await countMedia()).toBe(3)

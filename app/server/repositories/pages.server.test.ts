@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { contentGeneration } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+import { expectDeletedOnce, refusal } from './repository-test-support.ts'
 import {
   createPage,
   deletePage,
@@ -19,18 +19,7 @@ import {
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Services',
-  slug: 'services',
-  content: 'Ce que je **fais**.',
-  ...overrides,
-})
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.catch((e: unknown) => e)
-  expect(error).toBeInstanceOf(ValidationError)
-  return (error as ValidationError).fieldErrors
-}
+const input = (overrides: Record<string, unknown> = {}) => validForm('page', overrides)
 
 describe('pages repository', () => {
   it('creates a draft with a generated id and reads it back', async () => {

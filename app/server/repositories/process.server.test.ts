@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
 import { expectDeletedOnce } from './repository-test-support.ts'
 import {
   countProcessSteps,
@@ -16,11 +17,7 @@ import {
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Comprendre',
-  description: 'Écouter',
-  ...overrides,
-})
+const input = (overrides: Record<string, unknown> = {}) => validForm('process', overrides)
 
 const REORDER =
   'La liste des étapes ne correspond pas aux étapes existantes. Rechargez la page et réessayez.'

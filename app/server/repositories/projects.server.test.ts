@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
 import {
   countProjects,
   createProject,
@@ -17,12 +18,7 @@ import {
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Refonte',
-  description: 'Un site vitrine',
-  thumbnail: '/demo/a.webp',
-  ...overrides,
-})
+const input = (overrides: Record<string, unknown> = {}) => validForm('project', overrides)
 
 describe('projects repository', () => {
   it('creates a project with a generated id, createdAt, defaults, and reads it back', async () => {
@@ -121,23 +117,13 @@ describe('projects repository', () => {
     expect(await countProjects()).toBe(0)
   })
 
-  it('rejects invalid input with French messages and writes nothing', async () => {
-    const stored = await createProject(input())
-    const error = await createProject(
-      input({ title: ' ', thumbnail: 'javascript:alert(1)' }),
-    ).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).fieldErrors).toEqual({
-      title: 'Le titre est requis',
-      thumbnail: 'URL invalide',
-    })
-    expect(await countProjects()).toBe(1)
-
-    await expect(updateProject(stored.id, { url: 'pas une url' })).rejects.toMatchObject({
-      fieldErrors: { url: 'URL invalide' },
-    })
-    expect(await getProject(stored.id)).toEqual(stored)
-  })
+  itRefusesBadInput('projects', { create: createProject, update: updateProject }, input, [
+    [
+      { title: ' ', thumbnail: 'javascript:alert(1)' },
+      { title: 'Le titre est requis', thumbnail: 'URL invalide' },
+    ],
+    [{ url: 'pas une url' }, { url: 'URL invalide' }],
+  ])
 
   it('deletes by id: true once, then false', async () => {
     const project = await createProject(input())

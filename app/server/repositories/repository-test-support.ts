@@ -1,6 +1,11 @@
 // Checks the repository tests share (imported by `*.test.ts` only).
 import type { DatabaseSync } from 'node:sqlite'
-import { expect } from 'vitest'
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import type { FieldErrors } from '#app/domain/common.ts'
+import { getDb } from '#app/server/db/client.server.ts'
+import type { Database } from '#app/server/db/schema.server.ts'
+import { ValidationError } from '#app/server/http/errors.server.ts'
 
 /** Deleting `id` answers true and the item is gone; deleting it again answers false. */
 export async function expectDeletedOnce(
@@ -11,6 +16,41 @@ export async function expectDeletedOnce(
   expect(await remove(id)).toBe(true)
   expect(await get(id)).toBeUndefined()
   expect(await remove(id)).toBe(false)
+}
+
+/** The French errors by field `write` was refused with; it must fail with a ValidationError. */
+export async function refusal(write: Promise<unknown>): Promise<FieldErrors> {
+  const error = await write.catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(ValidationError)
+  return (error as ValidationError).fieldErrors
+}
+
+/** Every row of `table`, in a fixed order, to prove that a refused write changed none. */
+async function tableRows(table: keyof Database): Promise<string[]> {
+  const { rows } = await sql`select * from ${sql.table(table)}`.execute(getDb())
+  return rows.map((row) => JSON.stringify(row)).sort()
+}
+
+/**
+ * One test a case: creating `input(bad)` and updating a stored item with `bad` are each refused
+ * with exactly `fieldErrors`, and `table` is left as it was.
+ */
+export function itRefusesBadInput<T extends { id: string }>(
+  table: keyof Database,
+  writes: {
+    create: (input: Record<string, unknown>) => Promise<T>
+    update: (id: string, patch: Record<string, unknown>) => Promise<T | undefined>
+  },
+  input: (overrides?: Record<string, unknown>) => Record<string, unknown>,
+  cases: readonly (readonly [bad: Record<string, unknown>, fieldErrors: FieldErrors])[],
+): void {
+  it.each(cases)('rejects %j on create and update, writing nothing', async (bad, fieldErrors) => {
+    const stored = await writes.create(input())
+    const before = await tableRows(table)
+    expect(await refusal(writes.create(input(bad)))).toEqual(fieldErrors)
+    expect(await refusal(writes.update(stored.id, bad))).toEqual(fieldErrors)
+    expect(await tableRows(table)).toEqual(before)
+  })
 }
 
 /** SQLite's plan for `query`, a step a line: a listing should name its index, not sort. */

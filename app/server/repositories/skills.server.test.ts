@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { getDb } from '#app/server/db/client.server.ts'
-import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
 import { createSkill, deleteSkill, getSkill, listSkills, updateSkill } from './skills.server.ts'
 
 // A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Figma',
-  category: 'design',
-  level: '4',
-  ...overrides,
-})
-
-async function count() {
-  return (await getDb().selectFrom('skills').select('id').execute()).length
-}
+const input = (overrides: Record<string, unknown> = {}) => validForm('skill', overrides)
 
 describe('skills repository', () => {
   it('creates with a generated id and the default colour, and reads it back', async () => {
@@ -59,25 +49,18 @@ describe('skills repository', () => {
     expect(await updateSkill('missing', { level: 2 })).toBeUndefined()
   })
 
-  it.each([
+  itRefusesBadInput('skills', { create: createSkill, update: updateSkill }, input, [
     [{ level: 0 }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
     [{ level: 6 }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
     [{ level: '2.5' }, { level: 'Le niveau doit être un entier entre 1 et 5' }],
     [{ color: '8b5cf6' }, { color: 'La couleur doit être au format #RRGGBB' }],
     [{ name: '' }, { name: 'Le nom est requis' }],
     [{ category: 'art' }, { category: 'Catégorie invalide' }],
-  ])('rejects %j on create and update, writing nothing', async (bad, fieldErrors) => {
-    const skill = await createSkill(input())
-    await expect(createSkill(input(bad))).rejects.toBeInstanceOf(ValidationError)
-    await expect(createSkill(input(bad))).rejects.toMatchObject({ fieldErrors })
-    expect(await count()).toBe(1)
-    await expect(updateSkill(skill.id, bad)).rejects.toMatchObject({ fieldErrors })
-    expect(await getSkill(skill.id)).toEqual(skill)
-  })
+  ])
 
   it('deletes by id', async () => {
     const skill = await createSkill(input())
     await expectDeletedOnce(deleteSkill, getSkill, skill.id)
-    expect(await count()).toBe(0)
+    expect(await listSkills()).toEqual([])
   })
 })

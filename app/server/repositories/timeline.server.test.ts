@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { getDb } from '#app/server/db/client.server.ts'
-import { ValidationError } from '#app/server/http/errors.server.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
 import {
   createTimelineItem,
   deleteTimelineItem,
@@ -15,19 +14,7 @@ import {
 
 useTestDatabase()
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Product manager',
-  organization: 'Acme',
-  startDate: '2022-01',
-  endDate: 'present',
-  type: 'professional',
-  description: 'Pilotage produit',
-  ...overrides,
-})
-
-async function count() {
-  return (await getDb().selectFrom('timeline').select('id').execute()).length
-}
+const input = (overrides: Record<string, unknown> = {}) => validForm('timeline', overrides)
 
 describe('timeline repository', () => {
   it('creates with a generated id and trimmed tags, and reads it back', async () => {
@@ -54,22 +41,13 @@ describe('timeline repository', () => {
     expect(await updateTimelineItem('missing', { title: 'X' })).toBeUndefined()
   })
 
-  it('rejects invalid input and writes nothing', async () => {
-    const item = await createTimelineItem(input())
-    const error = await createTimelineItem(input({ organization: '', type: 'school' })).catch(
-      (e: unknown) => e,
-    )
-    expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).fieldErrors).toEqual({
-      organization: "L'organisation est requise",
-      type: 'Type invalide',
-    })
-    expect(await count()).toBe(1)
-    await expect(updateTimelineItem(item.id, { startDate: ' ' })).rejects.toMatchObject({
-      fieldErrors: { startDate: 'La date de début est requise' },
-    })
-    expect(await getTimelineItem(item.id)).toEqual(item)
-  })
+  itRefusesBadInput('timeline', { create: createTimelineItem, update: updateTimelineItem }, input, [
+    [
+      { organization: '', type: 'school' },
+      { organization: "L'organisation est requise", type: 'Type invalide' },
+    ],
+    [{ startDate: ' ' }, { startDate: 'La date de début est requise' }],
+  ])
 
   it('deletes by id', async () => {
     const item = await createTimelineItem(input())

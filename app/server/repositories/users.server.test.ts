@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
 import {
   countActiveAdmins,
@@ -160,27 +161,12 @@ describe('users repository', () => {
   })
 
   it('deletes the user with their sessions and accounts', async () => {
-    const lea = await createUser({ name: 'Léa', email: 'lea@exemple.fr' })
+    // The shared driver writes the user with a password account.
+    const lea = await createTestUser({ name: 'Léa', email: 'lea@exemple.fr' })
     await addSession(lea.id)
-    const now = new Date().toISOString()
-    await db.current.db
-      .insertInto('account')
-      .values({
-        id: 'acc1',
-        accountId: lea.id,
-        providerId: 'credential',
-        userId: lea.id,
-        accessToken: null,
-        refreshToken: null,
-        idToken: null,
-        accessTokenExpiresAt: null,
-        refreshTokenExpiresAt: null,
-        scope: null,
-        password: 'hash',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute()
+    expect(await db.current.db.selectFrom('account').select('userId').execute()).toEqual([
+      { userId: lea.id },
+    ])
     expect(await deleteUser(lea.id)).toBe(true)
     expect(await deleteUser(lea.id)).toBe(false)
     expect(await countSessions(lea.id)).toBe(0)
