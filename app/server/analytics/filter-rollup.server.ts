@@ -101,16 +101,20 @@ export async function replaceFilterRollups(
     .where('id', '>=', firstVisitId(day))
     .where('id', '<', firstVisitId(day + 1))
     .execute()
-  for (const [fdim, , column] of FILTER_DIMS) {
-    const values = [...new Set(old.map((r) => Number(r[column])))]
-    for (let i = 0; i < values.length; i += 500)
-      await trx
-        .deleteFrom('analytics_filter_rollup')
-        .where('fdim', '=', fdim)
-        .where('fvalue', 'in', values.slice(i, i + 500))
-        .where('day', '=', day)
-        .execute()
-  }
+  // One statement: each dimension's old values through the key (SQLite's OR by index, a
+  // bitmap OR on PostgreSQL).
+  const keys = FILTER_DIMS.map(([fdim, , column]) => ({
+    fdim,
+    values: [...new Set(old.map((r) => Number(r[column])))],
+  })).filter((k) => k.values.length > 0)
+  if (keys.length)
+    await trx
+      .deleteFrom('analytics_filter_rollup')
+      .where('day', '=', day)
+      .where((eb) =>
+        eb.or(keys.map((k) => eb.and([eb('fdim', '=', k.fdim), eb('fvalue', 'in', k.values)]))),
+      )
+      .execute()
   // Under SQLite's bound on parameters: 10 columns × 90 rows.
   for (let i = 0; i < rows.length; i += 90)
     await trx
