@@ -11,7 +11,7 @@
 //      for a page served in two). Not at a fixed rate: autocannon's rate sends each second's
 //      quota at once at the start of the second, so the runs would measure two bursts meeting.
 //   5. With `--postgres` (Debian's server, as the tests start it): the panel times again on
-//      PostgreSQL with the same events.
+//      PostgreSQL with the same events (`--postgres-only`: without the SQLite phase).
 //   6. With `--flood` (alone, ADR 084): 60 s (`--seconds`) of junk events (a new path, UTM
 //      values and referrer each time) from 5,000 rotating addresses, half of them IPv6, at the
 //      production server, with the public page measured meanwhile: prints how much the data
@@ -50,7 +50,9 @@ function option(name: string, fallback: number): number {
 }
 const EVENTS = option('events', 10_000_000)
 const SECONDS = option('seconds', 10)
-const POSTGRES = process.argv.includes('--postgres')
+/** `--postgres-only`: the PostgreSQL phase without the SQLite one (a second run beside it). */
+const POSTGRES_ONLY = process.argv.includes('--postgres-only')
+const POSTGRES = POSTGRES_ONLY || process.argv.includes('--postgres')
 const FLOOD = process.argv.includes('--flood')
 /** `--db FILE`: the SQLite database kept there, generated only when missing (quicker reruns). */
 const DB_FILE = (() => {
@@ -545,6 +547,13 @@ async function main() {
     return
   }
   console.log(`bench:analytics — ${EVENTS.toLocaleString('en')} events over 12 months`)
+  if (!POSTGRES_ONLY) await sqlitePhase()
+  if (POSTGRES) await postgresPhase()
+  else console.log('\nPostgreSQL: not measured (add --postgres).')
+  if (HTTP) await httpPhase()
+}
+
+async function sqlitePhase(): Promise<void> {
   const dir = DB_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
   const file = DB_FILE ?? path.join(dir!, 'vitrine.db')
   const kept = DB_FILE !== undefined && existsSync(DB_FILE)
@@ -576,9 +585,6 @@ async function main() {
     await handle.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   }
-  if (POSTGRES) await postgresPhase()
-  else console.log('\nPostgreSQL: not measured (add --postgres).')
-  if (HTTP) await httpPhase()
 }
 
 async function postgresPhase(): Promise<void> {
