@@ -11,7 +11,7 @@
 //      for a page served in two). Not at a fixed rate: autocannon's rate sends each second's
 //      quota at once at the start of the second, so the runs would measure two bursts meeting.
 //   5. With `--postgres` (Debian's server, as the tests start it): the panel times again on
-//      PostgreSQL with the same events.
+//      PostgreSQL with the same events (`--postgres-only`: without the SQLite phase).
 //   6. With `--flood` (alone, ADR 084): 60 s (`--seconds`) of junk events (a new path, UTM
 //      values and referrer each time) from 5,000 rotating addresses, half of them IPv6, at the
 //      production server, with the public page measured meanwhile: prints how much the data
@@ -50,7 +50,9 @@ function option(name: string, fallback: number): number {
 }
 const EVENTS = option('events', 10_000_000)
 const SECONDS = option('seconds', 10)
-const POSTGRES = process.argv.includes('--postgres')
+/** `--postgres-only`: the PostgreSQL phase without the SQLite one (a second run beside it). */
+const POSTGRES_ONLY = process.argv.includes('--postgres-only')
+const POSTGRES = POSTGRES_ONLY || process.argv.includes('--postgres')
 const FLOOD = process.argv.includes('--flood')
 /** `--db FILE`: the SQLite database kept there, generated only when missing (quicker reruns). */
 const DB_FILE = (() => {
@@ -271,14 +273,20 @@ async function panelTimes(
   await line('Filtered: page (2nd post)', (q) => buildReport({ ...q, page: '/blog/article-1' }))
   await line('Filtered: country=FR', (q) => buildReport({ ...q, country: 'FR' }))
   await line('Filtered: goal=cv', (q) => buildReport({ ...q, goal: 'cv' }))
+  // Every figure is several times its quiet value on a busy machine: say how busy it was.
+  const load = os.loadavg().map((l) => l.toFixed(1))
+  console.log(`  machine load (1, 5, 15 min): ${load.join(', ')} on ${os.cpus().length} cores`)
   return { panel, filtered: worst, filtered30: byPeriod[0]!, filtered12: byPeriod[1]! }
 }
 
-/** Bytes per raw event of the events and of the visit rows (ADR 103), tables and indexes. */
+/**
+ * Bytes per raw event of the events, the visit rows (ADR 103) and the rollups under a filter
+ * (ADR 112), tables and indexes.
+ */
 function sqliteBytesPerEvent(
   handle: DatabaseHandle,
   events: number,
-): { events: number; visits: number } {
+): { events: number; visits: number; filters: number } {
   const bytes = (names: string[]) =>
     (
       handle.sqlite
@@ -290,6 +298,8 @@ function sqliteBytesPerEvent(
   return {
     events: bytes(['analytics_event', 'analytics_event_t']),
     visits: bytes(['analytics_visit', 'analytics_visit_page', 'analytics_visit_page_page']),
+    // The rollups under one filter (ADR 112) stand in for visit rows: counted with them.
+    filters: bytes(['analytics_filter_rollup']),
   }
 }
 
@@ -537,6 +547,13 @@ async function main() {
     return
   }
   console.log(`bench:analytics — ${EVENTS.toLocaleString('en')} events over 12 months`)
+  if (!POSTGRES_ONLY) await sqlitePhase()
+  if (POSTGRES) await postgresPhase()
+  else console.log('\nPostgreSQL: not measured (add --postgres).')
+  if (HTTP) await httpPhase()
+}
+
+async function sqlitePhase(): Promise<void> {
   const dir = DB_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-analytics-'))
   const file = DB_FILE ?? path.join(dir!, 'vitrine.db')
   const kept = DB_FILE !== undefined && existsSync(DB_FILE)
@@ -557,7 +574,7 @@ async function main() {
     )
     const bytes = sqliteBytesPerEvent(handle, EVENTS)
     console.log(
-      `SQLite: ${(bytes.events + bytes.visits).toFixed(1)} bytes per raw event (events ${bytes.events.toFixed(1)} + visit rows ${bytes.visits.toFixed(1)}, tables and indexes; aim ≤ 80)`,
+      `SQLite: ${(bytes.events + bytes.visits + bytes.filters).toFixed(1)} bytes per raw event (events ${bytes.events.toFixed(1)} + visit rows ${bytes.visits.toFixed(1)} + rollups under a filter ${bytes.filters.toFixed(1)}, tables and indexes; aim ≤ 80)`,
     )
     const worst = await panelTimes('SQLite')
     console.log(
@@ -568,9 +585,6 @@ async function main() {
     await handle.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   }
-  if (POSTGRES) await postgresPhase()
-  else console.log('\nPostgreSQL: not measured (add --postgres).')
-  if (HTTP) await httpPhase()
 }
 
 async function postgresPhase(): Promise<void> {

@@ -7,6 +7,11 @@ import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { assignChannels } from './channels.server.ts'
+import {
+  deleteFilterRollupsBefore,
+  filterRollupRows,
+  replaceFilterRollups,
+} from './filter-rollup.server.ts'
 import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
 import { deleteVisits, FIRST_EVENT_COLUMN, writeVisits } from './visits.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
@@ -351,7 +356,11 @@ export async function rollupDay(
   await assignChannels(db, visits)
   countVisits(visits, map, [], zone)
   const rows = rollupRows(map)
+  // A day keeping older rollups keeps no rows under a filter: its visit rows answer (ADR 112).
+  const filterRows = rollups ? filterRollupRows(visits, day, zone) : []
   await db.transaction().execute(async (trx) => {
+    // Before the visit rows: the old ones name the old rows' filter values.
+    await replaceFilterRollups(trx, day, filterRows)
     await writeVisits(trx, day, visits)
     if (!rollups) return
     await trx
@@ -480,7 +489,10 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
       const zone = zoneOf(timeZone)
       let from = Math.floor(zone.local(since) / DAY_S)
       // Visit rows of days before the first kept one were counted in another time zone.
-      if (rebucket) await deleteVisits(db, 0, from)
+      if (rebucket) {
+        await deleteVisits(db, 0, from)
+        await deleteFilterRollupsBefore(db, from)
+      }
       let visitsOnly: number | undefined
       if (rebucket) {
         // The first kept day may have lost events to the retention purge: when older rollups

@@ -27,6 +27,7 @@ import {
   type VisitFilter,
 } from './rollup.server.ts'
 import { assignChannels } from './channels.server.ts'
+import { countFromFilterRollups, isRolledUpFilter } from './filter-rollup.server.ts'
 import { countFromVisits, totalFromVisits } from './visits.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
 import type { Zone } from './zone.server.ts'
@@ -135,7 +136,12 @@ async function filteredSource(
   // Only the total asked for (a previous period): summed by the database (ADR 109).
   const fromVisits = totalOnly ? totalFromVisits : countFromVisits
   const rows: Row[] =
-    rawFrom > range.from ? await fromVisits(db, range.from, rawFrom - 1, filters) : []
+    rawFrom <= range.from
+      ? []
+      : // A single filter on a visit-level dimension: its rollups where it was broad (ADR 112).
+        isRolledUpFilter(filters)
+        ? await countFromFilterRollups(db, range.from, rawFrom - 1, filters[0]!, totalOnly)
+        : await fromVisits(db, range.from, rawFrom - 1, filters)
   for (let day = rawFrom; day <= range.to; day++) {
     const map: CountMap = new Map()
     const visits = toVisits(await dayEvents(db, day, filters, zone))

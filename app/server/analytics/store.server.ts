@@ -19,6 +19,7 @@ import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { vitalsPathIds } from './vitals.server.ts'
+import { deleteFilterRollupsBefore } from './filter-rollup.server.ts'
 import { deleteVisits, firstVisitId } from './visits.server.ts'
 
 const DAY_S = 86_400
@@ -588,6 +589,8 @@ export async function saveStatsSettings(
 async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<void> {
   const edge = Math.floor(before / DAY_S) - 1
   await deleteVisits(db, 0, edge)
+  // The rollups under a filter go with the visit rows they stand for (ADR 112).
+  await deleteFilterRollupsBefore(db, edge)
   const ids = (
     await db
       .selectFrom('analytics_visit')

@@ -27,6 +27,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
 import { countFromVisits, firstVisitId, totalFromVisits, VISITS_PER_DAY } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
+import { countFromFilterRollups, isRolledUpFilter } from './filter-rollup.server.ts'
 
 const database = useTestDatabase()
 const DAY_S = 86_400
@@ -89,6 +90,21 @@ async function fromEvents(from: number, to: number, filters: VisitFilter[]): Pro
         for (const k of ['visitors', 'visits', 'pageviews', 'bounces', 'duration'] as const)
           acc[k] += row[k]
     }
+  }
+  return sorted([...sums.values()])
+}
+
+/** Rows of several sources summed as the dashboard sums them (panels over the period). */
+function merged(rows: Row[], from: number): Row[] {
+  const sums = new Map<string, Row>()
+  for (const row of rows) {
+    const start = row.dim === DIM.total ? row.start : from * DAY_S
+    const key = `${row.dim}|${start}|${row.value}`
+    const acc = sums.get(key)
+    if (!acc) sums.set(key, { ...row, start })
+    else
+      for (const k of ['visitors', 'visits', 'pageviews', 'bounces', 'duration'] as const)
+        acc[k] += row[k]
   }
   return sorted([...sums.values()])
 }
@@ -172,9 +188,35 @@ describe('visit rows', () => {
             ]
           : [],
       )
+      // A single filter on a visit-level dimension: its rollups where the value was broad, the
+      // visit rows on the other days (ADR 112).
+      if (isRolledUpFilter(filters)) {
+        const rolled = await countFromFilterRollups(db, FIRST, FIRST + 3, filters[0]!, false)
+        expect(merged(rolled, FIRST), JSON.stringify(filters)).toEqual(expected)
+        const rolledTotal = await countFromFilterRollups(db, FIRST, FIRST + 3, filters[0]!, true)
+        expect(
+          merged(
+            rolledTotal.map((r) => ({ ...r, start: 0 })),
+            0,
+          ),
+          'total',
+        ).toEqual(total.map((r) => ({ ...r, start: 0 })))
+      }
       if (expected.length) matched++
     }
     expect(matched).toBeGreaterThan(25)
+    // Both ways were taken: days under a broad value's rollups, and days without them.
+    const covered = await db
+      .selectFrom('analytics_filter_rollup')
+      .select(['fdim', 'fvalue', 'day'])
+      .where('dim', '=', DIM.total)
+      .execute()
+    const days = (dim: number, value: number) =>
+      covered.filter((r) => Number(r.fdim) === dim && Number(r.fvalue) === value).length
+    expect(days(DIM.device, 1)).toBe(4)
+    expect(cases.some(([f]) => f && isRolledUpFilter([f]) && days(f.dim, f.value) % 4 !== 0)).toBe(
+      true,
+    )
     // Seventy cases, each counted both ways: room on a busy machine.
   }, 120_000)
 

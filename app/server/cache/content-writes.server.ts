@@ -53,6 +53,8 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   // ADR 103: visits, written by the rollup.
   'analytics_visit',
   'analytics_visit_page',
+  // ADR 112: rollups under one filter, written by the rollup.
+  'analytics_filter_rollup',
 ])
 
 const WRITE_KINDS = new Set([

@@ -198,6 +198,24 @@ export interface AnalyticsTables {
   analytics_vitals: AnalyticsVitalsTable
   analytics_visit: AnalyticsVisitTable
   analytics_visit_page: { visit: number; page: number; views: number }
+  analytics_filter_rollup: AnalyticsFilterRollupTable
+}
+
+/**
+ * A day's counts of the visits holding one broad value of a visit-level dimension (migration
+ * 039, ADR 112): fdim/fvalue the filter, day its day number, dim/value the panel row.
+ */
+export interface AnalyticsFilterRollupTable {
+  fdim: number
+  fvalue: number
+  day: number
+  dim: number
+  value: number
+  visitors: number
+  visits: number
+  pageviews: number
+  bounces: number
+  duration: number
 }
 
 /**

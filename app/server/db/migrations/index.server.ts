@@ -28,6 +28,7 @@ import * as m030 from './030-web-vitals.server.ts'
 import * as m035 from './035-page-revisions.server.ts'
 import * as m037 from './037-analytics-visits.server.ts'
 import * as m038 from './038-analytics-compact.server.ts'
+import * as m039 from './039-analytics-filter-rollup.server.ts'
 import * as m032 from './032-activity-keyset-indexes.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,5 +59,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '034-post-list-index': m034,
   '037-analytics-visits': m037,
   '038-analytics-compact': m038,
+  '039-analytics-filter-rollup': m039,
   '032-activity-keyset-indexes': m032,
 }
