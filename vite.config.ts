@@ -18,7 +18,7 @@ const SHELL =
  * are needed, and the public components one or two pages use (they go with those pages).
  */
 const NOT_SHELL =
-  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner|user-menu)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx$/
+  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner|user-menu|statistics-script)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx?$/
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/
