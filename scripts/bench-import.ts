@@ -24,6 +24,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { once } from 'node:events'
+import { request } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
 import { ZipFile } from 'yazl'
@@ -138,13 +139,18 @@ async function importAll(file: string, size: number): Promise<void> {
   const rssBefore = process.memoryUsage().rss
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
+  const mainBefore = process.threadCpuUsage()
   const report = await importFile(file, { fetchMedia: false })
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
+  const main = process.threadCpuUsage(mainBefore)
+  const total = (cpu.user + cpu.system) / 1e6
+  const mainSeconds = (main.user + main.system) / 1e6
   console.log(formatReport(report).split('\n').slice(0, 4).join('\n'))
   console.log(
     `WXR de ${POSTS} articles (${(size / 1024 / 1024).toFixed(1)} Mo) importé en ${seconds.toFixed(1)} s ` +
-      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ` +
+      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${total.toFixed(1)} s, dont ${mainSeconds.toFixed(1)} s du fil principal ` +
+      `et ${(total - mainSeconds).toFixed(1)} s des autres fils (lecteur, ramasse-miettes) ; ` +
       `charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
   )
   console.log(
@@ -299,17 +305,19 @@ async function overHttp(file: string, size: number): Promise<void> {
       const before = rssMb(pid)
       const during = pollHealth(base, pid)
       const started = performance.now()
-      const res = await fetch(`${base}/api/transfer/import?name=${path.basename(body)}`, {
-        method: 'POST',
-        headers: {
+      // node:http rather than fetch: on a loaded machine the answer may take longer than
+      // fetch's five minutes without headers.
+      const res = await postFile(
+        `${base}/api/transfer/import?name=${path.basename(body)}`,
+        {
           Cookie: `better-auth.session_token=${cookie}`,
           Origin: base,
           'Content-Type': 'application/octet-stream',
           'Content-Length': String(bytes),
         },
-        body: readFileSync(body),
-      })
-      const answer = (await res.json()) as {
+        readFileSync(body),
+      )
+      const answer = JSON.parse(res.text) as {
         report?: Parameters<typeof formatReport>[0]
         error?: string
       }
@@ -332,4 +340,18 @@ async function overHttp(file: string, size: number): Promise<void> {
     server?.kill()
     if (server) await once(server, 'exit')
   }
+}
+
+/** A POST of `body` without any timeout; its status and text. */
+async function postFile(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; text: string }> {
+  const req = request(url, { method: 'POST', headers })
+  req.end(body)
+  const [res] = (await once(req, 'response')) as [import('node:http').IncomingMessage]
+  const chunks: Buffer[] = []
+  for await (const chunk of res) chunks.push(chunk as Buffer)
+  return { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }
 }

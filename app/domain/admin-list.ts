@@ -9,20 +9,9 @@ import { MESSAGES_PAGE_SIZE } from './message.ts'
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from './newsletter.ts'
 import { STATUS_LABELS } from './publishing.ts'
 import { MEDIA_CATEGORIES } from './types.ts'
+import { labelKeys } from './labels.ts'
 
-export const BULK_ACTIONS = [
-  'publish',
-  'unpublish',
-  'feature',
-  'unfeature',
-  'read',
-  'archive',
-  'tag',
-  'delete',
-] as const
-export type BulkAction = (typeof BULK_ACTIONS)[number]
-
-export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
+export const BULK_ACTION_LABELS = {
   publish: 'Publier',
   unpublish: 'Dépublier',
   feature: 'Mettre en vedette',
@@ -32,6 +21,8 @@ export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   tag: 'Ajouter une étiquette',
   delete: 'Supprimer',
 }
+export const BULK_ACTIONS = labelKeys(BULK_ACTION_LABELS)
+export type BulkAction = (typeof BULK_ACTIONS)[number]
 
 interface Choice {
   value: string

@@ -9,32 +9,18 @@ import {
   samePasswords,
 } from './auth.ts'
 import { boolField, optionalEmail, requiredEmail } from './common.ts'
+import { labelKeys } from './labels.ts'
 
-export const OUTBOX_STATUSES = ['queued', 'unconfigured', 'sent', 'failed'] as const
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
-
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+export const OUTBOX_STATUS_LABELS = {
   queued: 'En attente',
   unconfigured: 'Non configuré',
   sent: 'Envoyé',
   failed: "Échec de l'envoi",
 }
+export const OUTBOX_STATUSES = labelKeys(OUTBOX_STATUS_LABELS)
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
 
-export const OUTBOX_KINDS = [
-  'reply',
-  'alert',
-  'digest',
-  'reset',
-  'invitation',
-  'test',
-  'link',
-  'verify',
-  'stats',
-  'newsletter-confirm',
-] as const
-export type OutboxKind = (typeof OUTBOX_KINDS)[number]
-
-export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
+export const OUTBOX_KIND_LABELS = {
   reply: 'Réponse à un message',
   alert: 'Alerte nouveau message',
   digest: 'Résumé des nouveaux messages',
@@ -46,6 +32,8 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   stats: 'Résumé hebdomadaire des statistiques',
   'newsletter-confirm': "Confirmation d'abonnement à la lettre",
 }
+export const OUTBOX_KINDS = labelKeys(OUTBOX_KIND_LABELS)
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
 /** What the admin sees of one outbox row. */
 export interface OutboxEntry {

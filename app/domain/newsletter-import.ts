@@ -12,6 +12,7 @@ import {
   type SubscriberSource,
   type SubscriberStatus,
 } from './newsletter.ts'
+import { labelKeys } from './labels.ts'
 
 /** The columns of Vitrine's own subscribers export, in order (abonnes.csv). */
 export const SUBSCRIBER_CSV_COLUMNS = [
@@ -27,15 +28,14 @@ export const SUBSCRIBER_CSV_COLUMNS = [
   'desabonne_le',
 ] as const
 
-export const IMPORT_SOURCES = ['ghost', 'substack', 'mailchimp', 'csv'] as const
-export type ImportSource = (typeof IMPORT_SOURCES)[number]
-
-export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
+export const IMPORT_SOURCE_LABELS = {
   ghost: 'Ghost (membres)',
   substack: 'Substack',
   mailchimp: 'Mailchimp',
   csv: 'Autre fichier CSV',
 }
+export const IMPORT_SOURCES = labelKeys(IMPORT_SOURCE_LABELS)
+export type ImportSource = (typeof IMPORT_SOURCES)[number]
 
 export interface ColumnMap {
   email: string

@@ -3,16 +3,16 @@
 import { z } from 'zod'
 import { boolField, MAX_LENGTH, requiredEmail } from './common.ts'
 import { LOCALES, type Locale } from './i18n/locale.ts'
+import { labelKeys } from './labels.ts'
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'rejected'] as const
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
-
-export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+export const SUBSCRIBER_STATUS_LABELS = {
   pending: 'En attente de confirmation',
   confirmed: 'Confirmé',
   unsubscribed: 'Désabonné',
   rejected: 'Rejetée',
 }
+export const SUBSCRIBER_STATUSES = labelKeys(SUBSCRIBER_STATUS_LABELS)
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
 
 /** Where a subscriber came from: the site's own form, or an imported file. */
 export const SUBSCRIBER_SOURCES = ['form', 'ghost', 'substack', 'mailchimp', 'csv'] as const

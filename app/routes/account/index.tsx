@@ -3,6 +3,7 @@
 // them). Admins also set whether two-factor sign-in is required for every admin. Everyone
 // changes their password, downloads their data and deletes their account here (ADR 025).
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { z } from 'zod'
 import {
   ACCOUNT_TEXTS,
   ADDRESS_CONFIRMED_PATH,
@@ -19,6 +20,7 @@ import {
   deleteOwnAccount,
   hasOtherSignIn,
   removeOwnPassword,
+  type SelfServiceOutcome,
 } from '#app/server/auth/account-self-service.server.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
@@ -97,6 +99,21 @@ export async function action({ request }: Route.ActionArgs) {
     return fail('Formulaire invalide.')
   }
   const intent = typeof values.intent === 'string' ? values.intent : ''
+  /**
+   * A self-service form: parsed with its schema, then handed to the account service; an
+   * invalid form or the service's refusal → its French error, else `done`.
+   */
+  const selfService = async <T, R>(
+    schema: z.ZodType<T>,
+    act: (input: T) => Promise<SelfServiceOutcome>,
+    done: () => R,
+  ) => {
+    const parsed = schema.safeParse(values)
+    if (!parsed.success) return fail('Formulaire invalide.')
+    const outcome = await act(parsed.data)
+    if (!outcome.ok) return fail(outcome.error, outcome.status)
+    return done()
+  }
   const actor = { id: user.id, name: user.name, email: user.email }
   /** An entry of the journal about the user's own account. */
   const recordOwn = (action: 'logout' | 'update', details: string) =>
@@ -162,20 +179,18 @@ export async function action({ request }: Route.ActionArgs) {
       })
       return { message: 'Politique de sécurité enregistrée.' }
     }
-    case 'change-password': {
-      const parsed = ChangePasswordSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await changeOwnPassword(request, user, current?.session.id, parsed.data)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      return { message: ACCOUNT_TEXTS.passwordChanged }
-    }
-    case 'remove-password': {
-      const parsed = RemovePasswordSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await removeOwnPassword(request, user, current?.session.id, parsed.data)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      return { message: ACCOUNT_TEXTS.passwordRemoved }
-    }
+    case 'change-password':
+      return selfService(
+        ChangePasswordSchema,
+        (input) => changeOwnPassword(request, user, current?.session.id, input),
+        () => ({ message: ACCOUNT_TEXTS.passwordChanged }),
+      )
+    case 'remove-password':
+      return selfService(
+        RemovePasswordSchema,
+        (input) => removeOwnPassword(request, user, current?.session.id, input),
+        () => ({ message: ACCOUNT_TEXTS.passwordRemoved }),
+      )
     case 'resend-verification': {
       if (!isMailConfigured()) return fail(ACCOUNT_TEXTS.verificationUnavailable, 409)
       const sent = await requestEmailVerification(request, user, ADDRESS_CONFIRMED_PATH)
@@ -187,14 +202,13 @@ export async function action({ request }: Route.ActionArgs) {
             : ACCOUNT_TEXTS.verificationSent,
       }
     }
-    case 'delete-account': {
-      const parsed = DeleteAccountSchema.safeParse(values)
-      if (!parsed.success) return fail('Formulaire invalide.')
-      const outcome = await deleteOwnAccount(request, user, parsed.data, current?.session.createdAt)
-      if (!outcome.ok) return fail(outcome.error, outcome.status)
-      // The sessions went with the account; the cookie names none any more.
-      return redirect('/compte/supprime')
-    }
+    case 'delete-account':
+      return selfService(
+        DeleteAccountSchema,
+        (input) => deleteOwnAccount(request, user, input, current?.session.createdAt),
+        // The sessions went with the account; the cookie names none any more.
+        () => redirect('/compte/supprime'),
+      )
     default:
       return fail('Action inconnue.')
   }

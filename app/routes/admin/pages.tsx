@@ -1,26 +1,19 @@
 // Admin tab "Pages": the collection declared in app/ui/admin/collections/pages.tsx (ADR 090),
 // and its own intent: restore a revision (ADR 101).
 import type { Route } from './+types/pages'
-import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
+import { collectionAction, collectionLoader } from '#app/server/admin/admin-collections.server.ts'
 import { loadPagesTab, restorePageRevisionIntent } from '#app/server/admin/pages-admin.server.ts'
-import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { pages } from '#app/ui/admin/collections/pages.tsx'
 import { tabMeta } from '#app/ui/admin/tabs.tsx'
 
 export const meta = () => tabMeta(pages.id)
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  return loadPagesTab(request, pages)
-}
+export const loader = collectionLoader(pages, loadPagesTab)
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
-  return saveCollection(request, admin, pages, {
-    restore: (form) => restorePageRevisionIntent(request, admin, form),
-  })
-}
+export const action = collectionAction(pages, (request, admin) => ({
+  restore: (form) => restorePageRevisionIntent(request, admin, form),
+}))
 
 export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
   return <CollectionTab collection={pages} loaderData={loaderData} actionData={actionData} />

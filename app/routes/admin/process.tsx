@@ -1,8 +1,7 @@
 // Admin tab "Processus Créatif": the collection declared in
 // app/ui/admin/collections/process.tsx (ADR 064), and its own 'reorder' intent.
 import type { Route } from './+types/process'
-import { loadCollection, saveCollection } from '#app/server/admin/admin-collections.server.ts'
-import { requireAdmin } from '#app/server/auth/guard.server.ts'
+import { collectionAction, collectionLoader } from '#app/server/admin/admin-collections.server.ts'
 import { reorderStepsIntent } from '#app/server/admin/process-admin.server.ts'
 import { CollectionTab } from '#app/ui/admin/collections/collection.tsx'
 import { process } from '#app/ui/admin/collections/process.tsx'
@@ -10,17 +9,11 @@ import { tabMeta } from '#app/ui/admin/tabs.tsx'
 
 export const meta = () => tabMeta(process.id)
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  return loadCollection(request, process)
-}
+export const loader = collectionLoader(process)
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
-  return saveCollection(request, admin, process, {
-    reorder: (form) => reorderStepsIntent(request, admin, form),
-  })
-}
+export const action = collectionAction(process, (request, admin) => ({
+  reorder: (form) => reorderStepsIntent(request, admin, form),
+}))
 
 export default function ProcessTab({ loaderData, actionData }: Route.ComponentProps) {
   return <CollectionTab collection={process} loaderData={loaderData} actionData={actionData} />

@@ -2,7 +2,7 @@
 // with the owner's label of the tags (ADR 092), and its list's search, filters, pages and bulk
 // action (ADR 099).
 import type { Route } from './+types/projects'
-import { saveCollection } from '#app/server/admin/admin-collections.server.ts'
+import { collectionAction } from '#app/server/admin/admin-collections.server.ts'
 import { bulkProjectsIntent, loadProjectsTab } from '#app/server/admin/projects-admin.server.ts'
 import { requireAdmin } from '#app/server/auth/guard.server.ts'
 import { projectTagsLabel } from '#app/domain/settings.ts'
@@ -23,12 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...view, tagsLabel: projectTagsLabel(settings) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
-  return saveCollection(request, admin, projects, {
-    bulk: (form) => bulkProjectsIntent(request, admin, projects, form),
-  })
-}
+export const action = collectionAction(projects, (request, admin) => ({
+  bulk: (form) => bulkProjectsIntent(request, admin, projects, form),
+}))
 
 export default function ProjectsTab({ loaderData, actionData }: Route.ComponentProps) {
   return <CollectionTab collection={projects} loaderData={loaderData} actionData={actionData} />

@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The privacy page names the statistics and their retention: cached pages are dropped.
   bumpContentGeneration()
   await recordActivity(request, {
-    actor: { id: admin.id, name: admin.name, email: admin.email },
+    actor: admin,
     action: 'update',
     resourceType: 'settings',
     resourceName: STATISTICS_TITLE,

@@ -27,7 +27,7 @@ async function exportResponse(
   stream: Readable,
 ): Promise<Response> {
   await recordActivity(request, {
-    actor: { id: admin.id, name: admin.name, email: admin.email },
+    actor: admin,
     action: 'download',
     resourceType: 'settings',
     resourceName: 'Export du site',

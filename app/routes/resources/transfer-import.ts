@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const report = await importUpload(request, { id: admin.id, name: admin.name })
     await recordActivity(request, {
-      actor: { id: admin.id, name: admin.name, email: admin.email },
+      actor: admin,
       action: 'create',
       resourceType: 'settings',
       resourceName: TRANSFER_TEXTS.title,

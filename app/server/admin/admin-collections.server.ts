@@ -82,23 +82,23 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
   skills: {
     get: skills.getSkill,
     list: skills.listSkills,
-    create: (values) => skills.createSkill(values),
-    update: (id, values) => skills.updateSkill(id, values),
+    create: skills.createSkill,
+    update: skills.updateSkill,
     remove: skills.deleteSkill,
   },
   timeline: {
     get: timeline.getTimelineItem,
     list: timeline.listTimeline,
-    create: (values) => timeline.createTimelineItem(values),
-    update: (id, values) => timeline.updateTimelineItem(id, values),
+    create: timeline.createTimelineItem,
+    update: timeline.updateTimelineItem,
     remove: timeline.deleteTimelineItem,
   },
   process: {
     get: steps.getProcessStep,
     list: steps.listProcessSteps,
     count: steps.countProcessSteps,
-    create: (values) => steps.createProcessStep(values),
-    update: (id, values) => steps.updateProcessStep(id, values),
+    create: steps.createProcessStep,
+    update: steps.updateProcessStep,
     remove: steps.deleteProcessStep,
   },
   blog: {
@@ -119,8 +119,8 @@ const REPOSITORIES: { [K in CollectionId]: CollectionStore<CollectionItems[K]> }
     get: media.getMediaItem,
     list: () => media.listMedia(),
     count: media.countMedia,
-    create: (values) => media.createMediaItem(values),
-    update: (id, values) => media.updateMediaItem(id, values),
+    create: media.createMediaItem,
+    update: media.updateMediaItem,
     // Its files go too, unless another item holds the same content.
     async remove(id) {
       const keys = await media.storedKeysOf(id)
@@ -286,16 +286,40 @@ export async function removeItem<K extends CollectionId>(
   return removed
 }
 
-/** The loader of a tab that is only its collection: the admin checked, then the view. */
-export function collectionLoader<K extends CollectionId>(collection: CollectionDefinition<K>) {
+/**
+ * The loader of a collection tab: the admin checked, then the view (the shared one, or the
+ * tab's own `load` built on it).
+ */
+export function collectionLoader<K extends CollectionId>(
+  collection: CollectionDefinition<K>,
+): (args: { request: Request }) => Promise<CollectionData<CollectionItems[K]>>
+export function collectionLoader<K extends CollectionId, D>(
+  collection: CollectionDefinition<K>,
+  load: (request: Request, collection: CollectionDefinition<K>) => Promise<D>,
+): (args: { request: Request }) => Promise<D>
+export function collectionLoader<K extends CollectionId>(
+  collection: CollectionDefinition<K>,
+  load: (
+    request: Request,
+    collection: CollectionDefinition<K>,
+  ) => Promise<unknown> = loadCollection,
+) {
   return async ({ request }: { request: Request }) => {
     await requireAdmin(request)
-    return loadCollection(request, collection)
+    return load(request, collection)
   }
 }
 
-/** The action of a tab that is only its collection: the admin checked, then the shared steps. */
-export function collectionAction<K extends CollectionId>(collection: CollectionDefinition<K>) {
-  return async ({ request }: { request: Request }) =>
-    saveCollection(request, await requireAdmin(request), collection)
+/**
+ * The action of a collection tab: the admin checked, then the tab's own intents (`own`, made
+ * for this request and admin), else the shared steps.
+ */
+export function collectionAction<K extends CollectionId>(
+  collection: CollectionDefinition<K>,
+  own?: (request: Request, admin: Actor) => Record<string, OwnIntent>,
+) {
+  return async ({ request }: { request: Request }) => {
+    const admin = await requireAdmin(request)
+    return saveCollection(request, admin, collection, own?.(request, admin))
+  }
 }

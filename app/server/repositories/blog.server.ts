@@ -36,6 +36,7 @@ import {
   mergePatch,
   storedHtml,
   updateExisting,
+  seoOf,
 } from './collection.server.ts'
 import { englishVersionIds } from './translations.server.ts'
 
@@ -99,9 +100,7 @@ function toBlogPost(row: PostRow): BlogPost {
     status: asStatus(row.status),
     publishedAt: row.publishedAt ?? row.createdAt,
     readTimeAuto: row.readTimeAuto === 1,
-    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
-    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
-    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
+    ...seoOf(row),
   }
 }
 

@@ -24,6 +24,15 @@ export function mergePatch(
   return { ...current, ...definedOnly(patch) }
 }
 
+/** The search and social fields that are set (ADR 064): a blank column is the page's default. */
+export function seoOf(row: { seoTitle: string; seoDescription: string; ogImage: string }) {
+  return {
+    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
+    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
+    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
+  }
+}
+
 /** The first row `query` finds, through `to`; undefined when it finds none. */
 export async function firstRow<R, T>(
   query: { executeTakeFirst(): Promise<R | undefined> },

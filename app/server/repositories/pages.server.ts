@@ -25,6 +25,7 @@ import {
   firstRow,
   insertPrepared,
   mergePatch,
+  seoOf,
 } from './collection.server.ts'
 
 /** Who saved, for the revision; omitted by scripts (seed, import, tests) → "Système". */
@@ -68,9 +69,7 @@ function toPage(row: PageRow): Page {
     showInMenu: row.showInMenu === 1,
     showInFooter: row.showInFooter === 1,
     menuOrder: row.menuOrder,
-    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
-    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
-    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
+    ...seoOf(row),
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
   }

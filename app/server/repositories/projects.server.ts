@@ -28,6 +28,7 @@ import {
   mergePatch,
   storedHtml,
   nextOrder,
+  seoOf,
   updateExisting,
 } from './collection.server.ts'
 import { englishVersionIds } from './translations.server.ts'
@@ -70,15 +71,6 @@ function toProject(row: ProjectsTable): Project {
     createdAt: row.createdAt,
     ...(row.updatedAt ? { updatedAt: row.updatedAt } : {}),
     ...seoOf(row),
-  }
-}
-
-/** The search and social fields that are set (ADR 064). */
-function seoOf(row: Pick<ProjectsTable, 'seoTitle' | 'seoDescription' | 'ogImage'>) {
-  return {
-    ...(row.seoTitle ? { seoTitle: row.seoTitle } : {}),
-    ...(row.seoDescription ? { seoDescription: row.seoDescription } : {}),
-    ...(row.ogImage ? { ogImage: row.ogImage } : {}),
   }
 }
 

@@ -20,17 +20,9 @@ const COLUMNS = [
   'type',
 ] as const
 
+/** A row holds the item's own fields (it is read by COLUMNS), the tags as JSON text. */
 function toTimelineItem(row: TimelineTable): TimelineItem {
-  return {
-    id: row.id,
-    title: row.title,
-    organization: row.organization,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    description: row.description,
-    tags: parseJson<string[]>(row.tags, []),
-    type: row.type as TimelineType,
-  }
+  return { ...row, tags: parseJson<string[]>(row.tags, []), type: row.type as TimelineType }
 }
 
 async function findItem(db: Kysely<Database>, id: string): Promise<TimelineItem | undefined> {

@@ -8,6 +8,7 @@ import { parseFile } from './parse.server.ts'
 import {
   IMPORT_WINDOW,
   ImportRefused,
+  type Emit,
   type ImportMessage,
   type ParseJob,
   type WorkerEnd,
@@ -18,7 +19,10 @@ const port = parentPort
 
 let unacknowledged = 0
 let acknowledged: (() => void) | undefined
+/** Whether the main thread has loaded its renderer and may render posts (ADR 111). */
+let mainRenders = false
 port.on('message', (message: unknown) => {
+  if (message === 'render') mainRenders = true
   if (message !== 'ack') return
   unacknowledged--
   const resolve = acknowledged
@@ -34,11 +38,14 @@ async function settled(count: number): Promise<void> {
     })
 }
 
-const emit = async (message: ImportMessage) => {
+const emit: Emit = async (message: ImportMessage) => {
   await settled(IMPORT_WINDOW - 1)
   unacknowledged++
   port.postMessage(message)
 }
+// The main thread has taken every item sent: it would wait for the next one, so it renders
+// that one itself while this thread reads and converts the following (ADR 111).
+emit.handOff = () => mainRenders && unacknowledged === 0
 
 /** Reads one file and tells how it ended, once the main thread has taken every item. */
 async function run(job: ParseJob): Promise<void> {

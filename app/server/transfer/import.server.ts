@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { log } from '#app/server/core/log.server.ts'
 import { folderMedia, isMarkdownZip, zipMedia } from './markdown-files.server.ts'
 import { isMediumZip } from './medium.server.ts'
@@ -258,6 +259,13 @@ function keepIdle(worker: Worker): void {
 function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
   return new Promise((resolve) => {
     const worker = takeWorker(target.job)
+    // Once this thread's renderer is loaded (once per process, as at a first save from the
+    // editor), the worker may send posts unrendered when this thread waits for them: both
+    // cores then render (ADR 111).
+    void renderMarkdown('').then(
+      () => worker.postMessage('render'),
+      () => undefined,
+    )
     let end: WorkerEnd | undefined
     let finished = false
     let queue = Promise.resolve()

@@ -1,28 +1,38 @@
 // The reading half of an import, run in the import worker (ADR 083): the format's reader
 // parses the file and hands each item to `emit`. Nothing here touches the database.
-import { parseGhost } from './ghost.server.ts'
-import { parseMarkdownFolder, parseMarkdownZip } from './markdown-files.server.ts'
-import { parseMedium } from './medium.server.ts'
+// Each reader is loaded when its format is first read: a WordPress import never loads the
+// Vitrine reader's schemas, and the worker's memory stays that of the one format (ADR 111).
 import type { Emit, ParseJob } from './source.server.ts'
-import { parseVitrine } from './vitrine.server.ts'
-import { parseWxr } from './wordpress.server.ts'
-import { openZip } from './zip.server.ts'
 
 export async function parseFile(job: ParseJob, emit: Emit): Promise<void> {
   switch (job.format) {
-    case 'wordpress':
+    case 'wordpress': {
+      const { parseWxr } = await import('./wordpress.server.ts')
       return parseWxr(job.file, emit)
-    case 'ghost':
+    }
+    case 'ghost': {
+      const { parseGhost } = await import('./ghost.server.ts')
       return parseGhost(job.file, emit)
-    case 'markdown-folder':
+    }
+    case 'markdown-folder': {
+      const { parseMarkdownFolder } = await import('./markdown-files.server.ts')
       return parseMarkdownFolder(job.file, emit, job.only)
+    }
     case 'medium':
     case 'markdown-zip':
     case 'vitrine': {
+      const { openZip } = await import('./zip.server.ts')
       const zip = await openZip(job.file)
       try {
-        if (job.format === 'medium') return await parseMedium(zip, emit)
-        if (job.format === 'vitrine') return await parseVitrine(zip, emit)
+        if (job.format === 'medium') {
+          const { parseMedium } = await import('./medium.server.ts')
+          return await parseMedium(zip, emit)
+        }
+        if (job.format === 'vitrine') {
+          const { parseVitrine } = await import('./vitrine.server.ts')
+          return await parseVitrine(zip, emit)
+        }
+        const { parseMarkdownZip } = await import('./markdown-files.server.ts')
         return await parseMarkdownZip(zip, emit)
       } finally {
         zip.close()

@@ -88,8 +88,12 @@ export async function emitPost(
     return
   }
   // Rendered here, in the worker, and never under the write transaction (ADR 102): the
-  // body as the pipeline will save it, Zod's trim included.
-  const body = post.markdown.trim() === '' ? (post.page ? '' : EMPTY_BODY) : post.markdown.trim()
-  post.rendered = { markdown: body, html: (await renderMarkdown(body)).html }
+  // body as the pipeline will save it, Zod's trim included. When the main thread waits for
+  // items, it renders this one itself, outside any transaction, while the worker reads on:
+  // both cores render (ADR 111). The HTML is the same: one processor, one function.
+  if (!emit.handOff?.()) {
+    const body = post.markdown.trim() === '' ? (post.page ? '' : EMPTY_BODY) : post.markdown.trim()
+    post.rendered = { markdown: body, html: (await renderMarkdown(body)).html }
+  }
   await emit({ type: 'post', post })
 }

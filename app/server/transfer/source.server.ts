@@ -95,8 +95,12 @@ export type ImportMessage =
 /** Messages the worker may send ahead of the main thread's acknowledgements (ADR 102). */
 export const IMPORT_WINDOW = 16
 
-/** How a reader hands over an item: resolves once the pipeline can take another. */
-export type Emit = (message: ImportMessage) => Promise<void>
+/**
+ * How a reader hands over an item: resolves once the pipeline can take another. `handOff`,
+ * when the worker's main thread has its renderer loaded and nothing left to do, says a post
+ * is better sent unrendered: the main thread renders it meanwhile (ADR 111).
+ */
+export type Emit = ((message: ImportMessage) => Promise<void>) & { handOff?: () => boolean }
 
 /** The end of a reader's run, sent after its last item. */
 export type WorkerEnd =

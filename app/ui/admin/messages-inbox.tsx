@@ -13,17 +13,17 @@ import { ConfirmDelete } from './confirm-delete.tsx'
 import { FieldError } from './fields.tsx'
 import { EmptyState } from './list.tsx'
 import { RowCheckbox } from './list-controls.tsx'
+import { labelKeys } from '#app/domain/labels.ts'
 
-export const MESSAGE_FILTERS = ['all', 'new', 'read', 'replied', 'archived'] as const
-export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
-
-export const MESSAGE_FILTER_LABELS: Record<MessageFilter, string> = {
+export const MESSAGE_FILTER_LABELS = {
   all: 'Tous',
   new: 'Nouveaux',
   read: 'Lus',
   replied: 'Répondus',
   archived: 'Archivés',
 }
+export const MESSAGE_FILTERS = labelKeys(MESSAGE_FILTER_LABELS)
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
 
 export const NO_MESSAGES = 'Aucun message à afficher.'
 export const NO_SELECTION = 'Sélectionnez un message pour voir les détails'

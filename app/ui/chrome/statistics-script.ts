@@ -134,11 +134,13 @@ function watchPageLoad(u: string): void {
         sent = true
         sendStat('vitals', { u, m })
       }
-      const onHide = () => {
+      // Only on `visibilitychange`, which every current browser fires when a page is left or
+      // closed: `pagehide` comes first, before web-vitals has taken the last records (the final
+      // LCP, the INP of a click just made), and the beacon would leave without them. The
+      // web-vitals listeners were added first, so they report before this one sends.
+      document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'hidden') sendVitals?.()
-      }
-      document.addEventListener('visibilitychange', onHide)
-      addEventListener('pagehide', () => sendVitals?.())
+      })
     },
     () => {
       // Chunk unreachable (offline, new deploy): no measures for this page load.

@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
     })
     if (!item) return uploadRefusal('Cette image n’est plus dans la médiathèque.', 404)
     await recordActivity(request, {
-      actor: { id: admin.id, name: admin.name, email: admin.email },
+      actor: admin,
       action: 'update',
       resourceType: 'media',
       resourceId: item.id,

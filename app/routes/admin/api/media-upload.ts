@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 200, headers: { 'Cache-Control': 'no-store' } },
       )
     await recordActivity(request, {
-      actor: { id: admin.id, name: admin.name, email: admin.email },
+      actor: admin,
       action: 'create',
       resourceType: 'media',
       resourceId: item.id,
@@ -72,7 +72,7 @@ async function receiveCv(request: Request, admin: SessionUser) {
     const previous = await setCvFile({ key: stored.storageKey, mime: stored.mime })
     if (previous) await storage.remove(previous)
     await recordActivity(request, {
-      actor: { id: admin.id, name: admin.name, email: admin.email },
+      actor: admin,
       action: 'update',
       resourceType: 'cv',
       resourceId: 'main',
