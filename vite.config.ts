@@ -18,7 +18,7 @@ const SHELL =
  * are needed, and the public components one or two pages use (they go with those pages).
  */
 const NOT_SHELL =
-  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner|user-menu)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx$/
+  /[\\/]app[\\/]ui[\\/](chrome[\\/](cursor-parts|consent-banner|user-menu|statistics-script|maintenance-banner|footer)|public[\\/](suggestion-link|capture-guard|newsletter-form|skills-section|project-card|blog-card|stats-opt-out|not-found-screen))\.tsx?$/
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/
@@ -28,9 +28,11 @@ const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-
  * the bundler sees the index, not the page, as an icon's importer: the names are read in the
  * public sources and matched to their files in that index (ADR 105).
  */
-function publicIconFiles(): Set<string> {
+function publicIconFiles(
+  pattern = 'app/{root.tsx,ui/{chrome,public,primitives}/*.tsx,routes/public/*.tsx}',
+): Set<string> {
   const names = new Set<string>()
-  const sources = globSync('app/{root.tsx,ui/{chrome,public,primitives}/*.tsx,routes/public/*.tsx}')
+  const sources = globSync(pattern)
   for (const source of sources) {
     for (const [, list = ''] of readFileSync(source, 'utf8').matchAll(
       /import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g,
@@ -47,6 +49,11 @@ function publicIconFiles(): Set<string> {
   return files
 }
 const PUBLIC_ICONS = publicIconFiles()
+/**
+ * The footer's icons stay in the shell though the footer leaves it (ADR 113): pages share them
+ * (the contact page's mail, the home page's arrow), and apart they cost those pages a request.
+ */
+const FOOTER_ICONS = publicIconFiles('app/ui/chrome/footer.tsx')
 const ADMIN = /admin/i
 /**
  * The catalogues: each its own chunk, loaded by the pages of its language only (ADRs 089, 105).
@@ -66,6 +73,10 @@ export default defineConfig({
     // pages that use them, then each page's own module. Admin code stays out of the groups.
     rolldownOptions: {
       output: {
+        // An icons chunk is named by the pages that share it (a hundred characters and more),
+        // and every chunk that imports it repeats that name: a short name instead (ADR 113).
+        chunkFileNames: (chunk) =>
+          `assets/${chunk.name.replace(/^(admin-icons|icons)~.*/, '$1')}-[hash].js`,
         codeSplitting: {
           groups: [
             {
@@ -76,11 +87,12 @@ export default defineConfig({
             {
               name: 'shell',
               test: (id: string) =>
-                SHELL.test(id) &&
-                !ADMIN.test(id) &&
-                !CATALOGUES.test(id) &&
-                !VITALS.test(id) &&
-                !NOT_SHELL.test(id),
+                FOOTER_ICONS.has(ICON.exec(id)?.[1] ?? '') ||
+                (SHELL.test(id) &&
+                  !ADMIN.test(id) &&
+                  !CATALOGUES.test(id) &&
+                  !VITALS.test(id) &&
+                  !NOT_SHELL.test(id)),
               priority: 20,
             },
             {
@@ -101,7 +113,7 @@ export default defineConfig({
               name: 'icons',
               test: (id: string) => PUBLIC_ICONS.has(ICON.exec(id)?.[1] ?? ''),
               entriesAware: true,
-              entriesAwareMergeThreshold: 16384,
+              entriesAwareMergeThreshold: 2048,
               priority: 11,
             },
             {

@@ -1,4 +1,5 @@
 import { refusalText } from '#app/domain/http-errors.ts'
+import { lazy, Suspense } from 'react'
 import { isRouteErrorResponse, Outlet } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/layout'
@@ -14,11 +15,18 @@ import { analyticsId, escapeScript, escapeStyle } from '#app/server/content/seo.
 import { ConsentManager } from '#app/ui/chrome/consent.tsx'
 import { Audience } from '#app/ui/chrome/audience.tsx'
 import { getStatsSettings } from '#app/server/analytics/store.server.ts'
-import { MaintenanceBanner } from '#app/ui/chrome/maintenance-banner.tsx'
 import { keepPageOnNetworkFailure, NetworkFailureAlert } from '#app/ui/chrome/network-status.tsx'
 import { SiteChrome } from '#app/ui/chrome/site-chrome.tsx'
 import { ErrorLinks, FrenchOffer } from '#app/ui/public/error-links.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+
+// Only an admin browsing the site in maintenance mode sees the banner: a chunk of its own
+// (ADR 113), rendered by the server and hydrated once it arrives.
+const MaintenanceBanner = lazy(() =>
+  import('#app/ui/chrome/maintenance-banner.tsx').then((module) => ({
+    default: module.MaintenanceBanner,
+  })),
+)
 
 /** The owner's published pages flagged for the menu and the footer, in `locale` (ADR 090). */
 async function ownPageLinks(locale: Locale) {
@@ -94,7 +102,13 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         year={year}
         logo={root?.site.logo ?? null}
         siteName={footer.siteName}
-        topBanner={maintenanceBanner ? <MaintenanceBanner /> : undefined}
+        topBanner={
+          maintenanceBanner ? (
+            <Suspense fallback={null}>
+              <MaintenanceBanner />
+            </Suspense>
+          ) : undefined
+        }
         ownPages={ownPages}
       >
         <Outlet />

@@ -1,124 +1,91 @@
-// The built-in statistics' script (ADR 072): one beacon per page view, client-side navigations
-// included, and one per goal (a contact message sent, a CV download, an outbound link from a
-// project, a click on a link or button the owner marked, ADR 103). No cookie, nothing in localStorage or sessionStorage; nothing sent for a signed-in
-// user, with Do Not Track or Global Privacy Control, or after the privacy page's opt-out.
-// The page load's Core Web Vitals go in one more beacon when the page is hidden or left, or at
-// the first client-side navigation (ADR 096).
+// The built-in statistics' gate (ADRs 072, 113). The script itself (statistics-script.ts) is a
+// chunk of its own, imported once the page is hydrated and only for a visitor who may be counted
+// (not signed in): it is not on the path of the first paint. This gate, in every page's shell,
+// hands it every page view, goal and click made before it arrived, in order, each with the
+// address and page it was made on. A click that would make the browser leave the page before the
+// script is there (an outbound link, a full-page link) is held until it is, then made again, so
+// it is counted as any other.
 import { useEffect } from 'react'
 import { useLocation, useMatches } from 'react-router'
-import {
-  GOAL_ATTRIBUTE,
-  GOAL_NAME_PATTERN,
-  OUTBOUND_GOAL_ROUTE,
-  pageKindOf,
-  STATS_BEACON_PATH,
-  statsRefused,
-  type StatsEventName,
-} from '#app/domain/analytics-beacon.ts'
+import type { StatsEventName } from '#app/domain/analytics-beacon.ts'
+import type { ClickGoal } from './statistics-script.ts'
 
+type Script = typeof import('./statistics-script.ts')
+
+/** How long a held click waits for the script at most before the browser follows it anyway. */
+const HOLD_BOUND_MS = 3000
+
+let script: Script | undefined
+/** What waits for the script while it is on its way. */
+let waiting: ((loaded: Script | undefined) => void)[] | undefined
 let active = false
-let firstView = true
-let watching = false
-/** The current page's kind: its route id in app/routes.ts, language aside (ADR 089). */
-let pageKind: string | undefined
+let routeId: string | undefined
+let clickGoals: readonly ClickGoal[] = []
+/** The address the document was loaded at: its vitals are that page's (ADR 096). */
+let loadedPage: string | undefined
+/** Set while a held click is made again: it was counted already. */
+let replaying = false
+
+/** Runs `run` with the script, at once if it is there, else when it arrives (`undefined`: it cannot). */
+function withScript(run: (loaded: Script | undefined) => void): void {
+  if (script) return run(script)
+  if (waiting) {
+    waiting.push(run)
+    return
+  }
+  waiting = [run]
+  const settle = (loaded: Script | undefined) => {
+    script = loaded
+    const runs = waiting ?? []
+    waiting = undefined
+    for (const each of runs) each(loaded)
+  }
+  // Chunk unreachable (offline, new deploy): these events are lost, a held click goes on.
+  import('./statistics-script.ts').then(settle, () => settle(undefined))
+}
 
 /** Sends one event (no-op when not measuring); `extra` adds or replaces body fields. */
 export function sendStat(name: StatsEventName, extra?: Record<string, unknown>): void {
-  if (!active || typeof navigator.sendBeacon !== 'function') return
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
-  if (statsRefused(document.cookie, nav)) return
-  let zone: string | undefined
-  try {
-    zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    // No time zone: no country.
-  }
-  const body: Record<string, unknown> = { n: name, u: location.href, w: innerWidth, z: zone }
-  // The referrer is the other site's only for the first page; later views are internal.
-  if (name === 'pageview' && firstView) {
-    body.r = document.referrer
-    firstView = false
-  }
-  Object.assign(body, extra)
-  // A string body goes as text/plain: no preflight, no cookie needed.
-  navigator.sendBeacon(STATS_BEACON_PATH, JSON.stringify(body))
-}
-
-/** The click goals set in the settings: a link's address or a CSS selector (ADR 103). */
-let clickGoals: readonly { name: string; target: string }[] = []
-
-/** The click goal an element is, or is inside: its `data-goal`, or a settings goal it matches. */
-function clickGoalOf(target: Element): string | undefined {
-  const marked = target.closest(`[${GOAL_ATTRIBUTE}]`)?.getAttribute(GOAL_ATTRIBUTE)
-  if (marked && GOAL_NAME_PATTERN.test(marked)) return marked
-  const anchor = target.closest('a[href]')
-  const href = anchor instanceof HTMLAnchorElement ? new URL(anchor.href, location.href) : null
-  for (const goal of clickGoals) {
-    if (/^(\/|https?:)/.test(goal.target)) {
-      if (!href) continue
-      const wanted = new URL(goal.target, location.href)
-      // An address without a query matches the link whatever its query.
-      const same =
-        wanted.origin === href.origin &&
-        wanted.pathname === href.pathname &&
-        (!wanted.search || wanted.search === href.search)
-      if (same) return goal.name
-    } else {
-      try {
-        if (target.closest(goal.target)) return goal.name
-      } catch {
-        // Not a valid selector: that goal counts nothing.
-      }
-    }
-  }
-  return undefined
+  if (!active) return
+  const u = location.href
+  withScript((loaded) => loaded?.sendStat(name, { u, ...extra }))
 }
 
 function onClick(event: MouseEvent) {
   const target = event.target as Element | null
-  if (!target?.closest) return
-  const goal = clickGoalOf(target)
-  if (goal) sendStat('goal', { g: goal })
-  const anchor = target.closest('a[href]')
-  if (!(anchor instanceof HTMLAnchorElement)) return
-  const url = new URL(anchor.href, location.href)
-  if (url.origin === location.origin) {
-    if (/^\/cv\/(?:telecharger|fichier)$/.test(url.pathname)) sendStat('cv')
-  } else if (/^https?:$/.test(url.protocol) && pageKind === OUTBOUND_GOAL_ROUTE) {
-    sendStat('outbound', { l: url.href })
-  }
+  if (replaying || !target?.closest) return
+  const place = { u: location.href, routeId, goals: clickGoals }
+  withScript((loaded) => loaded?.countClick(target, place))
 }
 
-/** Sends the page load's vitals once (ADR 096); set once they are measured. */
-let sendVitals: (() => void) | undefined
-
-function watchPageLoad(): void {
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
-  if (statsRefused(document.cookie, nav)) return
-  // The measures are the loaded page's, even if the visitor has moved on before sending.
-  const u = location.href
-  void import('./web-vitals-watch.ts').then(
-    ({ watchVitals }) => {
-      const measures = watchVitals()
-      let sent = false
-      sendVitals = () => {
-        const m = measures()
-        if (sent || Object.keys(m).length === 0) return
-        sent = true
-        sendStat('vitals', { u, m })
-      }
-      // Only on `visibilitychange`, which every current browser fires when a page is left or
-      // closed: `pagehide` comes first, before web-vitals has taken the last records (the final
-      // LCP, the INP of a click just made), and the beacon would leave without them. The
-      // web-vitals listeners were added first, so they report before this one sends.
-      document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'hidden') sendVitals?.()
-      })
-    },
-    () => {
-      // Chunk unreachable (offline, new deploy): no measures for this page load.
-    },
-  )
+/**
+ * A plain click on a link that leaves the page (one the router's links did not take: this runs
+ * after them) while the script is on its way: held, then made again once the script has counted
+ * it, or after HOLD_BOUND_MS.
+ */
+function holdLeavingClick(event: MouseEvent) {
+  if (script || replaying || event.defaultPrevented || event.button !== 0) return
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  const anchor = (event.target as Element | null)?.closest?.('a[href]')
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return
+  if (!['', '_self'].includes(anchor.target) || !/^https?:$/.test(anchor.protocol)) return
+  // A jump within this page does not leave it.
+  if (anchor.hash && anchor.href.split('#')[0] === location.href.split('#')[0]) return
+  event.preventDefault()
+  let followed = false
+  const follow = () => {
+    if (followed) return
+    followed = true
+    clearTimeout(bound)
+    replaying = true
+    try {
+      anchor.click()
+    } finally {
+      replaying = false
+    }
+  }
+  const bound = setTimeout(follow, HOLD_BOUND_MS)
+  withScript(follow)
 }
 
 /** Mounted once by the public layout; `signedIn` stops every event. */
@@ -127,26 +94,30 @@ export function Audience({
   clickGoals: goals = [],
 }: {
   signedIn: boolean
-  clickGoals?: readonly { name: string; target: string }[]
+  clickGoals?: readonly ClickGoal[]
 }) {
   const { pathname, search } = useLocation()
   const matches = useMatches()
-  pageKind = pageKindOf(matches.at(-1)?.id)
+  routeId = matches.at(-1)?.id
   clickGoals = goals
   useEffect(() => {
-    active = !signedIn
+    const loaded = (loadedPage ??= location.href)
+    const measuring = !signedIn
+    active = measuring
+    // A signed-in visitor never fetches the script; one who signs in stops a fetched one.
+    if (measuring || script || waiting) withScript((s) => s?.setActive(measuring, loaded))
     if (!active) return
-    if (!sendVitals && !watching) {
-      watching = true
-      watchPageLoad()
-    }
     document.addEventListener('click', onClick, true)
-    return () => document.removeEventListener('click', onClick, true)
+    addEventListener('click', holdLeavingClick)
+    return () => {
+      document.removeEventListener('click', onClick, true)
+      removeEventListener('click', holdLeavingClick)
+    }
   }, [signedIn])
   useEffect(() => {
-    // A client-side navigation ends the loaded page's measures: they are sent now.
-    if (!firstView) sendVitals?.()
-    sendStat('pageview')
+    if (!active) return
+    const u = location.href
+    withScript((s) => s?.pageView(u))
   }, [pathname, search, signedIn])
   return null
 }

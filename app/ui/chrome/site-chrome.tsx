@@ -3,7 +3,7 @@ import { useLocation, useMatches, useNavigationType } from 'react-router'
 import { Link } from '#app/ui/link.tsx'
 import { Home } from 'lucide-react'
 import { CustomCursor } from './custom-cursor.tsx'
-import { Footer, type FooterSettings } from './footer.tsx'
+import type { FooterSettings } from './footer.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'
 import { Navigation } from './navigation.tsx'
 import { sectionName, type OwnPageLink } from './nav-items.ts'
@@ -20,6 +20,11 @@ import { frenchPath } from '#app/domain/i18n/locale.ts'
 const UserMenu = lazy(() =>
   import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
 )
+
+// The footer is never on the first screen: a chunk of its own (ADR 113), fetched as the page
+// hydrates. The server renders it (the render waits for `onAllReady`); the browser keeps that
+// markup, whose links work as plain links, until the chunk arrives, then hydrates it.
+const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })))
 
 /** Shared chrome around every public page. */
 export function SiteChrome({
@@ -99,7 +104,9 @@ export function SiteChrome({
       <main id="contenu" className="relative min-h-dvh">
         {children}
       </main>
-      <Footer settings={footer} year={year} ownPages={ownPages?.footer} />
+      <Suspense fallback={null}>
+        <Footer settings={footer} year={year} ownPages={ownPages?.footer} />
+      </Suspense>
       {/* Landmarks of their own, so that nothing of the page sits outside one (axe "region"). */}
       <aside
         aria-label={t('chrome:section')}

@@ -9,8 +9,8 @@ import { makeProject } from '#app/server/demo/factories.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { signInAdmin } from '../../fixtures/admin.ts'
-import { test, expect } from '../../fixtures/test.ts'
-import { visit } from './helpers.ts'
+import { test, expect, waitForHydration } from '../../fixtures/test.ts'
+import { overlayGone, visit } from './helpers.ts'
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -178,4 +178,43 @@ test('an outbound link counts as a goal on a project page in both languages, and
   await expect(page).toHaveURL('https://outbound.example/t')
   await sentinel(browser, baseURL!, '/en/cv')
   expect(await goals()).toEqual([`/en/projects/${project.id}`, `/projects/${project.id}`])
+})
+
+// The script is a chunk fetched after hydration (ADR 113): what happens before it arrives is
+// handed to it, and a link that leaves the page waits for it instead of leaving uncounted.
+test('a page view and an outbound click made before the statistics script arrives count, and the link is followed', async ({
+  page,
+}) => {
+  const project = await createProject(
+    makeProject({
+      title: 'Projet pressé',
+      content: 'Voir [le site](https://outbound.example/tot).',
+    }),
+  )
+  await page.route('https://outbound.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>ailleurs</title>' }),
+  )
+  // The script's chunk is held until the click has been made.
+  let requested = false
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/statistics-script-[\w-]+\.js$/, async (route) => {
+    requested = true
+    await released
+    await route.continue()
+  })
+  const path = `/projects/${project.id}`
+  await page.goto(path)
+  await waitForHydration(page)
+  await overlayGone(page)
+  await expect.poll(() => requested).toBe(true)
+  await page.getByTestId('markdown-body').getByRole('link', { name: 'le site' }).click()
+  release()
+  await expect(page).toHaveURL('https://outbound.example/tot')
+  await expect
+    .poll(async () => (await views()).map((v) => [v.path, v.kind]).sort((a, b) => +a[1]! - +b[1]!))
+    .toEqual([
+      [path, EVENT_KIND.pageview],
+      [path, EVENT_KIND.outbound],
+    ])
 })
