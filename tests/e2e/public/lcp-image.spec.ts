@@ -27,15 +27,22 @@ test('the first image of /projects, a project and the gallery is preloaded, high
     },
   )
   const stamp = Date.now()
-  // The newest period sorts first on /projects; the lowest order first in the gallery.
+  // A tag of their own lists these two alone on /projects (other tests' projects keep their
+  // places); the newest period first. The lowest order comes first in the gallery.
+  const tag = `lcp-${stamp}`
   const project = await createProject(
-    makeProject({ title: `Grande image ${stamp}`, thumbnail: item.url, startDate: '2099-12' }),
+    makeProject({
+      title: `Grande image ${stamp}`,
+      thumbnail: item.url,
+      tags: [tag],
+      startDate: '2024-02',
+    }),
   )
-  await createProject(makeProject({ title: `Image suivante ${stamp}`, startDate: '2099-11' }))
+  await createProject(makeProject({ title: `Image suivante ${stamp}`, tags: [tag] }))
   await createMediaItem(makeMediaItem({ url: item.url, title: `Première ${stamp}`, order: 0 }))
 
   const pages = [
-    { path: '/projects', text: `Grande image ${stamp}` },
+    { path: `/projects?tag=${tag}`, text: `Grande image ${stamp}` },
     { path: `/projects/${project.id}`, text: `Grande image ${stamp}` },
     { path: '/gallery', text: `Première ${stamp}` },
   ]
@@ -82,8 +89,18 @@ test('the first image of /projects, a project and the gallery is preloaded, high
     )
     expect(downloads).toBe(1)
   }
+  // On the project, the blurred backdrop and the thumbnail strip leave the bandwidth to it.
+  await visit(page, `/projects/${project.id}`)
+  await expect(page.locator('article header img').first()).not.toHaveAttribute(
+    'fetchpriority',
+    'high',
+  )
+  const strip = page.getByRole('list', { name: 'Miniatures' }).locator('img')
+  expect(await strip.count()).toBeGreaterThan(1)
+  for (const thumbnail of await strip.all())
+    await expect(thumbnail).toHaveAttribute('fetchpriority', 'low')
   // The second card of the list is still lazy and not preloaded.
-  await visit(page, '/projects')
+  await visit(page, `/projects?tag=${tag}`)
   const second = page.locator('main article img').nth(1)
   await expect(second).toHaveAttribute('loading', 'lazy')
   await expect(second).not.toHaveAttribute('fetchpriority', 'high')
