@@ -219,10 +219,11 @@ function ProjectView({
   return (
     <article>
       <header className="relative overflow-hidden">
+        {/* Not high priority: the main picture below is the largest paint, on a phone as on a
+            wide screen, and the blurred backdrop must not take its bandwidth (ADR 114). */}
         <img
           src={backdropSrc(project.thumbnail)}
           alt=""
-          fetchPriority="high"
           className="absolute inset-0 size-full scale-110 object-cover opacity-25 blur-md"
         />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/60 to-bg" aria-hidden="true" />
@@ -333,10 +334,12 @@ function ProjectView({
                         onClick={() => setSelected(i)}
                         className={`block overflow-hidden rounded-xl border-2 ${i === selected ? 'border-secondary' : 'border-transparent opacity-70 hover:opacity-100'}`}
                       >
+                        {/* Low priority: the strip loads after the main picture (ADR 114). */}
                         <img
                           src={backdropSrc(img.src)}
                           alt=""
                           loading="lazy"
+                          fetchPriority="low"
                           className="h-16 w-24 object-cover"
                         />
                       </button>

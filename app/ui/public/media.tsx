@@ -1,9 +1,11 @@
 // The one way public pages render an image (ADR 017). An uploaded image's
 // URL names its size (/media/<hash>-<w>x<h>.jpg), so the variants are known without a
 // database read: <picture> with AVIF and WebP sources, a srcset of widths, `sizes`, width
-// and height (no layout shift), lazy below the fold, fetchpriority high for the main image.
+// and height (no layout shift), lazy below the fold, fetchpriority high for the main image,
+// which is also preloaded from <head> (ADR 114).
 // Any other address (an external URL, a shipped /demo/ file) renders as a plain <img>.
 import type { CSSProperties } from 'react'
+import { preload } from 'react-dom'
 import {
   parseImageUrl,
   VARIANT_FORMATS,
@@ -61,6 +63,25 @@ function variantsOf(parsed: NonNullable<ReturnType<typeof parseImageUrl>>): Vari
   }
 }
 
+/**
+ * A `<link rel="preload" as="image">` in <head> for the page's main image, with the srcset and
+ * sizes of the <picture>'s first source and its type, so the browser fetches the very file the
+ * <picture> will pick (a browser without that format skips the preload), ahead of the module
+ * preloads that come before the <body> (ADR 114). React writes it in <head> while rendering on
+ * the server (images inside a <picture> get no automatic preload) and dedupes repeated calls;
+ * on the client it adds the same link once, harmlessly.
+ */
+function preloadFirstSource(variants: Variants, sizes: string) {
+  const format = VARIANT_FORMATS[0]
+  preload(variants.src, {
+    as: 'image',
+    type: VARIANT_MIME[format],
+    imageSrcSet: variants.sources[0],
+    imageSizes: sizes,
+    fetchPriority: 'high',
+  })
+}
+
 export function ResponsiveImage({
   src,
   alt,
@@ -72,11 +93,13 @@ export function ResponsiveImage({
   width,
   height,
 }: ResponsiveImageProps) {
-  // The same in both renderings, after each one's source and size.
+  // The same in both renderings, after each one's source and size. The main image is decoded
+  // in step with the frame that shows it: an asynchronous decode lets a frame go out without
+  // it, which delays the largest paint (ADR 114).
   const shared = {
     loading: priority ? 'eager' : 'lazy',
     fetchPriority: priority ? 'high' : undefined,
-    decoding: 'async',
+    decoding: priority ? undefined : 'async',
     draggable,
     className,
     style,
@@ -86,6 +109,7 @@ export function ResponsiveImage({
     return <img src={src} alt={alt} width={width} height={height} {...shared} />
   }
   const variants = variantsOf(parsed)
+  if (priority) preloadFirstSource(variants, sizes)
   return (
     <picture>
       {VARIANT_FORMATS.map((format, i) => (
