@@ -4,7 +4,8 @@
 // the server as `npm start` does (build/server-entry.js, ADR 037) on a temporary DATA_DIR with
 // the demo content, then runs Lighthouse (mobile form factor, default simulated throttling) in
 // Debian's Chromium on `/`, `/projects`,
-// a project, `/blog` and a post, N times per page, and prints the median run of each page:
+// a project, `/blog` and a post, N times per page, and prints the median run of each page
+// (and, last, each page's best pass as measured, the figure a "best of N" aim reads):
 // performance score, FCP, LCP (and the LCP element), TBT, CLS, Speed Index, the failing
 // performance audits with their savings, and the accessibility, best-practices and SEO scores.
 // Then, in the same browser, how soon the app hides the first-load overlay after its start
@@ -296,6 +297,14 @@ export function traceAtCpuTime(traceFile: string): { wallMs: number; cpuMs: numb
 const pageName = (page: string) =>
   page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_')
 
+/** The best pass as measured: the highest performance score, then the shortest LCP. */
+function best(runs: Run[]): Run {
+  const lcp = (r: Run) => numeric(r.lhr, 'largest-contentful-paint')
+  return [...runs].sort(
+    (a, b) => score(b.lhr, 'performance') - score(a.lhr, 'performance') || lcp(a) - lcp(b),
+  )[0]!
+}
+
 function median<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b))
   return sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -357,6 +366,7 @@ async function main() {
     )
     const measured: string[] = []
     const quiet: string[] = []
+    const bestRuns: string[] = []
     for (const page of pages) {
       const runs: Run[] = []
       // A run Lighthouse could not finish (a trace lost on an overloaded machine) is retried,
@@ -413,6 +423,8 @@ async function main() {
       console.log('')
       measured.push(tableRow(page, lhr, load))
       quiet.push(tableRow(page, cpuRun.cpu, cpuRun.load))
+      const top = best(runs)
+      bestRuns.push(tableRow(page, top.lhr, top.load))
       if (JSON_DIR) {
         mkdirSync(JSON_DIR, { recursive: true })
         const name = pageName(page)
@@ -423,7 +435,8 @@ async function main() {
     const header =
       '| page | perf | FCP | LCP | TBT | CLS | SI | a11y/BP/SEO | charge |\n|---|---|---|---|---|---|---|---|---|'
     console.log(`Mesuré :\n${header}\n${measured.join('\n')}\n`)
-    console.log(`Au temps CPU (estimation machine calme) :\n${header}\n${quiet.join('\n')}`)
+    console.log(`Au temps CPU (estimation machine calme) :\n${header}\n${quiet.join('\n')}\n`)
+    console.log(`Meilleure passe, mesurée :\n${header}\n${bestRuns.join('\n')}`)
 
     const overlay = await overlayHiddenAfterStart(`${server.base}/timeline`, Math.max(RUNS, 5))
     const middle = median(overlay, (ms) => ms)
