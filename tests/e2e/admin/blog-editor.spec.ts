@@ -95,6 +95,7 @@ test('editor: unsaved text survives a closed tab, and leaving warns', async ({
   const post = await createBlogPost(makeBlogPost({ content: 'Texte enregistré.' }))
   await signInAdmin(page)
   await page.goto(`/admin/blog?edit=${post.id}`)
+  await waitForHydration(page)
   const editor = page.getByRole('textbox', { name: 'Contenu' })
   await expect(editor).toHaveValue('Texte enregistré.')
   await editor.fill('Texte enregistré.\n\nUn ajout non enregistré.')
@@ -111,6 +112,7 @@ test('editor: unsaved text survives a closed tab, and leaving warns', async ({
 
   const again = await context.newPage()
   await again.goto(`/admin/blog?edit=${post.id}`)
+  await waitForHydration(again)
   await expect(again.getByRole('alert').filter({ hasText: DRAFT_FOUND })).toBeVisible()
   await again.getByRole('button', { name: 'Restaurer la version non enregistrée' }).click()
   await expect(again.getByRole('textbox', { name: 'Contenu' })).toHaveValue(

@@ -5,7 +5,7 @@ import { IMAGE_ALT_MISSING_MESSAGE } from '#app/domain/markdown.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { createBlogPost, getBlogPost } from '#app/server/repositories/blog.server.ts'
 import { UNSAVED_TITLE } from '#app/ui/admin/unsaved-changes.tsx'
-import { allowConsoleError, expect, test } from '../../fixtures/test.ts'
+import { allowConsoleError, expect, test, waitForHydration } from '../../fixtures/test.ts'
 import { adminNav, LOCAL_IMAGE, signInAdmin } from '../../fixtures/admin.ts'
 
 test('an image without alt is refused by the server; leaving after the refusal still asks', async ({
@@ -17,6 +17,8 @@ test('an image without alt is refused by the server; leaving after the refusal s
   const post = await createBlogPost(makeBlogPost({ content: 'Texte enregistré.' }))
   await signInAdmin(page)
   await page.goto(`/admin/blog?edit=${post.id}`)
+  // Typed before hydration, the text would be the page's until React takes the field over.
+  await waitForHydration(page)
   const content = page.getByRole('textbox', { name: 'Contenu' })
   const typed = `Texte enregistré.\n\n![](${LOCAL_IMAGE})`
   await content.fill(typed)

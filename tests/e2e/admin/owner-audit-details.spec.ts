@@ -66,6 +66,8 @@ test('the contact form answers in French, not with the browser’s bubbles', asy
 }) => {
   allowConsoleError(page, /status of 400/)
   await page.goto('/contact')
+  // The script moves the focus to the first refused field: it must be running before the click.
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Envoyer le message' }).click()
   await expect(page.getByText('Le nom est requis')).toBeVisible()
   await expect(page.getByText("L'adresse e-mail est requise")).toBeVisible()

@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_MEDIA_LIMITS_MB } from '#app/domain/media-file.ts'
+import { getDb } from '#app/server/db/client.server.ts'
 import { addToLibrary } from '#app/server/media/library.server.ts'
 import { mediaStorage } from '#app/server/media/storage.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
@@ -39,6 +40,9 @@ test('the first image of /projects, a project and the gallery is preloaded, high
     }),
   )
   await createProject(makeProject({ title: `Image suivante ${stamp}`, tags: [tag] }))
+  // The gallery lists by order, then oldest first: items other tests of this worker made with
+  // order 0 would come before this one, so they move one place down.
+  await getDb().updateTable('media').set({ order: 1 }).where('order', '<=', 0).execute()
   await createMediaItem(makeMediaItem({ url: item.url, title: `Première ${stamp}`, order: 0 }))
 
   const pages = [
