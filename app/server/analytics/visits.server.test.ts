@@ -74,24 +74,15 @@ async function insertEvents(): Promise<void> {
 /** What the visit rows must give: the raw events' counts, dimensions summed over the days. */
 async function fromEvents(from: number, to: number, filters: VisitFilter[]): Promise<Row[]> {
   const db = database.current.db
-  const sums = new Map<string, Row>()
+  const daily: Row[] = []
   for (let day = from; day <= to; day++) {
     const map: CountMap = new Map()
     const visits = toVisits(await dayEvents(db, day, [], PARIS))
     await assignChannels(db, visits)
     countVisits(visits, map, filters, PARIS)
-    for (const row of rollupRows(map)) {
-      if (row.gran !== 1) continue
-      const start = row.dim === DIM.total ? row.start : from * DAY_S
-      const key = `${row.dim}|${start}|${row.value}`
-      const acc = sums.get(key)
-      if (!acc) sums.set(key, { ...row, start })
-      else
-        for (const k of ['visitors', 'visits', 'pageviews', 'bounces', 'duration'] as const)
-          acc[k] += row[k]
-    }
+    daily.push(...rollupRows(map).filter((row) => row.gran === 1))
   }
-  return sorted([...sums.values()])
+  return merged(daily, from)
 }
 
 /** Rows of several sources summed as the dashboard sums them (panels over the period). */
