@@ -1,4 +1,4 @@
-// What Lighthouse's mobile score rests on (ADR 032): the fonts and the
+// What Lighthouse's mobile score rests on (ADR 032, 120): the headings' font and the
 // stylesheet first in the head, before React Router's module preloads, the fonts preloaded
 // under hashed names with long cache lifetimes, shipped images kept 30 days, and the first card
 // of a list loaded at once as the page's largest paint; and the page usable before its scripts.
@@ -33,26 +33,76 @@ test('the head asks for the fonts and the stylesheet before any module', async (
   expect(modules).toBeGreaterThan(stylesheet)
   expect(html).not.toMatch(/<script[^>]+src=/)
 
+  // Only the headings' font is preloaded (the site's name and the title, the largest text of a
+  // first screen); the text font comes with the stylesheet (ADR 120).
   const fontLinks = [...head.matchAll(/<link[^>]+rel="preload"[^>]+as="font"[^>]*>/g)]
-  const fonts = fontLinks.map((m) => m[0])
-  expect(fonts).toHaveLength(2)
-  // Requested with the stylesheet, so they are there for the first paint (no reflow).
-  for (const m of fontLinks) expect(m.index).toBeLessThan(stylesheet)
-  for (const link of fonts) {
-    // Fonts are fetched in CORS mode: a preload without it is not reused (downloaded twice).
-    expect(link).toMatch(/crossorigin(="anonymous"|="")/)
-    const href = /href="([^"]+)"/.exec(link)![1]!
+  expect(fontLinks).toHaveLength(1)
+  const [preloaded] = fontLinks
+  // Requested with the stylesheet, so it is there for the first paint.
+  expect(preloaded!.index).toBeLessThan(stylesheet)
+  // Fonts are fetched in CORS mode: a preload without it is not reused (downloaded twice).
+  expect(preloaded![0]).toMatch(/crossorigin(="anonymous"|="")/)
+  expect(preloaded![0]).toMatch(/href="\/assets\/space-grotesk-[\w-]+\.woff2"/)
+  // The stylesheet names the preloaded file (one download per font) and the text font, each
+  // under a hashed name kept a year.
+  const css = await (await request.get(/href="([^"]+\.css)"/.exec(head)![1]!)).text()
+  const fontFiles = [...css.matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1]!)
+  expect(new Set(fontFiles).size).toBe(2)
+  expect(fontFiles).toContain(/href="([^"]+)"/.exec(preloaded![0])![1]!)
+  for (const href of new Set(fontFiles)) {
     expect(href).toMatch(/^\/assets\/[\w-]+-[\w-]{8}\.woff2$/)
     const font = await request.get(href)
     expect(font.status()).toBe(200)
     expect(font.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   }
-  // The stylesheet names the same files (one download per font).
-  const css = await (await request.get(/href="([^"]+\.css)"/.exec(head)![1]!)).text()
-  for (const link of fonts) expect(css).toContain(/href="([^"]+)"/.exec(link)![1]!)
 
   const logo = await request.get('/images/logo.webp')
   expect(logo.headers()['cache-control']).toBe('public, max-age=2592000')
+})
+
+test('text set in a fallback face takes the room its web font will take (no shift at the swap)', async ({
+  page,
+  db: _db,
+}) => {
+  await visit(page, '/')
+  const widths = await page.evaluate(async () => {
+    // The two files the stylesheet names, loaded under faces of their own: the text font is
+    // `optional`, so the page itself may have kept its fallback.
+    const css = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+    const fontUrl = (name: string) =>
+      css
+        .map((rule) => rule.cssText)
+        .join('\n')
+        .match(new RegExp(`url\\("?([^")]*${name}[^")]*\\.woff2)`))![1]!
+    const probe = async (family: string, url: string) => {
+      const face = new FontFace(family, `url(${url})`, { weight: '100 900' })
+      document.fonts.add(await face.load())
+    }
+    await probe('Inter probe', fontUrl('inter-'))
+    await probe('Space Grotesk probe', fontUrl('space-grotesk-'))
+    const text = 'Développeuse web et cheffe de produit, je conçois des services numériques à Lyon.'
+    const span = document.createElement('span')
+    span.textContent = text
+    span.style.cssText = 'position:absolute;white-space:nowrap;font-size:16px;font-weight:400'
+    document.body.append(span)
+    const width = (family: string) => {
+      span.style.fontFamily = family
+      return span.getBoundingClientRect().width
+    }
+    // `monospace` after each fallback face: a face whose local font is missing shows as such.
+    const result = {
+      inter: width('"Inter probe"'),
+      interFallback: width('"Inter Fallback", monospace'),
+      display: width('"Space Grotesk probe"'),
+      displayFallback: width('"Space Grotesk Fallback", monospace'),
+      monospace: width('monospace'),
+    }
+    span.remove()
+    return result
+  })
+  expect(Math.abs(widths.interFallback / widths.inter - 1)).toBeLessThan(0.03)
+  expect(Math.abs(widths.displayFallback / widths.display - 1)).toBeLessThan(0.03)
+  expect(Math.abs(widths.monospace / widths.inter - 1)).toBeGreaterThan(0.1)
 })
 
 test('the first project and the first post of a list load at once, the others lazily', async ({
@@ -116,7 +166,7 @@ test('the scripts are requested each once, and the page hydrates', async ({ page
 })
 
 test('a page whose load event never comes still hydrates', async ({ page, db: _db }) => {
-  // A preloaded font of every page, held: the window's load event waits for it.
+  // The font of every page's text, held: the window's load event waits for it.
   const release = await holdRequests(page, '**/assets/inter-*.woff2')
   await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
