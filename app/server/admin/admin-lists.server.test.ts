@@ -48,14 +48,30 @@ function headers(cookie?: string) {
   }
 }
 
-/** A tab's bulk action as the router runs it, for the session in `cookie`. */
-function bulk(tab: Tab, fields: [string, string][], cookie?: string, query = '') {
+/**
+ * A tab's bulk `action` on `ids` as the router runs it, for the session in `cookie`, read by
+ * `answerOf`.
+ */
+async function bulk(
+  tab: Tab,
+  action: string,
+  ids: readonly string[],
+  cookie?: string,
+  { query = '', tag }: { query?: string; tag?: string } = {},
+) {
   const request = new Request(`${ORIGIN}/admin/${tab}${query}`, {
     method: 'POST',
-    body: new URLSearchParams([['intent', 'bulk'], ...fields]),
+    body: new URLSearchParams([
+      ['intent', 'bulk'],
+      ['action', action],
+      ...(tag === undefined ? [] : [['tag', tag]]),
+      ...ids.map((id) => ['ids', id]),
+    ]),
     headers: { ...headers(cookie), 'content-type': 'application/x-www-form-urlencoded' },
   })
-  return responseOf(() => routes[tab].action({ request, params: {}, context: {} } as never))
+  return answerOf(
+    await responseOf(() => routes[tab].action({ request, params: {}, context: {} } as never)),
+  )
 }
 
 function load(tab: Tab, query: string, cookie: string) {
@@ -132,62 +148,24 @@ describe('the admin list of projects', () => {
     const a = await createProject(makeProject({ tags: ['Print'] }))
     const b = await createProject(makeProject())
     const admin = await cookieOf('admin')
-    const feature = await answerOf(
-      await bulk(
-        'projects',
-        [
-          ['action', 'feature'],
-          ['ids', a.id],
-          ['ids', b.id],
-        ],
-        admin,
-        '?vedette=non&page=1',
-      ),
-    )
+    const feature = await bulk('projects', 'feature', [a.id, b.id], admin, {
+      query: '?vedette=non&page=1',
+    })
     expect(feature).toMatchObject({
       status: 302,
       location: '/admin/projects?vedette=non&page=1',
       toast: '2 éléments mis en vedette',
     })
     expect((await getProject(a.id))?.featured).toBe(true)
-    const tag = await answerOf(
-      await bulk(
-        'projects',
-        [
-          ['action', 'tag'],
-          ['tag', 'Identité visuelle'],
-          ['ids', a.id],
-        ],
-        admin,
-      ),
-    )
+    const tag = await bulk('projects', 'tag', [a.id], admin, { tag: 'Identité visuelle' })
     expect(tag.toast).toBe('Étiquette ajoutée à 1 élément')
     expect((await getProject(a.id))?.tags).toEqual(['Print', 'Identité visuelle'])
     // Unknown ids are skipped, never a 500.
-    const ghost = await answerOf(
-      await bulk(
-        'projects',
-        [
-          ['action', 'delete'],
-          ['ids', 'inconnu'],
-          ['ids', b.id],
-        ],
-        admin,
-      ),
-    )
+    const ghost = await bulk('projects', 'delete', ['inconnu', b.id], admin)
     expect(ghost).toMatchObject({ status: 302, toast: '1 élément supprimé' })
     expect(await getProject(b.id)).toBeUndefined()
     // An action the projects do not have is refused in French, nothing changed.
-    const refused = await answerOf(
-      await bulk(
-        'projects',
-        [
-          ['action', 'publish'],
-          ['ids', a.id],
-        ],
-        admin,
-      ),
-    )
+    const refused = await bulk('projects', 'publish', [a.id], admin)
     expect(refused.status).toBe(400)
     expect(refused.errors.action).toBeTruthy()
   })
@@ -237,32 +215,14 @@ describe('the admin list of media', () => {
       makeMediaItem({ title: 'Libre', url: '/demo/gallery/libre.webp' }),
     )
     const admin = await cookieOf('admin')
-    const answer = await answerOf(
-      await bulk(
-        'media',
-        [
-          ['action', 'delete'],
-          ['ids', used.id],
-          ['ids', free.id],
-        ],
-        admin,
-        '?category=image',
-      ),
-    )
+    const answer = await bulk('media', 'delete', [used.id, free.id], admin, {
+      query: '?category=image',
+    })
     expect(answer).toMatchObject({ status: 302, location: '/admin/media?category=image' })
     expect(answer.toast).toBe('1 élément supprimé ; 1 média utilisé conservé : supprimez-le seul')
     expect(await getMediaItem(free.id)).toBeUndefined()
     expect(await getMediaItem(used.id)).toBeDefined()
-    const none = await answerOf(
-      await bulk(
-        'media',
-        [
-          ['action', 'tag'],
-          ['ids', used.id],
-        ],
-        admin,
-      ),
-    )
+    const none = await bulk('media', 'tag', [used.id], admin)
     expect(none.status).toBe(400)
     expect(none.errors.tag).toBe("Saisissez l'étiquette à ajouter")
   })
@@ -291,62 +251,26 @@ describe('the admin list of messages', () => {
     const a = await createMessage(makeMessage())
     const b = await createMessage(makeMessage())
     const admin = await cookieOf('admin')
-    const read = await answerOf(
-      await bulk(
-        'messages',
-        [
-          ['action', 'read'],
-          ['ids', a.id],
-          ['ids', b.id],
-        ],
-        admin,
-        '?status=new&q=visiteur',
-      ),
-    )
+    const read = await bulk('messages', 'read', [a.id, b.id], admin, {
+      query: '?status=new&q=visiteur',
+    })
     expect(read).toMatchObject({
       status: 302,
       location: '/admin/messages?status=new&q=visiteur',
       toast: '2 éléments marqués comme lus',
     })
-    await bulk(
-      'messages',
-      [
-        ['action', 'archive'],
-        ['ids', a.id],
-      ],
-      admin,
-    )
+    await bulk('messages', 'archive', [a.id], admin)
     // Read only from « new »: an archived message stays archived.
-    const again = await answerOf(
-      await bulk(
-        'messages',
-        [
-          ['action', 'read'],
-          ['ids', a.id],
-        ],
-        admin,
-      ),
-    )
+    const again = await bulk('messages', 'read', [a.id], admin)
     expect(again.toast).toBe('0 élément marqué comme lu')
     expect((await getMessage(a.id))?.status).toBe('archived')
-    await bulk(
-      'messages',
-      [
-        ['action', 'delete'],
-        ['ids', a.id],
-      ],
-      admin,
-    )
+    await bulk('messages', 'delete', [a.id], admin)
     expect(await getMessage(a.id)).toBeUndefined()
-    const tooMany = await answerOf(
-      await bulk(
-        'messages',
-        [
-          ['action', 'delete'],
-          ...Array.from({ length: 21 }, (_, i): [string, string] => ['ids', `id-${i}`]),
-        ],
-        admin,
-      ),
+    const tooMany = await bulk(
+      'messages',
+      'delete',
+      Array.from({ length: 21 }, (_, i) => `id-${i}`),
+      admin,
     )
     expect(tooMany.status).toBe(400)
     expect(tooMany.errors.ids).toBe('Au plus 20 éléments à la fois')
@@ -371,16 +295,7 @@ describe('bulk actions for anyone but an active admin', () => {
     ]
     for (const cookie of cookies)
       for (const [tab, id] of targets) {
-        const answer = await answerOf(
-          await bulk(
-            tab,
-            [
-              ['action', 'delete'],
-              ['ids', id],
-            ],
-            cookie,
-          ),
-        )
+        const answer = await bulk(tab, 'delete', [id], cookie)
         expect(answer.status === 403 || answer.status === 302).toBe(true)
         expect(answer.location.startsWith('/admin')).toBe(false)
       }

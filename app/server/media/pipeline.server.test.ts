@@ -1,33 +1,27 @@
 // The upload pipeline on real files made by sharp, into a real temporary folder.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseImageUrl, UPLOAD_ERRORS, variantWidths } from '#app/domain/media-file.ts'
 import { storeUpload, UploadError } from './pipeline.server.ts'
 import { parseRange } from './serve.server.ts'
-import { isStorageKey, LocalDiskStorage } from './storage.server.ts'
+import { useDiskStorage } from './media-test-support.ts'
+import { isStorageKey } from './storage.server.ts'
 
 const LIMITS = { image: 1, video: 2, document: 1 }
-let root: string
-let storage: LocalDiskStorage
-
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'vitrine-media-'))
-  storage = new LocalDiskStorage(path.join(root, 'media'))
-})
-afterEach(() => rmSync(root, { recursive: true, force: true }))
+const disk = useDiskStorage('vitrine-media-')
 
 async function* chunks(bytes: Buffer, size = 1000) {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size)
 }
 
-const store = (bytes: Buffer) => storeUpload(chunks(bytes), { storage, limitsMb: LIMITS })
+const store = (bytes: Buffer) =>
+  storeUpload(chunks(bytes), { storage: disk.storage, limitsMb: LIMITS })
 
 /** What is on disk, temporary folder included. */
 function filesOnDisk(): string[] {
-  const dir = path.join(root, 'media')
+  const dir = disk.storage.root
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
@@ -35,7 +29,9 @@ function filesOnDisk(): string[] {
 
 async function refusal(bytes: Buffer | AsyncIterable<Uint8Array>): Promise<UploadError> {
   const source = Buffer.isBuffer(bytes) ? chunks(bytes) : bytes
-  const error = await storeUpload(source, { storage, limitsMb: LIMITS }).catch((e: unknown) => e)
+  const error = await storeUpload(source, { storage: disk.storage, limitsMb: LIMITS }).catch(
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(UploadError)
   return error as UploadError
 }
@@ -69,11 +65,11 @@ describe('storeUpload', () => {
     expect(stored.placeholder).toMatch(/^data:image\/webp;base64,/)
     expect(stored.variants).toHaveLength(variantWidths(600).length * 3)
     for (const key of [stored.storageKey, ...stored.variants]) {
-      const meta = await sharp(path.join(storage.root, key)).metadata()
+      const meta = await sharp(path.join(disk.storage.root, key)).metadata()
       expect(meta.exif, key).toBeUndefined()
       expect(meta.orientation ?? 1).toBe(1)
     }
-    const main = await sharp(path.join(storage.root, stored.storageKey)).metadata()
+    const main = await sharp(path.join(disk.storage.root, stored.storageKey)).metadata()
     expect([main.width, main.height]).toEqual([600, 1000])
     // Only the stored files remain: no temporary file.
     expect(filesOnDisk().sort()).toEqual([stored.storageKey, ...stored.variants].sort())
@@ -84,7 +80,7 @@ describe('storeUpload', () => {
     const stored = await store(big)
     expect(stored).toMatchObject({ width: 3000, height: 1500 })
     expect(parseImageUrl(stored.url)).toMatchObject({ width: 2560, height: 1280 })
-    const meta = await sharp(path.join(storage.root, stored.storageKey)).metadata()
+    const meta = await sharp(path.join(disk.storage.root, stored.storageKey)).metadata()
     expect([meta.width, meta.height]).toEqual([2560, 1280])
     const hash = stored.storageKey.slice(0, 32)
     expect(stored.variants).toContain(`${hash}-w1920.webp`)
@@ -131,14 +127,14 @@ describe('storeUpload', () => {
   it('refuses a kind the target does not take, naming what it takes', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
     const onlyImages = await storeUpload(chunks(pdf), {
-      storage,
+      storage: disk.storage,
       limitsMb: LIMITS,
       allowed: ['image'],
     }).catch((e: unknown) => e)
     expect(onlyImages).toMatchObject({ message: UPLOAD_ERRORS.wrongKind(['image']), status: 415 })
     const webm = Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282847765626d', 'hex')
     const cv = await storeUpload(chunks(Buffer.concat([webm, Buffer.alloc(5000)])), {
-      storage,
+      storage: disk.storage,
       limitsMb: LIMITS,
       allowed: ['document', 'image'],
     }).catch((e: unknown) => e)

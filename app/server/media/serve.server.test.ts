@@ -1,13 +1,10 @@
 // ADR 017 amendment: a library file the browser would run (a PDF's scripts in the viewer) is
 // a download, never a page of our origin; images and videos are shown.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storeUpload } from './pipeline.server.ts'
 import { isShownInline, serveStored } from './serve.server.ts'
-import { LocalDiskStorage } from './storage.server.ts'
+import { useDiskStorage } from './media-test-support.ts'
 
 /** A PDF whose opening runs a script (what the audit uploaded). */
 const SCRIPTED_PDF = Buffer.from(
@@ -15,13 +12,7 @@ const SCRIPTED_PDF = Buffer.from(
     '2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 )
 
-let root: string
-let storage: LocalDiskStorage
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'vitrine-serve-'))
-  storage = new LocalDiskStorage(path.join(root, 'media'))
-})
-afterEach(() => rmSync(root, { recursive: true, force: true }))
+const disk = useDiskStorage('vitrine-serve-')
 
 async function* once(bytes: Buffer) {
   yield bytes
@@ -29,8 +20,8 @@ async function* once(bytes: Buffer) {
 const LIMITS = { image: 1, video: 2, document: 1 }
 
 const served = async (bytes: Buffer) => {
-  const stored = await storeUpload(once(bytes), { storage, limitsMb: LIMITS })
-  return serveStored(new Request('http://localhost/media/x'), storage, stored.storageKey, {
+  const stored = await storeUpload(once(bytes), { storage: disk.storage, limitsMb: LIMITS })
+  return serveStored(new Request('http://localhost/media/x'), disk.storage, stored.storageKey, {
     immutable: true,
   })
 }
@@ -47,7 +38,7 @@ describe('serveStored (ADR 017)', () => {
     const key = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')![1]!
     const ranged = await serveStored(
       new Request('http://localhost/media/x', { headers: { range: 'bytes=0-9' } }),
-      storage,
+      disk.storage,
       key,
       { immutable: true },
     )

@@ -18,6 +18,18 @@ function post(fields: Record<string, string>, ip = '203.0.113.7') {
   })
 }
 
+/** The form was refused (400) with this message and exactly these field errors; nothing stored. */
+async function expectRefused(
+  answer: ReturnType<typeof handleContact>,
+  refusal: { message: string; fieldErrors: Record<string, string> },
+) {
+  const result = await answer
+  if (result.status !== 'error') throw new Error('accepted')
+  expect(result).toMatchObject({ httpStatus: 400, message: refusal.message })
+  expect(result.fieldErrors).toEqual(refusal.fieldErrors)
+  expect((await listMessages({})).total).toBe(0)
+}
+
 const valid = { name: 'Jeanne', email: 'jeanne@exemple.fr', message: 'Bonjour !' }
 
 describe('handleContact', () => {
@@ -31,16 +43,14 @@ describe('handleContact', () => {
   })
 
   it('refuses invalid input with French field errors and stores nothing', async () => {
-    const result = await handleContact(post({ name: ' ', email: 'nope', message: '' }))
-    expect(result.status).toBe('error')
-    if (result.status !== 'error') return
-    expect(result.httpStatus).toBe(400)
-    expect(result.fieldErrors).toMatchObject({
-      name: 'Le nom est requis',
-      email: 'Adresse e-mail invalide',
-      message: 'Le message est requis',
+    await expectRefused(handleContact(post({ name: ' ', email: 'nope', message: '' })), {
+      message: 'Veuillez corriger les champs signalés.',
+      fieldErrors: {
+        name: 'Le nom est requis',
+        email: 'Adresse e-mail invalide',
+        message: 'Le message est requis',
+      },
     })
-    expect((await listMessages({})).total).toBe(0)
   })
 
   it('refuses junk from the English site in English only, and stores nothing', async () => {
@@ -60,15 +70,14 @@ describe('handleContact', () => {
       ['website', ''],
       ['website', 'spam'],
     ])
-    const result = await english(junk)
-    if (result.status !== 'error') throw new Error('accepted')
-    expect(result).toMatchObject({ httpStatus: 400, message: 'Please correct the fields marked.' })
-    expect(result.fieldErrors).toEqual({
-      name: 'At most 200 characters.',
-      email: 'Invalid value: a text is expected.',
-      message: 'Please enter your message (at most 5,000 characters).',
+    await expectRefused(english(junk), {
+      message: 'Please correct the fields marked.',
+      fieldErrors: {
+        name: 'At most 200 characters.',
+        email: 'Invalid value: a text is expected.',
+        message: 'Please enter your message (at most 5,000 characters).',
+      },
     })
-    expect((await listMessages({})).total).toBe(0)
   })
 
   it('drops a message whose honeypot is filled', async () => {

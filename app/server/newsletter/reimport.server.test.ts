@@ -4,33 +4,10 @@
 // other services' presets still apply to their own files.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { responseOf } from '../auth/auth-test-support.ts'
 import type { DatabaseHandle } from '../db/client.server.ts'
+import { cookieFor, exportSubscribers, importSubscribers } from './subscribers-test-support.ts'
 
-process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
-process.env.PUBLIC_URL = 'http://localhost:3999'
-
-const tab = await import('#app/routes/admin/subscribers.tsx')
-const exportRoute = await import('#app/routes/resources/subscribers-export.ts')
 const { getDb, setDatabase } = await import('../db/client.server.ts')
-const { createSessionCookie, createTestUser, SESSION_COOKIE } =
-  await import('../../../tests/fixtures/auth.ts')
-
-const ORIGIN = 'http://localhost:3999'
-type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0]
-
-async function adminCookie() {
-  const user = await createTestUser({ role: 'admin' })
-  return `${SESSION_COOKIE}=${await createSessionCookie(user.id)}`
-}
-
-function request(path: string, cookie: string, body?: FormData) {
-  return new Request(new URL(path, ORIGIN), {
-    method: body ? 'POST' : 'GET',
-    headers: { origin: ORIGIN, cookie, 'x-vitrine-client-ip': '10.9.0.8' },
-    ...(body ? { body } : {}),
-  })
-}
 
 /** One subscriber as the site keeps it, every proof column filled as its status has it. */
 function subscriber(
@@ -109,41 +86,19 @@ describe('re-importing Vitrine’s own export', () => {
       ])
       .execute()
     const before = await compared()
-    const cookie = await adminCookie()
-    const csv = await (
-      await responseOf(() =>
-        exportRoute.loader({
-          request: request('/api/subscribers/export', cookie),
-          params: {},
-          context: {},
-        } as unknown as Args<typeof exportRoute.loader>),
-      )
-    ).text()
+    const csv = await (await exportSubscribers(await cookieFor())).text()
 
     // A fresh database: nobody there yet.
     fresh = await createTestDatabase()
     setDatabase(fresh)
     expect(await compared()).toEqual([])
-    const form = new FormData()
     // The form's defaults: « Autre fichier CSV », French, no column typed.
-    for (const [k, v] of Object.entries({
-      intent: 'import',
-      source: 'csv',
-      locale: 'fr',
+    const answer = await importSubscribers(await cookieFor(), 'csv', {
       emailColumn: '',
       dateColumn: '',
       confirmedColumn: '',
-    }))
-      form.append(k, v)
-    form.append('file', new File([csv], 'abonnes.csv', { type: 'text/csv' }))
-    const freshAdmin = await adminCookie()
-    const answer = await responseOf(() =>
-      tab.action({
-        request: request('/admin/subscribers', freshAdmin, form),
-        params: {},
-        context: {},
-      } as unknown as Args<typeof tab.action>),
-    )
+      file: new File([csv], 'abonnes.csv', { type: 'text/csv' }),
+    })
     expect(answer.status).toBe(302)
     expect(await compared()).toEqual(before)
     setDatabase(original.current)

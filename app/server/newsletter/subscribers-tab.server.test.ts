@@ -4,46 +4,19 @@
 // CSV export carries the proof of consent; deletion; refused to anyone but an active admin.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { responseOf } from '../auth/auth-test-support.ts'
+import {
+  act,
+  cookieFor,
+  exportSubscribers,
+  importSubscribers,
+  loadTab,
+} from './subscribers-test-support.ts'
 
-process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'
-process.env.PUBLIC_URL = 'http://localhost:3999'
-
-const tab = await import('#app/routes/admin/subscribers.tsx')
-const exportRoute = await import('#app/routes/resources/subscribers-export.ts')
 const { getDb } = await import('../db/client.server.ts')
 const { resetRateLimits } = await import('../rate-limit/rate-limit.server.ts')
-const { createSessionCookie, createTestUser, SESSION_COOKIE } =
-  await import('../../../tests/fixtures/auth.ts')
 const { readToast } = await import('../http/toast.server.ts')
 
 const ORIGIN = 'http://localhost:3999'
-type Args<T extends (...args: never[]) => unknown> = Parameters<T>[0]
-
-async function cookieFor(role: 'admin' | 'editor' | 'viewer' = 'admin') {
-  const user = await createTestUser({ role })
-  return `${SESSION_COOKIE}=${await createSessionCookie(user.id)}`
-}
-
-function request(path: string, cookie: string, body?: FormData) {
-  return new Request(new URL(path, ORIGIN), {
-    method: body ? 'POST' : 'GET',
-    headers: { origin: ORIGIN, cookie, 'x-vitrine-client-ip': '10.9.0.7' },
-    ...(body ? { body } : {}),
-  })
-}
-
-const act = (cookie: string, fields: Record<string, string | Blob>) => {
-  const form = new FormData()
-  for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  return responseOf(() =>
-    tab.action({
-      request: request('/admin/subscribers', cookie, form),
-      params: {},
-      context: {},
-    } as unknown as Args<typeof tab.action>),
-  )
-}
 
 const rows = () =>
   getDb()
@@ -72,10 +45,7 @@ describe('the « Abonnés » tab', () => {
 
   it('imports Ghost members: consent date kept, confirmed only when the file says so', async () => {
     const admin = await cookieFor()
-    const answer = await act(admin, {
-      intent: 'import',
-      source: 'ghost',
-      locale: 'fr',
+    const answer = await importSubscribers(admin, 'ghost', {
       file: new File([GHOST], 'members.csv', { type: 'text/csv' }),
     })
     expect(answer.status).toBe(302)
@@ -96,10 +66,7 @@ describe('the « Abonnés » tab', () => {
 
   it('imports pasted content and empty column inputs as a browser sends the form', async () => {
     const admin = await cookieFor()
-    const answer = await act(admin, {
-      intent: 'import',
-      source: 'ghost',
-      locale: 'fr',
+    const answer = await importSubscribers(admin, 'ghost', {
       file: new File([], '', { type: 'application/octet-stream' }),
       csv: GHOST,
       // The column inputs left empty: the source's columns.
@@ -119,9 +86,7 @@ describe('the « Abonnés » tab', () => {
 
   it('imports Mailchimp and Substack columns, and a mapped column', async () => {
     const admin = await cookieFor()
-    await act(admin, {
-      intent: 'import',
-      source: 'mailchimp',
+    await importSubscribers(admin, 'mailchimp', {
       locale: 'en',
       csv: [
         'Email Address,First Name,OPTIN_TIME,CONFIRM_TIME',
@@ -129,16 +94,10 @@ describe('the « Abonnés » tab', () => {
         'fay@example.com,Fay,2023-01-03 10:00:00,',
       ].join('\n'),
     })
-    await act(admin, {
-      intent: 'import',
-      source: 'substack',
-      locale: 'fr',
+    await importSubscribers(admin, 'substack', {
       csv: 'email;active_subscription;email_disabled;created_at\ngus@exemple.fr;false;false;2022-06-01T00:00:00Z\n',
     })
-    await act(admin, {
-      intent: 'import',
-      source: 'csv',
-      locale: 'fr',
+    await importSubscribers(admin, 'csv', {
       emailColumn: 'Courriel',
       dateColumn: 'Inscrit le',
       confirmedColumn: 'Validé',
@@ -154,10 +113,7 @@ describe('the « Abonnés » tab', () => {
 
   it('refuses a file without the address column, in French, changing nothing', async () => {
     const admin = await cookieFor()
-    const answer = await act(admin, {
-      intent: 'import',
-      source: 'ghost',
-      locale: 'fr',
+    const answer = await importSubscribers(admin, 'ghost', {
       csv: 'nom,ville\nAna,Lyon\n',
     })
     expect(answer).not.toBeInstanceOf(Response)
@@ -169,19 +125,10 @@ describe('the « Abonnés » tab', () => {
 
   it('exports the list with its proof of consent', async () => {
     const admin = await cookieFor()
-    await act(admin, {
-      intent: 'import',
-      source: 'csv',
-      locale: 'fr',
+    await importSubscribers(admin, 'csv', {
       csv: 'email,confirmed,consent_date\nana@exemple.fr,true,2024-01-01T00:00:00Z\n',
     })
-    const response = await responseOf(() =>
-      exportRoute.loader({
-        request: request('/api/subscribers/export', admin),
-        params: {},
-        context: {},
-      } as unknown as Args<typeof exportRoute.loader>),
-    )
+    const response = await exportSubscribers(admin)
     expect(response.headers.get('content-type')).toContain('text/csv')
     const text = await response.text()
     // The statistics' CSV writer: ';' between cells after a BOM (the import guesses it).
@@ -192,20 +139,10 @@ describe('the « Abonnés » tab', () => {
   it('lists with filters, counts and growth per month', async () => {
     const admin = await cookieFor()
     const month = new Date().toISOString().slice(0, 7)
-    await act(admin, {
-      intent: 'import',
-      source: 'csv',
-      locale: 'fr',
+    await importSubscribers(admin, 'csv', {
       csv: 'email,confirmed\nana@exemple.fr,true\nbea@exemple.fr,false\n',
     })
-    const view = (await tab.loader({
-      request: request('/admin/subscribers?statut=confirmed&q=ana', admin),
-      params: {},
-      context: {},
-    } as unknown as Args<typeof tab.loader>)) as Exclude<
-      Awaited<ReturnType<typeof tab.loader>>,
-      Response
-    >
+    const view = await loadTab(admin, '?statut=confirmed&q=ana')
     expect(view.items.map((s) => s.email)).toEqual(['ana@exemple.fr'])
     expect(view.counts).toEqual({ pending: 1, confirmed: 1, unsubscribed: 0, rejected: 0 })
     expect(view.growth.at(-1)).toEqual({ month, added: 2 })
@@ -213,10 +150,7 @@ describe('the « Abonnés » tab', () => {
 
   it('deletes a subscriber', async () => {
     const admin = await cookieFor()
-    await act(admin, {
-      intent: 'import',
-      source: 'csv',
-      locale: 'fr',
+    await importSubscribers(admin, 'csv', {
       csv: 'email\nana@exemple.fr\n',
     })
     const { id } = await getDb()
@@ -231,19 +165,10 @@ describe('the « Abonnés » tab', () => {
   it('is refused to editors and viewers, reading and writing', async () => {
     for (const role of ['editor', 'viewer'] as const) {
       const cookie = await cookieFor(role)
-      const page = await responseOf(() =>
-        exportRoute.loader({
-          request: request('/api/subscribers/export', cookie),
-          params: {},
-          context: {},
-        } as unknown as Args<typeof exportRoute.loader>),
-      )
+      const page = await exportSubscribers(cookie)
       expect(page.headers.get('content-type') ?? '').not.toContain('text/csv')
       expect([302, 303, 403]).toContain(page.status)
-      const answer = await act(cookie, {
-        intent: 'import',
-        source: 'csv',
-        locale: 'fr',
+      const answer = await importSubscribers(cookie, 'csv', {
         csv: 'email,confirmed\nintrus@exemple.fr,true\n',
       })
       expect([302, 303, 403]).toContain(answer.status)

@@ -93,17 +93,24 @@ describe('English status of a post', () => {
     expect((await getTranslation('post', post.id))!.publishedAt).toBe(stored.publishedAt)
   })
 
-  it('shows a scheduled version at its date, and arms the content generation for it', async () => {
+  /** The clock at 1 January 2030, 10:00, and a French post published at `publishedAt`. */
+  async function frenchPostOn1January(publishedAt: string) {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
-    const post = await createBlogPost(
-      makeBlogPost({ status: 'published', publishedAt: '2029-06-01T10:00:00.000Z' }),
-    )
-    await saveTranslation('post', post.id, 'en', {
+    return createBlogPost(makeBlogPost({ status: 'published', publishedAt }))
+  }
+
+  /** The post's English version saved as `status`, dated 2 January 2030, 10:00. */
+  const saveEnglishFor2January = (postId: string, status: 'draft' | 'published') =>
+    saveTranslation('post', postId, 'en', {
       ...ENGLISH,
-      status: 'published',
+      status,
       publishedAt: '2030-01-02T10:00:00.000Z',
     })
+
+  it('shows a scheduled version at its date, and arms the content generation for it', async () => {
+    const post = await frenchPostOn1January('2029-06-01T10:00:00.000Z')
+    await saveEnglishFor2January(post.id, 'published')
     expect((await getTranslation('post', post.id))?.status).toBe('scheduled')
     expect(await english(post.id)).toEqual(hidden)
     expect((await nextScheduledPublishAt())?.toISOString()).toBe('2030-01-02T10:00:00.000Z')
@@ -113,22 +120,10 @@ describe('English status of a post', () => {
   })
 
   it('counts no English date of a draft, and no English version before its French post', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date('2030-01-01T10:00:00.000Z'))
-    const post = await createBlogPost(
-      makeBlogPost({ status: 'published', publishedAt: '2030-01-05T10:00:00.000Z' }),
-    )
-    await saveTranslation('post', post.id, 'en', {
-      ...ENGLISH,
-      status: 'draft',
-      publishedAt: '2030-01-02T10:00:00.000Z',
-    })
+    const post = await frenchPostOn1January('2030-01-05T10:00:00.000Z')
+    await saveEnglishFor2January(post.id, 'draft')
     expect((await nextScheduledPublishAt())?.toISOString()).toBe('2030-01-05T10:00:00.000Z')
-    await saveTranslation('post', post.id, 'en', {
-      ...ENGLISH,
-      status: 'published',
-      publishedAt: '2030-01-02T10:00:00.000Z',
-    })
+    await saveEnglishFor2January(post.id, 'published')
     // English due, French not yet: still hidden.
     vi.setSystemTime(new Date('2030-01-03T10:00:00.000Z'))
     expect((await english(post.id)).list).toBe(false)
