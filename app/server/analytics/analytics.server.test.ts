@@ -186,6 +186,18 @@ describe('collection', () => {
     expect(report.panels.source.map((r) => [r.value, r.visits])).toEqual([['news', 1]])
   })
 
+  test('a visit whose events were deleted meanwhile starts whole again', async () => {
+    const start = Date.UTC(2026, 10, 20, 10)
+    await collect(beacon(view('/')), start)
+    await flushEvents()
+    await database.current.db.deleteFrom('analytics_event').execute()
+    await collect(beacon(view('/blog', { r: 'https://google.com/' })), start + 60_000)
+    await flushEvents()
+    const [row] = await rows()
+    expect(row!.ref).not.toBeNull()
+    expect([row!.country, row!.device, row!.browser, row!.os].every((v) => v !== null)).toBe(true)
+  })
+
   test('bots, prefetches, signed-in users, DNT/GPC and the opt-out are not counted', async () => {
     const cases: Parameters<typeof beacon>[1][] = [
       { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },

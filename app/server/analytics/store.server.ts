@@ -487,8 +487,9 @@ const refKind = (kind: number): DictKind =>
 // continues a visit this process wrote the start of stores them as nulls (no bytes in SQLite).
 // It continues it when the same visitor's last event written here is at most VISIT_GAP_S
 // before it, strictly (an equal time could sort first), on the same local day (the rollup
-// cuts visits at local midnights). Anything else (another app server, a restart, a lost
-// batch) writes them whole, which is always right.
+// cuts visits at local midnights), and that last event is still stored. Anything else (another
+// app server, a restart, a lost batch, deleted events) writes them whole, which is always
+// right.
 
 /** A gap this long starts a new visit (the rollup's VISIT_GAP_S). */
 const VISIT_GAP_S = 30 * 60
@@ -515,9 +516,36 @@ interface LastWritten {
 const continuesVisit = (t: number, day: number, last: LastWritten | undefined) =>
   last !== undefined && t > last.t && t - last.t <= VISIT_GAP_S && day === last.day
 
+/**
+ * Forgets the batch's visitors whose last event written here is no longer stored (deleted
+ * meanwhile: by hand, by a test): their next event starts a visit whole. One look-up by the
+ * `t` index per batch.
+ */
+async function forgetDeleted(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
+  const remembered = [...new Set(batch.map((e) => e.v))]
+    .map((v) => [v, lastWritten.get(v)] as const)
+    .filter((pair): pair is readonly [number, LastWritten] => pair[1] !== undefined)
+  for (let i = 0; i < remembered.length; i += 400) {
+    const chunk = remembered.slice(i, i + 400)
+    const found = await db
+      .selectFrom('analytics_event')
+      .select(['v', 't'])
+      .where('t', 'in', [...new Set(chunk.map(([, last]) => last.t))])
+      .where(
+        'v',
+        'in',
+        chunk.map(([v]) => v),
+      )
+      .execute()
+    const stored = new Set(found.map((row) => `${Number(row.v)}:${Number(row.t)}`))
+    for (const [v, last] of chunk) if (!stored.has(`${v}:${last.t}`)) lastWritten.delete(v)
+  }
+}
+
 /** Encode and insert a batch in one transaction. */
 export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
   const zone = await siteZone()
+  await forgetDeleted(db, batch)
   // Decided against the visitors' events written before and earlier in the batch; remembered
   // once the batch is stored (a lost batch leaves no visit to continue).
   const seen = new Map<number, LastWritten>()

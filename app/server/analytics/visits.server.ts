@@ -154,8 +154,15 @@ function matchingVisits(db: Kysely<Database>, lo: number, hi: number, filters: V
       )
     else {
       const column = COLUMN[filter.dim as keyof typeof COLUMN] as Column | undefined
-      // An unknown dimension matches nothing.
-      query = column ? query.where(`m.${column}`, '=', filter.value) : query.where('m.id', '<', lo)
+      // An unknown dimension matches nothing. A value other than 0 also says `<> 0`, the
+      // condition of the UTM columns' partial indexes (ADR 118): its visits are read by them.
+      query = !column
+        ? query.where('m.id', '<', lo)
+        : filter.value === 0
+          ? query.where(`m.${column}`, '=', 0)
+          : query
+              .where(`m.${column}`, '=', filter.value)
+              .where(sql<boolean>`${sql.ref(`m.${column}`)} <> 0`)
     }
   }
   return query

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../../../tests/fixtures/db.ts'
+import { onPostgres, useTestDatabase } from '../../../../tests/fixtures/db.ts'
 import { down, up } from './040-analytics-small-ids.server.ts'
 
 const database = useTestDatabase()
@@ -43,5 +43,12 @@ describe('040 analytics small ids', () => {
       .execute()
     expect(back.map((r) => Number(r.id))).toEqual(ids.slice(0, 3))
     await up(db)
+  })
+
+  it.skipIf(onPostgres)('reads the visits of a UTM value through its partial index', async () => {
+    const plan = await sql<{ detail: string }>`explain query plan
+      select id from analytics_visit m
+      where m.id >= 0 and m.id < 1048576 and m.src = 3 and m.src <> 0`.execute(database.current.db)
+    expect(plan.rows.map((r) => r.detail).join('\n')).toContain('analytics_visit_src')
   })
 })
