@@ -28,7 +28,12 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
-import { DIMENSIONS, StatsQuerySchema, type StatsQuery } from '../app/domain/analytics.ts'
+import {
+  DEFAULT_STATS_SETTINGS,
+  DIMENSIONS,
+  StatsQuerySchema,
+  type StatsQuery,
+} from '../app/domain/analytics.ts'
 import {
   migrateToLatest,
   openDatabase,
@@ -41,6 +46,7 @@ import { realtimeVisitors } from '../app/server/analytics/realtime.server.ts'
 import { EVENT_COLUMNS, refreshRollups } from '../app/server/analytics/rollup.server.ts'
 import { DICT, dictIds } from '../app/server/analytics/store.server.ts'
 import { resetCaches } from '../app/server/cache/caches.server.ts'
+import { zoneOf } from '../app/server/analytics/zone.server.ts'
 import { spawnBenchServer, waitUntilSettled } from './lib/bench-server.ts'
 
 function option(name: string, fallback: number): number {
@@ -144,11 +150,12 @@ async function generate(
     (c) => (c.charCodeAt(0) - 65) * 26 + (c.charCodeAt(1) - 65) + 1,
   )
   const today = Math.floor(Date.now() / 1000 / DAY_S)
+  const zone = zoneOf(DEFAULT_STATS_SETTINGS.timeZone)
   let made = 0
   let batch: Row[] = []
   while (made < total) {
     // A visitor of one day (the salt is daily): one to three visits.
-    const v = randomInt(2 ** 47) + 1
+    const v = randomInt(2 ** 31 - 1) + 1
     const day = today - 364 + randomInt(365)
     const device = 1 + (Math.random() < 0.35 ? 1 : Math.random() < 0.1 ? 2 : 0)
     const browser = id(DICT.browser, browsers[zipf(browsers.length)()]!)
@@ -164,28 +171,26 @@ async function generate(
       const med = tagged ? id(DICT.medium, mediums[randomInt(mediums.length)]!) : null
       const camp = tagged ? id(DICT.campaign, campaigns[randomInt(campaigns.length)]!) : null
       const pages = 1 + geometric(0.3)
+      // The writer stores a visit's dimensions on its first event only, and again after a
+      // local midnight (ADR 118).
+      let dayOfLast = -1
+      const row = (kind: number, path: number, ref: number | null): Row => {
+        const local = Math.floor(zone.local(t) / DAY_S)
+        const whole = local !== dayOfLast
+        dayOfLast = local
+        return whole
+          ? [t, v, kind, path, ref, src, med, camp, country, device, browser, osId]
+          : [t, v, kind, path, kind ? ref : null, null, null, null, null, null, null, null]
+      }
       for (let p = 0; p < pages && made < total; p++) {
-        batch.push([
-          t,
-          v,
-          0,
-          pathIds[pickPath()]!,
-          ref,
-          src,
-          med,
-          camp,
-          country,
-          device,
-          browser,
-          osId,
-        ])
+        batch.push(row(0, pathIds[pickPath()]!, ref))
         made++
         t += 10 + randomInt(240)
       }
       const goal = Math.random()
       if (made < total && goal < 0.06) {
         const kind = goal < 0.01 ? 1 : goal < 0.04 ? 2 : 3
-        batch.push([t, v, kind, pathIds[0]!, null, src, med, camp, country, device, browser, osId])
+        batch.push(row(kind, pathIds[0]!, null))
         made++
       }
       t += 1800 + randomInt(7200)

@@ -24,7 +24,7 @@ import { flushEvents, purgeEventsOlderThan, saveStatsSettings } from './store.se
 import { collect } from './collect.server.ts'
 import { buildReport } from './report.server.ts'
 import { CLIENT_IP_HEADER } from '../http/client-ip.server.ts'
-import { countFromVisits, firstVisitId, totalFromVisits, VISITS_PER_DAY } from './visits.server.ts'
+import { countFromVisits, firstVisitId, totalFromVisits, visitDay } from './visits.server.ts'
 import { zoneOf } from './zone.server.ts'
 import type { Row } from './sources.server.ts'
 import { countFromFilterRollups, isRolledUpFilter } from './filter-rollup.server.ts'
@@ -226,7 +226,7 @@ describe('visit rows', () => {
     await refreshRollups(NOW)
     const days = async () =>
       (await db.selectFrom('analytics_visit').select(['id', 'pages']).orderBy('id').execute()).map(
-        (r) => [Math.floor(Number(r.id) / VISITS_PER_DAY) - FIRST, Number(r.pages)],
+        (r) => [visitDay(Number(r.id)) - FIRST, Number(r.pages)],
       )
     expect(await days()).toEqual([
       [2, 2],

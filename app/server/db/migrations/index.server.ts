@@ -29,6 +29,7 @@ import * as m035 from './035-page-revisions.server.ts'
 import * as m037 from './037-analytics-visits.server.ts'
 import * as m038 from './038-analytics-compact.server.ts'
 import * as m039 from './039-analytics-filter-rollup.server.ts'
+import * as m040 from './040-analytics-small-ids.server.ts'
 import * as m032 from './032-activity-keyset-indexes.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,5 +61,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '037-analytics-visits': m037,
   '038-analytics-compact': m038,
   '039-analytics-filter-rollup': m039,
+  '040-analytics-small-ids': m040,
   '032-activity-keyset-indexes': m032,
 }
