@@ -11,6 +11,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { log } from '#app/server/core/log.server.ts'
+import { syncCommits } from '#app/server/db/client.server.ts'
 import { folderMedia, isMarkdownZip, zipMedia } from './markdown-files.server.ts'
 import { isMediumZip } from './medium.server.ts'
 import {
@@ -279,6 +280,8 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
       worker.off('exit', onExit)
       void queue
         .then(() => ctx.batch.flush())
+        // The batches committed without waiting for their fsync: one for all (ADR 117).
+        .then(() => syncCommits())
         .catch((error: unknown) => {
           log.error('Import batch failed', {
             error: error instanceof Error ? error.stack : String(error),
