@@ -1,6 +1,7 @@
 // The one database: SQLite (node:sqlite through Kysely) by default, PostgreSQL when
 // DATABASE_URL says so (ADR 028; differences in dialect.server.ts). SQLite: WAL +
-// synchronous=FULL, so an acknowledged write survives kill -9 and power loss (ADR 002).
+// synchronous=FULL, so an acknowledged write survives kill -9 and power loss (ADR 002); an
+// import's batches commit under NORMAL and are made durable at its end (ADR 117).
 import { mkdirSync, accessSync, constants } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
