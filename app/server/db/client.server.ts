@@ -1,6 +1,7 @@
 // The one database: SQLite (node:sqlite through Kysely) by default, PostgreSQL when
 // DATABASE_URL says so (ADR 028; differences in dialect.server.ts). SQLite: WAL +
-// synchronous=FULL, so an acknowledged write survives kill -9 and power loss (ADR 002).
+// synchronous=FULL, so an acknowledged write survives kill -9 and power loss (ADR 002); an
+// import's batches commit under NORMAL and are made durable at its end (ADR 117).
 import { mkdirSync, accessSync, constants } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -195,6 +196,35 @@ export function getDb(): Kysely<Database> {
 
 export function getDatabaseHandle(): DatabaseHandle | undefined {
   return current
+}
+
+/**
+ * Runs `work` on one connection of the process-wide database whose commits do not wait for
+ * their fsync: SQLite's `synchronous = NORMAL` (still atomic and consistent in WAL mode; a
+ * power cut may lose the last commits, never corrupt the file), FULL again before the
+ * connection is released, so no other request commits under it (ADR 117). The pragma cannot
+ * change inside a transaction, hence one connection around it. PostgreSQL: as is.
+ */
+export function withRelaxedCommits<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (current?.dialect !== 'sqlite') return work(getDb())
+  return getDb()
+    .connection()
+    .execute(async (db) => {
+      await sql`pragma synchronous = normal`.execute(db)
+      try {
+        return await work(db)
+      } finally {
+        await sql`pragma synchronous = full`.execute(db)
+      }
+    })
+}
+
+/**
+ * Makes every commit so far durable: on SQLite a passive checkpoint, which fsyncs the WAL
+ * before copying it into the database file (ADR 117). PostgreSQL commits are already durable.
+ */
+export async function syncCommits(): Promise<void> {
+  if (current?.dialect === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(getDb())
 }
 
 /** Make `handle` the process-wide database (tests and scripts). */

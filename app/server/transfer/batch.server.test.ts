@@ -3,9 +3,10 @@
 // own rows included) while the items before and after it land, and every item is settled in
 // order. On PostgreSQL a failed statement aborts the whole transaction unless rolled back to
 // a savepoint: this is what the savepoints are for.
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '#app/server/db/client.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { getDb, syncCommits } from '#app/server/db/client.server.ts'
+import { onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { ImportBatch } from './batch.server.ts'
 
 useTestDatabase()
@@ -62,4 +63,27 @@ describe('import batches', () => {
     expect(order).toEqual(['a', 'a+', 'b', 'b+', 'c', 'c+', 'd', 'd+', 'e', 'e+'])
     expect(await keys()).toEqual(['a', 'b', 'c', 'd', 'e'])
   })
+
+  it.skipIf(onPostgres)(
+    'commit without waiting for the fsync on SQLite, and leave the connection at FULL (ADR 117)',
+    async () => {
+      const batch = new ImportBatch()
+      const levels: number[] = []
+      const level = (rows: { rows: unknown[] }) =>
+        Number(Object.values(rows.rows[0] as Record<string, unknown>)[0])
+      await batch.add({
+        write: async (trx) => {
+          levels.push(level(await sql`pragma synchronous`.execute(trx)))
+          await trx.insertInto('import_source').values(sourceRow('a')).execute()
+        },
+        settle: () => undefined,
+      })
+      await batch.flush()
+      await syncCommits()
+      // 1 is NORMAL, 2 is FULL: every other request's commit still waits for its fsync.
+      expect(levels).toEqual([1])
+      expect(level(await sql`pragma synchronous`.execute(getDb()))).toBe(2)
+      expect(await keys()).toEqual(['a'])
+    },
+  )
 })

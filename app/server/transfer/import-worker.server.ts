@@ -1,28 +1,49 @@
-// The import worker's entry (ADR 083): reads the file named in workerData (then each file
-// sent to it) with the format's reader and posts each item to the main thread, at most IMPORT_WINDOW of them ahead of the
-// main thread's 'ack's (ADR 102): the reader works while the main thread writes, and items
-// never pile up in memory. The worker's heap is bounded by the main thread's
-// resourceLimits: a file that needs more ends the worker, never the server.
+// The import worker's entry (ADR 083), in one of two roles. A reader reads the file named in
+// workerData (then each file sent to it) with the format's reader and posts each item to the
+// main thread, at most IMPORT_WINDOW of them ahead of the main thread's 'ack's (ADR 102): the
+// reader works while the main thread writes, and items never pile up in memory. A renderer
+// (workerData `{ role: 'render' }`) turns the Markdown the main thread sends into HTML, so the
+// posts a reader hands off are rendered on the other core, never on the main thread (ADR 117).
+// The heap of each is bounded by the main thread's resourceLimits: a file that needs more
+// ends the worker, never the server.
 import { parentPort, workerData } from 'node:worker_threads'
 import { parseFile } from './parse.server.ts'
 import {
   IMPORT_WINDOW,
   ImportRefused,
+  RENDER_BACKLOG,
   type Emit,
   type ImportMessage,
   type ParseJob,
+  type RenderReply,
+  type RenderRequest,
   type WorkerEnd,
 } from './source.server.ts'
 
 if (!parentPort) throw new Error('import-worker must run in a worker thread')
 const port = parentPort
 
+/** Renders what the main thread sends, in order received; answers each by its id. */
+async function serveRenders(): Promise<void> {
+  const { renderMarkdown } = await import('#app/server/content/markdown.server.ts')
+  port.on('message', (request: RenderRequest) => {
+    renderMarkdown(request.markdown).then(
+      ({ html }) => port.postMessage({ id: request.id, html } satisfies RenderReply),
+      () => port.postMessage({ id: request.id } satisfies RenderReply),
+    )
+  })
+}
+
 let unacknowledged = 0
 let acknowledged: (() => void) | undefined
-/** Whether the main thread has loaded its renderer and may render posts (ADR 111). */
-let mainRenders = false
+/**
+ * How many posts the render worker has still to render, kept by the main thread (ADR 117);
+ * undefined without a render worker.
+ */
+let renderBacklog: Int32Array | undefined
 port.on('message', (message: unknown) => {
-  if (message === 'render') mainRenders = true
+  if (typeof message === 'object' && message !== null && 'renderBacklog' in message)
+    renderBacklog = new Int32Array((message as { renderBacklog: SharedArrayBuffer }).renderBacklog)
   if (message !== 'ack') return
   unacknowledged--
   const resolve = acknowledged
@@ -43,9 +64,10 @@ const emit: Emit = async (message: ImportMessage) => {
   unacknowledged++
   port.postMessage(message)
 }
-// The main thread has taken every item sent: it would wait for the next one, so it renders
-// that one itself while this thread reads and converts the following (ADR 111).
-emit.handOff = () => mainRenders && unacknowledged === 0
+// The render worker renders a post while this thread reads and converts the following; when
+// it has more than RENDER_BACKLOG waiting, this thread renders the post itself: the two share
+// the rendering by how busy each is (ADR 117).
+emit.handOff = () => !!renderBacklog && Atomics.load(renderBacklog, 0) < RENDER_BACKLOG
 
 /** Reads one file and tells how it ended, once the main thread has taken every item. */
 async function run(job: ParseJob): Promise<void> {
@@ -66,10 +88,13 @@ async function run(job: ParseJob): Promise<void> {
   port.postMessage(end)
 }
 
-// The first file comes with the worker; later ones as messages, when the main thread reuses
-// it while it is idle (its renderer is then loaded once, ADR 102).
-let jobs = run(workerData as ParseJob)
-port.on('message', (message: unknown) => {
-  if (typeof message === 'object' && message !== null && 'file' in message)
-    jobs = jobs.then(() => run(message as ParseJob))
-})
+if ((workerData as { role?: string }).role === 'render') void serveRenders()
+else {
+  // The first file comes with the worker; later ones as messages, when the main thread
+  // reuses it while it is idle (ADR 102).
+  let jobs = run(workerData as ParseJob)
+  port.on('message', (message: unknown) => {
+    if (typeof message === 'object' && message !== null && 'file' in message)
+      jobs = jobs.then(() => run(message as ParseJob))
+  })
+}

@@ -9,6 +9,8 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
+import { cacheSizes } from '#app/server/cache/caches.server.ts'
+import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import { addToLibrary } from '#app/server/media/library.server.ts'
 import { LocalDiskStorage } from '#app/server/media/storage.server.ts'
@@ -175,6 +177,18 @@ describe('WordPress WXR', { timeout: 60_000 }, () => {
     const media = await getDb().selectFrom('media').selectAll().execute()
     expect(media).toHaveLength(1)
     expect(await storage.stat(media[0]!.storageKey)).toBeDefined()
+  })
+
+  it('renders nothing on the main thread, even a body whose images moved (ADR 117)', async () => {
+    await importFile(fixture('wordpress-theme-test.xml'), options)
+    const rendered = () => cacheSizes().find((cache) => cache.name === 'rendered-markdown')?.size
+    // Every render of this thread goes through this cache: none happened during the import.
+    expect(rendered()).toBe(0)
+    const rows = await posts()
+    expect(rows.some((row) => row.content.includes('/media/'))).toBe(true)
+    // The workers' HTML is the editor's, byte for byte.
+    for (const row of rows) expect(row.contentHtml).toBe((await renderMarkdown(row.content)).html)
+    expect(rendered()).toBeGreaterThan(0)
   })
 
   it('answers the former permalink with the new address, never for other paths', async () => {

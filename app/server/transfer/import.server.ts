@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { log } from '#app/server/core/log.server.ts'
+import { syncCommits } from '#app/server/db/client.server.ts'
 import { folderMedia, isMarkdownZip, zipMedia } from './markdown-files.server.ts'
 import { isMediumZip } from './medium.server.ts'
 import {
@@ -24,9 +24,17 @@ import {
   type ImportOptions,
   type LocalMedia,
   recordAddress,
+  type SourcePost,
 } from './pipeline.server.ts'
 import { nextSteps, type ImportReportData } from './report.server.ts'
-import type { ImportMessage, ParseJob, WorkerEnd } from './source.server.ts'
+import { savedBody } from './prepare.server.ts'
+import type {
+  ImportMessage,
+  ParseJob,
+  RenderReply,
+  RenderRequest,
+  WorkerEnd,
+} from './source.server.ts'
 import {
   importVitrineRow,
   isVitrineZip,
@@ -213,59 +221,123 @@ async function apply(ctx: ImportContext, target: Target, message: ImportMessage)
 const WORKER_IDLE_MS = 30_000
 
 /**
- * A worker that finished its file cleanly, kept a little while: the next import reuses it
- * and its loaded renderer (about a second of start-up, ADR 102). It never holds the process.
+ * The import's render worker (ADR 117): the Markdown of the posts a reader hands off, rendered
+ * on the other core, so the main thread renders nothing and keeps answering requests. A
+ * render it cannot give (the worker ended) resolves undefined: the repository then renders.
  */
-let idle: { worker: Worker; timer: NodeJS.Timeout } | undefined
+class RenderWorker {
+  readonly worker = new Worker(importWorkerUrl(), {
+    workerData: { role: 'render' },
+    resourceLimits: IMPORT_WORKER_LIMITS,
+  })
+  /** How many renders wait, read by the reader to share the rendering (ADR 117). */
+  readonly backlog = new SharedArrayBuffer(4)
+  private readonly waiting = new Int32Array(this.backlog)
+  private next = 0
+  private ended = false
+  private readonly pending = new Map<number, (html: string | undefined) => void>()
 
-function takeWorker(job: ParseJob): Worker {
+  constructor() {
+    this.worker.on('message', (reply: RenderReply) => {
+      const resolve = this.pending.get(reply.id)
+      this.pending.delete(reply.id)
+      Atomics.store(this.waiting, 0, this.pending.size)
+      resolve?.(reply.html)
+    })
+    this.worker.on('error', (error: Error) => {
+      log.error('Import render worker failed', { error: error.stack ?? error.message })
+    })
+    this.worker.on('exit', () => {
+      this.ended = true
+      for (const resolve of this.pending.values()) resolve(undefined)
+      this.pending.clear()
+    })
+  }
+
+  get usable(): boolean {
+    return !this.ended
+  }
+
+  render(markdown: string): Promise<string | undefined> {
+    if (this.ended) return Promise.resolve(undefined)
+    return new Promise((resolve) => {
+      const id = this.next++
+      this.pending.set(id, resolve)
+      Atomics.store(this.waiting, 0, this.pending.size)
+      this.worker.postMessage({ id, markdown } satisfies RenderRequest)
+    })
+  }
+}
+
+interface Workers {
+  reader: Worker
+  renderer: RenderWorker
+}
+
+/**
+ * Workers that finished a file cleanly, kept a little while: the next import reuses them and
+ * their loaded modules (about a second of start-up, ADR 102). They never hold the process.
+ */
+let idle: (Workers & { timer: NodeJS.Timeout }) | undefined
+
+function takeWorkers(job: ParseJob): Workers {
   const kept = idle
   if (kept) {
     idle = undefined
     clearTimeout(kept.timer)
-    kept.worker.ref()
-    kept.worker.postMessage(job)
-    return kept.worker
+    kept.reader.ref()
+    kept.renderer.worker.ref()
+    kept.reader.postMessage(job)
+    return kept
   }
-  const worker = new Worker(importWorkerUrl(), {
+  const reader = new Worker(importWorkerUrl(), {
     workerData: job,
     resourceLimits: IMPORT_WORKER_LIMITS,
   })
   // An idle worker that fails or ends is simply not reused; a run's own listeners report it.
-  worker.on('error', () => undefined)
-  worker.on('exit', () => {
-    if (idle?.worker !== worker) return
+  reader.on('error', () => undefined)
+  reader.on('exit', () => {
+    if (idle?.reader !== reader) return
     clearTimeout(idle.timer)
+    void idle.renderer.worker.terminate()
     idle = undefined
   })
-  return worker
+  const renderer = new RenderWorker()
+  // This reader's posts leave it unrendered while the render worker has room (ADR 117).
+  reader.postMessage({ renderBacklog: renderer.backlog })
+  return { reader, renderer }
 }
 
-function keepIdle(worker: Worker): void {
-  if (idle) {
-    void worker.terminate()
-    return
-  }
-  worker.unref()
+function endWorkers(workers: Workers): void {
+  void workers.reader.terminate()
+  void workers.renderer.worker.terminate()
+}
+
+function keepIdle(workers: Workers): void {
+  if (idle || !workers.renderer.usable) return endWorkers(workers)
+  workers.reader.unref()
+  workers.renderer.worker.unref()
   const timer = setTimeout(() => {
-    if (idle?.worker === worker) idle = undefined
-    void worker.terminate()
+    if (idle?.reader === workers.reader) idle = undefined
+    endWorkers(workers)
   }, WORKER_IDLE_MS)
   timer.unref()
-  idle = { worker, timer }
+  idle = { ...workers, timer }
+}
+
+/** `post` rendered by the render worker, as it will be saved (ADR 117). Never rejects. */
+async function renderedAside(renderer: RenderWorker, post: SourcePost): Promise<void> {
+  const markdown = savedBody(post)
+  const html = await renderer.render(markdown)
+  if (html !== undefined) post.rendered = { markdown, html }
 }
 
 /** Runs the reader in a worker; resolves with how it ended, once every item is written. */
 function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
   return new Promise((resolve) => {
-    const worker = takeWorker(target.job)
-    // Once this thread's renderer is loaded (once per process, as at a first save from the
-    // editor), the worker may send posts unrendered when this thread waits for them: both
-    // cores then render (ADR 111).
-    void renderMarkdown('').then(
-      () => worker.postMessage('render'),
-      () => undefined,
-    )
+    const workers = takeWorkers(target.job)
+    const { reader: worker, renderer } = workers
+    ctx.render = (markdown) => renderer.render(markdown)
     let end: WorkerEnd | undefined
     let finished = false
     let queue = Promise.resolve()
@@ -279,13 +351,16 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
       worker.off('exit', onExit)
       void queue
         .then(() => ctx.batch.flush())
+        // The batches committed without waiting for their fsync: one for all (ADR 117).
+        .then(() => syncCommits())
         .catch((error: unknown) => {
           log.error('Import batch failed', {
             error: error instanceof Error ? error.stack : String(error),
           })
         })
         .then(() => {
-          if (reusable) keepIdle(worker)
+          if (reusable) keepIdle(workers)
+          else void renderer.worker.terminate()
           resolve(end ?? { type: 'error', message: 'import worker exited' })
         })
     }
@@ -297,10 +372,17 @@ function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
         finish(message.type !== 'error')
         return
       }
+      // A post handed off unrendered goes to the render worker as soon as it arrives: it
+      // renders while the items before it are prepared and written (ADR 117).
+      const rendered =
+        message.type === 'post' && !message.post.rendered
+          ? renderedAside(renderer, message.post)
+          : undefined
       queue = queue
         // One item per turn of the event loop: database queries answer synchronously on
         // SQLite, so the queued items would otherwise be prepared in one go (ADR 102).
         .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(() => rendered)
         .then(() => apply(ctx, target, message))
         .catch((error: unknown) => {
           log.error('Import item failed', {

@@ -72,6 +72,8 @@ export interface ImportContext {
   redirects: number
   /** The items prepared and waiting to be written (ADR 102). */
   batch: ImportBatch
+  /** Markdown → HTML in the import's render worker (ADR 117); undefined when it cannot. */
+  render?: (markdown: string) => Promise<string | undefined>
 }
 
 /** What preparing one item needs: its report is deferred until its batch is written. */
@@ -337,6 +339,22 @@ function safeDecodeUri(url: string): string {
   }
 }
 
+/**
+ * The HTML of `content` as its repository saves it (trimmed): the worker's when it rendered
+ * that text, else the render worker's (images moved into the library change the text), so
+ * the main thread renders only when there is no render worker (ADR 117).
+ */
+async function renderedFor(
+  ctx: ImportContext,
+  rendered: SourcePost['rendered'],
+  content: string,
+): Promise<SourcePost['rendered']> {
+  const markdown = content.trim()
+  if (rendered?.markdown === markdown || !ctx.render) return rendered
+  const html = await ctx.render(markdown)
+  return html === undefined ? rendered : { markdown, html }
+}
+
 /** What an item's write does once its batch is committed. */
 interface Prepared {
   write?: BatchEntry['write']
@@ -464,7 +482,7 @@ export function importPost(
     }
     // Validated and rendered here, outside the transaction: the worker's HTML unless the
     // images moved into the library changed the text (ADR 102).
-    const row = await prepareBlogPost(input, post.rendered)
+    const row = await prepareBlogPost(input, await renderedFor(ctx, post.rendered, content))
     batch.postSlugs.add(row.slug)
     batch.sourceKeys.add(post.sourceKey)
     return {
@@ -574,7 +592,10 @@ export function importPage(
         ? { content: '' }
         : await localiseImages(item, post.markdown, localMedia)
     const status = post.status === 'published' ? 'published' : 'draft'
-    const row = await preparePage({ title, slug, content, status }, post.rendered)
+    const row = await preparePage(
+      { title, slug, content, status },
+      await renderedFor(ctx, post.rendered, content),
+    )
     batch.pageSlugs.add(row.slug)
     batch.sourceKeys.add(post.sourceKey)
     return {

@@ -1,4 +1,4 @@
-// A post leaves the worker rendered unless the main thread waits for it (ADR 111).
+// A post leaves the reader rendered unless the render worker has room for it (ADR 117).
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { emitPost } from './prepare.server.ts'
@@ -22,7 +22,7 @@ async function sent(handOff?: () => boolean): Promise<SourcePost> {
 }
 
 describe('emitPost', () => {
-  it('renders the post in the worker while the main thread is busy', async () => {
+  it('renders the post in the reader while the render worker is busy', async () => {
     const post = await sent(() => false)
     expect(post.rendered).toEqual({
       markdown: 'Texte **gras**.',
@@ -31,7 +31,7 @@ describe('emitPost', () => {
     expect((await sent()).rendered).toEqual(post.rendered)
   })
 
-  it('sends it unrendered when the main thread waits for it', async () => {
+  it('sends it unrendered when the render worker has room', async () => {
     const post = await sent(() => true)
     expect(post.rendered).toBeUndefined()
     expect(post.markdown).toBe('Texte **gras**.')

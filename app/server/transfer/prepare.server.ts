@@ -9,7 +9,6 @@ import {
   stripMarkdown,
   type ShortcodeContext,
 } from './html-to-markdown.server.ts'
-import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import {
   clip,
   EMPTY_BODY,
@@ -67,6 +66,12 @@ export function preparePost(
   }
 }
 
+/** The body a post is saved with: trimmed as Zod trims it, EMPTY_BODY for an empty post. */
+export function savedBody(post: Pick<SourcePost, 'markdown' | 'page'>): string {
+  const body = post.markdown.trim()
+  return body === '' ? (post.page ? '' : EMPTY_BODY) : body
+}
+
 /** Prepares `raw` and hands it over, or reports it failed. */
 export async function emitPost(
   emit: Emit,
@@ -87,12 +92,13 @@ export async function emitPost(
     })
     return
   }
-  // Rendered here, in the worker, and never under the write transaction (ADR 102): the
-  // body as the pipeline will save it, Zod's trim included. When the main thread waits for
-  // items, it renders this one itself, outside any transaction, while the worker reads on:
-  // both cores render (ADR 111). The HTML is the same: one processor, one function.
+  // Rendered in a worker, never on the main thread nor under the write transaction (ADR 102):
+  // the body as the pipeline will save it, Zod's trim included. With a render worker, the
+  // post leaves unrendered and that worker renders it while this one reads on; the renderer
+  // is then never loaded here (ADR 117). The HTML is the same: one processor, one function.
   if (!emit.handOff?.()) {
-    const body = post.markdown.trim() === '' ? (post.page ? '' : EMPTY_BODY) : post.markdown.trim()
+    const { renderMarkdown } = await import('#app/server/content/markdown.server.ts')
+    const body = savedBody(post)
     post.rendered = { markdown: body, html: (await renderMarkdown(body)).html }
   }
   await emit({ type: 'post', post })

@@ -97,10 +97,23 @@ export const IMPORT_WINDOW = 16
 
 /**
  * How a reader hands over an item: resolves once the pipeline can take another. `handOff`,
- * when the worker's main thread has its renderer loaded and nothing left to do, says a post
- * is better sent unrendered: the main thread renders it meanwhile (ADR 111).
+ * when the render worker has room, says a post is sent unrendered: the render worker renders
+ * it while the reader reads on (ADR 117).
  */
 export type Emit = ((message: ImportMessage) => Promise<void>) & { handOff?: () => boolean }
+
+/** Posts the render worker may have waiting before the reader renders one itself (ADR 117). */
+export const RENDER_BACKLOG = 3
+
+/** A Markdown text sent to the render worker, and its HTML (none when it failed), ADR 117. */
+export interface RenderRequest {
+  id: number
+  markdown: string
+}
+export interface RenderReply {
+  id: number
+  html?: string
+}
 
 /** The end of a reader's run, sent after its last item. */
 export type WorkerEnd =
