@@ -3,7 +3,7 @@ import { createBlogPost, getBlogPost } from '#app/server/repositories/blog.serve
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
 import { makeBlogPost } from '#app/server/demo/factories.server.ts'
 import { PREVIEW_BANNER } from '#app/domain/publishing.ts'
-import { test, expect, allowConsoleError } from '../../fixtures/test.ts'
+import { test, expect, allowConsoleError, waitForHydration } from '../../fixtures/test.ts'
 import { adminNav, openAdminTab, signInAdmin } from '../../fixtures/admin.ts'
 import { visit } from '../public/helpers.ts'
 
@@ -14,6 +14,8 @@ test('leaving a form with unsaved edits asks first: « Rester » keeps the text'
   const post = await createBlogPost(makeBlogPost({ title: `Article à garder ${Date.now()}` }))
   await signInAdmin(page)
   await page.goto(`/admin/blog?edit=${post.id}`)
+  // Typed before hydration, the edit would be the browser's alone: nothing for React to guard.
+  await waitForHydration(page)
   const title = page.getByRole('textbox', { name: 'Titre', exact: true })
   await title.fill('Titre modifié, pas encore enregistré')
 

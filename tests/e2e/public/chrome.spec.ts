@@ -134,6 +134,27 @@ test('navigation panel: entries, active route, Esc, focus trap, closes on route 
   expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(390)
 })
 
+test('once the page counts as hydrated, a footer link is a page change even when the footer code comes late', async ({
+  page,
+  db: _db,
+}) => {
+  // The footer is a lazy part (site-chrome.tsx): held back here, it is still the server's HTML
+  // when the root has hydrated, and a click on it then loads a whole document.
+  await page.route(/\/assets\/footer-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    await route.continue()
+  })
+  await visit(page, '/')
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Blog', exact: true }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(documents).toEqual([])
+})
+
 test('section badge, back-to-home button and scroll to top', async ({ page, db: _db }) => {
   await visit(page, '/')
   await expect(page.getByTestId('section-badge')).toHaveText('Section : Accueil')
