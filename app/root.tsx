@@ -32,6 +32,7 @@ import { feedPath, localeOfPath, requestLocale } from '#app/domain/i18n/locale.t
 import { localizeSettings } from '#app/server/repositories/translations.server.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import appCss from './app.css?url'
+import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
 import displayFont from './styles/fonts/space-grotesk-latin-wght-normal.woff2?url'
 
 /**
@@ -43,14 +44,15 @@ export const links: Route.LinksFunction = () => [
 ]
 
 /**
- * The headings' font (hashed /assets/ name, the same file fonts.css names), preloaded through
- * React so it writes it first in <head>, just before the stylesheet: the site's name in the
- * header and the page's title, the largest text of a first screen, are set in it. The text
- * font is not preloaded: it comes with the stylesheet instead of competing with the first
- * screen's image, and its metric-matched fallback keeps the swap still (ADR 120).
+ * The two self-hosted fonts (hashed /assets/ names, the same files fonts.css names), preloaded
+ * through React so it writes them first in <head>, just before the stylesheet: they arrive
+ * with it, before the first paint. Requested only once the stylesheet is parsed, the text font
+ * ends later, and Lighthouse's simulated largest paint with it (ADR 027, 032, 120).
  */
 function preloadFonts() {
-  preload(displayFont, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
+  for (const href of [interFont, displayFont]) {
+    preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
+  }
 }
 
 // Generated once per process from the theme table (app/domain/theme.ts): one source for CSS and tests.

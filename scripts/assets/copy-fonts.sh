@@ -5,7 +5,7 @@
 # unicode-range, and only the OpenType features the site's text needs (kerning, standard
 # ligatures, marks for accents, tabular figures). Inter's 48 KB become 34 KB, Space Grotesk's
 # 22 KB become 19.5 KB.
-# app/styles/fonts.css declares them; app/root.tsx preloads the headings' one (ADR 120).
+# app/styles/fonts.css declares them; app/root.tsx preloads them (ADR 032, 120).
 # Needs fontTools with Brotli (Debian: apt-get install python3-fonttools python3-brotli).
 # Run from the repository root: sh scripts/assets/copy-fonts.sh
 set -eu
