@@ -317,12 +317,16 @@ describe('demo assets', () => {
     }
   })
 
-  it('fonts.css declares self-hosted fonts that exist, with font-display: swap', () => {
+  it('fonts.css declares self-hosted fonts that exist, each with its metric-matched local fallback', () => {
     const css = readFileSync(path.join(ROOT, 'app/styles/fonts.css'), 'utf8')
     const faces = css.match(/@font-face\s*{[^}]*}/g) ?? []
-    expect(faces.length).toBeGreaterThanOrEqual(1)
-    for (const face of faces) {
-      expect(face).toMatch(/font-display:\s*swap/)
+    const family = (face: string) => /font-family:\s*'([^']+)'/.exec(face)?.[1]
+    const web = faces.filter((face) => face.includes('url('))
+    expect(web.map(family).sort()).toEqual(['Inter Variable', 'Space Grotesk Variable'])
+    // The text font never moves the text once painted; the headings' font swaps in (ADR 120).
+    for (const face of web) {
+      const display = family(face) === 'Inter Variable' ? 'optional' : 'swap'
+      expect(face).toMatch(new RegExp(`font-display:\\s*${display};`))
       const urls = [...face.matchAll(/url\('([^']+)'\)/g)].map((m) => m[1]!)
       expect(urls.length).toBeGreaterThan(0)
       for (const url of urls) {
@@ -331,5 +335,16 @@ describe('demo assets', () => {
         expect(existsSync(path.join(ROOT, 'app/styles', url)), url).toBe(true)
       }
     }
+    // Each web font has a local fallback face scaled to its metrics, named in the font stacks.
+    const fallbacks = faces.filter((face) => !face.includes('url('))
+    expect(fallbacks.map(family).sort()).toEqual(['Inter Fallback', 'Space Grotesk Fallback'])
+    for (const face of fallbacks) {
+      expect(face).toMatch(/src:\s*local\('Arial'\)/)
+      expect(face).toMatch(/size-adjust:\s*\d+(\.\d+)?%/)
+      expect(face).toMatch(/ascent-override:\s*\d+(\.\d+)?%/)
+    }
+    const app = readFileSync(path.join(ROOT, 'app/app.css'), 'utf8')
+    expect(app).toMatch(/'Inter Variable', 'Inter Fallback'/)
+    expect(app).toMatch(/'Space Grotesk Variable', 'Space Grotesk Fallback'/)
   })
 })
