@@ -10,6 +10,8 @@
 # Run from the repository root: sh scripts/assets/copy-fonts.sh
 set -eu
 OUT=app/styles/fonts
+# The @font-face rules of app/styles/fonts.css name the same characters in their unicode-range:
+# change both together.
 UNICODES="U+0020-007E,U+00A0-00FF,U+0131,U+0152-0153,U+0178,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2190-2194,U+2212,U+2215,U+2264-2265,U+FEFF,U+FFFD"
 FEATURES="kern,liga,ccmp,locl,mark,mkmk,tnum"
 mkdir -p "$OUT"
