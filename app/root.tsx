@@ -32,7 +32,6 @@ import { feedPath, localeOfPath, requestLocale } from '#app/domain/i18n/locale.t
 import { localizeSettings } from '#app/server/repositories/translations.server.ts'
 import { translate } from '#app/domain/i18n/translate.ts'
 import appCss from './app.css?url'
-import interFont from './styles/fonts/inter-latin-wght-normal.woff2?url'
 import displayFont from './styles/fonts/space-grotesk-latin-wght-normal.woff2?url'
 
 /**
@@ -44,15 +43,15 @@ export const links: Route.LinksFunction = () => [
 ]
 
 /**
- * The two self-hosted fonts (hashed /assets/ names, the same files fonts.css names), preloaded
- * through React so it writes them first in <head>, just before the stylesheet: they arrive
- * with it, before the first paint. Requested only once the stylesheet is parsed, the text font
- * ends later, and Lighthouse's simulated largest paint with it (ADR 027, 032, 120).
+ * The headings' self-hosted font (a hashed /assets/ name, the file fonts.css names), preloaded
+ * through React so it writes it first in <head>, just before the stylesheet: it arrives with
+ * it, before the first paint, and the site's name in the header (the largest text of several
+ * first screens) swaps early. Requested only once the stylesheet is parsed, it ends later, and
+ * Lighthouse's simulated largest paint with it (ADR 027, 032, 120). The text needs no font
+ * file (ADR 123).
  */
 function preloadFonts() {
-  for (const href of [interFont, displayFont]) {
-    preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
-  }
+  preload(displayFont, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
 }
 
 // Generated once per process from the theme table (app/domain/theme.ts): one source for CSS and tests.

@@ -430,8 +430,8 @@ export function defaultAvatar(): string {
 }
 
 /** Monogram logo (square). */
-export function logo(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+export function logo(size = 512): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2d3436"/><stop offset="1" stop-color="#6d28d9"/></linearGradient></defs>
     <rect width="512" height="512" rx="112" fill="url(#bg)"/>
     <circle cx="400" cy="112" r="44" fill="#40e0d0"/>

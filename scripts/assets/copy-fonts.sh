@@ -1,11 +1,11 @@
 #!/bin/sh
-# Copies the latin-subset variable fonts from the @fontsource-variable dev dependencies into
-# app/styles/fonts/ (served by us under hashed /assets/ names, never by a font CDN), cut down
-# to what French and English text uses (ADR 120): the same characters as the latin subset's
-# unicode-range, and only the OpenType features the site's text needs (kerning, standard
-# ligatures, marks for accents, tabular figures). Inter's 48 KB become 34 KB, Space Grotesk's
-# 22 KB become 19.5 KB.
-# app/styles/fonts.css declares them; app/root.tsx preloads them (ADR 032, 120).
+# Copies the headings' latin-subset variable font from the @fontsource-variable dev dependency
+# into app/styles/fonts/ (served by us under a hashed /assets/ name, never by a font CDN), cut
+# down to what French and English text uses (ADR 120): the same characters as the latin
+# subset's unicode-range, and only the OpenType features the headings need (kerning, standard
+# ligatures, marks for accents, tabular figures): 22 KB become 19.5 KB. The text uses the
+# device's own sans-serif (ADR 123).
+# app/styles/fonts.css declares it; app/root.tsx preloads it (ADR 032, 120).
 # Needs fontTools with Brotli (Debian: apt-get install python3-fonttools python3-brotli).
 # Run from the repository root: sh scripts/assets/copy-fonts.sh
 set -eu
@@ -15,12 +15,11 @@ OUT=app/styles/fonts
 UNICODES="U+0020-007E,U+00A0-00FF,U+0131,U+0152-0153,U+0178,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2190-2194,U+2212,U+2215,U+2264-2265,U+FEFF,U+FFFD"
 FEATURES="kern,liga,ccmp,locl,mark,mkmk,tnum"
 mkdir -p "$OUT"
-for font in inter space-grotesk; do
+for font in space-grotesk; do
   /usr/bin/python3 -m fontTools.subset \
     "node_modules/@fontsource-variable/$font/files/$font-latin-wght-normal.woff2" \
     --unicodes="$UNICODES" --layout-features="$FEATURES" --flavor=woff2 \
     --output-file="$OUT/$font-latin-wght-normal.woff2"
 done
-cp node_modules/@fontsource-variable/inter/LICENSE "$OUT/LICENSE-inter.txt"
 cp node_modules/@fontsource-variable/space-grotesk/LICENSE "$OUT/LICENSE-space-grotesk.txt"
 ls -l "$OUT"

@@ -75,7 +75,8 @@ async function main(): Promise<void> {
   }
   await write('/images/avatar-camille.webp', personaAvatar(256), 80)
   await write('/images/default-avatar.webp', defaultAvatar(), 80)
-  await write('/images/logo.webp', logo(), 80)
+  // Shown at 32 px (the header): drawn at 96 px, enough for a 3x screen (ADR 123).
+  await write('/images/logo.webp', logo(96), 80)
   await write(
     '/images/og-image.webp',
     ogImage(DEMO_PROFILE.name, DEMO_PROFILE.title, 'Lyon, France'),

@@ -317,16 +317,15 @@ describe('demo assets', () => {
     }
   })
 
-  it('fonts.css declares self-hosted fonts that exist, each with its metric-matched local fallback', () => {
+  it('fonts.css declares the headings font, self-hosted, with its metric-matched local fallback; the text needs no font file', () => {
     const css = readFileSync(path.join(ROOT, 'app/styles/fonts.css'), 'utf8')
     const faces = css.match(/@font-face\s*{[^}]*}/g) ?? []
     const family = (face: string) => /font-family:\s*'([^']+)'/.exec(face)?.[1]
     const web = faces.filter((face) => face.includes('url('))
-    expect(web.map(family).sort()).toEqual(['Inter Variable', 'Space Grotesk Variable'])
-    // The text font never moves the text once painted; the headings' font swaps in (ADR 120).
+    expect(web.map(family)).toEqual(['Space Grotesk Variable'])
     for (const face of web) {
-      const display = family(face) === 'Inter Variable' ? 'optional' : 'swap'
-      expect(face).toMatch(new RegExp(`font-display:\\s*${display};`))
+      // It swaps in over its fallback (ADR 032, 120).
+      expect(face).toMatch(/font-display:\s*swap;/)
       const urls = [...face.matchAll(/url\('([^']+)'\)/g)].map((m) => m[1]!)
       expect(urls.length).toBeGreaterThan(0)
       for (const url of urls) {
@@ -335,16 +334,19 @@ describe('demo assets', () => {
         expect(existsSync(path.join(ROOT, 'app/styles', url)), url).toBe(true)
       }
     }
-    // Each web font has a local fallback face scaled to its metrics, named in the font stacks.
+    // The web font has a local fallback face scaled to its metrics, named in its font stack.
     const fallbacks = faces.filter((face) => !face.includes('url('))
-    expect(fallbacks.map(family).sort()).toEqual(['Inter Fallback', 'Space Grotesk Fallback'])
+    expect(fallbacks.map(family)).toEqual(['Space Grotesk Fallback'])
     for (const face of fallbacks) {
       expect(face).toMatch(/src:\s*local\('Arial'\)/)
       expect(face).toMatch(/size-adjust:\s*\d+(\.\d+)?%/)
       expect(face).toMatch(/ascent-override:\s*\d+(\.\d+)?%/)
     }
     const app = readFileSync(path.join(ROOT, 'app/app.css'), 'utf8')
-    expect(app).toMatch(/'Inter Variable', 'Inter Fallback'/)
     expect(app).toMatch(/'Space Grotesk Variable', 'Space Grotesk Fallback'/)
+    // The text is set in the device's own sans-serif: its stack names no web font (ADR 123).
+    const sans = /--font-sans:([^;]+);/.exec(app)?.[1] ?? ''
+    expect(sans).toMatch(/^\s*ui-sans-serif, system-ui,/)
+    expect(sans).not.toMatch(/Variable|Fallback/)
   })
 })

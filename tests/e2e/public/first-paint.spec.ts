@@ -1,4 +1,4 @@
-// What Lighthouse's mobile score rests on (ADR 032, 120): the fonts and the
+// What Lighthouse's mobile score rests on (ADR 032, 120, 123): the headings' font and the
 // stylesheet first in the head, before React Router's module preloads, the fonts preloaded
 // under hashed names with long cache lifetimes, shipped images kept 30 days, and the first card
 // of a list loaded at once as the page's largest paint; and the page usable before its scripts.
@@ -20,7 +20,7 @@ async function holdRequests(page: Page, glob: string): Promise<() => void> {
   return release
 }
 
-test('the head asks for the fonts and the stylesheet before any module', async ({
+test('the head asks for the headings font and the stylesheet before any module', async ({
   request,
   db: _db,
 }) => {
@@ -33,10 +33,10 @@ test('the head asks for the fonts and the stylesheet before any module', async (
   expect(modules).toBeGreaterThan(stylesheet)
   expect(html).not.toMatch(/<script[^>]+src=/)
 
-  // Both fonts are preloaded, requested with the stylesheet: once it is parsed would be later
-  // (ADR 120).
+  // The headings' font is preloaded, requested with the stylesheet: once it is parsed would be
+  // later (ADR 120). The text needs no font file (ADR 123).
   const fontLinks = [...head.matchAll(/<link[^>]+rel="preload"[^>]+as="font"[^>]*>/g)]
-  expect(fontLinks).toHaveLength(2)
+  expect(fontLinks).toHaveLength(1)
   for (const m of fontLinks) {
     expect(m.index).toBeLessThan(stylesheet)
     // Fonts are fetched in CORS mode: a preload without it is not reused (downloaded twice).
@@ -57,16 +57,18 @@ test('the head asks for the fonts and the stylesheet before any module', async (
 
   const logo = await request.get('/images/logo.webp')
   expect(logo.headers()['cache-control']).toBe('public, max-age=2592000')
+  // The header shows it at 32 px: the file is drawn for that, not for a poster (ADR 123).
+  expect((await logo.body()).length).toBeLessThan(2048)
 })
 
-test('text set in a fallback face takes the room its web font will take (no shift at the swap)', async ({
+test('headings set in the fallback face take the room their web font will take (no shift at the swap)', async ({
   page,
   db: _db,
 }) => {
   await visit(page, '/')
   const widths = await page.evaluate(async () => {
-    // The two files the stylesheet names, loaded under faces of their own: the text font is
-    // `optional`, so the page itself may have kept its fallback.
+    // The file the stylesheet names, loaded under a face of its own: the page itself may not
+    // have it yet.
     const css = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
     const fontUrl = (name: string) =>
       css
@@ -77,7 +79,6 @@ test('text set in a fallback face takes the room its web font will take (no shif
       const face = new FontFace(family, `url(${url})`, { weight: '100 900' })
       document.fonts.add(await face.load())
     }
-    await probe('Inter probe', fontUrl('inter-'))
     await probe('Space Grotesk probe', fontUrl('space-grotesk-'))
     const text = 'Développeuse web et cheffe de produit, je conçois des services numériques à Lyon.'
     const span = document.createElement('span')
@@ -90,8 +91,6 @@ test('text set in a fallback face takes the room its web font will take (no shif
     }
     // `monospace` after each fallback face: a face whose local font is missing shows as such.
     const result = {
-      inter: width('"Inter probe"'),
-      interFallback: width('"Inter Fallback", monospace'),
       display: width('"Space Grotesk probe"'),
       displayFallback: width('"Space Grotesk Fallback", monospace'),
       monospace: width('monospace'),
@@ -99,9 +98,8 @@ test('text set in a fallback face takes the room its web font will take (no shif
     span.remove()
     return result
   })
-  expect(Math.abs(widths.interFallback / widths.inter - 1)).toBeLessThan(0.03)
   expect(Math.abs(widths.displayFallback / widths.display - 1)).toBeLessThan(0.03)
-  expect(Math.abs(widths.monospace / widths.inter - 1)).toBeGreaterThan(0.1)
+  expect(Math.abs(widths.monospace / widths.display - 1)).toBeGreaterThan(0.1)
 })
 
 test('the first project and the first post of a list load at once, the others lazily', async ({
@@ -165,8 +163,8 @@ test('the scripts are requested each once, and the page hydrates', async ({ page
 })
 
 test('a page whose load event never comes still hydrates', async ({ page, db: _db }) => {
-  // A preloaded font of every page, held: the window's load event waits for it.
-  const release = await holdRequests(page, '**/assets/inter-*.woff2')
+  // The font every page preloads, held: the window's load event waits for it.
+  const release = await holdRequests(page, '**/assets/space-grotesk-*.woff2')
   await page.goto(`/timeline?premier-rendu=${Date.now()}`, { waitUntil: 'domcontentloaded' })
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
   await waitForHydration(page)
