@@ -1,7 +1,7 @@
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
 import { createTimelineItem } from '#app/server/repositories/timeline.server.ts'
 import { makeMediaItem, makeTimelineItem } from '#app/server/demo/factories.server.ts'
-import { test, expect } from '../../fixtures/test.ts'
+import { test, expect, waitForHydration } from '../../fixtures/test.ts'
 import { computed, visit } from './helpers.ts'
 
 test('timeline: professional by default, personal toggle in the URL, Présent, alternating sides', async ({
@@ -97,6 +97,16 @@ test('gallery: sorted by order, images and videos, featured badge, hover overlay
   const video = items.filter({ hasText: `Vidéo ${id}` }).locator('video')
   await expect(video).toHaveAttribute('controls', '')
   await expect(video).toContainText('Votre navigateur ne supporte pas la lecture de vidéos.')
+  // The server's page asks for none of the video's bytes (they would compete with the first
+  // screen's); the hydrated page asks for its metadata, and so shows its first frame (ADR 123).
+  const served = await (await page.request.get('/gallery')).text()
+  expect(served).toMatch(/<video[^>]*preload="none"/)
+  expect(served).not.toMatch(/<video[^>]*preload="metadata"/)
+  await waitForHydration(page)
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.preload)).toBe('metadata')
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState))
+    .toBeGreaterThanOrEqual(1)
 
   const opener = featured.getByRole('button', { name: `Agrandir Premier ${id}` })
   await opener.click()
