@@ -38,7 +38,8 @@ import {
   listActivityUsers,
 } from '#app/server/repositories/activity.server.ts'
 import { ActivityFilterSchema } from '#app/domain/activity.ts'
-import { ACTIVITY_ACTIONS, MESSAGE_STATUSES, RESOURCE_TYPES } from '#app/domain/types.ts'
+import { ACTIVITY_ACTIONS, RESOURCE_TYPES } from '#app/domain/activity.ts'
+import { MESSAGE_STATUSES } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE } from '#app/domain/message.ts'
 import { listAdminBlogPosts, listPostSummaryPage } from '#app/server/repositories/blog.server.ts'
 import { readAdminListQuery } from '#app/domain/admin-list.ts'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ACTIVITY_ACTION_PHRASES,
+  ACTIVITY_ACTIONS,
   ActivityFilterSchema,
   activityCountLabel,
   activitySentence,
@@ -8,8 +9,9 @@ import {
   DEFAULT_USER_INFO,
   displayInfo,
   RESOURCE_TYPE_LABELS,
+  RESOURCE_TYPES,
 } from './activity.ts'
-import { ACTIVITY_ACTIONS, RESOURCE_TYPES, type ActivityLog } from './types.ts'
+import type { ActivityLog } from './types.ts'
 
 describe('activity texts', () => {
   it('phrase every action in French', () => {
@@ -26,8 +28,32 @@ describe('activity texts', () => {
     expect(Object.keys(ACTIVITY_ACTION_PHRASES).sort()).toEqual([...ACTIVITY_ACTIONS].sort())
   })
 
-  it('label every resource type', () => {
-    expect(Object.keys(RESOURCE_TYPE_LABELS).sort()).toEqual([...RESOURCE_TYPES].sort())
+  it('label every resource type; the values stored in the log stay these', () => {
+    expect(ACTIVITY_ACTIONS).toEqual([
+      'create',
+      'update',
+      'delete',
+      'login',
+      'logout',
+      'download',
+      'access',
+      'access_denied',
+    ])
+    expect(RESOURCE_TYPES).toEqual([
+      'project',
+      'skill',
+      'timeline',
+      'process',
+      'blog',
+      'page',
+      'user',
+      'message',
+      'media',
+      'profile',
+      'settings',
+      'cv',
+      'admin',
+    ])
     expect(RESOURCE_TYPE_LABELS.skill).toBe('Compétence')
   })
 })

@@ -9,7 +9,7 @@ import {
   type BulkAction,
   type ListSpec,
 } from '#app/domain/admin-list.ts'
-import type { ResourceType } from '#app/domain/types.ts'
+import type { ResourceType } from '#app/domain/activity.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import { formFailure, listUrlOf, type Actor } from './admin-actions.server.ts'

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
-import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/types.ts'
+import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/activity.ts'
 import {
   addActivity,
   decodeActivityCursor,

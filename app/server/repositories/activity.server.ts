@@ -3,19 +3,16 @@
 // (ADR 098).
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
 import {
+  ACTIVITY_ACTIONS,
   ACTIVITY_COUNT_CAP,
   ACTIVITY_CURSOR_MAX_LENGTH,
   ACTIVITY_PAGE_SIZE,
   DEFAULT_USER_INFO,
-} from '#app/domain/activity.ts'
-import {
-  ACTIVITY_ACTIONS,
   RESOURCE_TYPES,
   type ActivityAction,
-  type ActivityLog,
   type ResourceType,
-  type UserInfo,
-} from '#app/domain/types.ts'
+} from '#app/domain/activity.ts'
+import type { ActivityLog, UserInfo } from '#app/domain/types.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { ActivityLogsTable, Database } from '#app/server/db/schema.server.ts'

@@ -4,21 +4,19 @@
 import { Form, Link, useSearchParams } from 'react-router'
 import {
   ACTIVITY_ACTION_LABELS,
+  ACTIVITY_ACTIONS,
   activitySentence,
   detailsWorthShowing,
   displayActor,
   displayInfo,
   isFailedLogin,
   RESOURCE_TYPE_LABELS,
-  UNKNOWN,
-} from '#app/domain/activity.ts'
-import {
-  ACTIVITY_ACTIONS,
   RESOURCE_TYPES,
+  UNKNOWN,
   type ActivityAction,
-  type ActivityLog,
   type ResourceType,
-} from '#app/domain/types.ts'
+} from '#app/domain/activity.ts'
+import type { ActivityLog } from '#app/domain/types.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
 import { buttonStyles } from './buttons.tsx'
 import { CheckboxField, SelectField, optionsWithNone } from './fields.tsx'
