@@ -179,15 +179,9 @@ export async function bulkPostsIntent(
   const nowIso = new Date().toISOString()
   return bulkIntent(request, admin, form, {
     spec: POSTS_LIST,
-    path: '/admin/blog',
-    resourceType: 'blog',
-    async apply(id, action, tag) {
-      const post = await getBlogPost(id)
-      if (!post) return undefined
-      return (await applyBulk(post, action, tag, nowIso, author))
-        ? { changed: post.title }
-        : undefined
-    },
+    collection: blogCollection,
+    get: getBlogPost,
+    apply: (post, action, tag) => applyBulk(post, action, tag, nowIso, author),
   })
 }
 
