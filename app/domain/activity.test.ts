@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ACTIVITY_ACTION_PHRASES,
-  ACTIVITY_ACTIONS,
+  ACTIVITY_ACTION_LABELS,
   ActivityFilterSchema,
   activityCountLabel,
   activitySentence,
@@ -9,8 +9,8 @@ import {
   DEFAULT_USER_INFO,
   displayInfo,
   RESOURCE_TYPE_LABELS,
-  RESOURCE_TYPES,
 } from './activity.ts'
+import { labelKeys } from './labels.ts'
 import type { ActivityLog } from './types.ts'
 
 describe('activity texts', () => {
@@ -25,11 +25,13 @@ describe('activity texts', () => {
       access: 'a accédé à',
       access_denied: "s'est vu refuser l'accès à",
     })
-    expect(Object.keys(ACTIVITY_ACTION_PHRASES).sort()).toEqual([...ACTIVITY_ACTIONS].sort())
+    expect(Object.keys(ACTIVITY_ACTION_PHRASES).sort()).toEqual(
+      labelKeys(ACTIVITY_ACTION_LABELS).toSorted(),
+    )
   })
 
   it('label every resource type; the values stored in the log stay these', () => {
-    expect(ACTIVITY_ACTIONS).toEqual([
+    expect(labelKeys(ACTIVITY_ACTION_LABELS)).toEqual([
       'create',
       'update',
       'delete',
@@ -39,7 +41,7 @@ describe('activity texts', () => {
       'access',
       'access_denied',
     ])
-    expect(RESOURCE_TYPES).toEqual([
+    expect(labelKeys(RESOURCE_TYPE_LABELS)).toEqual([
       'project',
       'skill',
       'timeline',

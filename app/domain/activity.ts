@@ -33,7 +33,6 @@ export const ACTIVITY_ACTION_LABELS = {
   access_denied: 'Accès refusé',
 }
 export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS
-export const ACTIVITY_ACTIONS = labelKeys(ACTIVITY_ACTION_LABELS)
 
 /** The original site's phrases for create…logout; the other three are ours, in the same voice. */
 export const ACTIVITY_ACTION_PHRASES: Record<ActivityAction, string> = {
@@ -64,7 +63,6 @@ export const RESOURCE_TYPE_LABELS = {
   admin: 'Administration',
 }
 export type ResourceType = keyof typeof RESOURCE_TYPE_LABELS
-export const RESOURCE_TYPES = labelKeys(RESOURCE_TYPE_LABELS)
 
 /** Entries per page in the admin log (server-side pagination). */
 export const ACTIVITY_PAGE_SIZE = 50
@@ -114,13 +112,13 @@ export type ClientInfo = z.output<typeof ClientInfoSchema>
 
 /** Query of the admin log: unknown filter values are ignored rather than refused. */
 export const ActivityFilterSchema = z.object({
-  action: lenient(z.enum(ACTIVITY_ACTIONS)),
+  action: lenient(z.enum(labelKeys(ACTIVITY_ACTION_LABELS))),
   /** '1' shows page views (`access` entries), hidden by default so that actions stand out. */
   pageViews: z
     .unknown()
     .transform((v) => boolField.parse(v))
     .catch(false),
-  resourceType: lenient(z.enum(RESOURCE_TYPES)),
+  resourceType: lenient(z.enum(labelKeys(RESOURCE_TYPE_LABELS))),
   userId: lenient(z.string().trim().min(1).max(MAX_LENGTH.short)),
   /**
    * Keyset pagination (ADR 098): `apres` opens the page of entries older than that cursor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { labelKeyOr, labelKeys } from './labels.ts'
+import { isLabelKey, labelKeyOr, labelKeys } from './labels.ts'
 import { OUTBOX_STATUS_LABELS } from './mail.ts'
 
 describe('labelKeys', () => {
@@ -16,5 +16,7 @@ describe('labelKeys', () => {
     expect(labelKeyOr(OUTBOX_STATUS_LABELS, 'sent', 'queued')).toBe('sent')
     expect(labelKeyOr(OUTBOX_STATUS_LABELS, 'lost', 'queued')).toBe('queued')
     expect(labelKeyOr(OUTBOX_STATUS_LABELS, 'toString', 'queued')).toBe('queued')
+    expect(isLabelKey(OUTBOX_STATUS_LABELS, 'failed')).toBe(true)
+    expect(isLabelKey(OUTBOX_STATUS_LABELS, 'constructor')).toBe(false)
   })
 })

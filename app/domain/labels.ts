@@ -7,11 +7,16 @@ export function labelKeys<K extends string>(labels: Record<K, string>): readonly
   return Object.keys(labels) as K[]
 }
 
+/** Whether `value` is one of `labels`' keys (a value read from a request or the database). */
+export function isLabelKey<K extends string>(labels: Record<K, string>, value: string): value is K {
+  return Object.hasOwn(labels, value)
+}
+
 /** `value` when it is one of `labels`' keys (a stored value read back), else `fallback`. */
 export function labelKeyOr<K extends string>(
   labels: Record<K, string>,
   value: string,
   fallback: K,
 ): K {
-  return Object.hasOwn(labels, value) ? (value as K) : fallback
+  return isLabelKey(labels, value) ? value : fallback
 }
