@@ -37,11 +37,19 @@ import {
   listActivity,
   listActivityUsers,
 } from '#app/server/repositories/activity.server.ts'
-import { ActivityFilterSchema } from '#app/domain/activity.ts'
-import { ACTIVITY_ACTIONS, MESSAGE_STATUSES, RESOURCE_TYPES } from '#app/domain/types.ts'
+import {
+  ACTIVITY_ACTION_LABELS,
+  ActivityFilterSchema,
+  RESOURCE_TYPE_LABELS,
+} from '#app/domain/activity.ts'
+import { labelKeys } from '#app/domain/labels.ts'
+import { MESSAGE_STATUSES } from '#app/domain/types.ts'
 import { MESSAGES_PAGE_SIZE } from '#app/domain/message.ts'
 import { listAdminBlogPosts, listPostSummaryPage } from '#app/server/repositories/blog.server.ts'
 import { readAdminListQuery } from '#app/domain/admin-list.ts'
+
+const ACTIVITY_ACTIONS = labelKeys(ACTIVITY_ACTION_LABELS)
+const RESOURCE_TYPES = labelKeys(RESOURCE_TYPE_LABELS)
 
 const TARGET_MS = 50
 /** Every page of the activity log, whatever its filters and depth (ADR 098). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ACTIVITY_ACTION_PHRASES,
+  ACTIVITY_ACTION_LABELS,
   ActivityFilterSchema,
   activityCountLabel,
   activitySentence,
@@ -9,7 +10,8 @@ import {
   displayInfo,
   RESOURCE_TYPE_LABELS,
 } from './activity.ts'
-import { ACTIVITY_ACTIONS, RESOURCE_TYPES, type ActivityLog } from './types.ts'
+import { labelKeys } from './labels.ts'
+import type { ActivityLog } from './types.ts'
 
 describe('activity texts', () => {
   it('phrase every action in French', () => {
@@ -23,11 +25,37 @@ describe('activity texts', () => {
       access: 'a accédé à',
       access_denied: "s'est vu refuser l'accès à",
     })
-    expect(Object.keys(ACTIVITY_ACTION_PHRASES).sort()).toEqual([...ACTIVITY_ACTIONS].sort())
+    expect(Object.keys(ACTIVITY_ACTION_PHRASES).sort()).toEqual(
+      labelKeys(ACTIVITY_ACTION_LABELS).toSorted(),
+    )
   })
 
-  it('label every resource type', () => {
-    expect(Object.keys(RESOURCE_TYPE_LABELS).sort()).toEqual([...RESOURCE_TYPES].sort())
+  it('label every resource type; the values stored in the log stay these', () => {
+    expect(labelKeys(ACTIVITY_ACTION_LABELS)).toEqual([
+      'create',
+      'update',
+      'delete',
+      'login',
+      'logout',
+      'download',
+      'access',
+      'access_denied',
+    ])
+    expect(labelKeys(RESOURCE_TYPE_LABELS)).toEqual([
+      'project',
+      'skill',
+      'timeline',
+      'process',
+      'blog',
+      'page',
+      'user',
+      'message',
+      'media',
+      'profile',
+      'settings',
+      'cv',
+      'admin',
+    ])
     expect(RESOURCE_TYPE_LABELS.skill).toBe('Compétence')
   })
 })

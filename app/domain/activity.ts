@@ -3,14 +3,8 @@
 import { z } from 'zod'
 import { ADMIN_TABS } from './admin-tabs.ts'
 import { MAX_LENGTH, boolField } from './common.ts'
-import {
-  ACTIVITY_ACTIONS,
-  RESOURCE_TYPES,
-  type ActivityAction,
-  type ActivityLog,
-  type ResourceType,
-  type UserInfo,
-} from './types.ts'
+import { labelKeys } from './labels.ts'
+import type { ActivityLog, UserInfo } from './types.ts'
 
 /** Stored for any visitor value that cannot be told (read 'Inconnu' in the interface). */
 export const UNKNOWN = 'Unknown'
@@ -27,6 +21,19 @@ export const DEFAULT_USER_INFO: UserInfo = {
   referrer: UNKNOWN,
 }
 
+/** The actions the log records, declared by their filter labels (labels.ts). */
+export const ACTIVITY_ACTION_LABELS = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  login: 'Connexion',
+  logout: 'Déconnexion',
+  download: 'Téléchargement',
+  access: 'Accès',
+  access_denied: 'Accès refusé',
+}
+export type ActivityAction = keyof typeof ACTIVITY_ACTION_LABELS
+
 /** The original site's phrases for create…logout; the other three are ours, in the same voice. */
 export const ACTIVITY_ACTION_PHRASES: Record<ActivityAction, string> = {
   create: 'a créé',
@@ -39,18 +46,8 @@ export const ACTIVITY_ACTION_PHRASES: Record<ActivityAction, string> = {
   access_denied: "s'est vu refuser l'accès à",
 }
 
-export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
-  create: 'Création',
-  update: 'Modification',
-  delete: 'Suppression',
-  login: 'Connexion',
-  logout: 'Déconnexion',
-  download: 'Téléchargement',
-  access: 'Accès',
-  access_denied: 'Accès refusé',
-}
-
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+/** What an entry is about, declared by its labels (labels.ts). */
+export const RESOURCE_TYPE_LABELS = {
   project: 'Projet',
   skill: 'Compétence',
   timeline: 'Parcours',
@@ -65,6 +62,7 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   cv: 'CV',
   admin: 'Administration',
 }
+export type ResourceType = keyof typeof RESOURCE_TYPE_LABELS
 
 /** Entries per page in the admin log (server-side pagination). */
 export const ACTIVITY_PAGE_SIZE = 50
@@ -114,13 +112,13 @@ export type ClientInfo = z.output<typeof ClientInfoSchema>
 
 /** Query of the admin log: unknown filter values are ignored rather than refused. */
 export const ActivityFilterSchema = z.object({
-  action: lenient(z.enum(ACTIVITY_ACTIONS)),
+  action: lenient(z.enum(labelKeys(ACTIVITY_ACTION_LABELS))),
   /** '1' shows page views (`access` entries), hidden by default so that actions stand out. */
   pageViews: z
     .unknown()
     .transform((v) => boolField.parse(v))
     .catch(false),
-  resourceType: lenient(z.enum(RESOURCE_TYPES)),
+  resourceType: lenient(z.enum(labelKeys(RESOURCE_TYPE_LABELS))),
   userId: lenient(z.string().trim().min(1).max(MAX_LENGTH.short)),
   /**
    * Keyset pagination (ADR 098): `apres` opens the page of entries older than that cursor,

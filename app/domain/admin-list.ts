@@ -9,7 +9,6 @@ import { MESSAGES_PAGE_SIZE } from './message.ts'
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from './newsletter.ts'
 import { STATUS_LABELS } from './publishing.ts'
 import { MEDIA_CATEGORIES } from './types.ts'
-import { labelKeys } from './labels.ts'
 
 export const BULK_ACTION_LABELS = {
   publish: 'Publier',
@@ -21,8 +20,7 @@ export const BULK_ACTION_LABELS = {
   tag: 'Ajouter une étiquette',
   delete: 'Supprimer',
 }
-export const BULK_ACTIONS = labelKeys(BULK_ACTION_LABELS)
-export type BulkAction = (typeof BULK_ACTIONS)[number]
+export type BulkAction = keyof typeof BULK_ACTION_LABELS
 
 interface Choice {
   value: string

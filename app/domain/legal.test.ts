@@ -48,6 +48,23 @@ describe('legal templates (ADR 021)', () => {
     expect(legalTemplate('privacy', bare)).toContain('via le formulaire de la page Contact')
   })
 
+  it('give the same contact details in English, and invent none there either', () => {
+    const notice = legalTemplate('notice', facts, 'en')
+    expect(notice).toContain('E-mail: camille@atelier.fr')
+    expect(notice).toContain('Phone: +33 6 11 22 33 44')
+    expect(notice).toContain('Address: 12 rue des Arts, 69001 Lyon')
+    expect(legalTemplate('privacy', facts, 'en')).toContain(
+      'Camille Martin, who can be reached by e-mail at camille@atelier.fr or through the Contact page',
+    )
+    const bare = { ...facts, email: '', phone: undefined, address: '  ' }
+    const bareNotice = legalTemplate('notice', bare, 'en')
+    expect(bareNotice).toContain('Contact: through the form on the Contact page')
+    expect(bareNotice).not.toMatch(/Phone|Address:|@/)
+    expect(legalTemplate('terms', bare, 'en')).toContain(
+      'write through the form on the Contact page.',
+    )
+  })
+
   it("shows the owner's own text when there is one, the template otherwise", () => {
     expect(legalText('terms', '  Mes conditions  ', facts)).toBe('Mes conditions')
     expect(legalText('terms', '   ', facts)).toBe(legalTemplate('terms', facts))

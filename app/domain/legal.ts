@@ -47,22 +47,43 @@ export const LEGAL_TEMPLATE_HINT =
 
 const clean = (value: string | undefined) => value?.trim() || undefined
 
-function contactLines(facts: LegalFacts): string[] {
+/** How each language names the owner's contact details: one logic for both (ADR 089). */
+const CONTACT_WORDS = {
+  fr: {
+    email: (email: string) => `E-mail : ${email}`,
+    noEmail: 'Contact : via le formulaire de la page Contact',
+    phone: (phone: string) => `Téléphone : ${phone}`,
+    address: (address: string) => `Adresse : ${address}`,
+    byEmail: (email: string) => `par e-mail à ${email} ou via la page Contact`,
+    byForm: 'via le formulaire de la page Contact',
+  },
+  en: {
+    email: (email: string) => `E-mail: ${email}`,
+    noEmail: 'Contact: through the form on the Contact page',
+    phone: (phone: string) => `Phone: ${phone}`,
+    address: (address: string) => `Address: ${address}`,
+    byEmail: (email: string) => `by e-mail at ${email} or through the Contact page`,
+    byForm: 'through the form on the Contact page',
+  },
+} satisfies Record<Locale, Record<string, string | ((value: string) => string)>>
+
+/** The owner's contact lines of the legal notice. */
+function contactLines(facts: LegalFacts, locale: Locale): string[] {
+  const words = CONTACT_WORDS[locale]
   const email = clean(facts.email)
   const phone = clean(facts.phone)
   const address = clean(facts.address)
   return [
-    email ? `E-mail : ${email}` : 'Contact : via le formulaire de la page Contact',
-    ...(phone ? [`Téléphone : ${phone}`] : []),
-    ...(address ? [`Adresse : ${address}`] : []),
+    email ? words.email(email) : words.noEmail,
+    ...(phone ? [words.phone(phone)] : []),
+    ...(address ? [words.address(address)] : []),
   ]
 }
 
-function contactMeans(facts: LegalFacts): string {
+/** How the owner can be reached, inside a sentence. */
+function contactMeans(facts: LegalFacts, locale: Locale): string {
   const email = clean(facts.email)
-  return email
-    ? `par e-mail à ${email} ou via la page Contact`
-    : 'via le formulaire de la page Contact'
+  return email ? CONTACT_WORDS[locale].byEmail(email) : CONTACT_WORDS[locale].byForm
 }
 
 /**
@@ -86,9 +107,10 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale =
     case 'notice':
       return [
         '## Éditeur du site',
-        [`Le site ${site} est édité par ${owner}, à titre personnel.`, ...contactLines(facts)].join(
-          HARD_BREAK,
-        ),
+        [
+          `Le site ${site} est édité par ${owner}, à titre personnel.`,
+          ...contactLines(facts, 'fr'),
+        ].join(HARD_BREAK),
         `Directeur de la publication : ${owner}.`,
         '## Hébergement',
         "Le site est hébergé par : [nom, adresse et téléphone de l'hébergeur].",
@@ -100,7 +122,7 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale =
     case 'privacy':
       return [
         '## Responsable du traitement',
-        `${owner}, joignable ${contactMeans(facts)}.`,
+        `${owner}, joignable ${contactMeans(facts, 'fr')}.`,
         '## Formulaire de contact',
         `Vos nom, adresse e-mail et message sont enregistrés dans le seul but de vous répondre (base légale : votre demande). Ils ne sont transmis à aucun tiers et sont supprimés une fois l’échange terminé. Les e-mails envoyés par le site (réponses, liens des comptes) sont conservés ${facts.outboxRetentionDays} jours pour suivre leur envoi, puis supprimés.`,
         // The newsletter (ADR 097): double opt-in, proof of consent, nothing tracked.
@@ -114,7 +136,7 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale =
           : 'Le site n’utilise que les cookies nécessaires à son fonctionnement (session des comptes connectés, thème choisi). Aucun cookie de mesure d’audience ou de publicité n’est déposé.',
         ...(facts.statistics ? statisticsSection(owner, facts.statistics.retentionMonths) : []),
         '## Vos droits',
-        `Conformément au RGPD, vous pouvez demander l’accès à vos données, leur rectification ou leur effacement ${contactMeans(facts)}. Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).`,
+        `Conformément au RGPD, vous pouvez demander l’accès à vos données, leur rectification ou leur effacement ${contactMeans(facts, 'fr')}. Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).`,
       ].join('\n\n')
     case 'terms':
       return [
@@ -125,7 +147,7 @@ export function legalTemplate(key: LegalKey, facts: LegalFacts, locale: Locale =
         '## Contenus',
         `Les contenus sont fournis à titre d’information. ${owner} s’efforce de les tenir exacts et à jour, sans pouvoir garantir l’absence d’erreurs.`,
         '## Contact',
-        `Pour toute question sur ces conditions, écrivez ${contactMeans(facts)}.`,
+        `Pour toute question sur ces conditions, écrivez ${contactMeans(facts, 'fr')}.`,
       ].join('\n\n')
   }
 }
@@ -152,24 +174,6 @@ export function englishStatisticsSection(owner: string, retentionMonths: number)
   ]
 }
 
-function englishContactLines(facts: LegalFacts): string[] {
-  const email = clean(facts.email)
-  const phone = clean(facts.phone)
-  const address = clean(facts.address)
-  return [
-    email ? `E-mail: ${email}` : 'Contact: through the form on the Contact page',
-    ...(phone ? [`Phone: ${phone}`] : []),
-    ...(address ? [`Address: ${address}`] : []),
-  ]
-}
-
-function englishContactMeans(facts: LegalFacts): string {
-  const email = clean(facts.email)
-  return email
-    ? `by e-mail at ${email} or through the Contact page`
-    : 'through the form on the Contact page'
-}
-
 function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
   const named = clean(facts.ownerName) ?? facts.siteName
   const owner = named === OWNER_PLACEHOLDER.fr ? OWNER_PLACEHOLDER.en : named
@@ -180,7 +184,7 @@ function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
         '## Publisher',
         [
           `The site ${site} is published by ${owner}, in a personal capacity.`,
-          ...englishContactLines(facts),
+          ...contactLines(facts, 'en'),
         ].join(HARD_BREAK),
         `Publication director: ${owner}.`,
         '## Hosting',
@@ -193,7 +197,7 @@ function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
     case 'privacy':
       return [
         '## Data controller',
-        `${owner}, who can be reached ${englishContactMeans(facts)}.`,
+        `${owner}, who can be reached ${contactMeans(facts, 'en')}.`,
         '## Contact form',
         `Your name, e-mail address and message are stored only to answer you (legal basis: your request). They are passed on to no third party and are deleted once the exchange is over. E-mails sent by the site (replies, account links) are kept for ${facts.outboxRetentionDays} days to follow their delivery, then deleted.`,
         '## Newsletter',
@@ -208,7 +212,7 @@ function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
           ? englishStatisticsSection(owner, facts.statistics.retentionMonths)
           : []),
         '## Your rights',
-        `Under the GDPR, you may ask to access, correct or erase your data ${englishContactMeans(facts)}. You may also lodge a complaint with the CNIL (www.cnil.fr), the French data protection authority.`,
+        `Under the GDPR, you may ask to access, correct or erase your data ${contactMeans(facts, 'en')}. You may also lodge a complaint with the CNIL (www.cnil.fr), the French data protection authority.`,
       ].join('\n\n')
     case 'terms':
       return [
@@ -219,7 +223,7 @@ function englishLegalTemplate(key: LegalKey, facts: LegalFacts): string {
         '## Contents',
         `The contents are provided for information. ${owner} strives to keep them accurate and up to date, without being able to guarantee that they are free of errors.`,
         '## Contact',
-        `For any question about these terms, write ${englishContactMeans(facts)}.`,
+        `For any question about these terms, write ${contactMeans(facts, 'en')}.`,
       ].join('\n\n')
   }
 }

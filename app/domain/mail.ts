@@ -9,7 +9,6 @@ import {
   samePasswords,
 } from './auth.ts'
 import { boolField, optionalEmail, requiredEmail } from './common.ts'
-import { labelKeys } from './labels.ts'
 
 export const OUTBOX_STATUS_LABELS = {
   queued: 'En attente',
@@ -17,8 +16,7 @@ export const OUTBOX_STATUS_LABELS = {
   sent: 'Envoyé',
   failed: "Échec de l'envoi",
 }
-export const OUTBOX_STATUSES = labelKeys(OUTBOX_STATUS_LABELS)
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
+export type OutboxStatus = keyof typeof OUTBOX_STATUS_LABELS
 
 export const OUTBOX_KIND_LABELS = {
   reply: 'Réponse à un message',
@@ -32,8 +30,7 @@ export const OUTBOX_KIND_LABELS = {
   stats: 'Résumé hebdomadaire des statistiques',
   'newsletter-confirm': "Confirmation d'abonnement à la lettre",
 }
-export const OUTBOX_KINDS = labelKeys(OUTBOX_KIND_LABELS)
-export type OutboxKind = (typeof OUTBOX_KINDS)[number]
+export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS
 
 /** What the admin sees of one outbox row. */
 export interface OutboxEntry {

@@ -34,8 +34,8 @@ export const IMPORT_SOURCE_LABELS = {
   mailchimp: 'Mailchimp',
   csv: 'Autre fichier CSV',
 }
+export type ImportSource = keyof typeof IMPORT_SOURCE_LABELS
 export const IMPORT_SOURCES = labelKeys(IMPORT_SOURCE_LABELS)
-export type ImportSource = (typeof IMPORT_SOURCES)[number]
 
 export interface ColumnMap {
   email: string

@@ -11,8 +11,8 @@ export const SUBSCRIBER_STATUS_LABELS = {
   unsubscribed: 'Désabonné',
   rejected: 'Rejetée',
 }
+export type SubscriberStatus = keyof typeof SUBSCRIBER_STATUS_LABELS
 export const SUBSCRIBER_STATUSES = labelKeys(SUBSCRIBER_STATUS_LABELS)
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
 
 /** Where a subscriber came from: the site's own form, or an imported file. */
 export const SUBSCRIBER_SOURCES = ['form', 'ghost', 'substack', 'mailchimp', 'csv'] as const

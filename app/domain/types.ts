@@ -1,5 +1,6 @@
 // Entity shapes as the application sees them (after parsing JSON columns).
 // Zod schemas for the forms live beside this file, one module per entity.
+import type { ActivityAction, ResourceType } from './activity.ts'
 
 export const SKILL_CATEGORIES = ['design', 'development', 'tools', 'soft'] as const
 export type SkillCategory = (typeof SKILL_CATEGORIES)[number]
@@ -13,33 +14,6 @@ export const USER_ROLES = ['viewer', 'editor', 'admin'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 export const USER_STATUSES = ['active', 'inactive', 'blocked'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
-export const ACTIVITY_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'login',
-  'logout',
-  'download',
-  'access',
-  'access_denied',
-] as const
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
-export const RESOURCE_TYPES = [
-  'project',
-  'skill',
-  'timeline',
-  'process',
-  'blog',
-  'page',
-  'user',
-  'message',
-  'media',
-  'profile',
-  'settings',
-  'cv',
-  'admin',
-] as const
-export type ResourceType = (typeof RESOURCE_TYPES)[number]
 
 export interface Project {
   id: string

@@ -6,7 +6,7 @@
 import '#app/domain/zod-config.ts'
 import { z } from 'zod'
 import { ADMIN_TABS, type AdminTabId } from '#app/domain/admin-tabs.ts'
-import type { ResourceType } from '#app/domain/types.ts'
+import type { ResourceType } from '#app/domain/activity.ts'
 
 /** Every French text of a collection tab. */
 export interface CollectionLabels {

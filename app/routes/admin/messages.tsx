@@ -186,23 +186,23 @@ function bulkMessagesIntent(
 ) {
   return bulkIntent(request, admin, form, {
     spec: MESSAGES_LIST,
-    path: '/admin/messages',
-    resourceType: 'message',
-    async apply(id, action) {
-      const message = await getMessage(id)
-      if (!message) return undefined
-      const changed = { changed: `${message.name} <${message.email}>` }
+    // Messages are not a declared collection: their tab, type and log name are given here.
+    collection: {
+      id: 'messages',
+      resourceType: 'message',
+      nameOf: (message) => `${message.name} <${message.email}>`,
+    },
+    get: getMessage,
+    async apply(message, action) {
       switch (action) {
         case 'read':
-          return message.status === 'new' && (await markMessageRead(id))?.status === 'read'
-            ? changed
-            : undefined
+          return message.status === 'new' && (await markMessageRead(message.id))?.status === 'read'
         case 'archive':
-          return message.status !== 'archived' && (await archiveMessage(id)) ? changed : undefined
+          return message.status !== 'archived' && !!(await archiveMessage(message.id))
         case 'delete':
-          return (await deleteMessage(id)) ? changed : undefined
+          return deleteMessage(message.id)
         default:
-          return undefined
+          return false
       }
     },
   })

@@ -5,7 +5,7 @@
 // with a French notice, never an error.
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import type { ActivityAction, ResourceType } from '#app/domain/types.ts'
+import type { ActivityAction, ResourceType } from '#app/domain/activity.ts'
 import type { ActivityFilters, ActivityPage } from '../repositories/activity.server.ts'
 
 process.env.BETTER_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123'

@@ -2,7 +2,8 @@
 // visitor's UserInfo, looks up the location when configured, stores the entry. Never
 // throws: a failure to log must not fail the action that is being logged.
 import { UNKNOWN, type ClientInfo } from '#app/domain/activity.ts'
-import type { ActivityAction, ActivityLog, ResourceType, UserInfo } from '#app/domain/types.ts'
+import type { ActivityAction, ResourceType } from '#app/domain/activity.ts'
+import type { ActivityLog, UserInfo } from '#app/domain/types.ts'
 import { lookupLocation } from './geo.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { log } from '../core/log.server.ts'

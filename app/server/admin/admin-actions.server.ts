@@ -3,7 +3,7 @@
 // and answer an unknown intent with a French 400.
 import { data } from 'react-router'
 import { formDataToObject, type FieldErrors } from '#app/domain/common.ts'
-import type { ResourceType } from '#app/domain/types.ts'
+import type { ResourceType } from '#app/domain/activity.ts'
 import type { CrudView, FormFailure } from '#app/domain/admin-collection.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { ValidationError } from '../http/errors.server.ts'

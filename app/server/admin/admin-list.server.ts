@@ -9,30 +9,34 @@ import {
   type BulkAction,
   type ListSpec,
 } from '#app/domain/admin-list.ts'
-import type { ResourceType } from '#app/domain/types.ts'
+import type { ResourceType } from '#app/domain/activity.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import { formFailure, listUrlOf, type Actor } from './admin-actions.server.ts'
 
-/** What one row's action did: changed (its name for the log), kept back (why), or nothing. */
-export type BulkOutcome = { changed: string } | { kept: string } | undefined
+/** What one row's action did: changed it (true), kept it back (why), or nothing (false). */
+export type BulkOutcome = boolean | { kept: string }
 
-export interface BulkTarget {
+export interface BulkTarget<T> {
   spec: ListSpec
-  /** The tab's path, where the answer goes back to. */
-  path: string
-  resourceType: ResourceType
-  /** Runs the action on one row; a row that no longer exists is nothing. */
-  apply: (id: string, action: BulkAction, tag: string) => Promise<BulkOutcome>
+  /**
+   * The collection as declared once: its tab (/admin/<id>, where the answer goes back to),
+   * its resource type and the name an item is logged under.
+   */
+  collection: { id: string; resourceType: ResourceType; nameOf: (item: T) => string }
+  /** Reads one ticked row; a row that no longer exists is skipped. */
+  get: (id: string) => Promise<T | undefined>
+  /** Runs the action on one row. */
+  apply: (item: T, action: BulkAction, tag: string) => Promise<BulkOutcome>
   /** The toast's sentence on the rows kept back (media still in use). */
   keptMessage?: (count: number) => string
 }
 
-export async function bulkIntent(
+export async function bulkIntent<T>(
   request: Request,
   admin: Actor,
   form: { values: Record<string, unknown>; formData: FormData },
-  target: BulkTarget,
+  target: BulkTarget<T>,
 ) {
   const parsed = bulkActionSchema(target.spec).safeParse({
     action: form.values.action,
@@ -49,9 +53,11 @@ export async function bulkIntent(
   let done = 0
   let kept = 0
   for (const id of new Set(ids)) {
-    const outcome = await target.apply(id, action, tag)
-    if (!outcome) continue
-    if ('kept' in outcome) {
+    const item = await target.get(id)
+    if (item === undefined) continue
+    const outcome = await target.apply(item, action, tag)
+    if (outcome === false) continue
+    if (outcome !== true) {
       kept++
       continue
     }
@@ -59,15 +65,18 @@ export async function bulkIntent(
     await recordActivity(request, {
       actor: admin,
       action: action === 'delete' ? 'delete' : 'update',
-      resourceType: target.resourceType,
+      resourceType: target.collection.resourceType,
       resourceId: id,
-      resourceName: outcome.changed,
+      resourceName: target.collection.nameOf(item),
       details: `Action groupée : ${bulkDoneMessage(action, 1)}`,
     })
   }
   const keptText = kept > 0 && target.keptMessage ? ` ; ${target.keptMessage(kept)}` : ''
-  return redirectWithToast(listUrlOf(request, target.path, listParamNames(target.spec)), {
-    kind: done === 0 && kept > 0 ? 'error' : 'success',
-    message: `${bulkDoneMessage(action, done)}${keptText}`,
-  })
+  return redirectWithToast(
+    listUrlOf(request, `/admin/${target.collection.id}`, listParamNames(target.spec)),
+    {
+      kind: done === 0 && kept > 0 ? 'error' : 'success',
+      message: `${bulkDoneMessage(action, done)}${keptText}`,
+    },
+  )
 }

@@ -21,6 +21,7 @@ const { createMediaItem, getMediaItem, listAdminMedia } =
 const { createMessage, getMessage, listMessages } =
   await import('../repositories/messages.server.ts')
 const { saveTranslation } = await import('../repositories/translations.server.ts')
+const { listActivity } = await import('../repositories/activity.server.ts')
 const { readToast } = await import('../http/toast.server.ts')
 const { createSessionCookie, createTestUser, SESSION_COOKIE } =
   await import('../../../tests/fixtures/auth.ts')
@@ -259,6 +260,18 @@ describe('the admin list of messages', () => {
       location: '/admin/messages?status=new&q=visiteur',
       toast: '2 éléments marqués comme lus',
     })
+    // One entry a changed message, under the collection's type and the message's sender.
+    const logged = (await listActivity({ resourceType: 'message' })).items
+    expect(logged.map((e) => [e.action, e.resourceId, e.resourceName, e.details]).sort()).toEqual(
+      [a, b]
+        .map((m) => [
+          'update',
+          m.id,
+          `${m.name} <${m.email}>`,
+          'Action groupée : 1 élément marqué comme lu',
+        ])
+        .sort(),
+    )
     await bulk('messages', 'archive', [a.id], admin)
     // Read only from « new »: an archived message stays archived.
     const again = await bulk('messages', 'read', [a.id], admin)

@@ -36,6 +36,7 @@ import {
 import { POSTS_LIST, readAdminListQuery, type BulkAction } from '#app/domain/admin-list.ts'
 import { bulkIntent } from './admin-list.server.ts'
 import type { BlogPost } from '#app/domain/types.ts'
+import { blogCollection } from '#app/domain/collections/blog.ts'
 
 export const CATEGORY_RENAMED = (from: string, to: string, n: number) =>
   `Catégorie « ${from} » renommée en « ${to} » (${n} article${n > 1 ? 's' : ''})`
@@ -88,7 +89,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
     return restoreRevision(request, admin, form, POST_TARGET)
   const revisionId = typeof form.values.revisionId === 'string' ? form.values.revisionId : ''
   const post = form.id ? await getBlogPost(form.id) : undefined
-  if (!post) return notFound(POST_TARGET.missing)
+  if (!post) return notFound(blogCollection.toasts.missing)
   const revision = await getRevision(post.id, revisionId, 'en')
   if (!revision) return notFound(REVISION_MISSING)
   return restoreEnglishRevision(request, admin, post.id, revision)
@@ -97,9 +98,7 @@ export async function restoreRevisionIntent(request: Request, admin: Actor, form
 /** A post's French history, restored through the post's own save (ADR 020). */
 const POST_TARGET: RestoreTarget = {
   history: 'post',
-  resourceType: 'blog',
-  missing: "Cet article n'existe plus.",
-  editUrl: (id) => `/admin/blog?edit=${encodeURIComponent(id)}`,
+  collection: blogCollection,
   get: getBlogPost,
   save: (id, revision, author) =>
     updateBlogPost(
@@ -180,15 +179,9 @@ export async function bulkPostsIntent(
   const nowIso = new Date().toISOString()
   return bulkIntent(request, admin, form, {
     spec: POSTS_LIST,
-    path: '/admin/blog',
-    resourceType: 'blog',
-    async apply(id, action, tag) {
-      const post = await getBlogPost(id)
-      if (!post) return undefined
-      return (await applyBulk(post, action, tag, nowIso, author))
-        ? { changed: post.title }
-        : undefined
-    },
+    collection: blogCollection,
+    get: getBlogPost,
+    apply: (post, action, tag) => applyBulk(post, action, tag, nowIso, author),
   })
 }
 

@@ -60,25 +60,22 @@ export async function bulkMediaIntent(
 ) {
   return bulkIntent(request, admin, form, {
     spec: MEDIA_LIST,
-    path: '/admin/media',
-    resourceType: 'media',
+    collection: media,
+    get: getMediaItem,
     keptMessage: mediaKeptMessage,
-    async apply(id, action, tag) {
-      const item = await getMediaItem(id)
-      if (!item) return undefined
-      const changed = { changed: item.title }
+    async apply(item, action, tag) {
       if (action === 'delete') {
         const usages = await findMediaUsages(item.url)
         if (usages.length > 0) return { kept: usages.join(', ') }
-        return (await removeItem(media, id)) ? changed : undefined
+        return removeItem(media, item.id)
       }
-      if (action !== 'tag') return undefined
-      if (item.tags.includes(tag)) return changed
+      if (action !== 'tag') return false
+      if (item.tags.includes(tag)) return true
       try {
-        return (await updateMediaItem(id, { tags: [...item.tags, tag] })) ? changed : undefined
+        return !!(await updateMediaItem(item.id, { tags: [...item.tags, tag] }))
       } catch (error) {
         // A tag the item's own form would refuse: that item is left as it was.
-        if (error instanceof ValidationError) return undefined
+        if (error instanceof ValidationError) return false
         throw error
       }
     },

@@ -1,6 +1,7 @@
 // The pages tab beyond create/update/delete (ADR 101): the edited page's revisions with their
 // diff, and restoring one, through the history code the blog uses.
 import type { CollectionDefinition, PagesData } from '#app/domain/admin-collection.ts'
+import { pagesCollection } from '#app/domain/collections/pages.ts'
 import { getPage, updatePage } from '../repositories/pages.server.ts'
 import type { Actor } from './admin-actions.server.ts'
 import { loadCollection, type AdminForm } from './admin-collections.server.ts'
@@ -19,9 +20,7 @@ export async function loadPagesTab(
 /** A page's history, restored through the page's own save: its title and text. */
 const PAGE_TARGET: RestoreTarget = {
   history: 'page',
-  resourceType: 'page',
-  missing: "Cette page n'existe plus.",
-  editUrl: (id) => `/admin/pages?edit=${encodeURIComponent(id)}`,
+  collection: pagesCollection,
   get: getPage,
   save: (id, revision, author) =>
     updatePage(id, { title: revision.title, content: revision.content }, author),

@@ -41,30 +41,25 @@ export async function bulkProjectsIntent(
 ) {
   return bulkIntent(request, admin, form, {
     spec: PROJECTS_LIST,
-    path: '/admin/projects',
-    resourceType: 'project',
-    async apply(id, action, tag) {
-      const project = await getProject(id)
-      if (!project) return undefined
-      const changed = { changed: project.title }
+    collection: projects,
+    get: getProject,
+    async apply(project, action, tag) {
       try {
         switch (action) {
           case 'delete':
-            return (await removeItem(projects, id)) ? changed : undefined
+            return await removeItem(projects, project.id)
           case 'feature':
           case 'unfeature':
-            return (await updateProject(id, { featured: action === 'feature' }))
-              ? changed
-              : undefined
+            return !!(await updateProject(project.id, { featured: action === 'feature' }))
           case 'tag':
-            if (project.tags.includes(tag)) return changed
-            return (await updateProject(id, { tags: [...project.tags, tag] })) ? changed : undefined
+            if (project.tags.includes(tag)) return true
+            return !!(await updateProject(project.id, { tags: [...project.tags, tag] }))
           default:
-            return undefined
+            return false
         }
       } catch (error) {
         // A tag the project's own form would refuse: that project is left as it was.
-        if (error instanceof ValidationError) return undefined
+        if (error instanceof ValidationError) return false
         throw error
       }
     },

@@ -4,6 +4,7 @@
 import { formatDateTime } from '#app/domain/date-time.ts'
 import type { DiffPart, RevisionsView } from '#app/domain/admin-collection.ts'
 import type { Locale } from '#app/domain/i18n/locale.ts'
+import type { ResourceType } from '#app/domain/activity.ts'
 import { recordActivity } from '../activity/activity.server.ts'
 import { redirectWithToast } from '../http/toast.server.ts'
 import {
@@ -56,11 +57,11 @@ export async function loadRevisionsView(
 /** Where a French revision is restored: the item's history, how it is read and saved. */
 export interface RestoreTarget {
   history: RevisionHistory
-  resourceType: 'blog' | 'page'
-  /** The French error when the item is gone. */
-  missing: string
-  /** The item's form, where the restored text shows. */
-  editUrl: (id: string) => string
+  /**
+   * The item's collection as declared once: its tab (/admin/<id>, where the item's form shows
+   * the restored text), its resource type and its French error when the item is gone.
+   */
+  collection: { id: 'blog' | 'pages'; resourceType: ResourceType; toasts: { missing: string } }
   get(id: string): Promise<{ id: string } | undefined>
   /** Saves the revision's texts as the item's (a save keeps a revision); gone → undefined. */
   save(
@@ -81,7 +82,7 @@ export async function restoreRevision(
 ) {
   const revisionId = typeof form.values.revisionId === 'string' ? form.values.revisionId : ''
   const item = form.id ? await target.get(form.id) : undefined
-  if (!item) return notFound(target.missing)
+  if (!item) return notFound(target.collection.toasts.missing)
   const revision = await getRevision(item.id, revisionId, 'fr', target.history)
   if (!revision) return notFound(REVISION_MISSING)
   return withValidation(form.values, async () => {
@@ -89,16 +90,17 @@ export async function restoreRevision(
       id: admin.id,
       name: admin.name || admin.email,
     })
-    if (!restored) return notFound(target.missing)
+    if (!restored) return notFound(target.collection.toasts.missing)
     await recordActivity(request, {
       actor: admin,
       action: 'update',
-      resourceType: target.resourceType,
+      resourceType: target.collection.resourceType,
       resourceId: item.id,
       resourceName: restored.title,
       details: `Révision du ${formatDateTime(revision.createdAt)} restaurée`,
     })
-    return redirectWithToast(target.editUrl(item.id), {
+    const editUrl = `/admin/${target.collection.id}?edit=${encodeURIComponent(item.id)}`
+    return redirectWithToast(editUrl, {
       kind: 'success',
       message: REVISION_RESTORED,
     })

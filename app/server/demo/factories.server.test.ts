@@ -92,4 +92,15 @@ describe('factories', () => {
     expect(makeBlogPost({ slug: 'mon-article' }).slug).toBe('mon-article')
     expect(makeSettings({ maintenanceMode: true }).maintenanceMode).toBe(true)
   })
+
+  it('build fresh nested values on every call, so a test changing one leaves the next intact', () => {
+    const settings = makeSettings()
+    settings.keywords.push('modifié')
+    settings.socialMedia.github = 'https://exemple.fr'
+    expect(makeSettings().keywords).toEqual(['portfolio', 'produit'])
+    expect(makeSettings().socialMedia).toEqual({ github: 'https://github.com/camille-laurent' })
+    const project = makeProject()
+    project.tags.push('modifié')
+    expect(makeProject().tags).toEqual(['React', 'Produit'])
+  })
 })

@@ -44,142 +44,111 @@ function next(): number {
   return counter
 }
 
+/** A builder of `T`: `defaults(n)` with a fresh number `n` each call, then the caller's changes. */
+function numbered<T>(defaults: (n: number) => T): (overrides?: Partial<T>) => T {
+  return (overrides = {}) => ({ ...defaults(next()), ...overrides })
+}
+
+/** A builder of `T` without a number: fresh `defaults()` each call, then the caller's changes. */
+function unnumbered<T>(defaults: () => T): (overrides?: Partial<T>) => T {
+  return (overrides = {}) => ({ ...defaults(), ...overrides })
+}
+
 const AUTHOR = { name: 'Camille Laurent', avatar: '/images/avatar-camille.webp' }
 
-export function makeProject(overrides: Partial<ProjectInput> = {}): ProjectInput {
-  const n = next()
-  return {
-    title: `Projet de test ${n}`,
-    description: `Description du projet de test ${n}.`,
-    thumbnail: '/demo/projects/atelier-sante-cover.webp',
-    tags: ['React', 'Produit'],
-    images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
-    content: `Premier paragraphe du projet ${n}.\nDeuxième paragraphe du projet ${n}.`,
-    featured: false,
-    order: n,
-    // One month for all: projects made by tests keep their `order` among themselves (ADR 092).
-    startDate: '2024-01',
-    ...overrides,
-  }
-}
+export const makeProject = numbered<ProjectInput>((n) => ({
+  title: `Projet de test ${n}`,
+  description: `Description du projet de test ${n}.`,
+  thumbnail: '/demo/projects/atelier-sante-cover.webp',
+  tags: ['React', 'Produit'],
+  images: ['/demo/projects/atelier-sante-1.webp', '/demo/projects/atelier-sante-2.webp'],
+  content: `Premier paragraphe du projet ${n}.\nDeuxième paragraphe du projet ${n}.`,
+  featured: false,
+  order: n,
+  // One month for all: projects made by tests keep their `order` among themselves (ADR 092).
+  startDate: '2024-01',
+}))
 
-export function makeSkill(overrides: Partial<SkillInput> = {}): SkillInput {
-  const n = next()
-  return {
-    name: `Compétence ${n}`,
-    category: 'development',
-    level: 3,
-    color: '#8b5cf6',
-    ...overrides,
-  }
-}
+export const makeSkill = numbered<SkillInput>((n) => ({
+  name: `Compétence ${n}`,
+  category: 'development',
+  level: 3,
+  color: '#8b5cf6',
+}))
 
-export function makeTimelineItem(overrides: Partial<TimelineItemInput> = {}): TimelineItemInput {
-  const n = next()
-  return {
-    title: `Poste ${n}`,
-    organization: `Organisation ${n}`,
-    startDate: '2020-01',
-    endDate: 'present',
-    description: `Description de l’étape de parcours ${n}.`,
-    tags: ['Produit'],
-    type: 'professional',
-    ...overrides,
-  }
-}
+export const makeTimelineItem = numbered<TimelineItemInput>((n) => ({
+  title: `Poste ${n}`,
+  organization: `Organisation ${n}`,
+  startDate: '2020-01',
+  endDate: 'present',
+  description: `Description de l’étape de parcours ${n}.`,
+  tags: ['Produit'],
+  type: 'professional',
+}))
 
-export function makeBlogPost(overrides: Partial<BlogPostInput> = {}): BlogPostInput {
-  const n = next()
-  return {
-    slug: `article-de-test-${n}`,
-    title: `Article de test ${n}`,
-    excerpt: `Résumé de l’article de test ${n}.`,
-    content: `Premier paragraphe de l’article ${n}.\nDeuxième paragraphe de l’article ${n}.`,
-    thumbnail: '/demo/blog/design-thinking-et-priorisation.webp',
-    category: 'Produit',
-    tags: ['Design Thinking', 'Produit'],
-    readTime: 5,
-    author: { ...AUTHOR },
-    ...overrides,
-  }
-}
+export const makeBlogPost = numbered<BlogPostInput>((n) => ({
+  slug: `article-de-test-${n}`,
+  title: `Article de test ${n}`,
+  excerpt: `Résumé de l’article de test ${n}.`,
+  content: `Premier paragraphe de l’article ${n}.\nDeuxième paragraphe de l’article ${n}.`,
+  thumbnail: '/demo/blog/design-thinking-et-priorisation.webp',
+  category: 'Produit',
+  tags: ['Design Thinking', 'Produit'],
+  readTime: 5,
+  author: { ...AUTHOR },
+}))
 
-export function makePage(overrides: Partial<PageInput> = {}): PageInput {
-  const n = next()
-  return {
-    slug: `page-de-test-${n}`,
-    title: `Page de test ${n}`,
-    content: `Le texte de la page de test ${n}.`,
-    ...overrides,
-  }
-}
+export const makePage = numbered<PageInput>((n) => ({
+  slug: `page-de-test-${n}`,
+  title: `Page de test ${n}`,
+  content: `Le texte de la page de test ${n}.`,
+}))
 
-export function makeProcessStep(overrides: Partial<ProcessStepInput> = {}): ProcessStepInput {
-  const n = next()
-  return {
-    title: `Étape ${n}`,
-    description: `Description de l’étape ${n}.`,
-    order: 1,
-    ...overrides,
-  }
-}
+export const makeProcessStep = numbered<ProcessStepInput>((n) => ({
+  title: `Étape ${n}`,
+  description: `Description de l’étape ${n}.`,
+  order: 1,
+}))
 
-export function makeMediaItem(overrides: Partial<MediaItemInput> = {}): MediaItemInput {
-  const n = next()
-  return {
-    url: '/demo/gallery/confluence.webp',
-    title: `Média ${n}`,
-    description: `Description du média ${n}.`,
-    category: 'image',
-    tags: ['Lyon'],
-    featured: false,
-    order: n,
-    alt: `Image du média ${n}`,
-    decorative: false,
-    inGallery: true,
-    ...overrides,
-  }
-}
+export const makeMediaItem = numbered<MediaItemInput>((n) => ({
+  url: '/demo/gallery/confluence.webp',
+  title: `Média ${n}`,
+  description: `Description du média ${n}.`,
+  category: 'image',
+  tags: ['Lyon'],
+  featured: false,
+  order: n,
+  alt: `Image du média ${n}`,
+  decorative: false,
+  inGallery: true,
+}))
 
-export function makeMessage(overrides: Partial<MessageInput> = {}): MessageInput {
-  const n = next()
-  return {
-    name: `Visiteur ${n}`,
-    email: `visiteur-${n}@example.com`,
-    message: `Bonjour, ceci est le message de test numéro ${n}.`,
-    ...overrides,
-  }
-}
+export const makeMessage = numbered<MessageInput>((n) => ({
+  name: `Visiteur ${n}`,
+  email: `visiteur-${n}@example.com`,
+  message: `Bonjour, ceci est le message de test numéro ${n}.`,
+}))
 
-export function makeProfile(overrides: Partial<ProfileInput> = {}): ProfileInput {
-  return {
-    name: 'Camille Laurent',
-    title: 'Product Manager, développeuse web et design thinker',
-    email: 'bonjour@camille-laurent.fr',
-    phone: '06 42 18 57 93',
-    location: 'Lyon, France',
-    bio: 'Je conçois des produits numériques utiles et accessibles.',
-    avatar: AUTHOR.avatar,
-    ...overrides,
-  }
-}
+export const makeProfile = unnumbered<ProfileInput>(() => ({
+  name: 'Camille Laurent',
+  title: 'Product Manager, développeuse web et design thinker',
+  email: 'bonjour@camille-laurent.fr',
+  phone: '06 42 18 57 93',
+  location: 'Lyon, France',
+  bio: 'Je conçois des produits numériques utiles et accessibles.',
+  avatar: AUTHOR.avatar,
+}))
 
-export function makeSettings(overrides: Partial<SettingsInput> = {}): SettingsInput {
-  return {
-    siteName: 'Camille Laurent',
-    siteDescription: 'Portfolio de Camille Laurent, product manager et développeuse web à Lyon.',
-    keywords: ['portfolio', 'produit'],
-    maintenanceMode: false,
-    socialMedia: { github: 'https://github.com/camille-laurent' },
-    contact: { email: 'bonjour@camille-laurent.fr', address: 'Lyon, France' },
-    ...overrides,
-  }
-}
+export const makeSettings = unnumbered<SettingsInput>(() => ({
+  siteName: 'Camille Laurent',
+  siteDescription: 'Portfolio de Camille Laurent, product manager et développeuse web à Lyon.',
+  keywords: ['portfolio', 'produit'],
+  maintenanceMode: false,
+  socialMedia: { github: 'https://github.com/camille-laurent' },
+  contact: { email: 'bonjour@camille-laurent.fr', address: 'Lyon, France' },
+}))
 
-export function makeCv(overrides: Partial<CvInput> = {}): CvInput {
-  return {
-    url: '/demo/projects/budget-clair-cover.webp',
-    settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
-    ...overrides,
-  }
-}
+export const makeCv = unnumbered<CvInput>(() => ({
+  url: '/demo/projects/budget-clair-cover.webp',
+  settings: { requireAuth: true, addWatermark: false, trackDownloads: true },
+}))

@@ -7,13 +7,14 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import {
-  OUTBOX_KINDS,
-  OUTBOX_STATUSES,
+  OUTBOX_KIND_LABELS,
+  OUTBOX_STATUS_LABELS,
   type OutboxEntry,
   type OutboxKind,
   type OutboxStatus,
   type ReplyDelivery,
 } from '#app/domain/mail.ts'
+import { labelKeyOr } from '#app/domain/labels.ts'
 import { getDb } from '../db/client.server.ts'
 import { dialectOf } from '../db/dialect.server.ts'
 import type { Database, OutboxTable } from '../db/schema.server.ts'
@@ -295,14 +296,12 @@ export async function purgeOutboxOlderThan(days: number, now: Date = new Date())
 }
 
 const parseStatus = (status: string): OutboxStatus =>
-  (OUTBOX_STATUSES as readonly string[]).includes(status) ? (status as OutboxStatus) : 'queued'
+  labelKeyOr(OUTBOX_STATUS_LABELS, status, 'queued')
 
 function toEntry(row: OutboxRow): OutboxEntry {
   return {
     id: row.id,
-    kind: (OUTBOX_KINDS as readonly string[]).includes(row.kind)
-      ? (row.kind as OutboxKind)
-      : 'test',
+    kind: labelKeyOr(OUTBOX_KIND_LABELS, row.kind, 'test'),
     to: row.toName ? `${row.toName} <${row.toAddress}>` : row.toAddress,
     subject: row.subject,
     status: parseStatus(row.status),

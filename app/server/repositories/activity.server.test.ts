@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createTestUser } from '../../../tests/fixtures/auth.ts'
 import { fillSqliteTable, onPostgres, useTestDatabase } from '../../../tests/fixtures/db.ts'
 import { queryPlan } from './repository-test-support.ts'
-import { ACTIVITY_ACTIONS, type ActivityAction, type ResourceType } from '#app/domain/types.ts'
+import {
+  ACTIVITY_ACTION_LABELS,
+  type ActivityAction,
+  type ResourceType,
+} from '#app/domain/activity.ts'
+import { labelKeys } from '#app/domain/labels.ts'
 import {
   addActivity,
   decodeActivityCursor,
@@ -139,6 +144,7 @@ describe('activity repository', () => {
     skip(onPostgres, 'SQLite query plans; PostgreSQL plans differ (ADR 028)')
     const sqlite = db.current.sqlite
     const types = ['project', 'skill', 'blog', 'admin', 'cv']
+    const ACTIONS = labelKeys(ACTIVITY_ACTION_LABELS)
     const t0 = Date.UTC(2024, 0, 1)
     fillSqliteTable(
       sqlite,
@@ -148,7 +154,7 @@ describe('activity repository', () => {
         `a${String(i).padStart(7, '0')}`,
         `u${i % 20}`,
         `Utilisateur ${i % 20}`,
-        ACTIVITY_ACTIONS[i % ACTIVITY_ACTIONS.length]!,
+        ACTIONS[i % ACTIONS.length]!,
         types[i % 5]!,
         new Date(t0 + i * 1000).toISOString(),
         '',

@@ -3,20 +3,18 @@
 // (ADR 098).
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
 import {
+  ACTIVITY_ACTION_LABELS,
   ACTIVITY_COUNT_CAP,
   ACTIVITY_CURSOR_MAX_LENGTH,
   ACTIVITY_PAGE_SIZE,
   DEFAULT_USER_INFO,
-} from '#app/domain/activity.ts'
-import {
-  ACTIVITY_ACTIONS,
-  RESOURCE_TYPES,
+  RESOURCE_TYPE_LABELS,
   type ActivityAction,
-  type ActivityLog,
   type ResourceType,
-  type UserInfo,
-} from '#app/domain/types.ts'
+} from '#app/domain/activity.ts'
+import type { ActivityLog, UserInfo } from '#app/domain/types.ts'
 import { MAX_LENGTH } from '#app/domain/common.ts'
+import { isLabelKey } from '#app/domain/labels.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { ActivityLogsTable, Database } from '#app/server/db/schema.server.ts'
 import { createId, nowIso, parseJson, toJson } from '#app/server/db/util.server.ts'
@@ -82,9 +80,9 @@ export function normaliseUserInfo(info: Partial<UserInfo> | undefined): UserInfo
 }
 
 function toRow(id: string, entry: NewActivity): ActivityLogsTable {
-  if (!(ACTIVITY_ACTIONS as readonly string[]).includes(entry.action))
+  if (!isLabelKey(ACTIVITY_ACTION_LABELS, entry.action))
     throw new ValidationError({ action: 'Action inconnue' })
-  if (!(RESOURCE_TYPES as readonly string[]).includes(entry.resourceType))
+  if (!isLabelKey(RESOURCE_TYPE_LABELS, entry.resourceType))
     throw new ValidationError({ resourceType: 'Type de ressource inconnu' })
   return {
     id,

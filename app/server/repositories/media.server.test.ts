@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce, refusal } from './repository-test-support.ts'
+import { expectDeletedOnce, refusal, useValidForm } from './repository-test-support.ts'
 import {
   countMedia,
   createMediaItem,
@@ -12,11 +10,7 @@ import {
   updateMediaItem,
 } from './media.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('media', overrides)
+const input = useValidForm('media')
 
 describe('media repository', () => {
   it('creates with a generated id, createdAt and defaults, and reads it back', async () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentGeneration } from '#app/server/cache/generation.server.ts'
 import { getDb } from '#app/server/db/client.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce, refusal } from './repository-test-support.ts'
+import { expectDeletedOnce, refusal, useValidForm } from './repository-test-support.ts'
 import {
   createPage,
   deletePage,
@@ -15,11 +13,7 @@ import {
   updatePage,
 } from './pages.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('page', overrides)
+const input = useValidForm('page')
 
 describe('pages repository', () => {
   it('creates a draft with a generated id and reads it back', async () => {

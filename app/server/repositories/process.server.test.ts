@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce } from './repository-test-support.ts'
+import { expectDeletedOnce, useValidForm } from './repository-test-support.ts'
 import {
   countProcessSteps,
   createProcessStep,
@@ -13,11 +11,7 @@ import {
   updateProcessStep,
 } from './process.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('process', overrides)
+const input = useValidForm('process')
 
 const REORDER =
   'La liste des étapes ne correspond pas aux étapes existantes. Rechargez la page et réessayez.'

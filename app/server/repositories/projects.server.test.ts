@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ValidationError } from '#app/server/http/errors.server.ts'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
+import { expectDeletedOnce, itRefusesBadInput, useValidForm } from './repository-test-support.ts'
 import {
   countProjects,
   createProject,
@@ -14,11 +12,7 @@ import {
   updateProject,
 } from './projects.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('project', overrides)
+const input = useValidForm('project')
 
 describe('projects repository', () => {
   it('creates a project with a generated id, createdAt, defaults, and reads it back', async () => {

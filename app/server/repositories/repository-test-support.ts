@@ -6,6 +6,19 @@ import type { FieldErrors } from '#app/domain/common.ts'
 import { getDb } from '#app/server/db/client.server.ts'
 import type { Database } from '#app/server/db/schema.server.ts'
 import { ValidationError } from '#app/server/http/errors.server.ts'
+import { useTestDatabase } from '../../../tests/fixtures/db.ts'
+import { validForm } from '../../../tests/fixtures/forms.ts'
+
+type FormName = Parameters<typeof validForm>[0]
+
+/**
+ * A fresh database for every test of the file, and the valid form of collection `name` with
+ * what a test changes (a fresh object each call). A Vitest fixture, not a React hook.
+ */
+export function useValidForm<Name extends FormName>(name: Name) {
+  useTestDatabase()
+  return (overrides: Record<string, unknown> = {}) => validForm(name, overrides)
+}
 
 /** Deleting `id` answers true and the item is gone; deleting it again answers false. */
 export async function expectDeletedOnce(

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
+import { expectDeletedOnce, itRefusesBadInput, useValidForm } from './repository-test-support.ts'
 import { createSkill, deleteSkill, getSkill, listSkills, updateSkill } from './skills.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('skill', overrides)
+const input = useValidForm('skill')
 
 describe('skills repository', () => {
   it('creates with a generated id and the default colour, and reads it back', async () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../../../tests/fixtures/db.ts'
-import { validForm } from '../../../tests/fixtures/forms.ts'
-import { expectDeletedOnce, itRefusesBadInput } from './repository-test-support.ts'
+import { expectDeletedOnce, itRefusesBadInput, useValidForm } from './repository-test-support.ts'
 import {
   createTimelineItem,
   deleteTimelineItem,
@@ -10,11 +8,7 @@ import {
   updateTimelineItem,
 } from './timeline.server.ts'
 
-// A Vitest fixture, not a React hook (eslint's hook rule only knows the name).
-
-useTestDatabase()
-
-const input = (overrides: Record<string, unknown> = {}) => validForm('timeline', overrides)
+const input = useValidForm('timeline')
 
 describe('timeline repository', () => {
   it('creates with a generated id and trimmed tags, and reads it back', async () => {

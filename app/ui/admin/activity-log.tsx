@@ -11,15 +11,12 @@ import {
   isFailedLogin,
   RESOURCE_TYPE_LABELS,
   UNKNOWN,
-} from '#app/domain/activity.ts'
-import {
-  ACTIVITY_ACTIONS,
-  RESOURCE_TYPES,
   type ActivityAction,
-  type ActivityLog,
   type ResourceType,
-} from '#app/domain/types.ts'
+} from '#app/domain/activity.ts'
+import type { ActivityLog } from '#app/domain/types.ts'
 import { formatDateTime } from '#app/domain/date-time.ts'
+import { labelKeys } from '#app/domain/labels.ts'
 import { buttonStyles } from './buttons.tsx'
 import { CheckboxField, SelectField, optionsWithNone } from './fields.tsx'
 import { EmptyState } from './list.tsx'
@@ -34,6 +31,17 @@ export interface ActivityFilterValues {
   userId?: string
   pageViews?: boolean
 }
+
+const ACTION_OPTIONS = optionsWithNone(
+  'Toutes les actions',
+  labelKeys(ACTIVITY_ACTION_LABELS),
+  ACTIVITY_ACTION_LABELS,
+)
+const RESOURCE_TYPE_OPTIONS = optionsWithNone(
+  'Tous les types',
+  labelKeys(RESOURCE_TYPE_LABELS),
+  RESOURCE_TYPE_LABELS,
+)
 
 export function ActivityFilters({
   filters,
@@ -53,13 +61,13 @@ export function ActivityFilters({
         name="action"
         label="Action"
         defaultValue={filters.action ?? ''}
-        options={optionsWithNone('Toutes les actions', ACTIVITY_ACTIONS, ACTIVITY_ACTION_LABELS)}
+        options={ACTION_OPTIONS}
       />
       <SelectField
         name="resourceType"
         label="Type de ressource"
         defaultValue={filters.resourceType ?? ''}
-        options={optionsWithNone('Tous les types', RESOURCE_TYPES, RESOURCE_TYPE_LABELS)}
+        options={RESOURCE_TYPE_OPTIONS}
       />
       <SelectField
         name="userId"

@@ -22,8 +22,7 @@ export const MESSAGE_FILTER_LABELS = {
   replied: 'Répondus',
   archived: 'Archivés',
 }
-export const MESSAGE_FILTERS = labelKeys(MESSAGE_FILTER_LABELS)
-export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+export type MessageFilter = keyof typeof MESSAGE_FILTER_LABELS
 
 export const NO_MESSAGES = 'Aucun message à afficher.'
 export const NO_SELECTION = 'Sélectionnez un message pour voir les détails'
@@ -100,7 +99,7 @@ export function MessageFilters({
   const href = useHref()
   return (
     <nav aria-label="Filtrer les messages" className="mb-4 flex flex-wrap gap-2">
-      {MESSAGE_FILTERS.map((filter) => {
+      {labelKeys(MESSAGE_FILTER_LABELS).map((filter) => {
         const active = filter === current
         return (
           <Link
