@@ -219,11 +219,13 @@ function ProjectView({
   return (
     <article>
       <header className="relative overflow-hidden">
-        {/* Not high priority: the main picture below is the largest paint, on a phone as on a
-            wide screen, and the blurred backdrop must not take its bandwidth (ADR 114). */}
+        {/* Low priority: the main picture below is the largest paint, on a phone as on a wide
+            screen, and the blurred backdrop must not take its bandwidth (ADR 114); low, React
+            does not preload it from the head either (ADR 123). */}
         <img
           src={backdropSrc(project.thumbnail)}
           alt=""
+          fetchPriority="low"
           className="absolute inset-0 size-full scale-110 object-cover opacity-25 blur-md"
         />
         <div className="absolute inset-0 bg-gradient-to-b from-bg/60 to-bg" aria-hidden="true" />

@@ -95,10 +95,12 @@ test('the first image of /projects, a project and the gallery is preloaded, high
   }
   // On the project, the blurred backdrop and the thumbnail strip leave the bandwidth to it.
   await visit(page, `/projects/${project.id}`)
-  await expect(page.locator('article header img').first()).not.toHaveAttribute(
-    'fetchpriority',
-    'high',
-  )
+  const backdrop = page.locator('article header img').first()
+  await expect(backdrop).toHaveAttribute('fetchpriority', 'low')
+  // Nor is it preloaded from the head (React preloads the first images unless they are low).
+  const backdropFile = await backdrop.getAttribute('src')
+  const projectHead = await page.evaluate(() => document.head.innerHTML)
+  expect(projectHead).not.toContain(`href="${backdropFile}"`)
   const strip = page.getByRole('list', { name: 'Miniatures' }).locator('img')
   expect(await strip.count()).toBeGreaterThan(1)
   for (const thumbnail of await strip.all())
