@@ -10,6 +10,10 @@
 // `--hostile`: hostile files (a Medium page of unclosed <h1, WordPress posts of nested <div>,
 // shortcodes without end) imported at one size and at ten times that size; prints how many
 // times longer the larger took (aim: at most 20).
+// `--memory`: samples every 100 ms the process's resident memory, the main thread's heap and
+// each worker's heap (getHeapStatistics), and prints their peaks and the figures at the
+// resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the main thread writes a heap snapshot there
+// half-way through the import.
 // `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
 // over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
 // 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
@@ -27,6 +31,8 @@ import { once } from 'node:events'
 import { request } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
+import diagnostics from 'node:diagnostics_channel'
+import v8 from 'node:v8'
 import { ZipFile } from 'yazl'
 import { migrateToLatest, openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
@@ -46,6 +52,7 @@ const POSTS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5000)
 const PARSE_ONLY = args.includes('--parse-only')
 const HOSTILE = args.includes('--hostile')
 const HTTP = args.includes('--http')
+const MEMORY = args.includes('--memory')
 const SECRET = 'bench-secret-bench-secret-bench-secret-01'
 // The poller runs in its own thread: the 60 MB upload from this process must not delay the
 // measure of the server's answers.
@@ -140,7 +147,20 @@ async function importAll(file: string, size: number): Promise<void> {
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
   const mainBefore = process.threadCpuUsage()
-  const report = await importFile(file, { fetchMedia: false })
+  const memory = MEMORY ? sampleMemory() : undefined
+  const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT
+  const report = await importFile(file, {
+    fetchMedia: false,
+    onProgress: snapshotDir
+      ? (done) => {
+          if (done === Math.floor(POSTS / 2))
+            console.log(
+              `Instantané : ${v8.writeHeapSnapshot(path.join(snapshotDir, 'main.heapsnapshot'))}`,
+            )
+        }
+      : undefined,
+  })
+  memory?.stop()
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   const main = process.threadCpuUsage(mainBefore)
@@ -156,6 +176,48 @@ async function importAll(file: string, size: number): Promise<void> {
   console.log(
     `Mémoire résidente : ${(rssBefore / 1024 / 1024).toFixed(0)} Mo avant l’import, pic du processus ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} Mo`,
   )
+}
+
+/**
+ * Every 100 ms: the resident memory, the main thread's heap and every worker's (the import's
+ * workers are seen through the 'worker_threads' diagnostics channel). Prints the peaks.
+ */
+function sampleMemory() {
+  const workers: Worker[] = []
+  const onWorker = (message: unknown) => workers.push((message as { worker: Worker }).worker)
+  diagnostics.subscribe('worker_threads', onWorker)
+  const mb = (bytes: number) => Math.round(bytes / 1048576)
+  type Sample = { rss: number; main: number; external: number; workers: number[] }
+  let peak: Sample = { rss: 0, main: 0, external: 0, workers: [] }
+  const peaks = { main: 0, workers: [] as number[] }
+  const timer = setInterval(() => {
+    void Promise.all(
+      workers.map((w) =>
+        w.getHeapStatistics().then(
+          (s) => s.total_heap_size,
+          () => 0,
+        ),
+      ),
+    ).then((heaps) => {
+      const usage = process.memoryUsage()
+      const main = v8.getHeapStatistics().total_heap_size
+      const sample = { rss: usage.rss, main, external: usage.external, workers: heaps }
+      peaks.main = Math.max(peaks.main, main)
+      heaps.forEach((h, i) => (peaks.workers[i] = Math.max(peaks.workers[i] ?? 0, h)))
+      if (sample.rss > peak.rss) peak = sample
+    })
+  }, 100)
+  return {
+    stop() {
+      clearInterval(timer)
+      diagnostics.unsubscribe('worker_threads', onWorker)
+      console.log(
+        `Échantillons (tas alloués) : au pic de mémoire résidente ${mb(peak.rss)} Mo, tas du fil principal ${mb(peak.main)} Mo, ` +
+          `externe ${mb(peak.external)} Mo, tas des fils ${peak.workers.map(mb).join(' / ')} Mo ; ` +
+          `pics séparés : fil principal ${mb(peaks.main)} Mo, fils ${peaks.workers.map(mb).join(' / ')} Mo`,
+      )
+    },
+  }
 }
 
 async function zipTo(file: string, entries: Record<string, string>): Promise<void> {
