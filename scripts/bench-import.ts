@@ -17,11 +17,15 @@
 // `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
 // over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
 // 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
-// memory over its level before the import (aim: +300 MB).
+// memory over its level before the import (aim: +300 MB), with the server's CPU share (its
+// process, and its main thread alone) and its event-loop delay over the import
+// (monitorEventLoopDelay, loaded with --import): a blocked loop shows there even when a slow
+// /healthz is the machine's load.
 import { spawn, type ChildProcess } from 'node:child_process'
 import {
   createWriteStream,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -161,6 +165,7 @@ async function importAll(file: string, size: number): Promise<void> {
       : undefined,
   })
   memory?.stop()
+  if (MEMORY) console.log(`Temps processeur par fil : ${threadCpu()}`)
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   const main = process.threadCpuUsage(mainBefore)
@@ -176,6 +181,23 @@ async function importAll(file: string, size: number): Promise<void> {
   console.log(
     `Mémoire résidente : ${(rssBefore / 1024 / 1024).toFixed(0)} Mo avant l’import, pic du processus ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} Mo`,
   )
+}
+
+/** Each thread of this process that used at least 0.3 s of CPU: its name and seconds. */
+function threadCpu(): string {
+  const tick = 100 // USER_HZ on Linux
+  const rows: { name: string; seconds: number }[] = []
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const seconds = (Number(fields[11]) + Number(fields[12])) / tick
+    if (seconds >= 0.3) rows.push({ name: `${name}#${tid}`, seconds })
+  }
+  return rows
+    .sort((a, b) => b.seconds - a.seconds)
+    .map((r) => `${r.name} ${r.seconds.toFixed(1)} s`)
+    .join(', ')
 }
 
 /**
@@ -283,6 +305,45 @@ async function hostile(): Promise<void> {
   }
 }
 
+// Loaded into the server with --import: its event-loop delay, written to BENCH_LOOP_FILE and
+// reset at each SIGUSR2.
+const LOOP_MONITOR = `import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { writeFileSync } from 'node:fs'
+const delay = monitorEventLoopDelay({ resolution: 10 })
+delay.enable()
+process.on('SIGUSR2', () => {
+  const ms = (ns) => Math.round(ns / 1e5) / 10
+  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean) }))
+  delay.reset()
+})
+`
+
+/** The event-loop delay since the last call (milliseconds), read from the server. */
+async function loopDelay(
+  pid: number,
+  file: string,
+): Promise<{ max: number; p99: number; mean: number }> {
+  rmSync(file, { force: true })
+  process.kill(pid, 'SIGUSR2')
+  for (;;) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as { max: number; p99: number; mean: number }
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+/** CPU seconds used so far by a process, or by one of its threads. */
+function cpuSeconds(pid: number, tid?: number): number {
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  )
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /** Polls /healthz every 20 ms from a worker thread (and the server's RSS) until stop(). */
 function pollHealth(base: string, pid: number) {
   const worker = new Worker(POLLER, { eval: true, workerData: base })
@@ -321,20 +382,30 @@ async function overHttp(file: string, size: number): Promise<void> {
   const start = startCommand(path.resolve(import.meta.dirname, '..'))
   let server: ChildProcess | undefined
   try {
-    server = spawn(process.execPath, [...start.nodeFlags, start.entry], {
-      env: {
-        ...process.env,
-        ...start.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'error',
-        BETTER_AUTH_SECRET: SECRET,
+    const loopFile = path.join(dir, 'loop.json')
+    server = spawn(
+      process.execPath,
+      [
+        ...start.nodeFlags,
+        `--import=data:text/javascript,${encodeURIComponent(LOOP_MONITOR)}`,
+        start.entry,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...start.env,
+          BENCH_LOOP_FILE: loopFile,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          PUBLIC_URL: base,
+          LOG_LEVEL: 'error',
+          BETTER_AUTH_SECRET: SECRET,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    )
     for (let i = 0; i < 300; i++) {
       const ok = await fetch(`${base}/healthz`).then(
         (r) => r.ok,
@@ -366,6 +437,9 @@ async function overHttp(file: string, size: number): Promise<void> {
       const rest = await idle.stop()
       const before = rssMb(pid)
       const during = pollHealth(base, pid)
+      await loopDelay(pid, loopFile)
+      const cpuBefore = cpuSeconds(pid)
+      const mainBefore = cpuSeconds(pid, pid)
       const started = performance.now()
       // node:http rather than fetch: on a loaded machine the answer may take longer than
       // fetch's five minutes without headers.
@@ -383,8 +457,11 @@ async function overHttp(file: string, size: number): Promise<void> {
         report?: Parameters<typeof formatReport>[0]
         error?: string
       }
-      const { slowest, polls, peak } = await during.stop()
       const seconds = (performance.now() - started) / 1000
+      const cpu = cpuSeconds(pid) - cpuBefore
+      const mainCpu = cpuSeconds(pid, pid) - mainBefore
+      const loop = await loopDelay(pid, loopFile)
+      const { slowest, polls, peak } = await during.stop()
       console.log(
         `${label} (${(bytes / 1024 / 1024).toFixed(1)} Mo) importé par HTTP en ${seconds.toFixed(1)} s, réponse ${res.status}` +
           (answer.report
@@ -393,6 +470,10 @@ async function overHttp(file: string, size: number): Promise<void> {
       )
       console.log(
         `  /healthz : ${polls} réponses, la plus lente en ${slowest.toFixed(0)} ms (but : 200 ms au plus) ${slowest <= 200 ? 'OK' : 'DÉPASSÉ'} ; sans import, la plus lente en ${rest.slowest.toFixed(0)} ms (charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
+      )
+      console.log(
+        `  serveur : ${cpu.toFixed(1)} s de processeur (${((100 * cpu) / seconds).toFixed(0)} % d’un cœur), dont ${mainCpu.toFixed(1)} s du fil principal (${((100 * mainCpu) / seconds).toFixed(0)} %) ; ` +
+          `retard de sa boucle d’évènements : max ${loop.max} ms, p99 ${loop.p99} ms, moyenne ${loop.mean} ms`,
       )
       console.log(
         `  mémoire résidente du serveur : ${before.toFixed(0)} Mo avant, pic ${peak.toFixed(0)} Mo, soit +${(peak - before).toFixed(0)} Mo (but : +300 Mo au plus) ${peak - before <= 300 ? 'OK' : 'DÉPASSÉ'}`,
