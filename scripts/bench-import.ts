@@ -76,6 +76,19 @@ parentPort.on('message', () => { running = false })
 })()
 `
 
+// Loaded into the server with --import: its event-loop delay, written to BENCH_LOOP_FILE and
+// reset at each SIGUSR2.
+const LOOP_MONITOR = `import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { writeFileSync } from 'node:fs'
+const delay = monitorEventLoopDelay({ resolution: 10 })
+delay.enable()
+process.on('SIGUSR2', () => {
+  const ms = (ns) => Math.round(ns / 1e5) / 10
+  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean) }))
+  delay.reset()
+})
+`
+
 function paragraph(i: number, n: number): string {
   return `<p>Paragraphe ${n} de l’article ${i} : un texte <strong>assez long</strong> pour ressembler à un vrai billet, avec un <a href="https://example.com/${i}/${n}">lien</a>, de l’<em>italique</em> et des accents — é, è, ç, à.</p>`
 }
@@ -304,19 +317,6 @@ async function hostile(): Promise<void> {
     )
   }
 }
-
-// Loaded into the server with --import: its event-loop delay, written to BENCH_LOOP_FILE and
-// reset at each SIGUSR2.
-const LOOP_MONITOR = `import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { writeFileSync } from 'node:fs'
-const delay = monitorEventLoopDelay({ resolution: 10 })
-delay.enable()
-process.on('SIGUSR2', () => {
-  const ms = (ns) => Math.round(ns / 1e5) / 10
-  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean) }))
-  delay.reset()
-})
-`
 
 /** The event-loop delay since the last call (milliseconds), read from the server. */
 async function loopDelay(
