@@ -79,13 +79,29 @@ parentPort.on('message', () => { running = false })
 // Loaded into the server with --import: its event-loop delay, written to BENCH_LOOP_FILE and
 // reset at each SIGUSR2.
 const LOOP_MONITOR = `import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 const delay = monitorEventLoopDelay({ resolution: 10 })
 delay.enable()
+// The longest gap between two 10 ms ticks, when it ended, and how the main thread spent it
+// (schedstat: on a core, waiting for one; the rest blocked in the kernel: disk, locks).
+const sched = () => readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number)
+let last = Date.now(), lastSched = sched(), longest = 0, endedAt = 0, oncpu = 0, queued = 0
+setInterval(() => {
+  const now = Date.now(), stat = sched()
+  if (now - last > longest) {
+    longest = now - last
+    endedAt = now
+    oncpu = Math.round((stat[0] - lastSched[0]) / 1e6)
+    queued = Math.round((stat[1] - lastSched[1]) / 1e6)
+  }
+  last = now
+  lastSched = stat
+}, 10).unref()
 process.on('SIGUSR2', () => {
   const ms = (ns) => Math.round(ns / 1e5) / 10
-  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean) }))
+  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean), longest, endedAt, oncpu, queued }))
   delay.reset()
+  longest = 0
 })
 `
 
@@ -318,16 +334,25 @@ async function hostile(): Promise<void> {
   }
 }
 
+interface LoopDelay {
+  max: number
+  p99: number
+  mean: number
+  /** The longest gap between two 10 ms ticks (ms), and the time it ended (epoch ms). */
+  longest: number
+  endedAt: number
+  /** Of that gap, the main thread's time on a core and waiting for one (ms). */
+  oncpu: number
+  queued: number
+}
+
 /** The event-loop delay since the last call (milliseconds), read from the server. */
-async function loopDelay(
-  pid: number,
-  file: string,
-): Promise<{ max: number; p99: number; mean: number }> {
+async function loopDelay(pid: number, file: string): Promise<LoopDelay> {
   rmSync(file, { force: true })
   process.kill(pid, 'SIGUSR2')
   for (;;) {
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as { max: number; p99: number; mean: number }
+      return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -342,6 +367,11 @@ function cpuSeconds(pid: number, tid?: number): number {
   )
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** Seconds a process's main thread has waited for a core so far (schedstat). */
+function queuedSeconds(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9
 }
 
 /** Polls /healthz every 20 ms from a worker thread (and the server's RSS) until stop(). */
@@ -440,7 +470,9 @@ async function overHttp(file: string, size: number): Promise<void> {
       await loopDelay(pid, loopFile)
       const cpuBefore = cpuSeconds(pid)
       const mainBefore = cpuSeconds(pid, pid)
+      const queuedBefore = queuedSeconds(pid)
       const started = performance.now()
+      const startedAt = Date.now()
       // node:http rather than fetch: on a loaded machine the answer may take longer than
       // fetch's five minutes without headers.
       const res = await postFile(
@@ -458,8 +490,10 @@ async function overHttp(file: string, size: number): Promise<void> {
         error?: string
       }
       const seconds = (performance.now() - started) / 1000
+      const answeredAt = Date.now()
       const cpu = cpuSeconds(pid) - cpuBefore
       const mainCpu = cpuSeconds(pid, pid) - mainBefore
+      const queued = queuedSeconds(pid) - queuedBefore
       const loop = await loopDelay(pid, loopFile)
       const { slowest, polls, peak } = await during.stop()
       console.log(
@@ -472,8 +506,9 @@ async function overHttp(file: string, size: number): Promise<void> {
         `  /healthz : ${polls} réponses, la plus lente en ${slowest.toFixed(0)} ms (but : 200 ms au plus) ${slowest <= 200 ? 'OK' : 'DÉPASSÉ'} ; sans import, la plus lente en ${rest.slowest.toFixed(0)} ms (charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
       )
       console.log(
-        `  serveur : ${cpu.toFixed(1)} s de processeur (${((100 * cpu) / seconds).toFixed(0)} % d’un cœur), dont ${mainCpu.toFixed(1)} s du fil principal (${((100 * mainCpu) / seconds).toFixed(0)} %) ; ` +
-          `retard de sa boucle d’évènements : max ${loop.max} ms, p99 ${loop.p99} ms, moyenne ${loop.mean} ms`,
+        `  serveur : ${cpu.toFixed(1)} s de processeur (${((100 * cpu) / seconds).toFixed(0)} % d’un cœur), dont ${mainCpu.toFixed(1)} s du fil principal (${((100 * mainCpu) / seconds).toFixed(0)} %), qui a attendu un cœur ${queued.toFixed(1)} s ; ` +
+          `retard de sa boucle d’évènements : max ${loop.max} ms, p99 ${loop.p99} ms, moyenne ${loop.mean} ms ; ` +
+          `la plus longue attente (${loop.longest} ms : ${loop.oncpu} ms de calcul, ${loop.queued} ms à attendre un cœur, le reste dans le noyau) finie ${((loop.endedAt - startedAt) / 1000).toFixed(1)} s après le début de l’envoi, ${((answeredAt - loop.endedAt) / 1000).toFixed(1)} s avant la réponse`,
       )
       console.log(
         `  mémoire résidente du serveur : ${before.toFixed(0)} Mo avant, pic ${peak.toFixed(0)} Mo, soit +${(peak - before).toFixed(0)} Mo (but : +300 Mo au plus) ${peak - before <= 300 ? 'OK' : 'DÉPASSÉ'}`,
