@@ -8,6 +8,8 @@
 // renderer itself (ADR 121).
 // The heap of each is bounded by the main thread's resourceLimits: a file that needs more
 // ends the worker, never the server.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { parseFile } from './parse.server.ts'
 import {
@@ -23,6 +25,19 @@ import {
 
 if (!parentPort) throw new Error('import-worker must run in a worker thread')
 const port = parentPort
+
+/** How much lower than the server's main thread this thread runs (a nice value, ADR 121). */
+const IMPORT_WORKER_NICE = 10
+
+// On a busy machine the main thread, which answers requests, waited for a core behind the
+// import's own threads: on Linux a thread has its own priority, and this one gives way to it.
+// On a quiet machine nothing changes (ADR 121).
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+  if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, IMPORT_WORKER_NICE)
+} catch {
+  // Not Linux: the thread keeps the process's priority.
+}
 
 /** Renders what the main thread sends, in order received; answers each by its id. */
 async function serveRenders(): Promise<void> {
