@@ -10,14 +10,22 @@
 // `--hostile`: hostile files (a Medium page of unclosed <h1, WordPress posts of nested <div>,
 // shortcodes without end) imported at one size and at ten times that size; prints how many
 // times longer the larger took (aim: at most 20).
+// `--memory`: samples every 100 ms the process's resident memory, the main thread's heap and
+// each worker's heap (getHeapStatistics), and prints their peaks and the figures at the
+// resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the main thread writes a heap snapshot there
+// half-way through the import.
 // `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
 // over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
 // 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
-// memory over its level before the import (aim: +300 MB).
+// memory over its level before the import (aim: +300 MB), with the server's CPU share (its
+// process, and its main thread alone) and its event-loop delay over the import
+// (monitorEventLoopDelay, loaded with --import): a blocked loop shows there even when a slow
+// /healthz is the machine's load.
 import { spawn, type ChildProcess } from 'node:child_process'
 import {
   createWriteStream,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -27,6 +35,8 @@ import { once } from 'node:events'
 import { request } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
+import diagnostics from 'node:diagnostics_channel'
+import v8 from 'node:v8'
 import { ZipFile } from 'yazl'
 import { migrateToLatest, openDatabase, setDatabase } from '#app/server/db/client.server.ts'
 import { seedDemoContent } from '#app/server/demo/seed.server.ts'
@@ -46,6 +56,7 @@ const POSTS = Number(args.find((a) => /^\d+$/.test(a)) ?? 5000)
 const PARSE_ONLY = args.includes('--parse-only')
 const HOSTILE = args.includes('--hostile')
 const HTTP = args.includes('--http')
+const MEMORY = args.includes('--memory')
 const SECRET = 'bench-secret-bench-secret-bench-secret-01'
 // The poller runs in its own thread: the 60 MB upload from this process must not delay the
 // measure of the server's answers.
@@ -63,6 +74,35 @@ parentPort.on('message', () => { running = false })
   }
   parentPort.postMessage({ slowest, polls })
 })()
+`
+
+// Loaded into the server with --import: its event-loop delay, written to BENCH_LOOP_FILE and
+// reset at each SIGUSR2.
+const LOOP_MONITOR = `import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { readFileSync, writeFileSync } from 'node:fs'
+const delay = monitorEventLoopDelay({ resolution: 10 })
+delay.enable()
+// The longest gap between two 10 ms ticks, when it ended, and how the main thread spent it
+// (schedstat: on a core, waiting for one; the rest blocked in the kernel: disk, locks).
+const sched = () => readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number)
+let last = Date.now(), lastSched = sched(), longest = 0, endedAt = 0, oncpu = 0, queued = 0
+setInterval(() => {
+  const now = Date.now(), stat = sched()
+  if (now - last > longest) {
+    longest = now - last
+    endedAt = now
+    oncpu = Math.round((stat[0] - lastSched[0]) / 1e6)
+    queued = Math.round((stat[1] - lastSched[1]) / 1e6)
+  }
+  last = now
+  lastSched = stat
+}, 10).unref()
+process.on('SIGUSR2', () => {
+  const ms = (ns) => Math.round(ns / 1e5) / 10
+  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ max: ms(delay.max), p99: ms(delay.percentile(99)), mean: ms(delay.mean), longest, endedAt, oncpu, queued }))
+  delay.reset()
+  longest = 0
+})
 `
 
 function paragraph(i: number, n: number): string {
@@ -140,7 +180,21 @@ async function importAll(file: string, size: number): Promise<void> {
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
   const mainBefore = process.threadCpuUsage()
-  const report = await importFile(file, { fetchMedia: false })
+  const memory = MEMORY ? sampleMemory() : undefined
+  const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT
+  const report = await importFile(file, {
+    fetchMedia: false,
+    onProgress: snapshotDir
+      ? (done) => {
+          if (done === Math.floor(POSTS / 2))
+            console.log(
+              `Instantané : ${v8.writeHeapSnapshot(path.join(snapshotDir, 'main.heapsnapshot'))}`,
+            )
+        }
+      : undefined,
+  })
+  memory?.stop()
+  if (MEMORY) console.log(`Temps processeur par fil : ${threadCpu()}`)
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   const main = process.threadCpuUsage(mainBefore)
@@ -156,6 +210,65 @@ async function importAll(file: string, size: number): Promise<void> {
   console.log(
     `Mémoire résidente : ${(rssBefore / 1024 / 1024).toFixed(0)} Mo avant l’import, pic du processus ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} Mo`,
   )
+}
+
+/** Each thread of this process that used at least 0.3 s of CPU: its name and seconds. */
+function threadCpu(): string {
+  const tick = 100 // USER_HZ on Linux
+  const rows: { name: string; seconds: number }[] = []
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const seconds = (Number(fields[11]) + Number(fields[12])) / tick
+    if (seconds >= 0.3) rows.push({ name: `${name}#${tid}`, seconds })
+  }
+  return rows
+    .sort((a, b) => b.seconds - a.seconds)
+    .map((r) => `${r.name} ${r.seconds.toFixed(1)} s`)
+    .join(', ')
+}
+
+/**
+ * Every 100 ms: the resident memory, the main thread's heap and every worker's (the import's
+ * workers are seen through the 'worker_threads' diagnostics channel). Prints the peaks.
+ */
+function sampleMemory() {
+  const workers: Worker[] = []
+  const onWorker = (message: unknown) => workers.push((message as { worker: Worker }).worker)
+  diagnostics.subscribe('worker_threads', onWorker)
+  const mb = (bytes: number) => Math.round(bytes / 1048576)
+  type Sample = { rss: number; main: number; external: number; workers: number[] }
+  let peak: Sample = { rss: 0, main: 0, external: 0, workers: [] }
+  const peaks = { main: 0, workers: [] as number[] }
+  const timer = setInterval(() => {
+    void Promise.all(
+      workers.map((w) =>
+        w.getHeapStatistics().then(
+          (s) => s.total_heap_size,
+          () => 0,
+        ),
+      ),
+    ).then((heaps) => {
+      const usage = process.memoryUsage()
+      const main = v8.getHeapStatistics().total_heap_size
+      const sample = { rss: usage.rss, main, external: usage.external, workers: heaps }
+      peaks.main = Math.max(peaks.main, main)
+      heaps.forEach((h, i) => (peaks.workers[i] = Math.max(peaks.workers[i] ?? 0, h)))
+      if (sample.rss > peak.rss) peak = sample
+    })
+  }, 100)
+  return {
+    stop() {
+      clearInterval(timer)
+      diagnostics.unsubscribe('worker_threads', onWorker)
+      console.log(
+        `Échantillons (tas alloués) : au pic de mémoire résidente ${mb(peak.rss)} Mo, tas du fil principal ${mb(peak.main)} Mo, ` +
+          `externe ${mb(peak.external)} Mo, tas des fils ${peak.workers.map(mb).join(' / ')} Mo ; ` +
+          `pics séparés : fil principal ${mb(peaks.main)} Mo, fils ${peaks.workers.map(mb).join(' / ')} Mo`,
+      )
+    },
+  }
 }
 
 async function zipTo(file: string, entries: Record<string, string>): Promise<void> {
@@ -221,6 +334,46 @@ async function hostile(): Promise<void> {
   }
 }
 
+interface LoopDelay {
+  max: number
+  p99: number
+  mean: number
+  /** The longest gap between two 10 ms ticks (ms), and the time it ended (epoch ms). */
+  longest: number
+  endedAt: number
+  /** Of that gap, the main thread's time on a core and waiting for one (ms). */
+  oncpu: number
+  queued: number
+}
+
+/** The event-loop delay since the last call (milliseconds), read from the server. */
+async function loopDelay(pid: number, file: string): Promise<LoopDelay> {
+  rmSync(file, { force: true })
+  process.kill(pid, 'SIGUSR2')
+  for (;;) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+/** CPU seconds used so far by a process, or by one of its threads. */
+function cpuSeconds(pid: number, tid?: number): number {
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  )
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** Seconds a process's main thread has waited for a core so far (schedstat). */
+function queuedSeconds(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9
+}
+
 /** Polls /healthz every 20 ms from a worker thread (and the server's RSS) until stop(). */
 function pollHealth(base: string, pid: number) {
   const worker = new Worker(POLLER, { eval: true, workerData: base })
@@ -259,20 +412,30 @@ async function overHttp(file: string, size: number): Promise<void> {
   const start = startCommand(path.resolve(import.meta.dirname, '..'))
   let server: ChildProcess | undefined
   try {
-    server = spawn(process.execPath, [...start.nodeFlags, start.entry], {
-      env: {
-        ...process.env,
-        ...start.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'error',
-        BETTER_AUTH_SECRET: SECRET,
+    const loopFile = path.join(dir, 'loop.json')
+    server = spawn(
+      process.execPath,
+      [
+        ...start.nodeFlags,
+        `--import=data:text/javascript,${encodeURIComponent(LOOP_MONITOR)}`,
+        start.entry,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...start.env,
+          BENCH_LOOP_FILE: loopFile,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          PUBLIC_URL: base,
+          LOG_LEVEL: 'error',
+          BETTER_AUTH_SECRET: SECRET,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    )
     for (let i = 0; i < 300; i++) {
       const ok = await fetch(`${base}/healthz`).then(
         (r) => r.ok,
@@ -304,7 +467,12 @@ async function overHttp(file: string, size: number): Promise<void> {
       const rest = await idle.stop()
       const before = rssMb(pid)
       const during = pollHealth(base, pid)
+      await loopDelay(pid, loopFile)
+      const cpuBefore = cpuSeconds(pid)
+      const mainBefore = cpuSeconds(pid, pid)
+      const queuedBefore = queuedSeconds(pid)
       const started = performance.now()
+      const startedAt = Date.now()
       // node:http rather than fetch: on a loaded machine the answer may take longer than
       // fetch's five minutes without headers.
       const res = await postFile(
@@ -321,8 +489,13 @@ async function overHttp(file: string, size: number): Promise<void> {
         report?: Parameters<typeof formatReport>[0]
         error?: string
       }
-      const { slowest, polls, peak } = await during.stop()
       const seconds = (performance.now() - started) / 1000
+      const answeredAt = Date.now()
+      const cpu = cpuSeconds(pid) - cpuBefore
+      const mainCpu = cpuSeconds(pid, pid) - mainBefore
+      const queued = queuedSeconds(pid) - queuedBefore
+      const loop = await loopDelay(pid, loopFile)
+      const { slowest, polls, peak } = await during.stop()
       console.log(
         `${label} (${(bytes / 1024 / 1024).toFixed(1)} Mo) importé par HTTP en ${seconds.toFixed(1)} s, réponse ${res.status}` +
           (answer.report
@@ -331,6 +504,11 @@ async function overHttp(file: string, size: number): Promise<void> {
       )
       console.log(
         `  /healthz : ${polls} réponses, la plus lente en ${slowest.toFixed(0)} ms (but : 200 ms au plus) ${slowest <= 200 ? 'OK' : 'DÉPASSÉ'} ; sans import, la plus lente en ${rest.slowest.toFixed(0)} ms (charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
+      )
+      console.log(
+        `  serveur : ${cpu.toFixed(1)} s de processeur (${((100 * cpu) / seconds).toFixed(0)} % d’un cœur), dont ${mainCpu.toFixed(1)} s du fil principal (${((100 * mainCpu) / seconds).toFixed(0)} %), qui a attendu un cœur ${queued.toFixed(1)} s ; ` +
+          `retard de sa boucle d’évènements : max ${loop.max} ms, p99 ${loop.p99} ms, moyenne ${loop.mean} ms ; ` +
+          `la plus longue attente (${loop.longest} ms : ${loop.oncpu} ms de calcul, ${loop.queued} ms à attendre un cœur, le reste dans le noyau) finie ${((loop.endedAt - startedAt) / 1000).toFixed(1)} s après le début de l’envoi, ${((answeredAt - loop.endedAt) / 1000).toFixed(1)} s avant la réponse`,
       )
       console.log(
         `  mémoire résidente du serveur : ${before.toFixed(0)} Mo avant, pic ${peak.toFixed(0)} Mo, soit +${(peak - before).toFixed(0)} Mo (but : +300 Mo au plus) ${peak - before <= 300 ? 'OK' : 'DÉPASSÉ'}`,

@@ -4,14 +4,17 @@
 // reader works while the main thread writes, and items never pile up in memory. A renderer
 // (workerData `{ role: 'render' }`) turns the Markdown the main thread sends into HTML, so the
 // posts a reader hands off are rendered on the other core, never on the main thread (ADR 117).
+// A reader always has a render worker beside it and hands it every post: it never loads the
+// renderer itself (ADR 121).
 // The heap of each is bounded by the main thread's resourceLimits: a file that needs more
 // ends the worker, never the server.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { parseFile } from './parse.server.ts'
 import {
   IMPORT_WINDOW,
   ImportRefused,
-  RENDER_BACKLOG,
   type Emit,
   type ImportMessage,
   type ParseJob,
@@ -22,6 +25,19 @@ import {
 
 if (!parentPort) throw new Error('import-worker must run in a worker thread')
 const port = parentPort
+
+/** How much lower than the server's main thread this thread runs (a nice value, ADR 121). */
+const IMPORT_WORKER_NICE = 10
+
+// On a busy machine the main thread, which answers requests, waited for a core behind the
+// import's own threads: on Linux a thread has its own priority, and this one gives way to it.
+// On a quiet machine nothing changes (ADR 121).
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+  if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, IMPORT_WORKER_NICE)
+} catch {
+  // Not Linux: the thread keeps the process's priority.
+}
 
 /** Renders what the main thread sends, in order received; answers each by its id. */
 async function serveRenders(): Promise<void> {
@@ -36,14 +52,7 @@ async function serveRenders(): Promise<void> {
 
 let unacknowledged = 0
 let acknowledged: (() => void) | undefined
-/**
- * How many posts the render worker has still to render, kept by the main thread (ADR 117);
- * undefined without a render worker.
- */
-let renderBacklog: Int32Array | undefined
 port.on('message', (message: unknown) => {
-  if (typeof message === 'object' && message !== null && 'renderBacklog' in message)
-    renderBacklog = new Int32Array((message as { renderBacklog: SharedArrayBuffer }).renderBacklog)
   if (message !== 'ack') return
   unacknowledged--
   const resolve = acknowledged
@@ -64,10 +73,10 @@ const emit: Emit = async (message: ImportMessage) => {
   unacknowledged++
   port.postMessage(message)
 }
-// The render worker renders a post while this thread reads and converts the following; when
-// it has more than RENDER_BACKLOG waiting, this thread renders the post itself: the two share
-// the rendering by how busy each is (ADR 117).
-emit.handOff = () => !!renderBacklog && Atomics.load(renderBacklog, 0) < RENDER_BACKLOG
+// The render worker renders every post while this thread reads and converts the following.
+// Rendering some here when it was busy cost more than it gave: this thread then held both
+// turndown's DOM and the renderer, and its collector ran twice as long (ADR 121).
+emit.handOff = true
 
 /** Reads one file and tells how it ended, once the main thread has taken every item. */
 async function run(job: ParseJob): Promise<void> {

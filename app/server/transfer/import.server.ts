@@ -230,9 +230,6 @@ class RenderWorker {
     workerData: { role: 'render' },
     resourceLimits: IMPORT_WORKER_LIMITS,
   })
-  /** How many renders wait, read by the reader to share the rendering (ADR 117). */
-  readonly backlog = new SharedArrayBuffer(4)
-  private readonly waiting = new Int32Array(this.backlog)
   private next = 0
   private ended = false
   private readonly pending = new Map<number, (html: string | undefined) => void>()
@@ -241,7 +238,6 @@ class RenderWorker {
     this.worker.on('message', (reply: RenderReply) => {
       const resolve = this.pending.get(reply.id)
       this.pending.delete(reply.id)
-      Atomics.store(this.waiting, 0, this.pending.size)
       resolve?.(reply.html)
     })
     this.worker.on('error', (error: Error) => {
@@ -263,7 +259,6 @@ class RenderWorker {
     return new Promise((resolve) => {
       const id = this.next++
       this.pending.set(id, resolve)
-      Atomics.store(this.waiting, 0, this.pending.size)
       this.worker.postMessage({ id, markdown } satisfies RenderRequest)
     })
   }
@@ -302,10 +297,8 @@ function takeWorkers(job: ParseJob): Workers {
     void idle.renderer.worker.terminate()
     idle = undefined
   })
-  const renderer = new RenderWorker()
-  // This reader's posts leave it unrendered while the render worker has room (ADR 117).
-  reader.postMessage({ renderBacklog: renderer.backlog })
-  return { reader, renderer }
+  // The reader hands every post to it, unrendered (ADR 121).
+  return { reader, renderer: new RenderWorker() }
 }
 
 function endWorkers(workers: Workers): void {

@@ -1,15 +1,16 @@
-// A post leaves the reader rendered unless the render worker has room for it (ADR 117).
+// A post leaves the import's reader unrendered, for the render worker (ADR 117, ADR 121);
+// a reader without one (a parse alone) renders it.
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '#app/server/content/markdown.server.ts'
 import { emitPost } from './prepare.server.ts'
 import type { Emit, ImportMessage, SourcePost } from './source.server.ts'
 
-async function sent(handOff?: () => boolean): Promise<SourcePost> {
+async function sent(handOff?: boolean): Promise<SourcePost> {
   const messages: ImportMessage[] = []
   const emit: Emit = async (message) => {
     messages.push(message)
   }
-  if (handOff) emit.handOff = handOff
+  if (handOff) emit.handOff = true
   await emitPost(emit, {
     sourceKey: 'wordpress:post:1',
     title: 'Un',
@@ -22,8 +23,8 @@ async function sent(handOff?: () => boolean): Promise<SourcePost> {
 }
 
 describe('emitPost', () => {
-  it('renders the post in the reader while the render worker is busy', async () => {
-    const post = await sent(() => false)
+  it('renders the post in a reader without a render worker', async () => {
+    const post = await sent(false)
     expect(post.rendered).toEqual({
       markdown: 'Texte **gras**.',
       html: (await renderMarkdown('Texte **gras**.')).html,
@@ -31,8 +32,8 @@ describe('emitPost', () => {
     expect((await sent()).rendered).toEqual(post.rendered)
   })
 
-  it('sends it unrendered when the render worker has room', async () => {
-    const post = await sent(() => true)
+  it('sends it unrendered to the render worker', async () => {
+    const post = await sent(true)
     expect(post.rendered).toBeUndefined()
     expect(post.markdown).toBe('Texte **gras**.')
   })

@@ -95,8 +95,9 @@ export async function emitPost(
   // Rendered in a worker, never on the main thread nor under the write transaction (ADR 102):
   // the body as the pipeline will save it, Zod's trim included. With a render worker, the
   // post leaves unrendered and that worker renders it while this one reads on; the renderer
-  // is then never loaded here (ADR 117). The HTML is the same: one processor, one function.
-  if (!emit.handOff?.()) {
+  // is then never loaded here (ADR 117, ADR 121). The HTML is the same: one processor, one
+  // function.
+  if (!emit.handOff) {
     const { renderMarkdown } = await import('#app/server/content/markdown.server.ts')
     const body = savedBody(post)
     post.rendered = { markdown: body, html: (await renderMarkdown(body)).html }

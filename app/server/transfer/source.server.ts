@@ -96,14 +96,11 @@ export type ImportMessage =
 export const IMPORT_WINDOW = 16
 
 /**
- * How a reader hands over an item: resolves once the pipeline can take another. `handOff`,
- * when the render worker has room, says a post is sent unrendered: the render worker renders
- * it while the reader reads on (ADR 117).
+ * How a reader hands over an item: resolves once the pipeline can take another. `handOff`
+ * (the import's reader, which has a render worker beside it) says posts are sent unrendered:
+ * the render worker renders them while the reader reads on (ADR 117, ADR 121).
  */
-export type Emit = ((message: ImportMessage) => Promise<void>) & { handOff?: () => boolean }
-
-/** Posts the render worker may have waiting before the reader renders one itself (ADR 117). */
-export const RENDER_BACKLOG = 3
+export type Emit = ((message: ImportMessage) => Promise<void>) & { handOff?: boolean }
 
 /** A Markdown text sent to the render worker, and its HTML (none when it failed), ADR 117. */
 export interface RenderRequest {
