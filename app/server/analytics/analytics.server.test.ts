@@ -78,7 +78,7 @@ const view = (path: string, extra: Record<string, unknown> = {}) => ({
 })
 
 async function rows() {
-  return database.current.db.selectFrom('analytics_event').selectAll().orderBy('id').execute()
+  return database.current.db.selectFrom('analytics_event').selectAll().orderBy('t').execute()
 }
 
 describe('salt and visitor hash', () => {
@@ -186,6 +186,18 @@ describe('collection', () => {
       ]),
     )
     expect(report.panels.source.map((r) => [r.value, r.visits])).toEqual([['news', 1]])
+  })
+
+  test('events of one visitor in one second are all stored', async () => {
+    // On SQLite the events are keyed by (t, v, a random id) since migration 041 (ADR 122).
+    const now = Date.UTC(2026, 10, 20, 10, 0, 0, 100)
+    await collect(beacon(view('/')), now)
+    await collect(beacon({ n: 'cv', u: 'http://site.test/cv' }), now + 200)
+    await collect(beacon(view('/cv')), now + 400)
+    await flushEvents()
+    const stored = await rows()
+    expect(stored).toHaveLength(3)
+    expect(new Set(stored.map((r) => `${r.t}:${r.v}`)).size).toBe(1)
   })
 
   test('a visit whose events were deleted meanwhile starts whole again', async () => {
