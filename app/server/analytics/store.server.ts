@@ -1,6 +1,6 @@
 // Storage of the statistics (ADRs 072, 073): the daily salt, the dictionary of strings, the
 // batching writer that takes events off the request path, the settings and the retention purge.
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, randomInt } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
   DEFAULT_STATS_SETTINGS,
@@ -511,10 +511,16 @@ async function siteZone(): Promise<Zone> {
   }
 }
 
+/** Ids for a clash (ADR 122): above the numbered ones, below 2^23 (3 bytes in SQLite). */
+const CLASH_ID_FROM = 65_536
+const CLASH_IDS = 2 ** 23 - CLASH_ID_FROM
+
 interface LastWritten {
   t: number
   /** The local day of `t`. */
   day: number
+  /** The next free id among the visitor's events of second `t` (SQLite's key, ADR 122). */
+  next: number
 }
 
 /** Whether an event at `t` continues the visit of the visitor's `last` event (ADR 118). */
@@ -523,8 +529,8 @@ const continuesVisit = (t: number, day: number, last: LastWritten | undefined) =
 
 /**
  * Forgets the batch's visitors whose last event written here is no longer stored (deleted
- * meanwhile: by hand, by a test): their next event starts a visit whole. One look-up by the
- * `t` index per batch.
+ * meanwhile: by hand, by a test): their next event starts a visit whole. One look-up by
+ * time per batch (the events' key on SQLite, ADR 122; an index on PostgreSQL).
  */
 async function forgetDeleted(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
   const remembered = [...new Set(batch.map((e) => e.v))]
@@ -558,7 +564,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     const last = seen.get(e.v) ?? lastWritten.get(e.v)
     const day = Math.floor(zone.local(e.t) / DAY_S)
     const continued = continuesVisit(e.t, day, last)
-    if (!last || e.t >= last.t) seen.set(e.v, { t: e.t, day })
+    if (!last || e.t >= last.t) seen.set(e.v, { t: e.t, day, next: 0 })
     if (!continued) return e
     return {
       ...e,
@@ -586,6 +592,17 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     add(DICT.browser, e.browser)
     add(DICT.os, e.os)
   }
+  // SQLite keys an event by (t, v, id) (ADR 122): a visitor's events of one second are
+  // numbered 0, 1… (0 is stored in no byte), from where this process left that second.
+  const numbered = dialectOf(db) === 'sqlite'
+  const next = new Map<string, number>()
+  const idOf = (t: number, v: number) => {
+    const key = `${v}:${t}`
+    const last = lastWritten.get(v)
+    const n = next.get(key) ?? (last?.t === t ? last.next : 0)
+    next.set(key, n + 1)
+    return n
+  }
   await db.transaction().execute(async (trx) => {
     const ids = await dictIds(trx, wanted, {
       capNew: true,
@@ -594,6 +611,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     const id = (kind: DictKind, value: string | null) =>
       value === null ? null : (ids.get(dictKey(kind, value)) ?? null)
     const rows = events.map((e) => ({
+      ...(numbered ? { id: idOf(e.t, e.v) } : {}),
       t: e.t,
       v: e.v,
       kind: e.kind,
@@ -607,16 +625,31 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
       browser: id(DICT.browser, e.browser),
       os: id(DICT.os, e.os),
     }))
-    // 13 columns × 70 rows stays under SQLite's bound on parameters. On SQLite an event's key
-    // is (t, v, a random id): a clash drops that one event, not the batch (ADR 122).
-    for (let i = 0; i < rows.length; i += 70)
+    // 13 columns × 70 rows stays under SQLite's bound on parameters. An event whose key is
+    // taken (another process wrote that visitor's second, or an earlier second came late)
+    // takes a random id above the numbered ones instead: no batch fails on it (ADR 122).
+    for (let i = 0; i < rows.length; i += 70) {
+      const chunk = rows.slice(i, i + 70)
+      const stored = await trx
+        .insertInto('analytics_event')
+        .values(chunk)
+        .onConflict((oc) => oc.doNothing())
+        .returning(['t', 'v', 'id'])
+        .execute()
+      if (!numbered || stored.length === chunk.length) continue
+      const got = new Set(stored.map((r) => `${r.t}:${r.v}:${r.id}`))
+      const clashed = chunk
+        .filter((r) => !got.has(`${r.t}:${r.v}:${r.id}`))
+        .map((r) => ({ ...r, id: CLASH_ID_FROM + randomInt(CLASH_IDS) }))
       await trx
         .insertInto('analytics_event')
-        .values(rows.slice(i, i + 70))
+        .values(clashed)
         .onConflict((oc) => oc.doNothing())
         .execute()
+    }
   })
-  for (const [v, last] of seen) lastWritten.set(v, last)
+  for (const [v, last] of seen)
+    lastWritten.set(v, { ...last, next: next.get(`${v}:${last.t}`) ?? 0 })
   if (lastWritten.size > LAST_WRITTEN_SWEEP) {
     const newest = Math.max(...[...seen.values()].map((l) => l.t))
     for (const [v, last] of lastWritten) if (newest - last.t > VISIT_GAP_S) lastWritten.delete(v)

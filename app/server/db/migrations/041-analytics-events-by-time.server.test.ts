@@ -40,6 +40,14 @@ describe.skipIf(onPostgres)('041 analytics events by time', () => {
       ).map(columns)
     const inTimeOrder = [events[1], events[2], events[3], events[0]]
     expect(await read()).toEqual(inTimeOrder)
+    // Ids numbered within a visitor's second, in their old order: 0 takes no byte.
+    const ids = await database.current.db
+      .selectFrom('analytics_event')
+      .select(['t', 'kind', 'id'])
+      .orderBy('t')
+      .orderBy('kind')
+      .execute()
+    expect(ids.map((r) => Number(r.id))).toEqual([0, 1, 0, 0])
     const index = await sql<{ name: string }>`select name from sqlite_master
       where tbl_name = 'analytics_event' and type = 'index'`.execute(db)
     expect(index.rows.map((r) => r.name)).not.toContain('analytics_event_t')
