@@ -592,9 +592,8 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     add(DICT.browser, e.browser)
     add(DICT.os, e.os)
   }
-  // SQLite keys an event by (t, v, id) (ADR 122): a visitor's events of one second are
-  // numbered 0, 1… (0 is stored in no byte), from where this process left that second.
-  const numbered = dialectOf(db) === 'sqlite'
+  // An event is keyed by (t, v, id) (ADR 122): a visitor's events of one second are numbered
+  // 0, 1… (SQLite stores 0 in no byte), from where this process left that second.
   const next = new Map<string, number>()
   const idOf = (t: number, v: number) => {
     const key = `${v}:${t}`
@@ -611,7 +610,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     const id = (kind: DictKind, value: string | null) =>
       value === null ? null : (ids.get(dictKey(kind, value)) ?? null)
     const rows = events.map((e) => ({
-      ...(numbered ? { id: idOf(e.t, e.v) } : {}),
+      id: idOf(e.t, e.v),
       t: e.t,
       v: e.v,
       kind: e.kind,
@@ -636,7 +635,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
         .onConflict((oc) => oc.doNothing())
         .returning(['t', 'v', 'id'])
         .execute()
-      if (!numbered || stored.length === chunk.length) continue
+      if (stored.length === chunk.length) continue
       const got = new Set(stored.map((r) => `${r.t}:${r.v}:${r.id}`))
       const clashed = chunk
         .filter((r) => !got.has(`${r.t}:${r.v}:${r.id}`))

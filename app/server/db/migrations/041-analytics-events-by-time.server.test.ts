@@ -14,7 +14,7 @@ const columns = (row: Record<string, unknown>) => ({
   country: row.country === null ? null : Number(row.country),
 })
 
-describe.skipIf(onPostgres)('041 analytics events by time', () => {
+describe('041 analytics events by time', () => {
   it('moves every event into a table keyed by time, and back', async () => {
     const db = database.current.db as unknown as Kysely<unknown>
     await down(db)
@@ -48,15 +48,17 @@ describe.skipIf(onPostgres)('041 analytics events by time', () => {
       .orderBy('kind')
       .execute()
     expect(ids.map((r) => Number(r.id))).toEqual([0, 1, 0, 0])
-    const index = await sql<{ name: string }>`select name from sqlite_master
-      where tbl_name = 'analytics_event' and type = 'index'`.execute(db)
-    expect(index.rows.map((r) => r.name)).not.toContain('analytics_event_t')
-    // A range of time is a range of the table's own key: no index, no sort.
-    const plan = await sql<{ detail: string }>`explain query plan
-      select v, kind from analytics_event where t >= 1000 and t < 2000`.execute(db)
-    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(
-      /SEARCH analytics_event USING PRIMARY KEY \(t>\? AND t<\?\)/,
-    )
+    if (!onPostgres) {
+      const index = await sql<{ name: string }>`select name from sqlite_master
+        where tbl_name = 'analytics_event' and type = 'index'`.execute(db)
+      expect(index.rows.map((r) => r.name)).not.toContain('analytics_event_t')
+      // A range of time is a range of the table's own key: no index, no sort.
+      const plan = await sql<{ detail: string }>`explain query plan
+        select v, kind from analytics_event where t >= 1000 and t < 2000`.execute(db)
+      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(
+        /SEARCH analytics_event USING PRIMARY KEY \(t>\? AND t<\?\)/,
+      )
+    }
     // New rows take a random id: several events of a visitor in one second are all kept.
     await database.current.db
       .insertInto('analytics_event')
