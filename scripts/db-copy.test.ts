@@ -49,6 +49,7 @@ async function counts(handle: DatabaseHandle): Promise<Record<string, number>> {
     'translations',
     'analytics_dict',
     'analytics_rollup',
+    'analytics_event',
   ]) {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(
       handle.db,
@@ -151,6 +152,20 @@ beforeEach(async () => {
       bounces: 1,
       duration: 90,
     })
+    .execute()
+  // Raw events keyed by (t, v, id), ids numbered within a visitor's second (ADR 122): more
+  // than one page of the copy's batches, two events in each visitor's second.
+  await source.db
+    .insertInto('analytics_event')
+    .values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        id: Math.floor((i % 4) / 2),
+        t: 1_767_225_600 + Math.floor(i / 4),
+        v: 1 + (i % 2),
+        kind: 0,
+        path: Number(page.id),
+      })),
+    )
     .execute()
   // 1,200 entries: more than one page of the copy's batches.
   await source.db
@@ -396,6 +411,7 @@ describe('db:copy', () => {
         translations: 0,
         analytics_dict: 0,
         analytics_rollup: 0,
+        analytics_event: 0,
       })
     } finally {
       await copied.close()

@@ -23,12 +23,14 @@ import {
   countVisits,
   dayEvents,
   refreshRollups,
+  rollupDay,
   rollupRows,
   toVisits,
   type CountMap,
   type VisitFilter,
 } from './rollup.server.ts'
 import { DIM, EVENT_KIND } from '#app/domain/analytics.ts'
+import { assignChannels } from './channels.server.ts'
 import {
   dayOf,
   flushEvents,
@@ -76,7 +78,7 @@ const view = (path: string, extra: Record<string, unknown> = {}) => ({
 })
 
 async function rows() {
-  return database.current.db.selectFrom('analytics_event').selectAll().orderBy('id').execute()
+  return database.current.db.selectFrom('analytics_event').selectAll().orderBy('t').execute()
 }
 
 describe('salt and visitor hash', () => {
@@ -184,6 +186,42 @@ describe('collection', () => {
       ]),
     )
     expect(report.panels.source.map((r) => [r.value, r.visits])).toEqual([['news', 1]])
+  })
+
+  test('events of one visitor in one second are all stored', async () => {
+    // The events are keyed by (t, v, id) since migration 041 (ADR 122).
+    const now = Date.UTC(2026, 10, 20, 10, 0, 0, 100)
+    await collect(beacon(view('/')), now)
+    await collect(beacon({ n: 'cv', u: 'http://site.test/cv' }), now + 200)
+    await collect(beacon(view('/cv')), now + 400)
+    await flushEvents()
+    const stored = await rows()
+    expect(stored).toHaveLength(3)
+    expect(new Set(stored.map((r) => `${r.t}:${r.v}`)).size).toBe(1)
+    // Numbered 0, 1, 2 (SQLite stores 0 in no byte).
+    expect(stored.map((r) => Number(r.id)).sort()).toEqual([0, 1, 2])
+  })
+
+  test('a visitor’s second written in two batches, and by another process meanwhile, keeps every event', async () => {
+    const now = Date.UTC(2026, 10, 20, 10, 0, 0, 100)
+    await collect(beacon(view('/')), now)
+    await flushEvents()
+    const [first] = await rows()
+    expect(Number(first!.id)).toBe(0)
+    // The next batch goes on numbering that second.
+    await collect(beacon(view('/blog')), now + 300)
+    await flushEvents()
+    // Another process takes the next number; this one's next event clashes with it.
+    await database.current.db
+      .insertInto('analytics_event')
+      .values({ id: 2, t: first!.t, v: first!.v, kind: EVENT_KIND.pageview, path: first!.path })
+      .execute()
+    await collect(beacon(view('/cv')), now + 600)
+    await flushEvents()
+    const ids = (await rows()).map((r) => Number(r.id)).sort((a, b) => a - b)
+    expect(ids.slice(0, 3)).toEqual([0, 1, 2])
+    expect(ids).toHaveLength(4)
+    expect(ids[3]).toBeGreaterThanOrEqual(65_536)
   })
 
   test('a visit whose events were deleted meanwhile starts whole again', async () => {
@@ -435,6 +473,89 @@ describe('rollups and report', () => {
     // The cases are not vacuous: many filters match some visits, and the rows are narrowed.
     expect(matched).toBeGreaterThan(20)
     expect(narrower).toBeGreaterThan(20)
+  })
+
+  test('visitors are counted once per row whatever the order of the visits given', async () => {
+    // Distinct visitors are counted without a set, in visitor order (ADR 122): visits handed
+    // over shuffled count the same as in (visitor, time) order.
+    const next = pseudoRandom(11)
+    const events = madeUpDay(next, {
+      day: 20_001,
+      visitors: 40,
+      spread: 30_000,
+      kind: () => (next(6) === 0 ? EVENT_KIND.contact : EVENT_KIND.pageview),
+    })
+    const visits = toVisits(events.toSorted((a, b) => a.v - b.v || a.t - b.t))
+    const count = (list: typeof visits) => {
+      const map: CountMap = new Map()
+      countVisits(list, map)
+      return rollupRows(map).sort((a, b) =>
+        `${a.gran}|${a.start}|${a.dim}|${a.value}`.localeCompare(
+          `${b.gran}|${b.start}|${b.dim}|${b.value}`,
+        ),
+      )
+    }
+    const shuffled = visits.map((visit, i) => ({ visit, key: next(1000) * 100 + i }))
+    shuffled.sort((a, b) => a.key - b.key)
+    const expected = count(visits)
+    expect(count(shuffled.map((s) => s.visit))).toEqual(expected)
+    // Several visitors have several visits: the case is not vacuous.
+    const total = expected.find((r) => r.gran === 1 && r.dim === DIM.total)!
+    expect(total.visits).toBeGreaterThan(total.visitors)
+  })
+
+  test('a day counted again keeps no row of a value its events no longer hold', async () => {
+    const db = database.current.db
+    const day = 20_002
+    const next = pseudoRandom(5)
+    const events = madeUpDay(next, {
+      day,
+      visitors: 30,
+      spread: 40_000,
+      kind: () => (next(5) === 0 ? EVENT_KIND.cv : EVENT_KIND.pageview),
+    })
+    await db.insertInto('analytics_event').values(events).execute()
+    await rollupDay(db, day)
+    const stored = () =>
+      db
+        .selectFrom('analytics_rollup')
+        .select(['gran', 'start', 'dim', 'value', 'visitors', 'visits', 'pageviews'])
+        .where('gran', '<', 2)
+        .orderBy('gran')
+        .orderBy('start')
+        .orderBy('dim')
+        .orderBy('value')
+        .execute()
+    const before = await stored()
+    // Every event of path 1 goes: its page, entry and exit rows must go with it, by the hour
+    // and by the day.
+    await db.deleteFrom('analytics_event').where('path', '=', 1).execute()
+    await rollupDay(db, day)
+    const after = await stored()
+    expect(
+      after.some(
+        (r) => [DIM.page, DIM.entry, DIM.exit].includes(r.dim as 1) && Number(r.value) === 1,
+      ),
+    ).toBe(false)
+    expect(after.length).toBeLessThan(before.length)
+    const map: CountMap = new Map()
+    const visits = toVisits(await dayEvents(db, day))
+    await assignChannels(db, visits)
+    countVisits(visits, map)
+    const expected = rollupRows(map)
+      .map(({ gran, start, dim, value, visitors, visits, pageviews }) => ({
+        gran,
+        start,
+        dim,
+        value,
+        visitors,
+        visits,
+        pageviews,
+      }))
+      .sort((a, b) => a.gran - b.gran || a.start - b.start || a.dim - b.dim || a.value - b.value)
+    expect(after.map((r) => ({ ...r, start: Number(r.start), value: Number(r.value) }))).toEqual(
+      expected,
+    )
   })
 
   test('periods are compared with the one before', () => {

@@ -68,22 +68,24 @@ export function filterRollupRows(
     }
     for (const [fvalue, n] of perValue) {
       if (n < counted.length * BROAD_SHARE || (fvalue === 0 && NEVER_FILTERED.has(fdim))) continue
+      // The visits holding the value, counted as a filter on it counts them (`visitMatches`),
+      // per day only: these rows have no hours.
       const map: CountMap = new Map()
-      countVisits(visits, map, [{ dim: fdim, value: fvalue }], zone)
+      const holding = visits.filter((visit) => visit.attrs[attr] === fvalue)
+      countVisits(holding, map, [], zone, { hourly: false })
       for (const r of rollupRows(map))
-        if (r.gran === 1)
-          rows.push({
-            fdim,
-            fvalue,
-            day,
-            dim: r.dim,
-            value: r.value,
-            visitors: r.visitors,
-            visits: r.visits,
-            pageviews: r.pageviews,
-            bounces: r.bounces,
-            duration: r.duration,
-          })
+        rows.push({
+          fdim,
+          fvalue,
+          day,
+          dim: r.dim,
+          value: r.value,
+          visitors: r.visitors,
+          visits: r.visits,
+          pageviews: r.pageviews,
+          bounces: r.bounces,
+          duration: r.duration,
+        })
     }
   }
   return rows

@@ -45,13 +45,14 @@ function beacon(path: string, ip: string, extra: Record<string, unknown> = {}) {
   })
 }
 
-/** Stored events' paths, as text, in order. */
+/** Stored events' paths, as text, in time order, then by path (an event's id is no order, ADR 122). */
 async function storedPaths(): Promise<string[]> {
   const rows = await database.current.db
     .selectFrom('analytics_event as e')
     .innerJoin('analytics_dict as d', 'd.id', 'e.path')
     .select('d.value')
-    .orderBy('e.id')
+    .orderBy('e.t')
+    .orderBy('d.value')
     .execute()
   return rows.map((r) => r.value)
 }
@@ -114,14 +115,22 @@ describe('cap on new dictionary values', () => {
     setIngestLimits({ perMinute: 1000, newValuesPerHour: 5 })
     for (let i = 1; i <= 5; i++) await collect(beacon(`/junk-${i}`, `198.51.100.${i}`), NOW)
     await flushEvents()
-    expect(await storedPaths()).toEqual(['/junk-1', '/junk-2', '/junk-3', OTHER_VALUE, OTHER_VALUE])
+    expect(await storedPaths()).toEqual([OTHER_VALUE, OTHER_VALUE, '/junk-1', '/junk-2', '/junk-3'])
     expect(await dictValues(DICT.path)).toEqual([OTHER_VALUE, '/junk-1', '/junk-2', '/junk-3'])
     // Known values are not new: they keep being stored as they are.
     await collect(beacon('/junk-2', '198.51.100.20'), NOW)
     // UTM values count too.
     await collect(beacon('/junk-1?utm_source=spam-source', '198.51.100.21'), NOW)
     await flushEvents()
-    expect((await storedPaths()).slice(5)).toEqual(['/junk-2', '/junk-1'])
+    expect(await storedPaths()).toEqual([
+      OTHER_VALUE,
+      OTHER_VALUE,
+      '/junk-1',
+      '/junk-1',
+      '/junk-2',
+      '/junk-2',
+      '/junk-3',
+    ])
     expect(await dictValues(DICT.source)).toEqual([OTHER_VALUE])
     await collect(beacon('/junk-6', '198.51.100.22'), NOW + 3_600_000)
     await flushEvents()

@@ -4,7 +4,7 @@
 // events, through the same counting code.
 import { sql, type ExpressionBuilder, type Kysely, type OnConflictBuilder } from 'kysely'
 import { DIM, EVENT_KIND, goalValue } from '#app/domain/analytics.ts'
-import { getDb } from '../db/client.server.ts'
+import { getDatabaseHandle, getDb, withRelaxedCommits } from '../db/client.server.ts'
 import type { AnalyticsEventTable, AnalyticsRollupTable, Database } from '../db/schema.server.ts'
 import { assignChannels } from './channels.server.ts'
 import {
@@ -48,37 +48,51 @@ export interface VisitFilter {
 }
 
 export interface Counts {
-  visitors: Set<number>
+  /**
+   * Distinct visitors. `countVisits` counts visits in visitor order, so a visitor's visits
+   * follow each other: a visitor is new to a row when it is not the row's last one.
+   */
+  visitors: number
+  lastVisitor: number
   visits: number
   pageviews: number
   bounces: number
   duration: number
 }
 
-/** Counts keyed `gran|start|dim|value`. */
-export type CountMap = Map<string, Counts>
+/** A bucket's counts per dimension, then per value. */
+type Bucket = Map<number, Map<number, Counts>>
 
-function counts(map: CountMap, key: string): Counts {
-  let c = map.get(key)
+/** Counts keyed by bucket (`gran|start`), then by dimension and value. */
+export type CountMap = Map<string, Bucket>
+
+function bucketOf(map: CountMap, gran: 0 | 1, start: number): Bucket {
+  const key = `${gran}|${start}`
+  let bucket = map.get(key)
+  if (!bucket) map.set(key, (bucket = new Map()))
+  return bucket
+}
+
+function counts(bucket: Bucket, dim: number, value: number): Counts {
+  let values = bucket.get(dim)
+  if (!values) bucket.set(dim, (values = new Map()))
+  let c = values.get(value)
   if (!c) {
-    c = { visitors: new Set(), visits: 0, pageviews: 0, bounces: 0, duration: 0 }
-    map.set(key, c)
+    c = { visitors: 0, lastVisitor: NaN, visits: 0, pageviews: 0, bounces: 0, duration: 0 }
+    values.set(value, c)
   }
   return c
 }
 
+/** Counts visitor `v` in `c` (once: see `Counts.visitors`). */
+function seen(c: Counts, v: number): void {
+  if (c.lastVisitor === v) return
+  c.visitors += 1
+  c.lastVisitor = v
+}
+
 /** Dimensions also rolled up per hour: the total (the chart of a day) and the goals. */
 const HOURLY: ReadonlySet<number> = new Set([DIM.total, DIM.goal])
-
-/** The day's bucket, and the hour's for the hourly dimensions (ADR 073). */
-function buckets(dim: number, day: number, hour: number): [0 | 1, number][] {
-  return HOURLY.has(dim)
-    ? [
-        [1, day],
-        [0, hour],
-      ]
-    : [[1, day]]
-}
 
 /** Events sorted by (visitor, time) into visits. */
 export function toVisits(rows: EventRow[]): Visit[] {
@@ -148,28 +162,41 @@ export function visitMatches(visit: Visit, filters: VisitFilter[]): boolean {
 }
 
 /**
- * Adds a day's visits to `map` at both granularities (gran 0: the hour, gran 1: the day).
- * Page views count in their own hour; a visit counts in the hour it started.
+ * Adds a day's visits to `map` at both granularities (gran 0: the hour, gran 1: the day; with
+ * `hourly: false`, the day only). Page views count in their own hour; a visit counts in the
+ * hour it started.
  */
 export function countVisits(
   visits: Visit[],
   map: CountMap,
   filters: VisitFilter[] = [],
   zone: Zone = UTC_ZONE,
+  { hourly = true } = {},
 ): void {
   // A page filter (Plausible's semantics, ADR 095): the visits that saw the page count whole
   // (visitors, visits, bounces, duration, their entry, exit, sources…), but page views are the
   // page's own, so the Pages panel and the page views count that page only.
   const onlyPages = new Set(filters.filter((f) => f.dim === DIM.page).map((f) => f.value))
-  for (const visit of visits) {
+  // In visitor order (a stable sort keeps each visitor's visits in time order), so each row
+  // counts its distinct visitors without a set (`Counts.visitors`).
+  const ordered = visits.toSorted((a, b) => a.events[0]!.v - b.events[0]!.v)
+  const hours = new Map<number, Bucket>()
+  const hourOf = (t: number): Bucket | undefined => {
+    if (!hourly) return undefined
+    const start = Math.floor(zone.local(t) / HOUR_S) * HOUR_S
+    let bucket = hours.get(start)
+    if (!bucket) hours.set(start, (bucket = bucketOf(map, 0, start)))
+    return bucket
+  }
+  for (const visit of ordered) {
     if (filters.length && !visitMatches(visit, filters)) continue
     const first = visit.events[0]!
+    const v = first.v
     const lastT = visit.events[visit.events.length - 1]!.t
-    const firstLocal = zone.local(first.t)
-    const day = Math.floor(firstLocal / DAY_S) * DAY_S
-    const hour = Math.floor(firstLocal / HOUR_S) * HOUR_S
-    const views = visit.events.filter((e) => e.kind === EVENT_KIND.pageview)
-    const bounced = views.length <= 1 ? 1 : 0
+    const day = bucketOf(map, 1, Math.floor(zone.local(first.t) / DAY_S) * DAY_S)
+    let views = 0
+    for (const e of visit.events) if (e.kind === EVENT_KIND.pageview) views += 1
+    const bounced = views <= 1 ? 1 : 0
     const duration = lastT - first.t
     const visitLevel: [number, number][] = [
       [DIM.total, 0],
@@ -187,45 +214,54 @@ export function countVisits(
     if (visit.attrs.channel) visitLevel.push([DIM.channel, visit.attrs.channel])
     // A visit with no page view is a goal the server recorded alone (a mail provider's
     // one-click unsubscribe, ADR 097): it counts as that goal, not as a visit.
-    for (const [dim, value] of views.length ? visitLevel : []) {
-      for (const [gran, start] of buckets(dim, day, hour)) {
-        const c = counts(map, `${gran}|${start}|${dim}|${value}`)
-        c.visitors.add(first.v)
+    if (views) {
+      const startHour = hourOf(first.t)
+      for (const [dim, value] of visitLevel) {
+        const c = counts(day, dim, value)
+        seen(c, v)
         c.visits += 1
         c.bounces += bounced
         c.duration += duration
+        if (startHour && HOURLY.has(dim)) {
+          const h = counts(startHour, dim, value)
+          seen(h, v)
+          h.visits += 1
+          h.bounces += bounced
+          h.duration += duration
+        }
       }
     }
     // Page views: the total and the visit's dimensions count them where they happened.
     const pagesSeen = new Set<number>()
     const goalsSeen = new Set<number>()
     for (const event of visit.events) {
-      const eventHour = Math.floor(zone.local(event.t) / HOUR_S) * HOUR_S
+      const hour = hourOf(event.t)
       if (event.kind === EVENT_KIND.pageview) {
         if (onlyPages.size && !onlyPages.has(event.path)) continue
-        for (const [dim, value] of visitLevel)
-          for (const [gran, start] of buckets(dim, day, eventHour)) {
-            const c = counts(map, `${gran}|${start}|${dim}|${value}`)
-            c.pageviews += 1
-            if (gran === 0) c.visitors.add(first.v)
+        for (const [dim, value] of visitLevel) {
+          counts(day, dim, value).pageviews += 1
+          if (hour && HOURLY.has(dim)) {
+            const h = counts(hour, dim, value)
+            h.pageviews += 1
+            seen(h, v)
           }
-        for (const [gran, start] of buckets(DIM.page, day, eventHour)) {
-          const c = counts(map, `${gran}|${start}|${DIM.page}|${event.path}`)
-          c.pageviews += 1
-          c.visitors.add(first.v)
-          if (!pagesSeen.has(event.path)) {
-            c.visits += 1
-            c.bounces += bounced
-          }
+        }
+        const c = counts(day, DIM.page, event.path)
+        c.pageviews += 1
+        seen(c, v)
+        if (!pagesSeen.has(event.path)) {
+          c.visits += 1
+          c.bounces += bounced
         }
         pagesSeen.add(event.path)
       } else {
         // A click goal counts under its name (ADR 103).
         const goal = goalValue(event.kind, event.ref)
-        for (const [gran, start] of buckets(DIM.goal, day, eventHour)) {
-          const c = counts(map, `${gran}|${start}|${DIM.goal}|${goal}`)
+        for (const c of hour
+          ? [counts(day, DIM.goal, goal), counts(hour, DIM.goal, goal)]
+          : [counts(day, DIM.goal, goal)]) {
           c.pageviews += 1
-          c.visitors.add(first.v)
+          seen(c, v)
           if (!goalsSeen.has(goal)) c.visits += 1
         }
         goalsSeen.add(goal)
@@ -301,22 +337,26 @@ export async function dayEvents(
   return events.sort((a, b) => a.v - b.v || a.t - b.t)
 }
 
-/** The rollup rows of counted visits, one per bucket key (`gran|start|dim|value`). */
+/** The rollup rows of counted visits, one per bucket, dimension and value. */
 export function rollupRows(map: CountMap): AnalyticsRollupTable[] {
-  return [...map].map(([key, c]) => {
-    const [gran, start, dim, value] = key.split('|').map(Number) as [number, number, number, number]
-    return {
-      gran,
-      start,
-      dim,
-      value,
-      visitors: c.visitors.size,
-      visits: c.visits,
-      pageviews: c.pageviews,
-      bounces: c.bounces,
-      duration: c.duration,
-    }
-  })
+  const rows: AnalyticsRollupTable[] = []
+  for (const [key, bucket] of map) {
+    const [gran, start] = key.split('|').map(Number) as [number, number]
+    for (const [dim, values] of bucket)
+      for (const [value, c] of values)
+        rows.push({
+          gran,
+          start,
+          dim,
+          value,
+          visitors: c.visitors,
+          visits: c.visits,
+          pageviews: c.pageviews,
+          bounces: c.bounces,
+          duration: c.duration,
+        })
+  }
+  return rows
 }
 
 /** The counts of the rollup rows read, summed under their own names. */
@@ -358,25 +398,36 @@ export async function rollupDay(
   const rows = rollupRows(map)
   // A day keeping older rollups keeps no rows under a filter: its visit rows answer (ADR 112).
   const filterRows = rollups ? filterRollupRows(visits, day, zone) : []
-  await db.transaction().execute(async (trx) => {
-    // Before the visit rows: the old ones name the old rows' filter values.
-    await replaceFilterRollups(trx, day, filterRows)
-    await writeVisits(trx, day, visits)
-    if (!rollups) return
-    await trx
-      .deleteFrom('analytics_rollup')
-      .where('gran', '<', 2)
-      .where('start', '>=', day * DAY_S)
-      .where('start', '<', (day + 1) * DAY_S)
-      .execute()
-    for (let i = 0; i < rows.length; i += 100)
+  // Committed without waiting for its fsync on SQLite (ADR 117): these rows are counted from the
+  // raw events, and the refresh's mark, written after its last day, is a durable commit behind
+  // them; a power cut before it makes the next refresh count them again (ADR 122).
+  const relaxed =
+    db === getDatabaseHandle()?.db
+      ? withRelaxedCommits
+      : <T>(work: (d: Kysely<Database>) => Promise<T>) => work(db)
+  await relaxed((d) =>
+    d.transaction().execute(async (trx) => {
+      // Before the visit rows: the old ones name the old rows' filter values.
+      await replaceFilterRollups(trx, day, filterRows)
+      await writeVisits(trx, day, visits)
+      if (!rollups) return
+      // Every (gran, dim) named: a range of the key each, not a scan of the hourly and daily rows.
       await trx
-        .insertInto('analytics_rollup')
-        .values(rows.slice(i, i + 100))
-        // Another app server rolling the same day up: the last one wins, with the same counts.
-        .onConflict(replaceCounts)
+        .deleteFrom('analytics_rollup')
+        .where('gran', 'in', [0, 1])
+        .where('dim', 'in', Object.values(DIM))
+        .where('start', '>=', day * DAY_S)
+        .where('start', '<', (day + 1) * DAY_S)
         .execute()
-  })
+      for (let i = 0; i < rows.length; i += 100)
+        await trx
+          .insertInto('analytics_rollup')
+          .values(rows.slice(i, i + 100))
+          // Another app server rolling the same day up: the last one wins, with the same counts.
+          .onConflict(replaceCounts)
+          .execute()
+    }),
+  )
   return rows.length
 }
 

@@ -1,6 +1,6 @@
 // Storage of the statistics (ADRs 072, 073): the daily salt, the dictionary of strings, the
 // batching writer that takes events off the request path, the settings and the retention purge.
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, randomInt } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
   DEFAULT_STATS_SETTINGS,
@@ -225,8 +225,11 @@ export async function dictIds(
   return out
 }
 
-/** Events read per slice by the dictionary purge: a few milliseconds of SQLite each. */
-const PURGE_SLICE = 5_000
+/**
+ * Seconds of events read per slice by the dictionary purge: at most 18,000 events under the
+ * ingest budget (1,200 a minute), a few milliseconds of SQLite each.
+ */
+const PURGE_SLICE_S = 900
 
 /** The event columns and rollup dimensions that hold dictionary ids. */
 const DICT_COLUMNS = ['path', 'ref', 'src', 'med', 'camp', 'browser', 'os'] as const
@@ -234,7 +237,7 @@ const DICT_DIMS = [1, 2, 3, 4, 5, 6, 9, 10, 12] // page, entry, referrer, UTM ×
 
 /**
  * Deletes the dictionary values no event and no rollup uses any more (ADR 084), so that junk
- * sent once goes with its events at the retention's end. Events are read in slices by id (the
+ * sent once goes with its events at the retention's end. Events are read in slices of time (the
  * server keeps answering on SQLite, whose reads block the thread); values used by an event
  * written meanwhile are kept by the last check, inside the deleting transaction. Returns how
  * many went.
@@ -251,20 +254,22 @@ export async function purgeUnusedDictionary(
       if (value !== null && value !== undefined) used.add(Number(value))
     }
   }
-  let last = 0
-  for (;;) {
-    const rows = await db
-      .selectFrom('analytics_event')
-      .select(['id', ...DICT_COLUMNS])
-      .where('id', '>', last)
-      .orderBy('id')
-      .limit(PURGE_SLICE)
-      .execute()
-    for (const row of rows) add(row)
-    if (rows.length < PURGE_SLICE) break
-    last = Number(rows[rows.length - 1]!.id)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
+  // A range of `t` at a time: the events' own order on SQLite (ADR 122), an index on PostgreSQL.
+  const bounds = await db
+    .selectFrom('analytics_event')
+    .select((eb) => [eb.fn.min('t').as('first'), eb.fn.max('t').as('last')])
+    .executeTakeFirst()
+  if (bounds?.first !== null && bounds?.first !== undefined)
+    for (let from = Number(bounds.first); from <= Number(bounds.last); from += PURGE_SLICE_S) {
+      for (const row of await db
+        .selectFrom('analytics_event')
+        .select([...DICT_COLUMNS])
+        .where('t', '>=', from)
+        .where('t', '<', from + PURGE_SLICE_S)
+        .execute())
+        add(row)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   const rollups = await db
     .selectFrom('analytics_rollup')
     .select('value')
@@ -506,10 +511,16 @@ async function siteZone(): Promise<Zone> {
   }
 }
 
+/** Ids for a clash (ADR 122): above the numbered ones, below 2^23 (3 bytes in SQLite). */
+const CLASH_ID_FROM = 65_536
+const CLASH_IDS = 2 ** 23 - CLASH_ID_FROM
+
 interface LastWritten {
   t: number
   /** The local day of `t`. */
   day: number
+  /** The next free id among the visitor's events of second `t` (SQLite's key, ADR 122). */
+  next: number
 }
 
 /** Whether an event at `t` continues the visit of the visitor's `last` event (ADR 118). */
@@ -518,8 +529,8 @@ const continuesVisit = (t: number, day: number, last: LastWritten | undefined) =
 
 /**
  * Forgets the batch's visitors whose last event written here is no longer stored (deleted
- * meanwhile: by hand, by a test): their next event starts a visit whole. One look-up by the
- * `t` index per batch.
+ * meanwhile: by hand, by a test): their next event starts a visit whole. One look-up by
+ * time per batch (the events' key on SQLite, ADR 122; an index on PostgreSQL).
  */
 async function forgetDeleted(db: Kysely<Database>, batch: PendingEvent[]): Promise<void> {
   const remembered = [...new Set(batch.map((e) => e.v))]
@@ -553,7 +564,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     const last = seen.get(e.v) ?? lastWritten.get(e.v)
     const day = Math.floor(zone.local(e.t) / DAY_S)
     const continued = continuesVisit(e.t, day, last)
-    if (!last || e.t >= last.t) seen.set(e.v, { t: e.t, day })
+    if (!last || e.t >= last.t) seen.set(e.v, { t: e.t, day, next: 0 })
     if (!continued) return e
     return {
       ...e,
@@ -581,6 +592,16 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     add(DICT.browser, e.browser)
     add(DICT.os, e.os)
   }
+  // An event is keyed by (t, v, id) (ADR 122): a visitor's events of one second are numbered
+  // 0, 1… (SQLite stores 0 in no byte), from where this process left that second.
+  const next = new Map<string, number>()
+  const idOf = (t: number, v: number) => {
+    const key = `${v}:${t}`
+    const last = lastWritten.get(v)
+    const n = next.get(key) ?? (last?.t === t ? last.next : 0)
+    next.set(key, n + 1)
+    return n
+  }
   await db.transaction().execute(async (trx) => {
     const ids = await dictIds(trx, wanted, {
       capNew: true,
@@ -589,6 +610,7 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
     const id = (kind: DictKind, value: string | null) =>
       value === null ? null : (ids.get(dictKey(kind, value)) ?? null)
     const rows = events.map((e) => ({
+      id: idOf(e.t, e.v),
       t: e.t,
       v: e.v,
       kind: e.kind,
@@ -602,14 +624,31 @@ export async function writeEvents(db: Kysely<Database>, batch: PendingEvent[]): 
       browser: id(DICT.browser, e.browser),
       os: id(DICT.os, e.os),
     }))
-    // 13 columns × 70 rows stays under SQLite's bound on parameters.
-    for (let i = 0; i < rows.length; i += 70)
+    // 13 columns × 70 rows stays under SQLite's bound on parameters. An event whose key is
+    // taken (another process wrote that visitor's second, or an earlier second came late)
+    // takes a random id above the numbered ones instead: no batch fails on it (ADR 122).
+    for (let i = 0; i < rows.length; i += 70) {
+      const chunk = rows.slice(i, i + 70)
+      const stored = await trx
+        .insertInto('analytics_event')
+        .values(chunk)
+        .onConflict((oc) => oc.doNothing())
+        .returning(['t', 'v', 'id'])
+        .execute()
+      if (stored.length === chunk.length) continue
+      const got = new Set(stored.map((r) => `${r.t}:${r.v}:${r.id}`))
+      const clashed = chunk
+        .filter((r) => !got.has(`${r.t}:${r.v}:${r.id}`))
+        .map((r) => ({ ...r, id: CLASH_ID_FROM + randomInt(CLASH_IDS) }))
       await trx
         .insertInto('analytics_event')
-        .values(rows.slice(i, i + 70))
+        .values(clashed)
+        .onConflict((oc) => oc.doNothing())
         .execute()
+    }
   })
-  for (const [v, last] of seen) lastWritten.set(v, last)
+  for (const [v, last] of seen)
+    lastWritten.set(v, { ...last, next: next.get(`${v}:${last.t}`) ?? 0 })
   if (lastWritten.size > LAST_WRITTEN_SWEEP) {
     const newest = Math.max(...[...seen.values()].map((l) => l.t))
     for (const [v, last] of lastWritten) if (newest - last.t > VISIT_GAP_S) lastWritten.delete(v)

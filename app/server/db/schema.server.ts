@@ -161,6 +161,10 @@ export interface AnalyticsDictTable {
 
 /** One page view or goal: integers only (Unix seconds, a 48-bit visitor hash, ids, enums). */
 export interface AnalyticsEventTable {
+  /**
+   * What tells apart the events of a visitor in one second, the table being keyed by (t, v, id)
+   * in time order (migration 041, ADR 122): numbered 0, 1… by the writer, no order of its own.
+   */
   id: Generated<number>
   t: number
   v: number
