@@ -117,7 +117,8 @@ export function ConsentBanner({ analyticsId, reopens }: { analyticsId: string; r
           {t('consent:more')}
         </Link>
       </p>
-      <div className="mt-4 flex flex-wrap gap-3">
+      {/* Two equal columns: the same width whatever the words' width in the device's font. */}
+      <div className="mt-4 inline-grid grid-cols-2 gap-3">
         <button type="button" className={choiceClass} onClick={() => choose('denied')}>
           {t('consent:refuse')}
         </button>

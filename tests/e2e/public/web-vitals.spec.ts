@@ -81,6 +81,17 @@ test('a full page load, an interaction, then leaving by a full load reports LCP,
   const visitor = await own.newContext({ baseURL })
   const tab = await visitor.newPage()
   await visit(tab, '/contact')
+  // The watcher comes after the page (ADR 096): the interaction waits for it, as a visitor's
+  // usually does, or the page may be left before it ever listened.
+  await expect
+    .poll(() =>
+      tab.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/web-vitals-watch-[\w-]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true)
   // An interaction for INP: a click in a form field, as a visitor starting to write.
   await tab.getByLabel(/Nom/).first().click()
   await tab.keyboard.type('Ana')
