@@ -95,6 +95,11 @@ test('a full page load, an interaction, then leaving by a full load reports LCP,
   // An interaction for INP: a click in a form field, as a visitor starting to write.
   await tab.getByLabel(/Nom/).first().click()
   await tab.keyboard.type('Ana')
+  // The browser times an interaction after the frame that follows it: leaving before then
+  // would leave without it (as a click on a link does). Wait until it has timed the first one.
+  await expect
+    .poll(() => tab.evaluate(() => performance.getEntriesByType('first-input').length))
+    .toBeGreaterThan(0)
   await tab.goto('/projects')
   const measures = () =>
     db
