@@ -132,7 +132,10 @@ async function filteredSource(
   totalOnly: boolean,
 ): Promise<Source> {
   const recent = Math.floor(zone.local(Math.floor(Date.now() / 1000)) / DAY_S) - 1
-  const rawFrom = range.from === range.to ? range.from : Math.max(range.from, recent)
+  // Never past the range's end: a previous period that ends before yesterday is read from its
+  // visit rows alone, not up to yesterday (the current period's days counted in it).
+  const rawFrom =
+    range.from === range.to ? range.from : Math.min(range.to + 1, Math.max(range.from, recent))
   // Only the total asked for (a previous period): summed by the database (ADR 109).
   const fromVisits = totalOnly ? totalFromVisits : countFromVisits
   const rows: Row[] =

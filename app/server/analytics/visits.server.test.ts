@@ -211,6 +211,23 @@ describe('visit rows', () => {
     // Seventy cases, each counted both ways: room on a busy machine.
   }, 120_000)
 
+  test('a filtered period is compared with its previous days only', async () => {
+    await insertEvents()
+    await refreshRollups(NOW)
+    const iso = (day: number) => new Date(day * DAY_S * 1000).toISOString().slice(0, 10)
+    // Read from the visit rows (a goal), and from a broad value's rollups (ADR 112).
+    for (const filter of [{ goal: 'cv' }, { device: 'Mobile' }]) {
+      const query = (from: number, to: number) =>
+        StatsQuerySchema.parse({ period: 'custom', from: iso(from), to: iso(to), ...filter })
+      const report = await buildReport(query(FIRST + 2, FIRST + 3), NOW)
+      expect(report.previousRange).toEqual({ from: iso(FIRST), to: iso(FIRST + 1) })
+      const before = await buildReport(query(FIRST, FIRST + 1), NOW)
+      expect(before.totals.visits).toBeGreaterThan(0)
+      // The previous days alone, not with the period's own (read up to yesterday).
+      expect(report.previous, JSON.stringify(filter)).toEqual(before.totals)
+    }
+  })
+
   test('a new time zone re-buckets the visit rows; retention deletes them with their events', async () => {
     const db = database.current.db
     // 23:30 UTC: the same day in UTC, the next one in Paris.

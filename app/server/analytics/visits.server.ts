@@ -228,44 +228,58 @@ export async function countFromVisits(
     acc.duration += duration
     acc.pageviews += views
   }
+  // A column under a filter holds the filter's value in every matching visit: not read
+  // (each column read costs more than its counting, ADR 125).
+  const fixed = new Map<number, number>()
+  for (const filter of filters)
+    if (pageOf(filter) === undefined && filter.dim in COLUMN) fixed.set(filter.dim, filter.value)
   const dims = VISIT_DIMS.map((dim) => {
     const values = new Map<number, Acc>()
     byDim.set(dim, values)
-    return { column: COLUMN[dim], values, onlyWhenSet: ONLY_WHEN_SET.has(dim) }
+    return {
+      column: COLUMN[dim],
+      values,
+      onlyWhenSet: ONLY_WHEN_SET.has(dim),
+      fixed: fixed.get(dim),
+    }
   })
+  const read = dims.filter((d) => d.fixed === undefined)
+  const constant = dims.filter((d) => d.fixed !== undefined && !(d.fixed === 0 && d.onlyWhenSet))
   for (let start = from; start <= to; start += DAYS_PER_READ) {
     const end = Math.min(to + 1, start + DAYS_PER_READ)
     const visits = await matchingVisits(db, firstVisitId(start), firstVisitId(end), filters)
       // A visit of goals only counts as its goals, not as a visit (`countVisits`).
       .where('m.pages', '>', 0)
       .select((eb) => [
-        'm.id',
-        'm.nth',
+        // The visitor (ADR 109), whose id is of the visit's day.
+        VISITOR.as('who'),
         'm.dur',
         'm.pages',
-        ...VISIT_DIMS.map((dim) => `m.${COLUMN[dim]}` as const),
-        onlyPages.length
-          ? eb
-              .selectFrom('analytics_visit_page as p')
-              .select((s) => s.fn.sum<number>('p.views').as('n'))
-              .whereRef('p.visit', '=', 'm.id')
-              .where('p.page', 'in', onlyPages)
-              .as('views')
-          : eb.ref('m.pages').as('views'),
+        ...read.map((d) => `m.${d.column}` as const),
+        ...(onlyPages.length
+          ? [
+              eb
+                .selectFrom('analytics_visit_page as p')
+                .select((s) => s.fn.sum<number>('p.views').as('n'))
+                .whereRef('p.visit', '=', 'm.id')
+                .where('p.page', 'in', onlyPages)
+                .as('views'),
+            ]
+          : []),
       ])
       .orderBy('m.id')
       .execute()
     for (const visit of visits) {
-      const id = Number(visit.id)
-      const visitor = id - Number(visit.nth)
-      const day = visitDay(id)
-      const bounced = Number(visit.pages) <= 1 ? 1 : 0
+      const visitor = Number(visit.who)
+      const day = visitDay(visitor)
+      const pages = Number(visit.pages)
+      const bounced = pages <= 1 ? 1 : 0
       const duration = Number(visit.dur)
-      const views = Number(visit.views ?? 0)
+      const views = onlyPages.length ? Number(visit.views ?? 0) : pages
       let dayAcc = perDay.get(day)
       if (!dayAcc) perDay.set(day, (dayAcc = newAcc()))
       count(dayAcc, visitor, bounced, duration, views)
-      for (const { column, values, onlyWhenSet } of dims) {
+      for (const { column, values, onlyWhenSet } of read) {
         const value = Number(visit[column])
         if (!value && onlyWhenSet) continue
         let acc = values.get(value)
@@ -273,6 +287,18 @@ export async function countFromVisits(
         count(acc, visitor, bounced, duration, views)
       }
     }
+  }
+  // A fixed column's only value counts every matching visit: the days' totals.
+  for (const { values, fixed: value } of constant) {
+    const acc = newAcc()
+    for (const day of perDay.values()) {
+      acc.visitors += day.visitors
+      acc.visits += day.visits
+      acc.pageviews += day.pageviews
+      acc.bounces += day.bounces
+      acc.duration += day.duration
+    }
+    if (acc.visits) values.set(value!, acc)
   }
   const rows: Row[] = []
   for (const [day, acc] of perDay) rows.push(row(DIM.total, day * DAY_S, 0, acc))
