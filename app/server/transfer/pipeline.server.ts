@@ -26,7 +26,6 @@ import { insertPage, preparePage } from '#app/server/repositories/pages.server.t
 import { isReservedSlug } from '#app/domain/page.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
-import { stripMarkdown } from './html-to-markdown.server.ts'
 import { ImportBatch, type BatchEntry } from './batch.server.ts'
 import { DeferredReport, ImportReport, type ReportSink } from './report.server.ts'
 import {
@@ -36,6 +35,7 @@ import {
   MAX_SOURCE_MARKDOWN,
   postLabel,
   SOURCE_TEXTS,
+  stripMarkdown,
   type SourcePost,
 } from './source.server.ts'
 
