@@ -1,5 +1,6 @@
 // `npm run import` runs the whole import in a worker thread (ADR 124): the database, the
-// batches and the reports live there, the reader and the render worker are that worker's own.
+// batches and the reports live there, and the reading of the file too; the render worker is
+// that worker's own.
 // The command's main thread only starts it and prints what it answers. A worker's heap is
 // bounded by Node's `resourceLimits` (a documented option of `Worker`); the main thread's is
 // sized by V8 for the machine's memory (64 MB of young generation on 24 GB, old-generation
@@ -15,9 +16,10 @@ import type { ImportReportData } from './report.server.ts'
 import { importWorkerUrl } from './import-worker-url.server.ts'
 
 /**
- * The command worker's heap. Its young generation as the reader's (16 MB, ADR 083); its old
- * generation holds the modules (about 40 MB live at the peak of a 5,000-post import) and the
- * items waiting for their batch (at most 200 writes, ADR 102). Measured in ADR 124.
+ * The command worker's heap. Its young generation as the reader worker's (16 MB, ADR 083);
+ * its old generation holds the modules (about 40 MB live at the peak of a 5,000-post import),
+ * the file's reading (bounded as in the reader worker, ADR 083) and the items waiting for their
+ * batch (at most 200 writes, ADR 102). Measured in ADR 124.
  */
 export const IMPORT_COMMAND_LIMITS = {
   maxOldGenerationSizeMb: 512,
@@ -144,6 +146,8 @@ export async function runImportCommand(port: MessagePort, job: CommandJob): Prom
       await initDatabase(dataDir, databaseUrl)
       const report = await importFile(job.file, {
         fetchMedia: job.fetchMedia,
+        // The file is read here too: one isolate fewer (ADR 124).
+        readInThread: true,
         onProgress: (done) => answer({ type: 'progress', done }),
       })
       answer({ type: 'report', report })

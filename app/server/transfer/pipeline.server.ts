@@ -55,6 +55,11 @@ export interface ImportOptions {
   storage?: MediaStorage
   /** Where the private CV file goes (Vitrine's own export); MEDIA_DIR/private by default. */
   privateStorage?: MediaStorage
+  /**
+   * Read the file in this thread rather than in a reader worker: only where this thread is
+   * itself a worker with a bounded heap, `npm run import`'s (ADR 124).
+   */
+  readInThread?: boolean
   /** Called after each item with the number handled so far. */
   onProgress?: (done: number) => void
   now?: Date
