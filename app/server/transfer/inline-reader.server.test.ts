@@ -33,14 +33,13 @@ async function imported(file: string, readInThread: boolean) {
 }
 
 describe('reading in the writing thread', { timeout: 60_000 }, () => {
-  it('imports WordPress and Ghost exports as the reader worker does', async () => {
-    for (const name of ['wordpress-classic.xml', 'ghost-export.json']) {
-      const file = path.resolve('tests/fixtures/import', name)
-      const inWorker = await imported(file, false)
-      const inThread = await imported(file, true)
-      expect(inThread.posts.length).toBeGreaterThan(0)
-      expect(inThread).toEqual(inWorker)
-    }
+  it('imports a WordPress export as the reader worker does', async () => {
+    const file = path.resolve('tests/fixtures/import/wordpress-classic.xml')
+    // Read in this thread first: each import then starts its own render worker.
+    const inThread = await imported(file, true)
+    const inWorker = await imported(file, false)
+    expect(inThread.posts.length).toBeGreaterThan(0)
+    expect(inThread).toEqual(inWorker)
   })
 
   it('refuses an unreadable file whole, as the reader worker does', async () => {
