@@ -52,6 +52,14 @@ const ENTRY_IMPORTS = {
     'server/ imports only app/domain and app/server; the UI and the routes come through the server build (ADR 080).',
 }
 
+// Routes load the import and export code (its parsers, zip and YAML writers) on first use, with
+// import(), so that a server that never imports or exports never holds it (ADR 127); the
+// addresses of imported sites are looked up on every miss, so redirects.server.ts stays static.
+const ROUTE_IMPORTS = {
+  group: ['\\#app/server/transfer/*', '!\\#app/server/transfer/redirects.server.ts'],
+  message: 'Routes load app/server/transfer on first use, with import() (ADR 127).',
+}
+
 function restrict(files, ...patterns) {
   return {
     files,
@@ -71,6 +79,7 @@ function layerRules() {
     },
     restrict(['app/server/**/*.{ts,tsx}'], APP_SERVER_IMPORTS),
     restrict(['server/**/*.ts'], ENTRY_IMPORTS),
+    restrict(['app/routes/**/*.{ts,tsx}'], ROUTE_IMPORTS),
   ]
 }
 

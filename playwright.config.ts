@@ -16,6 +16,19 @@ Object.assign(process.env, scratchEnv())
 // up to 2.2 times as long (median), so the time-outs, bounds on states being reached, leave
 // room for that: 60 s a test (three times that for the multi-step flows marked
 // `test.slow()`), 15 s an expectation.
+// The specs that send through a real SMTP server (`useRealSmtp`, tests/fixtures/smtp-hooks.ts)
+// are a project of their own, each file in one worker: mixed with the other specs test by test,
+// a worker's server restarted at every change between sending and not sending mail, about
+// twenty times a run (ADR 126).
+const MAIL_SPECS = [
+  'admin/newsletter.spec.ts',
+  'admin/mail.spec.ts',
+  'auth/password-reset.spec.ts',
+  'auth/address-proof.spec.ts',
+  'public/newsletter.spec.ts',
+  'public/i18n-contact.spec.ts',
+]
+
 export default defineConfig<object, { s3: boolean }>({
   testDir: 'tests/e2e',
   globalSetup: './tests/setup/global-setup.ts',
@@ -28,7 +41,8 @@ export default defineConfig<object, { s3: boolean }>({
   reporter: [['list'], ['json']],
   outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/results` : '.tmp/test-results',
   projects: [
-    { name: 'disque' },
+    { name: 'disque', testIgnore: MAIL_SPECS },
+    { name: 'courrier', testMatch: MAIL_SPECS, fullyParallel: false },
     {
       name: 's3',
       use: { s3: true },

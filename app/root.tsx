@@ -134,12 +134,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Page changes keep the site-wide data (a root loader re-run on every page
- * change turned a lost network into the root error screen); form submissions refresh it.
+ * change turned a lost network into the root error screen), unless they cross from one
+ * language to the other: the settings and the head's words are localised (ADR 075). Form
+ * submissions refresh it.
  */
 export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname)) return true
   return !formMethod || formMethod === 'GET' ? false : defaultShouldRevalidate
 }
 

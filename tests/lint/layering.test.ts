@@ -15,6 +15,7 @@ const UI = 'app/ui never imports server or route code'
 const PUBLIC_UI = 'Public UI never imports admin UI'
 const APP_SERVER = 'app/server imports no UI or route code'
 const ENTRY = 'server/ imports only app/domain and app/server'
+const ROUTE = 'Routes load app/server/transfer on first use'
 
 // Every folder of app/ui but admin/ is public UI.
 const PUBLIC_UI_FILES = [
@@ -31,6 +32,7 @@ const ADMIN_UI_FILE = ['app/ui/admin/__fixture__.tsx']
 const UI_FILES = [...ADMIN_UI_FILE, 'app/ui/public/__fixture__.tsx', 'app/ui/__fixture__.tsx']
 const APP_SERVER_FILE = ['app/server/content/__fixture__.ts']
 const ENTRY_FILE = ['server/__fixture__.ts']
+const ROUTE_FILE = ['app/routes/resources/__fixture__.ts']
 
 const FORBIDDEN: { fixture: string; as: string[]; message: string }[] = [
   { fixture: 'domain-imports-ui', as: DOMAIN_FILE, message: DOMAIN },
@@ -66,6 +68,7 @@ const FORBIDDEN: { fixture: string; as: string[]; message: string }[] = [
   { fixture: 'entry-imports-root', as: ENTRY_FILE, message: ENTRY },
   { fixture: 'entry-imports-relative-ui', as: ENTRY_FILE, message: ENTRY },
   { fixture: 'entry-imports-relative-routes', as: ENTRY_FILE, message: ENTRY },
+  { fixture: 'route-imports-transfer', as: ROUTE_FILE, message: ROUTE },
 ]
 
 const ALLOWED: { fixture: string; as: string[] }[] = [
@@ -74,6 +77,7 @@ const ALLOWED: { fixture: string; as: string[] }[] = [
   { fixture: 'allowed-admin-ui', as: ADMIN_UI_FILE },
   { fixture: 'allowed-app-server', as: APP_SERVER_FILE },
   { fixture: 'allowed-entry', as: ENTRY_FILE },
+  { fixture: 'allowed-route', as: ROUTE_FILE },
 ]
 
 async function lint(fixture: string, filePath: string) {

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { uploadingAdmin } from '#app/server/media/uploads.server.ts'
 import { methodNotAllowed } from '#app/server/http/method-not-allowed.server.ts'
-import { exportFileName, exportZip } from '#app/server/transfer/export.server.ts'
 import { withStorage } from '#app/server/media/storage-availability.server.ts'
 import type { Route } from './+types/transfer-export'
 
@@ -16,8 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     })
   // Storage down: a French 503 with Retry-After, not a 500 (ADR 084).
   return withStorage(request, async () => {
+    // The export code (zip and YAML writers) loads on the first export, not at start (ADR 127).
+    const { exportFileName, exportZip } = await import('#app/server/transfer/export.server.ts')
     const { stream } = await exportZip()
-    return exportResponse(request, admin, stream)
+    return exportResponse(request, admin, stream, exportFileName())
   })
 }
 
@@ -25,6 +26,7 @@ async function exportResponse(
   request: Request,
   admin: { id: string; name: string; email: string },
   stream: Readable,
+  fileName: string,
 ): Promise<Response> {
   await recordActivity(request, {
     actor: admin,
@@ -36,7 +38,7 @@ async function exportResponse(
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
     },
   })

@@ -4,8 +4,6 @@ import { IMPORT_MAX_MB, TRANSFER_TEXTS } from '#app/domain/transfer.ts'
 import { recordActivity } from '#app/server/activity/activity.server.ts'
 import { log } from '#app/server/core/log.server.ts'
 import { postOnly, postingAdmin, uploadRefusal } from '#app/server/media/uploads.server.ts'
-import { ImportRefused } from '#app/server/transfer/pipeline.server.ts'
-import { importUpload } from '#app/server/transfer/upload.server.ts'
 import type { Route } from './+types/transfer-import'
 
 export const loader = postOnly
@@ -15,6 +13,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (admin instanceof Response) return admin
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > IMPORT_MAX_MB * 1024 * 1024) return uploadRefusal(TRANSFER_TEXTS.tooLarge, 413)
+  // The import code (and its parsers) loads on the first import, not at start (ADR 127).
+  const [{ ImportRefused }, { importUpload }] = await Promise.all([
+    import('#app/server/transfer/pipeline.server.ts'),
+    import('#app/server/transfer/upload.server.ts'),
+  ])
   try {
     const report = await importUpload(request, { id: admin.id, name: admin.name })
     await recordActivity(request, {

@@ -26,6 +26,7 @@ import { insertPage, preparePage } from '#app/server/repositories/pages.server.t
 import { isReservedSlug } from '#app/domain/page.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
+import { normalisePath } from './redirects.server.ts'
 import { ImportBatch, type BatchEntry } from './batch.server.ts'
 import { DeferredReport, ImportReport, type ReportSink } from './report.server.ts'
 import {
@@ -110,19 +111,6 @@ export function progress(ctx: ImportContext): void {
 
 /** A local image of the source (Markdown folder or zip): its bytes, by its relative path. */
 export type LocalMedia = (relative: string) => Promise<AsyncIterable<Uint8Array> | undefined>
-
-/** '/2013/01/11/slug/' → '/2013/01/11/slug'; absolute URLs keep their path only. */
-export function normalisePath(pathOrUrl: string | undefined): string | undefined {
-  if (!pathOrUrl) return undefined
-  let pathname: string
-  try {
-    pathname = new URL(pathOrUrl, 'http://x.invalid').pathname
-  } catch {
-    return undefined
-  }
-  const trimmed = pathname.replace(/\/+$/, '')
-  return trimmed === '' || trimmed.length > MAX_LENGTH.url ? undefined : trimmed
-}
 
 async function findSource(sourceKey: string, db: Kysely<Database> = getDb()) {
   return db

@@ -5,7 +5,20 @@
 // post imported from that id. A page's nested address ('/a-propos/equipe/') goes to the page
 // ('/equipe', ADR 090), when it is published. Every target is a path of this site.
 import { getDb } from '#app/server/db/client.server.ts'
-import { normalisePath } from './pipeline.server.ts'
+import { MAX_LENGTH } from '#app/domain/common.ts'
+
+/** '/2013/01/11/slug/' → '/2013/01/11/slug'; absolute URLs keep their path only. */
+export function normalisePath(pathOrUrl: string | undefined): string | undefined {
+  if (!pathOrUrl) return undefined
+  let pathname: string
+  try {
+    pathname = new URL(pathOrUrl, 'http://x.invalid').pathname
+  } catch {
+    return undefined
+  }
+  const trimmed = pathname.replace(/\/+$/, '')
+  return trimmed === '' || trimmed.length > MAX_LENGTH.url ? undefined : trimmed
+}
 
 const onSite = (target: string | null | undefined): target is string =>
   !!target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')

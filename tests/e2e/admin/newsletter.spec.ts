@@ -235,22 +235,23 @@ test.describe('with a real SMTP server', () => {
     page,
     db: _db,
   }) => {
-    test.slow() // the post waits 30 s for its time
+    test.slow() // the post waits for its time
     const reader = await witness('fr')
     const title = `Lettre programmée ${stamp()}`
     const post = await draft(title)
-    // 30 s away, to the second: a datetime-local field holds seconds too, and the server reads
-    // them (publishing.ts), so the test does not wait for the next whole minute (ADR 115).
-    const at = new Date(Math.ceil((Date.now() + 30_000) / 1000) * 1000)
-    const seconds = at.getUTCSeconds()
-    // A field normalises ":00" away: the minute alone then.
-    const atValue =
-      toParisInputValue(at.toISOString()) + (seconds ? `:${String(seconds).padStart(2, '0')}` : '')
     await signInAdmin(page)
     await page.goto(`/admin/blog?edit=${post.id}`)
     const box = page.getByRole('group', { name: 'Lettre d’information' })
     await box.getByRole('checkbox', { name: 'Envoyer aux abonnés' }).check()
     await page.getByLabel('Statut', { exact: true }).selectOption('scheduled')
+    // 12 s away, to the second, counted once the form is filled but for the date, so that only
+    // the save stands between now and then: a datetime-local field holds seconds too, and the
+    // server reads them (publishing.ts), so the test waits for no whole minute (ADRs 115, 126).
+    const at = new Date(Math.ceil((Date.now() + 12_000) / 1000) * 1000)
+    const seconds = at.getUTCSeconds()
+    // A field normalises ":00" away: the minute alone then.
+    const atValue =
+      toParisInputValue(at.toISOString()) + (seconds ? `:${String(seconds).padStart(2, '0')}` : '')
     await page.getByLabel('Date de publication').fill(atValue)
     await page.getByRole('button', { name: 'Mettre à jour' }).click()
     await expect(page.getByText('Article mis à jour avec succès').first()).toBeVisible()

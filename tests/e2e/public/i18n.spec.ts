@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
+import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
 import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { fr } from '#app/domain/i18n/messages.fr.ts'
 import { en } from '#app/domain/i18n/messages.en.ts'
@@ -160,6 +161,26 @@ test('the switcher goes to the twin, keyboard reachable, in the other language',
   // A page with no English version: the switcher goes to the English home.
   await visit(page, `/blog/${frenchOnly.slug}`)
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/')
+})
+
+test('the head follows the page’s language across in-app links from English to French', async ({
+  page,
+  db: _db,
+}) => {
+  // The owner's keywords are French words: French pages name them, English pages none
+  // (ADR 089). The site-wide data behind them follows a page change across languages.
+  const french = DEFAULT_SETTINGS.keywords.join(', ')
+  const keywords = page.locator('head meta[name="keywords"]')
+  await signInAdmin(page)
+  await visit(page, '/en/')
+  await expect(keywords).toHaveCount(0)
+  await page.getByLabel('User menu').click()
+  await page.getByRole('link', { name: 'Administration' }).click()
+  await expect(page).toHaveURL(/\/admin\//)
+  await page.getByRole('link', { name: 'Voir le site' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(keywords).toHaveAttribute('content', french)
 })
 
 test('an untranslated post is absent from the English site, its English URL a 404 offering the French page', async ({

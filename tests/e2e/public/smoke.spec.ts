@@ -20,28 +20,31 @@ const PAGES = [
   ['/register', `Inscription — ${SITE}`],
 ] as const
 
-for (const [path, title] of PAGES) {
-  test(`${path} renders with its French title`, async ({ page, db: _db }) => {
-    await updateSettings(makeSettings({ siteName: SITE }))
+// One test walks them all, as they share the settings they are titled from; each check is a
+// soft one named after its path, so a failing page does not hide the others' results (ADR 126).
+test('every page route renders with its French title', async ({ page, db: _db }) => {
+  await updateSettings(makeSettings({ siteName: SITE }))
+  for (const [path, title] of PAGES) {
     await servedWith(page, path, `<title>${title}</title>`)
     const response = await page.goto(path)
-    expect(response?.status()).toBe(200)
+    expect.soft(response?.status(), path).toBe(200)
     const html = (await response?.text()) ?? ''
-    expect(html).toContain(`<title>${title}</title>`) // server-rendered, not set by scripts
-    await expect(page).toHaveTitle(title)
-    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
-  })
-}
+    // Server-rendered, not set by scripts.
+    expect.soft(html, path).toContain(`<title>${title}</title>`)
+    await expect.soft(page, path).toHaveTitle(title)
+    expect.soft(await page.locator('html').getAttribute('lang'), path).toBe('fr')
+  }
+})
 
-for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
-  test(`legacy ${from} redirects permanently to ${to}`, async ({ request, page }) => {
+test('every legacy path redirects permanently to its page', async ({ request, page }) => {
+  for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
     const res = await request.get(from, { maxRedirects: 0 })
-    expect(res.status()).toBe(301)
-    expect(new URL(res.headers()['location']!, 'http://x').pathname).toBe(to)
+    expect.soft(res.status(), from).toBe(301)
+    expect.soft(new URL(res.headers()['location'] ?? '', 'http://x').pathname, from).toBe(to)
     await page.goto(from)
-    await expect(page).toHaveURL(new RegExp(`${to}$`))
-  })
-}
+    await expect.soft(page, from).toHaveURL(new RegExp(`${to}$`))
+  }
+})
 
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   allowConsoleError(page, /status of 404/)
