@@ -10,10 +10,13 @@
 // `--hostile`: hostile files (a Medium page of unclosed <h1, WordPress posts of nested <div>,
 // shortcodes without end) imported at one size and at ten times that size; prints how many
 // times longer the larger took (aim: at most 20).
-// `--memory`: samples every 100 ms the process's resident memory, the main thread's heap and
-// each worker's heap (getHeapStatistics), and prints their peaks and the figures at the
-// resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the main thread writes a heap snapshot there
-// half-way through the import.
+// The import runs as `npm run import` runs it (ADR 124): in a worker thread that writes, with
+// the reader and the render worker its own; this process's main thread loads only what the
+// command's does, every other module of the bench is imported by the mode that needs it.
+// `--memory`: samples every 100 ms the process's resident memory, the main thread's heap, the
+// writing worker's and each of its workers' (getHeapStatistics), and each thread's CPU, and
+// prints their peaks and the figures at the resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the
+// writing worker writes a heap snapshot there half-way through the import.
 // `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
 // over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
 // 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
@@ -35,20 +38,16 @@ import { once } from 'node:events'
 import { request } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
-import diagnostics from 'node:diagnostics_channel'
 import v8 from 'node:v8'
-import { ZipFile } from 'yazl'
-import { migrateToLatest, openDatabase, setDatabase } from '#app/server/db/client.server.ts'
-import { seedDemoContent } from '#app/server/demo/seed.server.ts'
-import { createSessionCookie, createTestUser } from '../tests/fixtures/auth.ts'
 import { freePort } from './lib/free-port.ts'
 import { startCommand } from './lib/start-flags.ts'
 import os from 'node:os'
 import path from 'node:path'
-import { closeDatabase, initDatabase } from '#app/server/db/client.server.ts'
-import { importFile } from '#app/server/transfer/import.server.ts'
-import { readWxr } from '#app/server/transfer/wordpress.server.ts'
-import { parseFile } from '#app/server/transfer/parse.server.ts'
+import {
+  startImportCommand,
+  type CommandWorker,
+  type HeapFigures,
+} from '#app/server/transfer/import-command.server.ts'
 import { formatReport } from '#app/server/transfer/report.server.ts'
 
 const args = process.argv.slice(2)
@@ -160,6 +159,7 @@ try {
   else if (PARSE_ONLY) {
     const started = performance.now()
     let items = 0
+    const { readWxr } = await import('#app/server/transfer/wordpress.server.ts')
     await readWxr(file, () => {
       items++
     })
@@ -170,41 +170,40 @@ try {
     )
   } else await importAll(file, size)
 } finally {
-  await closeDatabase()
   rmSync(dir, { recursive: true, force: true })
 }
 
 async function importAll(file: string, size: number): Promise<void> {
-  await initDatabase(dir, process.env.DATABASE_URL)
   const rssBefore = process.memoryUsage().rss
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
-  const mainBefore = process.threadCpuUsage()
-  const memory = MEMORY ? sampleMemory() : undefined
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT
-  const report = await importFile(file, {
-    fetchMedia: false,
-    onProgress: snapshotDir
+  let snapshot: Promise<void> | undefined
+  const command: CommandWorker = startImportCommand(
+    { file, fetchMedia: false, dataDir: dir, databaseUrl: process.env.DATABASE_URL },
+    snapshotDir
       ? (done) => {
-          if (done === Math.floor(POSTS / 2))
-            console.log(
-              `Instantané : ${v8.writeHeapSnapshot(path.join(snapshotDir, 'main.heapsnapshot'))}`,
-            )
+          if (done !== Math.floor(POSTS / 2)) return
+          const target = path.join(snapshotDir, 'writer.heapsnapshot')
+          snapshot = command.worker
+            .getHeapSnapshot()
+            .then((stream) => pipeline(stream, createWriteStream(target)))
+            .then(() => console.log(`Instantané : ${target}`))
         }
       : undefined,
-  })
+  )
+  const memory = MEMORY ? sampleMemory(command) : undefined
+  const outcome = await command.outcome
+  await snapshot
   memory?.stop()
-  if (MEMORY) console.log(`Temps processeur par fil : ${threadCpu()}`)
+  if (outcome.type !== 'report') throw new Error(outcome.message)
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
-  const main = process.threadCpuUsage(mainBefore)
   const total = (cpu.user + cpu.system) / 1e6
-  const mainSeconds = (main.user + main.system) / 1e6
-  console.log(formatReport(report).split('\n').slice(0, 4).join('\n'))
+  console.log(formatReport(outcome.report).split('\n').slice(0, 4).join('\n'))
   console.log(
     `WXR de ${POSTS} articles (${(size / 1024 / 1024).toFixed(1)} Mo) importé en ${seconds.toFixed(1)} s ` +
-      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${total.toFixed(1)} s, dont ${mainSeconds.toFixed(1)} s du fil principal ` +
-      `et ${(total - mainSeconds).toFixed(1)} s des autres fils (lecteur, ramasse-miettes) ; ` +
+      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${total.toFixed(1)} s, tous fils compris ; ` +
       `charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
   )
   console.log(
@@ -212,66 +211,69 @@ async function importAll(file: string, size: number): Promise<void> {
   )
 }
 
-/** Each thread of this process that used at least 0.3 s of CPU: its name and seconds. */
-function threadCpu(): string {
+/** CPU seconds of each thread of this process so far, by `name#tid` (/proc/self/task). */
+function threadSeconds(into: Map<string, number>): void {
   const tick = 100 // USER_HZ on Linux
-  const rows: { name: string; seconds: number }[] = []
   for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    } catch {
+      continue // the thread ended meanwhile
+    }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const seconds = (Number(fields[11]) + Number(fields[12])) / tick
-    if (seconds >= 0.3) rows.push({ name: `${name}#${tid}`, seconds })
+    into.set(`${name}#${tid}`, (Number(fields[11]) + Number(fields[12])) / tick)
   }
-  return rows
-    .sort((a, b) => b.seconds - a.seconds)
-    .map((r) => `${r.name} ${r.seconds.toFixed(1)} s`)
-    .join(', ')
 }
 
 /**
- * Every 100 ms: the resident memory, the main thread's heap and every worker's (the import's
- * workers are seen through the 'worker_threads' diagnostics channel). Prints the peaks.
+ * Every 100 ms: the resident memory, the main thread's heap, the writing worker's and its
+ * workers' (asked to the writing worker), and each thread's CPU (the workers end with the
+ * import: their last figures are kept). Prints the peaks.
  */
-function sampleMemory() {
-  const workers: Worker[] = []
-  const onWorker = (message: unknown) => workers.push((message as { worker: Worker }).worker)
-  diagnostics.subscribe('worker_threads', onWorker)
+function sampleMemory(command: CommandWorker) {
   const mb = (bytes: number) => Math.round(bytes / 1048576)
-  type Sample = { rss: number; main: number; external: number; workers: number[] }
-  let peak: Sample = { rss: 0, main: 0, external: 0, workers: [] }
-  const peaks = { main: 0, workers: [] as number[] }
+  type Sample = { rss: number; main: number; heaps: HeapFigures[] }
+  let peak: Sample = { rss: 0, main: 0, heaps: [] }
+  const peaks = new Map<string, number>()
+  const seconds = new Map<string, number>()
+  let busy = false
   const timer = setInterval(() => {
-    void Promise.all(
-      workers.map((w) =>
-        w.getHeapStatistics().then(
-          (s) => s.total_heap_size,
-          () => 0,
-        ),
-      ),
-    ).then((heaps) => {
-      const usage = process.memoryUsage()
+    threadSeconds(seconds)
+    if (busy) return
+    busy = true
+    void command.heaps().then((heaps) => {
+      busy = false
+      const rss = process.memoryUsage().rss
       const main = v8.getHeapStatistics().total_heap_size
-      const sample = { rss: usage.rss, main, external: usage.external, workers: heaps }
-      peaks.main = Math.max(peaks.main, main)
-      heaps.forEach((h, i) => (peaks.workers[i] = Math.max(peaks.workers[i] ?? 0, h)))
-      if (sample.rss > peak.rss) peak = sample
+      peaks.set('principal', Math.max(peaks.get('principal') ?? 0, main))
+      for (const heap of heaps)
+        peaks.set(heap.thread, Math.max(peaks.get(heap.thread) ?? 0, heap.total))
+      if (rss > peak.rss) peak = { rss, main, heaps }
     })
   }, 100)
   return {
     stop() {
       clearInterval(timer)
-      diagnostics.unsubscribe('worker_threads', onWorker)
+      const heaps = peak.heaps
+        .map((h) => `${h.thread} ${mb(h.total)} Mo (utilisés ${mb(h.used)})`)
+        .join(', ')
       console.log(
-        `Échantillons (tas alloués) : au pic de mémoire résidente ${mb(peak.rss)} Mo, tas du fil principal ${mb(peak.main)} Mo, ` +
-          `externe ${mb(peak.external)} Mo, tas des fils ${peak.workers.map(mb).join(' / ')} Mo ; ` +
-          `pics séparés : fil principal ${mb(peaks.main)} Mo, fils ${peaks.workers.map(mb).join(' / ')} Mo`,
+        `Échantillons (tas alloués) : au pic de mémoire résidente ${mb(peak.rss)} Mo, tas du fil principal ${mb(peak.main)} Mo, ${heaps} ; ` +
+          `pics séparés : ${[...peaks].map(([thread, bytes]) => `${thread} ${mb(bytes)} Mo`).join(', ')}`,
       )
+      const rows = [...seconds]
+        .filter(([, s]) => s >= 0.3)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+      console.log(`Temps processeur par fil : ${rows.join(', ')}`)
     },
   }
 }
 
 async function zipTo(file: string, entries: Record<string, string>): Promise<void> {
+  const { ZipFile } = await import('yazl')
   const zip = new ZipFile()
   for (const [name, body] of Object.entries(entries)) zip.addBuffer(Buffer.from(body), name)
   zip.end()
@@ -293,6 +295,7 @@ function hostileWxr(posts: number, body: string): string {
  * about 10; aim: at most 20).
  */
 async function hostile(): Promise<void> {
+  const { parseFile } = await import('#app/server/transfer/parse.server.ts')
   const cases: Record<string, (n: number, tag: string) => Promise<string>> = {
     'Medium, <h1 sans fin': async (n, tag) => {
       const file = path.join(dir, `medium-${tag}.zip`)
@@ -399,6 +402,10 @@ function rssMb(pid: number): number {
 
 /** Imports over HTTP into the production server while /healthz is polled. */
 async function overHttp(file: string, size: number): Promise<void> {
+  const { closeDatabase, migrateToLatest, openDatabase, setDatabase } =
+    await import('#app/server/db/client.server.ts')
+  const { seedDemoContent } = await import('#app/server/demo/seed.server.ts')
+  const { createSessionCookie, createTestUser } = await import('../tests/fixtures/auth.ts')
   const handle = openDatabase(path.join(dir, 'vitrine.db'))
   await migrateToLatest(handle.db)
   setDatabase(handle)
@@ -517,6 +524,7 @@ async function overHttp(file: string, size: number): Promise<void> {
   } finally {
     server?.kill()
     if (server) await once(server, 'exit')
+    await closeDatabase()
   }
 }
 

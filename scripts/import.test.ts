@@ -1,7 +1,7 @@
 // `npm run import` exit codes (ADR 088): 0 when every item came in (media that could not be
 // fetched are reported, not failures), 1 when an item failed, 2 when nothing could be read.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -50,4 +50,64 @@ describe('npm run import', () => {
     expect(refused.code).toBe(2)
     expect(refused.err).toContain('Rien n’a été importé')
   })
+})
+
+// Each thread's loaded modules, written by a module hook that runs in every thread.
+const TRACE = `import { registerHooks } from 'node:module'
+import { appendFileSync } from 'node:fs'
+import { threadId } from 'node:worker_threads'
+registerHooks({ load(url, context, next) {
+  appendFileSync(process.env.TRACE_FILE, threadId + ' ' + url + '\\n')
+  return next(url, context)
+} })`
+
+describe('npm run import’s threads', () => {
+  it(
+    'reads and writes in one worker: the main thread loads neither Kysely nor Zod, the render worker no Zod (ADR 124)',
+    {
+      timeout: 120_000,
+    },
+    () => {
+      const trace = path.join(root, 'trace.txt')
+      writeFileSync(trace, '')
+      const result = spawnSync(
+        process.execPath,
+        [
+          `--import=data:text/javascript,${encodeURIComponent(TRACE)}`,
+          'scripts/import.ts',
+          path.resolve('tests/fixtures/import/wordpress-classic.xml'),
+          '--sans-medias',
+        ],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: path.join(root, 'trace'),
+            DATABASE_URL: '',
+            TRACE_FILE: trace,
+          },
+          encoding: 'utf8',
+        },
+      )
+      expect([result.status, result.stderr]).toEqual([0, ''])
+      expect(result.stdout).toContain('Articles : 5 créés')
+      const threads = new Map<string, string[]>()
+      for (const line of readFileSync(trace, 'utf8').split('\n').filter(Boolean)) {
+        const [thread, url] = line.split(' ') as [string, string]
+        threads.set(thread, [...(threads.get(thread) ?? []), url])
+      }
+      const loads = (urls: string[], name: string) =>
+        urls.some((url) => url.includes(`/node_modules/${name}/`))
+      const main = threads.get('0')!
+      expect(main.some((url) => url.endsWith('/scripts/import.ts'))).toBe(true)
+      expect([loads(main, 'kysely'), loads(main, 'zod')]).toEqual([false, false])
+      // One worker reads the file and writes, one renders: three threads in all.
+      const all = [...threads.values()]
+      const writer = all.find((urls) => loads(urls, 'kysely'))!
+      const renderer = all.find((urls) => loads(urls, 'unified'))!
+      expect(loads(writer, 'saxes')).toBe(true)
+      expect(new Set([main, writer, renderer]).size).toBe(3)
+      expect(threads.size).toBe(3)
+      expect(loads(renderer, 'zod')).toBe(false)
+    },
+  )
 })

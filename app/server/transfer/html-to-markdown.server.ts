@@ -310,13 +310,3 @@ export function htmlToText(html: string, max = 2000): string {
   })
   return parts.join('').replace(/\s+/g, ' ').trim()
 }
-
-/** Markdown reduced to its words, for excerpts; the patterns are bounded (ADR 083). */
-export function stripMarkdown(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\][]{0,500}\]\([^()]{0,2048}\)/g, ' ')
-    .replace(/\[([^\][]{0,500})\]\([^()]{0,2048}\)/g, '$1')
-    .replace(/[#>*_`~|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}

@@ -1,16 +1,19 @@
-// The import worker's entry (ADR 083), in one of two roles. A reader reads the file named in
+// The import worker's entry (ADR 083), in one of three roles. A reader reads the file named in
 // workerData (then each file sent to it) with the format's reader and posts each item to the
 // main thread, at most IMPORT_WINDOW of them ahead of the main thread's 'ack's (ADR 102): the
 // reader works while the main thread writes, and items never pile up in memory. A renderer
 // (workerData `{ role: 'render' }`) turns the Markdown the main thread sends into HTML, so the
 // posts a reader hands off are rendered on the other core, never on the main thread (ADR 117).
 // A reader always has a render worker beside it and hands it every post: it never loads the
-// renderer itself (ADR 121).
+// renderer itself (ADR 121). The command (workerData `{ role: 'command' }`) runs a whole
+// import for `npm run import`: the database and the batches in a thread whose heap is bounded,
+// the reader and the render worker its own (ADR 124).
 // The heap of each is bounded by the main thread's resourceLimits: a file that needs more
 // ends the worker, never the server.
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
+import type { CommandJob } from './import-command.server.ts'
 import { parseFile } from './parse.server.ts'
 import {
   IMPORT_WINDOW,
@@ -29,12 +32,16 @@ const port = parentPort
 /** How much lower than the server's main thread this thread runs (a nice value, ADR 121). */
 const IMPORT_WORKER_NICE = 10
 
+const role = (workerData as { role?: string }).role
+
 // On a busy machine the main thread, which answers requests, waited for a core behind the
 // import's own threads: on Linux a thread has its own priority, and this one gives way to it.
-// On a quiet machine nothing changes (ADR 121).
+// On a quiet machine nothing changes (ADR 121). The command's thread does what the server's
+// main thread does in an admin import, at the process's priority (ADR 124).
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-  if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, IMPORT_WORKER_NICE)
+  if (role !== 'command' && Number.isInteger(tid) && tid !== process.pid)
+    setPriority(tid, IMPORT_WORKER_NICE)
 } catch {
   // Not Linux: the thread keeps the process's priority.
 }
@@ -97,8 +104,12 @@ async function run(job: ParseJob): Promise<void> {
   port.postMessage(end)
 }
 
-if ((workerData as { role?: string }).role === 'render') void serveRenders()
-else {
+if (role === 'render') void serveRenders()
+else if (role === 'command') {
+  // Loaded here only: a reader or a renderer never holds the database's modules.
+  const { runImportCommand } = await import('./import-command.server.ts')
+  await runImportCommand(port, workerData as CommandJob)
+} else {
   // The first file comes with the worker; later ones as messages, when the main thread
   // reuses it while it is idle (ADR 102).
   let jobs = run(workerData as ParseJob)

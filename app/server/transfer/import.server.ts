@@ -5,14 +5,11 @@
 // never blocks the server's event loop, and a file that needs too much memory ends the
 // worker only. The worker converts and renders each item and hands them over in order, a
 // few ahead at most; this thread prepares each one and writes them in batches (ADR 102).
-import { existsSync } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { log } from '#app/server/core/log.server.ts'
 import { syncCommits } from '#app/server/db/client.server.ts'
-import { folderMedia, isMarkdownZip, zipMedia } from './markdown-files.server.ts'
-import { isMediumZip } from './medium.server.ts'
 import {
   createContext,
   ImportRefused,
@@ -27,21 +24,17 @@ import {
   type SourcePost,
 } from './pipeline.server.ts'
 import { nextSteps, type ImportReportData } from './report.server.ts'
-import { savedBody } from './prepare.server.ts'
-import type {
-  ImportMessage,
-  ParseJob,
-  RenderReply,
-  RenderRequest,
-  WorkerEnd,
-} from './source.server.ts'
 import {
-  importVitrineRow,
-  isVitrineZip,
-  vitrineTarget,
-  type VitrineTarget,
-} from './vitrine.server.ts'
-import { openZip, type OpenZip } from './zip.server.ts'
+  savedBody,
+  type ImportMessage,
+  type ParseJob,
+  type RenderReply,
+  type RenderRequest,
+  type WorkerEnd,
+} from './source.server.ts'
+import type { OpenZip } from './zip.server.ts'
+import { InlineReader } from './inline-reader.server.ts'
+import { IMPORT_WORKER_LIMITS, importWorkerUrl } from './import-worker-url.server.ts'
 
 export { ImportRefused } from './pipeline.server.ts'
 
@@ -56,16 +49,6 @@ export const IMPORT_REFUSALS = {
     'Ce fichier demande plus de mémoire que l’import n’en dispose pour être lu. Rien n’a été importé.',
   crashed: 'La lecture du fichier a échoué (voir le journal du serveur). Rien n’a été importé.',
   stopped: 'import interrompu : la suite du fichier n’a pas pu être lue',
-}
-
-/**
- * The worker's heap, bounded so that any import up to the upload limit adds at most about
- * 300 MB to the server's resident memory (ADR 083).
- */
-export const IMPORT_WORKER_LIMITS = {
-  maxOldGenerationSizeMb: 192,
-  maxYoungGenerationSizeMb: 16,
-  stackSizeMb: 4,
 }
 
 export type ImportFormat = 'wordpress' | 'ghost' | 'zip' | 'markdown-file' | 'markdown-folder'
@@ -94,29 +77,17 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
   throw new ImportRefused(IMPORT_REFUSALS.unknown)
 }
 
-/**
- * The worker's script: the TypeScript source beside this module (development, tests, the
- * command line), or `import-worker.js` that scripts/build-server-entry.ts writes into build/
- * (the production bundle, wherever the bundler put this module's code).
- */
-export function importWorkerUrl(): URL {
-  const here = import.meta.url
-  if (here.endsWith('.ts')) return new URL('./import-worker.server.ts', here)
-  for (const candidate of ['./import-worker.js', '../import-worker.js', '../../import-worker.js']) {
-    const url = new URL(candidate, here)
-    if (existsSync(url)) return url
-  }
-  throw new Error('build/import-worker.js is missing: run npm run build')
-}
-
 interface Target {
   job: ParseJob
   label: string
   zip?: OpenZip
-  vitrine?: VitrineTarget
+  /** Writes one row of a Vitrine export (its own schemas, ADR 066). */
+  writeRow?: (ctx: ImportContext, table: string, row: unknown) => Promise<void>
   localMedia?: (from: string) => LocalMedia
 }
 
+// The helpers of the folder, zip and Vitrine formats are loaded with their format: a WordPress
+// or Ghost import never loads YAML, turndown's DOM or the Vitrine schemas (ADR 111, ADR 124).
 async function targetOf(file: string): Promise<Target> {
   const format = await detectFormat(file)
   switch (format) {
@@ -124,13 +95,16 @@ async function targetOf(file: string): Promise<Target> {
       return { job: { file, format }, label: 'WordPress (WXR)' }
     case 'ghost':
       return { job: { file, format }, label: 'Ghost (JSON)' }
-    case 'markdown-folder':
+    case 'markdown-folder': {
+      const { folderMedia } = await import('./markdown-files.server.ts')
       return {
         job: { file, format },
         label: 'Markdown (dossier)',
         localMedia: (from) => folderMedia(file, from),
       }
+    }
     case 'markdown-file': {
+      const { folderMedia } = await import('./markdown-files.server.ts')
       const dir = path.dirname(file)
       return {
         job: { file: dir, format: 'markdown-folder', only: path.basename(file) },
@@ -139,17 +113,23 @@ async function targetOf(file: string): Promise<Target> {
       }
     }
     case 'zip': {
+      const { openZip } = await import('./zip.server.ts')
       const zip = await openZip(file)
       try {
-        if (isVitrineZip(zip))
+        const vitrine = await import('./vitrine.server.ts')
+        if (vitrine.isVitrineZip(zip)) {
+          const rows = await vitrine.vitrineTarget(zip)
           return {
             job: { file, format: 'vitrine' },
             label: 'Vitrine (.zip)',
             zip,
-            vitrine: await vitrineTarget(zip),
+            writeRow: (ctx, table, row) => vitrine.importVitrineRow(ctx, rows, table, row),
           }
+        }
+        const { isMediumZip } = await import('./medium.server.ts')
         if (isMediumZip(zip))
           return { job: { file, format: 'medium' }, label: 'Medium (.zip)', zip }
+        const { isMarkdownZip, zipMedia } = await import('./markdown-files.server.ts')
         if (isMarkdownZip(zip))
           return {
             job: { file, format: 'markdown-zip' },
@@ -192,7 +172,7 @@ async function apply(ctx: ImportContext, target: Target, message: ImportMessage)
     case 'row':
       // Vitrine's own export writes each row itself, after what is waiting.
       await batch.flush()
-      if (target.vitrine) await importVitrineRow(ctx, target.vitrine, message.table, message.row)
+      if (target.writeRow) await target.writeRow(ctx, message.table, message.row)
       return
     case 'count':
       return batch.add({
@@ -264,8 +244,11 @@ class RenderWorker {
   }
 }
 
+/** The reader: a worker, or the same messages from this thread (InlineReader, ADR 124). */
+type Reader = Worker | InlineReader
+
 interface Workers {
-  reader: Worker
+  reader: Reader
   renderer: RenderWorker
 }
 
@@ -275,7 +258,10 @@ interface Workers {
  */
 let idle: (Workers & { timer: NodeJS.Timeout }) | undefined
 
-function takeWorkers(job: ParseJob): Workers {
+function takeWorkers(job: ParseJob, inline: boolean): Workers {
+  // The command's thread reads the file itself: it is a worker whose heap is bounded, and one
+  // isolate fewer is about 40 MB less (ADR 124).
+  if (inline) return { reader: new InlineReader(job), renderer: new RenderWorker() }
   const kept = idle
   if (kept) {
     idle = undefined
@@ -307,7 +293,8 @@ function endWorkers(workers: Workers): void {
 }
 
 function keepIdle(workers: Workers): void {
-  if (idle || !workers.renderer.usable) return endWorkers(workers)
+  if (idle || !workers.renderer.usable || workers.reader instanceof InlineReader)
+    return endWorkers(workers)
   workers.reader.unref()
   workers.renderer.worker.unref()
   const timer = setTimeout(() => {
@@ -328,7 +315,7 @@ async function renderedAside(renderer: RenderWorker, post: SourcePost): Promise<
 /** Runs the reader in a worker; resolves with how it ended, once every item is written. */
 function runWorker(ctx: ImportContext, target: Target): Promise<WorkerEnd> {
   return new Promise((resolve) => {
-    const workers = takeWorkers(target.job)
+    const workers = takeWorkers(target.job, ctx.options.readInThread === true)
     const { reader: worker, renderer } = workers
     ctx.render = (markdown) => renderer.render(markdown)
     let end: WorkerEnd | undefined

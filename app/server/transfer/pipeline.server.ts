@@ -26,7 +26,6 @@ import { insertPage, preparePage } from '#app/server/repositories/pages.server.t
 import { isReservedSlug } from '#app/domain/page.ts'
 import type { RevisionAuthor } from '#app/server/repositories/blog-revisions.server.ts'
 import { fetchMedia, FetchRefused } from './fetch-media.server.ts'
-import { stripMarkdown } from './html-to-markdown.server.ts'
 import { normalisePath } from './redirects.server.ts'
 import { ImportBatch, type BatchEntry } from './batch.server.ts'
 import { DeferredReport, ImportReport, type ReportSink } from './report.server.ts'
@@ -37,6 +36,7 @@ import {
   MAX_SOURCE_MARKDOWN,
   postLabel,
   SOURCE_TEXTS,
+  stripMarkdown,
   type SourcePost,
 } from './source.server.ts'
 
@@ -56,6 +56,11 @@ export interface ImportOptions {
   storage?: MediaStorage
   /** Where the private CV file goes (Vitrine's own export); MEDIA_DIR/private by default. */
   privateStorage?: MediaStorage
+  /**
+   * Read the file in this thread rather than in a reader worker: only where this thread is
+   * itself a worker with a bounded heap, `npm run import`'s (ADR 124).
+   */
+  readInThread?: boolean
   /** Called after each item with the number handled so far. */
   onProgress?: (done: number) => void
   now?: Date

@@ -6,17 +6,17 @@ import {
   expandShortcodes,
   htmlToMarkdown,
   htmlToText,
-  stripMarkdown,
   type ShortcodeContext,
 } from './html-to-markdown.server.ts'
 import {
   clip,
-  EMPTY_BODY,
   ImportRefused,
   MAX_SOURCE_HTML,
   MAX_SOURCE_MARKDOWN,
   postLabel,
+  savedBody,
   SOURCE_TEXTS,
+  stripMarkdown,
   type Emit,
   type RawPost,
   type SourcePost,
@@ -64,12 +64,6 @@ export function preparePost(
     notes: out,
     ...(galleryImages.length > 0 ? { galleryImages } : {}),
   }
-}
-
-/** The body a post is saved with: trimmed as Zod trims it, EMPTY_BODY for an empty post. */
-export function savedBody(post: Pick<SourcePost, 'markdown' | 'page'>): string {
-  const body = post.markdown.trim()
-  return body === '' ? (post.page ? '' : EMPTY_BODY) : body
 }
 
 /** Prepares `raw` and hands it over, or reports it failed. */

@@ -2,7 +2,8 @@
 // worker thread: they parse the file, cap every field while reading, turn HTML into
 // Markdown and render that Markdown there (ADR 102), then send each item as a plain message;
 // the pipeline, on the main thread, writes it. Nothing here does I/O, so the worker and the main thread can both load it.
-import { MAX_LENGTH } from '#app/domain/common.ts'
+// The limits alone, not the form schemas: a reader or a render worker never loads Zod (ADR 124).
+import { MAX_LENGTH } from '#app/domain/limits.ts'
 import type { ItemKind, Outcome } from '#app/domain/transfer.ts'
 
 /** A refusal of the whole file, before anything was written (French, shown as is). */
@@ -138,4 +139,20 @@ export function postLabel(post: {
   page?: boolean
 }): string {
   return `${post.page ? 'Page' : 'Article'} « ${clip(post.title || post.slug || post.sourceKey, 80)} »`
+}
+
+/** Markdown reduced to its words, for excerpts; the patterns are bounded (ADR 083). */
+export function stripMarkdown(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\][]{0,500}\]\([^()]{0,2048}\)/g, ' ')
+    .replace(/\[([^\][]{0,500})\]\([^()]{0,2048}\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** The body a post is saved with: trimmed as Zod trims it, EMPTY_BODY for an empty post. */
+export function savedBody(post: Pick<SourcePost, 'markdown' | 'page'>): string {
+  const body = post.markdown.trim()
+  return body === '' ? (post.page ? '' : EMPTY_BODY) : body
 }
