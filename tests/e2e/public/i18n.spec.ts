@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { createProject } from '#app/server/repositories/projects.server.ts'
 import { saveTranslation } from '#app/server/repositories/translations.server.ts'
-import { DEFAULT_SETTINGS } from '#app/domain/settings.ts'
+import { getSettings, updateSettings } from '#app/server/repositories/settings.server.ts'
+import { withDefaultSettings } from '#app/domain/settings.ts'
 import { makeBlogPost, makeProject } from '#app/server/demo/factories.server.ts'
 import { fr } from '#app/domain/i18n/messages.fr.ts'
 import { en } from '#app/domain/i18n/messages.en.ts'
@@ -169,9 +170,18 @@ test('the head follows the page’s language across in-app links from English to
 }) => {
   // The owner's keywords are French words: French pages name them, English pages none
   // (ADR 089). The site-wide data behind them follows a page change across languages.
-  const french = DEFAULT_SETTINGS.keywords.join(', ')
   const keywords = page.locator('head meta[name="keywords"]')
   await signInAdmin(page)
+  // Keywords of this test's own, over whatever settings the worker's database holds.
+  const stored = withDefaultSettings(await getSettings())
+  await updateSettings({
+    ...stored,
+    contact: { ...stored.contact, email: stored.contact.email || 'bonjour@exemple.fr' },
+    keywords: 'atelier, conception',
+  })
+  const french = 'atelier, conception'
+  await visit(page, '/')
+  await expect(keywords).toHaveAttribute('content', french)
   await visit(page, '/en/')
   await expect(keywords).toHaveCount(0)
   await page.getByLabel('User menu').click()
