@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createDatabaseFromTemplate, dropDatabase } from '../tests/setup/postgres.ts'
+
+// Under `npm run test:postgres` only the PostgreSQL case runs; the others are SQLite's.
+const TEST_POSTGRES = process.env.VITRINE_TEST_POSTGRES
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'vitrine-import-cli-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -17,7 +22,7 @@ function run(file: string, dataDir: string) {
   return { code: result.status, out: result.stdout, err: result.stderr }
 }
 
-describe('npm run import', () => {
+describe.skipIf(TEST_POSTGRES)('npm run import', () => {
   it('exits 0, 1 or 2 as the import went', { timeout: 120_000 }, () => {
     const classic = path.resolve('tests/fixtures/import/wordpress-classic.xml')
     const ok = run(classic, path.join(root, 'ok'))
@@ -61,7 +66,7 @@ registerHooks({ load(url, context, next) {
   return next(url, context)
 } })`
 
-describe('npm run import’s threads', () => {
+describe.skipIf(TEST_POSTGRES)('npm run import’s threads', () => {
   it(
     'reads and writes in one worker: the main thread loads neither Kysely nor Zod, the render worker no Zod (ADR 124)',
     {
@@ -110,4 +115,37 @@ describe('npm run import’s threads', () => {
       expect(loads(renderer, 'zod')).toBe(false)
     },
   )
+})
+
+describe.runIf(TEST_POSTGRES)('npm run import on PostgreSQL', () => {
+  it('writes into DATABASE_URL from its worker (ADR 124)', { timeout: 120_000 }, async () => {
+    const url = await createDatabaseFromTemplate(TEST_POSTGRES!)
+    try {
+      const result = spawnSync(
+        process.execPath,
+        [
+          'scripts/import.ts',
+          path.resolve('tests/fixtures/import/wordpress-classic.xml'),
+          '--sans-medias',
+        ],
+        {
+          env: { ...process.env, DATA_DIR: path.join(root, 'pg'), DATABASE_URL: url },
+          encoding: 'utf8',
+        },
+      )
+      expect([result.status, result.stderr]).toEqual([0, ''])
+      expect(result.stdout).toContain('Articles : 5 créés (3 publiés, 1 brouillon, 1 programmé)')
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const posts = await client.query<{ n: number }>('select count(*)::int as n from blog_posts')
+        const pages = await client.query<{ n: number }>('select count(*)::int as n from pages')
+        expect([posts.rows[0]!.n, pages.rows[0]!.n]).toEqual([5, 2])
+      } finally {
+        await client.end()
+      }
+    } finally {
+      await dropDatabase(TEST_POSTGRES!, url)
+    }
+  })
 })
