@@ -14,16 +14,14 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { CommandJob } from './import-command.server.ts'
-import { parseFile } from './parse.server.ts'
+import { readToEnd } from './parse.server.ts'
 import {
   IMPORT_WINDOW,
-  ImportRefused,
   type Emit,
   type ImportMessage,
   type ParseJob,
   type RenderReply,
   type RenderRequest,
-  type WorkerEnd,
 } from './source.server.ts'
 
 if (!parentPort) throw new Error('import-worker must run in a worker thread')
@@ -87,19 +85,7 @@ emit.handOff = true
 
 /** Reads one file and tells how it ended, once the main thread has taken every item. */
 async function run(job: ParseJob): Promise<void> {
-  let end: WorkerEnd
-  try {
-    await parseFile(job, emit)
-    end = { type: 'done' }
-  } catch (error) {
-    end =
-      error instanceof ImportRefused
-        ? { type: 'refused', message: error.message }
-        : {
-            type: 'error',
-            message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-          }
-  }
+  const end = await readToEnd(job, emit)
   await settled(0)
   port.postMessage(end)
 }

@@ -3,15 +3,8 @@
 // isolate. It speaks as the reader worker does (ADR 102): the items as 'message' events, at
 // most IMPORT_WINDOW ahead of the 'ack's, then how the reading ended.
 import { EventEmitter } from 'node:events'
-import { parseFile } from './parse.server.ts'
-import {
-  IMPORT_WINDOW,
-  ImportRefused,
-  type Emit,
-  type ImportMessage,
-  type ParseJob,
-  type WorkerEnd,
-} from './source.server.ts'
+import { readToEnd } from './parse.server.ts'
+import { IMPORT_WINDOW, type Emit, type ImportMessage, type ParseJob } from './source.server.ts'
 
 export class InlineReader extends EventEmitter {
   private unacknowledged = 0
@@ -60,19 +53,7 @@ export class InlineReader extends EventEmitter {
     }
     // The render worker renders every post, as beside the reader worker (ADR 121).
     emit.handOff = true
-    let end: WorkerEnd
-    try {
-      await parseFile(job, emit)
-      end = { type: 'done' }
-    } catch (error) {
-      end =
-        error instanceof ImportRefused
-          ? { type: 'refused', message: error.message }
-          : {
-              type: 'error',
-              message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-            }
-    }
+    const end = await readToEnd(job, emit)
     await this.settled(0)
     if (!this.stopped) this.emit('message', end)
   }

@@ -2,7 +2,22 @@
 // parses the file and hands each item to `emit`. Nothing here touches the database.
 // Each reader is loaded when its format is first read: a WordPress import never loads the
 // Vitrine reader's schemas, and the worker's memory stays that of the one format (ADR 111).
-import type { Emit, ParseJob } from './source.server.ts'
+import { ImportRefused, type Emit, type ParseJob, type WorkerEnd } from './source.server.ts'
+
+/** Reads the whole file into `emit` and tells how the reading ended, never throwing. */
+export async function readToEnd(job: ParseJob, emit: Emit): Promise<WorkerEnd> {
+  try {
+    await parseFile(job, emit)
+    return { type: 'done' }
+  } catch (error) {
+    return error instanceof ImportRefused
+      ? { type: 'refused', message: error.message }
+      : {
+          type: 'error',
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }
+  }
+}
 
 export async function parseFile(job: ParseJob, emit: Emit): Promise<void> {
   switch (job.format) {
