@@ -284,7 +284,8 @@ test('the hub edits an item’s English version beside the French one and marks 
   await page.goto('/admin/projects')
   const row = page.getByRole('listitem').filter({ hasText: `À traduire ${stamp}` })
   await expect(row.getByTestId('missing-translation')).toHaveText('Traduction anglaise manquante')
-  await page.goto(`/admin/projects?edit=${project.id}`)
+  // Hydrated before the click: a click during hydration may be lost on a loaded machine.
+  await visit(page, `/admin/projects?edit=${project.id}`)
   await page.getByRole('link', { name: 'Modifier la version anglaise' }).click()
   const panel = page.getByRole('region', { name: `Version anglaise — À traduire ${stamp}` })
   // The French text stands beside its English field.
