@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { THEME_IDS, THEMES, type ThemeId } from '#app/domain/theme.ts'
+import { THEME_IDS, type ThemeId } from '#app/domain/theme.ts'
 import { createBlogPost } from '#app/server/repositories/blog.server.ts'
 import { updateCvSettings, updateCvUrl } from '#app/server/repositories/cv.server.ts'
 import { createMediaItem } from '#app/server/repositories/media.server.ts'
@@ -17,7 +17,7 @@ import {
   makeTimelineItem,
 } from '#app/server/demo/factories.server.ts'
 import { test, expect, allowConsoleError, waitForHydration } from '../../fixtures/test.ts'
-import { overlayGone } from './helpers.ts'
+import { overlayGone, pickTheme } from './helpers.ts'
 
 // Each page is loaded once and checked in the four themes, switched with the site's own theme
 // picker as a visitor does (ADR 115): a theme is only `html[data-theme]` and the CSS custom
@@ -70,16 +70,7 @@ async function prepare(page: Page) {
 
 /** Chooses `theme` with the theme picker, as a visitor does, then leaves the page at rest. */
 async function chooseTheme(page: Page, theme: ThemeId) {
-  const html = page.locator('html')
-  if ((await html.getAttribute('data-theme')) !== theme) {
-    await page.getByRole('button', { name: 'Choisir un thème' }).click()
-    await page
-      .getByRole('group', { name: 'Thèmes' })
-      .getByRole('button', { name: THEMES[theme].label })
-      .click()
-  }
-  await expect(html).toHaveAttribute('data-theme', theme)
-  await expect(page.getByRole('group', { name: 'Thèmes' })).toHaveCount(0)
+  await pickTheme(page, theme)
   // As on a page loaded in that theme: no pointer over the picker, no focus on it, no colour
   // still in transition.
   await page.mouse.move(0, 0)

@@ -1,7 +1,7 @@
 // The fixed section badge never covers the footer's « © » line, in any theme (1280 px).
-import { THEME_IDS, THEMES } from '#app/domain/theme.ts'
+import { THEME_IDS } from '#app/domain/theme.ts'
 import { test, expect } from '../../fixtures/test.ts'
-import { visit } from './helpers.ts'
+import { pickTheme, visit } from './helpers.ts'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -14,16 +14,7 @@ for (const path of ['/', '/projects']) {
   }) => {
     await visit(page, path)
     for (const theme of THEME_IDS) {
-      const html = page.locator('html')
-      if ((await html.getAttribute('data-theme')) !== theme) {
-        await page.getByRole('button', { name: 'Choisir un thème' }).click()
-        await page
-          .getByRole('group', { name: 'Thèmes' })
-          .getByRole('button', { name: THEMES[theme].label })
-          .click()
-        await expect(page.getByRole('group', { name: 'Thèmes' })).toHaveCount(0)
-      }
-      await expect(html).toHaveAttribute('data-theme', theme)
+      await pickTheme(page, theme)
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
       const copyright = page.getByRole('contentinfo').getByText(/^© \d{4} /)
       await expect(copyright).toBeInViewport()

@@ -1,5 +1,6 @@
 // Drivers shared by the public-site browser tests.
 import type { Locator, Page } from '@playwright/test'
+import { THEMES, type ThemeId } from '#app/domain/theme.ts'
 import { expect, waitForHydration } from '../../fixtures/test.ts'
 
 /**
@@ -55,4 +56,18 @@ export async function expectRed(target: Locator) {
     return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)]
   })
   expect(r > g && r > b, `red text, got rgb(${r}, ${g}, ${b})`).toBe(true)
+}
+
+/** Chooses `theme` with the theme picker, as a visitor does, unless the page already has it. */
+export async function pickTheme(page: Page, theme: ThemeId) {
+  const html = page.locator('html')
+  if ((await html.getAttribute('data-theme')) !== theme) {
+    await page.getByRole('button', { name: 'Choisir un thème' }).click()
+    await page
+      .getByRole('group', { name: 'Thèmes' })
+      .getByRole('button', { name: THEMES[theme].label })
+      .click()
+  }
+  await expect(html).toHaveAttribute('data-theme', theme)
+  await expect(page.getByRole('group', { name: 'Thèmes' })).toHaveCount(0)
 }
