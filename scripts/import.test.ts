@@ -57,18 +57,27 @@ describe.skipIf(TEST_POSTGRES)('npm run import', () => {
   })
 })
 
-// Each thread's loaded modules, written by a module hook that runs in every thread.
+// Each thread's loaded modules and its nice value as it loads them (Linux's
+// /proc/thread-self/stat, "-" elsewhere), written by a module hook that runs in every thread.
 const TRACE = `import { registerHooks } from 'node:module'
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, readFileSync } from 'node:fs'
 import { threadId } from 'node:worker_threads'
+const nice = () => {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]
+  } catch {
+    return '-'
+  }
+}
 registerHooks({ load(url, context, next) {
-  appendFileSync(process.env.TRACE_FILE, threadId + ' ' + url + '\\n')
+  appendFileSync(process.env.TRACE_FILE, threadId + ' ' + nice() + ' ' + url + '\\n')
   return next(url, context)
 } })`
 
 describe.skipIf(TEST_POSTGRES)('npm run import’s threads', () => {
   it(
-    'reads and writes in one worker: the main thread loads neither Kysely nor Zod, the render worker no Zod (ADR 124)',
+    'reads and writes in one worker: the main thread loads neither Kysely nor Zod, the render worker no Zod (ADR 124), no thread below the process’s priority (ADR 129)',
     {
       timeout: 120_000,
     },
@@ -96,9 +105,11 @@ describe.skipIf(TEST_POSTGRES)('npm run import’s threads', () => {
       expect([result.status, result.stderr]).toEqual([0, ''])
       expect(result.stdout).toContain('Articles : 5 créés')
       const threads = new Map<string, string[]>()
+      const nices = new Set<string>()
       for (const line of readFileSync(trace, 'utf8').split('\n').filter(Boolean)) {
-        const [thread, url] = line.split(' ') as [string, string]
+        const [thread, nice, url] = line.split(' ') as [string, string, string]
         threads.set(thread, [...(threads.get(thread) ?? []), url])
+        nices.add(nice)
       }
       const loads = (urls: string[], name: string) =>
         urls.some((url) => url.includes(`/node_modules/${name}/`))
@@ -113,6 +124,9 @@ describe.skipIf(TEST_POSTGRES)('npm run import’s threads', () => {
       expect(new Set([main, writer, renderer]).size).toBe(3)
       expect(threads.size).toBe(3)
       expect(loads(renderer, 'zod')).toBe(false)
+      // No thread gives way: the renderer loads its pipeline after it would have lowered its
+      // priority, and the command has no server to give way to (ADR 129).
+      if (os.platform() === 'linux') expect([...nices]).toEqual(['0'])
     },
   )
 })

@@ -30,16 +30,18 @@ const port = parentPort
 /** How much lower than the server's main thread this thread runs (a nice value, ADR 121). */
 const IMPORT_WORKER_NICE = 10
 
-const role = (workerData as { role?: string }).role
+const { role, givesWay } = workerData as { role?: string; givesWay?: boolean }
 
 // On a busy machine the main thread, which answers requests, waited for a core behind the
 // import's own threads: on Linux a thread has its own priority, and this one gives way to it.
 // On a quiet machine nothing changes (ADR 121). The command's thread does what the server's
-// main thread does in an admin import, at the process's priority (ADR 124).
+// main thread does in an admin import, at the process's priority (ADR 124), and so does its
+// render worker: on a busy machine a lower one left the writing thread waiting for each post's
+// HTML (ADR 129).
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-  if (role !== 'command' && Number.isInteger(tid) && tid !== process.pid)
-    setPriority(tid, IMPORT_WORKER_NICE)
+  const yields = role === 'render' ? givesWay !== false : role !== 'command'
+  if (yields && Number.isInteger(tid) && tid !== process.pid) setPriority(tid, IMPORT_WORKER_NICE)
 } catch {
   // Not Linux: the thread keeps the process's priority.
 }

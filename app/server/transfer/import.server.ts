@@ -206,15 +206,20 @@ const WORKER_IDLE_MS = 30_000
  * render it cannot give (the worker ended) resolves undefined: the repository then renders.
  */
 class RenderWorker {
-  readonly worker = new Worker(importWorkerUrl(), {
-    workerData: { role: 'render' },
-    resourceLimits: IMPORT_WORKER_LIMITS,
-  })
+  readonly worker: Worker
   private next = 0
   private ended = false
   private readonly pending = new Map<number, (html: string | undefined) => void>()
 
-  constructor() {
+  /**
+   * `givesWay`: the thread runs below the process's priority, behind the server's main thread
+   * (ADR 121). The command's has no server to give way to: it keeps the process's (ADR 129).
+   */
+  constructor(givesWay: boolean) {
+    this.worker = new Worker(importWorkerUrl(), {
+      workerData: { role: 'render', givesWay },
+      resourceLimits: IMPORT_WORKER_LIMITS,
+    })
     this.worker.on('message', (reply: RenderReply) => {
       const resolve = this.pending.get(reply.id)
       this.pending.delete(reply.id)
@@ -261,7 +266,7 @@ let idle: (Workers & { timer: NodeJS.Timeout }) | undefined
 function takeWorkers(job: ParseJob, inline: boolean): Workers {
   // The command's thread reads the file itself: it is a worker whose heap is bounded, and one
   // isolate fewer is about 40 MB less (ADR 124).
-  if (inline) return { reader: new InlineReader(job), renderer: new RenderWorker() }
+  if (inline) return { reader: new InlineReader(job), renderer: new RenderWorker(false) }
   const kept = idle
   if (kept) {
     idle = undefined
@@ -284,7 +289,7 @@ function takeWorkers(job: ParseJob, inline: boolean): Workers {
     idle = undefined
   })
   // The reader hands every post to it, unrendered (ADR 121).
-  return { reader, renderer: new RenderWorker() }
+  return { reader, renderer: new RenderWorker(true) }
 }
 
 function endWorkers(workers: Workers): void {
