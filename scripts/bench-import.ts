@@ -10,13 +10,14 @@
 // `--hostile`: hostile files (a Medium page of unclosed <h1, WordPress posts of nested <div>,
 // shortcodes without end) imported at one size and at ten times that size; prints how many
 // times longer the larger took (aim: at most 20).
-// The import runs as `npm run import` runs it (ADR 124): in a worker thread that writes, with
-// the reader and the render worker its own; this process's main thread loads only what the
-// command's does, every other module of the bench is imported by the mode that needs it.
-// `--memory`: samples every 100 ms the process's resident memory, the main thread's heap, the
+// The import is `npm run import`'s command (ADR 124), run as a process of its own: the time
+// and the peak resident memory printed are the command's, not this bench's (ADR 129).
+// `--memory`: the same import started from this process, as the command's main thread starts
+// it, to sample every 100 ms the process's resident memory, the main thread's heap, the
 // writing worker's and each of its workers' (getHeapStatistics), and each thread's CPU, and
-// prints their peaks and the figures at the resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the
-// writing worker writes a heap snapshot there half-way through the import.
+// print their peaks and the figures at the resident peak; with BENCH_HEAP_SNAPSHOT=<dir> the
+// writing worker writes a heap snapshot there half-way through the import. Its peak also holds
+// this bench's own modules and the file it wrote.
 // `--http`: the production server (`npm start`'s entry; run `npm run build` first) imports,
 // over HTTP as an admin, this WXR and a 60 MB hostile post while /healthz is polled every
 // 20 ms; prints the slowest /healthz answer (aim: 200 ms) and the server's peak resident
@@ -168,11 +169,59 @@ try {
       `WXR de ${(size / 1024 / 1024).toFixed(0)} Mo lu en flux en ${seconds.toFixed(1)} s : ${items} éléments, ` +
         `pic de mémoire résidente ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} Mo`,
     )
-  } else await importAll(file, size)
+  } else if (MEMORY || process.env.BENCH_HEAP_SNAPSHOT) await importAll(file, size)
+  else await importByCommand(file, size)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
 
+/**
+ * The import as the owner runs it: `npm run import`'s command, a process of its own, whose
+ * peak resident memory the kernel keeps (VmHWM) and whose CPU time counts all its threads; read
+ * every 100 ms until it exits, so the CPU figure may miss its last tenth of a second. This
+ * process's own modules, its written file and its samples are not counted in the peak.
+ */
+async function importByCommand(file: string, size: number): Promise<void> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['scripts/import.ts', file, '--sans-medias'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  let peakKb = 0
+  let cpuTicks = 0
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? peakKb)
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      cpuTicks = Number(fields[11]) + Number(fields[12])
+    } catch {
+      // The command ended between two readings: the last ones stand.
+    }
+  }
+  const timer = setInterval(read, 100)
+  const [code] = (await once(child, 'exit')) as [number | null]
+  clearInterval(timer)
+  const seconds = (performance.now() - started) / 1000
+  if (code !== 0) throw new Error(`npm run import a fini avec le code ${code}:\n${out}`)
+  console.log(out.split('\n').slice(0, 4).join('\n'))
+  console.log(
+    `WXR de ${POSTS} articles (${(size / 1024 / 1024).toFixed(1)} Mo) importé par npm run import en ${seconds.toFixed(1)} s ` +
+      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${(cpuTicks / 100).toFixed(1)} s, tous fils compris ; ` +
+      `charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
+  )
+  console.log(`Mémoire résidente : pic de la commande ${(peakKb / 1024).toFixed(0)} Mo (VmHWM)`)
+}
+
+/**
+ * The same import run from this process (`--memory`, BENCH_HEAP_SNAPSHOT): the figures of each
+ * thread's heap need the workers' handles. This process's peak then also holds the bench's own
+ * modules and the file it wrote.
+ */
 async function importAll(file: string, size: number): Promise<void> {
   const rssBefore = process.memoryUsage().rss
   const started = performance.now()
