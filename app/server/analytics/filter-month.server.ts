@@ -5,6 +5,7 @@
 // period reads its whole months here and the days at its edges as before.
 import type { Kysely, Transaction } from 'kysely'
 import { DIM } from '#app/domain/analytics.ts'
+import { getCache } from '../cache/caches.server.ts'
 import { getDb } from '../db/client.server.ts'
 import type { AnalyticsFilterMonthTable, Database } from '../db/schema.server.ts'
 import {
@@ -197,10 +198,7 @@ export async function deleteAllFilterMonths(db: Kysely<Database>): Promise<void>
 // Build, in the background only (ADR 128).
 
 /** The values of a month holding at least MONTH_SHARE of its visits, with its visits. */
-async function broadValues(
-  db: Kysely<Database>,
-  month: number,
-): Promise<{ visits: number; values: VisitFilter[] }> {
+async function broadValues(db: Kysely<Database>, month: number): Promise<Plan> {
   const lo = firstVisitId(month)
   const hi = firstVisitId(nextMonth(month))
   // Visits with a page view, as every count has them (`countVisits`).
@@ -240,6 +238,20 @@ async function broadValues(
   for (const g of goals) values.push({ dim: DIM.goal, value: -Number(g.page) })
   return { visits, values }
 }
+
+/** A month's visits with a page view and the values to build for it. */
+interface Plan {
+  visits: number
+  values: VisitFilter[]
+}
+
+/**
+ * The values of the months being built, kept between the background's calls (each call would
+ * otherwise group a month's visit rows again, most of a short call's time at 10 M events). A
+ * list gone stale only decides which values are built: each one's rows are counted when written.
+ * Emptied with every cache on a switch of database (ADR 081); months are built one at a time.
+ */
+const plans = getCache<number, Plan>('statistics-filter-month-plans', { max: 4 })
 
 /**
  * Whether the rollups are counted in the site's time zone with visit rows, and the zone they
@@ -325,7 +337,7 @@ async function writeValue(
 
 /**
  * Builds the missing months' rows, newest month first, one value at a time (a transaction
- * each), until `budgetMs` of wall time is spent. A month is built once it is whole: every day
+ * each), until `budgetMs` of wall time is spent (one value at least). A month is built once it is whole: every day
  * of it counted and never counted again by the refresh (it recounts from its last run minus
  * five minutes, ADR 073), and none of its visits gone to retention. Returns whether every
  * month is built. Called by the background timer, never in a request.
@@ -338,7 +350,10 @@ export async function buildFilterMonths(
   const started = performance.now()
   const zone = await countedZone(db)
   const until = Number(await readState(ROLLUP_STATE.until, db))
-  if (zone === undefined || !Number.isFinite(until) || until <= 0) return false
+  if (zone === undefined || !Number.isFinite(until) || until <= 0) {
+    plans.clear()
+    return false
+  }
   // The last day the refresh will not count again: the one before its first.
   const settled = Math.floor(zoneOf(zone).local(until - 300) / DAY_S) - 1
   const first = await db
@@ -363,11 +378,16 @@ export async function buildFilterMonths(
   const months: number[] = []
   for (let m = monthOf(visitDay(Number(first.id))); nextMonth(m) - 1 <= settled; m = nextMonth(m))
     if (m >= kept && !done.get(m)?.has(`${LISTED}|${LISTED}`)) months.unshift(m)
+  let written = 0
   for (const month of months) {
-    const { visits, values } = await broadValues(db, month)
+    let plan = plans.get(month)
+    if (!plan) plans.set(month, (plan = await broadValues(db, month)))
+    const { visits, values } = plan
     for (const filter of values) {
       if (done.get(month)?.has(`${filter.dim}|${filter.value}`)) continue
-      if (performance.now() - started > budgetMs) return false
+      // At least one value a call, whatever the budget: every call moves the build on.
+      if (written > 0 && performance.now() - started > budgetMs) return false
+      written++
       const rows = await countDays(db, month, nextMonth(month) - 1, filter, false)
       await db.transaction().execute(async (trx) => {
         // A new time zone since this build began: its days are being counted again.
@@ -394,6 +414,7 @@ export async function buildFilterMonths(
         .onConflict((oc) => oc.columns(['fdim', 'fvalue', 'month', 'dim', 'value']).doNothing())
         .execute()
     })
+    plans.delete(month)
   }
   return true
 }
