@@ -3,7 +3,7 @@
 // reaching one goal, built in the background from what a filter reads today (ADR 112's daily
 // rows, the visit rows), so the figures are those by construction. A single filter over a long
 // period reads its whole months here and the days at its edges as before.
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, OnConflictBuilder, Transaction } from 'kysely'
 import { DIM } from '#app/domain/analytics.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { getDb } from '../db/client.server.ts'
@@ -21,7 +21,7 @@ import { countFromVisits, firstVisitId, totalFromVisits, visitDay } from './visi
 import { zoneOf } from './zone.server.ts'
 
 const DAY_S = 86_400
-const TABLE = 'analytics_filter_month'
+const TABLE = 'analytics_filter_month' as const
 
 /**
  * A value gets its month's rows when it holds at least this share of the month's visits: the
@@ -265,6 +265,17 @@ async function countedZone(db: Kysely<Database>): Promise<string | undefined> {
   return zone === timeZone && visits === '1' ? zone : undefined
 }
 
+/** A row already written takes the new counts. */
+function replaceCounts(oc: OnConflictBuilder<Database, typeof TABLE>) {
+  return oc.columns(['fdim', 'fvalue', 'month', 'dim', 'value']).doUpdateSet((eb) => ({
+    visitors: eb.ref('excluded.visitors'),
+    visits: eb.ref('excluded.visits'),
+    pageviews: eb.ref('excluded.pageviews'),
+    bounces: eb.ref('excluded.bounces'),
+    duration: eb.ref('excluded.duration'),
+  }))
+}
+
 /** Writes one value's rows for a month, with its line in the month's list. */
 async function writeValue(
   trx: Transaction<Database>,
@@ -303,11 +314,13 @@ async function writeValue(
     .where('month', '=', month)
     .execute()
   const values = [...panels.values()]
-  // Under SQLite's bound on parameters: 10 columns × 90 rows.
+  // Under SQLite's bound on parameters: 10 columns × 90 rows. Another app server building the
+  // same value: the last one wins, with the same counts.
   for (let i = 0; i < values.length; i += 90)
     await trx
       .insertInto(TABLE)
       .values(values.slice(i, i + 90))
+      .onConflict(replaceCounts)
       .execute()
   await trx
     .insertInto(TABLE)
@@ -323,15 +336,7 @@ async function writeValue(
       bounces: total.bounces,
       duration: total.duration,
     })
-    .onConflict((oc) =>
-      oc.columns(['fdim', 'fvalue', 'month', 'dim', 'value']).doUpdateSet((eb) => ({
-        visitors: eb.ref('excluded.visitors'),
-        visits: eb.ref('excluded.visits'),
-        pageviews: eb.ref('excluded.pageviews'),
-        bounces: eb.ref('excluded.bounces'),
-        duration: eb.ref('excluded.duration'),
-      })),
-    )
+    .onConflict(replaceCounts)
     .execute()
 }
 
