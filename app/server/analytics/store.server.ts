@@ -715,6 +715,9 @@ export async function saveStatsSettings(
 // ---------------------------------------------------------------------------------------------
 // Retention: raw events older than the setting (25 months by default) go; rollups stay.
 
+/** Days from the purge's edge looked at visit by visit (`purgeVisitsBefore`). */
+const VISIT_EDGE_DAYS = 3
+
 /**
  * Deletes the visit rows (ADR 103) of visits that started before `before`, with their pages.
  * A visit's id is its local day's: days two before `before`'s UTC day are wholly older (a time
@@ -732,7 +735,7 @@ async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<
       .selectFrom('analytics_visit')
       .select('id')
       .where('id', '>=', firstVisitId(edge))
-      .where('id', '<', firstVisitId(edge + 3))
+      .where('id', '<', firstVisitId(edge + VISIT_EDGE_DAYS))
       .where('t', '<', before)
       .execute()
   ).map((row) => Number(row.id))
@@ -742,9 +745,6 @@ async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<
     await db.deleteFrom('analytics_visit').where('id', 'in', chunk).execute()
   }
 }
-
-/** Days from the purge's edge looked at visit by visit (`purgeVisitsBefore`). */
-const VISIT_EDGE_DAYS = 3
 
 /** The purge's cut-off in Unix seconds: events before it go. */
 function retentionCutoff(months: number, now: number): number {
