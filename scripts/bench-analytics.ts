@@ -19,6 +19,11 @@
 //   7. With `--db FILE`: the SQLite database is kept in FILE and generated only when missing
 //      (pass the same `--events`), so the panels can be timed again after a change (migrations
 //      run on it first).
+//   8. After the rollups, the monthly rows under a filter are built at once (ADR 128; the
+//      background builds them two seconds a minute) and their bytes printed; the filtered
+//      dashboards, narrow values included (referrer, country, browser, UTM source, goal), print
+//      their process CPU beside their wall time. On PostgreSQL they are timed again without the
+//      monthly rows (the days' path alone), on the same events.
 // Aims: ≥ 2,000 events/s with public p99 within ×1.5; every panel ≤ 150 ms at 10 M events on
 // both databases; every filtered dashboard ≤ 500 ms at 30 days and ≤ 2 s at 12 months (ADR 103);
 // ≤ 80 bytes per raw event on SQLite, visit rows included.
@@ -44,6 +49,10 @@ import {
 import { buildReport, panelRows } from '../app/server/analytics/report.server.ts'
 import { realtimeVisitors } from '../app/server/analytics/realtime.server.ts'
 import { EVENT_COLUMNS, refreshRollups } from '../app/server/analytics/rollup.server.ts'
+import {
+  buildFilterMonths,
+  deleteAllFilterMonths,
+} from '../app/server/analytics/filter-month.server.ts'
 import { DICT, dictIds } from '../app/server/analytics/store.server.ts'
 import { resetCaches } from '../app/server/cache/caches.server.ts'
 import { zoneOf } from '../app/server/analytics/zone.server.ts'
@@ -244,26 +253,48 @@ function postgresInserter(handle: DatabaseHandle) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const runs: number[] = []
+/** Milliseconds of this process's CPU (user and system) since `from`. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from)
+  return (used.user + used.system) / 1000
+}
+
+/** Median wall time and median process CPU of 3 runs, ms. */
+async function time(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const walls: number[] = []
+  const cpus: number[] = []
   for (let i = 0; i < 3; i++) {
     const start = performance.now()
+    const cpu = process.cpuUsage()
     await work()
-    runs.push(performance.now() - start)
+    cpus.push(cpuSince(cpu))
+    walls.push(performance.now() - start)
   }
-  return median(runs)
+  return { wall: median(walls), cpu: median(cpus) }
 }
+
+/** The filtered dashboards timed: broad and narrow values, a page, a UTM source and a goal. */
+const FILTERED: [string, Partial<StatsQuery>][] = [
+  ['source=linkedin', { source: 'linkedin' }],
+  ['page (2nd post)', { page: '/blog/article-1' }],
+  ['country=FR', { country: 'FR' }],
+  ['goal=cv', { goal: 'cv' }],
+  // Narrow values (6–9 % of the visits, ADR 125).
+  ['referrer=linkedin.com', { referrer: 'linkedin.com' }],
+  ['country=BE', { country: 'BE' }],
+  ['browser=Opera', { browser: 'Opera' }],
+]
 
 /**
  * Every panel's time for 30 days and 12 months, then whole filtered dashboards (a filter reads
- * visit rows, ADR 103). Returns the slowest panel and the slowest filtered dashboard.
+ * visit rows, ADR 103; ADR 112's and ADR 128's rollups under a filter). Returns the slowest
+ * panel and the slowest filtered dashboard. `filteredOnly`: the filtered dashboards alone.
  */
 async function panelTimes(
   label: string,
+  { filteredOnly = false } = {},
 ): Promise<{ panel: number; filtered: number; filtered30: number; filtered12: number }> {
   let worst = 0
-  console.log(`\nPanels on ${label} (median of 3, ms):`)
-  console.log('  panel                       30 days   12 months')
   const queries: [string, StatsQuery][] = [
     ['30d', StatsQuerySchema.parse({ period: '30d' })],
     ['12m', StatsQuerySchema.parse({ period: '12m' })],
@@ -271,25 +302,54 @@ async function panelTimes(
   const byPeriod = [0, 0]
   const line = async (name: string, work: (q: StatsQuery) => Promise<unknown>) => {
     const ms: number[] = []
-    for (const [, q] of queries) ms.push(await time(() => work(q)))
+    for (const [, q] of queries) ms.push((await time(() => work(q))).wall)
     worst = Math.max(worst, ...ms)
     ms.forEach((m, i) => (byPeriod[i] = Math.max(byPeriod[i]!, m)))
     console.log(`  ${name.padEnd(26)} ${ms.map((m) => m.toFixed(1).padStart(9)).join(' ')}`)
   }
-  for (const d of DIMENSIONS) await line(d.label, (q) => panelRows(d.key, q))
-  await line('Realtime (5 min)', () => realtimeVisitors())
-  await line('Whole dashboard (all)', (q) => buildReport(q))
-  const panel = worst
+  let panel = 0
+  if (!filteredOnly) {
+    console.log(`\nPanels on ${label} (median of 3, ms):`)
+    console.log('  panel                       30 days   12 months')
+    for (const d of DIMENSIONS) await line(d.label, (q) => panelRows(d.key, q))
+    await line('Realtime (5 min)', () => realtimeVisitors())
+    await line('Whole dashboard (all)', (q) => buildReport(q))
+    panel = worst
+  }
   worst = 0
   byPeriod.fill(0)
-  await line('Filtered: source=linkedin', (q) => buildReport({ ...q, source: 'linkedin' }))
-  await line('Filtered: page (2nd post)', (q) => buildReport({ ...q, page: '/blog/article-1' }))
-  await line('Filtered: country=FR', (q) => buildReport({ ...q, country: 'FR' }))
-  await line('Filtered: goal=cv', (q) => buildReport({ ...q, goal: 'cv' }))
+  // Process CPU beside the wall time: on SQLite the work is the process's (the aims of
+  // ADRs 125 and 128 are in CPU there); on PostgreSQL the server's work is in the wall time only.
+  console.log(`\nFiltered dashboards on ${label} (median of 3, ms, wall / process CPU):`)
+  console.log('  filter                        30 days (wall / CPU)   12 months (wall / CPU)')
+  for (const [name, filter] of FILTERED) {
+    const cells: string[] = []
+    for (const [i, [, q]] of queries.entries()) {
+      const { wall, cpu } = await time(() => buildReport({ ...q, ...filter }))
+      worst = Math.max(worst, wall)
+      byPeriod[i] = Math.max(byPeriod[i]!, wall)
+      cells.push(`${wall.toFixed(1).padStart(9)} / ${cpu.toFixed(1).padStart(8)}`)
+    }
+    console.log(`  ${name.padEnd(26)} ${cells.join('    ')}`)
+  }
   // Every figure is several times its quiet value on a busy machine: say how busy it was.
   const load = os.loadavg().map((l) => l.toFixed(1))
   console.log(`  machine load (1, 5, 15 min): ${load.join(', ')} on ${os.cpus().length} cores`)
   return { panel, filtered: worst, filtered30: byPeriod[0]!, filtered12: byPeriod[1]! }
+}
+
+/** Builds every month's rows under a filter at once (ADR 128) and says how long it took. */
+async function buildMonths(label: string, db: DatabaseHandle['db']): Promise<void> {
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  await buildFilterMonths(Date.now(), db, { budgetMs: Infinity })
+  const rows = await db
+    .selectFrom('analytics_filter_month')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  console.log(
+    `${label}: monthly rows under a filter built in ${((performance.now() - start) / 1000).toFixed(1)} s wall, ${(cpuSince(cpu) / 1000).toFixed(1)} s process CPU (${Number(rows.n).toLocaleString('en')} rows)`,
+  )
 }
 
 /**
@@ -299,7 +359,7 @@ async function panelTimes(
 function sqliteBytesPerEvent(
   handle: DatabaseHandle,
   events: number,
-): { events: number; visits: number; filters: number; rollups: number } {
+): { events: number; visits: number; filters: number; months: number; rollups: number } {
   const bytes = (names: string[]) =>
     (
       handle.sqlite
@@ -322,6 +382,8 @@ function sqliteBytesPerEvent(
     ]),
     // The rollups under one filter (ADR 112) stand in for visit rows: counted with them.
     filters: bytes(['analytics_filter_rollup']),
+    // Their monthly rows (ADR 128) too.
+    months: bytes(['analytics_filter_month']),
     rollups: bytes(['analytics_rollup', 'sqlite_autoindex_analytics_rollup_1']),
   }
 }
@@ -595,9 +657,10 @@ async function sqlitePhase(): Promise<void> {
     console.log(
       `SQLite: rollups built in ${((performance.now() - start) / 1000).toFixed(1)} s (${rollups.n.toLocaleString('en')} rows)`,
     )
+    await buildMonths('SQLite', handle.db)
     const bytes = sqliteBytesPerEvent(handle, EVENTS)
     console.log(
-      `SQLite: ${(bytes.events + bytes.visits + bytes.filters).toFixed(1)} bytes per raw event (events ${bytes.events.toFixed(1)} + visit rows ${bytes.visits.toFixed(1)} + rollups under a filter ${bytes.filters.toFixed(1)}, tables and indexes; aim ≤ 80); the hourly, daily and monthly rollups ${bytes.rollups.toFixed(1)} more`,
+      `SQLite: ${(bytes.events + bytes.visits + bytes.filters + bytes.months).toFixed(1)} bytes per raw event (events ${bytes.events.toFixed(1)} + visit rows ${bytes.visits.toFixed(1)} + rollups under a filter ${bytes.filters.toFixed(1)} daily, ${bytes.months.toFixed(2)} monthly, tables and indexes; aim ≤ 80); the hourly, daily and monthly rollups ${bytes.rollups.toFixed(1)} more`,
     )
     const worst = await panelTimes('SQLite')
     console.log(
@@ -630,10 +693,18 @@ async function postgresPhase(): Promise<void> {
     await refreshRollups()
     await sql`analyze`.execute(handle.db)
     console.log(`PostgreSQL: rollups built in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+    await buildMonths('PostgreSQL', handle.db)
+    await sql`analyze`.execute(handle.db)
     const worst = await panelTimes('PostgreSQL')
     console.log(
       `PostgreSQL: slowest panel ${worst.panel.toFixed(1)} ms (aim ≤ 150 ms); slowest filtered dashboard ${worst.filtered30.toFixed(1)} ms at 30 days (aim ≤ 500 ms), ${worst.filtered12.toFixed(1)} ms at 12 months (aim ≤ 2 s, ADR 103)`,
     )
+    // The same dashboards from the days alone (the path before ADR 128), then with the months
+    // again: the same events, one after the other.
+    await deleteAllFilterMonths(handle.db)
+    await panelTimes('PostgreSQL without the monthly rows', { filteredOnly: true })
+    await buildMonths('PostgreSQL', handle.db)
+    await panelTimes('PostgreSQL with the monthly rows again', { filteredOnly: true })
   } finally {
     setDatabase(undefined)
     await handle.close()

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.server.ts'
 import { log } from '../core/log.server.ts'
 import { queueStatsSummary } from '../mail/mail.server.ts'
 import { buildReport } from './report.server.ts'
+import { buildFilterMonths } from './filter-month.server.ts'
 import { refreshRollups } from './rollup.server.ts'
 import {
   expireSalts,
@@ -23,6 +24,12 @@ import { flushVitals, purgeVitalsOlderThan } from './vitals.server.ts'
 import { sendMonthlySummary } from './monthly.server.ts'
 
 const ROLLUP_EVERY_MS = 5 * 60_000
+/**
+ * Monthly rows under a filter are built a little at a time (ADR 128): at most FILTER_MONTH_MS of
+ * work each FILTER_MONTH_EVERY_MS, a few percent of a core until every month is built.
+ */
+const FILTER_MONTH_EVERY_MS = 60_000
+const FILTER_MONTH_MS = 2_000
 const PURGE_EVERY_MS = 24 * 60 * 60_000
 /** The day's salt is gone within this long after the day ends, events or not (ADR 084). */
 const SALT_CHECK_EVERY_MS = 60_000
@@ -123,6 +130,9 @@ export async function startStatistics(): Promise<void> {
     await sendWeeklySummary()
     await sendMonthlySummary()
   })
+  every(FILTER_MONTH_EVERY_MS, () =>
+    buildFilterMonths(Date.now(), getDb(), { budgetMs: FILTER_MONTH_MS }),
+  )
   every(PURGE_EVERY_MS, async () => {
     await purgeExpiredEvents()
     await purgeDictionary()

@@ -19,7 +19,7 @@ import type { Zone } from './zone.server.ts'
 const DAY_S = 86_400
 
 /** The dimensions rolled up per value, with the visit's attribute and visit row column. */
-const FILTER_DIMS = [
+export const FILTER_DIMS = [
   [DIM.referrer, 'referrer', 'ref'],
   [DIM.source, 'source', 'src'],
   [DIM.medium, 'medium', 'med'],
@@ -39,7 +39,7 @@ const FILTER_DIMS = [
 const BROAD_SHARE = 0.3
 
 /** Values that no filter asks for: a missing UTM value or channel (ADR 095). */
-const NEVER_FILTERED: ReadonlySet<number> = new Set([
+export const NEVER_FILTERED: ReadonlySet<number> = new Set([
   DIM.source,
   DIM.medium,
   DIM.campaign,

@@ -12,6 +12,7 @@ import {
   filterRollupRows,
   replaceFilterRollups,
 } from './filter-rollup.server.ts'
+import { deleteAllFilterMonths, deleteFilterMonth } from './filter-month.server.ts'
 import { flushEvents, getStatsSettings, readState, writeState } from './store.server.ts'
 import { deleteVisits, FIRST_EVENT_COLUMN, writeVisits } from './visits.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
@@ -409,6 +410,8 @@ export async function rollupDay(
     d.transaction().execute(async (trx) => {
       // Before the visit rows: the old ones name the old rows' filter values.
       await replaceFilterRollups(trx, day, filterRows)
+      // The month's rows under a filter were counted from the old visit rows (ADR 128).
+      await deleteFilterMonth(trx, monthStartOf(day * DAY_S) / DAY_S)
       await writeVisits(trx, day, visits)
       if (!rollups) return
       // Every (gran, dim) named: a range of the key each, not a scan of the hourly and daily rows.
@@ -494,6 +497,8 @@ let refreshing: Promise<void> | undefined
 const ROLLUP_ZONE = 'rollupZone'
 /** Set once every kept day's visit rows are written (ADR 103). */
 const ROLLUP_VISITS = 'rollupVisits'
+/** The refresh's state keys, for the monthly rows' build (ADR 128). */
+export const ROLLUP_STATE = { until: 'rolledUntil', zone: ROLLUP_ZONE, visits: ROLLUP_VISITS }
 
 /**
  * Brings the rollups up to date: every day from the last refresh (minus a margin for late
@@ -543,6 +548,8 @@ export function refreshRollups(now = Date.now(), db: Kysely<Database> = getDb())
       if (rebucket) {
         await deleteVisits(db, 0, from)
         await deleteFilterRollupsBefore(db, from)
+        // Months under a filter were counted in the old days: all go, rebuilt later (ADR 128).
+        await deleteAllFilterMonths(db)
       }
       let visitsOnly: number | undefined
       if (rebucket) {

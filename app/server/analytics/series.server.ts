@@ -17,6 +17,9 @@ export function totalsOf(row: Row | undefined): Totals {
   }
 }
 
+/** The longest period charted per day; longer ones per month. */
+export const DAILY_CHART_DAYS = 92
+
 export function buildSeries(rows: Row[], range: Range): SeriesPoint[] {
   const days = range.to - range.from + 1
   if (days === 1) {
@@ -29,7 +32,7 @@ export function buildSeries(rows: Row[], range: Range): SeriesPoint[] {
     return points
   }
   const byStart = new Map(rows.map((r) => [r.start, r]))
-  if (days <= 92) {
+  if (days <= DAILY_CHART_DAYS) {
     const points: SeriesPoint[] = []
     for (let d = range.from; d <= range.to; d++) {
       const r = byStart.get(d * DAY_S)

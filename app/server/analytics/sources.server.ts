@@ -27,7 +27,9 @@ import {
   type VisitFilter,
 } from './rollup.server.ts'
 import { assignChannels } from './channels.server.ts'
+import { countFromFilterMonths, isMonthlyFilter } from './filter-month.server.ts'
 import { countFromFilterRollups, isRolledUpFilter } from './filter-rollup.server.ts'
+import { DAILY_CHART_DAYS } from './series.server.ts'
 import { countFromVisits, totalFromVisits } from './visits.server.ts'
 import { DICT, type DictKind } from './store.server.ts'
 import type { Zone } from './zone.server.ts'
@@ -138,13 +140,19 @@ async function filteredSource(
     range.from === range.to ? range.from : Math.min(range.to + 1, Math.max(range.from, recent))
   // Only the total asked for (a previous period): summed by the database (ADR 109).
   const fromVisits = totalOnly ? totalFromVisits : countFromVisits
+  // A single filter over a period charted per month (or its total alone): its whole months'
+  // rows where they are built (ADR 128); a month's row stands for all of its days.
+  const monthly =
+    isMonthlyFilter(filters) && (totalOnly || range.to - range.from + 1 > DAILY_CHART_DAYS)
   const rows: Row[] =
     rawFrom <= range.from
       ? []
-      : // A single filter on a visit-level dimension: its rollups where it was broad (ADR 112).
-        isRolledUpFilter(filters)
-        ? await countFromFilterRollups(db, range.from, rawFrom - 1, filters[0]!, totalOnly)
-        : await fromVisits(db, range.from, rawFrom - 1, filters)
+      : monthly
+        ? await countFromFilterMonths(db, range.from, rawFrom - 1, filters[0]!, totalOnly)
+        : // A single filter on a visit-level dimension: its rollups where it was broad (ADR 112).
+          isRolledUpFilter(filters)
+          ? await countFromFilterRollups(db, range.from, rawFrom - 1, filters[0]!, totalOnly)
+          : await fromVisits(db, range.from, rawFrom - 1, filters)
   for (let day = rawFrom; day <= range.to; day++) {
     const map: CountMap = new Map()
     const visits = toVisits(await dayEvents(db, day, filters, zone))

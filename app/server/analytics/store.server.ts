@@ -19,6 +19,7 @@ import { getEnv } from '../core/env.server.ts'
 import { log } from '../core/log.server.ts'
 import { getCache } from '../cache/caches.server.ts'
 import { vitalsPathIds } from './vitals.server.ts'
+import { deleteFilterMonthsBefore } from './filter-month.server.ts'
 import { deleteFilterRollupsBefore } from './filter-rollup.server.ts'
 import { deleteVisits, firstVisitId } from './visits.server.ts'
 import { UTC_ZONE, zoneOf, type Zone } from './zone.server.ts'
@@ -714,6 +715,9 @@ export async function saveStatsSettings(
 // ---------------------------------------------------------------------------------------------
 // Retention: raw events older than the setting (25 months by default) go; rollups stay.
 
+/** Days from the purge's edge looked at visit by visit (`purgeVisitsBefore`). */
+const VISIT_EDGE_DAYS = 3
+
 /**
  * Deletes the visit rows (ADR 103) of visits that started before `before`, with their pages.
  * A visit's id is its local day's: days two before `before`'s UTC day are wholly older (a time
@@ -722,14 +726,16 @@ export async function saveStatsSettings(
 async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<void> {
   const edge = Math.floor(before / DAY_S) - 1
   await deleteVisits(db, 0, edge)
-  // The rollups under a filter go with the visit rows they stand for (ADR 112).
+  // The rollups under a filter go with the visit rows they stand for (ADR 112), and a month's
+  // as soon as one of its days may lose visits (ADR 128).
   await deleteFilterRollupsBefore(db, edge)
+  await deleteFilterMonthsBefore(db, edge + VISIT_EDGE_DAYS)
   const ids = (
     await db
       .selectFrom('analytics_visit')
       .select('id')
       .where('id', '>=', firstVisitId(edge))
-      .where('id', '<', firstVisitId(edge + 3))
+      .where('id', '<', firstVisitId(edge + VISIT_EDGE_DAYS))
       .where('t', '<', before)
       .execute()
   ).map((row) => Number(row.id))
@@ -740,15 +746,25 @@ async function purgeVisitsBefore(db: Kysely<Database>, before: number): Promise<
   }
 }
 
+/** The purge's cut-off in Unix seconds: events before it go. */
+function retentionCutoff(months: number, now: number): number {
+  const cutoff = new Date(now)
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
+  return Math.floor(cutoff.getTime() / 1000)
+}
+
+/** The first day whose visit rows the purge at `now` leaves whole (ADR 128). */
+export function keptFromDay(months: number, now = Date.now()): number {
+  return Math.floor(retentionCutoff(months, now) / DAY_S) - 1 + VISIT_EDGE_DAYS
+}
+
 /** Deletes raw events older than `months` months; returns how many went. */
 export async function purgeEventsOlderThan(
   months: number,
   now = Date.now(),
   db: Kysely<Database> = getDb(),
 ): Promise<number> {
-  const cutoff = new Date(now)
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
-  const before = Math.floor(cutoff.getTime() / 1000)
+  const before = retentionCutoff(months, now)
   const result = await db.deleteFrom('analytics_event').where('t', '<', before).executeTakeFirst()
   await purgeVisitsBefore(db, before)
   // The counts of ignored events (ADR 084) go with the events of their time.

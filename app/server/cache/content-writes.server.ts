@@ -55,6 +55,8 @@ export const QUIET_TABLES: ReadonlySet<string> = new Set([
   'analytics_visit_page',
   // ADR 112: rollups under one filter, written by the rollup.
   'analytics_filter_rollup',
+  // ADR 128: monthly rollups under one filter, written in the background.
+  'analytics_filter_month',
 ])
 
 const WRITE_KINDS = new Set([

@@ -203,6 +203,7 @@ export interface AnalyticsTables {
   analytics_visit: AnalyticsVisitTable
   analytics_visit_page: { visit: number; page: number; views: number }
   analytics_filter_rollup: AnalyticsFilterRollupTable
+  analytics_filter_month: AnalyticsFilterMonthTable
 }
 
 /**
@@ -213,6 +214,24 @@ export interface AnalyticsFilterRollupTable {
   fdim: number
   fvalue: number
   day: number
+  dim: number
+  value: number
+  visitors: number
+  visits: number
+  pageviews: number
+  bounces: number
+  duration: number
+}
+
+/**
+ * A whole month's counts of the visits holding one value of a visit-level dimension or one goal
+ * (migration 042, ADR 128): fdim/fvalue the filter, month the day number of its first day,
+ * dim/value the panel row. The rows under (0, 0, month) list the values built for the month.
+ */
+export interface AnalyticsFilterMonthTable {
+  fdim: number
+  fvalue: number
+  month: number
   dim: number
   value: number
   visitors: number

@@ -31,6 +31,7 @@ import * as m038 from './038-analytics-compact.server.ts'
 import * as m039 from './039-analytics-filter-rollup.server.ts'
 import * as m040 from './040-analytics-small-ids.server.ts'
 import * as m041 from './041-analytics-events-by-time.server.ts'
+import * as m042 from './042-analytics-filter-month.server.ts'
 import * as m032 from './032-activity-keyset-indexes.server.ts'
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,5 +65,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '039-analytics-filter-rollup': m039,
   '040-analytics-small-ids': m040,
   '041-analytics-events-by-time': m041,
+  '042-analytics-filter-month': m042,
   '032-activity-keyset-indexes': m032,
 }
