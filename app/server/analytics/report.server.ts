@@ -111,21 +111,37 @@ export async function buildReport(
   const source = (await sourceFor(db, query, current, zone)) ?? EMPTY
   const filtered = query.goal !== undefined || DIMENSIONS.some((d) => query[d.key] !== undefined)
   const previousSource = (await sourceFor(db, query, previous, zone, { totalOnly: true })) ?? EMPTY
-  const [total] = await source.sum(1, DIM.total, cFrom, cTo, 1)
-  const [previousTotal] = await previousSource.sum(1, DIM.total, pFrom, pTo, 1)
-  const totals = totalsOf(total)
-  const seriesRows = await source.series(current.from === current.to ? 0 : 1, cFrom, cTo)
   let titles: Promise<Map<string, string>> | undefined
   const lazyTitles = () => (titles ??= pageTitles())
-  const panels = {} as Record<DimName, PanelRow[]>
-  for (const d of DIMENSIONS)
-    panels[d.key] = await labelRows(
-      db,
-      d.key,
-      await source.sum(1, DIM[d.key], cFrom, cTo, query.more === d.key ? MORE_ROWS : PANEL_ROWS),
-      lazyTitles,
-    )
-  const goalRows = await source.sum(1, DIM.goal, cFrom, cTo, 1000)
+  // The pieces at once: on PostgreSQL each query takes a connection of the pool, so the
+  // panels' reads overlap; SQLite answers them one after the other as before.
+  const [[total], [previousTotal], seriesRows, panelList, goalRows] = await Promise.all([
+    source.sum(1, DIM.total, cFrom, cTo, 1),
+    previousSource.sum(1, DIM.total, pFrom, pTo, 1),
+    source.series(current.from === current.to ? 0 : 1, cFrom, cTo),
+    Promise.all(
+      DIMENSIONS.map(async (d) =>
+        labelRows(
+          db,
+          d.key,
+          await source.sum(
+            1,
+            DIM[d.key],
+            cFrom,
+            cTo,
+            query.more === d.key ? MORE_ROWS : PANEL_ROWS,
+          ),
+          lazyTitles,
+        ),
+      ),
+    ),
+    source.sum(1, DIM.goal, cFrom, cTo, 1000),
+  ])
+  const totals = totalsOf(total)
+  const panels = Object.fromEntries(DIMENSIONS.map((d, i) => [d.key, panelList[i]!])) as Record<
+    DimName,
+    PanelRow[]
+  >
   const rate = (visitors: number) =>
     totals.visitors ? Math.round((visitors / totals.visitors) * 1000) / 10 : 0
   const goals: GoalRow[] = GOALS.map((g) => {
