@@ -13,6 +13,7 @@ import {
   FILTER_DIMS,
   isRolledUpFilter,
   NEVER_FILTERED,
+  numeric,
 } from './filter-rollup.server.ts'
 import { monthStartOf, nextMonthStart, ROLLUP_STATE, type VisitFilter } from './rollup.server.ts'
 import type { Row } from './sources.server.ts'
@@ -63,18 +64,6 @@ function countDays(
   if (isRolledUpFilter([filter])) return countFromFilterRollups(db, from, to, filter, totalOnly)
   return (totalOnly ? totalFromVisits : countFromVisits)(db, from, to, [filter])
 }
-
-const numeric = (dim: number, start: number, value: number, r: Record<string, unknown>): Row => ({
-  gran: 1,
-  start,
-  dim,
-  value,
-  visitors: Number(r.visitors ?? 0),
-  visits: Number(r.visits ?? 0),
-  pageviews: Number(r.pageviews ?? 0),
-  bounces: Number(r.bounces ?? 0),
-  duration: Number(r.duration ?? 0),
-})
 
 const COUNTS = ['visitors', 'visits', 'pageviews', 'bounces', 'duration'] as const
 

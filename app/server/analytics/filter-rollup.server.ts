@@ -134,7 +134,13 @@ export async function deleteFilterRollupsBefore(db: Kysely<Database>, day: numbe
   await db.deleteFrom('analytics_filter_rollup').where('day', '<', day).execute()
 }
 
-const numeric = (dim: number, start: number, value: number, r: Record<string, unknown>): Row => ({
+/** A row of counts read from the database (strings or bigints on PostgreSQL) as numbers. */
+export const numeric = (
+  dim: number,
+  start: number,
+  value: number,
+  r: Record<string, unknown>,
+): Row => ({
   gran: 1,
   start,
   dim,
