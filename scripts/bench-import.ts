@@ -191,14 +191,12 @@ async function importByCommand(file: string, size: number): Promise<void> {
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   let peakKb = 0
-  let cpuTicks = 0
+  let cpu = 0
   const read = () => {
     try {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? peakKb)
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      cpuTicks = Number(fields[11]) + Number(fields[12])
+      cpu = cpuSeconds(child.pid!)
     } catch {
       // The command ended between two readings: the last ones stand.
     }
@@ -211,7 +209,7 @@ async function importByCommand(file: string, size: number): Promise<void> {
   console.log(out.split('\n').slice(0, 4).join('\n'))
   console.log(
     `WXR de ${POSTS} articles (${(size / 1024 / 1024).toFixed(1)} Mo) importé par npm run import en ${seconds.toFixed(1)} s ` +
-      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${(cpuTicks / 100).toFixed(1)} s, tous fils compris ; ` +
+      `(${(POSTS / seconds).toFixed(0)} articles/s ; temps processeur ${cpu.toFixed(1)} s, tous fils compris ; ` +
       `charge de la machine ${os.loadavg()[0]!.toFixed(1)} pour ${os.availableParallelism()} cœurs)`,
   )
   console.log(`Mémoire résidente : pic de la commande ${(peakKb / 1024).toFixed(0)} Mo (VmHWM)`)
@@ -262,7 +260,6 @@ async function importAll(file: string, size: number): Promise<void> {
 
 /** CPU seconds of each thread of this process so far, by `name#tid` (/proc/self/task). */
 function threadSeconds(into: Map<string, number>): void {
-  const tick = 100 // USER_HZ on Linux
   for (const tid of readdirSync('/proc/self/task')) {
     let stat: string
     try {
@@ -271,9 +268,15 @@ function threadSeconds(into: Map<string, number>): void {
       continue // the thread ended meanwhile
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    into.set(`${name}#${tid}`, (Number(fields[11]) + Number(fields[12])) / tick)
+    into.set(`${name}#${tid}`, statCpuSeconds(stat))
   }
+}
+
+/** The user and system CPU seconds of a /proc `stat` line (a process's or a thread's). */
+function statCpuSeconds(stat: string): number {
+  const tick = 100 // USER_HZ on Linux
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / tick
 }
 
 /**
@@ -413,12 +416,9 @@ async function loopDelay(pid: number, file: string): Promise<LoopDelay> {
 
 /** CPU seconds used so far by a process, or by one of its threads. */
 function cpuSeconds(pid: number, tid?: number): number {
-  const stat = readFileSync(
-    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
-    'utf8',
+  return statCpuSeconds(
+    readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8'),
   )
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
 /** Seconds a process's main thread has waited for a core so far (schedstat). */
