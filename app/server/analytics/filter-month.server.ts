@@ -331,10 +331,10 @@ async function writeValue(
 
 /**
  * Builds the missing months' rows, newest month first, one value at a time (a transaction
- * each), until `budgetMs` of wall time is spent (one value at least). A month is built once it is whole: every day
- * of it counted and never counted again by the refresh (it recounts from its last run minus
- * five minutes, ADR 073), and none of its visits gone to retention. Returns whether every
- * month is built. Called by the background timer, never in a request.
+ * each), until `budgetMs` of wall time is spent (one value at least). A month is built once it
+ * is whole: every day of it counted and never counted again by the refresh (it recounts from
+ * its last run minus five minutes, ADR 073), and none of its visits gone to retention. Returns
+ * whether every month is built. Called by the background timer, never in a request.
  */
 export async function buildFilterMonths(
   now = Date.now(),
